@@ -1,0 +1,103 @@
+import { useId, useState, type ReactNode } from 'react';
+import { formatPrice } from '../format/price';
+import { formatRating } from '../format/rating';
+import { fr } from '../i18n/fr';
+import styles from './meal-card.module.css';
+import { MEAL_PLACEHOLDER_SRC } from './meal-placeholder';
+
+/** The meal fields a card shows (a subset of the GraphQL `Meal`). */
+export interface MealCardMeal {
+  meal_id: string;
+  name: string;
+  description: string;
+  price_cents: number;
+  cook_name: string;
+  portions_available: number;
+  preparation_time: number;
+  image_url?: string | null;
+  rating_average: number;
+  rating_count: number;
+}
+
+export interface MealCardProps {
+  meal: MealCardMeal;
+  /** The low-stock badge shows from 1 up to this many portions (3 on cards, per the spec). */
+  lowStockThreshold?: number;
+  /** Pictures above the fold load eagerly, the rest lazily. */
+  imageLoading?: 'eager' | 'lazy';
+  headingLevel?: 'h2' | 'h3';
+  /** Action area under the card (the cart button arrives with the cart). */
+  actions?: ReactNode;
+}
+
+export function MealCard({
+  meal,
+  lowStockThreshold = 3,
+  imageLoading = 'lazy',
+  headingLevel: Heading = 'h3',
+  actions,
+}: MealCardProps) {
+  const titleId = useId();
+  const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
+  const imageUrl = meal.image_url && meal.image_url !== brokenSrc ? meal.image_url : MEAL_PLACEHOLDER_SRC;
+  const soldOut = meal.portions_available <= 0;
+  const fewLeft = !soldOut && meal.portions_available <= lowStockThreshold;
+  const rated = meal.rating_count > 0;
+
+  return (
+    <article className={`${styles.card} ${soldOut ? styles.soldOut : ''}`} aria-labelledby={titleId}>
+      <div className={styles.media}>
+        <img
+          className={styles.image}
+          src={imageUrl}
+          alt={meal.name}
+          width={400}
+          height={300}
+          loading={imageLoading}
+          decoding="async"
+          onError={() => {
+            if (meal.image_url) setBrokenSrc(meal.image_url);
+          }}
+        />
+        {soldOut ? <div className={styles.overlay}>{fr.meal.soldOut}</div> : null}
+        {fewLeft ? <span className={styles.badge}>{fr.meal.fewLeft(meal.portions_available)}</span> : null}
+      </div>
+      <div className={styles.body}>
+        <div className={styles.header}>
+          <Heading id={titleId} className={styles.name}>
+            {meal.name}
+          </Heading>
+          <p className={styles.price} aria-label={`${fr.meal.price} ${formatPrice(meal.price_cents)}`}>
+            {formatPrice(meal.price_cents)}
+          </p>
+        </div>
+        <p className={styles.cook}>{fr.meal.byCook(meal.cook_name)}</p>
+        <p className={styles.description} title={meal.description}>
+          {meal.description}
+        </p>
+        <div className={styles.meta}>
+          <span className={styles.metaItem} aria-label={fr.meal.preparationLabel(meal.preparation_time)}>
+            <span aria-hidden="true">⏱</span>
+            <span aria-hidden="true">{fr.meal.preparation(meal.preparation_time)}</span>
+          </span>
+          <span
+            className={styles.metaItem}
+            aria-label={
+              rated
+                ? fr.meal.ratingLabel(formatRating(meal.rating_average), meal.rating_count)
+                : fr.meal.noRatingLabel
+            }
+          >
+            <span className={styles.star} aria-hidden="true">
+              ★
+            </span>
+            <span aria-hidden="true">
+              {rated ? `${formatRating(meal.rating_average)} ${fr.meal.reviews(meal.rating_count)}` : fr.meal.noRating}
+            </span>
+          </span>
+        </div>
+        {actions ? <div className={styles.actions}>{actions}</div> : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,14 @@
+export { Button, buttonClassName } from './components/button';
+export type { ButtonProps, ButtonSize, ButtonStyleOptions, ButtonVariant } from './components/button';
+export { Spinner } from './components/spinner';
+export type { SpinnerProps } from './components/spinner';
+export { Notice } from './components/notice';
+export type { NoticeProps } from './components/notice';
+export { MealCard } from './components/meal-card';
+export type { MealCardMeal, MealCardProps } from './components/meal-card';
+export { MEAL_PLACEHOLDER_SRC } from './components/meal-placeholder';
+export { formatPrice } from './format/price';
+export { formatLongDate } from './format/date';
+export { formatRating } from './format/rating';
+export { fr } from './i18n/fr';
+export type { FrenchTexts } from './i18n/fr';

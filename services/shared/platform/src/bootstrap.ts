@@ -1,0 +1,45 @@
+import 'reflect-metadata';
+import { type INestApplication, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import { createLogger, PinoNestLogger } from './logger';
+import { stopTelemetry } from './telemetry';
+
+export interface BootstrapOptions {
+  service: string;
+  module: Type<unknown>;
+  natsUrl: string;
+  httpPort: number;
+  httpHost: string;
+  /** Answer `rpc.<service>.*` requests (queue group = service name, so replicas share the load). */
+  rpc?: boolean;
+  configure?: (app: INestApplication) => void | Promise<void>;
+}
+
+/** One start-up path for every process: logs, RPC listener, HTTP (health), graceful shutdown. */
+export async function bootstrap(options: BootstrapOptions): Promise<INestApplication> {
+  const logger = createLogger(options.service);
+  const app = await NestFactory.create(options.module, { logger: new PinoNestLogger(logger), bufferLogs: true });
+  app.enableShutdownHooks();
+  if (options.rpc !== false) {
+    app.connectMicroservice<MicroserviceOptions>(
+      {
+        transport: Transport.NATS,
+        options: { servers: options.natsUrl.split(','), queue: options.service, name: `${options.service}-rpc-server`, maxReconnectAttempts: -1 },
+      },
+      { inheritAppConfig: true },
+    );
+  }
+  await options.configure?.(app);
+  await app.startAllMicroservices();
+  await app.listen(options.httpPort, options.httpHost);
+  logger.info({ port: options.httpPort }, `${options.service} ready`);
+  const stop = async () => {
+    await app.close().catch((err) => logger.error({ err }, 'shutdown failed'));
+    await stopTelemetry();
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  return app;
+}

@@ -1,0 +1,70 @@
+import { Client } from 'minio';
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+
+export const mediaConfigSchema = z.object({
+  MINIO_ENDPOINT: z.string().default('127.0.0.1'),
+  MINIO_PORT: z.coerce.number().int().default(19000),
+  MINIO_USE_SSL: z.enum(['true', 'false']).default('false'),
+  MINIO_ACCESS_KEY: z.string().default('popote'),
+  MINIO_SECRET_KEY: z.string().default('popote-secret-key'),
+  MEDIA_BUCKET: z.string().default('popote-media'),
+});
+export type MediaConfig = z.infer<typeof mediaConfigSchema>;
+
+/** Public path under which the BFF serves a stored object (`/media/<key>`). */
+export const mediaUrl = (key: string) => `/media/${key}`;
+
+/** Object storage for meal images (MinIO locally, any S3-compatible store elsewhere). */
+export class MediaStorage {
+  private readonly client: Client;
+  readonly bucket: string;
+  private ready?: Promise<void>;
+
+  constructor(config: MediaConfig) {
+    this.client = new Client({
+      endPoint: config.MINIO_ENDPOINT,
+      port: config.MINIO_PORT,
+      useSSL: config.MINIO_USE_SSL === 'true',
+      accessKey: config.MINIO_ACCESS_KEY,
+      secretKey: config.MINIO_SECRET_KEY,
+    });
+    this.bucket = config.MEDIA_BUCKET;
+  }
+
+  ensureBucket(): Promise<void> {
+    this.ready ??= (async () => {
+      if (!(await this.client.bucketExists(this.bucket))) {
+        await this.client.makeBucket(this.bucket).catch((err: Error) => {
+          if (!/already own|exists/i.test(err.message)) throw err;
+        });
+      }
+    })();
+    return this.ready;
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.ensureBucket();
+    await this.client.putObject(this.bucket, key, body, body.length, { 'Content-Type': contentType });
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await this.client.statObject(this.bucket, key);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async get(key: string): Promise<{ stream: Readable; contentType: string; size: number; etag: string } | null> {
+    try {
+      const stat = await this.client.statObject(this.bucket, key);
+      const stream = await this.client.getObject(this.bucket, key);
+      return { stream, contentType: String(stat.metaData?.['content-type'] ?? 'application/octet-stream'), size: stat.size, etag: stat.etag };
+    } catch (err) {
+      if (/NotFound|NoSuchKey|Not Found/i.test((err as Error & { code?: string }).code ?? (err as Error).message)) return null;
+      throw err;
+    }
+  }
+}

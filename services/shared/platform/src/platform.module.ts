@@ -1,0 +1,95 @@
+import {
+  Global,
+  Inject,
+  Module,
+  type DynamicModule,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR, DiscoveryModule, ModuleRef } from '@nestjs/core';
+import { getConnectionToken, MongooseModule } from '@nestjs/mongoose';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { Connection } from 'mongoose';
+import type { BaseConfig } from './config';
+import { EventConsumerHost } from './events/consumer';
+import { OutboxRelay } from './events/outbox';
+import { ensureStreams, EventPublisher } from './events/publisher';
+import { HealthController } from './health.controller';
+import { connectNats } from './nats';
+import { RpcClient } from './rpc/rpc-client';
+import { RpcErrorFilter, RpcTracingInterceptor } from './rpc/rpc-server';
+import { NATS_CONNECTION, PLATFORM_CONFIG, SERVICE_NAME } from './tokens';
+
+export interface PlatformOptions {
+  service: string;
+  config: BaseConfig & { MONGO_DB?: string };
+  /** Processes without a database of their own (the BFF) pass false. */
+  database?: boolean;
+}
+
+/**
+ * Everything a Popote process needs besides its own rules: NATS connection, RPC client, JetStream
+ * publisher, outbox relay, event consumers, MongoDB connection, health, coded RPC errors, tracing.
+ */
+@Global()
+@Module({})
+export class PlatformModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  static forService(options: PlatformOptions): DynamicModule {
+    const withDb = options.database !== false;
+    return {
+      module: PlatformModule,
+      imports: [
+        DiscoveryModule,
+        ...(withDb
+          ? [MongooseModule.forRoot(options.config.MONGO_URL, { dbName: options.config.MONGO_DB, serverSelectionTimeoutMS: 5000 })]
+          : []),
+      ],
+      controllers: withDb ? [HealthController] : [],
+      providers: [
+        { provide: SERVICE_NAME, useValue: options.service },
+        { provide: PLATFORM_CONFIG, useValue: options.config },
+        { provide: NATS_CONNECTION, useFactory: () => connectNats(options.config.NATS_URL, options.service) },
+        {
+          provide: RpcClient,
+          useFactory: async () => {
+            const client = new RpcClient(options.config.NATS_URL, options.service);
+            await client.connect();
+            return client;
+          },
+        },
+        { provide: EventPublisher, useFactory: (nc: NatsConnection) => new EventPublisher(nc), inject: [NATS_CONNECTION] },
+        { provide: OutboxRelay, useFactory: (p: EventPublisher) => new OutboxRelay(p), inject: [EventPublisher] },
+        EventConsumerHost,
+        { provide: APP_INTERCEPTOR, useClass: RpcTracingInterceptor },
+        { provide: APP_FILTER, useClass: RpcErrorFilter },
+      ],
+      exports: [SERVICE_NAME, PLATFORM_CONFIG, NATS_CONNECTION, RpcClient, EventPublisher, OutboxRelay],
+    };
+  }
+
+  constructor(
+    @Inject(SERVICE_NAME) private readonly service: string,
+    @Inject(PLATFORM_CONFIG) private readonly config: PlatformOptions['config'],
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    private readonly rpc: RpcClient,
+    private readonly relay: OutboxRelay,
+    private readonly consumers: EventConsumerHost,
+    private readonly moduleRef: ModuleRef,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await ensureStreams(this.nc);
+    const connection = this.moduleRef.get<Connection>(getConnectionToken(), { strict: false, each: false });
+    if (connection) {
+      await this.consumers.start(this.nc, connection, { service: this.service, maxDeliver: this.config.EVENTS_MAX_DELIVER });
+      this.relay.start();
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.consumers.stop();
+    await this.relay.stop();
+    await this.rpc.close().catch(() => undefined);
+    await this.nc.drain().catch(() => undefined);
+  }
+}

@@ -1,0 +1,68 @@
+import {
+  Catch,
+  Injectable,
+  Logger,
+  type ArgumentsHost,
+  type CallHandler,
+  type ExceptionFilter,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
+import { NatsContext } from '@nestjs/microservices';
+import { DomainError, type ErrorPayload, type RpcContract } from '@popote/contracts';
+import { from, lastValueFrom, throwError, type Observable } from 'rxjs';
+import { ZodError } from 'zod';
+import { context, extractTraceContext, inSpan, SpanKind } from '../telemetry';
+
+/** Continues the caller's trace: a SERVER span per handled request, child of the traceparent header. */
+@Injectable()
+export class RpcTracingInterceptor implements NestInterceptor {
+  intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (ctx.getType() !== 'rpc') return next.handle();
+    const nats = ctx.switchToRpc().getContext<NatsContext>();
+    const parent = extractTraceContext(nats.getHeaders());
+    const subject = nats.getSubject();
+    return from(
+      context.with(parent, () =>
+        inSpan(subject, SpanKind.SERVER, parent, { 'messaging.system': 'nats', 'messaging.destination.name': subject }, () =>
+          lastValueFrom(next.handle(), { defaultValue: null }),
+        ),
+      ),
+    );
+  }
+}
+
+/**
+ * Turns what a handler throws into a coded reply. Expected rule breaks keep their code and French
+ * message; anything else becomes INTERNAL with no stack trace leaving the process.
+ */
+@Catch()
+export class RpcErrorFilter implements ExceptionFilter {
+  private readonly log = new Logger('RpcErrorFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): Observable<never> {
+    return throwError(() => this.toPayload(exception, host));
+  }
+
+  private toPayload(exception: unknown, host: ArgumentsHost): ErrorPayload {
+    if (exception instanceof DomainError) return exception.toPayload();
+    if (exception instanceof ZodError) return validationPayload(exception);
+    const subject = host.getType() === 'rpc' ? host.switchToRpc().getContext<NatsContext>().getSubject() : 'rpc';
+    this.log.error(`${subject}: ${(exception as Error)?.stack ?? String(exception)}`);
+    return { code: 'INTERNAL', message: 'Une erreur est survenue' };
+  }
+}
+
+export function validationPayload(err: ZodError): ErrorPayload {
+  const fields: Record<string, string> = {};
+  for (const issue of err.issues) {
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return { code: 'VALIDATION_FAILED', message: 'Données invalides', fields };
+}
+
+/** Validates an incoming request against its contract (a thin controller calls this first). */
+export function parseRequest<Req, Res, ReqIn>(contract: RpcContract<Req, Res, ReqIn>, payload: unknown): Req {
+  return contract.request.parse(payload);
+}
