@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { type INestApplication, type Type } from '@nestjs/common';
+import { type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
 import { createLogger, PinoNestLogger } from './logger';
@@ -7,7 +7,7 @@ import { stopTelemetry } from './telemetry';
 
 export interface BootstrapOptions {
   service: string;
-  module: Type<unknown>;
+  module: Type<unknown> | DynamicModule;
   natsUrl: string;
   httpPort: number;
   httpHost: string;

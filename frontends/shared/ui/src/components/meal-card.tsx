@@ -67,33 +67,31 @@ export function MealCard({
           <Heading id={titleId} className={styles.name}>
             {meal.name}
           </Heading>
-          <p className={styles.price} aria-label={`${fr.meal.price} ${formatPrice(meal.price_cents)}`}>
-            {formatPrice(meal.price_cents)}
-          </p>
+          <p className={styles.price}>{formatPrice(meal.price_cents)}</p>
         </div>
         <p className={styles.cook}>{fr.meal.byCook(meal.cook_name)}</p>
         <p className={styles.description} title={meal.description}>
           {meal.description}
         </p>
         <div className={styles.meta}>
-          <span className={styles.metaItem} aria-label={fr.meal.preparationLabel(meal.preparation_time)}>
+          <span className={styles.metaItem}>
             <span aria-hidden="true">⏱</span>
-            <span aria-hidden="true">{fr.meal.preparation(meal.preparation_time)}</span>
+            <span className="pp-visually-hidden">{`${fr.meal.preparationPrefix} `}</span>
+            {fr.meal.preparation(meal.preparation_time)}
           </span>
-          <span
-            className={styles.metaItem}
-            aria-label={
-              rated
-                ? fr.meal.ratingLabel(formatRating(meal.rating_average), meal.rating_count)
-                : fr.meal.noRatingLabel
-            }
-          >
+          <span className={styles.metaItem}>
             <span className={styles.star} aria-hidden="true">
               ★
             </span>
-            <span aria-hidden="true">
-              {rated ? `${formatRating(meal.rating_average)} ${fr.meal.reviews(meal.rating_count)}` : fr.meal.noRating}
-            </span>
+            {rated ? (
+              <>
+                <span className="pp-visually-hidden">{`${fr.meal.ratingPrefix} `}</span>
+                {formatRating(meal.rating_average)}
+                <span className="pp-visually-hidden">{` ${fr.meal.ratingOutOf}`}</span> {fr.meal.reviews(meal.rating_count)}
+              </>
+            ) : (
+              fr.meal.noRating
+            )}
           </span>
         </div>
         {actions ? <div className={styles.actions}>{actions}</div> : null}

@@ -47,13 +47,11 @@ export const fr = {
     byCook: (cookName: string) => `par ${cookName}`,
     fewLeft: (count: number) => `Plus que ${count} disponible${count > 1 ? 's' : ''}`,
     preparation: (minutes: number) => `${minutes} min`,
-    preparationLabel: (minutes: number) => `Préparation : ${minutes} minutes`,
-    ratingLabel: (average: string, count: number) =>
-      `Note moyenne ${average} sur 5, ${count} avis`,
+    preparationPrefix: 'Préparation :',
+    ratingPrefix: 'Note moyenne :',
+    ratingOutOf: 'sur 5',
     reviews: (count: number) => `(${count} avis)`,
     noRating: 'Nouveau',
-    noRatingLabel: 'Pas encore noté',
-    price: 'Prix',
   },
   meals: {
     title: 'Plats disponibles',

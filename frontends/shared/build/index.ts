@@ -1,0 +1,148 @@
+import { join } from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack, type Configuration, type RspackPluginInstance } from '@rspack/core';
+
+type MfOptions = ConstructorParameters<typeof ModuleFederationPlugin>[0];
+type SharedConfig = { singleton: boolean; requiredVersion: string; eager: boolean };
+
+/**
+ * Packages that must exist once per page: React and its DOM renderer, the
+ * router (one history, one location context), Apollo (one cache, one
+ * provider), graphql (one module realm for documents and errors) and the toast
+ * store (remotes' toasts render in the shell's <Toaster>).
+ *
+ * rxjs stays private to @apollo/client's shared chunk on purpose: sharing it
+ * would ship the whole library (shared modules are not tree-shaken), and
+ * observables interoperate across copies anyway.
+ */
+export const SHARED_SINGLETONS = [
+  'react',
+  'react/', // react/jsx-runtime
+  'react-dom',
+  'react-dom/', // react-dom/client
+  'react-router',
+  '@apollo/client',
+  // Apollo 4 imports its own entry points by package name (@apollo/client/utilities...):
+  // sharing the prefix keeps one copy of each instead of one per shared chunk.
+  '@apollo/client/',
+  'graphql',
+  'react-hot-toast',
+] as const;
+
+interface PackageJson {
+  name: string;
+  dependencies?: Record<string, string>;
+}
+
+/**
+ * MF `shared` section: every singleton above, with the version range the
+ * package declares. Nothing is eager: every app (host included) starts behind
+ * an `import('./bootstrap')` boundary, so versions are negotiated before use.
+ */
+export function sharedSingletons(pkg: PackageJson): Record<string, SharedConfig> {
+  const deps = pkg.dependencies ?? {};
+  const shared: Record<string, SharedConfig> = {};
+  for (const request of SHARED_SINGLETONS) {
+    const parts = request.split('/');
+    const packageName = request.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] ?? request);
+    const requiredVersion = deps[packageName];
+    if (!requiredVersion) {
+      throw new Error(`${pkg.name} must depend on ${packageName} (a Module Federation singleton)`);
+    }
+    shared[request] = { singleton: true, requiredVersion, eager: false };
+  }
+  return shared;
+}
+
+export interface WebConfigOptions {
+  /** Folder of the app (the one holding package.json and src/). */
+  root: string;
+  /** MF container name, also the output's uniqueName. */
+  name: string;
+  /** '/' for the shell (deep links), 'auto' for remotes (served from wherever the manifest is). */
+  publicPath: '/' | 'auto';
+  mf: MfOptions;
+  /** Page title of the generated index.html. */
+  title: string;
+}
+
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 64 64'%3E%3Ccircle cx='32' cy='32' r='30' fill='%23c4501f'/%3E%3Ctext x='32' y='44' font-size='34' text-anchor='middle' fill='%23fff' font-family='Georgia,serif'%3EP%3C/text%3E%3C/svg%3E";
+
+export function createWebConfig({ root, name, publicPath, mf, title }: WebConfigOptions): Configuration {
+  const production = process.env.NODE_ENV !== 'development';
+  const plugins: RspackPluginInstance[] = [
+    new ModuleFederationPlugin({
+      dts: false,
+      shareStrategy: 'loaded-first',
+      ...mf,
+      name,
+    }),
+    new rspack.HtmlRspackPlugin({
+      template: join(root, 'src/index.html'),
+      templateParameters: { title, favicon: FAVICON },
+      // Only the app's own entry: remoteEntry.js is for hosts, not for this page.
+      chunks: ['main'],
+      scriptLoading: 'defer',
+      minify: production,
+    }),
+  ];
+
+  return {
+    mode: production ? 'production' : 'development',
+    context: root,
+    target: ['web', 'es2022'],
+    entry: { main: './src/index.ts' },
+    devtool: production ? 'source-map' : 'cheap-module-source-map',
+    output: {
+      path: join(root, 'dist'),
+      publicPath,
+      uniqueName: name,
+      clean: true,
+      // Content hashes let the static server cache these files forever.
+      filename: production ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+      cssFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+      cssChunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+    },
+    module: {
+      parser: {
+        'css/auto': { namedExports: false },
+      },
+      generator: {
+        'css/auto': {
+          exportsConvention: 'as-is',
+          localIdentName: production ? '[uniqueName]-[hash:6]' : '[uniqueName]-[name]-[local]',
+        },
+      },
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !production } },
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'css/auto' },
+        { test: /\.(png|jpe?g|gif|webp|avif|svg)$/i, type: 'asset' },
+      ],
+    },
+    plugins,
+    optimization: {
+      // Keep module ids stable between builds so unchanged chunks keep their hash.
+      moduleIds: 'deterministic',
+      chunkIds: 'deterministic',
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}

@@ -1,0 +1,33 @@
+import { InMemoryCache, type FieldPolicy } from '@apollo/client';
+import type { MealPage, QueryMealsArgs } from './schema-types';
+
+type MealPageRef = Omit<MealPage, 'items'> & { items: readonly unknown[] };
+
+/**
+ * `meals(first, after)` is one growing list: a page fetched with `after`
+ * is appended to what is cached, a fetch without `after` starts over.
+ */
+const mealsPagination: FieldPolicy<MealPageRef, MealPageRef, MealPageRef> = {
+  keyArgs: false,
+  merge(existing, incoming, { args }) {
+    const after = (args as QueryMealsArgs | null)?.after;
+    if (!existing || !after) return incoming;
+    return { ...incoming, items: [...existing.items, ...incoming.items] };
+  },
+};
+
+/** The cache shared by the shell and every remote (one client per page). */
+export function createCache(): InMemoryCache {
+  return new InMemoryCache({
+    typePolicies: {
+      Meal: { keyFields: ['meal_id'] },
+      // A page has no identity of its own: keep it inside its parent field.
+      MealPage: { keyFields: false },
+      Query: {
+        fields: {
+          meals: mealsPagination,
+        },
+      },
+    },
+  });
+}

@@ -1,0 +1,71 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { ALLERGENS, CATEGORIES, type Allergen, type Category } from '@popote/contracts';
+import { outboxPlugin, type OutboxEntry } from '@popote/platform';
+import type { HydratedDocument } from 'mongoose';
+
+/** A meal as stored. Money in integer cents; the cook's display name is a copy kept fresh by events. */
+@Schema({ collection: 'meals', versionKey: false, timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } })
+export class Meal {
+  @Prop({ type: String, required: true })
+  _id!: string;
+
+  @Prop({ required: true, index: true })
+  cook_id!: string;
+
+  @Prop({ required: true })
+  cook_name!: string;
+
+  @Prop({ required: true })
+  name!: string;
+
+  @Prop({ required: true })
+  description!: string;
+
+  @Prop({ required: true, min: 0 })
+  price_cents!: number;
+
+  @Prop({ required: true, min: 0 })
+  portions_available!: number;
+
+  @Prop({ type: [String], default: [] })
+  ingredients!: string[];
+
+  @Prop({ type: [String], enum: ALLERGENS, default: [] })
+  allergens!: Allergen[];
+
+  @Prop({ type: String, enum: CATEGORIES, required: true })
+  category!: Category;
+
+  @Prop({ required: true, min: 1 })
+  preparation_time!: number;
+
+  @Prop({ required: true })
+  available_date!: Date;
+
+  /** Object key in the media bucket (served by the BFF at /media/<key>). */
+  @Prop({ type: String, default: null })
+  image_key!: string | null;
+
+  @Prop({ default: '' }) cooking_details!: string;
+  @Prop({ default: '' }) serving_suggestions!: string;
+  @Prop({ default: '' }) dietary_info!: string;
+  @Prop({ default: '' }) storage_instructions!: string;
+
+  @Prop({ default: 0 }) rating_average!: number;
+  @Prop({ default: 0 }) rating_count!: number;
+
+  /** Soft delete keeps the document so its outbox can still announce the deletion. */
+  @Prop({ type: Date, default: null })
+  deleted_at!: Date | null;
+
+  created_at!: Date;
+  updated_at!: Date;
+  _outbox!: OutboxEntry[];
+  _outbox_pending!: boolean;
+}
+
+export type MealDocument = HydratedDocument<Meal>;
+export const MealSchema = SchemaFactory.createForClass(Meal);
+MealSchema.plugin(outboxPlugin);
+// Newest-first listing with a stable tie-break (cursor pagination).
+MealSchema.index({ created_at: -1, _id: -1 });

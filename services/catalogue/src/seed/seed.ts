@@ -1,0 +1,55 @@
+import { MediaStorage } from '@popote/platform';
+import mongoose from 'mongoose';
+import { catalogueConfig } from '../config';
+import { Meal, MealSchema } from '../meals/meal.schema';
+import { DEMO_MEALS } from './demo-data';
+import { plateImage } from './plate-image';
+
+/**
+ * Demo data: a few cooks' meals with pictures in MinIO. Idempotent: existing meals are left as they
+ * are (their stock may have moved), missing ones and missing pictures are added.
+ */
+export async function seedCatalogue(env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const config = catalogueConfig(env);
+  const conn = await mongoose.createConnection(config.MONGO_URL, { dbName: config.MONGO_DB }).asPromise();
+  const media = new MediaStorage(config);
+  try {
+    const meals = conn.model(Meal.name, MealSchema);
+    const base = Date.now() - DEMO_MEALS.length * 60_000;
+    let created = 0;
+    for (const [i, m] of DEMO_MEALS.entries()) {
+      const key = `meals/demo_${m.id}.jpg`;
+      if (!(await media.exists(key))) await media.put(key, await plateImage(m.id, m.palette), 'image/jpeg');
+      const at = new Date(base + i * 60_000);
+      const res = await meals.updateOne(
+        { _id: m.id },
+        {
+          $setOnInsert: {
+            cook_id: m.cook.id, cook_name: m.cook.name, name: m.name, description: m.description,
+            price_cents: m.price_cents, portions_available: m.portions, ingredients: m.ingredients,
+            allergens: m.allergens, category: m.category, preparation_time: m.preparation_time,
+            available_date: new Date(Date.now() + 86_400_000), image_key: key,
+            cooking_details: m.cooking_details ?? '', serving_suggestions: m.serving_suggestions ?? '',
+            dietary_info: m.dietary_info ?? '', storage_instructions: m.storage_instructions ?? '',
+            rating_average: 0, rating_count: 0, deleted_at: null, created_at: at, updated_at: at,
+            _outbox: [], _outbox_pending: false,
+          },
+        },
+        { upsert: true, timestamps: false },
+      );
+      created += res.upsertedCount;
+    }
+    return created;
+  } finally {
+    await conn.close();
+  }
+}
+
+if (require.main === module) {
+  seedCatalogue()
+    .then((n) => console.log(JSON.stringify({ msg: 'catalogue seeded', created: n, total: DEMO_MEALS.length })))
+    .catch((err) => {
+      console.error(err);
+      process.exit(1);
+    });
+}
