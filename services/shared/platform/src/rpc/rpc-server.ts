@@ -8,6 +8,7 @@ import {
   type ExecutionContext,
   type NestInterceptor,
 } from '@nestjs/common';
+import { BaseExceptionFilter } from '@nestjs/core';
 import { NatsContext } from '@nestjs/microservices';
 import { DomainError, type ErrorPayload, type RpcContract } from '@popote/contracts';
 import { from, lastValueFrom, throwError, type Observable } from 'rxjs';
@@ -37,10 +38,14 @@ export class RpcTracingInterceptor implements NestInterceptor {
  * message; anything else becomes INTERNAL with no stack trace leaving the process.
  */
 @Catch()
-export class RpcErrorFilter implements ExceptionFilter {
+export class RpcErrorFilter extends BaseExceptionFilter implements ExceptionFilter {
   private readonly log = new Logger('RpcErrorFilter');
 
-  catch(exception: unknown, host: ArgumentsHost): Observable<never> {
+  override catch(exception: unknown, host: ArgumentsHost): Observable<never> | unknown {
+    const type = host.getType<'rpc' | 'http' | 'graphql'>();
+    // GraphQL formats its own errors (the BFF's formatError); HTTP keeps Nest's default replies.
+    if (type === 'graphql') return exception;
+    if (type !== 'rpc') return super.catch(exception, host);
     return throwError(() => this.toPayload(exception, host));
   }
 

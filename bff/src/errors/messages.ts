@@ -1,0 +1,17 @@
+import type { ErrorCode } from '@popote/contracts';
+
+/**
+ * The French text shown for each code when the service did not send a more precise one
+ * (spec §8). Services' own messages are already French and are kept.
+ */
+export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
+  VALIDATION_FAILED: 'Données invalides',
+  NOT_FOUND: 'Élément introuvable',
+  MEAL_NOT_FOUND: 'Plat introuvable',
+  INSUFFICIENT_STOCK: 'Stock insuffisant',
+  FORBIDDEN: "Vous n'êtes pas autorisé à effectuer cette action",
+  UNAUTHENTICATED: 'Veuillez vous connecter pour continuer',
+  CONFLICT: 'Cette opération est en conflit avec une autre',
+  UNAVAILABLE: 'Service momentanément indisponible, veuillez réessayer',
+  INTERNAL: 'Une erreur est survenue',
+};

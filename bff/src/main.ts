@@ -1,0 +1,17 @@
+import './tracing';
+import { bootstrap } from '@popote/platform';
+import { AppModule } from './app.module';
+import { bffConfig } from './config';
+
+const config = bffConfig();
+void bootstrap({
+  service: 'bff',
+  module: AppModule.forRoot(config),
+  natsUrl: config.NATS_URL,
+  httpPort: config.HTTP_PORT,
+  httpHost: config.HTTP_HOST,
+  rpc: false,
+}).catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,1 @@
+export const MEDIA_STORAGE = Symbol('popote:media-storage');
