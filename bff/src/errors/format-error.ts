@@ -1,6 +1,7 @@
 import { DomainError } from '@popote/contracts';
+import { validationPayload } from '@popote/platform';
 import type { GraphQLFormattedError } from 'graphql';
-import { GraphQLError } from 'graphql';
+import { ZodError } from 'zod';
 import { DEFAULT_MESSAGES } from './messages';
 
 /**
@@ -8,7 +9,13 @@ import { DEFAULT_MESSAGES } from './messages';
  * never reach the browser.
  */
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const original = error instanceof GraphQLError ? error.originalError : error;
+  // Resolver errors arrive wrapped in a GraphQLError (duck-typed: graphql ships CJS and ESM builds).
+  let original: unknown = (error as { originalError?: unknown } | undefined)?.originalError ?? error;
+  // Arguments the contract refuses (e.g. a page size above the limit) are the caller's mistake.
+  if (original instanceof ZodError) {
+    const p = validationPayload(original);
+    original = new DomainError(p.code, p.message, p.fields);
+  }
   if (original instanceof DomainError) {
     return {
       message: original.message || DEFAULT_MESSAGES[original.code],

@@ -3,7 +3,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Configuration, type RspackPluginInstance } from '@rspack/core';
 
 type MfOptions = ConstructorParameters<typeof ModuleFederationPlugin>[0];
-type SharedConfig = { singleton: boolean; requiredVersion: string; eager: boolean };
+type SharedConfig = { singleton: boolean; requiredVersion: string; eager: boolean; packageName: string };
 
 /**
  * Packages that must exist once per page: React and its DOM renderer, the
@@ -49,7 +49,7 @@ export function sharedSingletons(pkg: PackageJson): Record<string, SharedConfig>
     if (!requiredVersion) {
       throw new Error(`${pkg.name} must depend on ${packageName} (a Module Federation singleton)`);
     }
-    shared[request] = { singleton: true, requiredVersion, eager: false };
+    shared[request] = { singleton: true, requiredVersion, eager: false, packageName };
   }
   return shared;
 }

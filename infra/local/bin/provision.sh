@@ -7,7 +7,7 @@
 # stamp matches the pins below is not rebuilt, so a second run is instant.
 #
 # Usage: provision.sh [--force] [nats|mongo|minio|jaeger|stripe ...]   (default: all five)
-# Prints the bin folder on stdout; progress goes to stderr. Needs Go >= 1.24.6 (go on PATH or
+# Progress goes to stderr (nothing on stdout). Needs Go >= 1.24.6 (go on PATH or
 # /usr/local/go/bin/go) and the Go module proxy. Build logs: <cache>/logs/build-<name>.log.
 set -euo pipefail
 
@@ -70,7 +70,9 @@ if [ -z "$gov" ] || [ "$(printf '%s\n%s\n' "$MIN_GO" "$gov" | sort -V | head -n1
 fi
 
 # Reproducible, static, small binaries; our own settings win over the caller's GOFLAGS.
-export CGO_ENABLED=0 GOWORK=off GOFLAGS="-trimpath -buildvcs=false"
+# -mod=readonly: build from each module's own go.mod/go.sum. Module zips carry no vendor/
+# folder, so a module that vendors (stripe-mock) would otherwise fail under the default -mod=vendor.
+export CGO_ENABLED=0 GOWORK=off GOFLAGS="-trimpath -buildvcs=false -mod=readonly"
 
 mkdir -p "$bindir" "$logdir"
 
@@ -187,4 +189,3 @@ done
 if [ $((SECONDS - total)) -gt 1 ]; then
   say "local servers ready in $bindir ($((SECONDS - total))s)"
 fi
-echo "$bindir"

@@ -21,23 +21,23 @@ export async function seedCatalogue(env: NodeJS.ProcessEnv = process.env): Promi
       const key = `meals/demo_${m.id}.jpg`;
       if (!(await media.exists(key))) await media.put(key, await plateImage(m.id, m.palette), 'image/jpeg');
       const at = new Date(base + i * 60_000);
-      const res = await meals.updateOne(
-        { _id: m.id },
-        {
-          $setOnInsert: {
-            cook_id: m.cook.id, cook_name: m.cook.name, name: m.name, description: m.description,
-            price_cents: m.price_cents, portions_available: m.portions, ingredients: m.ingredients,
-            allergens: m.allergens, category: m.category, preparation_time: m.preparation_time,
-            available_date: new Date(Date.now() + 86_400_000), image_key: key,
-            cooking_details: m.cooking_details ?? '', serving_suggestions: m.serving_suggestions ?? '',
-            dietary_info: m.dietary_info ?? '', storage_instructions: m.storage_instructions ?? '',
-            rating_average: 0, rating_count: 0, deleted_at: null, created_at: at, updated_at: at,
-            _outbox: [], _outbox_pending: false,
-          },
-        },
-        { upsert: true, timestamps: false },
-      );
-      created += res.upsertedCount;
+      if (await meals.exists({ _id: m.id })) continue;
+      try {
+        // insertOne, not an upsert with $setOnInsert: FerretDB drops empty arrays from $setOnInsert.
+        await meals.collection.insertOne({
+          _id: m.id as never, cook_id: m.cook.id, cook_name: m.cook.name, name: m.name, description: m.description,
+          price_cents: m.price_cents, portions_available: m.portions, ingredients: m.ingredients,
+          allergens: m.allergens, category: m.category, preparation_time: m.preparation_time,
+          available_date: new Date(Date.now() + 86_400_000), image_key: key,
+          cooking_details: m.cooking_details ?? '', serving_suggestions: m.serving_suggestions ?? '',
+          dietary_info: m.dietary_info ?? '', storage_instructions: m.storage_instructions ?? '',
+          rating_average: 0, rating_count: 0, deleted_at: null, created_at: at, updated_at: at,
+          _outbox: [], _outbox_pending: false,
+        });
+        created++;
+      } catch (err) {
+        if ((err as { code?: number }).code !== 11000) throw err; // seeded concurrently: fine
+      }
     }
     return created;
   } finally {

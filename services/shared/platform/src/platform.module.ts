@@ -47,7 +47,7 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
       controllers: withDb ? [HealthController] : [],
       providers: [
         { provide: SERVICE_NAME, useValue: options.service },
-        { provide: PLATFORM_CONFIG, useValue: options.config },
+        { provide: PLATFORM_CONFIG, useValue: { ...options.config, database: withDb } },
         { provide: NATS_CONNECTION, useFactory: () => connectNats(options.config.NATS_URL, options.service) },
         {
           provide: RpcClient,
@@ -69,7 +69,7 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
 
   constructor(
     @Inject(SERVICE_NAME) private readonly service: string,
-    @Inject(PLATFORM_CONFIG) private readonly config: PlatformOptions['config'],
+    @Inject(PLATFORM_CONFIG) private readonly config: PlatformOptions['config'] & { database: boolean },
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     private readonly rpc: RpcClient,
     private readonly relay: OutboxRelay,
@@ -79,8 +79,8 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
 
   async onApplicationBootstrap(): Promise<void> {
     await ensureStreams(this.nc);
-    const connection = this.moduleRef.get<Connection>(getConnectionToken(), { strict: false, each: false });
-    if (connection) {
+    if (this.config.database !== false) {
+      const connection = this.moduleRef.get<Connection>(getConnectionToken(), { strict: false });
       await this.consumers.start(this.nc, connection, { service: this.service, maxDeliver: this.config.EVENTS_MAX_DELIVER });
       this.relay.start();
     }

@@ -75,14 +75,12 @@ export function MealCard({
         </p>
         <div className={styles.meta}>
           <span className={styles.metaItem}>
-            <span aria-hidden="true">⏱</span>
+            <ClockIcon />
             <span className="pp-visually-hidden">{`${fr.meal.preparationPrefix} `}</span>
             {fr.meal.preparation(meal.preparation_time)}
           </span>
           <span className={styles.metaItem}>
-            <span className={styles.star} aria-hidden="true">
-              ★
-            </span>
+            <StarIcon />
             {rated ? (
               <>
                 <span className="pp-visually-hidden">{`${fr.meal.ratingPrefix} `}</span>
@@ -97,5 +95,25 @@ export function MealCard({
         {actions ? <div className={styles.actions}>{actions}</div> : null}
       </div>
     </article>
+  );
+}
+
+function ClockIcon() {
+  return (
+    <svg className={styles.icon} viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+      <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <path d="M8 4.5V8l2.5 1.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function StarIcon() {
+  return (
+    <svg className={`${styles.icon} ${styles.star}`} viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+      <path
+        d="M8 1.2l2.1 4.3 4.7.7-3.4 3.3.8 4.7L8 12l-4.2 2.2.8-4.7L1.2 6.2l4.7-.7z"
+        fill="currentColor"
+      />
+    </svg>
   );
 }

@@ -160,10 +160,10 @@ export class EventConsumerHost implements OnApplicationShutdown {
   private async deadLetter(js: ReturnType<typeof jetstream>, durable: string, msg: JsMsg, reason: string): Promise<void> {
     this.log.error(`${durable}: dead-lettering message ${msg.seq} on ${msg.subject}: ${reason}`);
     const h = msg.headers ?? natsHeaders();
-    h.set('Popote-Dlq-Reason', reason.slice(0, 500));
+    h.set('Popote-Dlq-Reason', reason.replace(/[\r\n]+/g, ' ').slice(0, 500));
     h.set('Popote-Dlq-Subject', msg.subject);
     await js.publish(`dlq.${durable}`, msg.data, { headers: h });
-    msg.term(reason.slice(0, 200));
+    msg.term(reason.replace(/[\r\n]+/g, ' ').slice(0, 200));
   }
 
   async stop(): Promise<void> {

@@ -106,16 +106,20 @@ export class OutboxRelay {
   async drain(): Promise<number> {
     let sent = 0;
     for (const model of this.models) {
-      const docs = await model.find({ _outbox_pending: true }, { _outbox: 1 }).limit(100).lean<{ _id: unknown; _outbox: OutboxEntry[] }[]>();
+      const docs = (await model.collection
+        .find({ _outbox_pending: true }, { projection: { _outbox: 1 }, limit: 100 })
+        .toArray()) as unknown as { _id: unknown; _outbox: OutboxEntry[] }[];
       for (const doc of docs) {
-        const ids: string[] = [];
+        const published: OutboxEntry[] = [];
         for (const entry of doc._outbox ?? []) {
           await this.publisher.publishEnvelope(entry.subject, entry.envelope, entry.trace);
-          ids.push(entry._id);
+          published.push(entry);
           sent++;
         }
-        await model.updateOne({ _id: doc._id }, { $pull: { _outbox: { _id: { $in: ids } } } });
-        await model.updateOne({ _id: doc._id, _outbox: { $size: 0 } }, { $set: { _outbox_pending: false } });
+        // Raw driver calls, exact entries: FerretDB's $pull only removes whole-document matches
+        // (a condition such as {_id: {$in: …}} silently matches nothing), so we $pullAll what we read.
+        await model.collection.updateOne({ _id: doc._id } as never, { $pullAll: { _outbox: published } } as never);
+        await model.collection.updateOne({ _id: doc._id, _outbox: { $size: 0 } } as never, { $set: { _outbox_pending: false } });
       }
     }
     return sent;

@@ -1,0 +1,29 @@
+/**
+ * Standalone mount, for the consumer team to run its remote without the shell:
+ * the same App, wrapped in what the shell normally provides (router, Apollo, toasts).
+ */
+import { ApolloProvider } from '@apollo/client/react';
+import { createApolloClient } from '@popote/graphql';
+import '@popote/ui/base.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Toaster } from 'react-hot-toast';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import App from './expose/App';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html must contain <div id="root">');
+
+createRoot(container).render(
+  <StrictMode>
+    <ApolloProvider client={createApolloClient({ uri: '/graphql' })}>
+      <BrowserRouter>
+        <Routes>
+          <Route index element={<Navigate to="/meals" replace />} />
+          <Route path="*" element={<App />} />
+        </Routes>
+        <Toaster position="top-center" toastOptions={{ duration: 3000 }} />
+      </BrowserRouter>
+    </ApolloProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,11 @@
+import { routes } from '../routes';
+import { useRoutes } from 'react-router';
+
+/**
+ * What the shell loads as `popote_cook/App`. It is rendered under the
+ * shell's router, Apollo provider and toaster, and matches the full URL
+ * (absolute paths) for the routes the shell gives this remote.
+ */
+export default function App() {
+  return useRoutes(routes);
+}

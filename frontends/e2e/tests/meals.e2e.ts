@@ -1,0 +1,49 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, shellUrl } from './support/browser';
+
+const PRICE = /^\d+,\d{2}\s€$/;
+
+describe('meal list through the shell', () => {
+  let browser: Browser;
+
+  // The URL is read inside each test, so a missing POPOTE_E2E_URL fails every test (never skips one).
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows "Plats disponibles" and meal cards with French prices and pictures', async () => {
+    const base = shellUrl();
+    const { context, page, pageErrors } = await openPage(browser);
+    try {
+      await page.goto(`${base}/meals`);
+      await page.getByRole('heading', { level: 1, name: 'Plats disponibles' }).waitFor();
+
+      const cards = page.getByRole('article');
+      await cards.nth(2).waitFor();
+      expect(await cards.count()).toBeGreaterThanOrEqual(3);
+
+      for (let i = 0; i < 3; i += 1) {
+        const card = cards.nth(i);
+        const price = card.getByText(PRICE);
+        await price.waitFor();
+        expect((await price.textContent())?.trim()).toMatch(PRICE);
+
+        const picture = card.getByRole('img');
+        await picture.waitFor();
+        await expect
+          .poll(() => picture.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), {
+            timeout: 10_000,
+          })
+          .toBeGreaterThan(0);
+      }
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, remoteBaseUrl, shellUrl } from './support/browser';
+
+const UNAVAILABLE = 'Cette partie du site est momentanément indisponible.';
+
+describe('the shell survives a missing remote', () => {
+  let browser: Browser;
+
+  // The URL is read inside each test, so a missing POPOTE_E2E_URL fails every test (never skips one).
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows the French fallback for the cook dashboard, keeps the navigation working, and retries', async () => {
+    const base = shellUrl();
+    const cookBase = await remoteBaseUrl('cook');
+    const { context, page } = await openPage(browser);
+    try {
+      // The cook remote is "down": its manifest, entry and chunks never arrive.
+      const blockCook = (url: URL) => url.href.startsWith(cookBase);
+      await page.route(blockCook, (route) => route.abort('connectionrefused'));
+
+      await page.goto(`${base}/cook/dashboard`);
+      await page.getByText(UNAVAILABLE).waitFor();
+      const retry = page.getByRole('button', { name: 'Réessayer' });
+      expect(await retry.isVisible()).toBe(true);
+
+      // The shell's own navigation still works, to a page of another remote.
+      await page
+        .getByRole('navigation', { name: 'Navigation principale' })
+        .getByRole('link', { name: 'Parcourir les plats' })
+        .click();
+      await page.getByRole('heading', { level: 1, name: 'Plats disponibles' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/meals');
+
+      // Back on the dashboard with the remote still down, then "Réessayer" once it is back.
+      await page.goBack();
+      await page.getByText(UNAVAILABLE).waitFor();
+      await page.unroute(blockCook);
+      await page.getByRole('button', { name: 'Réessayer' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { formatLongDate } from './date';
+import { formatRating } from './rating';
+
+describe('formatLongDate', () => {
+  it('writes the date in French long form', () => {
+    expect(formatLongDate(new Date(2024, 2, 1))).toBe('1 mars 2024');
+    expect(formatLongDate(new Date(2026, 10, 21, 18, 30))).toBe('21 novembre 2026');
+  });
+
+  it('accepts an ISO string', () => {
+    expect(formatLongDate('2026-07-14T12:00:00')).toBe('14 juillet 2026');
+  });
+
+  it('rejects an invalid date', () => {
+    expect(() => formatLongDate('pas une date')).toThrow(RangeError);
+  });
+});
+
+describe('formatRating', () => {
+  it('keeps one decimal with a French comma', () => {
+    expect(formatRating(4.5)).toBe('4,5');
+    expect(formatRating(4)).toBe('4,0');
+    expect(formatRating(3.96)).toBe('4,0');
+  });
+});

@@ -1,0 +1,18 @@
+import { sharedSingletons } from '@popote/build';
+import pkg from './package.json' with { type: 'json' };
+
+/**
+ * The shell is a host only: it declares no remotes at build time. Their
+ * manifest URLs come from /runtime-config.json and are registered with the
+ * MF runtime when the page starts (see src/remotes/remote-registry.ts).
+ */
+export const mfConfig = {
+  remotes: {},
+  shared: sharedSingletons(pkg),
+  // A host has nothing to publish; skip the manifest.
+  manifest: false,
+  experiments: {
+    // Browser only: drop the runtime's Node.js loading paths.
+    optimization: { target: 'web' as const },
+  },
+};

@@ -1,0 +1,29 @@
+// @ts-check
+// Serves the shell's build, its runtime configuration and, on the same origin,
+// the BFF's /graphql (HTTP + WebSocket) and /media/* (meal pictures).
+import { fileURLToPath } from 'node:url';
+import { createStaticServer, listen, portFromEnv } from '@popote/static-server';
+
+const env = process.env;
+const bffUrl = env.BFF_URL || 'http://127.0.0.1:4000';
+
+/** Where the browser finds each remote: read at request time, so a redeploy of a remote needs no shell rebuild. */
+const runtimeConfig = () => ({
+  remotes: {
+    consumer: env.CONSUMER_MANIFEST_URL || 'http://127.0.0.1:3001/mf-manifest.json',
+    cook: env.COOK_MANIFEST_URL || 'http://127.0.0.1:3002/mf-manifest.json',
+  },
+});
+
+const server = createStaticServer({
+  root: fileURLToPath(new URL('./dist', import.meta.url)),
+  spa: true,
+  json: { '/runtime-config.json': runtimeConfig },
+  proxy: { prefixes: ['/graphql', '/media/'], target: bffUrl },
+});
+
+await listen(server, {
+  port: portFromEnv(env.PORT, 3000),
+  host: env.HOST || '127.0.0.1',
+  name: `shell (BFF ${bffUrl})`,
+});

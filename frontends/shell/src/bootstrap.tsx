@@ -1,0 +1,26 @@
+import { ApolloProvider } from '@apollo/client/react';
+import { createApolloClient } from '@popote/graphql';
+import '@popote/ui/base.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { App } from './app';
+import { preloadRuntimeConfig } from './remotes/runtime-config';
+
+// Start reading where the remotes live while React renders the layout.
+preloadRuntimeConfig();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html must contain <div id="root">');
+
+const client = createApolloClient({ uri: '/graphql' });
+
+createRoot(container).render(
+  <StrictMode>
+    <ApolloProvider client={client}>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </ApolloProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,28 @@
+import { fr } from '@popote/ui';
+import { Link } from 'react-router';
+import styles from './footer.module.css';
+
+// Only pages that exist: /about, /faq, /contact and /privacy join when those pages do.
+export function Footer() {
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <div>
+          <p className={styles.brand}>{fr.brand}</p>
+          <p className={styles.tagline}>{fr.footer.tagline}</p>
+        </div>
+        <nav aria-label={fr.footer.navigation}>
+          <ul className={styles.links}>
+            <li>
+              <Link to="/meals">{fr.footer.browseMeals}</Link>
+            </li>
+            <li>
+              <Link to="/auth">{fr.footer.becomeCook}</Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <p className={styles.copy}>© {new Date().getFullYear()} {fr.brand}</p>
+    </footer>
+  );
+}

@@ -1,0 +1,19 @@
+import { Toaster } from 'react-hot-toast';
+import { Outlet } from 'react-router';
+import { Footer } from './footer';
+import styles from './layout.module.css';
+import { NavBar } from './nav-bar';
+
+export function Layout() {
+  return (
+    <div className={styles.shell}>
+      <NavBar />
+      <main id="contenu" className={styles.main}>
+        <Outlet />
+      </main>
+      <Footer />
+      {/* Spec: toasts top-centre for 3 s. Remotes share react-hot-toast, so their toasts land here too. */}
+      <Toaster position="top-center" toastOptions={{ duration: 3000 }} />
+    </div>
+  );
+}

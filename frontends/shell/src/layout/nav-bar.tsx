@@ -1,0 +1,89 @@
+import { fr } from '@popote/ui';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import styles from './nav-bar.module.css';
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? `${styles.link} ${styles.active}` : styles.link;
+
+export function NavBar() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [searchParams] = useSearchParams();
+  const urlQuery = pathname === '/meals' ? (searchParams.get('q') ?? '') : '';
+  const [query, setQuery] = useState(urlQuery);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const searchId = useId();
+
+  // The box shows the search of the page being viewed (back/forward, cleared search...).
+  useEffect(() => setQuery(urlQuery), [urlQuery]);
+  // Whatever changed the page (link, search, history), the small-screen menu closes.
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const q = query.trim();
+    navigate(q ? `/meals?${new URLSearchParams({ q }).toString()}` : '/meals');
+    setMenuOpen(false);
+  };
+
+  const closeMenu = () => setMenuOpen(false);
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.bar}>
+        <Link to="/" className={styles.brand} onClick={closeMenu}>
+          {fr.brand}
+        </Link>
+        <button
+          type="button"
+          className={styles.menuButton}
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className={styles.menuIcon} aria-hidden="true" />
+          {fr.nav.menu}
+        </button>
+        <div id={menuId} className={`${styles.menu} ${menuOpen ? styles.menuOpen : ''}`}>
+          <form role="search" className={styles.search} onSubmit={onSearch}>
+            <label htmlFor={searchId} className="pp-visually-hidden">
+              {fr.nav.searchLabel}
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              name="q"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              placeholder={fr.nav.searchPlaceholder}
+              autoComplete="off"
+              enterKeyHint="search"
+            />
+            <button type="submit" className={styles.searchButton} aria-label={fr.nav.searchSubmit}>
+              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+                <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+              </svg>
+            </button>
+          </form>
+          <nav aria-label={fr.nav.mainNavigation}>
+            <ul className={styles.links}>
+              <li>
+                <NavLink to="/meals" className={navLinkClass} onClick={closeMenu}>
+                  {fr.nav.browseMeals}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/auth" className={navLinkClass} onClick={closeMenu}>
+                  {fr.nav.signIn}
+                </NavLink>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,26 @@
+import { buttonClassName, fr } from '@popote/ui';
+import { Link } from 'react-router';
+import styles from './home-page.module.css';
+
+// A first home: the hero. Featured meals, how-it-works and popular cooks come with the consumer home page.
+export function HomePage() {
+  return (
+    <>
+      <title>{`${fr.brand} · ${fr.home.title}`}</title>
+      <section className={styles.hero}>
+        <div className={styles.inner}>
+          <h1 className={styles.title}>{fr.home.title}</h1>
+          <p className={styles.lead}>{fr.home.lead}</p>
+          <div className={styles.actions}>
+            <Link to="/meals" className={buttonClassName({ variant: 'primary', size: 'lg' })}>
+              {fr.home.exploreMeals}
+            </Link>
+            <Link to="/auth" className={buttonClassName({ variant: 'outline', size: 'lg' })}>
+              {fr.home.startCooking}
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

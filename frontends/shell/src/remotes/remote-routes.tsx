@@ -1,0 +1,34 @@
+import { matchPath, useLocation } from 'react-router';
+import { NotFoundPage } from '../pages/not-found-page';
+import { RemoteApp } from './remote-app';
+import type { RemoteName } from './runtime-config';
+
+/**
+ * Which remote owns which URLs (architecture §5). First match wins, so the
+ * more specific patterns come first. A remote receives the whole URL and
+ * matches its own routes with absolute paths; pages it does not have yet
+ * end on its own "Page introuvable".
+ */
+export const REMOTE_ROUTES: ReadonlyArray<{ pattern: string; remote: RemoteName }> = [
+  { pattern: '/meals/:mealId/edit', remote: 'cook' },
+  { pattern: '/create-meal', remote: 'cook' },
+  { pattern: '/cook/dashboard/*', remote: 'cook' },
+  { pattern: '/meals/*', remote: 'consumer' },
+  { pattern: '/cart', remote: 'consumer' },
+  { pattern: '/checkout', remote: 'consumer' },
+  { pattern: '/orders', remote: 'consumer' },
+  { pattern: '/cook/:cookId', remote: 'consumer' },
+];
+
+export function findRemote(pathname: string): RemoteName | null {
+  const route = REMOTE_ROUTES.find(({ pattern }) => matchPath(pattern, pathname));
+  return route ? route.remote : null;
+}
+
+export function RemoteRoutes() {
+  const { pathname } = useLocation();
+  const remote = findRemote(pathname);
+  if (!remote) return <NotFoundPage />;
+  // Keyed by remote: moving from a consumer page to a cook page starts a fresh boundary.
+  return <RemoteApp key={remote} remote={remote} />;
+}

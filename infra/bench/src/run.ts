@@ -1,0 +1,103 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { launch, profile, repoRoot } from '@popote/local';
+import autocannon from 'autocannon';
+import { MongoClient } from 'mongodb';
+import { chromium } from 'playwright-core';
+import { closedLoop } from './stats';
+
+/**
+ * `./popote bench`: launches the product on the test ports and measures
+ *  - the GraphQL `meals` query through the shell origin's BFF (autocannon),
+ *  - the same read straight against the database (the floor the BFF+NATS+service path adds to),
+ *  - the JavaScript a browser downloads to show /meals (shell + consumer remote), gzipped.
+ * Writes docs/benchmarks/latest.json and prints a table.
+ */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+
+async function graphqlMeals(bff: string) {
+  const result = await autocannon({
+    url: `${bff}/graphql`,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{ meals { items { meal_id name cook_name price_cents image_url portions_available } next_cursor } }' }),
+  });
+  if (result.non2xx || result.errors) throw new Error(`graphql bench had ${result.non2xx} non-2xx and ${result.errors} errors`);
+  return {
+    requests: result.requests.total,
+    seconds: SECONDS,
+    throughput: result.requests.average,
+    p50: result.latency.p50,
+    p95: result.latency.p97_5 ?? result.latency.p90, // autocannon reports p90/p97.5/p99
+    p97_5: result.latency.p97_5,
+    p99: result.latency.p99,
+  };
+}
+
+async function directDb(mongoUrl: string) {
+  const client = await MongoClient.connect(mongoUrl);
+  try {
+    const meals = client.db('popote_catalogue').collection('meals');
+    return await closedLoop(
+      () => meals.find({ deleted_at: null }, { projection: { _outbox: 0 } }).sort({ created_at: -1, _id: -1 }).limit(21).toArray(),
+      CONNECTIONS,
+      SECONDS,
+    );
+  } finally {
+    await client.close();
+  }
+}
+
+async function initialJs(shell: string) {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  try {
+    const page = await browser.newPage();
+    const files: { url: string; raw: number; gzip: number }[] = [];
+    page.on('response', async (res) => {
+      if (res.request().resourceType() !== 'script') return;
+      const body = await res.body().catch(() => undefined);
+      if (body) files.push({ url: res.url(), raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+    });
+    await page.goto(`${shell}/meals`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Plats disponibles' }).waitFor();
+    const sum = (k: 'raw' | 'gzip') => files.reduce((a, f) => a + f[k], 0);
+    return { files: files.length, raw_kb: +(sum('raw') / 1024).toFixed(1), gzip_kb: +(sum('gzip') / 1024).toFixed(1), detail: files };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const p = profile('test');
+  const app = await launch(p, { log: (l) => console.error(l) });
+  try {
+    // Warm up caches and connections before measuring.
+    for (let i = 0; i < 50; i++) await fetch(`${app.urls.bff}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ meals { items { meal_id } } }"}' });
+    const gql = await graphqlMeals(app.urls.bff);
+    const db = await directDb(app.env.MONGO_URL);
+    const js = await initialJs(app.urls.shell);
+    const report = {
+      date: new Date().toISOString(),
+      machine: { cores: (await import('node:os')).cpus().length, node: process.version },
+      settings: { seconds: SECONDS, connections: CONNECTIONS },
+      graphql_meals: gql,
+      direct_db_meals: db,
+      initial_js_meals_page: { files: js.files, raw_kb: js.raw_kb, gzip_kb: js.gzip_kb },
+    };
+    const dir = join(repoRoot(), 'docs', 'benchmarks');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'latest.json'), `${JSON.stringify({ ...report, initial_js_files: js.detail }, null, 2)}\n`);
+    console.log(JSON.stringify(report, null, 2));
+  } finally {
+    await app.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

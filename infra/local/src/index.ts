@@ -1,0 +1,4 @@
+export * from './servers';
+export * from './processes';
+export * from './profiles';
+export * from './launcher';

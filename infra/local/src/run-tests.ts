@@ -1,0 +1,108 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { launch } from './launcher';
+import { profile, repoRoot } from './profiles';
+
+/**
+ * `./popote test`: every test, against real parts.
+ *   1. unit + integration (vitest; the integration project starts its own servers),
+ *   2. the whole product launched on the test ports, then the system tests (traces in Jaeger) and
+ *      the browser tests (Chromium through playwright-core) against it.
+ * Ends with `N passed, N failed` (skipped tests are counted and listed).
+ */
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+const root = repoRoot();
+const reports = join(root, '.data', 'test-reports');
+
+function vitest(name: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  const out = join(reports, `${name}.json`);
+  rmSync(out, { force: true });
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+      { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } },
+    );
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+function count(name: string, exitCode: number): Counts {
+  try {
+    const r = JSON.parse(readFileSync(join(reports, `${name}.json`), 'utf8')) as {
+      numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number;
+      numFailedTestSuites: number; testResults: { assertionResults: { status: string; fullName: string }[] }[];
+    };
+    for (const t of r.testResults.flatMap((f) => f.assertionResults).filter((a) => a.status === 'skipped' || a.status === 'pending')) {
+      console.log(`skipped: ${t.fullName}`);
+    }
+    // A file that fails to load has no test results: count it as one failure.
+    const failed = r.numFailedTests + (exitCode !== 0 && r.numFailedTests === 0 ? Math.max(1, r.numFailedTestSuites) : 0);
+    return { passed: r.numPassedTests, failed, skipped: r.numPendingTests + r.numTodoTests };
+  } catch {
+    return { passed: 0, failed: exitCode === 0 ? 0 : 1, skipped: 0 };
+  }
+}
+
+async function main(): Promise<void> {
+  mkdirSync(reports, { recursive: true });
+  const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
+  const add = (c: Counts) => {
+    totals.passed += c.passed;
+    totals.failed += c.failed;
+    totals.skipped += c.skipped;
+  };
+  const only = process.argv[2]; // optional: unit | int | system | e2e
+
+  for (const project of ['unit', 'int']) {
+    if (only && only !== project) continue;
+    console.log(`\n== ${project} tests ==`);
+    add(count(project, await vitest(project, ['--project', project])));
+  }
+
+  if (!only || only === 'system' || only === 'e2e') {
+    console.log('\n== launching the product for system and browser tests ==');
+    const p = profile('test');
+    rmSync(p.dataDir, { recursive: true, force: true });
+    let app: Awaited<ReturnType<typeof launch>> | undefined;
+    try {
+      app = await launch(p, { log: (l) => console.log(l) });
+    } catch (err) {
+      console.error(`launch failed: ${(err as Error).message}`);
+      add({ passed: 0, failed: 1, skipped: 0 });
+    }
+    if (app) {
+      const env = {
+        POPOTE_E2E_URL: app.urls.shell,
+        POPOTE_BFF_URL: app.urls.bff,
+        POPOTE_CONSUMER_URL: app.urls.consumer,
+        POPOTE_COOK_URL: app.urls.cook,
+        JAEGER_QUERY_URL: app.urls.jaeger,
+      };
+      try {
+        if (!only || only === 'system') {
+          console.log('\n== system tests ==');
+          add(count('system', await vitest('system', ['--project', 'system'], env)));
+        }
+        if (!only || only === 'e2e') {
+          console.log('\n== browser tests ==');
+          add(count('e2e', await vitest('e2e', ['--config', join(root, 'frontends/e2e/vitest.config.ts')], env)));
+        }
+      } finally {
+        await app.stop();
+      }
+    }
+  }
+
+  console.log('');
+  console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+  process.exit(totals.failed > 0 || totals.passed === 0 ? 1 : 0);
+}
+
+void main();

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+
+const bff = process.env.POPOTE_BFF_URL;
+const jaeger = process.env.JAEGER_QUERY_URL;
+
+interface JaegerTrace {
+  traceID: string;
+  spans: { operationName: string; processID: string }[];
+  processes: Record<string, { serviceName: string }>;
+}
+
+describe('observability: one meals request, one trace across processes', () => {
+  it('has the product launched', () => {
+    expect(bff, 'POPOTE_BFF_URL is set by ./popote test after launching the product').toBeTruthy();
+    expect(jaeger).toBeTruthy();
+  });
+
+  it('reaches Jaeger with spans from the BFF and the catalogue', async () => {
+    const res = await fetch(`${bff}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ meals(first: 2) { items { meal_id } } }' }),
+    });
+    expect(res.status).toBe(200);
+    const traceparent = res.headers.get('traceparent');
+    const started = Date.now();
+    let found: JaegerTrace | undefined;
+    while (!found && Date.now() - started < 30_000) {
+      const q = await fetch(`${jaeger}/api/traces?service=bff&limit=50&lookback=5m`);
+      const body = (await q.json()) as { data: JaegerTrace[] | null };
+      found = (body.data ?? []).find((t) => {
+        const services = new Set(t.spans.map((s) => t.processes[s.processID]?.serviceName));
+        return services.has('bff') && services.has('catalogue') && t.spans.some((s) => s.operationName === 'rpc.catalogue.list-meals');
+      });
+      if (!found) await new Promise((r) => setTimeout(r, 1000));
+    }
+    expect(found, `no trace with bff and catalogue spans (traceparent ${traceparent})`).toBeDefined();
+    const byService = (name: string) => found!.spans.filter((s) => found!.processes[s.processID].serviceName === name);
+    expect(byService('bff').map((s) => s.operationName)).toEqual(expect.arrayContaining(['rpc.catalogue.list-meals']));
+    expect(byService('catalogue').map((s) => s.operationName)).toEqual(expect.arrayContaining(['rpc.catalogue.list-meals']));
+    // The catalogue's database read is part of the same trace.
+    expect(byService('catalogue').some((s) => /mongodb|find/i.test(s.operationName))).toBe(true);
+  });
+
+  it('every process reports healthy', async () => {
+    const res = await fetch(`${bff}/health/ready`);
+    expect(res.status).toBe(200);
+  });
+});

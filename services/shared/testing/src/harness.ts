@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { basename } from 'node:path';
+import { type DynamicModule, type INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { STREAMS } from '@popote/contracts';
+import { inject } from 'vitest';
+
+/**
+ * The environment a service under test gets: the shared test servers plus a database of its own
+ * (unique per test file and service), so files never see each other's data.
+ */
+export function serviceEnv(service: string, file: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const infra = inject('infraEnv');
+  const stem = basename(file).replace(/\W+/g, '_').slice(0, 24);
+  return {
+    ...infra,
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    MONGO_DB: `t_${service}_${stem}_${randomUUID().slice(0, 8)}`,
+    MEDIA_BUCKET: `t-${randomUUID().slice(0, 12)}`,
+    HTTP_PORT: '0',
+    EVENTS_MAX_DELIVER: '3',
+    ...extra,
+  };
+}
+
+/** Test files run one after another; each starts from empty streams and no durable consumers. */
+export async function resetJetStream(natsUrl = inject('infraEnv').NATS_URL): Promise<void> {
+  const nc = await connect({ servers: natsUrl });
+  try {
+    const jsm = await jetstreamManager(nc);
+    for (const s of [STREAMS.events.name, STREAMS.deadLetters.name]) {
+      await jsm.streams.delete(s).catch(() => false);
+    }
+  } finally {
+    await nc.close();
+  }
+}
+
+/** Starts a service's Nest app as in production (NATS RPC listener with its queue group, HTTP). */
+export async function startServiceApp(service: string, module: DynamicModule, natsUrl: string): Promise<INestApplication> {
+  const app = await NestFactory.create(module, { logger: ['error', 'warn'] });
+  app.connectMicroservice<MicroserviceOptions>(
+    { transport: Transport.NATS, options: { servers: natsUrl.split(','), queue: service } },
+    { inheritAppConfig: true },
+  );
+  await app.startAllMicroservices();
+  await app.listen(0, '127.0.0.1');
+  return app;
+}
+
+/** Polls until `check` returns a value (not undefined/false) or the time runs out. */
+export async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 10_000, stepMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastErr: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const v = await check();
+      if (v !== undefined && v !== false) return v as T;
+    } catch (err) {
+      lastErr = err;
+    }
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+  throw new Error(`condition not met within ${timeoutMs} ms${lastErr ? `: ${(lastErr as Error).message}` : ''}`);
+}

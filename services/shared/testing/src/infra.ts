@@ -1,0 +1,76 @@
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface TestInfra {
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+function dockerAvailable(): boolean {
+  if (process.env.POPOTE_TESTCONTAINERS === 'false') return false;
+  try {
+    execFileSync('docker', ['info'], { stdio: 'ignore', timeout: 5000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Real servers for integration tests, started once per run: testcontainers (real MongoDB, NATS,
+ * MinIO) when a Docker engine answers, else the local servers built from Go modules (FerretDB for
+ * the MongoDB protocol) on the test ports, in a fresh data folder.
+ */
+export async function startTestInfra(log: (l: string) => void = () => undefined): Promise<TestInfra> {
+  // Servers someone already runs (a real MongoDB/NATS/MinIO elsewhere): take them from the env.
+  if (process.env.POPOTE_TEST_INFRA === 'external') return externalInfra();
+  if (dockerAvailable()) return startContainers();
+  const { profile, startServers } = await import('@popote/local');
+  const dataDir = join(profile('test').dataDir, 'int');
+  rmSync(dataDir, { recursive: true, force: true });
+  const servers = await startServers({ dataDir, ports: profile('test').servers, only: ['nats', 'mongo', 'minio'], log });
+  return { env: { ...servers.env, OTEL_SDK_DISABLED: 'true' }, stop: () => servers.stop() };
+}
+
+async function startContainers(): Promise<TestInfra> {
+  const { GenericContainer, Wait } = await import('testcontainers');
+  const { MongoDBContainer } = await import('@testcontainers/mongodb');
+  const [mongo, nats, minio] = await Promise.all([
+    new MongoDBContainer('mongo:8').start(),
+    new GenericContainer('nats:2.12').withCommand(['-js']).withExposedPorts(4222).withWaitStrategy(Wait.forLogMessage(/Server is ready/)).start(),
+    new GenericContainer('minio/minio:latest')
+      .withCommand(['server', '/data'])
+      .withEnvironment({ MINIO_ROOT_USER: 'popote', MINIO_ROOT_PASSWORD: 'popote-secret-key' })
+      .withExposedPorts(9000)
+      .withWaitStrategy(Wait.forHttp('/minio/health/ready', 9000))
+      .start(),
+  ]);
+  return {
+    env: {
+      MONGO_URL: `${mongo.getConnectionString()}?directConnection=true`,
+      NATS_URL: `nats://${nats.getHost()}:${nats.getMappedPort(4222)}`,
+      MINIO_ENDPOINT: minio.getHost(),
+      MINIO_PORT: String(minio.getMappedPort(9000)),
+      MINIO_USE_SSL: 'false',
+      MINIO_ACCESS_KEY: 'popote',
+      MINIO_SECRET_KEY: 'popote-secret-key',
+      OTEL_SDK_DISABLED: 'true',
+    },
+    stop: async () => {
+      await Promise.all([mongo.stop(), nats.stop(), minio.stop()]);
+    },
+  };
+}
+
+const EXTERNAL_VARS = ['NATS_URL', 'MONGO_URL', 'MINIO_ENDPOINT', 'MINIO_PORT', 'MINIO_USE_SSL', 'MINIO_ACCESS_KEY', 'MINIO_SECRET_KEY'];
+
+function externalInfra(): TestInfra {
+  const env: Record<string, string> = { OTEL_SDK_DISABLED: 'true' };
+  for (const name of EXTERNAL_VARS) {
+    const value = process.env[name];
+    if (!value) throw new Error(`POPOTE_TEST_INFRA=external needs ${name}`);
+    env[name] = value;
+  }
+  return { env, stop: async () => undefined };
+}

@@ -1,0 +1,69 @@
+import { resolve } from 'node:path';
+import swc from 'unplugin-swc';
+import { defineConfig } from 'vitest/config';
+
+const r = (p: string) => resolve(import.meta.dirname, p);
+
+// Our workspace packages are tested from source (node_modules stay external).
+const alias = {
+  '@popote/contracts': r('services/shared/contracts/src/index.ts'),
+  '@popote/platform/telemetry': r('services/shared/platform/src/telemetry.ts'),
+  '@popote/platform': r('services/shared/platform/src/index.ts'),
+  '@popote/testing': r('services/shared/testing/src/index.ts'),
+  '@popote/local': r('infra/local/src/index.ts'),
+};
+
+// Nest needs decorator metadata, which esbuild does not emit: swc compiles the TypeScript.
+const plugins = [
+  swc.vite({
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2023',
+    },
+  }),
+];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins,
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['services/**/src/**/*.spec.ts', 'bff/src/**/*.spec.ts', 'infra/*/src/**/*.spec.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+          environment: 'node',
+        },
+      },
+      {
+        plugins,
+        resolve: { alias },
+        test: {
+          name: 'int',
+          include: ['services/**/test/**/*.int.spec.ts', 'bff/test/**/*.int.spec.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+          environment: 'node',
+          globalSetup: [r('services/shared/testing/src/global-setup.ts')],
+          // One NATS server and its streams are shared: files run one after another.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        plugins,
+        resolve: { alias },
+        test: {
+          name: 'system',
+          include: ['infra/local/test/**/*.system.spec.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
