@@ -9,7 +9,7 @@
 // Every server binds 127.0.0.1 only, keeps its data under dataDir/<server> and logs to
 // dataDir/<server>.log. Children die with the parent, even when the parent is SIGKILLed
 // (spawned through `setpriv --pdeathsig SIGTERM`, util-linux), and are also stopped on the
-// parent's 'exit', SIGINT and SIGTERM.
+// parent's 'exit', and on SIGINT/SIGTERM/SIGHUP unless the program handles those itself.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -212,7 +212,8 @@ function specs(dataDir: string, p: ServerPorts): Record<ServerName, ServerSpec> 
 // Process bookkeeping: every child we started, so that they die with us.
 
 const liveChildren = new Set<ChildProcess>();
-let hooksInstalled = false;
+let exitHookInstalled = false;
+const signalHooks = new Set<NodeJS.Signals>();
 
 function killAllSync(signal: NodeJS.Signals): void {
   for (const child of liveChildren) {
@@ -224,20 +225,26 @@ function killAllSync(signal: NodeJS.Signals): void {
   }
 }
 
+/**
+ * 'exit': SIGTERM every child still running. SIGINT/SIGTERM/SIGHUP: when nobody else listens
+ * for the signal, SIGTERM the children and re-raise it, so the default behaviour (terminate)
+ * is kept; when the program has its own handler (e.g. launch.ts stops the services first and
+ * then calls stop()), leave the shutdown to it: the 'exit' hook and pdeathsig remain as backstops.
+ */
 function installExitHooks(): void {
-  if (hooksInstalled) return;
-  hooksInstalled = true;
-  process.on('exit', () => killAllSync('SIGTERM'));
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.on('exit', () => killAllSync('SIGTERM'));
+  }
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    if (signalHooks.has(sig)) continue;
+    signalHooks.add(sig);
     const onSignal = (): void => {
+      if (process.listenerCount(sig) > 1) return;
       killAllSync('SIGTERM');
-      // We only wanted to pass the signal on. If nobody else handles it, restore the default
-      // behaviour (terminate) by re-raising it without our listener.
-      if (process.listenerCount(sig) === 1) {
-        process.removeListener(sig, onSignal);
-        hooksInstalled = false;
-        process.kill(process.pid, sig);
-      }
+      process.removeListener(sig, onSignal);
+      signalHooks.delete(sig);
+      process.kill(process.pid, sig);
     };
     process.on(sig, onSignal);
   }

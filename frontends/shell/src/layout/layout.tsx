@@ -1,14 +1,20 @@
+import { fr } from '@popote/ui';
 import { Toaster } from 'react-hot-toast';
 import { Outlet } from 'react-router';
 import { Footer } from './footer';
 import styles from './layout.module.css';
 import { NavBar } from './nav-bar';
+import { ScrollToTop } from './scroll-to-top';
 
 export function Layout() {
   return (
     <div className={styles.shell}>
+      <ScrollToTop />
+      <a className="pp-skip-link" href="#contenu">
+        {fr.common.skipToContent}
+      </a>
       <NavBar />
-      <main id="contenu" className={styles.main}>
+      <main id="contenu" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
       <Footer />

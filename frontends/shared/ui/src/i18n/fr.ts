@@ -9,6 +9,7 @@ export const fr = {
     retry: 'Réessayer',
     backHome: "Retour à l'accueil",
     genericError: 'Une erreur est survenue',
+    skipToContent: 'Aller au contenu',
   },
   nav: {
     searchPlaceholder: 'Rechercher des plats...',

@@ -1,0 +1,15 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
+
+/**
+ * A new page starts at the top. Back/forward (POP) keeps the browser's own
+ * scroll restoration. (The declarative router has no <ScrollRestoration>.)
+ */
+export function ScrollToTop() {
+  const { pathname, search } = useLocation();
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, search, navigationType]);
+  return null;
+}
