@@ -53,6 +53,16 @@ export default defineConfig({
         },
       },
       {
+        // Frontend units (React rendered to markup, formatting, search, the static server).
+        esbuild: { jsx: 'automatic' },
+        test: {
+          name: 'web',
+          include: ['frontends/shared/*/src/**/*.spec.{ts,tsx}', 'frontends/shared/*/*.spec.mjs', 'frontends/{shell,consumer,cook}/src/**/*.spec.{ts,tsx}'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+          environment: 'node',
+        },
+      },
+      {
         plugins,
         resolve: { alias },
         test: {

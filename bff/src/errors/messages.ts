@@ -11,6 +11,8 @@ export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   INSUFFICIENT_STOCK: 'Stock insuffisant',
   FORBIDDEN: "Vous n'êtes pas autorisé à effectuer cette action",
   UNAUTHENTICATED: 'Veuillez vous connecter pour continuer',
+  INVALID_CREDENTIALS: 'Email ou mot de passe invalide',
+  RATE_LIMITED: 'Trop de tentatives. Réessayez dans quelques minutes.',
   CONFLICT: 'Cette opération est en conflit avec une autre',
   UNAVAILABLE: 'Service momentanément indisponible, veuillez réessayer',
   INTERNAL: 'Une erreur est survenue',

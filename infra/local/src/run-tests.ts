@@ -58,9 +58,9 @@ async function main(): Promise<void> {
     totals.failed += c.failed;
     totals.skipped += c.skipped;
   };
-  const only = process.argv[2]; // optional: unit | int | system | e2e
+  const only = process.argv[2]; // optional: unit | web | int | system | e2e
 
-  for (const project of ['unit', 'int']) {
+  for (const project of ['unit', 'web', 'int']) {
     if (only && only !== project) continue;
     console.log(`\n== ${project} tests ==`);
     add(count(project, await vitest(project, ['--project', project])));

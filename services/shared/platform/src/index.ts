@@ -13,3 +13,4 @@ export * from './health.controller';
 export * from './platform.module';
 export * from './bootstrap';
 export * from './media';
+export * from './auth';

@@ -1,0 +1,78 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { DomainError, IDENTITY_MESSAGES, type Actor, type SessionTokens } from '@popote/contracts';
+import { PLATFORM_CONFIG, signAccessToken } from '@popote/platform';
+import type { Model } from 'mongoose';
+import type { IdentityConfig } from '../config';
+import { Session } from '../users/user.schema';
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/**
+ * Short-lived access tokens and rotating refresh tokens. Each refresh consumes its token and issues
+ * a new one of the same family; presenting a consumed token again means it was stolen (or replayed),
+ * so the whole family is revoked and everyone holding it must sign in again.
+ */
+@Injectable()
+export class SessionsService {
+  constructor(
+    @InjectModel(Session.name) private readonly sessions: Model<Session>,
+    @Inject(PLATFORM_CONFIG) private readonly config: IdentityConfig,
+  ) {}
+
+  async open(actor: Actor, familyId: string = randomUUID()): Promise<SessionTokens> {
+    const id = randomUUID();
+    const secret = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + this.config.REFRESH_TOKEN_TTL_S * 1000);
+    await this.sessions.create({ _id: id, family_id: familyId, user_id: actor.user_id, secret_hash: sha256(secret), expires_at: expiresAt, created_at: new Date() });
+    const access = await signAccessToken(actor, familyId, this.config);
+    return {
+      access_token: access.token,
+      access_expires_at: access.expiresAt.toISOString(),
+      refresh_token: `${id}.${secret}`,
+      refresh_expires_at: expiresAt.toISOString(),
+    };
+  }
+
+  /** Consumes a refresh token; returns the user id and family to reissue for. */
+  async consume(refreshToken: string): Promise<{ user_id: string; family_id: string }> {
+    const expired = () => new DomainError('UNAUTHENTICATED', IDENTITY_MESSAGES.sessionExpired);
+    const [id, secret] = refreshToken.split('.');
+    if (!id || !secret) throw expired();
+    const session = await this.sessions.findById(id).lean<Session>();
+    if (!session || !safeEqual(session.secret_hash, sha256(secret))) throw expired();
+    if (session.revoked_at || session.expires_at.getTime() < Date.now()) throw expired();
+    if (session.used_at) {
+      await this.revokeFamily(session.family_id);
+      throw expired();
+    }
+    const claimed = await this.sessions.updateOne({ _id: id, used_at: null }, { $set: { used_at: new Date() } });
+    if (claimed.modifiedCount !== 1) {
+      await this.revokeFamily(session.family_id);
+      throw expired();
+    }
+    return { user_id: session.user_id, family_id: session.family_id };
+  }
+
+  async revokeByToken(refreshToken: string): Promise<void> {
+    const [id, secret] = refreshToken.split('.');
+    if (!id || !secret) return;
+    const session = await this.sessions.findById(id).lean<Session>();
+    if (session && safeEqual(session.secret_hash, sha256(secret))) await this.revokeFamily(session.family_id);
+  }
+
+  async revokeFamily(familyId: string): Promise<void> {
+    await this.sessions.updateMany({ family_id: familyId, revoked_at: null }, { $set: { revoked_at: new Date() } });
+  }
+
+  async revokeAllOf(userId: string, exceptFamily?: string): Promise<void> {
+    await this.sessions.updateMany({ user_id: userId, revoked_at: null, ...(exceptFamily ? { family_id: { $ne: exceptFamily } } : {}) }, { $set: { revoked_at: new Date() } });
+  }
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}

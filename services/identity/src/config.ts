@@ -1,0 +1,17 @@
+import { authConfigSchema, loadConfig, serviceConfigSchema } from '@popote/platform';
+import { z } from 'zod';
+
+export const identityConfigSchema = serviceConfigSchema('identity', 4101)
+  .extend(authConfigSchema.shape)
+  .extend({
+    /** Failed sign-ins allowed per account, and per client address, within the window. */
+    LOGIN_MAX_FAILURES_ACCOUNT: z.coerce.number().int().min(1).default(5),
+    LOGIN_MAX_FAILURES_IP: z.coerce.number().int().min(1).default(30),
+    LOGIN_WINDOW_S: z.coerce.number().int().min(1).default(15 * 60),
+  })
+  .refine((c) => c.NODE_ENV !== 'production' || !c.AUTH_JWT_SECRET.startsWith('popote-local-'), {
+    message: 'AUTH_JWT_SECRET must be set in production',
+    path: ['AUTH_JWT_SECRET'],
+  });
+export type IdentityConfig = z.infer<typeof identityConfigSchema>;
+export const identityConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(identityConfigSchema as never, env) as IdentityConfig;

@@ -1,0 +1,71 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { USER_TYPES, type UserType } from '@popote/contracts';
+import { outboxPlugin, type OutboxEntry } from '@popote/platform';
+
+/**
+ * A person. The password hash lives in the same document (never selected by default) so that
+ * sign-up writes the account and its credential in one atomic write — FerretDB has no transactions.
+ */
+@Schema({ collection: 'users', versionKey: false, timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } })
+export class User {
+  @Prop({ type: String, required: true }) _id!: string;
+  @Prop({ required: true, unique: true }) email!: string;
+  @Prop({ required: true }) username!: string;
+  /** Case-insensitive uniqueness without collations (FerretDB has none). */
+  @Prop({ required: true, unique: true }) username_key!: string;
+  @Prop({ required: true }) name!: string;
+  @Prop({ required: true }) location!: string;
+  @Prop({ default: '' }) bio!: string;
+  @Prop({ type: String, default: null }) avatar_url!: string | null;
+  @Prop({ type: String, enum: USER_TYPES, required: true }) user_type!: UserType;
+  @Prop({ type: [String], default: [] }) specialties!: string[];
+  @Prop({ type: [String], default: [] }) dietary_preferences!: string[];
+  @Prop({ required: true, select: false }) password_hash!: string;
+  created_at!: Date;
+  updated_at!: Date;
+  _outbox!: OutboxEntry[];
+  _outbox_pending!: boolean;
+}
+export const UserSchema = SchemaFactory.createForClass(User).plugin(outboxPlugin);
+
+@Schema({ collection: 'cookProfiles', versionKey: false, timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } })
+export class CookProfile {
+  /** cook_id = the user's id. */
+  @Prop({ type: String, required: true }) _id!: string;
+  @Prop({ default: '' }) bio!: string;
+  @Prop({ type: [String], default: [] }) specialties!: string[];
+  @Prop({ type: [String], default: [] }) availability_days!: string[];
+  @Prop({ type: [String], default: [] }) cooking_styles!: string[];
+  @Prop({ default: 0 }) experience_years!: number;
+  @Prop({ type: [String], default: [] }) certifications!: string[];
+  @Prop({ type: [String], default: [] }) signature_dishes!: string[];
+  @Prop({ type: [String], default: [] }) cuisine_types!: string[];
+  @Prop({ type: [String], default: [] }) awards!: string[];
+  @Prop({ default: 0 }) rating_average!: number;
+  @Prop({ default: 0 }) total_reviews!: number;
+  @Prop({ default: 0, index: true }) rating_sort!: number;
+}
+export const CookProfileSchema = SchemaFactory.createForClass(CookProfile);
+
+/** A refresh token. The token is `<_id>.<secret>`; only the secret's hash is stored. */
+@Schema({ collection: 'sessions', versionKey: false })
+export class Session {
+  @Prop({ type: String, required: true }) _id!: string;
+  @Prop({ required: true, index: true }) family_id!: string;
+  @Prop({ required: true, index: true }) user_id!: string;
+  @Prop({ required: true }) secret_hash!: string;
+  @Prop({ required: true }) expires_at!: Date;
+  @Prop({ type: Date, default: null }) used_at!: Date | null;
+  @Prop({ type: Date, default: null }) revoked_at!: Date | null;
+  @Prop({ required: true }) created_at!: Date;
+}
+export const SessionSchema = SchemaFactory.createForClass(Session);
+
+/** Failed sign-in counters per account and per client address, over a fixed window. */
+@Schema({ collection: 'loginAttempts', versionKey: false })
+export class LoginAttempt {
+  @Prop({ type: String, required: true }) _id!: string;
+  @Prop({ required: true }) failures!: number;
+  @Prop({ required: true }) window_ends_at!: Date;
+}
+export const LoginAttemptSchema = SchemaFactory.createForClass(LoginAttempt);

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { AuthService } from '../auth/auth.service';
+import { LoginThrottleService } from '../auth/login-throttle.service';
+import { SessionsService } from '../auth/sessions.service';
+import { IdentityRpcController } from './identity.rpc.controller';
+import { CookProfile, CookProfileSchema, LoginAttempt, LoginAttemptSchema, Session, SessionSchema, User, UserSchema } from './user.schema';
+import { UsersService } from './users.service';
+
+@Module({
+  imports: [
+    MongooseModule.forFeature([
+      { name: User.name, schema: UserSchema },
+      { name: CookProfile.name, schema: CookProfileSchema },
+      { name: Session.name, schema: SessionSchema },
+      { name: LoginAttempt.name, schema: LoginAttemptSchema },
+    ]),
+  ],
+  controllers: [IdentityRpcController],
+  providers: [UsersService, AuthService, SessionsService, LoginThrottleService],
+  exports: [UsersService, MongooseModule],
+})
+export class UsersModule {}

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import {
+  DomainError,
+  IdentityEvents,
+  IDENTITY_MESSAGES,
+  type Actor,
+  type CookProfileDto,
+  type UserDto,
+  type UserType,
+  cookProfileInput,
+  profileInput,
+  signUpInput,
+} from '@popote/contracts';
+import { OutboxRelay, recordEvent } from '@popote/platform';
+import type { Model } from 'mongoose';
+import type { z } from 'zod';
+import { hashPassword } from '../auth/passwords';
+import { toCookProfileDto, toUserDto } from './user.mapper';
+import { CookProfile, User } from './user.schema';
+
+export const usernameKey = (username: string) => username.trim().toLowerCase();
+
+/** Maps a duplicate-key error to the field that collided, with the French message. */
+export function duplicateError(err: unknown): DomainError | null {
+  const e = err as { code?: number; message?: string; keyPattern?: Record<string, unknown> };
+  if (e?.code !== 11000) return null;
+  const text = `${JSON.stringify(e.keyPattern ?? {})} ${e.message ?? ''}`;
+  if (/username/.test(text)) return new DomainError('CONFLICT', IDENTITY_MESSAGES.usernameTaken, { username: IDENTITY_MESSAGES.usernameTaken });
+  return new DomainError('CONFLICT', IDENTITY_MESSAGES.emailTaken, { email: IDENTITY_MESSAGES.emailTaken });
+}
+
+@Injectable()
+export class UsersService implements OnModuleInit {
+  constructor(
+    @InjectModel(User.name) private readonly users: Model<User>,
+    @InjectModel(CookProfile.name) private readonly cookProfiles: Model<CookProfile>,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  onModuleInit(): void {
+    this.relay.register(this.users);
+  }
+
+  async create(input: z.infer<typeof signUpInput>): Promise<User> {
+    // Friendly messages first (the unique indexes still decide under a race).
+    if (await this.users.exists({ email: input.email })) throw duplicateError({ code: 11000, keyPattern: { email: 1 } })!;
+    if (await this.users.exists({ username_key: usernameKey(input.username) })) throw duplicateError({ code: 11000, keyPattern: { username_key: 1 } })!;
+    const user = new this.users({
+      _id: randomUUID(),
+      email: input.email,
+      username: input.username,
+      username_key: usernameKey(input.username),
+      name: input.name,
+      location: input.location,
+      bio: '',
+      specialties: [],
+      dietary_preferences: [],
+      user_type: input.user_type,
+      password_hash: await hashPassword(input.password),
+    });
+    recordEvent(user, IdentityEvents.userRegistered, { user_id: user._id, username: user.username, user_type: user.user_type });
+    try {
+      await user.save();
+    } catch (err) {
+      throw duplicateError(err) ?? err;
+    }
+    this.relay.kick();
+    if (user.user_type === 'cook') await this.ensureCookProfile(user._id);
+    return user;
+  }
+
+  async findByEmailWithHash(email: string): Promise<User | null> {
+    return this.users.findOne({ email }).select('+password_hash').lean<User>();
+  }
+
+  async findWithHash(userId: string): Promise<User | null> {
+    return this.users.findById(userId).select('+password_hash').lean<User>();
+  }
+
+  async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
+    await this.users.updateOne({ _id: userId }, { $set: { password_hash: passwordHash } });
+  }
+
+  async get(userId: string): Promise<User> {
+    const user = await this.users.findById(userId).lean<User>();
+    if (!user) throw new DomainError('UNAUTHENTICATED', IDENTITY_MESSAGES.sessionExpired);
+    return user;
+  }
+
+  async me(actor: Actor): Promise<{ user: UserDto; cook_profile: CookProfileDto | null }> {
+    const user = await this.get(actor.user_id);
+    const profile = user.user_type === 'cook' ? await this.ensureCookProfile(user._id) : await this.cookProfiles.findById(user._id).lean<CookProfile>();
+    return { user: toUserDto(user), cook_profile: profile ? toCookProfileDto(profile) : null };
+  }
+
+  async many(ids: string[]): Promise<UserDto[]> {
+    const found = await this.users.find({ _id: { $in: ids } }).lean<User[]>();
+    return found.map(toUserDto);
+  }
+
+  async updateProfile(actor: Actor, input: z.infer<typeof profileInput>) {
+    const user = await this.users.findById(actor.user_id);
+    if (!user) throw new DomainError('UNAUTHENTICATED', IDENTITY_MESSAGES.sessionExpired);
+    const key = usernameKey(input.username);
+    if (key !== user.username_key && (await this.users.exists({ username_key: key }))) {
+      throw duplicateError({ code: 11000, keyPattern: { username_key: 1 } })!;
+    }
+    user.set({ ...input, username_key: key });
+    recordEvent(user, IdentityEvents.profileUpdated, { user_id: user._id, username: user.username, name: user.name });
+    try {
+      await user.save();
+    } catch (err) {
+      throw duplicateError(err) ?? err;
+    }
+    this.relay.kick();
+    return this.me(actor);
+  }
+
+  async updateCookProfile(actor: Actor, input: z.infer<typeof cookProfileInput>) {
+    const user = await this.get(actor.user_id);
+    if (user.user_type !== 'cook') throw new DomainError('FORBIDDEN', IDENTITY_MESSAGES.cookOnly);
+    await this.ensureCookProfile(user._id);
+    await this.cookProfiles.updateOne({ _id: user._id }, { $set: input });
+    return this.me(actor);
+  }
+
+  /** consumer ↔ cook. Becoming a cook creates the cook profile if it is missing. */
+  async switchRole(actor: Actor, to: UserType): Promise<User> {
+    const user = await this.users.findById(actor.user_id);
+    if (!user) throw new DomainError('UNAUTHENTICATED', IDENTITY_MESSAGES.sessionExpired);
+    const from = user.user_type;
+    if (from !== to) {
+      user.user_type = to;
+      recordEvent(user, IdentityEvents.roleChanged, { user_id: user._id, from, to });
+      await user.save();
+      this.relay.kick();
+    }
+    if (to === 'cook') await this.ensureCookProfile(user._id);
+    return user.toObject();
+  }
+
+  async ensureCookProfile(userId: string): Promise<CookProfile> {
+    const existing = await this.cookProfiles.findById(userId).lean<CookProfile>();
+    if (existing) return existing;
+    try {
+      await this.cookProfiles.create({ _id: userId });
+    } catch (err) {
+      if ((err as { code?: number }).code !== 11000) throw err;
+    }
+    return (await this.cookProfiles.findById(userId).lean<CookProfile>())!;
+  }
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { actorSchema, defineEvent, defineRpc } from './envelope';
+import { LIMITS, USER_TYPES } from './enums';
+
+/** French validation texts of the spec (§5), shared by the service and the forms. */
+export const IDENTITY_MESSAGES = {
+  usernameMin: 'Le pseudo doit contenir au moins 3 caractères',
+  passwordMin: 'Le mot de passe doit contenir au moins 6 caractères',
+  passwordsDiffer: 'Les mots de passe ne correspondent pas',
+  emailInvalid: 'Adresse email invalide',
+  required: 'Ce champ est obligatoire',
+  invalidCredentials: 'Email ou mot de passe invalide',
+  authError: "Erreur d'authentification",
+  emailTaken: 'Cette adresse email est déjà utilisée',
+  usernameTaken: 'Ce pseudo est déjà pris',
+  tooManyAttempts: 'Trop de tentatives de connexion. Réessayez dans quelques minutes.',
+  currentPasswordWrong: 'Le mot de passe actuel est incorrect',
+  sessionExpired: 'Votre session a expiré, veuillez vous reconnecter',
+  notSignedIn: 'Veuillez vous connecter pour continuer',
+  cookOnly: 'Cette action est réservée aux cuisiniers',
+} as const;
+
+const required = (max = 200) => z.string().trim().min(1, IDENTITY_MESSAGES.required).max(max);
+export const emailField = z.string().trim().toLowerCase().pipe(z.email(IDENTITY_MESSAGES.emailInvalid));
+export const usernameField = z.string().trim().min(LIMITS.usernameMin, IDENTITY_MESSAGES.usernameMin).max(30);
+export const passwordField = z.string().min(LIMITS.passwordMin, IDENTITY_MESSAGES.passwordMin).max(200);
+/** Lists entered as comma-separated text in forms travel as arrays. */
+const list = z.array(z.string().trim().min(1).max(80)).max(30);
+
+export const userSchema = z.object({
+  user_id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  username: z.string(),
+  location: z.string(),
+  bio: z.string(),
+  avatar_url: z.string().nullable(),
+  user_type: z.enum(USER_TYPES),
+  specialties: z.array(z.string()),
+  dietary_preferences: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type UserDto = z.infer<typeof userSchema>;
+
+export const cookProfileSchema = z.object({
+  cook_id: z.string(),
+  user_id: z.string(),
+  bio: z.string(),
+  specialties: z.array(z.string()),
+  availability_days: z.array(z.string()),
+  cooking_styles: z.array(z.string()),
+  experience_years: z.number().int(),
+  certifications: z.array(z.string()),
+  signature_dishes: z.array(z.string()),
+  cuisine_types: z.array(z.string()),
+  awards: z.array(z.string()),
+  rating_average: z.number(),
+  total_reviews: z.number().int(),
+});
+export type CookProfileDto = z.infer<typeof cookProfileSchema>;
+
+export const sessionTokensSchema = z.object({
+  access_token: z.string(),
+  access_expires_at: z.string(),
+  refresh_token: z.string(),
+  refresh_expires_at: z.string(),
+});
+export type SessionTokens = z.infer<typeof sessionTokensSchema>;
+
+const authResult = z.object({ user: userSchema, tokens: sessionTokensSchema });
+const meResult = z.object({ user: userSchema, cook_profile: cookProfileSchema.nullable() });
+/** Where a request came from, for rate limiting (set by the BFF). */
+const client = z.object({ ip: z.string().max(64).default('unknown') });
+
+export const signUpInput = z.object({
+  email: emailField,
+  password: passwordField,
+  name: required(),
+  username: usernameField,
+  location: required(),
+  user_type: z.enum(USER_TYPES),
+});
+export const profileInput = z.object({
+  name: required(),
+  username: usernameField,
+  location: required(),
+  bio: z.string().trim().max(1000).default(''),
+  avatar_url: z.string().trim().max(500).nullable().default(null),
+});
+export const cookProfileInput = z.object({
+  bio: z.string().trim().max(1000).default(''),
+  specialties: list.default([]),
+  availability_days: list.default([]),
+  cooking_styles: list.default([]),
+  experience_years: z.number().int(IDENTITY_MESSAGES.required).min(0).max(80).default(0),
+  certifications: list.default([]),
+  signature_dishes: list.default([]),
+  cuisine_types: list.default([]),
+  awards: list.default([]),
+});
+export const changePasswordInput = z
+  .object({ current_password: z.string().min(1, IDENTITY_MESSAGES.required), new_password: passwordField, confirm_password: z.string() })
+  .refine((v) => v.new_password === v.confirm_password, { message: IDENTITY_MESSAGES.passwordsDiffer, path: ['confirm_password'] });
+
+export const IdentityRpc = {
+  signUp: defineRpc('rpc.identity.sign-up', signUpInput.extend({ client }), authResult),
+  signIn: defineRpc('rpc.identity.sign-in', z.object({ email: z.string().trim().toLowerCase(), password: z.string(), client }), authResult),
+  refresh: defineRpc('rpc.identity.refresh', z.object({ refresh_token: z.string().min(1) }), authResult),
+  signOut: defineRpc('rpc.identity.sign-out', z.object({ refresh_token: z.string().min(1) }), z.object({ ok: z.boolean() })),
+  getMe: defineRpc('rpc.identity.get-me', z.object({ actor: actorSchema }), meResult),
+  getUsers: defineRpc('rpc.identity.get-users', z.object({ user_ids: z.array(z.string()).max(100) }), z.object({ users: z.array(userSchema) })),
+  updateProfile: defineRpc('rpc.identity.update-profile', z.object({ actor: actorSchema, profile: profileInput }), meResult),
+  changePassword: defineRpc('rpc.identity.change-password', z.object({ actor: actorSchema, input: changePasswordInput }), z.object({ ok: z.boolean() })),
+  updateCookProfile: defineRpc('rpc.identity.update-cook-profile', z.object({ actor: actorSchema, profile: cookProfileInput }), meResult),
+  switchRole: defineRpc('rpc.identity.switch-role', z.object({ actor: actorSchema, to: z.enum(USER_TYPES) }), authResult.extend({ cook_profile: cookProfileSchema.nullable() })),
+} as const;
+
+export const IdentityEvents = {
+  userRegistered: defineEvent('evt.identity.user-registered.v1', z.object({ user_id: z.string(), username: z.string(), user_type: z.enum(USER_TYPES) })),
+  profileUpdated: defineEvent('evt.identity.profile-updated.v1', z.object({ user_id: z.string(), username: z.string(), name: z.string() })),
+  roleChanged: defineEvent('evt.identity.role-changed.v1', z.object({ user_id: z.string(), from: z.enum(USER_TYPES), to: z.enum(USER_TYPES) })),
+} as const;
