@@ -1,34 +1,56 @@
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import cookieParser from 'cookie-parser';
+import type { Request, Response } from 'express';
 import { GraphQLModule } from '@nestjs/graphql';
 import { MediaStorage, PlatformModule } from '@popote/platform';
 import { join } from 'node:path';
 import type { BffConfig } from './config';
+import { AuthResolver } from './auth/auth.resolver';
+import type { GqlContext } from './auth/gql-context';
+import { SessionService } from './auth/session.service';
 import { formatError } from './errors/format-error';
+import { BFF_CONFIG } from './tokens';
 import { BffHealthController } from './health.controller';
 import { MealsResolver } from './meals/meals.resolver';
 import { MediaController } from './media/media.controller';
 import { MEDIA_STORAGE } from './media/media.tokens';
 
 @Module({})
-export class AppModule {
+export class AppModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(cookieParser()).forRoutes('*path');
+  }
+
   static forRoot(config: BffConfig): DynamicModule {
     return {
       module: AppModule,
       imports: [
         PlatformModule.forService({ service: 'bff', config, database: false }),
-        GraphQLModule.forRoot<ApolloDriverConfig>({
+        GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
+          inject: [SessionService],
+          useFactory: (session: SessionService) => ({
           // Code first; the printed schema is committed so frontends and reviewers can read it.
           autoSchemaFile: config.NODE_ENV === 'production' ? true : join(__dirname, '..', 'schema.graphql'),
           sortSchema: true,
           graphiql: config.GRAPHIQL === 'true',
           formatError,
-          context: ({ req, res }: { req: unknown; res: unknown }) => ({ req, res }),
+          // Apollo's CSRF prevention: no "simple" cross-site request can run an operation.
+          csrfPrevention: true,
+          context: async ({ req, res }: { req: Request; res: Response }): Promise<GqlContext> => ({ req, res, actor: await session.resolve(req, res) }),
+          }),
         }),
       ],
       controllers: [MediaController, BffHealthController],
-      providers: [MealsResolver, { provide: MEDIA_STORAGE, useValue: new MediaStorage(config) }],
+      providers: [
+        { provide: BFF_CONFIG, useValue: config },
+        SessionService,
+        AuthResolver,
+        MealsResolver,
+        { provide: MEDIA_STORAGE, useValue: new MediaStorage(config) },
+      ],
+      exports: [BFF_CONFIG, SessionService],
     };
   }
 }

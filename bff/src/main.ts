@@ -11,6 +11,8 @@ void bootstrap({
   httpPort: config.HTTP_PORT,
   httpHost: config.HTTP_HOST,
   rpc: false,
+  // Behind the shell's proxy (or an ingress) on loopback: the client address is X-Forwarded-For's.
+  configure: (app) => (app as unknown as { set(k: string, v: unknown): void }).set('trust proxy', 'loopback'),
 }).catch((err) => {
   console.error(err);
   process.exit(1);

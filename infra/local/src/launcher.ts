@@ -54,8 +54,12 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
     );
     if (opts.seed !== false) {
       log('popote: seeding demo data');
-      const seed = spawnManaged('seed-catalogue', node, [join(root, 'services/catalogue/dist/seed/seed.js')], { env: common, cwd: root, logFile: join(logs, 'seed.log') });
-      if ((await seed.exited) !== 0) throw new Error(`demo data seeding failed; see ${seed.logFile}`);
+      await Promise.all(
+        ['identity', 'catalogue'].map(async (service) => {
+          const seed = spawnManaged(`seed-${service}`, node, [join(root, `services/${service}/dist/seed/seed.js`)], { env: common, cwd: root, logFile: join(logs, `seed-${service}.log`) });
+          if ((await seed.exited) !== 0) throw new Error(`demo data seeding of ${service} failed; see ${seed.logFile}`);
+        }),
+      );
     }
     const bff = `http://127.0.0.1:${p.bff}`;
     const bffProc = start('bff', join(root, 'bff', 'dist', 'main.js'), { HTTP_PORT: String(p.bff), GRAPHIQL: 'true' });

@@ -23,6 +23,11 @@ export function createCache(): InMemoryCache {
       Meal: { keyFields: ['meal_id'] },
       // A page has no identity of its own: keep it inside its parent field.
       MealPage: { keyFields: false },
+      User: { keyFields: ['user_id'] },
+      CookProfile: { keyFields: ['cook_id'] },
+      // `Query.me`, the one source of truth of who is signed in. Every mutation
+      // returning Me writes it there; its user and cook profile are normalised.
+      Me: { keyFields: false, merge: true },
       Query: {
         fields: {
           meals: mealsPagination,

@@ -41,3 +41,91 @@ export interface QueryMealsArgs {
   first?: number | null;
   after?: string | null;
 }
+
+/** "consumer" | "cook" (a plain String in the schema). */
+export type UserType = 'consumer' | 'cook';
+
+export interface User {
+  __typename?: 'User';
+  user_id: Scalars['ID'];
+  email: Scalars['String'];
+  name: Scalars['String'];
+  username: Scalars['String'];
+  location: Scalars['String'];
+  bio: Scalars['String'];
+  avatar_url: Scalars['String'] | null;
+  user_type: Scalars['String'];
+  /** ISO-8601 date-time. */
+  created_at: Scalars['String'];
+}
+
+export interface CookProfile {
+  __typename?: 'CookProfile';
+  cook_id: Scalars['ID'];
+  bio: Scalars['String'];
+  specialties: Scalars['String'][];
+  availability_days: Scalars['String'][];
+  cooking_styles: Scalars['String'][];
+  experience_years: Scalars['Int'];
+  certifications: Scalars['String'][];
+  signature_dishes: Scalars['String'][];
+  cuisine_types: Scalars['String'][];
+  awards: Scalars['String'][];
+  rating_average: Scalars['Float'];
+  total_reviews: Scalars['Int'];
+}
+
+/** The signed-in person; `Query.me` is null when signed out. */
+export interface Me {
+  __typename?: 'Me';
+  user: User;
+  cook_profile: CookProfile | null;
+}
+
+export interface SignUpInput {
+  email: Scalars['String'];
+  password: Scalars['String'];
+  name: Scalars['String'];
+  username: Scalars['String'];
+  location: Scalars['String'];
+  user_type: Scalars['String'];
+}
+
+export interface ProfileInput {
+  name: Scalars['String'];
+  username: Scalars['String'];
+  location: Scalars['String'];
+  bio: Scalars['String'];
+  avatar_url?: Scalars['String'] | null;
+}
+
+export interface ChangePasswordInput {
+  current_password: Scalars['String'];
+  new_password: Scalars['String'];
+  confirm_password: Scalars['String'];
+}
+
+export interface CookProfileInput {
+  bio: Scalars['String'];
+  specialties: Scalars['String'][];
+  availability_days: Scalars['String'][];
+  cooking_styles: Scalars['String'][];
+  experience_years: Scalars['Int'];
+  certifications: Scalars['String'][];
+  signature_dishes: Scalars['String'][];
+  cuisine_types: Scalars['String'][];
+  awards: Scalars['String'][];
+}
+
+/** `extensions.code` of the BFF's GraphQL errors. */
+export type ApiErrorCode =
+  | 'VALIDATION_FAILED'
+  | 'INVALID_CREDENTIALS'
+  | 'RATE_LIMITED'
+  | 'CONFLICT'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'INTERNAL'
+  // Services add their own (INSUFFICIENT_STOCK...).
+  | (string & {});

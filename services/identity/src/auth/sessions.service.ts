@@ -44,7 +44,9 @@ export class SessionsService {
     if (!session || !safeEqual(session.secret_hash, sha256(secret))) throw expired();
     if (session.revoked_at || session.expires_at.getTime() < Date.now()) throw expired();
     if (session.used_at) {
-      await this.revokeFamily(session.family_id);
+      // Two requests of one page refreshing at once is not theft: within a few seconds the
+      // replay is refused without revoking; later, it is a stolen token and the family goes.
+      if (Date.now() - session.used_at.getTime() >= this.config.REFRESH_REUSE_GRACE_MS) await this.revokeFamily(session.family_id);
       throw expired();
     }
     const claimed = await this.sessions.updateOne({ _id: id, used_at: null }, { $set: { used_at: new Date() } });

@@ -4,6 +4,7 @@ import { headers as natsHeaders } from '@nats-io/transport-node';
 import { DomainError, type RpcContract } from '@popote/contracts';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { injectTraceHeaders, inSpan, SpanKind, context } from '../telemetry';
+import { validationPayload } from './rpc-server';
 
 export interface RpcCallOptions {
   timeoutMs?: number;
@@ -34,7 +35,13 @@ export class RpcClient {
   }
 
   async call<Req, Res, ReqIn>(contract: RpcContract<Req, Res, ReqIn>, request: ReqIn, options: RpcCallOptions = {}): Promise<Res> {
-    const payload = contract.request.parse(request);
+    const parsed = contract.request.safeParse(request);
+    if (!parsed.success) {
+      // Refused before it leaves: same coded error as the service would answer.
+      const p = validationPayload(parsed.error);
+      throw new DomainError(p.code, p.message, p.fields);
+    }
+    const payload = parsed.data;
     return inSpan(contract.subject, SpanKind.CLIENT, context.active(), { 'messaging.system': 'nats', 'messaging.destination.name': contract.subject }, async () => {
       const record = new NatsRecordBuilder(payload).setHeaders(injectTraceHeaders(natsHeaders())).build();
       try {

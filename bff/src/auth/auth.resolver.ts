@@ -1,0 +1,76 @@
+import { UseGuards } from '@nestjs/common';
+import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { IdentityRpc, USER_TYPES, type Actor, type UserType } from '@popote/contracts';
+import { RpcClient } from '@popote/platform';
+import { REFRESH_COOKIE } from './auth.constants';
+import { AuthGuard, Roles } from './auth.guard';
+import { CurrentActor } from './current-actor.decorator';
+import type { GqlContext } from './gql-context';
+import { ChangePasswordInput, CookProfileInput, MeModel, ProfileInput, SignUpInput } from './account.model';
+import { SessionService } from './session.service';
+
+@Resolver(() => MeModel)
+export class AuthResolver {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly session: SessionService,
+  ) {}
+
+  @Query(() => MeModel, { nullable: true, description: 'The signed-in user, or null' })
+  async me(@Context() ctx: GqlContext): Promise<MeModel | null> {
+    if (!ctx.actor) return null;
+    return this.rpc.call(IdentityRpc.getMe, { actor: ctx.actor });
+  }
+
+  @Mutation(() => MeModel)
+  async signUp(@Args('input') input: SignUpInput, @Context() ctx: GqlContext): Promise<MeModel> {
+    const { user, tokens } = await this.rpc.call(IdentityRpc.signUp, { ...input, user_type: input.user_type as UserType, client: { ip: ctx.req.ip ?? 'unknown' } });
+    this.session.set(ctx.res, tokens);
+    return this.rpc.call(IdentityRpc.getMe, { actor: { user_id: user.user_id, user_type: user.user_type } });
+  }
+
+  @Mutation(() => MeModel)
+  async signIn(@Args('email') email: string, @Args('password') password: string, @Context() ctx: GqlContext): Promise<MeModel> {
+    const { user, tokens } = await this.rpc.call(IdentityRpc.signIn, { email, password, client: { ip: ctx.req.ip ?? 'unknown' } });
+    this.session.set(ctx.res, tokens);
+    return this.rpc.call(IdentityRpc.getMe, { actor: { user_id: user.user_id, user_type: user.user_type } });
+  }
+
+  @Mutation(() => Boolean)
+  async signOut(@Context() ctx: GqlContext): Promise<boolean> {
+    const refresh = ctx.req.cookies?.[REFRESH_COOKIE] as string | undefined;
+    if (refresh) await this.rpc.call(IdentityRpc.signOut, { refresh_token: refresh });
+    this.session.clear(ctx.res);
+    return true;
+  }
+
+  @Mutation(() => MeModel)
+  @UseGuards(AuthGuard)
+  updateProfile(@CurrentActor() actor: Actor, @Args('input') input: ProfileInput): Promise<MeModel> {
+    return this.rpc.call(IdentityRpc.updateProfile, { actor, profile: input });
+  }
+
+  @Mutation(() => Boolean)
+  @UseGuards(AuthGuard)
+  async changePassword(@CurrentActor() actor: Actor, @Args('input') input: ChangePasswordInput): Promise<boolean> {
+    return (await this.rpc.call(IdentityRpc.changePassword, { actor, input })).ok;
+  }
+
+  @Mutation(() => MeModel)
+  @UseGuards(AuthGuard)
+  @Roles('cook')
+  updateCookProfile(@CurrentActor() actor: Actor, @Args('input') input: CookProfileInput): Promise<MeModel> {
+    return this.rpc.call(IdentityRpc.updateCookProfile, { actor, profile: input });
+  }
+
+  @Mutation(() => MeModel, { description: `Switches between ${USER_TYPES.join(' and ')}; the session is reissued with the new role` })
+  @UseGuards(AuthGuard)
+  async switchRole(@CurrentActor() actor: Actor, @Args('to') to: string, @Context() ctx: GqlContext): Promise<MeModel> {
+    const { user, cook_profile, tokens } = await this.rpc.call(IdentityRpc.switchRole, { actor, to: to as UserType });
+    // The role travels in the access token: the old session is closed, a new one opened.
+    const old = ctx.req.cookies?.[REFRESH_COOKIE] as string | undefined;
+    if (old) await this.rpc.call(IdentityRpc.signOut, { refresh_token: old }).catch(() => undefined);
+    this.session.set(ctx.res, tokens);
+    return { user, cook_profile };
+  }
+}

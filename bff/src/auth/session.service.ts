@@ -1,0 +1,68 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, IdentityRpc, type Actor, type SessionTokens } from '@popote/contracts';
+import { RpcClient, verifyAccessToken } from '@popote/platform';
+import type { CookieOptions, Request, Response } from 'express';
+import type { BffConfig } from '../config';
+import { BFF_CONFIG } from '../tokens';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from './auth.constants';
+
+/**
+ * Who is asking: verifies the access-token cookie on every request and, when it has expired,
+ * refreshes the session transparently with the refresh-token cookie (rotating both cookies).
+ * Tokens never reach page scripts: httpOnly cookies, SameSite, Secure in production.
+ */
+@Injectable()
+export class SessionService {
+  /** Parallel requests of one page share one refresh instead of racing on the same token. */
+  private readonly inflight = new Map<string, Promise<{ actor: Actor; tokens: SessionTokens } | null>>();
+
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(BFF_CONFIG) private readonly config: BffConfig,
+  ) {}
+
+  async resolve(req: Request, res: Response | undefined): Promise<Actor | null> {
+    const access = req.cookies?.[ACCESS_COOKIE] as string | undefined;
+    if (access) {
+      const actor = await verifyAccessToken(access, this.config);
+      if (actor) return actor;
+    }
+    const refresh = req.cookies?.[REFRESH_COOKIE] as string | undefined;
+    if (!refresh) return null;
+    let pending = this.inflight.get(refresh);
+    if (!pending) {
+      pending = this.rpc
+        .call(IdentityRpc.refresh, { refresh_token: refresh })
+        .then(({ user, tokens }) => ({ actor: { user_id: user.user_id, user_type: user.user_type }, tokens }))
+        .catch((err: unknown) => {
+          if (err instanceof DomainError && err.code === 'UNAUTHENTICATED') return null;
+          throw err;
+        });
+      this.inflight.set(refresh, pending);
+      void pending.finally(() => setTimeout(() => this.inflight.delete(refresh), 10_000).unref());
+    }
+    const refreshed = await pending;
+    if (!res) return refreshed?.actor ?? null;
+    if (!refreshed) {
+      this.clear(res);
+      return null;
+    }
+    this.set(res, refreshed.tokens);
+    return refreshed.actor;
+  }
+
+  private base(): CookieOptions {
+    return { httpOnly: true, secure: this.config.COOKIE_SECURE === 'true', path: '/' };
+  }
+
+  set(res: Response, tokens: SessionTokens): void {
+    res.cookie(ACCESS_COOKIE, tokens.access_token, { ...this.base(), sameSite: 'lax', expires: new Date(tokens.access_expires_at) });
+    // The refresh token only ever travels to the GraphQL endpoint, and never cross-site.
+    res.cookie(REFRESH_COOKIE, tokens.refresh_token, { ...this.base(), sameSite: 'strict', path: '/graphql', expires: new Date(tokens.refresh_expires_at) });
+  }
+
+  clear(res: Response): void {
+    res.clearCookie(ACCESS_COOKIE, { ...this.base(), sameSite: 'lax' });
+    res.clearCookie(REFRESH_COOKIE, { ...this.base(), sameSite: 'strict', path: '/graphql' });
+  }
+}

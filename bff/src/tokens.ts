@@ -1,0 +1,1 @@
+export const BFF_CONFIG = Symbol('popote:bff-config');

@@ -1,0 +1,46 @@
+import { CombinedGraphQLErrors, ServerError } from '@apollo/client';
+import { describe, expect, it } from 'vitest';
+import { readApiError } from './errors';
+
+describe('readApiError', () => {
+  it('reads the code, the French message and the field messages of a GraphQL error', () => {
+    const error = new CombinedGraphQLErrors({
+      data: null,
+      errors: [
+        {
+          message: 'Données invalides',
+          extensions: {
+            code: 'VALIDATION_FAILED',
+            fields: { username: 'Le pseudo doit contenir au moins 3 caractères', bad: 42 },
+          },
+        },
+      ],
+    });
+    expect(readApiError(error)).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Données invalides',
+      fields: { username: 'Le pseudo doit contenir au moins 3 caractères' },
+    });
+  });
+
+  it('keeps the first code and gathers fields of every error', () => {
+    const error = new CombinedGraphQLErrors({
+      errors: [
+        { message: 'Cet email est déjà utilisé', extensions: { code: 'CONFLICT', fields: { email: 'Cet email est déjà utilisé' } } },
+        { message: 'Ce pseudo est déjà pris', extensions: { code: 'CONFLICT', fields: { username: 'Ce pseudo est déjà pris' } } },
+      ],
+    });
+    expect(readApiError(error)).toMatchObject({
+      code: 'CONFLICT',
+      message: 'Cet email est déjà utilisé',
+      fields: { email: 'Cet email est déjà utilisé', username: 'Ce pseudo est déjà pris' },
+    });
+  });
+
+  it('gives no code nor message for a network or HTTP failure', () => {
+    expect(readApiError(new TypeError('Failed to fetch'))).toEqual({ code: null, message: null, fields: {} });
+    const httpError = new ServerError('Bad gateway', { response: new Response(null, { status: 502 }), bodyText: '' });
+    expect(readApiError(httpError)).toEqual({ code: null, message: null, fields: {} });
+    expect(readApiError(undefined)).toEqual({ code: null, message: null, fields: {} });
+  });
+});

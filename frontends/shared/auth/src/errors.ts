@@ -1,0 +1,41 @@
+import { CombinedGraphQLErrors } from '@apollo/client';
+import type { ApiErrorCode } from '@popote/graphql';
+
+/** What the BFF said about a failed operation, ready to show. */
+export interface ApiError {
+  /** `extensions.code` of the first GraphQL error; null for a network or unknown failure. */
+  code: ApiErrorCode | null;
+  /** The BFF's French message; null when there was no GraphQL error. */
+  message: string | null;
+  /** Per-field French messages (`extensions.fields`), keyed by input field name. */
+  fields: Record<string, string>;
+}
+
+function readFields(value: unknown): Record<string, string> {
+  if (typeof value !== 'object' || value === null) return {};
+  const fields: Record<string, string> = {};
+  for (const [name, message] of Object.entries(value)) {
+    if (typeof message === 'string' && message !== '') fields[name] = message;
+  }
+  return fields;
+}
+
+/**
+ * Reads a failed operation's error: the first GraphQL error's code and message,
+ * and the field messages of every GraphQL error. Anything else (network down,
+ * HTTP 5xx without a GraphQL body) gives code and message null.
+ */
+export function readApiError(error: unknown): ApiError {
+  if (!CombinedGraphQLErrors.is(error) || error.errors.length === 0) {
+    return { code: null, message: null, fields: {} };
+  }
+  const [first] = error.errors;
+  const code = first?.extensions?.['code'];
+  const fields: Record<string, string> = {};
+  for (const graphQLError of error.errors) Object.assign(fields, readFields(graphQLError.extensions?.['fields']));
+  return {
+    code: typeof code === 'string' ? code : null,
+    message: first?.message ? first.message : null,
+    fields,
+  };
+}
