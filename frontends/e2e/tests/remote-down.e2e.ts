@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newAccount, signUp } from './support/accounts';
 import { launchBrowser, openPage, remoteBaseUrl, shellUrl } from './support/browser';
 
 const UNAVAILABLE = 'Cette partie du site est momentanément indisponible.';
@@ -21,6 +22,9 @@ describe('the shell survives a missing remote', () => {
     const cookBase = await remoteBaseUrl('cook');
     const { context, page } = await openPage(browser);
     try {
+      // The dashboard is for cooks: sign up as one first (the shell and the BFF are up).
+      await signUp(page, base, newAccount(), 'cook');
+
       // The cook remote is "down": its manifest, entry and chunks never arrive.
       const blockCook = (url: URL) => url.href.startsWith(cookBase);
       await page.route(blockCook, (route) => route.abort('connectionrefused'));

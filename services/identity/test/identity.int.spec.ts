@@ -1,9 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
-import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { DomainError, IdentityEvents, IdentityRpc, STREAMS, type Envelope } from '@popote/contracts';
+import { DomainError, IdentityEvents, IdentityRpc } from '@popote/contracts';
 import { RpcClient, verifyAccessToken } from '@popote/platform';
-import { eventually, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { findEvent, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from '../src/app.module';
 import { identityConfig, type IdentityConfig } from '../src/config';
@@ -26,11 +25,6 @@ describe('identity over NATS', () => {
   let rpc: RpcClient;
   let nc: NatsConnection;
   let config: IdentityConfig;
-
-  const lastEvent = async (subject: string) => {
-    const jsm = await jetstreamManager(nc);
-    return (await jsm.streams.getMessage(STREAMS.events.name, { last_by_subj: subject }))?.json<Envelope<Record<string, string>>>();
-  };
 
   beforeAll(async () => {
     await resetJetStream();
@@ -55,10 +49,7 @@ describe('identity over NATS', () => {
       expect(await verifyAccessToken(tokens.access_token, config)).toEqual({ user_id: user.user_id, user_type: 'consumer' });
       const me = await rpc.call(IdentityRpc.getMe, { actor: { user_id: user.user_id, user_type: 'consumer' } });
       expect(me.cook_profile).toBeNull();
-      const evt = await eventually(async () => {
-        const e = await lastEvent(IdentityEvents.userRegistered.subject).catch(() => undefined);
-        return e?.data.user_id === user.user_id ? e : undefined;
-      });
+      const evt = await findEvent<Record<string, string>>(IdentityEvents.userRegistered.subject, (e) => e.data.user_id === user.user_id);
       expect(evt.data).toEqual({ user_id: user.user_id, username: input.username, user_type: 'consumer' });
     });
 
@@ -151,10 +142,7 @@ describe('identity over NATS', () => {
       expect(short.fields?.username).toBe('Le pseudo doit contenir au moins 3 caractères');
       const me = await rpc.call(IdentityRpc.updateProfile, { actor, profile: { name: 'Jeanne D.', username: `${user.username}x`, location: 'Paris 11e', bio: 'Gourmande' } });
       expect(me.user).toMatchObject({ name: 'Jeanne D.', location: 'Paris 11e', bio: 'Gourmande', email: user.email });
-      const evt = await eventually(async () => {
-        const e = await lastEvent(IdentityEvents.profileUpdated.subject).catch(() => undefined);
-        return e?.data.user_id === user.user_id ? e : undefined;
-      });
+      const evt = await findEvent<Record<string, string>>(IdentityEvents.profileUpdated.subject, (e) => e.data.user_id === user.user_id);
       expect(evt.data.username).toBe(`${user.username}x`);
     });
 
@@ -177,10 +165,7 @@ describe('identity over NATS', () => {
       expect(toCook.user.user_type).toBe('cook');
       expect(toCook.cook_profile?.cook_id).toBe(user.user_id);
       expect(await verifyAccessToken(toCook.tokens.access_token, config)).toEqual({ user_id: user.user_id, user_type: 'cook' });
-      const evt = await eventually(async () => {
-        const e = await lastEvent(IdentityEvents.roleChanged.subject).catch(() => undefined);
-        return e?.data.user_id === user.user_id ? e : undefined;
-      });
+      const evt = await findEvent<Record<string, string>>(IdentityEvents.roleChanged.subject, (e) => e.data.user_id === user.user_id);
       expect(evt.data).toMatchObject({ from: 'consumer', to: 'cook' });
       const cookActor = { user_id: user.user_id, user_type: 'cook' as const };
       const updated = await rpc.call(IdentityRpc.updateCookProfile, { actor: cookActor, profile: { specialties: ['Tajines', 'Pastilla'], experience_years: 4 } });

@@ -1,9 +1,11 @@
 import { fr } from '@popote/ui';
 import { Link } from 'react-router';
+import { useStartCookingHref } from '../auth/start-cooking';
 import styles from './footer.module.css';
 
 // Only pages that exist: /about, /faq, /contact and /privacy join when those pages do.
 export function Footer() {
+  const becomeCook = useStartCookingHref();
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -17,7 +19,7 @@ export function Footer() {
               <Link to="/meals">{fr.footer.browseMeals}</Link>
             </li>
             <li>
-              <Link to="/auth">{fr.footer.becomeCook}</Link>
+              <Link to={becomeCook}>{fr.footer.becomeCook}</Link>
             </li>
           </ul>
         </nav>

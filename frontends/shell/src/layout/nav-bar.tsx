@@ -1,5 +1,7 @@
+import { readApiError, useAuth, useSignOut } from '@popote/auth';
 import { fr } from '@popote/ui';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import styles from './nav-bar.module.css';
 
@@ -8,6 +10,8 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function NavBar() {
   const navigate = useNavigate();
+  const auth = useAuth();
+  const [signOut, { loading: signingOut }] = useSignOut();
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
   const urlQuery = pathname === '/meals' ? (searchParams.get('q') ?? '') : '';
@@ -29,6 +33,20 @@ export function NavBar() {
   };
 
   const closeMenu = () => setMenuOpen(false);
+
+  const onSignOut = async () => {
+    closeMenu();
+    try {
+      // Leave the page before the store resets, so no signed-in page sees the signed-out state.
+      await signOut({ onSignedOut: () => navigate('/') });
+    } catch (error) {
+      toast.error(readApiError(error).message ?? fr.auth.signOutError, { id: 'sign-out-error' });
+    }
+  };
+
+  const signedIn = auth.status === 'signed-in';
+  // While `me` loads, neither 'Connexion' nor the account links: no flash of the wrong ones.
+  const signedOut = auth.status === 'signed-out' || auth.status === 'error';
 
   return (
     <header className={styles.header}>
@@ -75,11 +93,50 @@ export function NavBar() {
                   {fr.nav.browseMeals}
                 </NavLink>
               </li>
-              <li>
-                <NavLink to="/auth" className={navLinkClass} onClick={closeMenu}>
-                  {fr.nav.signIn}
-                </NavLink>
-              </li>
+              {signedIn && auth.isCook ? (
+                <li>
+                  <NavLink to="/cook/dashboard" className={navLinkClass} onClick={closeMenu}>
+                    {fr.nav.dashboard}
+                  </NavLink>
+                </li>
+              ) : null}
+              {signedIn ? (
+                <>
+                  <li>
+                    <NavLink to="/orders" className={navLinkClass} onClick={closeMenu}>
+                      {fr.nav.orders}
+                    </NavLink>
+                  </li>
+                  <li>
+                    <NavLink to="/cart" className={navLinkClass} onClick={closeMenu}>
+                      {fr.nav.cart}
+                    </NavLink>
+                  </li>
+                  <li>
+                    <NavLink to="/profile" className={navLinkClass} onClick={closeMenu}>
+                      {fr.nav.profile}
+                    </NavLink>
+                  </li>
+                  <li>
+                    <button
+                      type="button"
+                      className={`${styles.link} ${styles.signOut}`}
+                      onClick={onSignOut}
+                      disabled={signingOut}
+                      aria-busy={signingOut || undefined}
+                    >
+                      {fr.nav.signOut}
+                    </button>
+                  </li>
+                </>
+              ) : null}
+              {signedOut ? (
+                <li>
+                  <NavLink to="/auth" className={navLinkClass} onClick={closeMenu}>
+                    {fr.nav.signIn}
+                  </NavLink>
+                </li>
+              ) : null}
             </ul>
           </nav>
         </div>

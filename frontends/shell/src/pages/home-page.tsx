@@ -1,9 +1,11 @@
 import { buttonClassName, fr } from '@popote/ui';
 import { Link } from 'react-router';
+import { useStartCookingHref } from '../auth/start-cooking';
 import styles from './home-page.module.css';
 
 // A first home: the hero. Featured meals, how-it-works and popular cooks come with the consumer home page.
 export function HomePage() {
+  const startCooking = useStartCookingHref();
   return (
     <>
       <title>{`${fr.brand} · ${fr.home.title}`}</title>
@@ -15,7 +17,7 @@ export function HomePage() {
             <Link to="/meals" className={buttonClassName({ variant: 'primary', size: 'lg' })}>
               {fr.home.exploreMeals}
             </Link>
-            <Link to="/auth" className={buttonClassName({ variant: 'outline', size: 'lg' })}>
+            <Link to={startCooking} className={buttonClassName({ variant: 'outline', size: 'lg' })}>
               {fr.home.startCooking}
             </Link>
           </div>

@@ -1,4 +1,6 @@
 import { matchPath, useLocation } from 'react-router';
+import { accessFor } from '../auth/access';
+import { RouteGuard } from '../auth/route-guard';
 import { NotFoundPage } from '../pages/not-found-page';
 import { RemoteApp } from './remote-app';
 import type { RemoteName } from './runtime-config';
@@ -29,6 +31,12 @@ export function RemoteRoutes() {
   const { pathname } = useLocation();
   const remote = findRemote(pathname);
   if (!remote) return <NotFoundPage />;
+  // Signed-in and cook-only pages wait for `me` and may redirect (see ../auth/access.ts).
+  // The guard renders the remote in place, so moving between pages never remounts it.
   // Keyed by remote: moving from a consumer page to a cook page starts a fresh boundary.
-  return <RemoteApp key={remote} remote={remote} />;
+  return (
+    <RouteGuard access={accessFor(pathname)}>
+      <RemoteApp key={remote} remote={remote} />
+    </RouteGuard>
+  );
 }

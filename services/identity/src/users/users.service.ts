@@ -62,11 +62,10 @@ export class UsersService implements OnModuleInit {
     });
     recordEvent(user, IdentityEvents.userRegistered, { user_id: user._id, username: user.username, user_type: user.user_type });
     try {
-      await user.save();
+      await this.relay.save(this.users, user);
     } catch (err) {
       throw duplicateError(err) ?? err;
     }
-    this.relay.kick();
     if (user.user_type === 'cook') await this.ensureCookProfile(user._id);
     return user;
   }
@@ -80,7 +79,7 @@ export class UsersService implements OnModuleInit {
   }
 
   async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
-    await this.users.updateOne({ _id: userId }, { $set: { password_hash: passwordHash } });
+    await this.relay.locked(this.users, userId, () => this.users.updateOne({ _id: userId }, { $set: { password_hash: passwordHash } }));
   }
 
   async get(userId: string): Promise<User> {
@@ -110,11 +109,10 @@ export class UsersService implements OnModuleInit {
     user.set({ ...input, username_key: key });
     recordEvent(user, IdentityEvents.profileUpdated, { user_id: user._id, username: user.username, name: user.name });
     try {
-      await user.save();
+      await this.relay.save(this.users, user);
     } catch (err) {
       throw duplicateError(err) ?? err;
     }
-    this.relay.kick();
     return this.me(actor);
   }
 
@@ -134,8 +132,7 @@ export class UsersService implements OnModuleInit {
     if (from !== to) {
       user.user_type = to;
       recordEvent(user, IdentityEvents.roleChanged, { user_id: user._id, from, to });
-      await user.save();
-      this.relay.kick();
+      await this.relay.save(this.users, user);
     }
     if (to === 'cook') await this.ensureCookProfile(user._id);
     return user.toObject();

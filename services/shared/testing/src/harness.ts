@@ -52,18 +52,46 @@ export async function startServiceApp(service: string, module: DynamicModule, na
   return app;
 }
 
-/** Polls until `check` returns a value (not undefined/false) or the time runs out. */
-export async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 10_000, stepMs = 100): Promise<T> {
+/** Polls until `check` returns a value (not undefined, null or false) or the time runs out. */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 10_000, stepMs = 100): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastErr: unknown;
   while (Date.now() < deadline) {
     try {
       const v = await check();
-      if (v !== undefined && v !== false) return v as T;
+      if (v !== undefined && v !== null && v !== false) return v as T;
     } catch (err) {
       lastErr = err;
     }
     await new Promise((r) => setTimeout(r, stepMs));
   }
   throw new Error(`condition not met within ${timeoutMs} ms${lastErr ? `: ${(lastErr as Error).message}` : ''}`);
+}
+
+/**
+ * Waits for an event on `subject` whose envelope satisfies `match`, scanning the stream (not just
+ * the last message of the subject, which another test's event may have overtaken).
+ */
+export async function findEvent<T = Record<string, unknown>>(
+  subject: string,
+  match: (e: import('@popote/contracts').Envelope<T>) => boolean,
+  timeoutMs = 15_000,
+  natsUrl = inject('infraEnv').NATS_URL,
+): Promise<import('@popote/contracts').Envelope<T>> {
+  const nc = await connect({ servers: natsUrl });
+  try {
+    const jsm = await jetstreamManager(nc);
+    return await eventually(async () => {
+      const info = await jsm.streams.info(STREAMS.events.name);
+      for (let seq = info.state.last_seq; seq >= info.state.first_seq && seq > 0; seq--) {
+        const m = await jsm.streams.getMessage(STREAMS.events.name, { seq }).catch(() => null);
+        if (m?.subject !== subject) continue;
+        const e = m.json<import('@popote/contracts').Envelope<T>>();
+        if (match(e)) return e;
+      }
+      return undefined;
+    }, timeoutMs, 200);
+  } finally {
+    await nc.close();
+  }
 }

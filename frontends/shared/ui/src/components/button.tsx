@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 import { fr } from '../i18n/fr';
 import styles from './button.module.css';
 
@@ -33,8 +33,7 @@ export function buttonClassName({
     .join(' ');
 }
 
-export interface ButtonProps
-  extends ButtonHTMLAttributes<HTMLButtonElement>, Omit<ButtonStyleOptions, 'className'> {
+export interface ButtonProps extends ComponentPropsWithRef<'button'>, Omit<ButtonStyleOptions, 'className'> {
   /** While true the button is disabled and reads 'Chargement...'. */
   loading?: boolean;
 }

@@ -1,9 +1,9 @@
-import { Logger } from '@nestjs/common';
-import { propagation, context } from '@opentelemetry/api';
-import type { Envelope, EventContract } from '@popote/contracts';
-import { Schema, type Model } from 'mongoose';
-import { makeEnvelope, type EventCause } from './envelope';
-import type { EventPublisher } from './publisher';
+import { Logger } from "@nestjs/common";
+import { propagation, context } from "@opentelemetry/api";
+import type { Envelope, EventContract } from "@popote/contracts";
+import { Schema, type Model } from "mongoose";
+import { makeEnvelope, type EventCause } from "./envelope";
+import type { EventPublisher } from "./publisher";
 
 /**
  * Transactional outbox without transactions (FerretDB has none, see architecture §8): the event
@@ -25,7 +25,12 @@ export interface WithOutbox {
 }
 
 const outboxEntrySchema = new Schema<OutboxEntry>(
-  { _id: String, subject: String, envelope: Schema.Types.Mixed, trace: Schema.Types.Mixed },
+  {
+    _id: String,
+    subject: String,
+    envelope: Schema.Types.Mixed,
+    trace: Schema.Types.Mixed,
+  },
   { _id: false },
 );
 
@@ -37,24 +42,72 @@ export function outboxPlugin(schema: Schema): void {
 }
 
 /** Adds an event to a document's outbox; saving the document stores both at once. */
-export function recordEvent<T>(doc: WithOutbox, contract: EventContract<T>, data: T, cause?: EventCause): Envelope<T> {
+export function recordEvent<T>(
+  doc: WithOutbox,
+  contract: EventContract<T>,
+  data: T,
+  cause?: EventCause,
+): Envelope<T> {
   const envelope = makeEnvelope(contract, data, cause);
   const traceHeaders: Record<string, string> = {};
   propagation.inject(context.active(), traceHeaders);
-  doc._outbox.push({ _id: envelope.id, subject: contract.subject, envelope, trace: traceHeaders });
+  doc._outbox.push({
+    _id: envelope.id,
+    subject: contract.subject,
+    envelope,
+    trace: traceHeaders,
+  });
   doc._outbox_pending = true;
+  // The copy in memory may still say `true` while the relay has since cleared it in the database:
+  // force the write, or the new event would sit unnoticed.
+  (doc as Partial<{ markModified(path: string): void }>).markModified?.('_outbox_pending');
   return envelope;
 }
 
 /** The same, as an update document for `updateOne`/`insertOne` paths that do not load a document. */
-export function outboxUpdate<T>(contract: EventContract<T>, data: T, cause?: EventCause) {
+export function outboxUpdate<T>(
+  contract: EventContract<T>,
+  data: T,
+  cause?: EventCause,
+) {
   const holder: WithOutbox = { _outbox: [], _outbox_pending: false };
   const envelope = recordEvent(holder, contract, data, cause);
-  return { envelope, push: { _outbox: holder._outbox[0] }, set: { _outbox_pending: true } };
+  return {
+    envelope,
+    push: { _outbox: holder._outbox[0] },
+    set: { _outbox_pending: true },
+  };
+}
+
+/**
+ * One writer at a time per document, within this process. FerretDB applies an update by reading
+ * the document, changing it and writing it whole back, so the relay clearing an outbox could put
+ * back a stale copy over a concurrent business write. Every write to a document that carries an
+ * outbox goes through `relay.save()` / `relay.locked()`. (MongoDB's updates are atomic; the lock is
+ * then merely redundant.)
+ */
+export class KeyedMutex {
+  private readonly tails = new Map<string, Promise<void>>();
+
+  async run<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    let release!: () => void;
+    const mine = new Promise<void>((r) => (release = r));
+    const tail = previous.then(() => mine);
+    this.tails.set(key, tail);
+    await previous;
+    try {
+      return await fn();
+    } finally {
+      release();
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    }
+  }
 }
 
 export class OutboxRelay {
-  private readonly log = new Logger('OutboxRelay');
+  private readonly locks = new KeyedMutex();
+  private readonly log = new Logger("OutboxRelay");
   private readonly models: Model<any>[] = [];
   private timer?: NodeJS.Timeout;
   private running = false;
@@ -83,6 +136,21 @@ export class OutboxRelay {
     while (this.running) await new Promise((r) => setTimeout(r, 20));
   }
 
+  /** Runs a write to one outbox-carrying document under its lock. */
+  locked<T>(model: Model<any>, id: unknown, fn: () => Promise<T>): Promise<T> {
+    return this.locks.run(`${model.collection.name}:${String(id)}`, fn);
+  }
+
+  /** Saves a document (with the events recorded on it) under its lock, then relays at once. */
+  async save<D extends { save(): Promise<unknown>; _id: unknown }>(
+    model: Model<any>,
+    doc: D,
+  ): Promise<D> {
+    await this.locked(model, doc._id, () => doc.save());
+    this.kick();
+    return doc;
+  }
+
   /** Ask for a relay pass now (called right after a write, so events leave without waiting for the poll). */
   kick(): void {
     if (this.stopped) return;
@@ -92,7 +160,11 @@ export class OutboxRelay {
     }
     this.running = true;
     void this.drain()
-      .catch((err) => this.log.warn(`relay pass failed, will retry: ${(err as Error).message}`))
+      .catch((err) =>
+        this.log.warn(
+          `relay pass failed, will retry: ${(err as Error).message}`,
+        ),
+      )
       .finally(() => {
         this.running = false;
         if (this.again) {
@@ -103,25 +175,50 @@ export class OutboxRelay {
   }
 
   /** Publishes everything pending; returns how many events went out. */
+  private sent = 0;
+
   async drain(): Promise<number> {
-    let sent = 0;
+    const before = this.sent;
     for (const model of this.models) {
       const docs = (await model.collection
-        .find({ _outbox_pending: true }, { projection: { _outbox: 1 }, limit: 100 })
+        .find(
+          { _outbox_pending: true },
+          { projection: { _outbox: 1 }, limit: 100 },
+        )
         .toArray()) as unknown as { _id: unknown; _outbox: OutboxEntry[] }[];
-      for (const doc of docs) {
-        const published: OutboxEntry[] = [];
-        for (const entry of doc._outbox ?? []) {
-          await this.publisher.publishEnvelope(entry.subject, entry.envelope, entry.trace);
-          published.push(entry);
-          sent++;
-        }
-        // Raw driver calls, exact entries: FerretDB's $pull only removes whole-document matches
-        // (a condition such as {_id: {$in: …}} silently matches nothing), so we $pullAll what we read.
-        await model.collection.updateOne({ _id: doc._id } as never, { $pullAll: { _outbox: published } } as never);
-        await model.collection.updateOne({ _id: doc._id, _outbox: { $size: 0 } } as never, { $set: { _outbox_pending: false } });
+      for (const listed of docs) {
+        await this.locked(model, listed._id, () =>
+          this.relayOne(model, listed._id),
+        );
       }
     }
-    return sent;
+    return this.sent - before;
+  }
+
+  private async relayOne(model: Model<any>, id: unknown): Promise<void> {
+    const doc = (await model.collection.findOne({ _id: id } as never, {
+      projection: { _outbox: 1 },
+    })) as unknown as { _id: unknown; _outbox?: OutboxEntry[] } | null;
+    if (!doc) return;
+    const published: OutboxEntry[] = [];
+    for (const entry of doc._outbox ?? []) {
+      await this.publisher.publishEnvelope(
+        entry.subject,
+        entry.envelope,
+        entry.trace,
+      );
+      published.push(entry);
+      this.sent++;
+    }
+    // Raw driver calls, exact entries: FerretDB's $pull only removes whole-document matches
+    // (a condition such as {_id: {$in: …}} silently matches nothing), so we $pullAll what we read.
+    await model.collection.updateOne(
+      { _id: doc._id } as never,
+      { $pullAll: { _outbox: published } } as never,
+    );
+    await model.collection.updateOne(
+      { _id: doc._id, _outbox: { $size: 0 } } as never,
+      { $set: { _outbox_pending: false } },
+    );
   }
 }

@@ -1,15 +1,15 @@
 import { buttonClassName, fr, Notice } from '@popote/ui';
 import { Link } from 'react-router';
+import styles from '../../pages/simple-page.module.css';
 
-// Sign-in and sign-up arrive with accounts; until then the page says so and offers the catalogue.
-export function AuthPage() {
+// Signed-in only (the shell's guard). The order history arrives with orders.
+export function OrdersPage() {
   return (
     <div className="pp-page">
-      <title>{`${fr.auth.title} · ${fr.brand}`}</title>
+      <title>{`${fr.orders.title} · ${fr.brand}`}</title>
+      <h1 className={styles.title}>{fr.orders.title}</h1>
       <Notice
-        title={fr.auth.title}
-        titleAs="h1"
-        message={fr.auth.comingSoon}
+        message={fr.orders.empty}
         actions={
           <Link to="/meals" className={buttonClassName({ variant: 'primary' })}>
             {fr.nav.browseMeals}

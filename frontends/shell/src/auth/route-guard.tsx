@@ -1,0 +1,59 @@
+import { useAuth } from '@popote/auth';
+import { Button, fr, Notice, Spinner } from '@popote/ui';
+import { useRef, type ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import type { Access } from './access';
+
+export interface RouteGuardProps {
+  access: Access;
+  children: ReactNode;
+  /**
+   * The page handles a session that ends while it is open (it shows its own
+   * signed-out state) instead of being replaced by /auth.
+   */
+  handlesSignOut?: boolean;
+}
+
+const authLoading = (
+  <div className="pp-page">
+    <Spinner size="lg" />
+  </div>
+);
+
+/**
+ * Spinner while `me` loads; a signed-out visitor goes to /auth; a signed-in
+ * non-cook on a cook page goes to /. The parent keys it by path, so "was
+ * signed in on this page" starts over on each page.
+ */
+export function RouteGuard({ access, children, handlesSignOut = false }: RouteGuardProps) {
+  const auth = useAuth();
+  const wasSignedIn = useRef(false);
+  if (auth.status === 'signed-in') wasSignedIn.current = true;
+
+  if (access === 'public') return children;
+
+  switch (auth.status) {
+    case 'loading':
+      return authLoading;
+    case 'error':
+      return (
+        <div className="pp-page">
+          <Notice
+            tone="error"
+            message={fr.auth.userLoadError}
+            actions={
+              <Button variant="primary" onClick={auth.retry}>
+                {fr.common.retry}
+              </Button>
+            }
+          />
+        </div>
+      );
+    case 'signed-out':
+      if (handlesSignOut && wasSignedIn.current) return children;
+      return <Navigate to="/auth" replace />;
+    case 'signed-in':
+      if (access === 'cook' && !auth.isCook) return <Navigate to="/" replace />;
+      return children;
+  }
+}

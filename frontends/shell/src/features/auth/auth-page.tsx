@@ -1,0 +1,75 @@
+import { useAuth } from '@popote/auth';
+import { fr } from '@popote/ui';
+import { useRef } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import styles from './auth-page.module.css';
+import { SignInForm } from './sign-in-form';
+import { SignUpForm } from './sign-up-form';
+
+export type AuthMode = 'connexion' | 'inscription';
+
+/**
+ * /auth: sign-in ('Connexion') or sign-up ('Inscription'). The mode lives in
+ * the URL (?mode=inscription, optionally &type=cook) so links can open the
+ * sign-up directly. Signed-in visitors are sent home.
+ */
+export function AuthPage() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const mode: AuthMode = searchParams.get('mode') === 'inscription' ? 'inscription' : 'connexion';
+  const initialType = searchParams.get('type') === 'cook' ? 'cook' : 'consumer';
+  // Set once a form succeeds: from then on the form navigates itself (after its toast).
+  const completing = useRef(false);
+
+  if (auth.status === 'signed-in' && !completing.current) return <Navigate to="/" replace />;
+
+  const switchTo = (next: AuthMode) => {
+    setSearchParams(next === 'inscription' ? { mode: 'inscription' } : {}, { replace: true });
+  };
+
+  const onSuccess = () => {
+    // Back from / must not land on a form that would bounce again.
+    navigate('/', { replace: true });
+  };
+
+  const title = mode === 'inscription' ? fr.auth.signUpTitle : fr.auth.signInTitle;
+
+  return (
+    <div className={`pp-page ${styles.page}`}>
+      <title>{`${title} · ${fr.brand}`}</title>
+      <section className={styles.card} aria-labelledby="auth-title">
+        <h1 id="auth-title" className={styles.title}>
+          {title}
+        </h1>
+        <p className={styles.lead}>{mode === 'inscription' ? fr.auth.signUpLead : fr.auth.signInLead}</p>
+        {mode === 'inscription' ? (
+          <SignUpForm
+            key="inscription"
+            initialType={initialType}
+            onSubmitStart={() => (completing.current = true)}
+            onSubmitEnd={(ok) => (completing.current = ok)}
+            onSuccess={onSuccess}
+          />
+        ) : (
+          <SignInForm
+            key="connexion"
+            onSubmitStart={() => (completing.current = true)}
+            onSubmitEnd={(ok) => (completing.current = ok)}
+            onSuccess={onSuccess}
+          />
+        )}
+        <p className={styles.switch}>
+          {mode === 'inscription' ? fr.auth.haveAccount : fr.auth.noAccount}{' '}
+          <button
+            type="button"
+            className={styles.switchButton}
+            onClick={() => switchTo(mode === 'inscription' ? 'connexion' : 'inscription')}
+          >
+            {mode === 'inscription' ? fr.auth.signInTitle : fr.auth.signUpTitle}
+          </button>
+        </p>
+      </section>
+    </div>
+  );
+}

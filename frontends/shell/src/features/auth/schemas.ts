@@ -1,0 +1,35 @@
+import { fr } from '@popote/ui';
+import { z } from 'zod';
+
+const t = fr.validation;
+
+/** Spec §5 and §9: username at least 3 characters, password at least 6 (the auth service's default). */
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+export const PASSWORD_MIN = 6;
+
+const email = z.string().trim().min(1, t.emailRequired).pipe(z.email(t.emailInvalid));
+
+export const signInSchema = z.object({
+  email,
+  // Never trimmed: a password is what it is.
+  password: z.string().min(1, t.passwordRequired),
+});
+export type SignInValues = z.infer<typeof signInSchema>;
+
+export const username = z
+  .string()
+  .trim()
+  .min(1, t.usernameRequired)
+  .min(USERNAME_MIN, t.usernameMin)
+  .max(USERNAME_MAX, t.usernameMax);
+
+export const signUpSchema = z.object({
+  email,
+  password: z.string().min(1, t.passwordRequired).min(PASSWORD_MIN, t.passwordMin),
+  name: z.string().trim().min(1, t.nameRequired),
+  username,
+  location: z.string().trim().min(1, t.locationRequired),
+  user_type: z.enum(['consumer', 'cook'], { error: t.accountTypeRequired }),
+});
+export type SignUpValues = z.infer<typeof signUpSchema>;

@@ -1,0 +1,166 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { readApiError, useUpdateCookProfile } from '@popote/auth';
+import type { CookProfile } from '@popote/graphql';
+import { Button, formatRating, fr, TextAreaField, TextField } from '@popote/ui';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { showServerFieldErrors } from '../../forms/server-errors';
+import { Card } from './card';
+import styles from './profile-page.module.css';
+import {
+  COOK_LIST_FIELDS,
+  cookProfileFormValues,
+  EXPERIENCE_MAX,
+  cookProfileSchema,
+  type CookListField,
+  type CookProfileFormInput,
+  type CookProfileFormOutput,
+} from './schemas';
+
+const LIST_LABELS: Record<CookListField, string> = {
+  specialties: fr.profile.specialties,
+  availability_days: fr.profile.availabilityDays,
+  cooking_styles: fr.profile.cookingStyles,
+  certifications: fr.profile.certifications,
+  signature_dishes: fr.profile.signatureDishes,
+  cuisine_types: fr.profile.cuisineTypes,
+  awards: fr.profile.awards,
+};
+
+const COOK_FIELDS = ['bio', 'experience_years', ...COOK_LIST_FIELDS] as const;
+
+export function CookProfileCard({ profile }: { profile: CookProfile | null }) {
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+
+  useEffect(() => {
+    if (!editing && returnFocus.current) {
+      returnFocus.current = false;
+      editButton.current?.focus();
+    }
+  }, [editing]);
+
+  const close = () => {
+    returnFocus.current = true;
+    setEditing(false);
+  };
+
+  return (
+    <Card
+      title={fr.profile.cookProfileTitle}
+      actions={
+        editing ? null : (
+          <Button ref={editButton} variant="outline" size="sm" onClick={() => setEditing(true)}>
+            {fr.profile.edit}
+          </Button>
+        )
+      }
+    >
+      {editing ? <CookProfileForm profile={profile} onDone={close} /> : <CookProfileView profile={profile} />}
+    </Card>
+  );
+}
+
+function CookProfileView({ profile }: { profile: CookProfile | null }) {
+  if (!profile) return <p className={styles.muted}>{fr.profile.cookProfileMissing}</p>;
+  return (
+    <>
+      <p className={styles.rating}>
+        <span aria-hidden="true" className={styles.star}>
+          ★
+        </span>{' '}
+        {fr.profile.rating} : <strong>{formatRating(profile.rating_average)}</strong> ·{' '}
+        {fr.profile.reviews(profile.total_reviews)}
+      </p>
+      <dl className={styles.details}>
+        <div className={styles.detail}>
+          <dt>{fr.profile.cookBio}</dt>
+          <dd>{profile.bio || fr.profile.noBio}</dd>
+        </div>
+        <div className={styles.detail}>
+          <dt>{fr.profile.experienceYears}</dt>
+          <dd>{fr.profile.years(profile.experience_years)}</dd>
+        </div>
+        {COOK_LIST_FIELDS.map((field) => (
+          <div key={field} className={styles.detail}>
+            <dt>{LIST_LABELS[field]}</dt>
+            <dd>
+              {profile[field].length > 0 ? (
+                <ul className={styles.tags}>
+                  {profile[field].map((item) => (
+                    <li key={item}>{item}</li>
+                  ))}
+                </ul>
+              ) : (
+                <span className={styles.muted}>{fr.profile.none}</span>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
+function CookProfileForm({ profile, onDone }: { profile: CookProfile | null; onDone: () => void }) {
+  const [updateCookProfile] = useUpdateCookProfile();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<CookProfileFormInput, unknown, CookProfileFormOutput>({
+    resolver: zodResolver(cookProfileSchema),
+    defaultValues: cookProfileFormValues(profile),
+  });
+
+  useEffect(() => setFocus('bio'), [setFocus]);
+
+  const onSubmit = async (values: CookProfileFormOutput) => {
+    try {
+      await updateCookProfile(values);
+    } catch (error) {
+      showServerFieldErrors(readApiError(error).fields, COOK_FIELDS, setError);
+      toast.error(fr.profile.updateError, { id: 'cook-profile-error' });
+      return;
+    }
+    toast.success(fr.profile.cookProfileUpdated, { id: 'cook-profile-success' });
+    onDone();
+  };
+
+  return (
+    <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
+      <TextAreaField label={fr.profile.cookBio} error={errors.bio?.message} {...register('bio')} />
+      <TextField
+        label={fr.profile.experienceYears}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={EXPERIENCE_MAX}
+        step={1}
+        error={errors.experience_years?.message}
+        {...register('experience_years')}
+      />
+      {COOK_LIST_FIELDS.map((field) => (
+        <TextField
+          key={field}
+          label={LIST_LABELS[field]}
+          hint={fr.profile.listHint}
+          error={errors[field]?.message}
+          {...register(field)}
+        />
+      ))}
+      <div className={styles.formActions}>
+        <Button type="submit" variant="primary" loading={isSubmitting}>
+          {fr.profile.save}
+        </Button>
+        <Button variant="outline" onClick={onDone} disabled={isSubmitting}>
+          {fr.profile.cancel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,142 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { readApiError, useUpdateProfile } from '@popote/auth';
+import type { User } from '@popote/graphql';
+import { Button, fr, TextAreaField, TextField } from '@popote/ui';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { showServerFieldErrors } from '../../forms/server-errors';
+import { Card } from './card';
+import styles from './profile-page.module.css';
+import { profileFormValues, profileSchema, toProfileInput, type ProfileFormValues } from './schemas';
+
+const PROFILE_FIELDS = ['name', 'username', 'location', 'bio', 'avatar_url'] as const;
+
+export function PersonalInfoCard({ user, isCook }: { user: User; isCook: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+
+  // Back from the form, the keyboard focus returns to 'Modifier'.
+  useEffect(() => {
+    if (!editing && returnFocus.current) {
+      returnFocus.current = false;
+      editButton.current?.focus();
+    }
+  }, [editing]);
+
+  const close = () => {
+    returnFocus.current = true;
+    setEditing(false);
+  };
+
+  return (
+    <Card
+      title={fr.profile.personalInfo}
+      actions={
+        editing ? null : (
+          <Button ref={editButton} variant="outline" size="sm" onClick={() => setEditing(true)}>
+            {fr.profile.edit}
+          </Button>
+        )
+      }
+    >
+      {editing ? <PersonalInfoForm user={user} onDone={close} /> : <PersonalInfoView user={user} isCook={isCook} />}
+    </Card>
+  );
+}
+
+function PersonalInfoView({ user, isCook }: { user: User; isCook: boolean }) {
+  const rows: Array<[string, string]> = [
+    [fr.profile.name, user.name],
+    [fr.profile.username, `@${user.username}`],
+    [fr.profile.email, user.email],
+    [fr.profile.location, user.location || fr.profile.notProvided],
+    [fr.profile.bio, user.bio || fr.profile.noBio],
+    [fr.profile.status, isCook ? fr.profile.cook : fr.profile.consumer],
+  ];
+  return (
+    <dl className={styles.details}>
+      {rows.map(([term, value]) => (
+        <div key={term} className={styles.detail}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function PersonalInfoForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const [updateProfile] = useUpdateProfile();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileFormValues>({ resolver: zodResolver(profileSchema), defaultValues: profileFormValues(user) });
+
+  useEffect(() => setFocus('name'), [setFocus]);
+
+  const onSubmit = async (values: ProfileFormValues) => {
+    setFormError(null);
+    try {
+      await updateProfile(toProfileInput(values));
+    } catch (error) {
+      const { code, message, fields } = readApiError(error);
+      const shownOnFields = showServerFieldErrors(fields, PROFILE_FIELDS, setError);
+      // A precise French reason that no field carries (a taken username...) stays readable in the form.
+      if (!shownOnFields && message && (code === 'VALIDATION_FAILED' || code === 'CONFLICT')) setFormError(message);
+      toast.error(fr.profile.updateError, { id: 'profile-error' });
+      return;
+    }
+    toast.success(fr.profile.updated, { id: 'profile-success' });
+    onDone();
+  };
+
+  return (
+    <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
+      <TextField label={fr.profile.name} autoComplete="name" error={errors.name?.message} {...register('name')} />
+      <TextField
+        label={fr.profile.username}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      {/* Shown for reference only: the email is not part of the update. */}
+      <TextField label={fr.profile.email} type="email" value={user.email} readOnly hint={fr.profile.emailReadOnly} />
+      <TextField
+        label={fr.profile.location}
+        autoComplete="address-level2"
+        error={errors.location?.message}
+        {...register('location')}
+      />
+      <TextAreaField label={fr.profile.bio} error={errors.bio?.message} {...register('bio')} />
+      <TextField
+        label={fr.profile.avatarUrl}
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        error={errors.avatar_url?.message}
+        {...register('avatar_url')}
+      />
+      {formError ? (
+        <p className={styles.formError} role="alert">
+          {formError}
+        </p>
+      ) : null}
+      <div className={styles.formActions}>
+        <Button type="submit" variant="primary" loading={isSubmitting}>
+          {fr.profile.save}
+        </Button>
+        <Button variant="outline" onClick={onDone} disabled={isSubmitting}>
+          {fr.profile.cancel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { useAuth } from '@popote/auth';
+import { Avatar, buttonClassName, formatLongDate, fr, Notice, Spinner } from '@popote/ui';
+import { Link } from 'react-router';
+import { CookProfileCard } from './cook-profile-card';
+import { PasswordCard } from './password-card';
+import { PersonalInfoCard } from './personal-info-card';
+import styles from './profile-page.module.css';
+import { RoleSwitchCard } from './role-switch-card';
+
+function memberSince(createdAt: string): string | null {
+  try {
+    return fr.profile.memberSince(formatLongDate(createdAt));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * /profile. The route guard sends signed-out visitors to /auth; the page's own
+ * signed-out state is for a session that ends while it is open.
+ */
+export function ProfilePage() {
+  const auth = useAuth();
+
+  if (auth.status === 'loading') {
+    return (
+      <div className="pp-page">
+        <Spinner size="lg" />
+      </div>
+    );
+  }
+
+  if (auth.status !== 'signed-in') {
+    return (
+      <div className="pp-page">
+        <title>{`${fr.profile.title} · ${fr.brand}`}</title>
+        <Notice
+          title={fr.profile.title}
+          titleAs="h1"
+          message={fr.profile.signedOut}
+          actions={
+            <Link to="/auth" className={buttonClassName({ variant: 'primary' })}>
+              {fr.nav.signIn}
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+
+  const { user, cookProfile, isCook } = auth;
+  const since = memberSince(user.created_at);
+
+  return (
+    <div className="pp-page">
+      <title>{`${fr.profile.title} · ${fr.brand}`}</title>
+      <header className={styles.header}>
+        <Avatar name={user.name} src={user.avatar_url} alt={fr.profile.avatarAlt(user.name)} size="lg" />
+        <div className={styles.identity}>
+          <p className={styles.kicker}>{fr.profile.title}</p>
+          <h1 className={styles.name}>{user.name}</h1>
+          <p className={styles.handle}>
+            @{user.username}
+            <span className={`${styles.badge} ${isCook ? styles.badgeCook : ''}`}>
+              <span className="pp-visually-hidden">{fr.profile.status} : </span>
+              {isCook ? fr.profile.cook : fr.profile.consumer}
+            </span>
+          </p>
+          {since ? <p className={styles.since}>{since}</p> : null}
+        </div>
+      </header>
+
+      <div className={styles.grid}>
+        <div className={styles.column}>
+          <PersonalInfoCard user={user} isCook={isCook} />
+          {isCook ? <CookProfileCard profile={cookProfile} /> : null}
+        </div>
+        <div className={styles.column}>
+          <RoleSwitchCard isCook={isCook} />
+          <PasswordCard />
+        </div>
+      </div>
+    </div>
+  );
+}

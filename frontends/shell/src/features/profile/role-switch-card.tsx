@@ -1,0 +1,73 @@
+import { useSwitchRole } from '@popote/auth';
+import type { UserType } from '@popote/graphql';
+import { Button, fr } from '@popote/ui';
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { Card } from './card';
+import styles from './profile-page.module.css';
+
+/**
+ * 'Devenir cuisinier' / 'Devenir client', confirmed in a panel. Afterwards the
+ * new Me is in the cache (nav bar, guards) and the person lands on the
+ * dashboard (now a cook) or the meal list (now a consumer).
+ */
+export function RoleSwitchCard({ isCook }: { isCook: boolean }) {
+  const [switchRole, { loading }] = useSwitchRole();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const panel = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  const target: UserType = isCook ? 'consumer' : 'cook';
+
+  useEffect(() => {
+    if (confirming) panel.current?.focus();
+    else if (returnFocus.current) {
+      returnFocus.current = false;
+      toggle.current?.focus();
+    }
+  }, [confirming]);
+
+  const cancel = () => {
+    returnFocus.current = true;
+    setConfirming(false);
+  };
+
+  const confirm = async () => {
+    try {
+      await switchRole(target);
+    } catch {
+      toast.error(fr.profile.roleError, { id: 'role-error' });
+      cancel();
+      return;
+    }
+    toast.success(target === 'cook' ? fr.profile.nowCook : fr.profile.nowConsumer, { id: 'role-success' });
+    navigate(target === 'cook' ? '/cook/dashboard' : '/meals');
+  };
+
+  return (
+    <Card title={fr.profile.roleTitle}>
+      <p className={styles.muted}>{isCook ? fr.profile.roleCurrentCook : fr.profile.roleCurrentConsumer}</p>
+      {confirming ? (
+        <div ref={panel} className={styles.confirm} role="group" aria-labelledby="role-confirm-text" tabIndex={-1}>
+          <p id="role-confirm-text" className={styles.confirmText}>
+            {target === 'cook' ? fr.profile.confirmBecomeCook : fr.profile.confirmBecomeConsumer}
+          </p>
+          <div className={styles.formActions}>
+            <Button variant="primary" loading={loading} onClick={confirm}>
+              {fr.profile.confirm}
+            </Button>
+            <Button variant="outline" onClick={cancel} disabled={loading}>
+              {fr.profile.cancel}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button ref={toggle} variant={isCook ? 'outline' : 'secondary'} onClick={() => setConfirming(true)}>
+          {isCook ? fr.profile.becomeConsumer : fr.profile.becomeCook}
+        </Button>
+      )}
+    </Card>
+  );
+}
