@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import type { BffConfig } from './config';
 import { AuthResolver } from './auth/auth.resolver';
 import type { GqlContext } from './auth/gql-context';
+import { SessionModule } from './auth/session.module';
 import { SessionService } from './auth/session.service';
 import { formatError } from './errors/format-error';
-import { BFF_CONFIG } from './tokens';
 import { BffHealthController } from './health.controller';
 import { MealsResolver } from './meals/meals.resolver';
 import { MediaController } from './media/media.controller';
@@ -27,8 +27,10 @@ export class AppModule implements NestModule {
       module: AppModule,
       imports: [
         PlatformModule.forService({ service: 'bff', config, database: false }),
+        SessionModule.forRoot(config),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
+          imports: [SessionModule.forRoot(config)],
           inject: [SessionService],
           useFactory: (session: SessionService) => ({
           // Code first; the printed schema is committed so frontends and reviewers can read it.
@@ -44,13 +46,10 @@ export class AppModule implements NestModule {
       ],
       controllers: [MediaController, BffHealthController],
       providers: [
-        { provide: BFF_CONFIG, useValue: config },
-        SessionService,
         AuthResolver,
         MealsResolver,
         { provide: MEDIA_STORAGE, useValue: new MediaStorage(config) },
       ],
-      exports: [BFF_CONFIG, SessionService],
     };
   }
 }

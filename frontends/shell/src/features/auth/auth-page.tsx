@@ -1,6 +1,7 @@
 import { useAuth } from '@popote/auth';
 import { fr } from '@popote/ui';
 import { useRef } from 'react';
+import toast from 'react-hot-toast';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import styles from './auth-page.module.css';
 import { SignInForm } from './sign-in-form';
@@ -25,6 +26,8 @@ export function AuthPage() {
   if (auth.status === 'signed-in' && !completing.current) return <Navigate to="/" replace />;
 
   const switchTo = (next: AuthMode) => {
+    // The other form starts clean: no error of the previous one stays on screen.
+    toast.dismiss('auth-error');
     setSearchParams(next === 'inscription' ? { mode: 'inscription' } : {}, { replace: true });
   };
 

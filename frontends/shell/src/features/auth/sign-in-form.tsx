@@ -42,6 +42,7 @@ export function SignInForm({ onSubmitStart, onSubmitEnd, onSuccess }: AuthFormPr
       return;
     }
     onSubmitEnd(true);
+    toast.dismiss('auth-error');
     toast.success(fr.auth.welcome, { id: 'auth-success' });
     onSuccess();
   };

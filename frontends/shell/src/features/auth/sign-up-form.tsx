@@ -51,6 +51,7 @@ export function SignUpForm({ initialType, onSubmitStart, onSubmitEnd, onSuccess 
       return;
     }
     onSubmitEnd(true);
+    toast.dismiss('auth-error');
     toast.success(fr.auth.accountCreated, { id: 'auth-success' });
     onSuccess();
   };

@@ -1,0 +1,146 @@
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
+import { identityConfig } from '../../services/identity/src/config';
+import { AppModule } from '../src/app.module';
+import { bffConfig } from '../src/config';
+
+/** A browser's cookie jar, enough for these tests. */
+class Browser {
+  cookies = new Map<string, string>();
+  lastSetCookie: string[] = [];
+  constructor(private readonly url: string) {}
+
+  async gql(query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+    const res = await fetch(`${this.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...headers },
+      body: JSON.stringify({ query, variables }),
+    });
+    this.lastSetCookie = res.headers.getSetCookie();
+    for (const c of this.lastSetCookie) {
+      const [pair] = c.split(';');
+      const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
+      if (!value || /Expires=Thu, 01 Jan 1970/i.test(c)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return { status: res.status, body: (await res.json()) as { data?: any; errors?: { message: string; extensions?: { code?: string; fields?: Record<string, string> } }[] } };
+  }
+}
+
+const ME = '{ me { user { user_id username user_type location } cook_profile { cook_id } } }';
+const SIGN_UP = `mutation($input: SignUpInput!) { signUp(input: $input) { user { user_id user_type } } }`;
+
+describe('bff: accounts, sessions and server-side authorisation', () => {
+  let identity: INestApplication;
+  let bff: INestApplication;
+  let url: string;
+  let n = 0;
+  const signUp = async (b: Browser, user_type = 'consumer') => {
+    n++;
+    return b.gql(SIGN_UP, { input: { email: `bff${n}-${Date.now()}@popote.test`, password: 'secret1', name: 'Test', username: `bff${n}_${Date.now() % 100000}`, location: 'Lyon', user_type } });
+  };
+
+  beforeAll(async () => {
+    await resetJetStream();
+    const env = serviceEnv('identity', __filename, { ACCESS_TOKEN_TTL_S: '30' });
+    const config = identityConfig(env);
+    identity = await startServiceApp('identity', IdentityModule.forRoot(config), config.NATS_URL);
+    bff = await NestFactory.create(AppModule.forRoot(bffConfig({ ...env, GRAPHIQL: 'false' })), { logger: ['error'] });
+    await bff.listen(0, '127.0.0.1');
+    url = await bff.getUrl();
+  });
+
+  afterAll(async () => {
+    await bff?.close();
+    await identity?.close();
+  });
+
+  it('signs up, sets httpOnly SameSite cookies, and knows the user', async () => {
+    const b = new Browser(url);
+    const { body } = await signUp(b);
+    expect(body.errors).toBeUndefined();
+    const access = b.lastSetCookie.find((c) => c.startsWith('popote_at='))!;
+    const refresh = b.lastSetCookie.find((c) => c.startsWith('popote_rt='))!;
+    expect(access).toMatch(/HttpOnly/i);
+    expect(access).toMatch(/SameSite=Lax/i);
+    expect(refresh).toMatch(/HttpOnly/i);
+    expect(refresh).toMatch(/SameSite=Strict/i);
+    expect(refresh).toMatch(/Path=\/graphql/i);
+    const me = await b.gql(ME);
+    expect(me.body.data.me.user.user_type).toBe('consumer');
+  });
+
+  it('answers me = null when signed out, and refuses protected mutations', async () => {
+    const b = new Browser(url);
+    expect((await b.gql(ME)).body.data.me).toBeNull();
+    const { body } = await b.gql('mutation { updateProfile(input: {name: "x", username: "xyz", location: "y", bio: ""}) { user { user_id } } }');
+    expect(body.errors?.[0]).toMatchObject({ message: 'Veuillez vous connecter pour continuer', extensions: { code: 'UNAUTHENTICATED' } });
+  });
+
+  it('refuses a cook-only mutation to a consumer, on the server', async () => {
+    const b = new Browser(url);
+    await signUp(b, 'consumer');
+    const { body } = await b.gql('mutation { updateCookProfile(input: {bio: "", specialties: [], availability_days: [], cooking_styles: [], experience_years: 0, certifications: [], signature_dishes: [], cuisine_types: [], awards: []}) { user { user_id } } }');
+    expect(body.errors?.[0]).toMatchObject({ message: 'Cette action est réservée aux cuisiniers', extensions: { code: 'FORBIDDEN' } });
+  });
+
+  it('refreshes transparently when the access token is gone, rotating the refresh cookie', async () => {
+    const b = new Browser(url);
+    await signUp(b);
+    const oldRefresh = b.cookies.get('popote_rt');
+    b.cookies.delete('popote_at'); // as if it had expired
+    const me = await b.gql(ME);
+    expect(me.body.data.me).not.toBeNull();
+    expect(b.cookies.get('popote_at')).toBeTruthy();
+    expect(b.cookies.get('popote_rt')).not.toBe(oldRefresh);
+  });
+
+  it('a forged access token is not trusted', async () => {
+    const b = new Browser(url);
+    b.cookies.set('popote_at', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4IiwidXNlcl90eXBlIjoiY29vayJ9.c2lnbmF0dXJl');
+    expect((await b.gql(ME)).body.data.me).toBeNull();
+  });
+
+  it('switches role server-side with a new session, and the cook-only mutation then works', async () => {
+    const b = new Browser(url);
+    await signUp(b);
+    const sw = await b.gql('mutation { switchRole(to: "cook") { user { user_type } cook_profile { cook_id } } }');
+    expect(sw.body.data.switchRole.user.user_type).toBe('cook');
+    expect(sw.body.data.switchRole.cook_profile.cook_id).toBeTruthy();
+    const ok = await b.gql('mutation { updateCookProfile(input: {bio: "Cuisine du sud", specialties: ["Aïoli"], availability_days: [], cooking_styles: [], experience_years: 3, certifications: [], signature_dishes: [], cuisine_types: [], awards: []}) { cook_profile { cook_id } } }');
+    expect(ok.body.errors).toBeUndefined();
+  });
+
+  it('signs out: cookies cleared, session revoked', async () => {
+    const b = new Browser(url);
+    await signUp(b);
+    const refresh = b.cookies.get('popote_rt')!;
+    await b.gql('mutation { signOut }');
+    expect(b.cookies.has('popote_at')).toBe(false);
+    expect((await b.gql(ME)).body.data.me).toBeNull();
+    // Even a copy of the old refresh cookie no longer opens a session.
+    const thief = new Browser(url);
+    thief.cookies.set('popote_rt', refresh);
+    expect((await thief.gql(ME)).body.data.me).toBeNull();
+  });
+
+  it('gives sign-in failures and field errors in French', async () => {
+    const b = new Browser(url);
+    const wrong = await b.gql('mutation { signIn(email: "nobody@popote.test", password: "whatever") { user { user_id } } }');
+    expect(wrong.body.errors?.[0]).toMatchObject({ message: 'Email ou mot de passe invalide', extensions: { code: 'INVALID_CREDENTIALS' } });
+    const bad = await b.gql(SIGN_UP, { input: { email: 'a@b.fr', password: 'secret1', name: 'A', username: 'ab', location: 'L', user_type: 'consumer' } });
+    expect(bad.body.errors?.[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', fields: { username: 'Le pseudo doit contenir au moins 3 caractères' } });
+  });
+
+  it('is protected against CSRF: a simple cross-site form post runs nothing', async () => {
+    const res = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ query: 'mutation { signOut }' }),
+    });
+    expect(res.status).toBe(400);
+  });
+});
