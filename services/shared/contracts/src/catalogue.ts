@@ -1,6 +1,26 @@
 import { z } from 'zod';
-import { defineEvent, defineRpc } from './envelope';
-import { ALLERGENS, CATEGORIES, LIMITS } from './enums';
+import { actorSchema, defineEvent, defineRpc } from './envelope';
+import { ALLERGENS, AVAILABILITY, CATEGORIES, INGREDIENTS, LIMITS, MAX_INGREDIENTS, PRICE_RANGES } from './enums';
+
+/** French validation texts of the meal forms (spec §5, §8). */
+export const MEAL_MESSAGES = {
+  required: 'Ce champ est obligatoire',
+  ingredientsMin: 'Veuillez sélectionner au moins un ingrédient',
+  ingredientsMax: `Vous pouvez sélectionner au plus ${MAX_INGREDIENTS} ingrédients`,
+  ingredientUnknown: 'Ingrédient inconnu',
+  allergenUnknown: 'Allergène inconnu',
+  categoryRequired: 'Veuillez choisir une catégorie',
+  priceMin: 'Le prix doit être positif ou nul',
+  priceStep: 'Le prix se saisit au centime près',
+  portionsMinCreate: 'Au moins une portion',
+  portionsMinEdit: 'Le nombre de portions ne peut pas être négatif',
+  preparationMin: 'Au moins une minute',
+  dateRequired: 'Veuillez indiquer la date de disponibilité',
+  notAllowed: "Vous n'êtes pas autorisé à modifier ce plat",
+  notFound: 'Plat non trouvé',
+  imageInvalid: 'Veuillez sélectionner une image',
+  imageTooLarge: "L'image ne doit pas dépasser 5MB",
+} as const;
 
 export const mealSchema = z.object({
   meal_id: z.string(),
@@ -27,18 +47,77 @@ export const mealSchema = z.object({
 });
 export type MealDto = z.infer<typeof mealSchema>;
 
+export const mealFilterSchema = z.object({
+  /** Searched in name, description and ingredients, ignoring case and accents. */
+  q: z.string().trim().max(100).nullish(),
+  category: z.enum(CATEGORIES).nullish(),
+  price_range: z.enum(PRICE_RANGES).nullish(),
+  availability: z.enum(AVAILABILITY).nullish(),
+  without_allergens: z.array(z.enum(ALLERGENS)).max(14).nullish(),
+  cook_id: z.string().nullish(),
+});
+export type MealFilter = z.infer<typeof mealFilterSchema>;
+
 export const listMealsRequest = z.object({
   first: z.number().int().min(1).max(LIMITS.maxMealPageSize).default(LIMITS.mealPageSize),
   after: z.string().nullish(),
+  filter: mealFilterSchema.nullish(),
 });
+
+/** An uploaded picture's key, as the BFF's upload endpoint returns it. */
+export const imageKeySchema = z.string().regex(/^meals\/\d+_[A-Za-z0-9._-]+$/, MEAL_MESSAGES.imageInvalid);
+
+const text = (max: number) => z.string().trim().min(1, MEAL_MESSAGES.required).max(max);
+const optionalText = z.string().trim().max(2000).default('');
+const priceCents = z.number({ message: MEAL_MESSAGES.required }).int(MEAL_MESSAGES.priceStep).min(0, MEAL_MESSAGES.priceMin).max(100_000);
+
+export const createMealInput = z.object({
+  name: text(120),
+  description: text(2000),
+  price_cents: priceCents,
+  portions_available: z.number({ message: MEAL_MESSAGES.required }).int().min(1, MEAL_MESSAGES.portionsMinCreate).max(1000),
+  ingredients: z
+    .array(z.enum(INGREDIENTS, { message: MEAL_MESSAGES.ingredientUnknown }))
+    .min(1, MEAL_MESSAGES.ingredientsMin)
+    .max(MAX_INGREDIENTS, MEAL_MESSAGES.ingredientsMax),
+  allergens: z.array(z.enum(ALLERGENS, { message: MEAL_MESSAGES.allergenUnknown })).max(14).default([]),
+  category: z.enum(CATEGORIES, { message: MEAL_MESSAGES.categoryRequired }),
+  preparation_time: z.number({ message: MEAL_MESSAGES.required }).int().min(1, MEAL_MESSAGES.preparationMin).max(10_000),
+  available_date: z.iso.datetime({ offset: true, message: MEAL_MESSAGES.dateRequired }),
+  image_key: imageKeySchema.nullish(),
+  cooking_details: optionalText,
+  serving_suggestions: optionalText,
+  dietary_info: optionalText,
+  storage_instructions: optionalText,
+});
+export type CreateMealInput = z.infer<typeof createMealInput>;
+
+/** The edit form: photo, name, description, price, portions (spec §2 Edit meal). */
+export const updateMealInput = z.object({
+  name: text(120),
+  description: text(2000),
+  price_cents: priceCents,
+  portions_available: z.number({ message: MEAL_MESSAGES.required }).int().min(0, MEAL_MESSAGES.portionsMinEdit).max(1000),
+  image_key: imageKeySchema.nullish(),
+});
+export type UpdateMealInput = z.infer<typeof updateMealInput>;
 export const mealPageSchema = z.object({
   items: z.array(mealSchema),
   next_cursor: z.string().nullable(),
 });
 export type MealPageDto = z.infer<typeof mealPageSchema>;
 
+const mealRef = z.object({ meal_id: z.string().min(1) });
+
 export const CatalogueRpc = {
   listMeals: defineRpc('rpc.catalogue.list-meals', listMealsRequest, mealPageSchema),
+  featuredMeals: defineRpc('rpc.catalogue.featured-meals', z.object({ limit: z.number().int().min(1).max(12).default(LIMITS.featuredMeals) }), z.object({ items: z.array(mealSchema) })),
+  getMeal: defineRpc('rpc.catalogue.get-meal', mealRef, z.object({ meal: mealSchema.nullable() })),
+  getMeals: defineRpc('rpc.catalogue.get-meals', z.object({ meal_ids: z.array(z.string()).max(200) }), z.object({ items: z.array(mealSchema) })),
+  cookMeals: defineRpc('rpc.catalogue.cook-meals', z.object({ cook_id: z.string().min(1) }), z.object({ items: z.array(mealSchema) })),
+  createMeal: defineRpc('rpc.catalogue.create-meal', z.object({ actor: actorSchema, cook_name: z.string().min(1), input: createMealInput }), z.object({ meal: mealSchema })),
+  updateMeal: defineRpc('rpc.catalogue.update-meal', z.object({ actor: actorSchema, meal_id: z.string().min(1), input: updateMealInput }), z.object({ meal: mealSchema })),
+  deleteMeal: defineRpc('rpc.catalogue.delete-meal', z.object({ actor: actorSchema, meal_id: z.string().min(1) }), z.object({ ok: z.boolean() })),
 } as const;
 
 const mealEventData = z.object({ meal_id: z.string(), cook_id: z.string() });

@@ -103,7 +103,23 @@ export const changePasswordInput = z
   .object({ current_password: z.string().min(1, IDENTITY_MESSAGES.required), new_password: passwordField, confirm_password: z.string() })
   .refine((v) => v.new_password === v.confirm_password, { message: IDENTITY_MESSAGES.passwordsDiffer, path: ['confirm_password'] });
 
+export const publicCookSchema = z.object({
+  cook_id: z.string(),
+  username: z.string(),
+  name: z.string(),
+  location: z.string(),
+  avatar_url: z.string().nullable(),
+  bio: z.string(),
+  specialties: z.array(z.string()),
+  availability_days: z.array(z.string()),
+  rating_average: z.number(),
+  total_reviews: z.number().int(),
+});
+export type PublicCookDto = z.infer<typeof publicCookSchema>;
+
 export const IdentityRpc = {
+  popularCooks: defineRpc('rpc.identity.popular-cooks', z.object({ limit: z.number().int().min(1).max(12).default(LIMITS.popularCooks) }), z.object({ items: z.array(publicCookSchema) })),
+  getCook: defineRpc('rpc.identity.get-cook', z.object({ cook_id: z.string().min(1) }), z.object({ cook: publicCookSchema.nullable() })),
   signUp: defineRpc('rpc.identity.sign-up', signUpInput.extend({ client }), authResult),
   signIn: defineRpc('rpc.identity.sign-in', z.object({ email: z.string().trim().toLowerCase(), password: z.string(), client }), authResult),
   refresh: defineRpc('rpc.identity.refresh', z.object({ refresh_token: z.string().min(1) }), authResult),
