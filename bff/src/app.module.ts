@@ -12,7 +12,8 @@ import { SessionModule } from './auth/session.module';
 import { SessionService } from './auth/session.service';
 import { formatError } from './errors/format-error';
 import { BffHealthController } from './health.controller';
-import { MealsResolver } from './meals/meals.resolver';
+import { CookResolver, MealsResolver } from './meals/meals.resolver';
+import { UploadController } from './media/upload.controller';
 import { MediaController } from './media/media.controller';
 import { MEDIA_STORAGE } from './media/media.tokens';
 
@@ -44,10 +45,11 @@ export class AppModule implements NestModule {
           }),
         }),
       ],
-      controllers: [MediaController, BffHealthController],
+      controllers: [UploadController, MediaController, BffHealthController],
       providers: [
         AuthResolver,
         MealsResolver,
+        CookResolver,
         { provide: MEDIA_STORAGE, useValue: new MediaStorage(config) },
       ],
     };

@@ -1,4 +1,4 @@
-import { Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
 
 @ObjectType('Meal')
 export class MealModel {
@@ -14,7 +14,8 @@ export class MealModel {
   @Field() category!: string;
   @Field(() => Int, { description: 'Minutes' }) preparation_time!: number;
   @Field() available_date!: string;
-  @Field(() => String, { nullable: true }) image_url!: string | null;
+  @Field(() => String, { nullable: true, description: 'Detail picture (≤ 1600 px)' }) image_url!: string | null;
+  @Field(() => String, { nullable: true, description: 'Card picture (600 × 450)' }) image_card_url!: string | null;
   @Field() cooking_details!: string;
   @Field() serving_suggestions!: string;
   @Field() dietary_info!: string;
@@ -29,4 +30,54 @@ export class MealModel {
 export class MealPageModel {
   @Field(() => [MealModel]) items!: MealModel[];
   @Field(() => String, { nullable: true }) next_cursor!: string | null;
+}
+
+@InputType()
+export class MealFilterInput {
+  @Field(() => String, { nullable: true, description: 'Search in name, description, ingredients (case and accents ignored)' }) q?: string | null;
+  @Field(() => String, { nullable: true }) category?: string | null;
+  @Field(() => String, { nullable: true, description: 'under10 | 10-20 | 20-30 | over30' }) price_range?: string | null;
+  @Field(() => String, { nullable: true, description: 'available | today | tomorrow' }) availability?: string | null;
+  @Field(() => [String], { nullable: true }) without_allergens?: string[] | null;
+}
+
+@InputType()
+export class CreateMealInput {
+  @Field() name!: string;
+  @Field() description!: string;
+  @Field(() => Int) price_cents!: number;
+  @Field(() => Int) portions_available!: number;
+  @Field(() => [String]) ingredients!: string[];
+  @Field(() => [String]) allergens!: string[];
+  @Field() category!: string;
+  @Field(() => Int) preparation_time!: number;
+  @Field({ description: 'ISO date-time' }) available_date!: string;
+  @Field(() => String, { nullable: true, description: 'Key returned by POST /media/meals' }) image_key?: string | null;
+  @Field({ defaultValue: '' }) cooking_details!: string;
+  @Field({ defaultValue: '' }) serving_suggestions!: string;
+  @Field({ defaultValue: '' }) dietary_info!: string;
+  @Field({ defaultValue: '' }) storage_instructions!: string;
+}
+
+@InputType()
+export class UpdateMealInput {
+  @Field() name!: string;
+  @Field() description!: string;
+  @Field(() => Int) price_cents!: number;
+  @Field(() => Int) portions_available!: number;
+  @Field(() => String, { nullable: true }) image_key?: string | null;
+}
+
+@ObjectType('Cook')
+export class CookModel {
+  @Field(() => ID) cook_id!: string;
+  @Field() username!: string;
+  @Field() name!: string;
+  @Field() location!: string;
+  @Field(() => String, { nullable: true }) avatar_url!: string | null;
+  @Field() bio!: string;
+  @Field(() => [String]) specialties!: string[];
+  @Field(() => [String]) availability_days!: string[];
+  @Field(() => Float) rating_average!: number;
+  @Field(() => Int) total_reviews!: number;
 }

@@ -1,17 +1,81 @@
-import { Args, Int, Query, Resolver } from '@nestjs/graphql';
-import { CatalogueRpc, LIMITS } from '@popote/contracts';
+import { UseGuards } from '@nestjs/common';
+import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { CatalogueRpc, IdentityRpc, LIMITS, type Actor, type MealFilter } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
-import { MealPageModel } from './meal.model';
+import { AuthGuard, Roles } from '../auth/auth.guard';
+import { CurrentActor } from '../auth/current-actor.decorator';
+import { CookModel, CreateMealInput, MealFilterInput, MealModel, MealPageModel, UpdateMealInput } from './meal.model';
 
-@Resolver(() => MealPageModel)
+@Resolver(() => MealModel)
 export class MealsResolver {
   constructor(private readonly rpc: RpcClient) {}
 
-  @Query(() => MealPageModel, { description: 'Meals, newest first, cursor-paginated' })
+  @Query(() => MealPageModel, { description: 'Meals, newest first, cursor-paginated, filtered' })
   meals(
     @Args('first', { type: () => Int, defaultValue: LIMITS.mealPageSize }) first: number,
     @Args('after', { type: () => String, nullable: true }) after?: string | null,
+    @Args('filter', { type: () => MealFilterInput, nullable: true }) filter?: MealFilterInput | null,
   ): Promise<MealPageModel> {
-    return this.rpc.call(CatalogueRpc.listMeals, { first, after });
+    // Enum values are checked by the contract (a clear VALIDATION_FAILED, not a GraphQL type error).
+    return this.rpc.call(CatalogueRpc.listMeals, { first, after, filter: (filter ?? null) as MealFilter | null });
+  }
+
+  @Query(() => [MealModel], { description: 'Home page: up to 3 meals still available, most portions first' })
+  async featuredMeals(): Promise<MealModel[]> {
+    return (await this.rpc.call(CatalogueRpc.featuredMeals, {})).items;
+  }
+
+  @Query(() => MealModel, { nullable: true })
+  async meal(@Args('meal_id', { type: () => ID }) mealId: string): Promise<MealModel | null> {
+    return (await this.rpc.call(CatalogueRpc.getMeal, { meal_id: mealId })).meal;
+  }
+
+  @Query(() => [MealModel], { description: "A cook's meals, newest first" })
+  async cookMeals(@Args('cook_id', { type: () => ID }) cookId: string): Promise<MealModel[]> {
+    return (await this.rpc.call(CatalogueRpc.cookMeals, { cook_id: cookId })).items;
+  }
+
+  @Query(() => [CookModel], { description: 'Home page: up to 3 cooks, best rated first' })
+  async popularCooks(): Promise<CookModel[]> {
+    return (await this.rpc.call(IdentityRpc.popularCooks, {})).items;
+  }
+
+  @Query(() => CookModel, { nullable: true })
+  async cook(@Args('cook_id', { type: () => ID }) cookId: string): Promise<CookModel | null> {
+    return (await this.rpc.call(IdentityRpc.getCook, { cook_id: cookId })).cook;
+  }
+
+  @Mutation(() => MealModel)
+  @UseGuards(AuthGuard)
+  @Roles('cook')
+  async createMeal(@CurrentActor() actor: Actor, @Args('input') input: CreateMealInput): Promise<MealModel> {
+    // The card shows the cook's username: taken from identity, never from the browser.
+    const me = await this.rpc.call(IdentityRpc.getMe, { actor });
+    return (await this.rpc.call(CatalogueRpc.createMeal, { actor, cook_name: me.user.username, input: input as never })).meal;
+  }
+
+  @Mutation(() => MealModel)
+  @UseGuards(AuthGuard)
+  @Roles('cook')
+  async updateMeal(@CurrentActor() actor: Actor, @Args('meal_id', { type: () => ID }) mealId: string, @Args('input') input: UpdateMealInput): Promise<MealModel> {
+    return (await this.rpc.call(CatalogueRpc.updateMeal, { actor, meal_id: mealId, input })).meal;
+  }
+
+  @Mutation(() => Boolean)
+  @UseGuards(AuthGuard)
+  @Roles('cook')
+  async deleteMeal(@CurrentActor() actor: Actor, @Args('meal_id', { type: () => ID }) mealId: string): Promise<boolean> {
+    return (await this.rpc.call(CatalogueRpc.deleteMeal, { actor, meal_id: mealId })).ok;
+  }
+}
+
+/** Lets a cook page ask for the cook's meals in the same query. */
+@Resolver(() => CookModel)
+export class CookResolver {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @ResolveField(() => [MealModel])
+  async meals(@Parent() cook: CookModel): Promise<MealModel[]> {
+    return (await this.rpc.call(CatalogueRpc.cookMeals, { cook_id: cook.cook_id })).items;
   }
 }

@@ -1,5 +1,5 @@
 import type { MealDto } from '@popote/contracts';
-import { mediaUrl } from '@popote/platform';
+import { cardKey, mediaUrl } from '@popote/platform';
 import type { Meal } from './meal.schema';
 
 export function toMealDto(meal: Meal): MealDto {
@@ -17,6 +17,7 @@ export function toMealDto(meal: Meal): MealDto {
     preparation_time: meal.preparation_time,
     available_date: new Date(meal.available_date).toISOString(),
     image_url: meal.image_key ? mediaUrl(meal.image_key) : null,
+    image_card_url: meal.image_key ? mediaUrl(cardKey(meal.image_key)) : null,
     cooking_details: meal.cooking_details,
     serving_suggestions: meal.serving_suggestions,
     dietary_info: meal.dietary_info,

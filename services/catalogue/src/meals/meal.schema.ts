@@ -54,6 +54,10 @@ export class Meal {
   @Prop({ default: 0 }) rating_average!: number;
   @Prop({ default: 0 }) rating_count!: number;
 
+  /** Name, description and ingredients, lower-cased and without accents: what search matches. */
+  @Prop({ default: '' })
+  search_text!: string;
+
   /** Soft delete keeps the document so its outbox can still announce the deletion. */
   @Prop({ type: Date, default: null })
   deleted_at!: Date | null;
@@ -69,3 +73,6 @@ export const MealSchema = SchemaFactory.createForClass(Meal);
 MealSchema.plugin(outboxPlugin);
 // Newest-first listing with a stable tie-break (cursor pagination).
 MealSchema.index({ created_at: -1, _id: -1 });
+MealSchema.index({ category: 1 });
+MealSchema.index({ price_cents: 1 });
+MealSchema.index({ portions_available: -1 });

@@ -1,9 +1,10 @@
-import { MediaStorage } from '@popote/platform';
+import { MediaStorage, cardKey, putMealImage } from '@popote/platform';
 import mongoose from 'mongoose';
 import { catalogueConfig } from '../config';
 import { Meal, MealSchema } from '../meals/meal.schema';
 import { DEMO_MEALS } from './demo-data';
 import { plateImage } from './plate-image';
+import { searchTextOf } from '../meals/search';
 
 /**
  * Demo data: a few cooks' meals with pictures in MinIO. Idempotent: existing meals are left as they
@@ -19,7 +20,7 @@ export async function seedCatalogue(env: NodeJS.ProcessEnv = process.env): Promi
     let created = 0;
     for (const [i, m] of DEMO_MEALS.entries()) {
       const key = `meals/demo_${m.id}.jpg`;
-      if (!(await media.exists(key))) await media.put(key, await plateImage(m.id, m.palette), 'image/jpeg');
+      if (!(await media.exists(cardKey(key)))) await putMealImage(media, key, await plateImage(m.id, m.palette));
       const at = new Date(base + i * 60_000);
       if (await meals.exists({ _id: m.id })) continue;
       try {
@@ -31,6 +32,7 @@ export async function seedCatalogue(env: NodeJS.ProcessEnv = process.env): Promi
           available_date: new Date(Date.now() + 86_400_000), image_key: key,
           cooking_details: m.cooking_details ?? '', serving_suggestions: m.serving_suggestions ?? '',
           dietary_info: m.dietary_info ?? '', storage_instructions: m.storage_instructions ?? '',
+          search_text: searchTextOf({ name: m.name, description: m.description, ingredients: m.ingredients }),
           rating_average: 0, rating_count: 0, deleted_at: null, created_at: at, updated_at: at,
           _outbox: [], _outbox_pending: false,
         });

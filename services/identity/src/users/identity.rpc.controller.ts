@@ -13,6 +13,16 @@ export class IdentityRpcController {
     private readonly users: UsersService,
   ) {}
 
+  @MessagePattern(IdentityRpc.popularCooks.subject)
+  async popularCooks(@Payload() payload: unknown) {
+    return { items: await this.users.popularCooks(parseRequest(IdentityRpc.popularCooks, payload).limit) };
+  }
+
+  @MessagePattern(IdentityRpc.getCook.subject)
+  async getCook(@Payload() payload: unknown) {
+    return { cook: await this.users.cook(parseRequest(IdentityRpc.getCook, payload).cook_id) };
+  }
+
   @MessagePattern(IdentityRpc.signUp.subject)
   signUp(@Payload() payload: unknown) {
     const { client: _client, ...input } = parseRequest(IdentityRpc.signUp, payload);

@@ -1,4 +1,4 @@
-import type { CookProfileDto, UserDto } from '@popote/contracts';
+import type { CookProfileDto, PublicCookDto, UserDto } from '@popote/contracts';
 import type { CookProfile, User } from './user.schema';
 
 export const toUserDto = (u: User): UserDto => ({
@@ -28,6 +28,20 @@ export const toCookProfileDto = (p: CookProfile): CookProfileDto => ({
   signature_dishes: p.signature_dishes ?? [],
   cuisine_types: p.cuisine_types ?? [],
   awards: p.awards ?? [],
+  rating_average: p.rating_average ?? 0,
+  total_reviews: p.total_reviews ?? 0,
+});
+
+/** What anyone may see of a cook (no email). */
+export const toPublicCook = (u: User, p: CookProfile): PublicCookDto => ({
+  cook_id: u._id,
+  username: u.username,
+  name: u.name,
+  location: u.location,
+  avatar_url: u.avatar_url ?? null,
+  bio: p.bio || u.bio || '',
+  specialties: p.specialties?.length ? p.specialties : (u.specialties ?? []),
+  availability_days: p.availability_days ?? [],
   rating_average: p.rating_average ?? 0,
   total_reviews: p.total_reviews ?? 0,
 });

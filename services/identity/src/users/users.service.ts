@@ -7,6 +7,7 @@ import {
   IDENTITY_MESSAGES,
   type Actor,
   type CookProfileDto,
+  type PublicCookDto,
   type UserDto,
   type UserType,
   cookProfileInput,
@@ -17,7 +18,7 @@ import { OutboxRelay, recordEvent } from '@popote/platform';
 import type { Model } from 'mongoose';
 import type { z } from 'zod';
 import { hashPassword } from '../auth/passwords';
-import { toCookProfileDto, toUserDto } from './user.mapper';
+import { toCookProfileDto, toPublicCook, toUserDto } from './user.mapper';
 import { CookProfile, User } from './user.schema';
 
 export const usernameKey = (username: string) => username.trim().toLowerCase();
@@ -92,6 +93,20 @@ export class UsersService implements OnModuleInit {
     const user = await this.get(actor.user_id);
     const profile = user.user_type === 'cook' ? await this.ensureCookProfile(user._id) : await this.cookProfiles.findById(user._id).lean<CookProfile>();
     return { user: toUserDto(user), cook_profile: profile ? toCookProfileDto(profile) : null };
+  }
+
+  /** Cooks by rating, best first (home page). */
+  async popularCooks(limit: number): Promise<PublicCookDto[]> {
+    const profiles = await this.cookProfiles.find({}).sort({ rating_average: -1, total_reviews: -1, _id: 1 }).limit(limit * 3).lean<CookProfile[]>();
+    const users = await this.users.find({ _id: { $in: profiles.map((p) => p._id) }, user_type: 'cook' }).lean<User[]>();
+    const byId = new Map(users.map((u) => [u._id, u]));
+    return profiles.flatMap((p) => (byId.has(p._id) ? [toPublicCook(byId.get(p._id)!, p)] : [])).slice(0, limit);
+  }
+
+  async cook(cookId: string): Promise<PublicCookDto | null> {
+    const user = await this.users.findOne({ _id: cookId, user_type: 'cook' }).lean<User>();
+    if (!user) return null;
+    return toPublicCook(user, await this.ensureCookProfile(user._id));
   }
 
   async many(ids: string[]): Promise<UserDto[]> {

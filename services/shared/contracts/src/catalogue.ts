@@ -36,6 +36,7 @@ export const mealSchema = z.object({
   preparation_time: z.number().int().positive(),
   available_date: z.string(),
   image_url: z.string().nullable(),
+  image_card_url: z.string().nullable(),
   cooking_details: z.string(),
   serving_suggestions: z.string(),
   dietary_info: z.string(),

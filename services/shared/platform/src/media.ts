@@ -68,3 +68,26 @@ export class MediaStorage {
     }
   }
 }
+
+/** Card-sized variant key of a stored picture (`meals/1_x.jpg` → `meals/1_x.card.jpg`). */
+export const cardKey = (key: string) => key.replace(/(\.[a-z0-9]+)?$/i, '.card.jpg');
+
+/**
+ * Re-encodes a picture for the web: the detail picture (≤ 1600 px wide) and a card variant
+ * (600 px wide), both JPEG with metadata stripped (no GPS of a cook's kitchen leaks).
+ */
+export async function mealImageVariants(input: Buffer): Promise<{ detail: Buffer; card: Buffer }> {
+  const { default: sharp } = await import('sharp');
+  const base = sharp(input, { failOn: 'error', limitInputPixels: 40_000_000 }).rotate();
+  const [detail, card] = await Promise.all([
+    base.clone().resize({ width: 1600, withoutEnlargement: true }).jpeg({ quality: 82, mozjpeg: true }).toBuffer(),
+    base.clone().resize({ width: 600, height: 450, fit: 'cover', withoutEnlargement: true }).jpeg({ quality: 78, mozjpeg: true }).toBuffer(),
+  ]);
+  return { detail, card };
+}
+
+/** Stores both variants under `key` and its card key. */
+export async function putMealImage(media: MediaStorage, key: string, input: Buffer): Promise<void> {
+  const { detail, card } = await mealImageVariants(input);
+  await Promise.all([media.put(key, detail, 'image/jpeg'), media.put(cardKey(key), card, 'image/jpeg')]);
+}
