@@ -193,4 +193,46 @@ describe('accounts: sign-up, sign-in, profile, role switch, guards', () => {
       await context.close();
     }
   });
+  it("shows the server's reason next to the field: an email that already has an account", async () => {
+    const base = shellUrl();
+    const account = newAccount();
+    const { context, page } = await openPage(browser);
+    try {
+      await signUp(page, base, account);
+      await signOut(page, base);
+      await page.goto(`${base}/auth`);
+      await page.getByRole('button', { name: 'Inscription' }).click();
+      await fillSignUpForm(page, { ...newAccount(), email: account.email.toUpperCase() });
+      await page.getByRole('button', { name: 'Créer mon compte' }).click();
+      const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Créer mon compte' }) });
+      await form.getByText('Cette adresse email est déjà utilisée').waitFor();
+      expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+      expect(pathOf(page)).toBe('/auth');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows "Veuillez vous connecter pour accéder à votre profil" when the session ends on /profile', async () => {
+    const base = shellUrl();
+    const { context, page } = await openPage(browser);
+    try {
+      await signUp(page, base, newAccount());
+      await mainNav(page).getByRole('link', { name: 'Profil' }).click();
+      const info = page.getByRole('region', { name: 'Informations personnelles' });
+      await info.getByRole('button', { name: 'Modifier' }).click();
+
+      // The session ends behind the page's back (cookies gone: expired, signed out elsewhere...).
+      await context.clearCookies();
+      await info.getByRole('button', { name: 'Enregistrer' }).click();
+
+      await page.getByText('Veuillez vous connecter pour accéder à votre profil').waitFor();
+      expect(pathOf(page)).toBe('/profile');
+      await mainNav(page).getByRole('link', { name: 'Connexion' }).waitFor();
+      await page.getByRole('main').getByRole('link', { name: 'Connexion' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Connexion' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -59,11 +59,11 @@ export class MealsService implements OnModuleInit {
 
   /** Newest first, keyset-paginated so pages stay stable while meals are added. */
   async list(first: number, after?: string | null, filter?: MealFilter | null): Promise<MealPageDto> {
-    const query = this.filterQuery(filter);
+    let query = this.filterQuery(filter);
     if (after) {
       const c = decodeCursor(after);
       const page: QueryFilter<Meal> = { $or: [{ created_at: { $lt: c.created_at } }, { created_at: c.created_at, _id: { $lt: c.id } }] };
-      Object.assign(query, '$and' in query ? { $and: [...(query.$and as QueryFilter<Meal>[]), page] } : { $and: [query, page] });
+      query = { $and: [query, page] };
     }
     const docs = await this.meals
       .find(query, LISTED)
