@@ -43,7 +43,9 @@ export class UploadController {
     const { fileTypeFromBuffer } = await import('file-type');
     const type = await fileTypeFromBuffer(file.buffer);
     if (!type || !ACCEPTED.has(type.mime)) throw new DomainError('VALIDATION_FAILED', MEAL_MESSAGES.imageInvalid, { file: MEAL_MESSAGES.imageInvalid });
-    const key = `meals/${Date.now()}_${safeBaseName(file.originalname)}.jpg`;
+    // multer hands the multipart filename over as latin1; browsers send UTF-8.
+    const original = Buffer.from(file.originalname, 'latin1').toString('utf8');
+    const key = `meals/${Date.now()}_${safeBaseName(original)}.jpg`;
     try {
       await putMealImage(this.media, key, file.buffer);
     } catch {

@@ -1,0 +1,143 @@
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppModule as CatalogueModule } from '../../services/catalogue/src/app.module';
+import { catalogueConfig } from '../../services/catalogue/src/config';
+import { seedCatalogue } from '../../services/catalogue/src/seed/seed';
+import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
+import { identityConfig } from '../../services/identity/src/config';
+import { AppModule } from '../src/app.module';
+import { bffConfig } from '../src/config';
+
+describe('bff: meals for cooks, pictures, cook pages', () => {
+  const apps: INestApplication[] = [];
+  let url: string;
+  let n = 0;
+
+  const session = () => {
+    const jar = new Map<string, string>();
+    const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const keep = (res: Response) => {
+      for (const c of res.headers.getSetCookie()) {
+        const [pair] = c.split(';');
+        const i = pair.indexOf('=');
+        jar.set(pair.slice(0, i), pair.slice(i + 1));
+      }
+    };
+    return {
+      async gql(query: string, variables: Record<string, unknown> = {}) {
+        const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: cookie() }, body: JSON.stringify({ query, variables }) });
+        keep(res);
+        return (await res.json()) as { data?: any; errors?: { message: string; extensions?: { code?: string; fields?: Record<string, string> } }[] };
+      },
+      async upload(bytes: Buffer, filename: string, headers: Record<string, string> = { 'x-popote-upload': '1' }) {
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(bytes)]), filename);
+        const res = await fetch(`${url}/media/meals`, { method: 'POST', headers: { cookie: cookie(), ...headers }, body: form });
+        return { status: res.status, body: (await res.json()) as any };
+      },
+      async signUp(user_type: 'cook' | 'consumer') {
+        n++;
+        return this.gql('mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id username } } }', {
+          i: { email: `cat${n}-${Date.now()}@popote.test`, password: 'secret1', name: 'Chef', username: `chef${n}_${Date.now() % 100000}`, location: 'Lyon', user_type },
+        });
+      },
+    };
+  };
+
+  const jpeg = () => sharp({ create: { width: 900, height: 700, channels: 3, background: '#c8742b' } }).jpeg().toBuffer();
+  const input = (image_key: string | null = null) => ({
+    name: 'Soupe au pistou', description: 'Légumes du marché et pistou maison.', price_cents: 890, portions_available: 5,
+    ingredients: ['Courgette', 'Basilic', "Huile d'olive"], allergens: [], category: 'vegetarian', preparation_time: 60,
+    available_date: new Date(Date.now() + 86_400_000).toISOString(), image_key,
+  });
+  const CREATE = 'mutation($i: CreateMealInput!) { createMeal(input: $i) { meal_id cook_name image_url image_card_url } }';
+
+  beforeAll(async () => {
+    await resetJetStream();
+    const env = serviceEnv('catalogue', __filename);
+    const identityEnv = serviceEnv('identity', __filename);
+    apps.push(await startServiceApp('identity', IdentityModule.forRoot(identityConfig(identityEnv)), env.NATS_URL!));
+    apps.push(await startServiceApp('catalogue', CatalogueModule.forRoot(catalogueConfig(env)), env.NATS_URL!));
+    await seedCatalogue(env);
+    const bff = await NestFactory.create(AppModule.forRoot(bffConfig({ ...env, GRAPHIQL: 'false' })), { logger: ['error'] });
+    await bff.listen(0, '127.0.0.1');
+    apps.push(bff);
+    url = await bff.getUrl();
+  });
+
+  afterAll(async () => {
+    for (const app of apps.reverse()) await app.close();
+  });
+
+  it('a cook uploads a picture and creates a meal carrying their own username', async () => {
+    const cook = session();
+    const { data } = await cook.signUp('cook');
+    const up = await cook.upload(await jpeg(), 'Soupe été.JPG');
+    expect(up.status).toBe(201);
+    expect(up.body.image_key).toMatch(/^meals\/\d+_soupe-ete\.jpg$/);
+    const card = await fetch(`${url}${up.body.image_card_url}`);
+    expect(card.headers.get('content-type')).toBe('image/jpeg');
+    const meta = await sharp(Buffer.from(await card.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([600, 450]);
+    const created = await cook.gql(CREATE, { i: input(up.body.image_key) });
+    expect(created.errors).toBeUndefined();
+    expect(created.data.createMeal).toMatchObject({ cook_name: data.signUp.user.username, image_url: `/media/${up.body.image_key}` });
+  });
+
+  it('refuses a renamed non-image, a 6 MB picture, a consumer and a missing anti-CSRF header, in French', async () => {
+    const cook = session();
+    await cook.signUp('cook');
+    const fake = await cook.upload(Buffer.from('#!/bin/sh\necho not a picture\n'.repeat(50)), 'photo.jpg');
+    expect(fake).toMatchObject({ status: 422, body: { message: 'Veuillez sélectionner une image' } });
+    const big = await cook.upload(Buffer.concat([await jpeg(), Buffer.alloc(6 * 1024 * 1024)]), 'big.jpg');
+    expect(big).toMatchObject({ status: 413, body: { message: "L'image ne doit pas dépasser 5MB" } });
+    expect((await cook.upload(await jpeg(), 'x.jpg', {})).status).toBe(403);
+    const consumer = session();
+    await consumer.signUp('consumer');
+    expect((await consumer.upload(await jpeg(), 'x.jpg')).status).toBe(403);
+    expect((await session().upload(await jpeg(), 'x.jpg')).status).toBe(401);
+  });
+
+  it('refuses meal mutations to consumers and to other cooks, on the server', async () => {
+    const owner = session();
+    await owner.signUp('cook');
+    const { data } = await owner.gql(CREATE, { i: input() });
+    const id = data.createMeal.meal_id;
+    const consumer = session();
+    await consumer.signUp('consumer');
+    expect((await consumer.gql(CREATE, { i: input() })).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    const other = session();
+    await other.signUp('cook');
+    const denied = await other.gql('mutation($id: ID!) { deleteMeal(meal_id: $id) }', { id });
+    expect(denied.errors?.[0]).toMatchObject({ message: "Vous n'êtes pas autorisé à modifier ce plat", extensions: { code: 'FORBIDDEN' } });
+    expect((await owner.gql('mutation($id: ID!) { deleteMeal(meal_id: $id) }', { id })).data.deleteMeal).toBe(true);
+    expect((await owner.gql('query($id: ID!) { meal(meal_id: $id) { meal_id } }', { id })).data.meal).toBeNull();
+  });
+
+  it('returns field errors for an invalid meal', async () => {
+    const cook = session();
+    await cook.signUp('cook');
+    const res = await cook.gql(CREATE, { i: { ...input(), ingredients: [], category: 'pizza' } });
+    expect(res.errors?.[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', fields: { ingredients: 'Veuillez sélectionner au moins un ingrédient', category: 'Veuillez choisir une catégorie' } });
+  });
+
+  it('serves filtered meals, featured meals, popular cooks and a cook page with their meals', async () => {
+    const anyone = session();
+    const filtered = await anyone.gql('{ meals(filter: {q: "poulet", category: "thai"}) { items { meal_id } } }');
+    expect(filtered.data.meals.items).toEqual([{ meal_id: 'demo-meal-curry' }]);
+    const featured = await anyone.gql('{ featuredMeals { meal_id portions_available } }');
+    expect(featured.data.featuredMeals).toHaveLength(3);
+    const bad = await anyone.gql('{ meals(filter: {price_range: "cheap"}) { items { meal_id } } }');
+    expect(bad.errors?.[0].extensions?.code).toBe('VALIDATION_FAILED');
+    const cooks = await anyone.gql('{ popularCooks { cook_id username rating_average } }');
+    expect(cooks.errors).toBeUndefined();
+    const cook = session();
+    const { data } = await cook.signUp('cook');
+    await cook.gql(CREATE, { i: input() });
+    const page = await anyone.gql('query($id: ID!) { cook(cook_id: $id) { username rating_average meals { name } } }', { id: data.signUp.user.user_id });
+    expect(page.data.cook).toMatchObject({ username: data.signUp.user.username, rating_average: 0, meals: [{ name: 'Soupe au pistou' }] });
+  });
+});
