@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { matchPath, useLocation } from 'react-router';
 import { accessFor } from '../auth/access';
 import { RouteGuard } from '../auth/route-guard';
 import { NotFoundPage } from '../pages/not-found-page';
 import { RemoteApp } from './remote-app';
+import { loadRemoteApp } from './remote-registry';
 import type { RemoteName } from './runtime-config';
 
 /**
@@ -30,12 +32,20 @@ export function findRemote(pathname: string): RemoteName | null {
 export function RemoteRoutes() {
   const { pathname } = useLocation();
   const remote = findRemote(pathname);
+  const access = accessFor(pathname);
+
+  // A guarded page first waits for `me`: fetch the remote meanwhile rather than after.
+  // (Failures are not kept by the MF runtime; the real load reports them.)
+  useEffect(() => {
+    if (remote && access !== 'public') loadRemoteApp(remote).catch(() => undefined);
+  }, [remote, access]);
+
   if (!remote) return <NotFoundPage />;
   // Signed-in and cook-only pages wait for `me` and may redirect (see ../auth/access.ts).
   // The guard renders the remote in place, so moving between pages never remounts it.
   // Keyed by remote: moving from a consumer page to a cook page starts a fresh boundary.
   return (
-    <RouteGuard access={accessFor(pathname)}>
+    <RouteGuard access={access}>
       <RemoteApp key={remote} remote={remote} />
     </RouteGuard>
   );

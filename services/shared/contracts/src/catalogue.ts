@@ -126,4 +126,6 @@ export const CatalogueEvents = {
   mealCreated: defineEvent('evt.catalogue.meal-created.v1', mealEventData.extend({ name: z.string() })),
   mealUpdated: defineEvent('evt.catalogue.meal-updated.v1', mealEventData),
   mealDeleted: defineEvent('evt.catalogue.meal-deleted.v1', mealEventData),
+  stockCommitted: defineEvent('evt.catalogue.stock-committed.v1', z.object({ order_id: z.string(), checkout_id: z.string() })),
+  stockRejected: defineEvent('evt.catalogue.stock-rejected.v1', z.object({ order_id: z.string(), checkout_id: z.string(), meal_id: z.string(), reason: z.enum(['meal_not_found', 'insufficient_stock']) })),
 } as const;

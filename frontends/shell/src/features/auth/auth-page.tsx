@@ -1,5 +1,5 @@
 import { useAuth } from '@popote/auth';
-import { fr } from '@popote/ui';
+import { fr, Spinner } from '@popote/ui';
 import { useRef } from 'react';
 import toast from 'react-hot-toast';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -24,6 +24,14 @@ export function AuthPage() {
   const completing = useRef(false);
 
   if (auth.status === 'signed-in' && !completing.current) return <Navigate to="/" replace />;
+  // Not knowing yet whether the visitor is signed in: no form that might vanish at once.
+  if (auth.status === 'loading') {
+    return (
+      <div className="pp-page">
+        <Spinner size="lg" />
+      </div>
+    );
+  }
 
   const switchTo = (next: AuthMode) => {
     // The other form starts clean: no error of the previous one stays on screen.

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { MealDeletedHandler } from '../events/meal-deleted.handler';
+import { OrderPlacedHandler } from '../events/order-placed.handler';
+import { Cart, CartItem, CartItemSchema, CartSchema } from './cart.schema';
+import { CartsRpcController } from './carts.rpc.controller';
+import { CartsService } from './carts.service';
+
+@Module({
+  imports: [MongooseModule.forFeature([{ name: Cart.name, schema: CartSchema }, { name: CartItem.name, schema: CartItemSchema }])],
+  controllers: [CartsRpcController],
+  providers: [CartsService, MealDeletedHandler, OrderPlacedHandler],
+})
+export class CartsModule {}

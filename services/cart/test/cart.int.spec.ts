@@ -1,0 +1,138 @@
+import type { INestApplication } from '@nestjs/common';
+import { jetstream } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { CartRpc, CatalogueRpc, DomainError, OrderingEvents } from '@popote/contracts';
+import { makeEnvelope, RpcClient } from '@popote/platform';
+import { eventually, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppModule as CatalogueModule } from '../../catalogue/src/app.module';
+import { catalogueConfig } from '../../catalogue/src/config';
+import { seedCatalogue } from '../../catalogue/src/seed/seed';
+import { AppModule } from '../src/app.module';
+import { cartConfig } from '../src/config';
+
+let n = 0;
+const consumer = () => ({ user_id: `consumer-${++n}-${Date.now()}`, user_type: 'consumer' as const });
+
+async function failure(p: Promise<unknown>): Promise<DomainError> {
+  const err = await p.then(() => undefined, (e: unknown) => e);
+  expect(err).toBeInstanceOf(DomainError);
+  return err as DomainError;
+}
+
+describe('cart: a server-side cart within stock', () => {
+  const apps: INestApplication[] = [];
+  let rpc: RpcClient;
+  let nc: NatsConnection;
+
+  beforeAll(async () => {
+    await resetJetStream();
+    const catEnv = serviceEnv('catalogue', __filename);
+    apps.push(await startServiceApp('catalogue', CatalogueModule.forRoot(catalogueConfig(catEnv)), catEnv.NATS_URL!));
+    await seedCatalogue(catEnv);
+    const config = cartConfig(serviceEnv('cart', __filename));
+    apps.push(await startServiceApp('cart', AppModule.forRoot(config), config.NATS_URL));
+    rpc = new RpcClient(config.NATS_URL, 'test');
+    await rpc.connect();
+    nc = await connect({ servers: config.NATS_URL });
+  });
+
+  afterAll(async () => {
+    await nc?.close();
+    await rpc?.close();
+    for (const app of apps.reverse()) await app.close();
+  });
+
+  it('starts empty, adds lines with the current meal, and adding again increases the line', async () => {
+    const actor = consumer();
+    expect(await rpc.call(CartRpc.getCart, { actor })).toMatchObject({ items: [], item_count: 0, total_cents: 0 });
+    await rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-tajine', quantity: 2 });
+    const cart = await rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-tajine', quantity: 1 });
+    expect(cart.items).toHaveLength(1);
+    expect(cart.items[0]).toMatchObject({ meal_id: 'demo-meal-tajine', quantity: 3, line_total_cents: 3750, meal: { name: 'Tajine de poulet aux citrons confits', portions_available: 6 } });
+    await rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-quiche', quantity: 1 });
+    const both = await rpc.call(CartRpc.getCart, { actor });
+    expect(both).toMatchObject({ item_count: 4, subtotal_cents: 3750 + 650, total_cents: 3750 + 650 });
+  });
+
+  it('never goes above stock, when adding or setting, with the remaining count in French', async () => {
+    const actor = consumer();
+    await rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-couscous', quantity: 2 }); // stock 2
+    const more = await failure(rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-couscous', quantity: 1 }));
+    expect(more).toMatchObject({ code: 'INSUFFICIENT_STOCK', message: 'Stock insuffisant. Il ne reste que 2 portion(s)' });
+    const set = await failure(rpc.call(CartRpc.setQuantity, { actor, meal_id: 'demo-meal-couscous', quantity: 3 }));
+    expect(set.code).toBe('INSUFFICIENT_STOCK');
+    const soldOut = await failure(rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-tarte', quantity: 1 }));
+    expect(soldOut.message).toBe('Stock insuffisant');
+    expect((await rpc.call(CartRpc.getCart, { actor })).items[0].quantity).toBe(2);
+  });
+
+  it('refuses a meal that no longer exists', async () => {
+    const err = await failure(rpc.call(CartRpc.addItem, { actor: consumer(), meal_id: 'nope', quantity: 1 }));
+    expect(err).toMatchObject({ code: 'MEAL_NOT_FOUND', message: "Ce plat n'est plus disponible" });
+  });
+
+  it('removes a line at quantity 0 or below, and clears', async () => {
+    const actor = consumer();
+    await rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-bowl', quantity: 2 });
+    await rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-gyoza', quantity: 1 });
+    expect((await rpc.call(CartRpc.setQuantity, { actor, meal_id: 'demo-meal-bowl', quantity: 0 })).items.map((l) => l.meal_id)).toEqual(['demo-meal-gyoza']);
+    expect((await rpc.call(CartRpc.setQuantity, { actor, meal_id: 'demo-meal-gyoza', quantity: -3 })).items).toEqual([]);
+    await rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-bowl', quantity: 1 });
+    expect((await rpc.call(CartRpc.clear, { actor })).items).toEqual([]);
+  });
+
+  it('concurrent adds from two tabs never leave a line above stock', async () => {
+    const actor = consumer();
+    // Gyozas: 3 portions. Ten tabs each add one at the same time.
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-gyoza', quantity: 1 })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+    expect((await rpc.call(CartRpc.getCart, { actor })).items[0].quantity).toBe(3);
+  });
+
+  it('runs the checkout checks: not empty, each line within the current stock', async () => {
+    const actor = consumer();
+    expect((await failure(rpc.call(CartRpc.checkout, { actor }))).message).toBe('Votre panier est vide');
+    await rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-bourguignon', quantity: 3 });
+    const ok = await rpc.call(CartRpc.checkout, { actor });
+    expect(ok.total_cents).toBe(4350);
+    // The cook lowers the stock below what is in the cart.
+    await rpc.call(CatalogueRpc.updateMeal, { actor: { user_id: 'demo-cook-lucas', user_type: 'cook' }, meal_id: 'demo-meal-bourguignon', input: { name: 'Bœuf bourguignon', description: 'Le classique du dimanche.', price_cents: 1450, portions_available: 2 } });
+    const low = await failure(rpc.call(CartRpc.checkout, { actor }));
+    expect(low).toMatchObject({ code: 'INSUFFICIENT_STOCK', message: 'Stock insuffisant pour Bœuf bourguignon' });
+  });
+
+  it('drops lines of a deleted meal (event, and again on load)', async () => {
+    const cook = { user_id: 'cook-del', user_type: 'cook' as const };
+    const { meal } = await rpc.call(CatalogueRpc.createMeal, {
+      actor: cook, cook_name: 'del',
+      input: { name: 'Éphémère', description: 'x', price_cents: 500, portions_available: 5, ingredients: ['Ail'], allergens: [], category: 'french', preparation_time: 5, available_date: new Date().toISOString(), cooking_details: '', serving_suggestions: '', dietary_info: '', storage_instructions: '' },
+    });
+    const a = consumer();
+    await rpc.call(CartRpc.addItem, { actor: a, meal_id: meal.meal_id, quantity: 1 });
+    await rpc.call(CartRpc.addItem, { actor: a, meal_id: 'demo-meal-bowl', quantity: 1 });
+    await rpc.call(CatalogueRpc.deleteMeal, { actor: cook, meal_id: meal.meal_id });
+    const cart = await eventually(async () => {
+      const c = await rpc.call(CartRpc.getCart, { actor: a });
+      return c.items.length === 1 ? c : undefined;
+    });
+    expect(cart.items.map((l) => l.meal_id)).toEqual(['demo-meal-bowl']);
+  });
+
+  it('drops what was bought once the order is placed, keeping what was added since, once per order', async () => {
+    const actor = consumer();
+    await rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-bowl', quantity: 3 });
+    await rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-curry', quantity: 1 });
+    const js = jetstream(nc);
+    const placed = makeEnvelope(OrderingEvents.orderPlaced, { order_id: 'order-1', checkout_id: 'co-1', consumer_id: actor.user_id, cook_id: 'demo-cook-mei', total_cents: 1050 * 2, items: [{ meal_id: 'demo-meal-bowl', quantity: 2, price_cents: 1050 }] });
+    await js.publish(OrderingEvents.orderPlaced.subject, JSON.stringify(placed), { msgID: placed.id });
+    await js.publish(OrderingEvents.orderPlaced.subject, JSON.stringify({ ...placed, id: `${placed.id}-again` }), { msgID: `${placed.id}-again` });
+    const cart = await eventually(async () => {
+      const c = await rpc.call(CartRpc.getCart, { actor });
+      return c.items.find((l) => l.meal_id === 'demo-meal-bowl')?.quantity === 1 ? c : undefined;
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await rpc.call(CartRpc.getCart, { actor })).items.map((l) => [l.meal_id, l.quantity])).toEqual([['demo-meal-bowl', 1], ['demo-meal-curry', 1]]);
+    expect(cart.items).toHaveLength(2);
+  });
+});
