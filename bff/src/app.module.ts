@@ -12,6 +12,7 @@ import { SessionModule } from './auth/session.module';
 import { SessionService } from './auth/session.service';
 import { formatError } from './errors/format-error';
 import { BffHealthController } from './health.controller';
+import { CartResolver } from './cart/cart.resolver';
 import { CookResolver, MealsResolver } from './meals/meals.resolver';
 import { UploadController } from './media/upload.controller';
 import { MediaController } from './media/media.controller';
@@ -50,6 +51,7 @@ export class AppModule implements NestModule {
         AuthResolver,
         MealsResolver,
         CookResolver,
+        CartResolver,
         { provide: MEDIA_STORAGE, useValue: new MediaStorage(config) },
       ],
     };

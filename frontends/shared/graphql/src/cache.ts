@@ -4,11 +4,12 @@ import type { MealPage, QueryMealsArgs } from './schema-types';
 type MealPageRef = Omit<MealPage, 'items'> & { items: readonly unknown[] };
 
 /**
- * `meals(first, after)` is one growing list: a page fetched with `after`
- * is appended to what is cached, a fetch without `after` starts over.
+ * `meals(first, after, filter)`: one growing list per filter (the filter is the
+ * cache key, `first` and `after` are not). A page fetched with `after` is
+ * appended to what is cached, a fetch without `after` starts over.
  */
 const mealsPagination: FieldPolicy<MealPageRef, MealPageRef, MealPageRef> = {
-  keyArgs: false,
+  keyArgs: ['filter'],
   merge(existing, incoming, { args }) {
     const after = (args as QueryMealsArgs | null)?.after;
     if (!existing || !after) return incoming;
@@ -21,6 +22,7 @@ export function createCache(): InMemoryCache {
   return new InMemoryCache({
     typePolicies: {
       Meal: { keyFields: ['meal_id'] },
+      Cook: { keyFields: ['cook_id'] },
       // A page has no identity of its own: keep it inside its parent field.
       MealPage: { keyFields: false },
       User: { keyFields: ['user_id'] },

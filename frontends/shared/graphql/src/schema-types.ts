@@ -15,20 +15,53 @@ export interface Meal {
   __typename?: 'Meal';
   meal_id: Scalars['ID'];
   cook_id: Scalars['ID'];
+  /** The cook's username (copied onto the meal by the catalogue). */
   cook_name: Scalars['String'];
   name: Scalars['String'];
   description: Scalars['String'];
+  /** Euro cents. */
   price_cents: Scalars['Int'];
   portions_available: Scalars['Int'];
+  /** Values of the 44 fixed ingredients (@popote/contracts INGREDIENTS). */
+  ingredients: Scalars['String'][];
+  /** Keys of the 14 allergens (@popote/contracts ALLERGENS). */
+  allergens: Scalars['String'][];
+  /** One of the 13 categories (@popote/contracts CATEGORIES). */
   category: Scalars['String'];
   /** Minutes. */
   preparation_time: Scalars['Int'];
-  /** Path served through the shell's /media proxy, e.g. /media/meals/123_tajine.jpg. */
+  /** ISO-8601 date-time. */
+  available_date: Scalars['String'];
+  /** Detail picture (≤ 1600 px), served through the shell's /media proxy, e.g. /media/meals/123_tajine.jpg. */
   image_url: Scalars['String'] | null;
+  /** Card picture (600 × 450). */
+  image_card_url: Scalars['String'] | null;
+  cooking_details: Scalars['String'];
+  serving_suggestions: Scalars['String'];
+  dietary_info: Scalars['String'];
+  storage_instructions: Scalars['String'];
   rating_average: Scalars['Float'];
   rating_count: Scalars['Int'];
   /** ISO-8601 date-time. */
   created_at: Scalars['String'];
+  /** ISO-8601 date-time. */
+  updated_at: Scalars['String'];
+}
+
+/** A cook's public page (`Query.cook`, `Query.popularCooks`). */
+export interface Cook {
+  __typename?: 'Cook';
+  cook_id: Scalars['ID'];
+  username: Scalars['String'];
+  name: Scalars['String'];
+  location: Scalars['String'];
+  avatar_url: Scalars['String'] | null;
+  bio: Scalars['String'];
+  specialties: Scalars['String'][];
+  availability_days: Scalars['String'][];
+  rating_average: Scalars['Float'];
+  total_reviews: Scalars['Int'];
+  meals: Meal[];
 }
 
 export interface MealPage {
@@ -37,9 +70,50 @@ export interface MealPage {
   next_cursor: Scalars['String'] | null;
 }
 
+/** `meals(filter:)`: every criterion is optional; the BFF applies them all (AND). */
+export interface MealFilterInput {
+  /** Words searched in name, description and ingredients (case and accents ignored). */
+  q?: Scalars['String'] | null;
+  category?: Scalars['String'] | null;
+  /** under10 | 10-20 | 20-30 | over30 */
+  price_range?: Scalars['String'] | null;
+  /** available | today | tomorrow */
+  availability?: Scalars['String'] | null;
+  without_allergens?: Scalars['String'][] | null;
+}
+
 export interface QueryMealsArgs {
   first?: number | null;
   after?: string | null;
+  filter?: MealFilterInput | null;
+}
+
+export interface CreateMealInput {
+  name: Scalars['String'];
+  description: Scalars['String'];
+  price_cents: Scalars['Int'];
+  portions_available: Scalars['Int'];
+  ingredients: Scalars['String'][];
+  allergens: Scalars['String'][];
+  category: Scalars['String'];
+  /** ISO-8601 date-time. */
+  available_date: Scalars['String'];
+  preparation_time: Scalars['Int'];
+  /** Key returned by POST /media/meals. */
+  image_key?: Scalars['String'] | null;
+  cooking_details?: Scalars['String'];
+  serving_suggestions?: Scalars['String'];
+  dietary_info?: Scalars['String'];
+  storage_instructions?: Scalars['String'];
+}
+
+/** The edit form: photo, name, description, price, portions. */
+export interface UpdateMealInput {
+  name: Scalars['String'];
+  description: Scalars['String'];
+  price_cents: Scalars['Int'];
+  portions_available: Scalars['Int'];
+  image_key?: Scalars['String'] | null;
 }
 
 /** "consumer" | "cook" (a plain String in the schema). */
