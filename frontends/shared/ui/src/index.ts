@@ -12,7 +12,7 @@ export { MealCard } from './components/meal-card';
 export type { MealCardMeal, MealCardProps } from './components/meal-card';
 export { MEAL_PLACEHOLDER_SRC } from './components/meal-placeholder';
 export { formatPrice } from './format/price';
-export { formatLongDate } from './format/date';
+export { formatLongDate, formatLongDateTime } from './format/date';
 export { formatRating } from './format/rating';
 export { fr } from './i18n/fr';
 export type { FrenchTexts } from './i18n/fr';

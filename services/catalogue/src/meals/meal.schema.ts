@@ -58,6 +58,14 @@ export class Meal {
   @Prop({ default: '' })
   search_text!: string;
 
+  /** Orders whose portions were taken from this meal (each order-placed applies once). */
+  @Prop({ type: [String], default: [] })
+  applied_orders!: string[];
+
+  /** Cancelled orders whose portions came back (each cancellation restocks once). */
+  @Prop({ type: [String], default: [] })
+  restocked_orders!: string[];
+
   /** Soft delete keeps the document so its outbox can still announce the deletion. */
   @Prop({ type: Date, default: null })
   deleted_at!: Date | null;
@@ -76,3 +84,16 @@ MealSchema.index({ created_at: -1, _id: -1 });
 MealSchema.index({ category: 1 });
 MealSchema.index({ price_cents: 1 });
 MealSchema.index({ portions_available: -1 });
+
+/** The outcome of applying one order to the stock: written once, announces committed/rejected. */
+@Schema({ collection: 'stockApplications', versionKey: false })
+export class StockApplication {
+  @Prop({ type: String, required: true }) _id!: string; // order id
+  @Prop({ required: true }) checkout_id!: string;
+  @Prop({ required: true }) result!: 'committed' | 'rejected';
+  @Prop({ type: String, default: null }) meal_id!: string | null;
+  @Prop({ required: true }) applied_at!: Date;
+  _outbox!: OutboxEntry[];
+  _outbox_pending!: boolean;
+}
+export const StockApplicationSchema = SchemaFactory.createForClass(StockApplication).plugin(outboxPlugin);

@@ -1,14 +1,20 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { Meal, MealSchema } from './meal.schema';
+import { Meal, MealSchema, StockApplication, StockApplicationSchema } from './meal.schema';
+import { StockService } from '../stock/stock.service';
+import { OrderPlacedHandler } from '../events/order-placed.handler';
+import { OrderCancelledHandler } from '../events/order-cancelled.handler';
 import { MealsRpcController } from './meals.rpc.controller';
 import { MealsService } from './meals.service';
 import { ProfileUpdatedHandler } from '../events/profile-updated.handler';
 
 @Module({
-  imports: [MongooseModule.forFeature([{ name: Meal.name, schema: MealSchema }])],
+  imports: [MongooseModule.forFeature([
+      { name: Meal.name, schema: MealSchema },
+      { name: StockApplication.name, schema: StockApplicationSchema },
+    ])],
   controllers: [MealsRpcController],
-  providers: [MealsService, ProfileUpdatedHandler],
+  providers: [MealsService, StockService, ProfileUpdatedHandler, OrderPlacedHandler, OrderCancelledHandler],
   exports: [MealsService, MongooseModule],
 })
 export class MealsModule {}

@@ -21,7 +21,7 @@ import { toMealDto } from './meal.mapper';
 import { Meal } from './meal.schema';
 import { parisDayStart, searchClauses, searchTextOf } from './search';
 
-const LISTED = { _outbox: 0, search_text: 0 } as const;
+const LISTED = { _outbox: 0, search_text: 0, applied_orders: 0, restocked_orders: 0 } as const;
 
 @Injectable()
 export class MealsService implements OnModuleInit {

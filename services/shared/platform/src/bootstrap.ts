@@ -13,13 +13,15 @@ export interface BootstrapOptions {
   httpHost: string;
   /** Answer `rpc.<service>.*` requests (queue group = service name, so replicas share the load). */
   rpc?: boolean;
+  /** Keep each request's raw bytes (`req.rawBody`), e.g. for signed webhooks. */
+  rawBody?: boolean;
   configure?: (app: INestApplication) => void | Promise<void>;
 }
 
 /** One start-up path for every process: logs, RPC listener, HTTP (health), graceful shutdown. */
 export async function bootstrap(options: BootstrapOptions): Promise<INestApplication> {
   const logger = createLogger(options.service);
-  const app = await NestFactory.create(options.module, { logger: new PinoNestLogger(logger), bufferLogs: true });
+  const app = await NestFactory.create(options.module, { logger: new PinoNestLogger(logger), bufferLogs: true, rawBody: options.rawBody ?? false });
   app.enableShutdownHooks();
   if (options.rpc !== false) {
     app.connectMicroservice<MicroserviceOptions>(

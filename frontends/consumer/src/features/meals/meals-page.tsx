@@ -1,36 +1,58 @@
 import { Button, fr, Notice, Spinner } from '@popote/ui';
+import { useMemo } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'react-router';
-import { MealGrid } from './components/meal-grid';
+import { MealGrid } from '../../components/meal-grid';
+import { MealFilters } from './components/meal-filters';
+import { countActiveFilters, NO_FILTERS, readFilters, toFilterInput, writeFilters, type MealListFilters } from './filters';
 import { useMealList } from './hooks/use-meal-list';
 import styles from './meals-page.module.css';
-import { filterMeals } from './search';
 
 export function MealsPage() {
-  const [searchParams] = useSearchParams();
-  const query = (searchParams.get('q') ?? '').trim();
-  const list = useMealList();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const paramsKey = searchParams.toString();
+  // Parsed once per URL, so the query's variables only change when the URL does.
+  const filters = useMemo(() => readFilters(new URLSearchParams(paramsKey)), [paramsKey]);
+  const filterInput = useMemo(() => toFilterInput(filters), [filters]);
+  const list = useMealList(filterInput);
+
+  // A new history entry per change: the back button undoes the last filter.
+  const applyFilters = (next: MealListFilters) => setSearchParams(writeFilters(next));
+  const filtered = filters.q !== '' || countActiveFilters(filters) > 0;
 
   return (
     <div className="pp-page">
       <title>{`${fr.meals.title} · ${fr.brand}`}</title>
       <header className={styles.header}>
         <h1 className={styles.title}>{fr.meals.title}</h1>
-        {query ? (
+        {filters.q ? (
           <p className={styles.search}>
-            {fr.meals.searchResults(query)}{' '}
-            <Link to="/meals" className={styles.clear}>
+            {fr.meals.searchResults(filters.q)}{' '}
+            <Link to={{ search: writeFilters({ ...filters, q: '' }).toString() }} className={styles.clear}>
               {fr.meals.clearSearch}
             </Link>
           </p>
         ) : null}
       </header>
-      <MealsPageBody list={list} query={query} />
+      <div className={styles.layout}>
+        <MealFilters filters={filters} onChange={applyFilters} />
+        <section className={styles.results} aria-label={fr.meals.title}>
+          <MealsResults list={list} filtered={filtered} onReset={() => applyFilters(NO_FILTERS)} />
+        </section>
+      </div>
     </div>
   );
 }
 
-function MealsPageBody({ list, query }: { list: ReturnType<typeof useMealList>; query: string }) {
+function MealsResults({
+  list,
+  filtered,
+  onReset,
+}: {
+  list: ReturnType<typeof useMealList>;
+  filtered: boolean;
+  onReset: () => void;
+}) {
   if (list.status === 'loading') return <Spinner size="lg" label={fr.meals.loading} showLabel />;
 
   if (list.status === 'error') {
@@ -47,16 +69,29 @@ function MealsPageBody({ list, query }: { list: ReturnType<typeof useMealList>; 
     );
   }
 
-  if (list.meals.length === 0) return <Notice message={fr.meals.empty} />;
+  if (list.meals.length === 0) {
+    if (list.refreshing) return <Spinner size="lg" label={fr.meals.loading} showLabel />;
+    return filtered ? (
+      <Notice
+        message={fr.meals.noMatch}
+        actions={
+          <Button variant="primary" onClick={onReset}>
+            {fr.meals.resetSearch}
+          </Button>
+        }
+      />
+    ) : (
+      <Notice message={fr.meals.empty} />
+    );
+  }
 
-  const meals = filterMeals(list.meals, query);
   const loadMore = () => {
     list.loadMore().catch(() => toast.error(fr.meals.loadMoreError));
   };
 
   return (
-    <>
-      {meals.length > 0 ? <MealGrid meals={meals} /> : <Notice message={fr.meals.searchNoMatch(query)} />}
+    <div className={list.refreshing ? styles.refreshing : undefined} aria-busy={list.refreshing || undefined}>
+      <MealGrid meals={list.meals} />
       {list.hasMore ? (
         <div className={styles.more}>
           <Button variant="outline" size="lg" loading={list.loadingMore} onClick={loadMore}>
@@ -64,6 +99,6 @@ function MealsPageBody({ list, query }: { list: ReturnType<typeof useMealList>; 
           </Button>
         </div>
       ) : null}
-    </>
+    </div>
   );
 }

@@ -54,4 +54,23 @@ describe('MealCard', () => {
     expect(html).toContain('Nouveau');
     expect(html).not.toContain('avis');
   });
+
+  it('prefers the card picture and falls back to the detail picture', () => {
+    expect(render({ image_card_url: '/media/meals/42_tajine.card.jpg' })).toContain('src="/media/meals/42_tajine.card.jpg"');
+    expect(render({ image_card_url: null })).toContain('src="/media/meals/42_tajine.jpg"');
+  });
+
+  it('makes the name a link when the app gives one', () => {
+    const html = renderToStaticMarkup(
+      <MealCard
+        meal={meal}
+        renderLink={({ className, children }) => (
+          <a href={`/meals/${meal.meal_id}`} className={className}>
+            {children}
+          </a>
+        )}
+      />,
+    );
+    expect(html).toMatch(/<h3[^>]*><a href="\/meals\/42"[^>]*>Tajine de poulet<\/a><\/h3>/);
+  });
 });

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactElement, type ReactNode } from 'react';
 import { formatPrice } from '../format/price';
 import { formatRating } from '../format/rating';
 import { fr } from '../i18n/fr';
@@ -14,7 +14,10 @@ export interface MealCardMeal {
   cook_name: string;
   portions_available: number;
   preparation_time: number;
+  /** Detail picture; used when there is no card picture. */
   image_url?: string | null;
+  /** Card picture (600 × 450), preferred when present. */
+  image_card_url?: string | null;
   rating_average: number;
   rating_count: number;
 }
@@ -28,6 +31,11 @@ export interface MealCardProps {
   headingLevel?: 'h2' | 'h3';
   /** Action area under the card (the cart button arrives with the cart). */
   actions?: ReactNode;
+  /**
+   * Makes the meal's name a link (the router's, given by the app) that covers
+   * the whole card; the actions stay clickable above it.
+   */
+  renderLink?: (props: { className: string; children: ReactNode }) => ReactElement;
 }
 
 export function MealCard({
@@ -36,16 +44,21 @@ export function MealCard({
   imageLoading = 'lazy',
   headingLevel: Heading = 'h3',
   actions,
+  renderLink,
 }: MealCardProps) {
   const titleId = useId();
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
-  const imageUrl = meal.image_url && meal.image_url !== brokenSrc ? meal.image_url : MEAL_PLACEHOLDER_SRC;
+  const src = meal.image_card_url || meal.image_url;
+  const imageUrl = src && src !== brokenSrc ? src : MEAL_PLACEHOLDER_SRC;
   const soldOut = meal.portions_available <= 0;
   const fewLeft = !soldOut && meal.portions_available <= lowStockThreshold;
   const rated = meal.rating_count > 0;
 
   return (
-    <article className={`${styles.card} ${soldOut ? styles.soldOut : ''}`} aria-labelledby={titleId}>
+    <article
+      className={`${styles.card} ${soldOut ? styles.soldOut : ''} ${renderLink ? styles.linked : ''}`}
+      aria-labelledby={titleId}
+    >
       <div className={styles.media}>
         <img
           className={styles.image}
@@ -56,7 +69,7 @@ export function MealCard({
           loading={imageLoading}
           decoding="async"
           onError={() => {
-            if (meal.image_url) setBrokenSrc(meal.image_url);
+            if (src) setBrokenSrc(src);
           }}
         />
         {soldOut ? <div className={styles.overlay}>{fr.meal.soldOut}</div> : null}
@@ -65,7 +78,7 @@ export function MealCard({
       <div className={styles.body}>
         <div className={styles.header}>
           <Heading id={titleId} className={styles.name}>
-            {meal.name}
+            {renderLink ? renderLink({ className: styles.link ?? '', children: meal.name }) : meal.name}
           </Heading>
           <p className={styles.price}>{formatPrice(meal.price_cents)}</p>
         </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate } from './date';
+import { formatLongDate, formatLongDateTime } from './date';
 import { formatRating } from './rating';
 
 describe('formatLongDate', () => {
@@ -14,6 +14,16 @@ describe('formatLongDate', () => {
 
   it('rejects an invalid date', () => {
     expect(() => formatLongDate('pas une date')).toThrow(RangeError);
+  });
+});
+
+describe('formatLongDateTime', () => {
+  it('adds the time to the long date', () => {
+    expect(formatLongDateTime(new Date(2026, 10, 21, 18, 30))).toBe('21 novembre 2026 à 18:30');
+  });
+
+  it('rejects an invalid date', () => {
+    expect(() => formatLongDateTime('pas une date')).toThrow(RangeError);
   });
 });
 

@@ -12,3 +12,14 @@ export function formatLongDate(value: Date | string): string {
   }
   return longDate.format(date);
 }
+
+const longDateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short' });
+
+/** French long date and time: "21 novembre 2026 à 18:30" (the browser's time zone). */
+export function formatLongDateTime(value: Date | string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) {
+    throw new RangeError(`formatLongDateTime expects a valid date, got ${String(value)}`);
+  }
+  return longDateTime.format(date);
+}

@@ -1,27 +1,10 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { Meal } from '@popote/graphql';
-
-/** Fields of a meal the list shows (the MealCard's needs). */
-export type MealListItem = Pick<
-  Meal,
-  | 'meal_id'
-  | 'cook_id'
-  | 'cook_name'
-  | 'name'
-  | 'description'
-  | 'price_cents'
-  | 'portions_available'
-  | 'category'
-  | 'preparation_time'
-  | 'image_url'
-  | 'rating_average'
-  | 'rating_count'
-  | 'created_at'
->;
+import type { MealFilterInput } from '@popote/graphql';
+import { MEAL_CARD_FIELDS, type MealCardData } from '../../../graphql/meal-card.fragment';
 
 export interface MealsQueryData {
   meals: {
-    items: MealListItem[];
+    items: MealCardData[];
     next_cursor: string | null;
   };
 }
@@ -29,28 +12,22 @@ export interface MealsQueryData {
 export interface MealsQueryVariables {
   first: number;
   after?: string | null;
+  filter?: MealFilterInput | null;
 }
 
-/** Newest meals first, one page at a time (cursor pagination, see @popote/graphql cache policy). */
+/**
+ * Newest meals first, one page at a time, filtered by the server (search words,
+ * category, price range, availability, allergens left out). Each filter is its
+ * own cached list (see the cache policy of @popote/graphql).
+ */
 export const MEALS_QUERY: TypedDocumentNode<MealsQueryData, MealsQueryVariables> = gql`
-  query Meals($first: Int!, $after: String) {
-    meals(first: $first, after: $after) {
+  query Meals($first: Int!, $after: String, $filter: MealFilterInput) {
+    meals(first: $first, after: $after, filter: $filter) {
       items {
-        meal_id
-        cook_id
-        cook_name
-        name
-        description
-        price_cents
-        portions_available
-        category
-        preparation_time
-        image_url
-        rating_average
-        rating_count
-        created_at
+        ...MealCardFields
       }
       next_cursor
     }
   }
+  ${MEAL_CARD_FIELDS}
 `;

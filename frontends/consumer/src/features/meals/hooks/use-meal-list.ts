@@ -1,27 +1,33 @@
 import { useQuery } from '@apollo/client/react';
+import type { MealFilterInput } from '@popote/graphql';
 import { useCallback, useState } from 'react';
-import { MEALS_QUERY, type MealListItem } from '../graphql/meals.query';
+import type { MealCardData } from '../../../graphql/meal-card.fragment';
+import { LIMITS } from '../../../vocabulary';
+import { MEALS_QUERY } from '../graphql/meals.query';
 
-/** Spec: the meal list loads the 20 newest meals. */
-export const MEALS_PAGE_SIZE = 20;
+/** Spec: the meal list loads the 20 newest meals, then 20 more with 'Voir plus'. */
+export const MEALS_PAGE_SIZE = LIMITS.mealPageSize;
 
 export type MealListState =
   | { status: 'loading' }
   | { status: 'error'; retry: () => void }
   | {
       status: 'ready';
-      meals: MealListItem[];
+      meals: MealCardData[];
+      /** A new filter's first page is on its way; the previous results are still shown. */
+      refreshing: boolean;
       hasMore: boolean;
       loadingMore: boolean;
       loadMore: () => Promise<void>;
     };
 
-export function useMealList(): MealListState {
-  const { data, error, loading, fetchMore, refetch } = useQuery(MEALS_QUERY, {
-    variables: { first: MEALS_PAGE_SIZE },
+export function useMealList(filter: MealFilterInput | null): MealListState {
+  const { data, previousData, error, loading, fetchMore, refetch } = useQuery(MEALS_QUERY, {
+    variables: { first: MEALS_PAGE_SIZE, filter },
     // Reopening the page shows the cached list at once and refreshes it behind.
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
+    notifyOnNetworkStatusChange: true,
   });
   const [loadingMore, setLoadingMore] = useState(false);
   const cursor = data?.meals.next_cursor ?? null;
@@ -30,11 +36,11 @@ export function useMealList(): MealListState {
     if (!cursor) return;
     setLoadingMore(true);
     try {
-      await fetchMore({ variables: { first: MEALS_PAGE_SIZE, after: cursor } });
+      await fetchMore({ variables: { first: MEALS_PAGE_SIZE, after: cursor, filter } });
     } finally {
       setLoadingMore(false);
     }
-  }, [cursor, fetchMore]);
+  }, [cursor, fetchMore, filter]);
 
   const retry = useCallback(() => {
     refetch().catch(() => {
@@ -42,9 +48,18 @@ export function useMealList(): MealListState {
     });
   }, [refetch]);
 
-  if (data) {
-    return { status: 'ready', meals: data.meals.items, hasMore: cursor !== null, loadingMore, loadMore };
+  if (error && !loading && !data) return { status: 'error', retry };
+  // While another filter's first page loads, keep showing the last results (dimmed) instead of a spinner.
+  const shown = data ?? (loading ? previousData : undefined);
+  if (shown) {
+    return {
+      status: 'ready',
+      meals: shown.meals.items,
+      refreshing: !data,
+      hasMore: data ? cursor !== null : false,
+      loadingMore,
+      loadMore,
+    };
   }
-  if (error && !loading) return { status: 'error', retry };
   return { status: 'loading' };
 }

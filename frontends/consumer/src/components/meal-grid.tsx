@@ -1,0 +1,39 @@
+import { MealCard } from '@popote/ui';
+import { Link } from 'react-router';
+import type { MealCardData } from '../graphql/meal-card.fragment';
+import styles from './meal-grid.module.css';
+
+/** Cards in the first rows load their picture at once; the others when scrolled to. */
+const EAGER_IMAGES = 4;
+
+export interface MealGridProps {
+  meals: readonly MealCardData[];
+  headingLevel?: 'h2' | 'h3';
+  /** The low-stock badge shows from 1 up to this many portions (3 by default; the home page uses under 5). */
+  lowStockThreshold?: number;
+  /** Pictures of the first cards load at once (pages whose grid is at the top). */
+  eagerImages?: number;
+}
+
+/** Meal cards, each linking to its meal's page. */
+export function MealGrid({ meals, headingLevel = 'h2', lowStockThreshold, eagerImages = EAGER_IMAGES }: MealGridProps) {
+  return (
+    <ul className={styles.grid}>
+      {meals.map((meal, index) => (
+        <li key={meal.meal_id} className={styles.item}>
+          <MealCard
+            meal={meal}
+            headingLevel={headingLevel}
+            lowStockThreshold={lowStockThreshold}
+            imageLoading={index < eagerImages ? 'eager' : 'lazy'}
+            renderLink={({ className, children }) => (
+              <Link to={`/meals/${encodeURIComponent(meal.meal_id)}`} className={className}>
+                {children}
+              </Link>
+            )}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

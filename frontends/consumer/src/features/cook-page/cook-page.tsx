@@ -1,0 +1,146 @@
+import { useQuery } from '@apollo/client/react';
+import { Avatar, Button, buttonClassName, fr, Notice, Spinner } from '@popote/ui';
+import { Link, useParams } from 'react-router';
+import { MealGrid } from '../../components/meal-grid';
+import { Rating } from '../../components/rating';
+import { COOK_QUERY, type CookPageData } from './graphql/cook.query';
+import styles from './cook-page.module.css';
+
+const t = fr.cookPage;
+
+/** /cook/:cookId — who the cook is, and the meals they still have portions of. */
+export function CookPage() {
+  const { cookId = '' } = useParams();
+  const { data, error, refetch } = useQuery(COOK_QUERY, {
+    variables: { cook_id: cookId },
+    fetchPolicy: 'cache-and-network',
+    nextFetchPolicy: 'cache-first',
+  });
+
+  if (data?.cook) return <CookView cook={data.cook} />;
+
+  if (data && data.cook === null) {
+    return (
+      <div className="pp-page">
+        <title>{`${t.notFoundTitle} · ${fr.brand}`}</title>
+        <Notice
+          title={t.notFoundTitle}
+          titleAs="h1"
+          message={t.notFoundBody}
+          actions={
+            <Link to="/meals" className={buttonClassName({ variant: 'primary' })}>
+              {fr.mealDetail.browseMeals}
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+
+  if (error) {
+    return (
+      <div className="pp-page">
+        <Notice
+          tone="error"
+          message={t.loadError}
+          actions={
+            <Button variant="primary" onClick={() => void refetch().catch(() => undefined)}>
+              {fr.common.retry}
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div className="pp-page">
+      <Spinner size="lg" label={t.loading} showLabel />
+    </div>
+  );
+}
+
+function CookView({ cook }: { cook: CookPageData }) {
+  const available = cook.meals.filter((meal) => meal.portions_available > 0);
+  return (
+    <div className="pp-page">
+      <title>{`${cook.name} · ${fr.brand}`}</title>
+      <header className={styles.header}>
+        <Avatar name={cook.name} src={cook.avatar_url} alt={t.avatarAlt(cook.name)} size="lg" />
+        <div className={styles.identity}>
+          <h1 className={styles.name}>{cook.name}</h1>
+          <p className={styles.username}>@{cook.username}</p>
+          {cook.location ? (
+            <p className={styles.location}>
+              <PinIcon />
+              {cook.location}
+            </p>
+          ) : null}
+          <p className={styles.rating}>
+            <span className="pp-visually-hidden">{`${t.rating} : `}</span>
+            <Rating average={cook.rating_average} reviews={cook.total_reviews} />
+          </p>
+        </div>
+      </header>
+
+      <div className={styles.about}>
+        <p className={cook.bio ? styles.bio : styles.muted}>{cook.bio || t.noBio}</p>
+        {cook.specialties.length > 0 ? (
+          <section aria-labelledby="cook-specialties">
+            <h2 id="cook-specialties" className={styles.smallTitle}>
+              {t.specialties}
+            </h2>
+            <ul className={styles.chips}>
+              {cook.specialties.map((specialty) => (
+                <li key={specialty} className={styles.chip}>
+                  {specialty}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {cook.availability_days.length > 0 ? (
+          <section aria-labelledby="cook-days">
+            <h2 id="cook-days" className={styles.smallTitle}>
+              {t.availabilityDays}
+            </h2>
+            <ul className={styles.chips}>
+              {cook.availability_days.map((day) => (
+                <li key={day} className={`${styles.chip} ${styles.day}`}>
+                  {day}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+
+      <section className={styles.meals} aria-labelledby="cook-meals">
+        <h2 id="cook-meals" className={styles.mealsTitle}>
+          {t.mealsTitle(cook.name)}
+        </h2>
+        {available.length > 0 ? (
+          <MealGrid meals={available} headingLevel="h3" />
+        ) : (
+          <Notice
+            message={t.noMeals}
+            actions={
+              <Link to="/meals" className={buttonClassName({ variant: 'primary' })}>
+                {fr.mealDetail.browseMeals}
+              </Link>
+            }
+          />
+        )}
+      </section>
+    </div>
+  );
+}
+
+function PinIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" />
+      <circle cx="12" cy="9.5" r="2.5" />
+    </svg>
+  );
+}

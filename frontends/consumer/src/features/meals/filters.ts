@@ -1,0 +1,88 @@
+import type { MealFilterInput } from '@popote/graphql';
+import {
+  ALLERGENS,
+  AVAILABILITY,
+  CATEGORIES,
+  PRICE_RANGES,
+  type Allergen,
+  type Availability,
+  type Category,
+  type PriceRange,
+} from '../../vocabulary';
+
+/**
+ * The meal list's search and filters, as read from and written to the URL
+ * (`/meals?q=poulet&category=thai&without_allergens=gluten&without_allergens=milk`),
+ * so a filtered list can be linked, reloaded and left with the back button.
+ */
+export interface MealListFilters {
+  q: string;
+  category: Category | null;
+  priceRange: PriceRange | null;
+  availability: Availability | null;
+  withoutAllergens: Allergen[];
+}
+
+export const PARAMS = {
+  q: 'q',
+  category: 'category',
+  priceRange: 'price_range',
+  availability: 'availability',
+  withoutAllergens: 'without_allergens',
+} as const;
+
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
+  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
+}
+
+/** Unknown values (an old or hand-edited link) are ignored rather than sent to the server. */
+export function readFilters(params: URLSearchParams): MealListFilters {
+  const allergens = new Set(params.getAll(PARAMS.withoutAllergens));
+  return {
+    q: (params.get(PARAMS.q) ?? '').trim(),
+    category: oneOf(CATEGORIES, params.get(PARAMS.category)),
+    priceRange: oneOf(PRICE_RANGES, params.get(PARAMS.priceRange)),
+    availability: oneOf(AVAILABILITY, params.get(PARAMS.availability)),
+    // In the fixed order of the list, so the same choice always makes the same URL and cache key.
+    withoutAllergens: ALLERGENS.filter((allergen) => allergens.has(allergen)),
+  };
+}
+
+export function writeFilters(filters: MealListFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.q) params.set(PARAMS.q, filters.q);
+  if (filters.category) params.set(PARAMS.category, filters.category);
+  if (filters.priceRange) params.set(PARAMS.priceRange, filters.priceRange);
+  if (filters.availability) params.set(PARAMS.availability, filters.availability);
+  for (const allergen of filters.withoutAllergens) params.append(PARAMS.withoutAllergens, allergen);
+  return params;
+}
+
+export const NO_FILTERS: MealListFilters = {
+  q: '',
+  category: null,
+  priceRange: null,
+  availability: null,
+  withoutAllergens: [],
+};
+
+/** How many of the side panel's filters are set (the search box is not one of them). */
+export function countActiveFilters(filters: MealListFilters): number {
+  return (
+    (filters.category ? 1 : 0) +
+    (filters.priceRange ? 1 : 0) +
+    (filters.availability ? 1 : 0) +
+    filters.withoutAllergens.length
+  );
+}
+
+/** The BFF's `MealFilterInput`, with only what is set; null when nothing is. */
+export function toFilterInput(filters: MealListFilters): MealFilterInput | null {
+  const input: MealFilterInput = {};
+  if (filters.q) input.q = filters.q;
+  if (filters.category) input.category = filters.category;
+  if (filters.priceRange) input.price_range = filters.priceRange;
+  if (filters.availability) input.availability = filters.availability;
+  if (filters.withoutAllergens.length > 0) input.without_allergens = [...filters.withoutAllergens];
+  return Object.keys(input).length > 0 ? input : null;
+}

@@ -1,0 +1,11 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { PlatformModule } from '@popote/platform';
+import type { OrderingConfig } from './config';
+import { OrdersModule } from './orders/orders.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: OrderingConfig): DynamicModule {
+    return { module: AppModule, imports: [PlatformModule.forService({ service: 'ordering', config }), OrdersModule] };
+  }
+}

@@ -1,0 +1,35 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { ORDER_STATUSES, type OrderStatus } from '@popote/contracts';
+import { outboxPlugin, type OutboxEntry } from '@popote/platform';
+
+export interface OrderItem {
+  order_item_id: string;
+  meal_id: string;
+  name: string;
+  quantity: number;
+  price_cents: number;
+}
+
+/** One cook's part of a paid checkout. (checkout, cook) is unique: a repeated payment event creates nothing. */
+@Schema({ collection: 'orders', versionKey: false, timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } })
+export class Order {
+  @Prop({ type: String, required: true }) _id!: string;
+  @Prop({ required: true }) checkout_id!: string;
+  @Prop({ required: true, index: true }) consumer_id!: string;
+  @Prop({ required: true, index: true }) cook_id!: string;
+  @Prop({ required: true }) cook_name!: string;
+  @Prop({ required: true, min: 0 }) total_cents!: number;
+  @Prop({ type: String, enum: ORDER_STATUSES, required: true }) order_status!: OrderStatus;
+  @Prop({ required: true, default: 'pickup' }) delivery_option!: 'pickup';
+  @Prop({ type: [Object], required: true }) items!: OrderItem[];
+  @Prop({ type: String, default: null }) cancel_reason!: string | null;
+  /** pending until the catalogue has taken (committed) or refused (rejected) the portions. */
+  @Prop({ type: String, default: 'pending' }) stock_status!: 'pending' | 'committed' | 'rejected';
+  created_at!: Date;
+  updated_at!: Date;
+  _outbox!: OutboxEntry[];
+  _outbox_pending!: boolean;
+}
+export const OrderSchema = SchemaFactory.createForClass(Order).plugin(outboxPlugin);
+OrderSchema.index({ checkout_id: 1, cook_id: 1 }, { unique: true });
+OrderSchema.index({ consumer_id: 1, created_at: -1 });

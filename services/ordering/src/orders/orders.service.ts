@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { OrderingEvents, type Actor, type CheckoutLine, type Envelope, type OrderDto } from '@popote/contracts';
+import { causedBy, OutboxRelay, recordEvent } from '@popote/platform';
+import type { Model } from 'mongoose';
+import { Order } from './order.schema';
+
+/** Deterministic ids: the same checkout and cook always give the same order id. */
+const orderIdOf = (checkoutId: string, cookId: string) => createHash('sha256').update(`${checkoutId}:${cookId}`).digest('hex').slice(0, 24);
+
+export const toOrderDto = (o: Order): OrderDto => ({
+  order_id: o._id,
+  checkout_id: o.checkout_id,
+  consumer_id: o.consumer_id,
+  cook_id: o.cook_id,
+  cook_name: o.cook_name,
+  total_cents: o.total_cents,
+  order_status: o.order_status,
+  delivery_option: 'pickup',
+  cancel_reason: o.cancel_reason ?? null,
+  items: o.items.map((i) => ({ order_item_id: i.order_item_id, meal_id: i.meal_id, name: i.name, quantity: i.quantity, price_cents: i.price_cents })),
+  created_at: new Date(o.created_at).toISOString(),
+  updated_at: new Date(o.updated_at).toISOString(),
+});
+
+@Injectable()
+export class OrdersService implements OnModuleInit {
+  constructor(
+    @InjectModel(Order.name) private readonly orders: Model<Order>,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  onModuleInit(): void {
+    this.relay.register(this.orders);
+  }
+
+  /**
+   * A paid checkout becomes one order per cook (pending, pick-up, prices as paid), each announced
+   * by order-placed. Created once even when the payment event comes twice.
+   */
+  async placeFromCheckout(envelope: Envelope<{ checkout_id: string; consumer_id: string; lines: CheckoutLine[] }>): Promise<string[]> {
+    const { checkout_id: checkoutId, consumer_id: consumerId, lines } = envelope.data;
+    const byCook = new Map<string, CheckoutLine[]>();
+    for (const line of lines) byCook.set(line.cook_id, [...(byCook.get(line.cook_id) ?? []), line]);
+    const ids: string[] = [];
+    for (const [cookId, cookLines] of byCook) {
+      const id = orderIdOf(checkoutId, cookId);
+      ids.push(id);
+      if (await this.orders.exists({ _id: id })) continue;
+      const items = cookLines.map((l, i) => ({ order_item_id: `${id}-${i + 1}`, meal_id: l.meal_id, name: l.name, quantity: l.quantity, price_cents: l.unit_price_cents }));
+      const total = items.reduce((s, i) => s + i.price_cents * i.quantity, 0);
+      const order = new this.orders({
+        _id: id, checkout_id: checkoutId, consumer_id: consumerId, cook_id: cookId, cook_name: cookLines[0].cook_name,
+        total_cents: total, order_status: 'pending', delivery_option: 'pickup', items, cancel_reason: null, stock_status: 'pending',
+      });
+      recordEvent(order, OrderingEvents.orderPlaced, {
+        order_id: id, checkout_id: checkoutId, consumer_id: consumerId, cook_id: cookId, total_cents: total,
+        items: items.map((i) => ({ meal_id: i.meal_id, quantity: i.quantity, price_cents: i.price_cents })),
+      }, causedBy(envelope));
+      try {
+        await this.relay.save(this.orders, order);
+      } catch (err) {
+        if ((err as { code?: number }).code !== 11000) throw err; // created concurrently: fine
+      }
+    }
+    return ids;
+  }
+
+  async stockCommitted(orderId: string): Promise<void> {
+    await this.relay.locked(this.orders, orderId, () => this.orders.updateOne({ _id: orderId, stock_status: 'pending' }, { $set: { stock_status: 'committed' } }));
+  }
+
+  /** The catalogue could not take the portions: the order is cancelled (and so refunded). */
+  async stockRejected(envelope: Envelope<{ order_id: string }>): Promise<void> {
+    await this.relay.locked(this.orders, envelope.data.order_id, async () => {
+      const order = await this.orders.findById(envelope.data.order_id);
+      if (!order || order.stock_status !== 'pending') return;
+      order.stock_status = 'rejected';
+      this.cancelInMemory(order, 'stock', envelope);
+      await order.save();
+    });
+    this.relay.kick();
+  }
+
+  private cancelInMemory(order: InstanceType<Model<Order>>, reason: string, cause?: Envelope): void {
+    const from = order.order_status;
+    order.order_status = 'cancelled';
+    order.cancel_reason = reason;
+    const base = { order_id: order._id, consumer_id: order.consumer_id, cook_id: order.cook_id };
+    recordEvent(order, OrderingEvents.orderStatusChanged, { ...base, from, to: 'cancelled' }, cause ? causedBy(cause) : undefined);
+    recordEvent(order, OrderingEvents.orderCancelled, {
+      ...base, checkout_id: order.checkout_id, total_cents: order.total_cents, reason,
+      stock_committed: order.stock_status === 'committed',
+      items: order.items.map((i) => ({ meal_id: i.meal_id, quantity: i.quantity, price_cents: i.price_cents })),
+    }, cause ? causedBy(cause) : undefined);
+  }
+
+  async ofConsumer(actor: Actor): Promise<OrderDto[]> {
+    const docs = await this.orders.find({ consumer_id: actor.user_id }, { _outbox: 0 }).sort({ created_at: -1, _id: -1 }).limit(200).lean<Order[]>();
+    return docs.map(toOrderDto);
+  }
+
+  async ofCheckout(actor: Actor, checkoutId: string): Promise<OrderDto[]> {
+    const docs = await this.orders.find({ checkout_id: checkoutId, consumer_id: actor.user_id }, { _outbox: 0 }).lean<Order[]>();
+    return docs.map(toOrderDto);
+  }
+}

@@ -1,0 +1,44 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import type { CheckoutLine } from '@popote/contracts';
+import { outboxPlugin, type OutboxEntry } from '@popote/platform';
+
+/** What the consumer pays for, as computed here from the cart and the catalogue's current prices. */
+@Schema({ collection: 'checkouts', versionKey: false, timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } })
+export class Checkout {
+  @Prop({ type: String, required: true }) _id!: string;
+  @Prop({ required: true, index: true }) consumer_id!: string;
+  @Prop({ required: true }) status!: 'requires_payment_method' | 'processing' | 'succeeded';
+  @Prop({ required: true, min: 0 }) amount_cents!: number;
+  @Prop({ type: [Object], required: true }) lines!: CheckoutLine[];
+  @Prop({ required: true }) provider!: 'sandbox' | 'stripe';
+  @Prop({ type: String, default: null, index: true }) payment_intent_id!: string | null;
+  @Prop({ type: String, default: null }) client_secret!: string | null;
+  @Prop({ type: String, default: null }) last_error!: string | null;
+  created_at!: Date;
+  updated_at!: Date;
+  _outbox!: OutboxEntry[];
+  _outbox_pending!: boolean;
+}
+export const CheckoutSchema = SchemaFactory.createForClass(Checkout).plugin(outboxPlugin);
+
+/** Provider events already applied (webhooks are delivered at least once). */
+@Schema({ collection: 'paymentEvents', versionKey: false })
+export class PaymentEvent {
+  @Prop({ type: String, required: true }) _id!: string;
+  @Prop({ required: true }) type!: string;
+  @Prop({ required: true }) received_at!: Date;
+}
+export const PaymentEventSchema = SchemaFactory.createForClass(PaymentEvent);
+
+/** One refund per cancelled order, at most. */
+@Schema({ collection: 'refunds', versionKey: false })
+export class Refund {
+  @Prop({ type: String, required: true }) _id!: string; // order id
+  @Prop({ required: true }) checkout_id!: string;
+  @Prop({ required: true }) amount_cents!: number;
+  @Prop({ required: true }) provider_refund_id!: string;
+  @Prop({ required: true }) refunded_at!: Date;
+  _outbox!: OutboxEntry[];
+  _outbox_pending!: boolean;
+}
+export const RefundSchema = SchemaFactory.createForClass(Refund).plugin(outboxPlugin);

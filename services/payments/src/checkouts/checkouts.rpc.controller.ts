@@ -1,0 +1,28 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { PaymentsRpc } from '@popote/contracts';
+import { parseRequest } from '@popote/platform';
+import { CheckoutsService } from './checkouts.service';
+
+/** Thin: validate against the contract, call the rules. */
+@Controller()
+export class CheckoutsRpcController {
+  constructor(private readonly checkouts: CheckoutsService) {}
+
+  @MessagePattern(PaymentsRpc.createPaymentIntent.subject)
+  create(@Payload() p: unknown) {
+    return this.checkouts.createIntent(parseRequest(PaymentsRpc.createPaymentIntent, p).actor);
+  }
+
+  @MessagePattern(PaymentsRpc.confirmSandboxPayment.subject)
+  async confirm(@Payload() p: unknown) {
+    const req = parseRequest(PaymentsRpc.confirmSandboxPayment, p);
+    return { checkout: await this.checkouts.confirmSandbox(req.actor, req.checkout_id, req.card) };
+  }
+
+  @MessagePattern(PaymentsRpc.getCheckout.subject)
+  async get(@Payload() p: unknown) {
+    const req = parseRequest(PaymentsRpc.getCheckout, p);
+    return { checkout: await this.checkouts.get(req.actor, req.checkout_id) };
+  }
+}

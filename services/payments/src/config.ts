@@ -1,0 +1,17 @@
+import { loadConfig, serviceConfigSchema } from '@popote/platform';
+import { z } from 'zod';
+
+export const paymentsConfigSchema = serviceConfigSchema('payments', 4105).extend({
+  /** stripe when a secret key is set, else the offline sandbox (same lifecycle, Stripe's test cards). */
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().default('whsec_popote_local_development'),
+  /** e.g. http://127.0.0.1:12111 to talk to stripe-mock. */
+  STRIPE_API_BASE: z.string().optional(),
+});
+export type PaymentsConfig = z.infer<typeof paymentsConfigSchema> & { provider: 'sandbox' | 'stripe' };
+export const paymentsConfig = (env: NodeJS.ProcessEnv = process.env): PaymentsConfig => {
+  const c = loadConfig(paymentsConfigSchema, env);
+  return { ...c, provider: c.PAYMENTS_PROVIDER ?? (c.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox') };
+};

@@ -1,0 +1,18 @@
+import { Injectable } from '@nestjs/common';
+import { OrderingEvents, type Envelope } from '@popote/contracts';
+import { EventHandler, type IntegrationEventHandler } from '@popote/platform';
+import type { z } from 'zod';
+import { CheckoutsService } from '../checkouts/checkouts.service';
+
+type OrderCancelled = z.infer<typeof OrderingEvents.orderCancelled.schema>;
+
+/** A cancelled (paid) order is refunded its own amount, once. */
+@Injectable()
+@EventHandler(OrderingEvents.orderCancelled)
+export class OrderCancelledHandler implements IntegrationEventHandler<OrderCancelled> {
+  constructor(private readonly checkouts: CheckoutsService) {}
+
+  async handle(envelope: Envelope<OrderCancelled>): Promise<void> {
+    await this.checkouts.refundOrder(envelope);
+  }
+}
