@@ -8,7 +8,7 @@ import '@popote/ui/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster } from 'react-hot-toast';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import App from './expose/App';
 
 const container = document.getElementById('root');
@@ -18,10 +18,7 @@ createRoot(container).render(
   <StrictMode>
     <ApolloProvider client={createApolloClient({ uri: '/graphql' })}>
       <BrowserRouter>
-        <Routes>
-          <Route index element={<Navigate to="/meals" replace />} />
-          <Route path="*" element={<App />} />
-        </Routes>
+        <App />
         <Toaster position="top-center" toastOptions={{ duration: 3000 }} />
       </BrowserRouter>
     </ApolloProvider>

@@ -1,28 +1,11 @@
-import { buttonClassName, fr } from '@popote/ui';
-import { Link } from 'react-router';
-import { useStartCookingHref } from '../auth/start-cooking';
-import styles from './home-page.module.css';
+import { RemoteRoutes } from '../remotes/remote-routes';
 
-// A first home: the hero. Featured meals, how-it-works and popular cooks come with the consumer home page.
-export function HomePage() {
-  const startCooking = useStartCookingHref();
-  return (
-    <>
-      <title>{`${fr.brand} · ${fr.home.title}`}</title>
-      <section className={styles.hero}>
-        <div className={styles.inner}>
-          <h1 className={styles.title}>{fr.home.title}</h1>
-          <p className={styles.lead}>{fr.home.lead}</p>
-          <div className={styles.actions}>
-            <Link to="/meals" className={buttonClassName({ variant: 'primary', size: 'lg' })}>
-              {fr.home.exploreMeals}
-            </Link>
-            <Link to={startCooking} className={buttonClassName({ variant: 'outline', size: 'lg' })}>
-              {fr.home.startCooking}
-            </Link>
-          </div>
-        </div>
-      </section>
-    </>
-  );
-}
+/**
+ * `/` is the consumer remote's home page (hero, featured meals, how it works,
+ * popular cooks), listed in REMOTE_ROUTES like every other remote page.
+ *
+ * The index route renders the very same component as the catch-all route, so
+ * React keeps the mounted remote when going from / to /meals and back (no
+ * reload of the remote, no spinner flash between the two).
+ */
+export const HomePage = RemoteRoutes;

@@ -14,6 +14,8 @@ import type { RemoteName } from './runtime-config';
  * end on its own "Page introuvable".
  */
 export const REMOTE_ROUTES: ReadonlyArray<{ pattern: string; remote: RemoteName }> = [
+  // Home (featured meals, popular cooks) belongs to the consumer team; see ../pages/home-page.tsx.
+  { pattern: '/', remote: 'consumer' },
   { pattern: '/meals/:mealId/edit', remote: 'cook' },
   { pattern: '/create-meal', remote: 'cook' },
   { pattern: '/cook/dashboard/*', remote: 'cook' },

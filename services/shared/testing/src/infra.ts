@@ -29,7 +29,7 @@ export async function startTestInfra(log: (l: string) => void = () => undefined)
   const { profile, startServers } = await import('@popote/local');
   const dataDir = join(profile('test').dataDir, 'int');
   rmSync(dataDir, { recursive: true, force: true });
-  const servers = await startServers({ dataDir, ports: profile('test').servers, only: ['nats', 'mongo', 'minio'], log });
+  const servers = await startServers({ dataDir, ports: profile('test').servers, only: ['nats', 'mongo', 'minio', 'stripe'], log });
   return { env: { ...servers.env, OTEL_SDK_DISABLED: 'true' }, stop: () => servers.stop() };
 }
 
@@ -46,6 +46,7 @@ async function startContainers(): Promise<TestInfra> {
       .withWaitStrategy(Wait.forHttp('/minio/health/ready', 9000))
       .start(),
   ]);
+  const stripe = await new GenericContainer('stripe/stripe-mock:latest').withExposedPorts(12111).start();
   return {
     env: {
       MONGO_URL: `${mongo.getConnectionString()}?directConnection=true`,
@@ -55,15 +56,16 @@ async function startContainers(): Promise<TestInfra> {
       MINIO_USE_SSL: 'false',
       MINIO_ACCESS_KEY: 'popote',
       MINIO_SECRET_KEY: 'popote-secret-key',
+      STRIPE_MOCK_URL: `http://${stripe.getHost()}:${stripe.getMappedPort(12111)}`,
       OTEL_SDK_DISABLED: 'true',
     },
     stop: async () => {
-      await Promise.all([mongo.stop(), nats.stop(), minio.stop()]);
+      await Promise.all([mongo.stop(), nats.stop(), minio.stop(), stripe.stop()]);
     },
   };
 }
 
-const EXTERNAL_VARS = ['NATS_URL', 'MONGO_URL', 'MINIO_ENDPOINT', 'MINIO_PORT', 'MINIO_USE_SSL', 'MINIO_ACCESS_KEY', 'MINIO_SECRET_KEY'];
+const EXTERNAL_VARS = ['NATS_URL', 'MONGO_URL', 'MINIO_ENDPOINT', 'MINIO_PORT', 'MINIO_USE_SSL', 'MINIO_ACCESS_KEY', 'MINIO_SECRET_KEY', 'STRIPE_MOCK_URL'];
 
 function externalInfra(): TestInfra {
   const env: Record<string, string> = { OTEL_SDK_DISABLED: 'true' };
