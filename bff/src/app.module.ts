@@ -13,6 +13,7 @@ import { SessionService } from './auth/session.service';
 import { formatError } from './errors/format-error';
 import { BffHealthController } from './health.controller';
 import { CartResolver } from './cart/cart.resolver';
+import { OrdersResolver } from './orders/orders.resolver';
 import { CookResolver, MealsResolver } from './meals/meals.resolver';
 import { UploadController } from './media/upload.controller';
 import { MediaController } from './media/media.controller';
@@ -52,6 +53,7 @@ export class AppModule implements NestModule {
         MealsResolver,
         CookResolver,
         CartResolver,
+        OrdersResolver,
         { provide: MEDIA_STORAGE, useValue: new MediaStorage(config) },
       ],
     };

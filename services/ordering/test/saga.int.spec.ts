@@ -97,7 +97,7 @@ describe('checkout saga: payment → orders per cook → stock → cart (real NA
     });
     expect(cart.total_cents).toBe(0);
     const mine = await rpc.call(OrderingRpc.consumerOrders, { actor });
-    expect(mine.items.map((o) => o.total_cents).sort()).toEqual([1300, 2500]);
+    expect(mine.items.map((o) => o.total_cents).sort((a, b) => a - b)).toEqual([1300, 2500]);
     // Nobody else sees them.
     expect((await rpc.call(OrderingRpc.consumerOrders, { actor: consumer() })).items).toEqual([]);
   });

@@ -1,0 +1,63 @@
+import { Field, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+
+@ObjectType('CheckoutLine')
+export class CheckoutLineModel {
+  @Field(() => ID) meal_id!: string;
+  @Field(() => ID) cook_id!: string;
+  @Field() cook_name!: string;
+  @Field() name!: string;
+  @Field(() => Int) unit_price_cents!: number;
+  @Field(() => Int) quantity!: number;
+}
+
+@ObjectType('Checkout')
+export class CheckoutModel {
+  @Field(() => ID) checkout_id!: string;
+  @Field({ description: 'requires_payment_method | processing | succeeded' }) status!: string;
+  @Field(() => Int, { description: 'Computed by the server from current prices' }) amount_cents!: number;
+  @Field() currency!: string;
+  @Field(() => [CheckoutLineModel]) lines!: CheckoutLineModel[];
+  @Field({ description: 'sandbox | stripe' }) provider!: string;
+  @Field(() => String, { nullable: true, description: 'French message of the last failed attempt' }) last_error!: string | null;
+  @Field() created_at!: string;
+}
+
+@ObjectType('PaymentIntent')
+export class PaymentIntentModel {
+  @Field(() => CheckoutModel) checkout!: CheckoutModel;
+  @Field() client_secret!: string;
+  @Field(() => String, { nullable: true }) publishable_key!: string | null;
+}
+
+@InputType()
+export class CardInput {
+  @Field() number!: string;
+  @Field(() => Int) exp_month!: number;
+  @Field(() => Int) exp_year!: number;
+  @Field() cvc!: string;
+}
+
+@ObjectType('OrderItem')
+export class OrderItemModel {
+  @Field(() => ID) order_item_id!: string;
+  @Field(() => ID) meal_id!: string;
+  @Field() name!: string;
+  @Field(() => Int) quantity!: number;
+  @Field(() => Int, { description: 'Unit price at order time' }) price_cents!: number;
+}
+
+@ObjectType('Order')
+export class OrderModel {
+  @Field(() => ID) order_id!: string;
+  @Field(() => ID) checkout_id!: string;
+  @Field(() => ID) consumer_id!: string;
+  @Field(() => ID) cook_id!: string;
+  @Field() cook_name!: string;
+  @Field(() => Int) total_cents!: number;
+  @Field({ description: 'pending | confirmed | preparing | ready | delivered | cancelled' }) order_status!: string;
+  @Field() delivery_option!: string;
+  @Field(() => String, { nullable: true }) cancel_reason!: string | null;
+  @Field(() => [OrderItemModel]) items!: OrderItemModel[];
+  @Field() created_at!: string;
+  @Field() updated_at!: string;
+}

@@ -1,0 +1,39 @@
+import { UseGuards } from '@nestjs/common';
+import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { OrderingRpc, PaymentsRpc, type Actor } from '@popote/contracts';
+import { RpcClient } from '@popote/platform';
+import { AuthGuard } from '../auth/auth.guard';
+import { CurrentActor } from '../auth/current-actor.decorator';
+import { CardInput, CheckoutModel, OrderModel, PaymentIntentModel } from './orders.model';
+
+/** Checkout and the consumer's own orders; who is asking always comes from the session. */
+@Resolver()
+@UseGuards(AuthGuard)
+export class OrdersResolver {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Mutation(() => PaymentIntentModel, { description: 'Amount computed by the server from the cart and current prices' })
+  createPaymentIntent(@CurrentActor() actor: Actor): Promise<PaymentIntentModel> {
+    return this.rpc.call(PaymentsRpc.createPaymentIntent, { actor }, { timeoutMs: 15_000 });
+  }
+
+  @Mutation(() => CheckoutModel, { description: 'Offline sandbox provider: confirms the card (Stripe test cards)' })
+  async confirmSandboxPayment(@CurrentActor() actor: Actor, @Args('checkout_id', { type: () => ID }) checkoutId: string, @Args('card') card: CardInput): Promise<CheckoutModel> {
+    return (await this.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor, checkout_id: checkoutId, card }, { timeoutMs: 15_000 })).checkout;
+  }
+
+  @Query(() => CheckoutModel, { nullable: true })
+  async checkout(@CurrentActor() actor: Actor, @Args('checkout_id', { type: () => ID }) checkoutId: string): Promise<CheckoutModel | null> {
+    return (await this.rpc.call(PaymentsRpc.getCheckout, { actor, checkout_id: checkoutId })).checkout;
+  }
+
+  @Query(() => [OrderModel], { description: "The signed-in consumer's orders, newest first" })
+  async myOrders(@CurrentActor() actor: Actor): Promise<OrderModel[]> {
+    return (await this.rpc.call(OrderingRpc.consumerOrders, { actor })).items;
+  }
+
+  @Query(() => [OrderModel], { description: 'The orders a paid checkout became (one per cook)' })
+  async checkoutOrders(@CurrentActor() actor: Actor, @Args('checkout_id', { type: () => ID }) checkoutId: string): Promise<OrderModel[]> {
+    return (await this.rpc.call(OrderingRpc.checkoutOrders, { actor, checkout_id: checkoutId })).items;
+  }
+}

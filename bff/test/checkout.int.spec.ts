@@ -1,0 +1,84 @@
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { eventually, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppModule as CartModule } from '../../services/cart/src/app.module';
+import { cartConfig } from '../../services/cart/src/config';
+import { AppModule as CatalogueModule } from '../../services/catalogue/src/app.module';
+import { catalogueConfig } from '../../services/catalogue/src/config';
+import { seedCatalogue } from '../../services/catalogue/src/seed/seed';
+import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
+import { identityConfig } from '../../services/identity/src/config';
+import { AppModule as OrderingModule } from '../../services/ordering/src/app.module';
+import { orderingConfig } from '../../services/ordering/src/config';
+import { AppModule as PaymentsModule } from '../../services/payments/src/app.module';
+import { paymentsConfig } from '../../services/payments/src/config';
+import { AppModule } from '../src/app.module';
+import { bffConfig } from '../src/config';
+
+describe('bff: cart → checkout → orders, as a browser does it', () => {
+  const apps: INestApplication[] = [];
+  let url: string;
+  const jar = new Map<string, string>();
+  const gql = async (query: string, variables: Record<string, unknown> = {}) => {
+    const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') }, body: JSON.stringify({ query, variables }) });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair.indexOf('=');
+      jar.set(pair.slice(0, i), pair.slice(i + 1));
+    }
+    return (await res.json()) as { data?: any; errors?: { message: string; extensions?: { code?: string } }[] };
+  };
+
+  beforeAll(async () => {
+    await resetJetStream();
+    const env = (s: string) => serviceEnv(s, __filename);
+    const cat = env('catalogue');
+    apps.push(await startServiceApp('identity', IdentityModule.forRoot(identityConfig(env('identity'))), cat.NATS_URL!));
+    apps.push(await startServiceApp('catalogue', CatalogueModule.forRoot(catalogueConfig(cat)), cat.NATS_URL!));
+    await seedCatalogue(cat);
+    apps.push(await startServiceApp('cart', CartModule.forRoot(cartConfig(env('cart'))), cat.NATS_URL!));
+    apps.push(await startServiceApp('ordering', OrderingModule.forRoot(orderingConfig(env('ordering'))), cat.NATS_URL!));
+    apps.push(await startServiceApp('payments', PaymentsModule.forRoot(paymentsConfig(env('payments'))), cat.NATS_URL!));
+    const bff = await NestFactory.create(AppModule.forRoot(bffConfig({ ...cat, GRAPHIQL: 'false' })), { logger: ['error'] });
+    await bff.listen(0, '127.0.0.1');
+    apps.push(bff);
+    url = await bff.getUrl();
+  });
+
+  afterAll(async () => {
+    for (const app of apps.reverse()) await app.close();
+  });
+
+  it('refuses the cart and checkout to a visitor', async () => {
+    const res = await gql('mutation { addToCart(meal_id: "demo-meal-bowl") { item_count } }');
+    expect(res.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('pays a two-cook cart with the sandbox card and shows two pending orders', async () => {
+    await gql('mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id } } }', { i: { email: `buyer-${Date.now()}@popote.test`, password: 'secret1', name: 'Claire', username: `buyer${Date.now() % 100000}`, location: 'Lyon', user_type: 'consumer' } });
+    expect((await gql('mutation { startCheckout { item_count } }')).errors?.[0].message).toBe('Votre panier est vide');
+    await gql('mutation { addToCart(meal_id: "demo-meal-bowl", quantity: 2) { item_count } }');
+    const cart = await gql('mutation { addToCart(meal_id: "demo-meal-quiche") { item_count subtotal_cents total_cents items { meal { name cook_name } } } }');
+    expect(cart.data.addToCart).toMatchObject({ item_count: 3, subtotal_cents: 2 * 1050 + 650, total_cents: 2 * 1050 + 650 });
+    expect((await gql('mutation { startCheckout { total_cents } }')).data.startCheckout.total_cents).toBe(2750);
+    const intent = await gql('mutation { createPaymentIntent { client_secret checkout { checkout_id amount_cents provider lines { name quantity } } } }');
+    expect(intent.data.createPaymentIntent.checkout).toMatchObject({ amount_cents: 2750, provider: 'sandbox' });
+    const id = intent.data.createPaymentIntent.checkout.checkout_id;
+    const declined = await gql('mutation($id: ID!) { confirmSandboxPayment(checkout_id: $id, card: {number: "4000000000000002", exp_month: 12, exp_year: 2034, cvc: "123"}) { status last_error } }', { id });
+    expect(declined.data.confirmSandboxPayment).toEqual({ status: 'requires_payment_method', last_error: 'Votre carte a été refusée.' });
+    const paid = await gql('mutation($id: ID!) { confirmSandboxPayment(checkout_id: $id, card: {number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123"}) { status } }', { id });
+    expect(paid.data.confirmSandboxPayment.status).toBe('succeeded');
+    const orders = await eventually(async () => {
+      const r = await gql('{ myOrders { order_id order_status total_cents cook_name delivery_option items { name quantity price_cents } } }');
+      return r.data?.myOrders?.length === 2 ? r.data.myOrders : undefined;
+    });
+    expect(orders.map((o: { total_cents: number }) => o.total_cents).sort((a: number, b: number) => a - b)).toEqual([650, 2100]);
+    expect(orders.every((o: { order_status: string; delivery_option: string }) => o.order_status === 'pending' && o.delivery_option === 'pickup')).toBe(true);
+    const cartAfter = await eventually(async () => {
+      const r = await gql('{ cart { item_count } }');
+      return r.data.cart.item_count === 0 ? r.data.cart : undefined;
+    });
+    expect(cartAfter.item_count).toBe(0);
+  });
+});
