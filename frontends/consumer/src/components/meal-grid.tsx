@@ -13,12 +13,20 @@ export interface MealGridProps {
   lowStockThreshold?: number;
   /** Pictures of the first cards load at once (pages whose grid is at the top). */
   eagerImages?: number;
+  /** 'three': a row of at most three wide cards (home page), whatever their number. */
+  layout?: 'fill' | 'three';
 }
 
 /** Meal cards, each linking to its meal's page. */
-export function MealGrid({ meals, headingLevel = 'h2', lowStockThreshold, eagerImages = EAGER_IMAGES }: MealGridProps) {
+export function MealGrid({
+  meals,
+  headingLevel = 'h2',
+  lowStockThreshold,
+  eagerImages = EAGER_IMAGES,
+  layout = 'fill',
+}: MealGridProps) {
   return (
-    <ul className={styles.grid}>
+    <ul className={`${styles.grid} ${layout === 'three' ? styles.three : ''}`}>
       {meals.map((meal, index) => (
         <li key={meal.meal_id} className={styles.item}>
           <MealCard

@@ -66,6 +66,10 @@ export class Meal {
   @Prop({ type: [String], default: [] })
   restocked_orders!: string[];
 
+  /** Reviews already counted in the rating (each review counts once). */
+  @Prop({ type: [String], default: [] })
+  rated_reviews!: string[];
+
   /** Soft delete keeps the document so its outbox can still announce the deletion. */
   @Prop({ type: Date, default: null })
   deleted_at!: Date | null;

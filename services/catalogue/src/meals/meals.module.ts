@@ -7,6 +7,7 @@ import { OrderCancelledHandler } from '../events/order-cancelled.handler';
 import { MealsRpcController } from './meals.rpc.controller';
 import { MealsService } from './meals.service';
 import { ProfileUpdatedHandler } from '../events/profile-updated.handler';
+import { ReviewSubmittedHandler } from '../events/review-submitted.handler';
 
 @Module({
   imports: [MongooseModule.forFeature([
@@ -14,7 +15,7 @@ import { ProfileUpdatedHandler } from '../events/profile-updated.handler';
       { name: StockApplication.name, schema: StockApplicationSchema },
     ])],
   controllers: [MealsRpcController],
-  providers: [MealsService, StockService, ProfileUpdatedHandler, OrderPlacedHandler, OrderCancelledHandler],
+  providers: [MealsService, StockService, ProfileUpdatedHandler, OrderPlacedHandler, OrderCancelledHandler, ReviewSubmittedHandler],
   exports: [MealsService, MongooseModule],
 })
 export class MealsModule {}

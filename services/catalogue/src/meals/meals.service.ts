@@ -21,7 +21,7 @@ import { toMealDto } from './meal.mapper';
 import { Meal } from './meal.schema';
 import { parisDayStart, searchClauses, searchTextOf } from './search';
 
-const LISTED = { _outbox: 0, search_text: 0, applied_orders: 0, restocked_orders: 0 } as const;
+const LISTED = { _outbox: 0, search_text: 0, applied_orders: 0, restocked_orders: 0, rated_reviews: 0 } as const;
 
 @Injectable()
 export class MealsService implements OnModuleInit {
@@ -142,6 +142,19 @@ export class MealsService implements OnModuleInit {
     meal.deleted_at = new Date();
     recordEvent(meal, CatalogueEvents.mealDeleted, { meal_id: meal._id, cook_id: meal.cook_id });
     await this.relay.save(this.meals, meal);
+  }
+
+  /** Adds one review's rating to each reviewed meal's average, once per review. */
+  async addRating(reviewId: string, mealIds: string[], rating: number): Promise<void> {
+    for (const id of new Set(mealIds)) {
+      await this.relay.locked(this.meals, id, async () => {
+        const meal = await this.meals.findOne({ _id: id }, { rating_average: 1, rating_count: 1, rated_reviews: 1 }).lean<Meal>();
+        if (!meal || (meal.rated_reviews ?? []).includes(reviewId)) return;
+        const count = (meal.rating_count ?? 0) + 1;
+        const average = Math.round((((meal.rating_average ?? 0) * (count - 1) + rating) / count) * 100) / 100;
+        await this.meals.updateOne({ _id: id, rated_reviews: { $ne: reviewId } }, { $set: { rating_average: average, rating_count: count }, $push: { rated_reviews: reviewId } });
+      });
+    }
   }
 
   /** Keeps the cook's display name copied on their meals (no call per card). */

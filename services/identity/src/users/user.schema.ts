@@ -44,6 +44,8 @@ export class CookProfile {
   @Prop({ default: 0 }) rating_average!: number;
   @Prop({ default: 0 }) total_reviews!: number;
   @Prop({ default: 0, index: true }) rating_sort!: number;
+  /** Reviews already counted (each counts once). */
+  @Prop({ type: [String], default: [] }) rated_reviews!: string[];
 }
 export const CookProfileSchema = SchemaFactory.createForClass(CookProfile);
 

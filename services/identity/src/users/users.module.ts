@@ -6,6 +6,7 @@ import { SessionsService } from '../auth/sessions.service';
 import { IdentityRpcController } from './identity.rpc.controller';
 import { CookProfile, CookProfileSchema, LoginAttempt, LoginAttemptSchema, Session, SessionSchema, User, UserSchema } from './user.schema';
 import { UsersService } from './users.service';
+import { ReviewSubmittedHandler } from '../events/review-submitted.handler';
 
 @Module({
   imports: [
@@ -17,7 +18,7 @@ import { UsersService } from './users.service';
     ]),
   ],
   controllers: [IdentityRpcController],
-  providers: [UsersService, AuthService, SessionsService, LoginThrottleService],
+  providers: [UsersService, AuthService, SessionsService, LoginThrottleService, ReviewSubmittedHandler],
   exports: [UsersService, MongooseModule],
 })
 export class UsersModule {}

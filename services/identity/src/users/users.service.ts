@@ -153,6 +153,17 @@ export class UsersService implements OnModuleInit {
     return user.toObject();
   }
 
+  /** Adds a review's rating to the cook's average, once per review. */
+  async addCookRating(cookId: string, reviewId: string, rating: number): Promise<void> {
+    await this.relay.locked(this.cookProfiles, cookId, async () => {
+      const p = await this.ensureCookProfile(cookId);
+      if ((p.rated_reviews ?? []).includes(reviewId)) return;
+      const total = (p.total_reviews ?? 0) + 1;
+      const average = Math.round((((p.rating_average ?? 0) * (total - 1) + rating) / total) * 100) / 100;
+      await this.cookProfiles.updateOne({ _id: cookId, rated_reviews: { $ne: reviewId } }, { $set: { rating_average: average, total_reviews: total, rating_sort: average }, $push: { rated_reviews: reviewId } });
+    });
+  }
+
   async ensureCookProfile(userId: string): Promise<CookProfile> {
     const existing = await this.cookProfiles.findById(userId).lean<CookProfile>();
     if (existing) return existing;

@@ -23,6 +23,7 @@ export class Order {
   @Prop({ required: true, default: 'pickup' }) delivery_option!: 'pickup';
   @Prop({ type: [Object], required: true }) items!: OrderItem[];
   @Prop({ type: String, default: null }) cancel_reason!: string | null;
+  @Prop({ type: Number, default: null }) review_rating!: number | null;
   /** pending until the catalogue has taken (committed) or refused (rejected) the portions. */
   @Prop({ type: String, default: 'pending' }) stock_status!: 'pending' | 'committed' | 'rejected';
   created_at!: Date;
@@ -33,3 +34,21 @@ export class Order {
 export const OrderSchema = SchemaFactory.createForClass(Order).plugin(outboxPlugin);
 OrderSchema.index({ checkout_id: 1, cook_id: 1 }, { unique: true });
 OrderSchema.index({ consumer_id: 1, created_at: -1 });
+
+/** One review per delivered order. */
+@Schema({ collection: 'reviews', versionKey: false, timestamps: { createdAt: 'created_at', updatedAt: false } })
+export class Review {
+  @Prop({ type: String, required: true }) _id!: string; // = order id: once per order
+  @Prop({ required: true, index: true }) cook_id!: string;
+  @Prop({ required: true }) consumer_id!: string;
+  @Prop({ default: '' }) consumer_name!: string;
+  @Prop({ type: [String], required: true }) meal_ids!: string[];
+  @Prop({ type: [String], required: true }) meal_names!: string[];
+  @Prop({ required: true, min: 1, max: 5 }) rating!: number;
+  @Prop({ default: '' }) comment!: string;
+  created_at!: Date;
+  _outbox!: OutboxEntry[];
+  _outbox_pending!: boolean;
+}
+export const ReviewSchema = SchemaFactory.createForClass(Review).plugin(outboxPlugin);
+ReviewSchema.index({ cook_id: 1, created_at: -1 });

@@ -3,14 +3,18 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { PaymentSucceededHandler } from '../events/payment-succeeded.handler';
 import { StockCommittedHandler } from '../events/stock-committed.handler';
 import { StockRejectedHandler } from '../events/stock-rejected.handler';
-import { Order, OrderSchema } from './order.schema';
+import { LifecycleService } from './lifecycle.service';
+import { Order, OrderSchema, Review, ReviewSchema } from './order.schema';
 import { OrdersRpcController } from './orders.rpc.controller';
 import { OrdersService } from './orders.service';
 
 @Module({
-  imports: [MongooseModule.forFeature([{ name: Order.name, schema: OrderSchema }])],
+  imports: [MongooseModule.forFeature([
+      { name: Order.name, schema: OrderSchema },
+      { name: Review.name, schema: ReviewSchema },
+    ])],
   controllers: [OrdersRpcController],
-  providers: [OrdersService, PaymentSucceededHandler, StockCommittedHandler, StockRejectedHandler],
+  providers: [OrdersService, LifecycleService, PaymentSucceededHandler, StockCommittedHandler, StockRejectedHandler],
   exports: [OrdersService],
 })
 export class OrdersModule {}

@@ -19,6 +19,7 @@ export const toOrderDto = (o: Order): OrderDto => ({
   order_status: o.order_status,
   delivery_option: 'pickup',
   cancel_reason: o.cancel_reason ?? null,
+  review_rating: o.review_rating ?? null,
   items: o.items.map((i) => ({ order_item_id: i.order_item_id, meal_id: i.meal_id, name: i.name, quantity: i.quantity, price_cents: i.price_cents })),
   created_at: new Date(o.created_at).toISOString(),
   updated_at: new Date(o.updated_at).toISOString(),

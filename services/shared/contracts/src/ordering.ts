@@ -20,6 +20,8 @@ export const orderSchema = z.object({
   order_status: z.enum(ORDER_STATUSES),
   delivery_option: z.literal('pickup'),
   cancel_reason: z.string().nullable(),
+  /** The consumer's rating once reviewed (delivered orders only). */
+  review_rating: z.number().int().nullable(),
   items: z.array(orderItemSchema),
   created_at: z.string(),
   updated_at: z.string(),
@@ -28,7 +30,61 @@ export type OrderDto = z.infer<typeof orderSchema>;
 
 const boughtLine = z.object({ meal_id: z.string(), quantity: z.number().int().positive(), price_cents: z.number().int().nonnegative() });
 
+export const ORDER_MESSAGES = {
+  notFound: 'Commande introuvable',
+  notYours: "Vous n'êtes pas autorisé à modifier cette commande",
+  illegal: (label: string) => `Impossible : la commande est « ${label} »`,
+  consumerCancelPendingOnly: 'Vous ne pouvez annuler une commande que tant qu’elle est en attente de confirmation',
+  reasonRequired: "Veuillez indiquer la raison de l'annulation",
+  reviewDeliveredOnly: 'Vous pourrez noter cette commande une fois récupérée',
+  reviewOnce: 'Vous avez déjà noté cette commande',
+  ratingRange: 'La note doit être comprise entre 1 et 5',
+} as const;
+
+/** The cook's next step for each status (the consumer may only cancel while pending). */
+export const NEXT_STATUS: Partial<Record<(typeof ORDER_STATUSES)[number], (typeof ORDER_STATUSES)[number]>> = {
+  pending: 'confirmed',
+  confirmed: 'preparing',
+  preparing: 'ready',
+  ready: 'delivered',
+};
+
+export const reviewSchema = z.object({
+  review_id: z.string(),
+  order_id: z.string(),
+  consumer_id: z.string(),
+  consumer_name: z.string(),
+  cook_id: z.string(),
+  meal_ids: z.array(z.string()),
+  meal_names: z.array(z.string()),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string(),
+  created_at: z.string(),
+});
+export type ReviewDto = z.infer<typeof reviewSchema>;
+
+export const cookStatsSchema = z.object({
+  monthly_earnings_cents: z.number().int(),
+  pending_orders: z.number().int(),
+  total_customers: z.number().int(),
+  average_rating: z.number(),
+  total_reviews: z.number().int(),
+  earnings_by_day: z.array(z.object({ day: z.string(), cents: z.number().int() })),
+  best_sellers: z.array(z.object({ meal_id: z.string(), name: z.string(), quantity: z.number().int(), revenue_cents: z.number().int() })),
+});
+export type CookStatsDto = z.infer<typeof cookStatsSchema>;
+
 export const OrderingRpc = {
+  cookOrders: defineRpc('rpc.ordering.cook-orders', z.object({ actor: actorSchema }), z.object({ items: z.array(orderSchema) })),
+  cookStats: defineRpc('rpc.ordering.cook-stats', z.object({ actor: actorSchema }), cookStatsSchema),
+  cookReviews: defineRpc('rpc.ordering.cook-reviews', z.object({ cook_id: z.string().min(1) }), z.object({ items: z.array(reviewSchema) })),
+  changeStatus: defineRpc('rpc.ordering.change-status', z.object({ actor: actorSchema, order_id: z.string().min(1), to: z.enum(ORDER_STATUSES) }), z.object({ order: orderSchema })),
+  cancelOrder: defineRpc('rpc.ordering.cancel-order', z.object({ actor: actorSchema, order_id: z.string().min(1), reason: z.string().trim().max(300).default('') }), z.object({ order: orderSchema })),
+  submitReview: defineRpc(
+    'rpc.ordering.submit-review',
+    z.object({ actor: actorSchema, consumer_name: z.string().default(''), order_id: z.string().min(1), rating: z.number({ message: ORDER_MESSAGES.ratingRange }).int(ORDER_MESSAGES.ratingRange).min(1, ORDER_MESSAGES.ratingRange).max(5, ORDER_MESSAGES.ratingRange), comment: z.string().trim().max(1000).default('') }),
+    z.object({ review: reviewSchema }),
+  ),
   consumerOrders: defineRpc('rpc.ordering.consumer-orders', z.object({ actor: actorSchema }), z.object({ items: z.array(orderSchema) })),
   checkoutOrders: defineRpc('rpc.ordering.checkout-orders', z.object({ actor: actorSchema, checkout_id: z.string().min(1) }), z.object({ items: z.array(orderSchema) })),
 } as const;
@@ -47,6 +103,10 @@ export const OrderingEvents = {
       stock_committed: z.boolean(),
       items: z.array(boughtLine),
     }),
+  ),
+  reviewSubmitted: defineEvent(
+    'evt.ordering.review-submitted.v1',
+    z.object({ review_id: z.string(), order_id: z.string(), consumer_id: z.string(), cook_id: z.string(), meal_ids: z.array(z.string()), rating: z.number().int().min(1).max(5) }),
   ),
   orderStatusChanged: defineEvent(
     'evt.ordering.order-status-changed.v1',

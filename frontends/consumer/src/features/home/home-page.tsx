@@ -120,7 +120,15 @@ function FeaturedMeals() {
   let content: ReactNode;
   if (meals && meals.length > 0) {
     // Home featured cards show 'Plus que N' under 5 portions (spec §9).
-    content = <MealGrid meals={meals} headingLevel="h3" lowStockThreshold={LIMITS.lowStockFeatured - 1} eagerImages={3} />;
+    content = (
+      <MealGrid
+        meals={meals}
+        headingLevel="h3"
+        layout="three"
+        lowStockThreshold={LIMITS.lowStockFeatured - 1}
+        eagerImages={3}
+      />
+    );
   } else if (meals) {
     content = (
       <Notice

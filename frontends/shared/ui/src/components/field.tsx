@@ -88,3 +88,37 @@ export function TextAreaField({
     </div>
   );
 }
+
+export type SelectFieldProps = FieldFrameProps & ComponentPropsWithRef<'select'>;
+
+/** A labelled native select (options as children), wired like TextField. */
+export function SelectField({
+  label,
+  hint,
+  error,
+  id,
+  className,
+  'aria-describedby': extra,
+  children,
+  ...select
+}: SelectFieldProps) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  return (
+    <div className={`${styles.field} ${className ?? ''}`}>
+      <label htmlFor={inputId} className={styles.label}>
+        {label}
+      </label>
+      <select
+        id={inputId}
+        className={styles.control}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(inputId, hint, error, extra)}
+        {...select}
+      >
+        {children}
+      </select>
+      <FieldMessages id={inputId} hint={hint} error={error} />
+    </div>
+  );
+}

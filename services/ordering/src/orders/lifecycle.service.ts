@@ -1,0 +1,173 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import {
+  DomainError,
+  NEXT_STATUS,
+  ORDER_MESSAGES,
+  ORDER_STATUS_LABELS,
+  OrderingEvents,
+  type Actor,
+  type CookStatsDto,
+  type OrderDto,
+  type OrderStatus,
+  type ReviewDto,
+} from '@popote/contracts';
+import { OutboxRelay, recordEvent } from '@popote/platform';
+import type { HydratedDocument, Model } from 'mongoose';
+import { Order, Review } from './order.schema';
+import { toOrderDto } from './orders.service';
+
+const ACTIVE: OrderStatus[] = ['pending', 'confirmed', 'preparing'];
+
+const toReviewDto = (r: Review): ReviewDto => ({
+  review_id: r._id,
+  order_id: r._id,
+  consumer_id: r.consumer_id,
+  consumer_name: r.consumer_name ?? '',
+  cook_id: r.cook_id,
+  meal_ids: r.meal_ids,
+  meal_names: r.meal_names,
+  rating: r.rating,
+  comment: r.comment ?? '',
+  created_at: new Date(r.created_at).toISOString(),
+});
+
+/** First day of the current month, in Paris. */
+function monthStart(now: Date): Date {
+  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit' }).format(now).split('-').map(Number);
+  const guess = new Date(Date.UTC(y, m - 1, 1));
+  // Paris is UTC+1 or +2: midnight there is 22:00 or 23:00 UTC the day before.
+  const parisHour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', hour: '2-digit', hourCycle: 'h23' }).format(guess));
+  return new Date(guess.getTime() - parisHour * 3600_000);
+}
+
+const parisDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+
+/**
+ * What happens to an order after it is placed, checked here whatever the caller claims:
+ * the order's cook moves it forward (pending → confirmed → preparing → ready → delivered) or
+ * cancels it before delivery; its consumer may cancel while it is pending, and review it once
+ * delivered.
+ */
+@Injectable()
+export class LifecycleService implements OnModuleInit {
+  constructor(
+    @InjectModel(Order.name) private readonly orders: Model<Order>,
+    @InjectModel(Review.name) private readonly reviews: Model<Review>,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  onModuleInit(): void {
+    this.relay.register(this.reviews);
+  }
+
+  private async mutate(actor: Actor, orderId: string, change: (order: HydratedDocument<Order>) => void): Promise<OrderDto> {
+    const result = await this.relay.locked(this.orders, orderId, async () => {
+      const order = await this.orders.findById(orderId);
+      if (!order) throw new DomainError('NOT_FOUND', ORDER_MESSAGES.notFound);
+      if (order.cook_id !== actor.user_id && order.consumer_id !== actor.user_id) throw new DomainError('FORBIDDEN', ORDER_MESSAGES.notYours);
+      change(order);
+      await order.save();
+      return toOrderDto(order.toObject());
+    });
+    this.relay.kick();
+    return result;
+  }
+
+  private announce(order: HydratedDocument<Order>, from: OrderStatus, to: OrderStatus): void {
+    recordEvent(order, OrderingEvents.orderStatusChanged, { order_id: order._id, consumer_id: order.consumer_id, cook_id: order.cook_id, from, to });
+  }
+
+  changeStatus(actor: Actor, orderId: string, to: OrderStatus): Promise<OrderDto> {
+    if (to === 'cancelled') return this.cancel(actor, orderId, '');
+    return this.mutate(actor, orderId, (order) => {
+      if (order.cook_id !== actor.user_id) throw new DomainError('FORBIDDEN', ORDER_MESSAGES.notYours);
+      const from = order.order_status;
+      if (NEXT_STATUS[from] !== to) throw new DomainError('CONFLICT', ORDER_MESSAGES.illegal(ORDER_STATUS_LABELS[from]), undefined, { from, to });
+      order.order_status = to;
+      this.announce(order, from, to);
+    });
+  }
+
+  cancel(actor: Actor, orderId: string, reason: string): Promise<OrderDto> {
+    return this.mutate(actor, orderId, (order) => {
+      const from = order.order_status;
+      const byCook = order.cook_id === actor.user_id;
+      if (from === 'cancelled' || from === 'delivered') throw new DomainError('CONFLICT', ORDER_MESSAGES.illegal(ORDER_STATUS_LABELS[from]));
+      if (!byCook && from !== 'pending') throw new DomainError('CONFLICT', ORDER_MESSAGES.consumerCancelPendingOnly);
+      if (byCook && !reason.trim()) throw new DomainError('VALIDATION_FAILED', ORDER_MESSAGES.reasonRequired, { reason: ORDER_MESSAGES.reasonRequired });
+      order.order_status = 'cancelled';
+      order.cancel_reason = byCook ? reason.trim() : reason.trim() || 'Annulée par le client';
+      this.announce(order, from, 'cancelled');
+      recordEvent(order, OrderingEvents.orderCancelled, {
+        order_id: order._id, checkout_id: order.checkout_id, consumer_id: order.consumer_id, cook_id: order.cook_id,
+        total_cents: order.total_cents, reason: order.cancel_reason, stock_committed: order.stock_status === 'committed',
+        items: order.items.map((i) => ({ meal_id: i.meal_id, quantity: i.quantity, price_cents: i.price_cents })),
+      });
+    });
+  }
+
+  async review(actor: Actor, consumerName: string, orderId: string, rating: number, comment: string): Promise<ReviewDto> {
+    return this.relay.locked(this.orders, orderId, async () => {
+      const order = await this.orders.findById(orderId);
+      if (!order || order.consumer_id !== actor.user_id) throw new DomainError('NOT_FOUND', ORDER_MESSAGES.notFound);
+      if (order.order_status !== 'delivered') throw new DomainError('CONFLICT', ORDER_MESSAGES.reviewDeliveredOnly);
+      if (await this.reviews.exists({ _id: orderId })) throw new DomainError('CONFLICT', ORDER_MESSAGES.reviewOnce);
+      const review = new this.reviews({
+        _id: orderId, cook_id: order.cook_id, consumer_id: order.consumer_id, consumer_name: consumerName,
+        meal_ids: order.items.map((i) => i.meal_id), meal_names: order.items.map((i) => i.name), rating, comment,
+      });
+      recordEvent(review, OrderingEvents.reviewSubmitted, { review_id: orderId, order_id: orderId, consumer_id: order.consumer_id, cook_id: order.cook_id, meal_ids: review.meal_ids, rating });
+      try {
+        await this.relay.save(this.reviews, review);
+      } catch (err) {
+        if ((err as { code?: number }).code === 11000) throw new DomainError('CONFLICT', ORDER_MESSAGES.reviewOnce);
+        throw err;
+      }
+      await this.orders.updateOne({ _id: orderId }, { $set: { review_rating: rating } });
+      return toReviewDto(review.toObject());
+    });
+  }
+
+  async ofCook(actor: Actor): Promise<OrderDto[]> {
+    const docs = await this.orders.find({ cook_id: actor.user_id }, { _outbox: 0 }).sort({ created_at: -1, _id: -1 }).limit(500).lean<Order[]>();
+    return docs.map(toOrderDto);
+  }
+
+  async reviewsOf(cookId: string): Promise<ReviewDto[]> {
+    const docs = await this.reviews.find({ cook_id: cookId }, { _outbox: 0 }).sort({ created_at: -1, _id: -1 }).limit(200).lean<Review[]>();
+    return docs.map(toReviewDto);
+  }
+
+  /** Dashboard figures, from the cook's own orders and reviews (no fixed 4.5). */
+  async stats(actor: Actor, now = new Date()): Promise<CookStatsDto> {
+    const orders = await this.orders.find({ cook_id: actor.user_id }, { _outbox: 0 }).lean<Order[]>();
+    const reviews = await this.reviews.find({ cook_id: actor.user_id }, { rating: 1 }).lean<Review[]>();
+    const live = orders.filter((o) => o.order_status !== 'cancelled');
+    const since = monthStart(now);
+    const days: { day: string; cents: number }[] = [];
+    for (let i = 29; i >= 0; i--) days.push({ day: parisDay(new Date(now.getTime() - i * 86_400_000)), cents: 0 });
+    const dayIndex = new Map(days.map((d, i) => [d.day, i]));
+    const sellers = new Map<string, { meal_id: string; name: string; quantity: number; revenue_cents: number }>();
+    for (const o of live) {
+      const i = dayIndex.get(parisDay(new Date(o.created_at)));
+      if (i !== undefined) days[i].cents += o.total_cents;
+      for (const item of o.items) {
+        const s = sellers.get(item.meal_id) ?? { meal_id: item.meal_id, name: item.name, quantity: 0, revenue_cents: 0 };
+        s.quantity += item.quantity;
+        s.revenue_cents += item.quantity * item.price_cents;
+        sellers.set(item.meal_id, s);
+      }
+    }
+    const ratingSum = reviews.reduce((s, r) => s + r.rating, 0);
+    return {
+      monthly_earnings_cents: live.filter((o) => new Date(o.created_at) >= since).reduce((s, o) => s + o.total_cents, 0),
+      pending_orders: orders.filter((o) => ACTIVE.includes(o.order_status)).length,
+      total_customers: new Set(live.map((o) => o.consumer_id)).size,
+      average_rating: reviews.length ? Math.round((ratingSum / reviews.length) * 10) / 10 : 0,
+      total_reviews: reviews.length,
+      earnings_by_day: days,
+      best_sellers: [...sellers.values()].sort((a, b) => b.quantity - a.quantity || b.revenue_cents - a.revenue_cents).slice(0, 5),
+    };
+  }
+}

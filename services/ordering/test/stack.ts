@@ -1,0 +1,87 @@
+import type { INestApplication } from '@nestjs/common';
+import { getModelToken } from '@nestjs/mongoose';
+import { CartRpc, CatalogueRpc, PaymentsRpc, type Actor } from '@popote/contracts';
+import { RpcClient } from '@popote/platform';
+import { eventually, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import type { Model } from 'mongoose';
+import { AppModule as CartModule } from '../../cart/src/app.module';
+import { cartConfig } from '../../cart/src/config';
+import { AppModule as CatalogueModule } from '../../catalogue/src/app.module';
+import { catalogueConfig } from '../../catalogue/src/config';
+import { seedCatalogue } from '../../catalogue/src/seed/seed';
+import { AppModule as IdentityModule } from '../../identity/src/app.module';
+import { identityConfig } from '../../identity/src/config';
+import { seedIdentity } from '../../identity/src/seed/seed';
+import { AppModule as PaymentsModule } from '../../payments/src/app.module';
+import { paymentsConfig } from '../../payments/src/config';
+import { AppModule } from '../src/app.module';
+import { orderingConfig } from '../src/config';
+import { Order } from '../src/orders/order.schema';
+
+export const VISA = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' };
+export const DECLINED = { ...VISA, number: '4000 0000 0000 0002' };
+let n = 0;
+export const consumer = (): Actor => ({ user_id: `buyer-${++n}-${Date.now()}`, user_type: 'consumer' });
+export const cook = (id: string): Actor => ({ user_id: id, user_type: 'cook' });
+
+/** The services of the checkout saga in this process, each with its own database, on the test NATS. */
+export async function startStack(file: string) {
+  await resetJetStream();
+  const env = (s: string) => serviceEnv(s, file);
+  const catalogueEnv = env('catalogue');
+  const identityEnv = env('identity');
+  const nats = catalogueEnv.NATS_URL!;
+  const startCatalogue = () => startServiceApp('catalogue', CatalogueModule.forRoot(catalogueConfig(catalogueEnv)), nats);
+  let catalogue = await startCatalogue();
+  await seedCatalogue(catalogueEnv);
+  await seedIdentity(identityEnv);
+  const others: INestApplication[] = [
+    await startServiceApp('identity', IdentityModule.forRoot(identityConfig(identityEnv)), nats),
+    await startServiceApp('cart', CartModule.forRoot(cartConfig(env('cart'))), nats),
+  ];
+  const ordering = await startServiceApp('ordering', AppModule.forRoot(orderingConfig(env('ordering'))), nats);
+  others.push(ordering, await startServiceApp('payments', PaymentsModule.forRoot(paymentsConfig(env('payments'))), nats));
+  const rpc = new RpcClient(nats, 'test');
+  await rpc.connect();
+  const orders = ordering.get<Model<Order>>(getModelToken(Order.name));
+
+  const stack = {
+    rpc,
+    orders,
+    nats,
+    stock: async (mealId: string) => (await rpc.call(CatalogueRpc.getMeal, { meal_id: mealId })).meal!.portions_available,
+    newMeal: async (cookId: string, portions: number, price = 1000) =>
+      (await rpc.call(CatalogueRpc.createMeal, {
+        actor: cook(cookId), cook_name: cookId,
+        input: { name: `Plat ${cookId} ${++n}`, description: 'Fait maison', price_cents: price, portions_available: portions, ingredients: ['Riz'], allergens: [], category: 'healthy', preparation_time: 10, available_date: new Date().toISOString(), cooking_details: '', serving_suggestions: '', dietary_info: '', storage_instructions: '' },
+      })).meal.meal_id,
+    pay: async (actor: Actor, card = VISA) => {
+      const intent = await rpc.call(PaymentsRpc.createPaymentIntent, { actor });
+      const { checkout } = await rpc.call(PaymentsRpc.confirmSandboxPayment, { actor, checkout_id: intent.checkout.checkout_id, card });
+      return { intent, checkout };
+    },
+    /** Buys `quantity` of a meal and waits until the order's stock is settled. */
+    buy: async (actor: Actor, mealId: string, quantity = 1) => {
+      await rpc.call(CartRpc.addItem, { actor, meal_id: mealId, quantity });
+      const { checkout } = await stack.pay(actor);
+      const [order] = await stack.settled(checkout.checkout_id, 1);
+      return order;
+    },
+    settled: (checkoutId: string, count: number) =>
+      eventually(async () => {
+        const docs = await orders.find({ checkout_id: checkoutId }).lean<Order[]>();
+        return docs.length === count && docs.every((o) => o.stock_status !== 'pending') ? docs : undefined;
+      }, 20_000),
+    catalogue: () => catalogue,
+    restartCatalogue: async () => {
+      catalogue = await startCatalogue();
+    },
+    stop: async () => {
+      await rpc.close();
+      for (const app of [...others].reverse()) await app.close();
+      await catalogue.close().catch(() => undefined);
+    },
+  };
+  return stack;
+}
+export type Stack = Awaited<ReturnType<typeof startStack>>;
