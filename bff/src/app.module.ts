@@ -13,7 +13,10 @@ import { SessionService } from './auth/session.service';
 import { formatError } from './errors/format-error';
 import { BffHealthController } from './health.controller';
 import { CartResolver } from './cart/cart.resolver';
+import { OrderLifecycleResolver } from './orders/cook-orders.resolver';
+import { OrderUpdatesService } from './orders/order-updates.service';
 import { OrdersResolver } from './orders/orders.resolver';
+import { parseCookie } from 'cookie';
 import { CookResolver, MealsResolver } from './meals/meals.resolver';
 import { UploadController } from './media/upload.controller';
 import { MediaController } from './media/media.controller';
@@ -43,7 +46,23 @@ export class AppModule implements NestModule {
           formatError,
           // Apollo's CSRF prevention: no "simple" cross-site request can run an operation.
           csrfPrevention: true,
-          context: async ({ req, res }: { req: Request; res: Response }): Promise<GqlContext> => ({ req, res, actor: await session.resolve(req, res) }),
+          context: async (ctx: { req?: Request; res?: Response; extra?: { request: Request & { actor?: GqlContext['actor'] } } }): Promise<GqlContext> => {
+            // WebSocket (subscriptions): the upgrade request's cookies, checked once at connection.
+            if (ctx.extra) return { req: ctx.extra.request, res: undefined as unknown as Response, actor: ctx.extra.request.actor ?? null };
+            return { req: ctx.req!, res: ctx.res!, actor: await session.resolve(ctx.req!, ctx.res!) };
+          },
+          subscriptions: {
+            'graphql-ws': {
+              path: '/graphql',
+              onConnect: async (wsCtx: { extra: unknown }) => {
+                const request = (wsCtx.extra as { request: Request & { actor?: GqlContext['actor'] } }).request;
+                (request as { cookies?: Record<string, string | undefined> }).cookies = parseCookie(request.headers.cookie ?? '');
+                request.actor = await session.resolve(request, undefined);
+                // Only signed-in users may subscribe.
+                return request.actor !== null;
+              },
+            },
+          },
           }),
         }),
       ],
@@ -54,6 +73,8 @@ export class AppModule implements NestModule {
         CookResolver,
         CartResolver,
         OrdersResolver,
+        OrderLifecycleResolver,
+        OrderUpdatesService,
         { provide: MEDIA_STORAGE, useValue: new MediaStorage(config) },
       ],
     };

@@ -9,6 +9,9 @@ import { catalogueConfig } from '../../services/catalogue/src/config';
 import { seedCatalogue } from '../../services/catalogue/src/seed/seed';
 import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
 import { identityConfig } from '../../services/identity/src/config';
+import { seedIdentity } from '../../services/identity/src/seed/seed';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
 import { AppModule as OrderingModule } from '../../services/ordering/src/app.module';
 import { orderingConfig } from '../../services/ordering/src/config';
 import { AppModule as PaymentsModule } from '../../services/payments/src/app.module';
@@ -20,6 +23,34 @@ describe('bff: cart → checkout → orders, as a browser does it', () => {
   const apps: INestApplication[] = [];
   let url: string;
   const jar = new Map<string, string>();
+  const cookieOf = (j: Map<string, string>) => [...j].map(([k, v]) => `${k}=${v}`).join('; ');
+  const gqlAs = async (j: Map<string, string>, query: string, variables: Record<string, unknown> = {}) => {
+    const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: cookieOf(j) }, body: JSON.stringify({ query, variables }) });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair.indexOf('=');
+      j.set(pair.slice(0, i), pair.slice(i + 1));
+    }
+    return (await res.json()) as { data?: any; errors?: { message: string; extensions?: { code?: string } }[] };
+  };
+  /** A graphql-ws client carrying the user's cookies, as a browser's WebSocket would. */
+  const subscribe = (j: Map<string, string>, query: string) => {
+    const received: any[] = [];
+    const errors: unknown[] = [];
+    const client = createClient({
+      url: url.replace('http', 'ws') + '/graphql',
+      webSocketImpl: class extends WebSocket {
+        constructor(address: string, protocols?: string | string[]) {
+          super(address, protocols, { headers: { cookie: cookieOf(j) } });
+        }
+      },
+      retryAttempts: 0,
+      lazy: false,
+      on: { closed: (e) => errors.push(e) },
+    });
+    const dispose = client.subscribe({ query }, { next: (v) => received.push(v.data), error: (e) => errors.push(e), complete: () => undefined });
+    return { received, errors, stop: async () => { dispose(); await client.dispose(); } };
+  };
   const gql = async (query: string, variables: Record<string, unknown> = {}) => {
     const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') }, body: JSON.stringify({ query, variables }) });
     for (const c of res.headers.getSetCookie()) {
@@ -34,7 +65,9 @@ describe('bff: cart → checkout → orders, as a browser does it', () => {
     await resetJetStream();
     const env = (s: string) => serviceEnv(s, __filename);
     const cat = env('catalogue');
-    apps.push(await startServiceApp('identity', IdentityModule.forRoot(identityConfig(env('identity'))), cat.NATS_URL!));
+    const idEnv = env('identity');
+    await seedIdentity(idEnv);
+    apps.push(await startServiceApp('identity', IdentityModule.forRoot(identityConfig(idEnv)), cat.NATS_URL!));
     apps.push(await startServiceApp('catalogue', CatalogueModule.forRoot(catalogueConfig(cat)), cat.NATS_URL!));
     await seedCatalogue(cat);
     apps.push(await startServiceApp('cart', CartModule.forRoot(cartConfig(env('cart'))), cat.NATS_URL!));
@@ -80,5 +113,30 @@ describe('bff: cart → checkout → orders, as a browser does it', () => {
       return r.data.cart.item_count === 0 ? r.data.cart : undefined;
     });
     expect(cartAfter.item_count).toBe(0);
+  });
+
+  it('pushes status changes live to the consumer who owns the order, and refuses anonymous subscribers', async () => {
+    const anonymous = subscribe(new Map(), 'subscription { orderUpdated { order_id order_status } }');
+    await eventually(() => anonymous.errors.length > 0);
+    await anonymous.stop();
+    const live = subscribe(jar, 'subscription { orderUpdated { order_id from order_status } }');
+    await new Promise((r) => setTimeout(r, 500));
+    const { data } = await gql('{ myOrders { order_id cook_id } }');
+    const quiche = data.myOrders.find((o: { cook_id: string }) => o.cook_id === 'demo-cook-lucas');
+    const lucas = new Map<string, string>();
+    await gqlAs(lucas, 'mutation { signIn(email: "lucas@popote.test", password: "popote123") { user { user_id } } }');
+    const mei = new Map<string, string>();
+    await gqlAs(mei, 'mutation { signIn(email: "mei@popote.test", password: "popote123") { user { user_id } } }');
+    const notHers = await gqlAs(mei, 'mutation($id: ID!) { changeOrderStatus(order_id: $id, to: "confirmed") { order_status } }', { id: quiche.order_id });
+    expect(notHers.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    const confirmed = await gqlAs(lucas, 'mutation($id: ID!) { changeOrderStatus(order_id: $id, to: "confirmed") { order_status } }', { id: quiche.order_id });
+    expect(confirmed.data.changeOrderStatus.order_status).toBe('confirmed');
+    const update = await eventually(() => live.received.find((u) => u.orderUpdated.order_id === quiche.order_id && u.orderUpdated.order_status === 'confirmed'));
+    expect(update.orderUpdated.from).toBe('pending');
+    const cookOrders = await gqlAs(lucas, '{ cookOrders { order_id order_status } cookStats { pending_orders total_customers } }');
+    expect(cookOrders.data.cookOrders.map((o: { order_id: string }) => o.order_id)).toContain(quiche.order_id);
+    expect(cookOrders.data.cookStats.pending_orders).toBeGreaterThanOrEqual(1);
+    expect((await gql('{ cookStats { pending_orders } }')).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    await live.stop();
   });
 });

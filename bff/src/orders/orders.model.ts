@@ -1,4 +1,4 @@
-import { Field, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+import { Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
 
 @ObjectType('CheckoutLine')
 export class CheckoutLineModel {
@@ -60,4 +60,48 @@ export class OrderModel {
   @Field(() => [OrderItemModel]) items!: OrderItemModel[];
   @Field() created_at!: string;
   @Field() updated_at!: string;
+}
+
+@ObjectType('Review')
+export class ReviewModel {
+  @Field(() => ID) review_id!: string;
+  @Field(() => ID) order_id!: string;
+  @Field() consumer_name!: string;
+  @Field(() => ID) cook_id!: string;
+  @Field(() => [String]) meal_names!: string[];
+  @Field(() => Int) rating!: number;
+  @Field() comment!: string;
+  @Field() created_at!: string;
+}
+
+@ObjectType('DayEarnings')
+export class DayEarningsModel {
+  @Field() day!: string;
+  @Field(() => Int) cents!: number;
+}
+
+@ObjectType('BestSeller')
+export class BestSellerModel {
+  @Field(() => ID) meal_id!: string;
+  @Field() name!: string;
+  @Field(() => Int) quantity!: number;
+  @Field(() => Int) revenue_cents!: number;
+}
+
+@ObjectType('CookStats')
+export class CookStatsModel {
+  @Field(() => Int, { description: 'Orders since the 1st of the month (Paris), cancelled excluded' }) monthly_earnings_cents!: number;
+  @Field(() => Int, { description: 'pending + confirmed + preparing' }) pending_orders!: number;
+  @Field(() => Int) total_customers!: number;
+  @Field(() => Float) average_rating!: number;
+  @Field(() => Int) total_reviews!: number;
+  @Field(() => [DayEarningsModel], { description: 'Last 30 days' }) earnings_by_day!: DayEarningsModel[];
+  @Field(() => [BestSellerModel]) best_sellers!: BestSellerModel[];
+}
+
+@ObjectType('OrderUpdate')
+export class OrderUpdateModel {
+  @Field(() => ID) order_id!: string;
+  @Field(() => String, { nullable: true, description: 'null for a new order' }) from!: string | null;
+  @Field() order_status!: string;
 }

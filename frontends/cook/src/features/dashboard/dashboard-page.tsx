@@ -1,17 +1,92 @@
 import { useAuth } from '@popote/auth';
 import { fr } from '@popote/ui';
+import { useId, useRef, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { TAB_PARAM } from '../../paths';
 import styles from './dashboard-page.module.css';
+import { MealsTab } from './meals-tab';
 
-// Tabs 'Aperçu', 'Plats', 'Commandes' arrive with meals management and orders.
+const TABS = [
+  { key: 'apercu', label: fr.cook.tabs.overview },
+  { key: 'plats', label: fr.cook.tabs.meals },
+  { key: 'commandes', label: fr.cook.tabs.orders },
+] as const;
+type TabKey = (typeof TABS)[number]['key'];
+
+function tabOf(value: string | null): TabKey {
+  return TABS.find((tab) => tab.key === value)?.key ?? 'apercu';
+}
+
+/**
+ * /cook/dashboard: 'Aperçu', 'Plats', 'Commandes' (spec §2). The open tab is in
+ * the URL (?onglet=plats), so creating or editing a meal can come back to it.
+ */
 export function DashboardPage() {
   // Read from the Apollo cache the shell filled: the same `me` as the nav bar and the guards.
   const auth = useAuth();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const current = tabOf(searchParams.get(TAB_PARAM));
+  const id = useId();
+  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+
+  const select = (key: TabKey, focus = false) => {
+    const next = new URLSearchParams(searchParams);
+    if (key === 'apercu') next.delete(TAB_PARAM);
+    else next.set(TAB_PARAM, key);
+    setSearchParams(next, { replace: true });
+    if (focus) tabRefs.current[TABS.findIndex((tab) => tab.key === key)]?.focus();
+  };
+
+  // WAI-ARIA tabs: arrows move between tabs, Home/End to the ends.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = TABS.findIndex((tab) => tab.key === current);
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const tab = TABS[(target + TABS.length) % TABS.length];
+    if (tab) select(tab.key, true);
+  };
+
   return (
     <div className="pp-page">
       <title>{`${fr.cook.dashboardTitle} · ${fr.brand}`}</title>
-      <h1 className={styles.title}>{fr.cook.dashboardTitle}</h1>
-      {auth.status === 'signed-in' ? <p className={styles.greeting}>{fr.cook.greeting(auth.user.name)}</p> : null}
-      <p className={styles.intro}>{fr.cook.dashboardIntro}</p>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{fr.cook.dashboardTitle}</h1>
+        {auth.status === 'signed-in' ? <p className={styles.greeting}>{fr.cook.greeting(auth.user.name)}</p> : null}
+        <p className={styles.intro}>{fr.cook.dashboardIntro}</p>
+      </header>
+
+      <div role="tablist" aria-label={fr.cook.tabsLabel} className={styles.tabs} onKeyDown={onKeyDown}>
+        {TABS.map((tab, index) => (
+          <button
+            key={tab.key}
+            ref={(element) => {
+              tabRefs.current[index] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${tab.key}`}
+            aria-selected={tab.key === current}
+            aria-controls={`${id}-panel`}
+            tabIndex={tab.key === current ? 0 : -1}
+            className={`${styles.tab} ${tab.key === current ? styles.tabActive : ''}`}
+            onClick={() => select(tab.key)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${current}`} className={styles.panel} tabIndex={0}>
+        {current === 'plats' ? (
+          auth.status === 'signed-in' ? (
+            <MealsTab cookId={auth.user.user_id} />
+          ) : null
+        ) : (
+          <p className={styles.soon}>{current === 'apercu' ? fr.cook.overviewSoon : fr.cook.ordersSoon}</p>
+        )}
+      </div>
     </div>
   );
 }
