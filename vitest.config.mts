@@ -57,7 +57,11 @@ export default defineConfig({
         esbuild: { jsx: 'automatic' },
         test: {
           name: 'web',
-          include: ['frontends/shared/*/src/**/*.spec.{ts,tsx}', 'frontends/shared/*/*.spec.mjs', 'frontends/{shell,consumer,cook}/src/**/*.spec.{ts,tsx}'],
+          include: [
+            'frontends/shared/*/src/**/*.spec.{ts,tsx}',
+            'frontends/shared/*/*.spec.mjs',
+            'frontends/{shell,consumer,cook}/src/**/*.spec.{ts,tsx}',
+          ],
           exclude: ['**/node_modules/**', '**/dist/**'],
           environment: 'node',
         },

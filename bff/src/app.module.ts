@@ -39,30 +39,35 @@ export class AppModule implements NestModule {
           imports: [SessionModule.forRoot(config)],
           inject: [SessionService],
           useFactory: (session: SessionService) => ({
-          // Code first; the printed schema is committed so frontends and reviewers can read it.
-          autoSchemaFile: config.NODE_ENV === 'production' ? true : join(__dirname, '..', 'schema.graphql'),
-          sortSchema: true,
-          graphiql: config.GRAPHIQL === 'true',
-          formatError,
-          // Apollo's CSRF prevention: no "simple" cross-site request can run an operation.
-          csrfPrevention: true,
-          context: async (ctx: { req?: Request; res?: Response; extra?: { request: Request & { actor?: GqlContext['actor'] } } }): Promise<GqlContext> => {
-            // WebSocket (subscriptions): the upgrade request's cookies, checked once at connection.
-            if (ctx.extra) return { req: ctx.extra.request, res: undefined as unknown as Response, actor: ctx.extra.request.actor ?? null };
-            return { req: ctx.req!, res: ctx.res!, actor: await session.resolve(ctx.req!, ctx.res!) };
-          },
-          subscriptions: {
-            'graphql-ws': {
-              path: '/graphql',
-              onConnect: async (wsCtx: { extra: unknown }) => {
-                const request = (wsCtx.extra as { request: Request & { actor?: GqlContext['actor'] } }).request;
-                (request as { cookies?: Record<string, string | undefined> }).cookies = parseCookie(request.headers.cookie ?? '');
-                request.actor = await session.resolve(request, undefined);
-                // Only signed-in users may subscribe.
-                return request.actor !== null;
+            // Code first; the printed schema is committed so frontends and reviewers can read it.
+            autoSchemaFile: config.NODE_ENV === 'production' ? true : join(__dirname, '..', 'schema.graphql'),
+            sortSchema: true,
+            graphiql: config.GRAPHIQL === 'true',
+            formatError,
+            // Apollo's CSRF prevention: no "simple" cross-site request can run an operation.
+            csrfPrevention: true,
+            context: async (ctx: {
+              req?: Request;
+              res?: Response;
+              extra?: { request: Request & { actor?: GqlContext['actor'] } };
+            }): Promise<GqlContext> => {
+              // WebSocket (subscriptions): the upgrade request's cookies, checked once at connection.
+              if (ctx.extra)
+                return { req: ctx.extra.request, res: undefined as unknown as Response, actor: ctx.extra.request.actor ?? null };
+              return { req: ctx.req!, res: ctx.res!, actor: await session.resolve(ctx.req!, ctx.res!) };
+            },
+            subscriptions: {
+              'graphql-ws': {
+                path: '/graphql',
+                onConnect: async (wsCtx: { extra: unknown }) => {
+                  const request = (wsCtx.extra as { request: Request & { actor?: GqlContext['actor'] } }).request;
+                  (request as { cookies?: Record<string, string | undefined> }).cookies = parseCookie(request.headers.cookie ?? '');
+                  request.actor = await session.resolve(request, undefined);
+                  // Only signed-in users may subscribe.
+                  return request.actor !== null;
+                },
               },
             },
-          },
           }),
         }),
       ],

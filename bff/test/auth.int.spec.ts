@@ -26,7 +26,13 @@ class Browser {
       if (!value || /Expires=Thu, 01 Jan 1970/i.test(c)) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    return { status: res.status, body: (await res.json()) as { data?: any; errors?: { message: string; extensions?: { code?: string; fields?: Record<string, string> } }[] } };
+    return {
+      status: res.status,
+      body: (await res.json()) as {
+        data?: any;
+        errors?: { message: string; extensions?: { code?: string; fields?: Record<string, string> } }[];
+      },
+    };
   }
 }
 
@@ -40,7 +46,16 @@ describe('bff: accounts, sessions and server-side authorisation', () => {
   let n = 0;
   const signUp = async (b: Browser, user_type = 'consumer') => {
     n++;
-    return b.gql(SIGN_UP, { input: { email: `bff${n}-${Date.now()}@popote.test`, password: 'secret1', name: 'Test', username: `bff${n}_${Date.now() % 100000}`, location: 'Lyon', user_type } });
+    return b.gql(SIGN_UP, {
+      input: {
+        email: `bff${n}-${Date.now()}@popote.test`,
+        password: 'secret1',
+        name: 'Test',
+        username: `bff${n}_${Date.now() % 100000}`,
+        location: 'Lyon',
+        user_type,
+      },
+    });
   };
 
   beforeAll(async () => {
@@ -76,14 +91,18 @@ describe('bff: accounts, sessions and server-side authorisation', () => {
   it('answers me = null when signed out, and refuses protected mutations', async () => {
     const b = new Browser(url);
     expect((await b.gql(ME)).body.data.me).toBeNull();
-    const { body } = await b.gql('mutation { updateProfile(input: {name: "x", username: "xyz", location: "y", bio: ""}) { user { user_id } } }');
+    const { body } = await b.gql(
+      'mutation { updateProfile(input: {name: "x", username: "xyz", location: "y", bio: ""}) { user { user_id } } }',
+    );
     expect(body.errors?.[0]).toMatchObject({ message: 'Veuillez vous connecter pour continuer', extensions: { code: 'UNAUTHENTICATED' } });
   });
 
   it('refuses a cook-only mutation to a consumer, on the server', async () => {
     const b = new Browser(url);
     await signUp(b, 'consumer');
-    const { body } = await b.gql('mutation { updateCookProfile(input: {bio: "", specialties: [], availability_days: [], cooking_styles: [], experience_years: 0, certifications: [], signature_dishes: [], cuisine_types: [], awards: []}) { user { user_id } } }');
+    const { body } = await b.gql(
+      'mutation { updateCookProfile(input: {bio: "", specialties: [], availability_days: [], cooking_styles: [], experience_years: 0, certifications: [], signature_dishes: [], cuisine_types: [], awards: []}) { user { user_id } } }',
+    );
     expect(body.errors?.[0]).toMatchObject({ message: 'Cette action est réservée aux cuisiniers', extensions: { code: 'FORBIDDEN' } });
   });
 
@@ -110,7 +129,9 @@ describe('bff: accounts, sessions and server-side authorisation', () => {
     const sw = await b.gql('mutation { switchRole(to: "cook") { user { user_type } cook_profile { cook_id } } }');
     expect(sw.body.data.switchRole.user.user_type).toBe('cook');
     expect(sw.body.data.switchRole.cook_profile.cook_id).toBeTruthy();
-    const ok = await b.gql('mutation { updateCookProfile(input: {bio: "Cuisine du sud", specialties: ["Aïoli"], availability_days: [], cooking_styles: [], experience_years: 3, certifications: [], signature_dishes: [], cuisine_types: [], awards: []}) { cook_profile { cook_id } } }');
+    const ok = await b.gql(
+      'mutation { updateCookProfile(input: {bio: "Cuisine du sud", specialties: ["Aïoli"], availability_days: [], cooking_styles: [], experience_years: 3, certifications: [], signature_dishes: [], cuisine_types: [], awards: []}) { cook_profile { cook_id } } }',
+    );
     expect(ok.body.errors).toBeUndefined();
   });
 
@@ -130,9 +151,17 @@ describe('bff: accounts, sessions and server-side authorisation', () => {
   it('gives sign-in failures and field errors in French', async () => {
     const b = new Browser(url);
     const wrong = await b.gql('mutation { signIn(email: "nobody@popote.test", password: "whatever") { user { user_id } } }');
-    expect(wrong.body.errors?.[0]).toMatchObject({ message: 'Email ou mot de passe invalide', extensions: { code: 'INVALID_CREDENTIALS' } });
-    const bad = await b.gql(SIGN_UP, { input: { email: 'a@b.fr', password: 'secret1', name: 'A', username: 'ab', location: 'L', user_type: 'consumer' } });
-    expect(bad.body.errors?.[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', fields: { username: 'Le pseudo doit contenir au moins 3 caractères' } });
+    expect(wrong.body.errors?.[0]).toMatchObject({
+      message: 'Email ou mot de passe invalide',
+      extensions: { code: 'INVALID_CREDENTIALS' },
+    });
+    const bad = await b.gql(SIGN_UP, {
+      input: { email: 'a@b.fr', password: 'secret1', name: 'A', username: 'ab', location: 'L', user_type: 'consumer' },
+    });
+    expect(bad.body.errors?.[0].extensions).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { username: 'Le pseudo doit contenir au moins 3 caractères' },
+    });
   });
 
   it('is protected against CSRF: a simple cross-site form post runs nothing', async () => {

@@ -28,9 +28,16 @@ describe('bff: meals for cooks, pictures, cook pages', () => {
     };
     return {
       async gql(query: string, variables: Record<string, unknown> = {}) {
-        const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: cookie() }, body: JSON.stringify({ query, variables }) });
+        const res = await fetch(`${url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: cookie() },
+          body: JSON.stringify({ query, variables }),
+        });
         keep(res);
-        return (await res.json()) as { data?: any; errors?: { message: string; extensions?: { code?: string; fields?: Record<string, string> } }[] };
+        return (await res.json()) as {
+          data?: any;
+          errors?: { message: string; extensions?: { code?: string; fields?: Record<string, string> } }[];
+        };
       },
       async upload(bytes: Buffer, filename: string, headers: Record<string, string> = { 'x-popote-upload': '1' }) {
         const form = new FormData();
@@ -41,17 +48,34 @@ describe('bff: meals for cooks, pictures, cook pages', () => {
       async signUp(user_type: 'cook' | 'consumer') {
         n++;
         return this.gql('mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id username } } }', {
-          i: { email: `cat${n}-${Date.now()}@popote.test`, password: 'secret1', name: 'Chef', username: `chef${n}_${Date.now() % 100000}`, location: 'Lyon', user_type },
+          i: {
+            email: `cat${n}-${Date.now()}@popote.test`,
+            password: 'secret1',
+            name: 'Chef',
+            username: `chef${n}_${Date.now() % 100000}`,
+            location: 'Lyon',
+            user_type,
+          },
         });
       },
     };
   };
 
-  const jpeg = () => sharp({ create: { width: 900, height: 700, channels: 3, background: '#c8742b' } }).jpeg().toBuffer();
+  const jpeg = () =>
+    sharp({ create: { width: 900, height: 700, channels: 3, background: '#c8742b' } })
+      .jpeg()
+      .toBuffer();
   const input = (image_key: string | null = null) => ({
-    name: 'Soupe au pistou', description: 'Légumes du marché et pistou maison.', price_cents: 890, portions_available: 5,
-    ingredients: ['Courgette', 'Basilic', "Huile d'olive"], allergens: [], category: 'vegetarian', preparation_time: 60,
-    available_date: new Date(Date.now() + 86_400_000).toISOString(), image_key,
+    name: 'Soupe au pistou',
+    description: 'Légumes du marché et pistou maison.',
+    price_cents: 890,
+    portions_available: 5,
+    ingredients: ['Courgette', 'Basilic', "Huile d'olive"],
+    allergens: [],
+    category: 'vegetarian',
+    preparation_time: 60,
+    available_date: new Date(Date.now() + 86_400_000).toISOString(),
+    image_key,
   });
   const CREATE = 'mutation($i: CreateMealInput!) { createMeal(input: $i) { meal_id cook_name image_url image_card_url } }';
 
@@ -121,7 +145,10 @@ describe('bff: meals for cooks, pictures, cook pages', () => {
     const cook = session();
     await cook.signUp('cook');
     const res = await cook.gql(CREATE, { i: { ...input(), ingredients: [], category: 'pizza' } });
-    expect(res.errors?.[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', fields: { ingredients: 'Veuillez sélectionner au moins un ingrédient', category: 'Veuillez choisir une catégorie' } });
+    expect(res.errors?.[0].extensions).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { ingredients: 'Veuillez sélectionner au moins un ingrédient', category: 'Veuillez choisir une catégorie' },
+    });
   });
 
   it('serves filtered meals, featured meals, popular cooks and a cook page with their meals', async () => {
@@ -137,7 +164,9 @@ describe('bff: meals for cooks, pictures, cook pages', () => {
     const cook = session();
     const { data } = await cook.signUp('cook');
     await cook.gql(CREATE, { i: input() });
-    const page = await anyone.gql('query($id: ID!) { cook(cook_id: $id) { username rating_average meals { name } } }', { id: data.signUp.user.user_id });
+    const page = await anyone.gql('query($id: ID!) { cook(cook_id: $id) { username rating_average meals { name } } }', {
+      id: data.signUp.user.user_id,
+    });
     expect(page.data.cook).toMatchObject({ username: data.signUp.user.username, rating_average: 0, meals: [{ name: 'Soupe au pistou' }] });
   });
 });

@@ -25,7 +25,11 @@ describe('bff: cart → checkout → orders, as a browser does it', () => {
   const jar = new Map<string, string>();
   const cookieOf = (j: Map<string, string>) => [...j].map(([k, v]) => `${k}=${v}`).join('; ');
   const gqlAs = async (j: Map<string, string>, query: string, variables: Record<string, unknown> = {}) => {
-    const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: cookieOf(j) }, body: JSON.stringify({ query, variables }) });
+    const res = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: cookieOf(j) },
+      body: JSON.stringify({ query, variables }),
+    });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
       const i = pair.indexOf('=');
@@ -48,11 +52,25 @@ describe('bff: cart → checkout → orders, as a browser does it', () => {
       lazy: false,
       on: { closed: (e) => errors.push(e) },
     });
-    const dispose = client.subscribe({ query }, { next: (v) => received.push(v.data), error: (e) => errors.push(e), complete: () => undefined });
-    return { received, errors, stop: async () => { dispose(); await client.dispose(); } };
+    const dispose = client.subscribe(
+      { query },
+      { next: (v) => received.push(v.data), error: (e) => errors.push(e), complete: () => undefined },
+    );
+    return {
+      received,
+      errors,
+      stop: async () => {
+        dispose();
+        await client.dispose();
+      },
+    };
   };
   const gql = async (query: string, variables: Record<string, unknown> = {}) => {
-    const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') }, body: JSON.stringify({ query, variables }) });
+    const res = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+      body: JSON.stringify({ query, variables }),
+    });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
       const i = pair.indexOf('=');
@@ -89,25 +107,50 @@ describe('bff: cart → checkout → orders, as a browser does it', () => {
   });
 
   it('pays a two-cook cart with the sandbox card and shows two pending orders', async () => {
-    await gql('mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id } } }', { i: { email: `buyer-${Date.now()}@popote.test`, password: 'secret1', name: 'Claire', username: `buyer${Date.now() % 100000}`, location: 'Lyon', user_type: 'consumer' } });
+    await gql('mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id } } }', {
+      i: {
+        email: `buyer-${Date.now()}@popote.test`,
+        password: 'secret1',
+        name: 'Claire',
+        username: `buyer${Date.now() % 100000}`,
+        location: 'Lyon',
+        user_type: 'consumer',
+      },
+    });
     expect((await gql('mutation { startCheckout { item_count } }')).errors?.[0].message).toBe('Votre panier est vide');
     await gql('mutation { addToCart(meal_id: "demo-meal-bowl", quantity: 2) { item_count } }');
-    const cart = await gql('mutation { addToCart(meal_id: "demo-meal-quiche") { item_count subtotal_cents total_cents items { meal { name cook_name } } } }');
+    const cart = await gql(
+      'mutation { addToCart(meal_id: "demo-meal-quiche") { item_count subtotal_cents total_cents items { meal { name cook_name } } } }',
+    );
     expect(cart.data.addToCart).toMatchObject({ item_count: 3, subtotal_cents: 2 * 1050 + 650, total_cents: 2 * 1050 + 650 });
     expect((await gql('mutation { startCheckout { total_cents } }')).data.startCheckout.total_cents).toBe(2750);
-    const intent = await gql('mutation { createPaymentIntent { client_secret checkout { checkout_id amount_cents provider lines { name quantity } } } }');
+    const intent = await gql(
+      'mutation { createPaymentIntent { client_secret checkout { checkout_id amount_cents provider lines { name quantity } } } }',
+    );
     expect(intent.data.createPaymentIntent.checkout).toMatchObject({ amount_cents: 2750, provider: 'sandbox' });
     const id = intent.data.createPaymentIntent.checkout.checkout_id;
-    const declined = await gql('mutation($id: ID!) { confirmSandboxPayment(checkout_id: $id, card: {number: "4000000000000002", exp_month: 12, exp_year: 2034, cvc: "123"}) { status last_error } }', { id });
+    const declined = await gql(
+      'mutation($id: ID!) { confirmSandboxPayment(checkout_id: $id, card: {number: "4000000000000002", exp_month: 12, exp_year: 2034, cvc: "123"}) { status last_error } }',
+      { id },
+    );
     expect(declined.data.confirmSandboxPayment).toEqual({ status: 'requires_payment_method', last_error: 'Votre carte a été refusée.' });
-    const paid = await gql('mutation($id: ID!) { confirmSandboxPayment(checkout_id: $id, card: {number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123"}) { status } }', { id });
+    const paid = await gql(
+      'mutation($id: ID!) { confirmSandboxPayment(checkout_id: $id, card: {number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123"}) { status } }',
+      { id },
+    );
     expect(paid.data.confirmSandboxPayment.status).toBe('succeeded');
     const orders = await eventually(async () => {
-      const r = await gql('{ myOrders { order_id order_status total_cents cook_name delivery_option items { name quantity price_cents } } }');
+      const r = await gql(
+        '{ myOrders { order_id order_status total_cents cook_name delivery_option items { name quantity price_cents } } }',
+      );
       return r.data?.myOrders?.length === 2 ? r.data.myOrders : undefined;
     });
     expect(orders.map((o: { total_cents: number }) => o.total_cents).sort((a: number, b: number) => a - b)).toEqual([650, 2100]);
-    expect(orders.every((o: { order_status: string; delivery_option: string }) => o.order_status === 'pending' && o.delivery_option === 'pickup')).toBe(true);
+    expect(
+      orders.every(
+        (o: { order_status: string; delivery_option: string }) => o.order_status === 'pending' && o.delivery_option === 'pickup',
+      ),
+    ).toBe(true);
     const cartAfter = await eventually(async () => {
       const r = await gql('{ cart { item_count } }');
       return r.data.cart.item_count === 0 ? r.data.cart : undefined;
@@ -127,11 +170,17 @@ describe('bff: cart → checkout → orders, as a browser does it', () => {
     await gqlAs(lucas, 'mutation { signIn(email: "lucas@popote.test", password: "popote123") { user { user_id } } }');
     const mei = new Map<string, string>();
     await gqlAs(mei, 'mutation { signIn(email: "mei@popote.test", password: "popote123") { user { user_id } } }');
-    const notHers = await gqlAs(mei, 'mutation($id: ID!) { changeOrderStatus(order_id: $id, to: "confirmed") { order_status } }', { id: quiche.order_id });
+    const notHers = await gqlAs(mei, 'mutation($id: ID!) { changeOrderStatus(order_id: $id, to: "confirmed") { order_status } }', {
+      id: quiche.order_id,
+    });
     expect(notHers.errors?.[0].extensions?.code).toBe('FORBIDDEN');
-    const confirmed = await gqlAs(lucas, 'mutation($id: ID!) { changeOrderStatus(order_id: $id, to: "confirmed") { order_status } }', { id: quiche.order_id });
+    const confirmed = await gqlAs(lucas, 'mutation($id: ID!) { changeOrderStatus(order_id: $id, to: "confirmed") { order_status } }', {
+      id: quiche.order_id,
+    });
     expect(confirmed.data.changeOrderStatus.order_status).toBe('confirmed');
-    const update = await eventually(() => live.received.find((u) => u.orderUpdated.order_id === quiche.order_id && u.orderUpdated.order_status === 'confirmed'));
+    const update = await eventually(() =>
+      live.received.find((u) => u.orderUpdated.order_id === quiche.order_id && u.orderUpdated.order_status === 'confirmed'),
+    );
     expect(update.orderUpdated.from).toBe('pending');
     const cookOrders = await gqlAs(lucas, '{ cookOrders { order_id order_status } cookStats { pending_orders total_customers } }');
     expect(cookOrders.data.cookOrders.map((o: { order_id: string }) => o.order_id)).toContain(quiche.order_id);

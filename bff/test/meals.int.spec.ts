@@ -47,7 +47,9 @@ describe('bff: GraphQL meals through NATS to the catalogue', () => {
 
   it('pages with first/after', async () => {
     const first = await gql('query($n:Int){ meals(first:$n) { items { meal_id } next_cursor } }', { n: 5 });
-    const second = await gql('query($a:String){ meals(first:5, after:$a) { items { meal_id } next_cursor } }', { a: first.data.meals.next_cursor });
+    const second = await gql('query($a:String){ meals(first:5, after:$a) { items { meal_id } next_cursor } }', {
+      a: first.data.meals.next_cursor,
+    });
     expect(first.data.meals.items).toHaveLength(5);
     expect(second.data.meals.items).toHaveLength(3);
     expect(second.data.meals.next_cursor).toBeNull();

@@ -24,7 +24,11 @@ export class AuthResolver {
 
   @Mutation(() => MeModel)
   async signUp(@Args('input') input: SignUpInput, @Context() ctx: GqlContext): Promise<MeModel> {
-    const { user, tokens } = await this.rpc.call(IdentityRpc.signUp, { ...input, user_type: input.user_type as UserType, client: { ip: ctx.req.ip ?? 'unknown' } });
+    const { user, tokens } = await this.rpc.call(IdentityRpc.signUp, {
+      ...input,
+      user_type: input.user_type as UserType,
+      client: { ip: ctx.req.ip ?? 'unknown' },
+    });
     this.session.set(ctx.res, tokens);
     return this.rpc.call(IdentityRpc.getMe, { actor: { user_id: user.user_id, user_type: user.user_type } });
   }

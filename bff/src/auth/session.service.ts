@@ -58,7 +58,12 @@ export class SessionService {
   set(res: Response, tokens: SessionTokens): void {
     res.cookie(ACCESS_COOKIE, tokens.access_token, { ...this.base(), sameSite: 'lax', expires: new Date(tokens.access_expires_at) });
     // The refresh token only ever travels to the GraphQL endpoint, and never cross-site.
-    res.cookie(REFRESH_COOKIE, tokens.refresh_token, { ...this.base(), sameSite: 'strict', path: '/graphql', expires: new Date(tokens.refresh_expires_at) });
+    res.cookie(REFRESH_COOKIE, tokens.refresh_token, {
+      ...this.base(),
+      sameSite: 'strict',
+      path: '/graphql',
+      expires: new Date(tokens.refresh_expires_at),
+    });
   }
 
   clear(res: Response): void {

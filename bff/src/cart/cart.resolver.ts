@@ -18,12 +18,20 @@ export class CartResolver {
   }
 
   @Mutation(() => CartModel)
-  addToCart(@CurrentActor() actor: Actor, @Args('meal_id', { type: () => ID }) mealId: string, @Args('quantity', { type: () => Int, defaultValue: 1 }) quantity: number): Promise<CartModel> {
+  addToCart(
+    @CurrentActor() actor: Actor,
+    @Args('meal_id', { type: () => ID }) mealId: string,
+    @Args('quantity', { type: () => Int, defaultValue: 1 }) quantity: number,
+  ): Promise<CartModel> {
     return this.rpc.call(CartRpc.addItem, { actor, meal_id: mealId, quantity });
   }
 
   @Mutation(() => CartModel, { description: 'A quantity of 0 or less removes the line' })
-  setCartQuantity(@CurrentActor() actor: Actor, @Args('meal_id', { type: () => ID }) mealId: string, @Args('quantity', { type: () => Int }) quantity: number): Promise<CartModel> {
+  setCartQuantity(
+    @CurrentActor() actor: Actor,
+    @Args('meal_id', { type: () => ID }) mealId: string,
+    @Args('quantity', { type: () => Int }) quantity: number,
+  ): Promise<CartModel> {
     return this.rpc.call(CartRpc.setQuantity, { actor, meal_id: mealId, quantity });
   }
 

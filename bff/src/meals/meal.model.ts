@@ -34,7 +34,8 @@ export class MealPageModel {
 
 @InputType()
 export class MealFilterInput {
-  @Field(() => String, { nullable: true, description: 'Search in name, description, ingredients (case and accents ignored)' }) q?: string | null;
+  @Field(() => String, { nullable: true, description: 'Search in name, description, ingredients (case and accents ignored)' }) q?:
+    string | null;
   @Field(() => String, { nullable: true }) category?: string | null;
   @Field(() => String, { nullable: true, description: 'under10 | 10-20 | 20-30 | over30' }) price_range?: string | null;
   @Field(() => String, { nullable: true, description: 'available | today | tomorrow' }) availability?: string | null;

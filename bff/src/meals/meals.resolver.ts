@@ -57,7 +57,11 @@ export class MealsResolver {
   @Mutation(() => MealModel)
   @UseGuards(AuthGuard)
   @Roles('cook')
-  async updateMeal(@CurrentActor() actor: Actor, @Args('meal_id', { type: () => ID }) mealId: string, @Args('input') input: UpdateMealInput): Promise<MealModel> {
+  async updateMeal(
+    @CurrentActor() actor: Actor,
+    @Args('meal_id', { type: () => ID }) mealId: string,
+    @Args('input') input: UpdateMealInput,
+  ): Promise<MealModel> {
     return (await this.rpc.call(CatalogueRpc.updateMeal, { actor, meal_id: mealId, input })).meal;
   }
 

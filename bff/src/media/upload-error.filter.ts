@@ -14,11 +14,15 @@ export class UploadErrorFilter implements ExceptionFilter {
       return;
     }
     if (exception instanceof HttpException && exception.getStatus() === 413) {
-      res.status(413).json({ code: 'VALIDATION_FAILED', message: MEAL_MESSAGES.imageTooLarge, fields: { file: MEAL_MESSAGES.imageTooLarge } });
+      res
+        .status(413)
+        .json({ code: 'VALIDATION_FAILED', message: MEAL_MESSAGES.imageTooLarge, fields: { file: MEAL_MESSAGES.imageTooLarge } });
       return;
     }
     if (exception instanceof HttpException && exception.getStatus() < 500) {
-      res.status(exception.getStatus()).json({ code: 'VALIDATION_FAILED', message: MEAL_MESSAGES.imageInvalid, fields: { file: MEAL_MESSAGES.imageInvalid } });
+      res
+        .status(exception.getStatus())
+        .json({ code: 'VALIDATION_FAILED', message: MEAL_MESSAGES.imageInvalid, fields: { file: MEAL_MESSAGES.imageInvalid } });
       return;
     }
     res.status(500).json({ code: 'INTERNAL', message: "Erreur lors du téléchargement de l'image" });

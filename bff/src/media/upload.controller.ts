@@ -11,8 +11,17 @@ const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 
 
 /** `tajine de Mamie.HEIC` → `tajine-de-mamie` (the stored key is ours, never the raw name). */
 export function safeBaseName(original: string): string {
-  const base = original.replace(/\.[^.]*$/, '').normalize('NFD').replace(/\p{Diacritic}/gu, '');
-  return base.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'photo';
+  const base = original
+    .replace(/\.[^.]*$/, '')
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '');
+  return (
+    base
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'photo'
+  );
 }
 
 /**
@@ -32,17 +41,23 @@ export class UploadController {
   @HttpCode(201)
   // One byte over the limit is enough to know it is too large; multer stops reading there.
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: LIMITS.imageMaxBytes + 1, files: 1 } }))
-  async upload(@Req() req: Request, @Res({ passthrough: true }) res: Response, @UploadedFile() file?: { buffer: Buffer; size: number; originalname: string }) {
+  async upload(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @UploadedFile() file?: { buffer: Buffer; size: number; originalname: string },
+  ) {
     const actor = await this.session.resolve(req, res);
     if (!actor) throw new DomainError('UNAUTHENTICATED', 'Veuillez vous connecter pour continuer');
     if (actor.user_type !== 'cook') throw new DomainError('FORBIDDEN', 'Cette action est réservée aux cuisiniers');
     // A custom header cannot be sent cross-site without a CORS preflight we never grant.
     if (req.get('x-popote-upload') !== '1') throw new DomainError('FORBIDDEN', 'Requête refusée');
     if (!file?.buffer?.length) throw new DomainError('VALIDATION_FAILED', MEAL_MESSAGES.imageInvalid, { file: MEAL_MESSAGES.imageInvalid });
-    if (file.size > LIMITS.imageMaxBytes) throw new DomainError('VALIDATION_FAILED', MEAL_MESSAGES.imageTooLarge, { file: MEAL_MESSAGES.imageTooLarge });
+    if (file.size > LIMITS.imageMaxBytes)
+      throw new DomainError('VALIDATION_FAILED', MEAL_MESSAGES.imageTooLarge, { file: MEAL_MESSAGES.imageTooLarge });
     const { fileTypeFromBuffer } = await import('file-type');
     const type = await fileTypeFromBuffer(file.buffer);
-    if (!type || !ACCEPTED.has(type.mime)) throw new DomainError('VALIDATION_FAILED', MEAL_MESSAGES.imageInvalid, { file: MEAL_MESSAGES.imageInvalid });
+    if (!type || !ACCEPTED.has(type.mime))
+      throw new DomainError('VALIDATION_FAILED', MEAL_MESSAGES.imageInvalid, { file: MEAL_MESSAGES.imageInvalid });
     // multer hands the multipart filename over as latin1; browsers send UTF-8.
     const original = Buffer.from(file.originalname, 'latin1').toString('utf8');
     const key = `meals/${Date.now()}_${safeBaseName(original)}.jpg`;

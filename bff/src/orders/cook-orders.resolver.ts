@@ -16,7 +16,7 @@ export class OrderLifecycleResolver {
     private readonly updates: OrderUpdatesService,
   ) {}
 
-  @Query(() => [OrderModel], { description: "Orders addressed to the signed-in cook, newest first" })
+  @Query(() => [OrderModel], { description: 'Orders addressed to the signed-in cook, newest first' })
   @UseGuards(AuthGuard)
   @Roles('cook')
   async cookOrders(@CurrentActor() actor: Actor): Promise<OrderModel[]> {
@@ -37,13 +37,21 @@ export class OrderLifecycleResolver {
 
   @Mutation(() => OrderModel, { description: "The order's cook moves it one step: confirmed, preparing, ready, delivered" })
   @UseGuards(AuthGuard)
-  async changeOrderStatus(@CurrentActor() actor: Actor, @Args('order_id', { type: () => ID }) orderId: string, @Args('to') to: string): Promise<OrderModel> {
+  async changeOrderStatus(
+    @CurrentActor() actor: Actor,
+    @Args('order_id', { type: () => ID }) orderId: string,
+    @Args('to') to: string,
+  ): Promise<OrderModel> {
     return (await this.rpc.call(OrderingRpc.changeStatus, { actor, order_id: orderId, to: to as OrderStatus })).order;
   }
 
   @Mutation(() => OrderModel, { description: 'Cook: before delivery, with a reason. Consumer: while pending.' })
   @UseGuards(AuthGuard)
-  async cancelOrder(@CurrentActor() actor: Actor, @Args('order_id', { type: () => ID }) orderId: string, @Args('reason', { defaultValue: '' }) reason: string): Promise<OrderModel> {
+  async cancelOrder(
+    @CurrentActor() actor: Actor,
+    @Args('order_id', { type: () => ID }) orderId: string,
+    @Args('reason', { defaultValue: '' }) reason: string,
+  ): Promise<OrderModel> {
     return (await this.rpc.call(OrderingRpc.cancelOrder, { actor, order_id: orderId, reason })).order;
   }
 
@@ -56,16 +64,21 @@ export class OrderLifecycleResolver {
     @Args('comment', { defaultValue: '' }) comment: string,
   ): Promise<ReviewModel> {
     const me = await this.rpc.call(IdentityRpc.getMe, { actor });
-    return (await this.rpc.call(OrderingRpc.submitReview, { actor, consumer_name: me.user.username, order_id: orderId, rating, comment })).review;
+    return (await this.rpc.call(OrderingRpc.submitReview, { actor, consumer_name: me.user.username, order_id: orderId, rating, comment }))
+      .review;
   }
 
   @Subscription(() => OrderUpdateModel, {
     description: `Status changes (${ORDER_STATUSES.join(', ')}) and new orders, for the orders of the signed-in user (as consumer or cook)`,
-    filter: (update: OrderUpdate, _args: unknown, ctx: GqlContext) => !!ctx.actor && (update.consumer_id === ctx.actor.user_id || update.cook_id === ctx.actor.user_id),
+    filter: (update: OrderUpdate, _args: unknown, ctx: GqlContext) =>
+      !!ctx.actor && (update.consumer_id === ctx.actor.user_id || update.cook_id === ctx.actor.user_id),
     resolve: (update: OrderUpdate) => ({ order_id: update.order_id, from: update.from, order_status: update.order_status }),
   })
   orderUpdated(@Context() ctx: GqlContext) {
     if (!ctx.actor) throw new Error('unauthenticated');
-    return withFilter(() => this.updates.pubsub.asyncIterableIterator(ORDER_UPDATES), () => true)();
+    return withFilter(
+      () => this.updates.pubsub.asyncIterableIterator(ORDER_UPDATES),
+      () => true,
+    )();
   }
 }

@@ -39,7 +39,13 @@ export class OrderUpdatesService implements OnApplicationBootstrap, OnApplicatio
       for await (const m of this.messages!) {
         try {
           const e = m.json<Envelope<{ order_id: string; consumer_id: string; cook_id: string; from?: string; to?: string }>>();
-          const update: OrderUpdate = { order_id: e.data.order_id, consumer_id: e.data.consumer_id, cook_id: e.data.cook_id, from: e.data.from ?? null, order_status: e.data.to ?? 'pending' };
+          const update: OrderUpdate = {
+            order_id: e.data.order_id,
+            consumer_id: e.data.consumer_id,
+            cook_id: e.data.cook_id,
+            from: e.data.from ?? null,
+            order_status: e.data.to ?? 'pending',
+          };
           await this.pubsub.publish(ORDER_UPDATES, update);
         } catch (err) {
           this.log.warn(`bad order event: ${(err as Error).message}`);

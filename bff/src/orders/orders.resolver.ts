@@ -18,8 +18,13 @@ export class OrdersResolver {
   }
 
   @Mutation(() => CheckoutModel, { description: 'Offline sandbox provider: confirms the card (Stripe test cards)' })
-  async confirmSandboxPayment(@CurrentActor() actor: Actor, @Args('checkout_id', { type: () => ID }) checkoutId: string, @Args('card') card: CardInput): Promise<CheckoutModel> {
-    return (await this.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor, checkout_id: checkoutId, card }, { timeoutMs: 15_000 })).checkout;
+  async confirmSandboxPayment(
+    @CurrentActor() actor: Actor,
+    @Args('checkout_id', { type: () => ID }) checkoutId: string,
+    @Args('card') card: CardInput,
+  ): Promise<CheckoutModel> {
+    return (await this.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor, checkout_id: checkoutId, card }, { timeoutMs: 15_000 }))
+      .checkout;
   }
 
   @Query(() => CheckoutModel, { nullable: true })

@@ -43,7 +43,12 @@ async function directDb(mongoUrl: string) {
   try {
     const meals = client.db('popote_catalogue').collection('meals');
     return await closedLoop(
-      () => meals.find({ deleted_at: null }, { projection: { _outbox: 0 } }).sort({ created_at: -1, _id: -1 }).limit(21).toArray(),
+      () =>
+        meals
+          .find({ deleted_at: null }, { projection: { _outbox: 0 } })
+          .sort({ created_at: -1, _id: -1 })
+          .limit(21)
+          .toArray(),
       CONNECTIONS,
       SECONDS,
     );
@@ -53,7 +58,10 @@ async function directDb(mongoUrl: string) {
 }
 
 async function initialJs(shell: string) {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   try {
     const page = await browser.newPage();
     const files: { url: string; raw: number; gzip: number }[] = [];
@@ -76,7 +84,12 @@ async function main(): Promise<void> {
   const app = await launch(p, { log: (l) => console.error(l) });
   try {
     // Warm up caches and connections before measuring.
-    for (let i = 0; i < 50; i++) await fetch(`${app.urls.bff}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ meals { items { meal_id } } }"}' });
+    for (let i = 0; i < 50; i++)
+      await fetch(`${app.urls.bff}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"query":"{ meals { items { meal_id } } }"}',
+      });
     const gql = await graphqlMeals(app.urls.bff);
     const db = await directDb(app.env.MONGO_URL);
     const js = await initialJs(app.urls.shell);

@@ -39,7 +39,11 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
   };
   const node = process.execPath;
   const start = (name: string, script: string, env: NodeJS.ProcessEnv) => {
-    const proc = spawnManaged(name, node, ['--enable-source-maps', script], { env: { ...common, ...env }, cwd: root, logFile: join(logs, `${name}.log`) });
+    const proc = spawnManaged(name, node, ['--enable-source-maps', script], {
+      env: { ...common, ...env },
+      cwd: root,
+      logFile: join(logs, `${name}.log`),
+    });
     processes.set(name, proc);
     return proc;
   };
@@ -56,7 +60,11 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
       log('popote: seeding demo data');
       await Promise.all(
         ['identity', 'catalogue'].map(async (service) => {
-          const seed = spawnManaged(`seed-${service}`, node, [join(root, `services/${service}/dist/seed/seed.js`)], { env: common, cwd: root, logFile: join(logs, `seed-${service}.log`) });
+          const seed = spawnManaged(`seed-${service}`, node, [join(root, `services/${service}/dist/seed/seed.js`)], {
+            env: common,
+            cwd: root,
+            logFile: join(logs, `seed-${service}.log`),
+          });
           if ((await seed.exited) !== 0) throw new Error(`demo data seeding of ${service} failed; see ${seed.logFile}`);
         }),
       );
@@ -71,10 +79,7 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
       start('consumer', join(root, 'frontends/consumer/server.mjs'), { PORT: String(p.consumer) }),
       start('cook', join(root, 'frontends/cook/server.mjs'), { PORT: String(p.cook) }),
     ];
-    await Promise.all([
-      waitForHttp(`${consumer}/mf-manifest.json`, remotes[0]),
-      waitForHttp(`${cook}/mf-manifest.json`, remotes[1]),
-    ]);
+    await Promise.all([waitForHttp(`${consumer}/mf-manifest.json`, remotes[0]), waitForHttp(`${cook}/mf-manifest.json`, remotes[1])]);
     const shellProc = start('shell', join(root, 'frontends/shell/server.mjs'), {
       PORT: String(p.shell),
       BFF_URL: bff,

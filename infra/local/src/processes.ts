@@ -17,7 +17,12 @@ export interface ManagedProcess {
   exited: Promise<number | null>;
 }
 
-export function spawnManaged(name: string, command: string, args: string[], opts: { env: NodeJS.ProcessEnv; cwd: string; logFile: string }): ManagedProcess {
+export function spawnManaged(
+  name: string,
+  command: string,
+  args: string[],
+  opts: { env: NodeJS.ProcessEnv; cwd: string; logFile: string },
+): ManagedProcess {
   mkdirSync(dirname(opts.logFile), { recursive: true });
   const log = createWriteStream(opts.logFile, { flags: 'a' });
   const [cmd, argv] = hasSetpriv() ? ['setpriv', ['--pdeathsig', 'SIGTERM', '--', command, ...args]] : [command, args];
@@ -42,7 +47,9 @@ export async function waitForHttp(url: string, proc: ManagedProcess | undefined,
   let last = '';
   while (Date.now() < deadline) {
     if (proc && (proc.child.exitCode !== null || proc.child.signalCode !== null)) {
-      throw new Error(`${proc.name} exited (${proc.child.exitCode ?? proc.child.signalCode}) before it was ready; see ${proc.logFile}\n${await tail(proc.logFile)}`);
+      throw new Error(
+        `${proc.name} exited (${proc.child.exitCode ?? proc.child.signalCode}) before it was ready; see ${proc.logFile}\n${await tail(proc.logFile)}`,
+      );
     }
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
@@ -53,7 +60,9 @@ export async function waitForHttp(url: string, proc: ManagedProcess | undefined,
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`${proc?.name ?? url} not ready after ${timeoutMs} ms (${last})${proc ? `; see ${proc.logFile}\n${await tail(proc.logFile)}` : ''}`);
+  throw new Error(
+    `${proc?.name ?? url} not ready after ${timeoutMs} ms (${last})${proc ? `; see ${proc.logFile}\n${await tail(proc.logFile)}` : ''}`,
+  );
 }
 
 export async function tail(file: string, lines = 25): Promise<string> {

@@ -22,12 +22,24 @@ export function profile(name: 'dev' | 'test'): Profile {
   const root = repoRoot();
   if (name === 'dev') {
     return {
-      name, dataDir: process.env.POPOTE_DATA_DIR ?? join(root, '.data', 'dev'), servers: DEV_PORTS,
-      services: { identity: 4101, catalogue: 4102, cart: 4103, ordering: 4104, payments: 4105 }, bff: 4000, shell: 3000, consumer: 3001, cook: 3002,
+      name,
+      dataDir: process.env.POPOTE_DATA_DIR ?? join(root, '.data', 'dev'),
+      servers: DEV_PORTS,
+      services: { identity: 4101, catalogue: 4102, cart: 4103, ordering: 4104, payments: 4105 },
+      bff: 4000,
+      shell: 3000,
+      consumer: 3001,
+      cook: 3002,
     };
   }
   return {
-    name, dataDir: process.env.POPOTE_DATA_DIR ?? join(root, '.data', 'test'), servers: TEST_PORTS,
-    services: { identity: 4201, catalogue: 4202, cart: 4203, ordering: 4204, payments: 4205 }, bff: 4100, shell: 3100, consumer: 3101, cook: 3102,
+    name,
+    dataDir: process.env.POPOTE_DATA_DIR ?? join(root, '.data', 'test'),
+    servers: TEST_PORTS,
+    services: { identity: 4201, catalogue: 4202, cart: 4203, ordering: 4204, payments: 4205 },
+    bff: 4100,
+    shell: 3100,
+    consumer: 3101,
+    cook: 3102,
   };
 }

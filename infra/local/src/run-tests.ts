@@ -36,8 +36,12 @@ function vitest(name: string, args: string[], env: NodeJS.ProcessEnv = {}): Prom
 function count(name: string, exitCode: number): Counts {
   try {
     const r = JSON.parse(readFileSync(join(reports, `${name}.json`), 'utf8')) as {
-      numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number;
-      numFailedTestSuites: number; testResults: { assertionResults: { status: string; fullName: string }[] }[];
+      numPassedTests: number;
+      numFailedTests: number;
+      numPendingTests: number;
+      numTodoTests: number;
+      numFailedTestSuites: number;
+      testResults: { assertionResults: { status: string; fullName: string }[] }[];
     };
     for (const t of r.testResults.flatMap((f) => f.assertionResults).filter((a) => a.status === 'skipped' || a.status === 'pending')) {
       console.log(`skipped: ${t.fullName}`);
@@ -58,7 +62,17 @@ async function main(): Promise<void> {
     totals.failed += c.failed;
     totals.skipped += c.skipped;
   };
-  const only = process.argv[2]; // optional: unit | web | int | system | e2e
+  const only = process.argv[2]; // optional: lint | unit | web | int | system | e2e
+
+  if (!only || only === 'lint') {
+    // Static checks count as tests: ESLint (with Nx module boundaries) and Prettier.
+    console.log('\n== lint and format ==');
+    for (const [name, args] of [['eslint', ['run', '-s', 'lint']], ['prettier', ['run', '-s', 'format:check']]] as const) {
+      const code = await new Promise<number>((resolve) => spawn('npm', [...args], { cwd: root, stdio: 'inherit' }).on('exit', (c) => resolve(c ?? 1)));
+      console.log(`${code === 0 ? '✓' : '×'} ${name}`);
+      add(code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 });
+    }
+  }
 
   for (const project of ['unit', 'web', 'int']) {
     if (only && only !== project) continue;

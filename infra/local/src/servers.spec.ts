@@ -188,7 +188,16 @@ async function freePorts(): Promise<ServerPorts> {
   const p = servers.map((s) => (s.address() as net.AddressInfo).port);
   await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
   const [nats, natsMonitor, mongo, minio, minioConsole, jaegerOtlpHttp, jaegerOtlpGrpc, jaegerUi, stripeMock, stripeMockHttps] = p as [
-    number, number, number, number, number, number, number, number, number, number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
   ];
   return { nats, natsMonitor, mongo, minio, minioConsole, jaegerOtlpHttp, jaegerOtlpGrpc, jaegerUi, stripeMock, stripeMockHttps };
 }
@@ -247,11 +256,24 @@ function natsRequest(port: number, subject: string, payload: unknown): Promise<a
 /** A SigV4-signed S3 request with an empty body (region us-east-1, MinIO's default). */
 async function s3(port: number, method: string, pathname: string): Promise<{ status: number; body: string }> {
   const host = `127.0.0.1:${port}`;
-  const amzDate = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const amzDate = new Date()
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   const day = amzDate.slice(0, 8);
   const payloadHash = createHash('sha256').update('').digest('hex');
   const signedHeaders = 'host;x-amz-content-sha256;x-amz-date';
-  const canonical = [method, pathname, '', `host:${host}`, `x-amz-content-sha256:${payloadHash}`, `x-amz-date:${amzDate}`, '', signedHeaders, payloadHash].join('\n');
+  const canonical = [
+    method,
+    pathname,
+    '',
+    `host:${host}`,
+    `x-amz-content-sha256:${payloadHash}`,
+    `x-amz-date:${amzDate}`,
+    '',
+    signedHeaders,
+    payloadHash,
+  ].join('\n');
   const scope = `${day}/us-east-1/s3/aws4_request`;
   const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, createHash('sha256').update(canonical).digest('hex')].join('\n');
   let key: Buffer = createHmac('sha256', `AWS4${MINIO_SECRET_KEY}`).update(day).digest();

@@ -375,7 +375,11 @@ export async function startServers(opts: StartOptions): Promise<RunningServers> 
     }
   }
   const busy = (
-    await Promise.all(wanted.flatMap((s) => s.ports.map(async ([label, port]) => ((await portFree(HOST, port)) ? null : `${s.name} ${label} port ${port}`))))
+    await Promise.all(
+      wanted.flatMap((s) =>
+        s.ports.map(async ([label, port]) => ((await portFree(HOST, port)) ? null : `${s.name} ${label} port ${port}`)),
+      ),
+    )
   ).filter((x): x is string => x !== null);
   if (busy.length > 0) {
     throw new Error(
@@ -411,7 +415,9 @@ export async function startServers(opts: StartOptions): Promise<RunningServers> 
         log(`popote: ${s.spec.name} ready (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
       }),
     );
-    const errors = results.flatMap((r) => (r.status === 'rejected' ? [r.reason instanceof Error ? r.reason.message : String(r.reason)] : []));
+    const errors = results.flatMap((r) =>
+      r.status === 'rejected' ? [r.reason instanceof Error ? r.reason.message : String(r.reason)] : [],
+    );
     if (errors.length > 0) throw new Error(errors.join('\n'));
   } catch (err) {
     await stop();
@@ -425,7 +431,7 @@ export async function startServers(opts: StartOptions): Promise<RunningServers> 
 
 async function waitReady(s: Started, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  let lastError = 'no answer yet';
+  let lastError: string;
   for (;;) {
     if (s.exitInfo) {
       const how = s.exitInfo.signal ? `signal ${s.exitInfo.signal}` : `code ${s.exitInfo.code}`;

@@ -15,7 +15,10 @@ let n = 0;
 const consumer = () => ({ user_id: `consumer-${++n}-${Date.now()}`, user_type: 'consumer' as const });
 
 async function failure(p: Promise<unknown>): Promise<DomainError> {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(DomainError);
   return err as DomainError;
 }
@@ -49,7 +52,12 @@ describe('cart: a server-side cart within stock', () => {
     await rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-tajine', quantity: 2 });
     const cart = await rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-tajine', quantity: 1 });
     expect(cart.items).toHaveLength(1);
-    expect(cart.items[0]).toMatchObject({ meal_id: 'demo-meal-tajine', quantity: 3, line_total_cents: 3750, meal: { name: 'Tajine de poulet aux citrons confits', portions_available: 6 } });
+    expect(cart.items[0]).toMatchObject({
+      meal_id: 'demo-meal-tajine',
+      quantity: 3,
+      line_total_cents: 3750,
+      meal: { name: 'Tajine de poulet aux citrons confits', portions_available: 6 },
+    });
     await rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-quiche', quantity: 1 });
     const both = await rpc.call(CartRpc.getCart, { actor });
     expect(both).toMatchObject({ item_count: 4, subtotal_cents: 3750 + 650, total_cents: 3750 + 650 });
@@ -76,7 +84,9 @@ describe('cart: a server-side cart within stock', () => {
     const actor = consumer();
     await rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-bowl', quantity: 2 });
     await rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-gyoza', quantity: 1 });
-    expect((await rpc.call(CartRpc.setQuantity, { actor, meal_id: 'demo-meal-bowl', quantity: 0 })).items.map((l) => l.meal_id)).toEqual(['demo-meal-gyoza']);
+    expect((await rpc.call(CartRpc.setQuantity, { actor, meal_id: 'demo-meal-bowl', quantity: 0 })).items.map((l) => l.meal_id)).toEqual([
+      'demo-meal-gyoza',
+    ]);
     expect((await rpc.call(CartRpc.setQuantity, { actor, meal_id: 'demo-meal-gyoza', quantity: -3 })).items).toEqual([]);
     await rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-bowl', quantity: 1 });
     expect((await rpc.call(CartRpc.clear, { actor })).items).toEqual([]);
@@ -85,7 +95,9 @@ describe('cart: a server-side cart within stock', () => {
   it('concurrent adds from two tabs never leave a line above stock', async () => {
     const actor = consumer();
     // Gyozas: 3 portions. Ten tabs each add one at the same time.
-    const results = await Promise.allSettled(Array.from({ length: 10 }, () => rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-gyoza', quantity: 1 })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () => rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-gyoza', quantity: 1 })),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
     expect((await rpc.call(CartRpc.getCart, { actor })).items[0].quantity).toBe(3);
   });
@@ -97,7 +109,11 @@ describe('cart: a server-side cart within stock', () => {
     const ok = await rpc.call(CartRpc.checkout, { actor });
     expect(ok.total_cents).toBe(4350);
     // The cook lowers the stock below what is in the cart.
-    await rpc.call(CatalogueRpc.updateMeal, { actor: { user_id: 'demo-cook-lucas', user_type: 'cook' }, meal_id: 'demo-meal-bourguignon', input: { name: 'Bœuf bourguignon', description: 'Le classique du dimanche.', price_cents: 1450, portions_available: 2 } });
+    await rpc.call(CatalogueRpc.updateMeal, {
+      actor: { user_id: 'demo-cook-lucas', user_type: 'cook' },
+      meal_id: 'demo-meal-bourguignon',
+      input: { name: 'Bœuf bourguignon', description: 'Le classique du dimanche.', price_cents: 1450, portions_available: 2 },
+    });
     const low = await failure(rpc.call(CartRpc.checkout, { actor }));
     expect(low).toMatchObject({ code: 'INSUFFICIENT_STOCK', message: 'Stock insuffisant pour Bœuf bourguignon' });
   });
@@ -105,8 +121,23 @@ describe('cart: a server-side cart within stock', () => {
   it('drops lines of a deleted meal (event, and again on load)', async () => {
     const cook = { user_id: 'cook-del', user_type: 'cook' as const };
     const { meal } = await rpc.call(CatalogueRpc.createMeal, {
-      actor: cook, cook_name: 'del',
-      input: { name: 'Éphémère', description: 'x', price_cents: 500, portions_available: 5, ingredients: ['Ail'], allergens: [], category: 'french', preparation_time: 5, available_date: new Date().toISOString(), cooking_details: '', serving_suggestions: '', dietary_info: '', storage_instructions: '' },
+      actor: cook,
+      cook_name: 'del',
+      input: {
+        name: 'Éphémère',
+        description: 'x',
+        price_cents: 500,
+        portions_available: 5,
+        ingredients: ['Ail'],
+        allergens: [],
+        category: 'french',
+        preparation_time: 5,
+        available_date: new Date().toISOString(),
+        cooking_details: '',
+        serving_suggestions: '',
+        dietary_info: '',
+        storage_instructions: '',
+      },
     });
     const a = consumer();
     await rpc.call(CartRpc.addItem, { actor: a, meal_id: meal.meal_id, quantity: 1 });
@@ -124,15 +155,27 @@ describe('cart: a server-side cart within stock', () => {
     await rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-bowl', quantity: 3 });
     await rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-curry', quantity: 1 });
     const js = jetstream(nc);
-    const placed = makeEnvelope(OrderingEvents.orderPlaced, { order_id: 'order-1', checkout_id: 'co-1', consumer_id: actor.user_id, cook_id: 'demo-cook-mei', total_cents: 1050 * 2, items: [{ meal_id: 'demo-meal-bowl', quantity: 2, price_cents: 1050 }] });
+    const placed = makeEnvelope(OrderingEvents.orderPlaced, {
+      order_id: 'order-1',
+      checkout_id: 'co-1',
+      consumer_id: actor.user_id,
+      cook_id: 'demo-cook-mei',
+      total_cents: 1050 * 2,
+      items: [{ meal_id: 'demo-meal-bowl', quantity: 2, price_cents: 1050 }],
+    });
     await js.publish(OrderingEvents.orderPlaced.subject, JSON.stringify(placed), { msgID: placed.id });
-    await js.publish(OrderingEvents.orderPlaced.subject, JSON.stringify({ ...placed, id: `${placed.id}-again` }), { msgID: `${placed.id}-again` });
+    await js.publish(OrderingEvents.orderPlaced.subject, JSON.stringify({ ...placed, id: `${placed.id}-again` }), {
+      msgID: `${placed.id}-again`,
+    });
     const cart = await eventually(async () => {
       const c = await rpc.call(CartRpc.getCart, { actor });
       return c.items.find((l) => l.meal_id === 'demo-meal-bowl')?.quantity === 1 ? c : undefined;
     });
     await new Promise((r) => setTimeout(r, 500));
-    expect((await rpc.call(CartRpc.getCart, { actor })).items.map((l) => [l.meal_id, l.quantity])).toEqual([['demo-meal-bowl', 1], ['demo-meal-curry', 1]]);
+    expect((await rpc.call(CartRpc.getCart, { actor })).items.map((l) => [l.meal_id, l.quantity])).toEqual([
+      ['demo-meal-bowl', 1],
+      ['demo-meal-curry', 1],
+    ]);
     expect(cart.items).toHaveLength(2);
   });
 });

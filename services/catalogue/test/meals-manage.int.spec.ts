@@ -16,13 +16,27 @@ const cookB = { user_id: 'cook-b', user_type: 'cook' as const };
 const tomorrowNoon = new Date(parisDayStart(new Date(), 1).getTime() + 12 * 3600_000).toISOString();
 
 const valid = (over: Partial<CreateMealInput> = {}): CreateMealInput => ({
-  name: 'Blanquette de veau', description: 'Sauce crémeuse, champignons de Paris.', price_cents: 1390, portions_available: 4,
-  ingredients: ['Crème fraîche', 'Champignons', 'Carotte'], allergens: ['milk'], category: 'french', preparation_time: 150,
-  available_date: tomorrowNoon, cooking_details: '', serving_suggestions: '', dietary_info: '', storage_instructions: '', ...over,
+  name: 'Blanquette de veau',
+  description: 'Sauce crémeuse, champignons de Paris.',
+  price_cents: 1390,
+  portions_available: 4,
+  ingredients: ['Crème fraîche', 'Champignons', 'Carotte'],
+  allergens: ['milk'],
+  category: 'french',
+  preparation_time: 150,
+  available_date: tomorrowNoon,
+  cooking_details: '',
+  serving_suggestions: '',
+  dietary_info: '',
+  storage_instructions: '',
+  ...over,
 });
 
 async function failure(p: Promise<unknown>): Promise<DomainError> {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(DomainError);
   return err as DomainError;
 }
@@ -33,7 +47,8 @@ describe('catalogue: managing meals, filters, search, events', () => {
   let nc: NatsConnection;
   // Calls that skip the client-side contract check, to prove the service validates by itself.
   const rawCreate = { ...CatalogueRpc.createMeal, request: z.any() } as unknown as typeof CatalogueRpc.createMeal;
-  const ids = async (filter: Record<string, unknown>) => (await rpc.call(CatalogueRpc.listMeals, { first: 50, filter: filter as never })).items.map((m: MealDto) => m.meal_id).sort();
+  const ids = async (filter: Record<string, unknown>) =>
+    (await rpc.call(CatalogueRpc.listMeals, { first: 50, filter: filter as never })).items.map((m: MealDto) => m.meal_id).sort();
 
   beforeAll(async () => {
     await resetJetStream();
@@ -72,7 +87,9 @@ describe('catalogue: managing meals, filters, search, events', () => {
     [{ available_date: '' }, 'available_date', 'Veuillez indiquer la date de disponibilité'],
   ])('refuses %o: %s → %s, and saves nothing', async (over, field, message) => {
     const before = (await rpc.call(CatalogueRpc.cookMeals, { cook_id: 'cook-z' })).items.length;
-    const err = await failure(rpc.call(rawCreate, { actor: { user_id: 'cook-z', user_type: 'cook' }, cook_name: 'z', input: { ...valid(), ...over } as never }));
+    const err = await failure(
+      rpc.call(rawCreate, { actor: { user_id: 'cook-z', user_type: 'cook' }, cook_name: 'z', input: { ...valid(), ...over } as never }),
+    );
     expect(err.code).toBe('VALIDATION_FAILED');
     expect(err.fields?.[field]).toBe(message);
     expect((await rpc.call(CatalogueRpc.cookMeals, { cook_id: 'cook-z' })).items.length).toBe(before);
@@ -80,12 +97,18 @@ describe('catalogue: managing meals, filters, search, events', () => {
 
   it('refuses more than 40 ingredients', async () => {
     const { INGREDIENTS } = await import('@popote/contracts');
-    const err = await failure(rpc.call(rawCreate, { actor: cookA, cook_name: 'a', input: { ...valid(), ingredients: INGREDIENTS.slice(0, 41) } as never }));
+    const err = await failure(
+      rpc.call(rawCreate, { actor: cookA, cook_name: 'a', input: { ...valid(), ingredients: INGREDIENTS.slice(0, 41) } as never }),
+    );
     expect(err.fields?.ingredients).toBe('Vous pouvez sélectionner au plus 40 ingrédients');
   });
 
   it('lets only the meal’s own cook edit or delete it', async () => {
-    const { meal } = await rpc.call(CatalogueRpc.createMeal, { actor: cookA, cook_name: 'chef_a', input: valid({ name: 'Gratin dauphinois' }) });
+    const { meal } = await rpc.call(CatalogueRpc.createMeal, {
+      actor: cookA,
+      cook_name: 'chef_a',
+      input: valid({ name: 'Gratin dauphinois' }),
+    });
     const edit = { name: 'Gratin', description: 'x', price_cents: 100, portions_available: 0 };
     const denied = await failure(rpc.call(CatalogueRpc.updateMeal, { actor: cookB, meal_id: meal.meal_id, input: edit }));
     expect(denied).toMatchObject({ code: 'FORBIDDEN', message: "Vous n'êtes pas autorisé à modifier ce plat" });
@@ -93,15 +116,29 @@ describe('catalogue: managing meals, filters, search, events', () => {
     // Portions may go down to 0 on edit (sold out), not below.
     const updated = await rpc.call(CatalogueRpc.updateMeal, { actor: cookA, meal_id: meal.meal_id, input: edit });
     expect(updated.meal).toMatchObject({ name: 'Gratin', portions_available: 0, price_cents: 100 });
-    expect((await failure(rpc.call({ ...CatalogueRpc.updateMeal, request: z.any() } as never, { actor: cookA, meal_id: meal.meal_id, input: { ...edit, portions_available: -1 } }))).fields?.portions_available).toBe('Le nombre de portions ne peut pas être négatif');
+    expect(
+      (
+        await failure(
+          rpc.call({ ...CatalogueRpc.updateMeal, request: z.any() } as never, {
+            actor: cookA,
+            meal_id: meal.meal_id,
+            input: { ...edit, portions_available: -1 },
+          }),
+        )
+      ).fields?.portions_available,
+    ).toBe('Le nombre de portions ne peut pas être négatif');
     await rpc.call(CatalogueRpc.deleteMeal, { actor: cookA, meal_id: meal.meal_id });
     expect((await rpc.call(CatalogueRpc.getMeal, { meal_id: meal.meal_id })).meal).toBeNull();
-    expect((await failure(rpc.call(CatalogueRpc.updateMeal, { actor: cookA, meal_id: meal.meal_id, input: edit }))).message).toBe('Plat non trouvé');
+    expect((await failure(rpc.call(CatalogueRpc.updateMeal, { actor: cookA, meal_id: meal.meal_id, input: edit }))).message).toBe(
+      'Plat non trouvé',
+    );
     await findEvent<{ meal_id: string }>(CatalogueEvents.mealDeleted.subject, (e) => e.data.meal_id === meal.meal_id);
   });
 
   it('refuses a consumer creating a meal, whatever it sends', async () => {
-    const err = await failure(rpc.call(CatalogueRpc.createMeal, { actor: { user_id: 'x', user_type: 'consumer' }, cook_name: 'x', input: valid() }));
+    const err = await failure(
+      rpc.call(CatalogueRpc.createMeal, { actor: { user_id: 'x', user_type: 'consumer' }, cook_name: 'x', input: valid() }),
+    );
     expect(err.code).toBe('FORBIDDEN');
   });
 
@@ -157,6 +194,8 @@ describe('catalogue: managing meals, filters, search, events', () => {
       return items.every((m) => m.cook_name === 'mei_cuisine') ? items : undefined;
     });
     expect(meals.length).toBe(3);
-    expect((await rpc.call(CatalogueRpc.cookMeals, { cook_id: 'demo-cook-amina' })).items.every((m) => m.cook_name === 'amina_cuisine')).toBe(true);
+    expect(
+      (await rpc.call(CatalogueRpc.cookMeals, { cook_id: 'demo-cook-amina' })).items.every((m) => m.cook_name === 'amina_cuisine'),
+    ).toBe(true);
   });
 });

@@ -59,14 +59,24 @@ describe('catalogue: rpc.catalogue.list-meals over NATS', () => {
     let after: string | null = null;
     let pages = 0;
     do {
-      const page: Awaited<ReturnType<typeof rpc.call<any, { items: MealDto[]; next_cursor: string | null }, any>>> =
-        await rpc.call(CatalogueRpc.listMeals, { first: 3, after });
+      const page: Awaited<ReturnType<typeof rpc.call<any, { items: MealDto[]; next_cursor: string | null }, any>>> = await rpc.call(
+        CatalogueRpc.listMeals,
+        { first: 3, after },
+      );
       seen.push(...page.items);
       after = page.next_cursor;
       if (pages === 0) {
         // A cook publishes a meal while someone is paging: it must not shift the next pages.
         const meals = app.get<Model<Meal>>(getModelToken(Meal.name));
-        await meals.create({ ...DEMO_MEALS[0], _id: 'late-meal', cook_id: 'c', cook_name: 'c', portions_available: 1, price_cents: 100, available_date: new Date() });
+        await meals.create({
+          ...DEMO_MEALS[0],
+          _id: 'late-meal',
+          cook_id: 'c',
+          cook_name: 'c',
+          portions_available: 1,
+          price_cents: 100,
+          available_date: new Date(),
+        });
       }
       pages++;
     } while (after);

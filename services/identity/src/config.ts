@@ -7,7 +7,11 @@ export const identityConfigSchema = serviceConfigSchema('identity', 4101)
     /** Failed sign-ins allowed per account, and per client address, within the window. */
     LOGIN_MAX_FAILURES_ACCOUNT: z.coerce.number().int().min(1).default(5),
     LOGIN_MAX_FAILURES_IP: z.coerce.number().int().min(1).default(30),
-    LOGIN_WINDOW_S: z.coerce.number().int().min(1).default(15 * 60),
+    LOGIN_WINDOW_S: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(15 * 60),
     /** A refresh token replayed within this delay is refused without revoking its family (parallel requests). */
     REFRESH_REUSE_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   })

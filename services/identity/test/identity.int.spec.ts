@@ -11,11 +11,23 @@ const client = { ip: '10.0.0.1' };
 let seq = 0;
 const fresh = (over: Record<string, string> = {}) => {
   seq++;
-  return { email: `user${seq}-${Date.now()}@popote.test`, password: 'secret1', name: 'Jeanne Dupont', username: `jeanne${seq}${Date.now() % 100000}`, location: 'Lyon', user_type: 'consumer' as const, client, ...over };
+  return {
+    email: `user${seq}-${Date.now()}@popote.test`,
+    password: 'secret1',
+    name: 'Jeanne Dupont',
+    username: `jeanne${seq}${Date.now() % 100000}`,
+    location: 'Lyon',
+    user_type: 'consumer' as const,
+    client,
+    ...over,
+  };
 };
 
 async function failure(p: Promise<unknown>): Promise<DomainError> {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(DomainError);
   return err as DomainError;
 }
@@ -28,7 +40,9 @@ describe('identity over NATS', () => {
 
   beforeAll(async () => {
     await resetJetStream();
-    config = identityConfig(serviceEnv('identity', __filename, { LOGIN_MAX_FAILURES_ACCOUNT: '3', LOGIN_WINDOW_S: '2', REFRESH_REUSE_GRACE_MS: '0' }));
+    config = identityConfig(
+      serviceEnv('identity', __filename, { LOGIN_MAX_FAILURES_ACCOUNT: '3', LOGIN_WINDOW_S: '2', REFRESH_REUSE_GRACE_MS: '0' }),
+    );
     app = await startServiceApp('identity', AppModule.forRoot(config), config.NATS_URL);
     rpc = new RpcClient(config.NATS_URL, 'test');
     await rpc.connect();
@@ -56,7 +70,13 @@ describe('identity over NATS', () => {
     it('gives a cook an empty cook profile with the same id', async () => {
       const { user } = await rpc.call(IdentityRpc.signUp, fresh({ user_type: 'cook' }));
       const me = await rpc.call(IdentityRpc.getMe, { actor: { user_id: user.user_id, user_type: 'cook' } });
-      expect(me.cook_profile).toMatchObject({ cook_id: user.user_id, rating_average: 0, total_reviews: 0, specialties: [], experience_years: 0 });
+      expect(me.cook_profile).toMatchObject({
+        cook_id: user.user_id,
+        rating_average: 0,
+        total_reviews: 0,
+        specialties: [],
+        experience_years: 0,
+      });
     });
 
     it('refuses a taken email (whatever its case) and a taken username (whatever its case)', async () => {
@@ -76,7 +96,12 @@ describe('identity over NATS', () => {
       [{ email: 'pas-un-email' }, 'email', 'Adresse email invalide'],
     ])('refuses %o with the French message of %s', async (over, field, message) => {
       // Sent raw on NATS (bypassing the client-side parse) to prove the service checks by itself.
-      const err = await failure(rpc.call({ ...IdentityRpc.signUp, request: IdentityRpc.signUp.request.or((await import('zod')).z.any()) } as typeof IdentityRpc.signUp, fresh(over)));
+      const err = await failure(
+        rpc.call(
+          { ...IdentityRpc.signUp, request: IdentityRpc.signUp.request.or((await import('zod')).z.any()) } as typeof IdentityRpc.signUp,
+          fresh(over),
+        ),
+      );
       expect(err.code).toBe('VALIDATION_FAILED');
       expect(err.fields?.[field]).toBe(message);
     });
@@ -90,7 +115,9 @@ describe('identity over NATS', () => {
       expect(ok.user.email).toBe(input.email);
       const wrong = await failure(rpc.call(IdentityRpc.signIn, { email: input.email, password: 'nope-nope', client: { ip: '10.0.0.2' } }));
       expect(wrong).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Email ou mot de passe invalide' });
-      const unknown = await failure(rpc.call(IdentityRpc.signIn, { email: 'nobody@popote.test', password: 'whatever', client: { ip: '10.0.0.2' } }));
+      const unknown = await failure(
+        rpc.call(IdentityRpc.signIn, { email: 'nobody@popote.test', password: 'whatever', client: { ip: '10.0.0.2' } }),
+      );
       expect(unknown.message).toBe('Email ou mot de passe invalide');
     });
 
@@ -121,7 +148,9 @@ describe('identity over NATS', () => {
       await rpc.call(IdentityRpc.signUp, input);
       const ip = { ip: '10.9.9.9' };
       for (let i = 0; i < 3; i++) await failure(rpc.call(IdentityRpc.signIn, { email: input.email, password: 'bad-guess', client: ip }));
-      const blocked = await failure(rpc.call(IdentityRpc.signIn, { email: input.email, password: input.password, client: { ip: '10.1.1.1' } }));
+      const blocked = await failure(
+        rpc.call(IdentityRpc.signIn, { email: input.email, password: input.password, client: { ip: '10.1.1.1' } }),
+      );
       expect(blocked.code).toBe('RATE_LIMITED');
       expect(blocked.message).toMatch(/Trop de tentatives/);
       await new Promise((r) => setTimeout(r, 2100)); // the window (2 s in this test) ends
@@ -136,11 +165,21 @@ describe('identity over NATS', () => {
       await rpc.call(IdentityRpc.signUp, taken);
       const { user } = await rpc.call(IdentityRpc.signUp, fresh());
       const actor = { user_id: user.user_id, user_type: 'consumer' as const };
-      const conflict = await failure(rpc.call(IdentityRpc.updateProfile, { actor, profile: { name: 'A', username: taken.username, location: 'Paris' } }));
+      const conflict = await failure(
+        rpc.call(IdentityRpc.updateProfile, { actor, profile: { name: 'A', username: taken.username, location: 'Paris' } }),
+      );
       expect(conflict.fields?.username).toBe('Ce pseudo est déjà pris');
-      const short = await failure(rpc.call({ ...IdentityRpc.updateProfile, request: (await import('zod')).z.any() } as unknown as typeof IdentityRpc.updateProfile, { actor, profile: { name: 'A', username: 'xy', location: 'Paris', bio: '', avatar_url: null } }));
+      const short = await failure(
+        rpc.call({ ...IdentityRpc.updateProfile, request: (await import('zod')).z.any() } as unknown as typeof IdentityRpc.updateProfile, {
+          actor,
+          profile: { name: 'A', username: 'xy', location: 'Paris', bio: '', avatar_url: null },
+        }),
+      );
       expect(short.fields?.username).toBe('Le pseudo doit contenir au moins 3 caractères');
-      const me = await rpc.call(IdentityRpc.updateProfile, { actor, profile: { name: 'Jeanne D.', username: `${user.username}x`, location: 'Paris 11e', bio: 'Gourmande' } });
+      const me = await rpc.call(IdentityRpc.updateProfile, {
+        actor,
+        profile: { name: 'Jeanne D.', username: `${user.username}x`, location: 'Paris 11e', bio: 'Gourmande' },
+      });
       expect(me.user).toMatchObject({ name: 'Jeanne D.', location: 'Paris 11e', bio: 'Gourmande', email: user.email });
       const evt = await findEvent<Record<string, string>>(IdentityEvents.profileUpdated.subject, (e) => e.data.user_id === user.user_id);
       expect(evt.data.username).toBe(`${user.username}x`);
@@ -150,11 +189,24 @@ describe('identity over NATS', () => {
       const input = fresh();
       const { user } = await rpc.call(IdentityRpc.signUp, input);
       const actor = { user_id: user.user_id, user_type: 'consumer' as const };
-      const mismatch = await failure(rpc.call(IdentityRpc.changePassword, { actor, input: { current_password: input.password, new_password: 'nouveau1', confirm_password: 'nouveau2' } }));
+      const mismatch = await failure(
+        rpc.call(IdentityRpc.changePassword, {
+          actor,
+          input: { current_password: input.password, new_password: 'nouveau1', confirm_password: 'nouveau2' },
+        }),
+      );
       expect(mismatch.fields?.confirm_password).toBe('Les mots de passe ne correspondent pas');
-      const wrong = await failure(rpc.call(IdentityRpc.changePassword, { actor, input: { current_password: 'wrong-one', new_password: 'nouveau1', confirm_password: 'nouveau1' } }));
+      const wrong = await failure(
+        rpc.call(IdentityRpc.changePassword, {
+          actor,
+          input: { current_password: 'wrong-one', new_password: 'nouveau1', confirm_password: 'nouveau1' },
+        }),
+      );
       expect(wrong.fields?.current_password).toBe('Le mot de passe actuel est incorrect');
-      await rpc.call(IdentityRpc.changePassword, { actor, input: { current_password: input.password, new_password: 'nouveau1', confirm_password: 'nouveau1' } });
+      await rpc.call(IdentityRpc.changePassword, {
+        actor,
+        input: { current_password: input.password, new_password: 'nouveau1', confirm_password: 'nouveau1' },
+      });
       await failure(rpc.call(IdentityRpc.signIn, { email: input.email, password: input.password, client: { ip: '10.3.3.3' } }));
       expect((await rpc.call(IdentityRpc.signIn, { email: input.email, password: 'nouveau1', client })).user.user_id).toBe(user.user_id);
     });
@@ -168,7 +220,10 @@ describe('identity over NATS', () => {
       const evt = await findEvent<Record<string, string>>(IdentityEvents.roleChanged.subject, (e) => e.data.user_id === user.user_id);
       expect(evt.data).toMatchObject({ from: 'consumer', to: 'cook' });
       const cookActor = { user_id: user.user_id, user_type: 'cook' as const };
-      const updated = await rpc.call(IdentityRpc.updateCookProfile, { actor: cookActor, profile: { specialties: ['Tajines', 'Pastilla'], experience_years: 4 } });
+      const updated = await rpc.call(IdentityRpc.updateCookProfile, {
+        actor: cookActor,
+        profile: { specialties: ['Tajines', 'Pastilla'], experience_years: 4 },
+      });
       expect(updated.cook_profile).toMatchObject({ specialties: ['Tajines', 'Pastilla'], experience_years: 4 });
       const back = await rpc.call(IdentityRpc.switchRole, { actor: cookActor, to: 'consumer' });
       expect(back.user.user_type).toBe('consumer');
@@ -177,7 +232,9 @@ describe('identity over NATS', () => {
     it('refuses cook-profile changes from a consumer, whatever the caller claims', async () => {
       const { user } = await rpc.call(IdentityRpc.signUp, fresh());
       // The actor claims to be a cook; the service checks the stored role itself.
-      const err = await failure(rpc.call(IdentityRpc.updateCookProfile, { actor: { user_id: user.user_id, user_type: 'cook' }, profile: { bio: 'x' } }));
+      const err = await failure(
+        rpc.call(IdentityRpc.updateCookProfile, { actor: { user_id: user.user_id, user_type: 'cook' }, profile: { bio: 'x' } }),
+      );
       expect(err).toMatchObject({ code: 'FORBIDDEN', message: 'Cette action est réservée aux cuisiniers' });
     });
   });

@@ -4,14 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumer, cook, startStack, type Stack } from './stack';
 
 async function failure(p: Promise<unknown>): Promise<DomainError> {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(DomainError);
   return err as DomainError;
 }
 
 describe('order lifecycle, reviews and cook stats', () => {
   let s: Stack;
-  const status = (actor: Actor, order_id: string, to: 'confirmed' | 'preparing' | 'ready' | 'delivered' | 'pending') => s.rpc.call(OrderingRpc.changeStatus, { actor, order_id, to });
+  const status = (actor: Actor, order_id: string, to: 'confirmed' | 'preparing' | 'ready' | 'delivered' | 'pending') =>
+    s.rpc.call(OrderingRpc.changeStatus, { actor, order_id, to });
 
   beforeAll(async () => {
     s = await startStack(__filename);
@@ -35,7 +39,9 @@ describe('order lifecycle, reviews and cook stats', () => {
       expect((await status(chef, order._id, to)).order.order_status).toBe(to);
     }
     expect((await failure(status(chef, order._id, 'pending'))).code).toBe('CONFLICT');
-    expect((await failure(s.rpc.call(OrderingRpc.cancelOrder, { actor: chef, order_id: order._id, reason: 'trop tard' }))).message).toBe('Impossible : la commande est « Récupérée »');
+    expect((await failure(s.rpc.call(OrderingRpc.cancelOrder, { actor: chef, order_id: order._id, reason: 'trop tard' }))).message).toBe(
+      'Impossible : la commande est « Récupérée »',
+    );
   });
 
   it('the consumer cancels while pending only: the stock comes back and the payment is refunded, once', async () => {
@@ -47,7 +53,10 @@ describe('order lifecycle, reviews and cook stats', () => {
     const cancelled = await s.rpc.call(OrderingRpc.cancelOrder, { actor: buyer, order_id: order._id });
     expect(cancelled.order).toMatchObject({ order_status: 'cancelled', cancel_reason: 'Annulée par le client' });
     await eventually(async () => (await s.stock(meal)) === 5);
-    const refund = await findEvent<{ order_id: string; amount_cents: number }>(PaymentsEvents.refundIssued.subject, (e) => e.data.order_id === order._id);
+    const refund = await findEvent<{ order_id: string; amount_cents: number }>(
+      PaymentsEvents.refundIssued.subject,
+      (e) => e.data.order_id === order._id,
+    );
     expect(refund.data.amount_cents).toBe(1500);
     expect((await failure(s.rpc.call(OrderingRpc.cancelOrder, { actor: buyer, order_id: order._id }))).code).toBe('CONFLICT');
     await new Promise((r) => setTimeout(r, 1000));
@@ -55,7 +64,9 @@ describe('order lifecycle, reviews and cook stats', () => {
 
     const confirmed = await s.buy(buyer, meal, 1);
     await status(chef, confirmed._id, 'confirmed');
-    expect((await failure(s.rpc.call(OrderingRpc.cancelOrder, { actor: buyer, order_id: confirmed._id }))).message).toMatch(/en attente de confirmation/);
+    expect((await failure(s.rpc.call(OrderingRpc.cancelOrder, { actor: buyer, order_id: confirmed._id }))).message).toMatch(
+      /en attente de confirmation/,
+    );
   });
 
   it('the cook cancels any order not yet delivered, with a reason', async () => {
@@ -65,7 +76,9 @@ describe('order lifecycle, reviews and cook stats', () => {
     const order = await s.buy(buyer, meal, 1);
     await status(chef, order._id, 'confirmed');
     await status(chef, order._id, 'preparing');
-    expect((await failure(s.rpc.call(OrderingRpc.cancelOrder, { actor: chef, order_id: order._id, reason: '  ' }))).fields?.reason).toBe("Veuillez indiquer la raison de l'annulation");
+    expect((await failure(s.rpc.call(OrderingRpc.cancelOrder, { actor: chef, order_id: order._id, reason: '  ' }))).fields?.reason).toBe(
+      "Veuillez indiquer la raison de l'annulation",
+    );
     const res = await s.rpc.call(OrderingRpc.cancelOrder, { actor: chef, order_id: order._id, reason: 'Four en panne' });
     expect(res.order).toMatchObject({ order_status: 'cancelled', cancel_reason: 'Four en panne' });
     await eventually(async () => (await s.stock(meal)) === 3);
@@ -77,13 +90,25 @@ describe('order lifecycle, reviews and cook stats', () => {
     const [a, b] = [consumer(), consumer()];
     const oa = await s.buy(a, meal);
     const ob = await s.buy(b, meal);
-    expect((await failure(s.rpc.call(OrderingRpc.submitReview, { actor: a, order_id: oa._id, rating: 5 }))).message).toBe('Vous pourrez noter cette commande une fois récupérée');
+    expect((await failure(s.rpc.call(OrderingRpc.submitReview, { actor: a, order_id: oa._id, rating: 5 }))).message).toBe(
+      'Vous pourrez noter cette commande une fois récupérée',
+    );
     for (const o of [oa, ob]) for (const to of ['confirmed', 'preparing', 'ready', 'delivered'] as const) await status(chef, o._id, to);
     expect((await failure(s.rpc.call(OrderingRpc.submitReview, { actor: b, order_id: oa._id, rating: 5 }))).code).toBe('NOT_FOUND');
-    const badRating = await failure(s.rpc.call({ ...OrderingRpc.submitReview, request: (await import('zod')).z.any() } as never, { actor: a, order_id: oa._id, rating: 6, comment: '', consumer_name: '' }));
+    const badRating = await failure(
+      s.rpc.call({ ...OrderingRpc.submitReview, request: (await import('zod')).z.any() } as never, {
+        actor: a,
+        order_id: oa._id,
+        rating: 6,
+        comment: '',
+        consumer_name: '',
+      }),
+    );
     expect(badRating.fields?.rating).toBe('La note doit être comprise entre 1 et 5');
     await s.rpc.call(OrderingRpc.submitReview, { actor: a, consumer_name: 'Alice', order_id: oa._id, rating: 5, comment: 'Délicieux !' });
-    expect((await failure(s.rpc.call(OrderingRpc.submitReview, { actor: a, order_id: oa._id, rating: 1 }))).message).toBe('Vous avez déjà noté cette commande');
+    expect((await failure(s.rpc.call(OrderingRpc.submitReview, { actor: a, order_id: oa._id, rating: 1 }))).message).toBe(
+      'Vous avez déjà noté cette commande',
+    );
     await s.rpc.call(OrderingRpc.submitReview, { actor: b, order_id: ob._id, rating: 3 });
     const rated = await eventually(async () => {
       const m = (await s.rpc.call(CatalogueRpc.getMeal, { meal_id: meal })).meal!;
@@ -114,10 +139,19 @@ describe('order lifecycle, reviews and cook stats', () => {
     await status(chef, o2._id, 'confirmed');
     await s.rpc.call(OrderingRpc.submitReview, { actor: a, order_id: o1._id, rating: 4 });
     const stats = await s.rpc.call(OrderingRpc.cookStats, { actor: chef });
-    expect(stats).toMatchObject({ monthly_earnings_cents: 3500, pending_orders: 1, total_customers: 2, average_rating: 4, total_reviews: 1 });
+    expect(stats).toMatchObject({
+      monthly_earnings_cents: 3500,
+      pending_orders: 1,
+      total_customers: 2,
+      average_rating: 4,
+      total_reviews: 1,
+    });
     expect(stats.earnings_by_day).toHaveLength(30);
     expect(stats.earnings_by_day.at(-1)!.cents).toBe(3500);
-    expect(stats.best_sellers.map((b) => [b.meal_id, b.quantity])).toEqual([[m2, 3], [m1, 2]]);
+    expect(stats.best_sellers.map((b) => [b.meal_id, b.quantity])).toEqual([
+      [m2, 3],
+      [m1, 2],
+    ]);
     const mine = await s.rpc.call(OrderingRpc.cookOrders, { actor: chef });
     expect(mine.items.map((o) => o.order_id)).toEqual([o3._id, o2._id, o1._id]);
   });

@@ -30,9 +30,16 @@ describe('checkout saga: payment → orders per cook → stock → cart (real NA
     expect(checkout.status).toBe('succeeded');
     const placed = await stack.settled(checkout.checkout_id, 2);
     const byCook = Object.fromEntries(placed.map((o) => [o.cook_id, o]));
-    expect(byCook['demo-cook-amina']).toMatchObject({ total_cents: 2500, order_status: 'pending', delivery_option: 'pickup', stock_status: 'committed' });
+    expect(byCook['demo-cook-amina']).toMatchObject({
+      total_cents: 2500,
+      order_status: 'pending',
+      delivery_option: 'pickup',
+      stock_status: 'committed',
+    });
     expect(byCook['demo-cook-mei']).toMatchObject({ total_cents: 1300, stock_status: 'committed' });
-    expect(byCook['demo-cook-amina'].items).toEqual([expect.objectContaining({ meal_id: 'demo-meal-tajine', quantity: 2, price_cents: 1250 })]);
+    expect(byCook['demo-cook-amina'].items).toEqual([
+      expect.objectContaining({ meal_id: 'demo-meal-tajine', quantity: 2, price_cents: 1250 }),
+    ]);
     expect(await stack.stock('demo-meal-tajine')).toBe(tajineBefore - 2);
     expect(await stack.stock('demo-meal-curry')).toBe(curryBefore - 1);
     const cart = await eventually(async () => {
@@ -51,9 +58,16 @@ describe('checkout saga: payment → orders per cook → stock → cart (real NA
     await stack.rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-bowl', quantity: 1 });
     await stack.rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-couscous', quantity: 1 });
     const { checkout } = await stack.pay(actor);
-    const evt = await findEvent<{ checkout_id: string }>(PaymentsEvents.paymentSucceeded.subject, (e) => e.data.checkout_id === checkout.checkout_id);
+    const evt = await findEvent<{ checkout_id: string }>(
+      PaymentsEvents.paymentSucceeded.subject,
+      (e) => e.data.checkout_id === checkout.checkout_id,
+    );
     const js = jetstream(nc);
-    await js.publish(PaymentsEvents.paymentSucceeded.subject, JSON.stringify({ ...evt, id: `${evt.id}-redelivered` } satisfies Envelope<unknown>), { msgID: `${evt.id}-redelivered` });
+    await js.publish(
+      PaymentsEvents.paymentSucceeded.subject,
+      JSON.stringify({ ...evt, id: `${evt.id}-redelivered` } satisfies Envelope<unknown>),
+      { msgID: `${evt.id}-redelivered` },
+    );
     const placed = await stack.settled(checkout.checkout_id, 2);
     await new Promise((r) => setTimeout(r, 1000));
     expect(await stack.orders.countDocuments({ checkout_id: checkout.checkout_id })).toBe(2);
@@ -75,7 +89,10 @@ describe('checkout saga: payment → orders per cook → stock → cart (real NA
     const loser = oa.stock_status === 'rejected' ? oa : ob;
     expect(loser).toMatchObject({ order_status: 'cancelled', cancel_reason: 'stock' });
     expect(await stack.stock(mealId)).toBe(0);
-    const refund = await findEvent<{ order_id: string; amount_cents: number }>(PaymentsEvents.refundIssued.subject, (e) => e.data.order_id === loser._id);
+    const refund = await findEvent<{ order_id: string; amount_cents: number }>(
+      PaymentsEvents.refundIssued.subject,
+      (e) => e.data.order_id === loser._id,
+    );
     expect(refund.data.amount_cents).toBe(990);
   });
 
@@ -104,14 +121,27 @@ describe('checkout saga: payment → orders per cook → stock → cart (real NA
     for (const b of buyers) intents.push({ b, intent: await stack.rpc.call(PaymentsRpc.createPaymentIntent, { actor: b }) });
     // The catalogue goes down right before the payments: their order-placed events wait in JetStream.
     await stack.catalogue().close();
-    for (const { b, intent } of intents) await stack.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor: b, checkout_id: intent.checkout.checkout_id, card: VISA });
+    for (const { b, intent } of intents)
+      await stack.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor: b, checkout_id: intent.checkout.checkout_id, card: VISA });
     // Orders exist but the stock cannot be applied while the catalogue is down.
-    await eventually(async () => (await stack.orders.countDocuments({ checkout_id: { $in: intents.map((i) => i.intent.checkout.checkout_id) } })) === 8);
-    expect(await stack.orders.countDocuments({ checkout_id: { $in: intents.map((i) => i.intent.checkout.checkout_id) }, stock_status: 'pending' })).toBe(8);
+    await eventually(
+      async () => (await stack.orders.countDocuments({ checkout_id: { $in: intents.map((i) => i.intent.checkout.checkout_id) } })) === 8,
+    );
+    expect(
+      await stack.orders.countDocuments({
+        checkout_id: { $in: intents.map((i) => i.intent.checkout.checkout_id) },
+        stock_status: 'pending',
+      }),
+    ).toBe(8);
     await stack.restartCatalogue();
     const all = [];
     for (const { intent } of intents) all.push(...(await stack.settled(intent.checkout.checkout_id, 2)));
-    const committed = (mealId: string) => all.filter((o) => o.stock_status === 'committed').flatMap((o) => o.items).filter((i) => i.meal_id === mealId).reduce((s, i) => s + i.quantity, 0);
+    const committed = (mealId: string) =>
+      all
+        .filter((o) => o.stock_status === 'committed')
+        .flatMap((o) => o.items)
+        .filter((i) => i.meal_id === mealId)
+        .reduce((s, i) => s + i.quantity, 0);
     // 4 buyers × 2 of meal 0 (stock 6): three committed, one rejected; meal 1: all four committed.
     expect(committed(meals[0])).toBe(6);
     expect(committed(meals[1])).toBe(4);

@@ -51,10 +51,27 @@ export async function startStack(file: string) {
     nats,
     stock: async (mealId: string) => (await rpc.call(CatalogueRpc.getMeal, { meal_id: mealId })).meal!.portions_available,
     newMeal: async (cookId: string, portions: number, price = 1000) =>
-      (await rpc.call(CatalogueRpc.createMeal, {
-        actor: cook(cookId), cook_name: cookId,
-        input: { name: `Plat ${cookId} ${++n}`, description: 'Fait maison', price_cents: price, portions_available: portions, ingredients: ['Riz'], allergens: [], category: 'healthy', preparation_time: 10, available_date: new Date().toISOString(), cooking_details: '', serving_suggestions: '', dietary_info: '', storage_instructions: '' },
-      })).meal.meal_id,
+      (
+        await rpc.call(CatalogueRpc.createMeal, {
+          actor: cook(cookId),
+          cook_name: cookId,
+          input: {
+            name: `Plat ${cookId} ${++n}`,
+            description: 'Fait maison',
+            price_cents: price,
+            portions_available: portions,
+            ingredients: ['Riz'],
+            allergens: [],
+            category: 'healthy',
+            preparation_time: 10,
+            available_date: new Date().toISOString(),
+            cooking_details: '',
+            serving_suggestions: '',
+            dietary_info: '',
+            storage_instructions: '',
+          },
+        })
+      ).meal.meal_id,
     pay: async (actor: Actor, card = VISA) => {
       const intent = await rpc.call(PaymentsRpc.createPaymentIntent, { actor });
       const { checkout } = await rpc.call(PaymentsRpc.confirmSandboxPayment, { actor, checkout_id: intent.checkout.checkout_id, card });

@@ -25,9 +25,19 @@ describe('payments: the Stripe adapter against stripe-mock, and signed webhooks'
     await resetJetStream();
     const env = serviceEnv('payments', __filename);
     stripeMock = env.STRIPE_MOCK_URL!;
-    const config = paymentsConfig({ ...env, PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PUBLISHABLE_KEY: 'pk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripeMock });
+    const config = paymentsConfig({
+      ...env,
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripeMock,
+    });
     app = await NestFactory.create(AppModule.forRoot(config), { logger: ['error'], rawBody: true });
-    app.connectMicroservice<MicroserviceOptions>({ transport: Transport.NATS, options: { servers: [config.NATS_URL], queue: 'payments' } }, { inheritAppConfig: true });
+    app.connectMicroservice<MicroserviceOptions>(
+      { transport: Transport.NATS, options: { servers: [config.NATS_URL], queue: 'payments' } },
+      { inheritAppConfig: true },
+    );
     await app.startAllMicroservices();
     await app.listen(0, '127.0.0.1');
     url = await app.getUrl();
@@ -48,14 +58,27 @@ describe('payments: the Stripe adapter against stripe-mock, and signed webhooks'
   });
 
   const post = (payload: string, header: string) =>
-    fetch(`${url}/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
+    fetch(`${url}/webhooks/stripe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
+      body: payload,
+    });
 
   it('applies a signed payment_intent.succeeded once: the checkout is paid and announced', async () => {
     await checkouts.create({
-      _id: 'co-webhook', consumer_id: 'u-9', status: 'requires_payment_method', amount_cents: 1300, provider: 'stripe', payment_intent_id: 'pi_123',
+      _id: 'co-webhook',
+      consumer_id: 'u-9',
+      status: 'requires_payment_method',
+      amount_cents: 1300,
+      provider: 'stripe',
+      payment_intent_id: 'pi_123',
       lines: [{ meal_id: 'm1', cook_id: 'c1', cook_name: 'mei', name: 'Curry', unit_price_cents: 1300, quantity: 1 }],
     });
-    const payload = JSON.stringify({ id: 'evt_1', type: 'payment_intent.succeeded', data: { object: { id: 'pi_123', amount: 1300, metadata: { checkout_id: 'co-webhook' } } } });
+    const payload = JSON.stringify({
+      id: 'evt_1',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: 'pi_123', amount: 1300, metadata: { checkout_id: 'co-webhook' } } },
+    });
     const header = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     const first = await post(payload, header);
     expect(first.status).toBe(200);
@@ -63,24 +86,53 @@ describe('payments: the Stripe adapter against stripe-mock, and signed webhooks'
     expect((await post(payload, header)).status).toBe(200);
     expect(await (await post(payload, header)).json()).toMatchObject({ result: 'duplicate' });
     expect((await checkouts.findById('co-webhook').lean<Checkout>())?.status).toBe('succeeded');
-    const evt = await findEvent<{ checkout_id: string; amount_cents: number }>(PaymentsEvents.paymentSucceeded.subject, (e) => e.data.checkout_id === 'co-webhook');
+    const evt = await findEvent<{ checkout_id: string; amount_cents: number }>(
+      PaymentsEvents.paymentSucceeded.subject,
+      (e) => e.data.checkout_id === 'co-webhook',
+    );
     expect(evt.data.amount_cents).toBe(1300);
   });
 
   it('refuses a webhook with a bad or missing signature, and changes nothing', async () => {
-    await checkouts.create({ _id: 'co-forged', consumer_id: 'u-9', status: 'requires_payment_method', amount_cents: 500, provider: 'stripe', payment_intent_id: 'pi_456', lines: [] });
-    const payload = JSON.stringify({ id: 'evt_forged', type: 'payment_intent.succeeded', data: { object: { id: 'pi_456', amount: 500, metadata: { checkout_id: 'co-forged' } } } });
+    await checkouts.create({
+      _id: 'co-forged',
+      consumer_id: 'u-9',
+      status: 'requires_payment_method',
+      amount_cents: 500,
+      provider: 'stripe',
+      payment_intent_id: 'pi_456',
+      lines: [],
+    });
+    const payload = JSON.stringify({
+      id: 'evt_forged',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: 'pi_456', amount: 500, metadata: { checkout_id: 'co-forged' } } },
+    });
     const wrongSecret = signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
     expect((await post(payload, wrongSecret)).status).toBe(400);
     const tampered = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     expect((await post(payload.replace('500', '1'), tampered)).status).toBe(400);
-    expect((await fetch(`${url}/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload })).status).toBe(400);
+    expect(
+      (await fetch(`${url}/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload })).status,
+    ).toBe(400);
     expect((await checkouts.findById('co-forged').lean<Checkout>())?.status).toBe('requires_payment_method');
   });
 
   it('does not pay a checkout when the paid amount differs from what is owed', async () => {
-    await checkouts.create({ _id: 'co-amount', consumer_id: 'u-9', status: 'requires_payment_method', amount_cents: 4200, provider: 'stripe', payment_intent_id: 'pi_789', lines: [] });
-    const payload = JSON.stringify({ id: 'evt_amount', type: 'payment_intent.succeeded', data: { object: { id: 'pi_789', amount: 100, metadata: { checkout_id: 'co-amount' } } } });
+    await checkouts.create({
+      _id: 'co-amount',
+      consumer_id: 'u-9',
+      status: 'requires_payment_method',
+      amount_cents: 4200,
+      provider: 'stripe',
+      payment_intent_id: 'pi_789',
+      lines: [],
+    });
+    const payload = JSON.stringify({
+      id: 'evt_amount',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: 'pi_789', amount: 100, metadata: { checkout_id: 'co-amount' } } },
+    });
     await post(payload, signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }));
     expect((await checkouts.findById('co-amount').lean<Checkout>())?.status).toBe('requires_payment_method');
   });

@@ -7,7 +7,12 @@ import { CartsRpcController } from './carts.rpc.controller';
 import { CartsService } from './carts.service';
 
 @Module({
-  imports: [MongooseModule.forFeature([{ name: Cart.name, schema: CartSchema }, { name: CartItem.name, schema: CartItemSchema }])],
+  imports: [
+    MongooseModule.forFeature([
+      { name: Cart.name, schema: CartSchema },
+      { name: CartItem.name, schema: CartItemSchema },
+    ]),
+  ],
   controllers: [CartsRpcController],
   providers: [CartsService, MealDeletedHandler, OrderPlacedHandler],
 })

@@ -40,7 +40,12 @@ export class CartsService {
 
   private assertWithin(meal: MealDto, quantity: number): void {
     if (quantity > meal.portions_available) {
-      throw new DomainError('INSUFFICIENT_STOCK', meal.portions_available > 0 ? CART_MESSAGES.insufficient(meal.portions_available) : CART_MESSAGES.soldOut, undefined, { meal_id: meal.meal_id, available: meal.portions_available });
+      throw new DomainError(
+        'INSUFFICIENT_STOCK',
+        meal.portions_available > 0 ? CART_MESSAGES.insufficient(meal.portions_available) : CART_MESSAGES.soldOut,
+        undefined,
+        { meal_id: meal.meal_id, available: meal.portions_available },
+      );
     }
   }
 
@@ -49,7 +54,9 @@ export class CartsService {
     const cart = await this.cartOf(actor.user_id, false);
     if (!cart) return { cart_id: null, items: [], item_count: 0, subtotal_cents: 0, total_cents: 0 };
     const lines = await this.items.find({ cart_id: cart._id }).sort({ added_at: 1, _id: 1 }).lean<CartItem[]>();
-    const { items: meals } = lines.length ? await this.rpc.call(CatalogueRpc.getMeals, { meal_ids: lines.map((l) => l.meal_id) }) : { items: [] };
+    const { items: meals } = lines.length
+      ? await this.rpc.call(CatalogueRpc.getMeals, { meal_ids: lines.map((l) => l.meal_id) })
+      : { items: [] };
     const byId = new Map(meals.map((m) => [m.meal_id, m]));
     const gone = lines.filter((l) => !byId.has(l.meal_id));
     if (gone.length) await this.items.deleteMany({ _id: { $in: gone.map((l) => l._id) } });
@@ -68,7 +75,13 @@ export class CartsService {
         };
       });
     const subtotal = items.reduce((s, l) => s + l.line_total_cents, 0);
-    return { cart_id: cart._id, items, item_count: items.reduce((s, l) => s + l.quantity, 0), subtotal_cents: subtotal, total_cents: subtotal };
+    return {
+      cart_id: cart._id,
+      items,
+      item_count: items.reduce((s, l) => s + l.quantity, 0),
+      subtotal_cents: subtotal,
+      total_cents: subtotal,
+    };
   }
 
   async add(actor: Actor, mealId: string, quantity: number): Promise<CartDto> {
@@ -105,7 +118,11 @@ export class CartsService {
       }
       const meal = await this.meal(mealId);
       this.assertWithin(meal, quantity);
-      await this.items.updateOne({ cart_id: cart._id, meal_id: mealId }, { $set: { quantity }, $setOnInsert: { _id: randomUUID() } }, { upsert: true });
+      await this.items.updateOne(
+        { cart_id: cart._id, meal_id: mealId },
+        { $set: { quantity }, $setOnInsert: { _id: randomUUID() } },
+        { upsert: true },
+      );
     });
     return this.get(actor);
   }
@@ -128,7 +145,10 @@ export class CartsService {
     if (!cart.items.length) throw new DomainError('VALIDATION_FAILED', CART_MESSAGES.empty);
     for (const line of cart.items) {
       if (line.quantity > line.meal.portions_available) {
-        throw new DomainError('INSUFFICIENT_STOCK', CART_MESSAGES.insufficientFor(line.meal.name), undefined, { meal_id: line.meal_id, available: line.meal.portions_available });
+        throw new DomainError('INSUFFICIENT_STOCK', CART_MESSAGES.insufficientFor(line.meal.name), undefined, {
+          meal_id: line.meal_id,
+          available: line.meal.portions_available,
+        });
       }
     }
     return cart;

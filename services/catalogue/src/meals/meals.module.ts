@@ -10,10 +10,12 @@ import { ProfileUpdatedHandler } from '../events/profile-updated.handler';
 import { ReviewSubmittedHandler } from '../events/review-submitted.handler';
 
 @Module({
-  imports: [MongooseModule.forFeature([
+  imports: [
+    MongooseModule.forFeature([
       { name: Meal.name, schema: MealSchema },
       { name: StockApplication.name, schema: StockApplicationSchema },
-    ])],
+    ]),
+  ],
   controllers: [MealsRpcController],
   providers: [MealsService, StockService, ProfileUpdatedHandler, OrderPlacedHandler, OrderCancelledHandler, ReviewSubmittedHandler],
   exports: [MealsService, MongooseModule],

@@ -80,7 +80,11 @@ export class MealsService implements OnModuleInit {
 
   /** Home page: meals still available, most portions first. */
   async featured(limit: number = LIMITS.featuredMeals): Promise<MealDto[]> {
-    const docs = await this.meals.find({ deleted_at: null, portions_available: { $gt: 0 } }, LISTED).sort({ portions_available: -1, _id: 1 }).limit(limit).lean<Meal[]>();
+    const docs = await this.meals
+      .find({ deleted_at: null, portions_available: { $gt: 0 } }, LISTED)
+      .sort({ portions_available: -1, _id: 1 })
+      .limit(limit)
+      .lean<Meal[]>();
     return docs.map(toMealDto);
   }
 
@@ -96,7 +100,11 @@ export class MealsService implements OnModuleInit {
   }
 
   async ofCook(cookId: string): Promise<MealDto[]> {
-    const docs = await this.meals.find({ cook_id: cookId, deleted_at: null }, LISTED).sort({ created_at: -1, _id: -1 }).limit(200).lean<Meal[]>();
+    const docs = await this.meals
+      .find({ cook_id: cookId, deleted_at: null }, LISTED)
+      .sort({ created_at: -1, _id: -1 })
+      .limit(200)
+      .lean<Meal[]>();
     return docs.map(toMealDto);
   }
 
@@ -152,7 +160,10 @@ export class MealsService implements OnModuleInit {
         if (!meal || (meal.rated_reviews ?? []).includes(reviewId)) return;
         const count = (meal.rating_count ?? 0) + 1;
         const average = Math.round((((meal.rating_average ?? 0) * (count - 1) + rating) / count) * 100) / 100;
-        await this.meals.updateOne({ _id: id, rated_reviews: { $ne: reviewId } }, { $set: { rating_average: average, rating_count: count }, $push: { rated_reviews: reviewId } });
+        await this.meals.updateOne(
+          { _id: id, rated_reviews: { $ne: reviewId } },
+          { $set: { rating_average: average, rating_count: count }, $push: { rated_reviews: reviewId } },
+        );
       });
     }
   }

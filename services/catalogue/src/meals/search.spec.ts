@@ -4,7 +4,9 @@ import { normalizeSearch, parisDayStart, searchClauses, searchTextOf } from './s
 describe('search', () => {
   it('ignores case and accents', () => {
     expect(normalizeSearch('Bœuf Bourguignon à l’Ancienne')).toBe('boeuf bourguignon a l’ancienne');
-    expect(searchTextOf({ name: 'Tajine', description: 'Citrons confits', ingredients: ['Poulet', 'Coriandre'] })).toBe('tajine citrons confits poulet coriandre');
+    expect(searchTextOf({ name: 'Tajine', description: 'Citrons confits', ingredients: ['Poulet', 'Coriandre'] })).toBe(
+      'tajine citrons confits poulet coriandre',
+    );
   });
   it('requires every word and escapes regex characters', () => {
     expect(searchClauses('  Poulet   CURRY ')).toEqual([{ search_text: { $regex: 'poulet' } }, { search_text: { $regex: 'curry' } }]);

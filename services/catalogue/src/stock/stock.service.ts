@@ -36,13 +36,16 @@ export class StockService implements OnModuleInit {
     const lines = mergeLines(envelope.data.items);
 
     // Check every line first (a crash may have left some lines applied: those count as taken).
-    const docs = await this.meals.find({ _id: { $in: lines.map((l) => l.meal_id) } }, { portions_available: 1, applied_orders: 1, deleted_at: 1 }).lean<Meal[]>();
+    const docs = await this.meals
+      .find({ _id: { $in: lines.map((l) => l.meal_id) } }, { portions_available: 1, applied_orders: 1, deleted_at: 1 })
+      .lean<Meal[]>();
     const byId = new Map(docs.map((d) => [d._id, d]));
     let rejection: { meal_id: string; reason: 'meal_not_found' | 'insufficient_stock' } | null = null;
     for (const line of lines) {
       const meal = byId.get(line.meal_id);
       if (!meal || meal.deleted_at) rejection ??= { meal_id: line.meal_id, reason: 'meal_not_found' };
-      else if (!(meal.applied_orders ?? []).includes(orderId) && meal.portions_available < line.quantity) rejection ??= { meal_id: line.meal_id, reason: 'insufficient_stock' };
+      else if (!(meal.applied_orders ?? []).includes(orderId) && meal.portions_available < line.quantity)
+        rejection ??= { meal_id: line.meal_id, reason: 'insufficient_stock' };
     }
 
     if (!rejection) {
@@ -64,11 +67,27 @@ export class StockService implements OnModuleInit {
       }
     } else {
       // Undo any line a crashed earlier attempt had already taken for this order.
-      await this.giveBack(orderId, lines.filter((l) => (byId.get(l.meal_id)?.applied_orders ?? []).includes(orderId)), 'applied_orders');
+      await this.giveBack(
+        orderId,
+        lines.filter((l) => (byId.get(l.meal_id)?.applied_orders ?? []).includes(orderId)),
+        'applied_orders',
+      );
     }
 
-    const application = new this.applications({ _id: orderId, checkout_id: checkoutId, result: rejection ? 'rejected' : 'committed', meal_id: rejection?.meal_id ?? null, applied_at: new Date() });
-    if (rejection) recordEvent(application, CatalogueEvents.stockRejected, { order_id: orderId, checkout_id: checkoutId, ...rejection }, causedBy(envelope));
+    const application = new this.applications({
+      _id: orderId,
+      checkout_id: checkoutId,
+      result: rejection ? 'rejected' : 'committed',
+      meal_id: rejection?.meal_id ?? null,
+      applied_at: new Date(),
+    });
+    if (rejection)
+      recordEvent(
+        application,
+        CatalogueEvents.stockRejected,
+        { order_id: orderId, checkout_id: checkoutId, ...rejection },
+        causedBy(envelope),
+      );
     else recordEvent(application, CatalogueEvents.stockCommitted, { order_id: orderId, checkout_id: checkoutId }, causedBy(envelope));
     try {
       await this.relay.save(this.applications, application);
@@ -82,7 +101,10 @@ export class StockService implements OnModuleInit {
   async restock(orderId: string, items: Line[]): Promise<void> {
     for (const line of mergeLines(items)) {
       await this.relay.locked(this.meals, line.meal_id, () =>
-        this.meals.updateOne({ _id: line.meal_id, applied_orders: orderId, restocked_orders: { $ne: orderId } }, { $inc: { portions_available: line.quantity }, $push: { restocked_orders: orderId } }),
+        this.meals.updateOne(
+          { _id: line.meal_id, applied_orders: orderId, restocked_orders: { $ne: orderId } },
+          { $inc: { portions_available: line.quantity }, $push: { restocked_orders: orderId } },
+        ),
       );
     }
   }
@@ -90,7 +112,10 @@ export class StockService implements OnModuleInit {
   private async giveBack(orderId: string, lines: Line[], list: 'applied_orders'): Promise<void> {
     for (const line of lines) {
       await this.relay.locked(this.meals, line.meal_id, () =>
-        this.meals.updateOne({ _id: line.meal_id, [list]: orderId }, { $inc: { portions_available: line.quantity }, $pull: { [list]: orderId } }),
+        this.meals.updateOne(
+          { _id: line.meal_id, [list]: orderId },
+          { $inc: { portions_available: line.quantity }, $pull: { [list]: orderId } },
+        ),
       );
     }
   }

@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, IDENTITY_MESSAGES, type Actor, type SessionTokens, type UserDto, changePasswordInput, signUpInput } from '@popote/contracts';
+import {
+  DomainError,
+  IDENTITY_MESSAGES,
+  type Actor,
+  type SessionTokens,
+  type UserDto,
+  changePasswordInput,
+  signUpInput,
+} from '@popote/contracts';
 import type { z } from 'zod';
 import { toUserDto } from '../users/user.mapper';
 import type { User } from '../users/user.schema';
@@ -51,7 +59,9 @@ export class AuthService {
     const user = await this.users.findWithHash(actor.user_id);
     if (!user) throw new DomainError('UNAUTHENTICATED', IDENTITY_MESSAGES.sessionExpired);
     if (!(await verifyPassword(user.password_hash, input.current_password))) {
-      throw new DomainError('VALIDATION_FAILED', IDENTITY_MESSAGES.currentPasswordWrong, { current_password: IDENTITY_MESSAGES.currentPasswordWrong });
+      throw new DomainError('VALIDATION_FAILED', IDENTITY_MESSAGES.currentPasswordWrong, {
+        current_password: IDENTITY_MESSAGES.currentPasswordWrong,
+      });
     }
     await this.users.setPasswordHash(user._id, await hashPassword(input.new_password));
   }

@@ -41,7 +41,11 @@ export class LoginThrottleService {
     for (const { key } of this.keys(email, ip)) {
       const a = await this.attempts.findById(key).lean<LoginAttempt>();
       if (!a || a.window_ends_at <= now) {
-        await this.attempts.updateOne({ _id: key }, { $set: { failures: 1, window_ends_at: new Date(now.getTime() + this.config.LOGIN_WINDOW_S * 1000) } }, { upsert: true });
+        await this.attempts.updateOne(
+          { _id: key },
+          { $set: { failures: 1, window_ends_at: new Date(now.getTime() + this.config.LOGIN_WINDOW_S * 1000) } },
+          { upsert: true },
+        );
       } else {
         await this.attempts.updateOne({ _id: key }, { $inc: { failures: 1 } });
       }

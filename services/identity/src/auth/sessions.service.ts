@@ -25,7 +25,14 @@ export class SessionsService {
     const id = randomUUID();
     const secret = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + this.config.REFRESH_TOKEN_TTL_S * 1000);
-    await this.sessions.create({ _id: id, family_id: familyId, user_id: actor.user_id, secret_hash: sha256(secret), expires_at: expiresAt, created_at: new Date() });
+    await this.sessions.create({
+      _id: id,
+      family_id: familyId,
+      user_id: actor.user_id,
+      secret_hash: sha256(secret),
+      expires_at: expiresAt,
+      created_at: new Date(),
+    });
     const access = await signAccessToken(actor, familyId, this.config);
     return {
       access_token: access.token,
@@ -69,7 +76,10 @@ export class SessionsService {
   }
 
   async revokeAllOf(userId: string, exceptFamily?: string): Promise<void> {
-    await this.sessions.updateMany({ user_id: userId, revoked_at: null, ...(exceptFamily ? { family_id: { $ne: exceptFamily } } : {}) }, { $set: { revoked_at: new Date() } });
+    await this.sessions.updateMany(
+      { user_id: userId, revoked_at: null, ...(exceptFamily ? { family_id: { $ne: exceptFamily } } : {}) },
+      { $set: { revoked_at: new Date() } },
+    );
   }
 }
 

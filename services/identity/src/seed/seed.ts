@@ -7,10 +7,50 @@ import { CookProfile, CookProfileSchema, User, UserSchema } from '../users/user.
 /** Demo accounts (password for all: popote123). Cook ids match the catalogue's demo meals. */
 export const DEMO_PASSWORD = 'popote123';
 export const DEMO_USERS = [
-  { _id: 'demo-cook-amina', email: 'amina@popote.test', username: 'amina_cuisine', name: 'Amina Benali', location: 'Lyon 7e', user_type: 'cook', bio: 'Cuisine marocaine familiale, recettes de ma grand-mère.', specialties: ['Tajines', 'Couscous'], rating: 4.8 },
-  { _id: 'demo-cook-lucas', email: 'lucas@popote.test', username: 'lucas_bistrot', name: 'Lucas Martin', location: 'Lyon 3e', user_type: 'cook', bio: 'Ancien commis de bistrot, je cuisine les classiques français.', specialties: ['Plats mijotés', 'Tartes'], rating: 4.6 },
-  { _id: 'demo-cook-mei', email: 'mei@popote.test', username: 'mei_wok', name: 'Mei Chen', location: 'Villeurbanne', user_type: 'cook', bio: 'Cuisine asiatique maison, beaucoup de légumes.', specialties: ['Curry', 'Gyozas'], rating: 4.9 },
-  { _id: 'demo-consumer-claire', email: 'claire@popote.test', username: 'claire_l', name: 'Claire Lefèvre', location: 'Lyon 7e', user_type: 'consumer', bio: '', specialties: [], rating: 0 },
+  {
+    _id: 'demo-cook-amina',
+    email: 'amina@popote.test',
+    username: 'amina_cuisine',
+    name: 'Amina Benali',
+    location: 'Lyon 7e',
+    user_type: 'cook',
+    bio: 'Cuisine marocaine familiale, recettes de ma grand-mère.',
+    specialties: ['Tajines', 'Couscous'],
+    rating: 4.8,
+  },
+  {
+    _id: 'demo-cook-lucas',
+    email: 'lucas@popote.test',
+    username: 'lucas_bistrot',
+    name: 'Lucas Martin',
+    location: 'Lyon 3e',
+    user_type: 'cook',
+    bio: 'Ancien commis de bistrot, je cuisine les classiques français.',
+    specialties: ['Plats mijotés', 'Tartes'],
+    rating: 4.6,
+  },
+  {
+    _id: 'demo-cook-mei',
+    email: 'mei@popote.test',
+    username: 'mei_wok',
+    name: 'Mei Chen',
+    location: 'Villeurbanne',
+    user_type: 'cook',
+    bio: 'Cuisine asiatique maison, beaucoup de légumes.',
+    specialties: ['Curry', 'Gyozas'],
+    rating: 4.9,
+  },
+  {
+    _id: 'demo-consumer-claire',
+    email: 'claire@popote.test',
+    username: 'claire_l',
+    name: 'Claire Lefèvre',
+    location: 'Lyon 7e',
+    user_type: 'consumer',
+    bio: '',
+    specialties: [],
+    rating: 0,
+  },
 ] as const;
 
 export async function seedIdentity(env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -25,15 +65,38 @@ export async function seedIdentity(env: NodeJS.ProcessEnv = process.env): Promis
       if (await users.exists({ _id: u._id })) continue;
       const now = new Date();
       await users.collection.insertOne({
-        _id: u._id as never, email: u.email, username: u.username, username_key: usernameKey(u.username), name: u.name,
-        location: u.location, bio: u.bio, avatar_url: null, user_type: u.user_type, specialties: [...u.specialties],
-        dietary_preferences: [], password_hash: hash, created_at: now, updated_at: now, _outbox: [], _outbox_pending: false,
+        _id: u._id as never,
+        email: u.email,
+        username: u.username,
+        username_key: usernameKey(u.username),
+        name: u.name,
+        location: u.location,
+        bio: u.bio,
+        avatar_url: null,
+        user_type: u.user_type,
+        specialties: [...u.specialties],
+        dietary_preferences: [],
+        password_hash: hash,
+        created_at: now,
+        updated_at: now,
+        _outbox: [],
+        _outbox_pending: false,
       });
       if (u.user_type === 'cook') {
         await profiles.collection.insertOne({
-          _id: u._id as never, bio: u.bio, specialties: [...u.specialties], availability_days: ['mardi', 'jeudi', 'samedi'],
-          cooking_styles: [], experience_years: 5, certifications: [], signature_dishes: [], cuisine_types: [], awards: [],
-          rating_average: u.rating, total_reviews: 0, rating_sort: u.rating,
+          _id: u._id as never,
+          bio: u.bio,
+          specialties: [...u.specialties],
+          availability_days: ['mardi', 'jeudi', 'samedi'],
+          cooking_styles: [],
+          experience_years: 5,
+          certifications: [],
+          signature_dishes: [],
+          cuisine_types: [],
+          awards: [],
+          rating_average: u.rating,
+          total_reviews: 0,
+          rating_sort: u.rating,
         });
       }
       created++;

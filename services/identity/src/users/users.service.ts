@@ -28,7 +28,8 @@ export function duplicateError(err: unknown): DomainError | null {
   const e = err as { code?: number; message?: string; keyPattern?: Record<string, unknown> };
   if (e?.code !== 11000) return null;
   const text = `${JSON.stringify(e.keyPattern ?? {})} ${e.message ?? ''}`;
-  if (/username/.test(text)) return new DomainError('CONFLICT', IDENTITY_MESSAGES.usernameTaken, { username: IDENTITY_MESSAGES.usernameTaken });
+  if (/username/.test(text))
+    return new DomainError('CONFLICT', IDENTITY_MESSAGES.usernameTaken, { username: IDENTITY_MESSAGES.usernameTaken });
   return new DomainError('CONFLICT', IDENTITY_MESSAGES.emailTaken, { email: IDENTITY_MESSAGES.emailTaken });
 }
 
@@ -47,7 +48,8 @@ export class UsersService implements OnModuleInit {
   async create(input: z.infer<typeof signUpInput>): Promise<User> {
     // Friendly messages first (the unique indexes still decide under a race).
     if (await this.users.exists({ email: input.email })) throw duplicateError({ code: 11000, keyPattern: { email: 1 } })!;
-    if (await this.users.exists({ username_key: usernameKey(input.username) })) throw duplicateError({ code: 11000, keyPattern: { username_key: 1 } })!;
+    if (await this.users.exists({ username_key: usernameKey(input.username) }))
+      throw duplicateError({ code: 11000, keyPattern: { username_key: 1 } })!;
     const user = new this.users({
       _id: randomUUID(),
       email: input.email,
@@ -91,13 +93,18 @@ export class UsersService implements OnModuleInit {
 
   async me(actor: Actor): Promise<{ user: UserDto; cook_profile: CookProfileDto | null }> {
     const user = await this.get(actor.user_id);
-    const profile = user.user_type === 'cook' ? await this.ensureCookProfile(user._id) : await this.cookProfiles.findById(user._id).lean<CookProfile>();
+    const profile =
+      user.user_type === 'cook' ? await this.ensureCookProfile(user._id) : await this.cookProfiles.findById(user._id).lean<CookProfile>();
     return { user: toUserDto(user), cook_profile: profile ? toCookProfileDto(profile) : null };
   }
 
   /** Cooks by rating, best first (home page). */
   async popularCooks(limit: number): Promise<PublicCookDto[]> {
-    const profiles = await this.cookProfiles.find({}).sort({ rating_average: -1, total_reviews: -1, _id: 1 }).limit(limit * 3).lean<CookProfile[]>();
+    const profiles = await this.cookProfiles
+      .find({})
+      .sort({ rating_average: -1, total_reviews: -1, _id: 1 })
+      .limit(limit * 3)
+      .lean<CookProfile[]>();
     const users = await this.users.find({ _id: { $in: profiles.map((p) => p._id) }, user_type: 'cook' }).lean<User[]>();
     const byId = new Map(users.map((u) => [u._id, u]));
     return profiles.flatMap((p) => (byId.has(p._id) ? [toPublicCook(byId.get(p._id)!, p)] : [])).slice(0, limit);
@@ -160,7 +167,10 @@ export class UsersService implements OnModuleInit {
       if ((p.rated_reviews ?? []).includes(reviewId)) return;
       const total = (p.total_reviews ?? 0) + 1;
       const average = Math.round((((p.rating_average ?? 0) * (total - 1) + rating) / total) * 100) / 100;
-      await this.cookProfiles.updateOne({ _id: cookId, rated_reviews: { $ne: reviewId } }, { $set: { rating_average: average, total_reviews: total, rating_sort: average }, $push: { rated_reviews: reviewId } });
+      await this.cookProfiles.updateOne(
+        { _id: cookId, rated_reviews: { $ne: reviewId } },
+        { $set: { rating_average: average, total_reviews: total, rating_sort: average }, $push: { rated_reviews: reviewId } },
+      );
     });
   }
 

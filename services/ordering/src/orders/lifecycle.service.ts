@@ -34,14 +34,18 @@ const toReviewDto = (r: Review): ReviewDto => ({
 
 /** First day of the current month, in Paris. */
 function monthStart(now: Date): Date {
-  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit' }).format(now).split('-').map(Number);
+  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit' })
+    .format(now)
+    .split('-')
+    .map(Number);
   const guess = new Date(Date.UTC(y, m - 1, 1));
   // Paris is UTC+1 or +2: midnight there is 22:00 or 23:00 UTC the day before.
   const parisHour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', hour: '2-digit', hourCycle: 'h23' }).format(guess));
   return new Date(guess.getTime() - parisHour * 3600_000);
 }
 
-const parisDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+const parisDay = (d: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
 
 /**
  * What happens to an order after it is placed, checked here whatever the caller claims:
@@ -65,7 +69,8 @@ export class LifecycleService implements OnModuleInit {
     const result = await this.relay.locked(this.orders, orderId, async () => {
       const order = await this.orders.findById(orderId);
       if (!order) throw new DomainError('NOT_FOUND', ORDER_MESSAGES.notFound);
-      if (order.cook_id !== actor.user_id && order.consumer_id !== actor.user_id) throw new DomainError('FORBIDDEN', ORDER_MESSAGES.notYours);
+      if (order.cook_id !== actor.user_id && order.consumer_id !== actor.user_id)
+        throw new DomainError('FORBIDDEN', ORDER_MESSAGES.notYours);
       change(order);
       await order.save();
       return toOrderDto(order.toObject());
@@ -75,7 +80,13 @@ export class LifecycleService implements OnModuleInit {
   }
 
   private announce(order: HydratedDocument<Order>, from: OrderStatus, to: OrderStatus): void {
-    recordEvent(order, OrderingEvents.orderStatusChanged, { order_id: order._id, consumer_id: order.consumer_id, cook_id: order.cook_id, from, to });
+    recordEvent(order, OrderingEvents.orderStatusChanged, {
+      order_id: order._id,
+      consumer_id: order.consumer_id,
+      cook_id: order.cook_id,
+      from,
+      to,
+    });
   }
 
   changeStatus(actor: Actor, orderId: string, to: OrderStatus): Promise<OrderDto> {
@@ -83,7 +94,8 @@ export class LifecycleService implements OnModuleInit {
     return this.mutate(actor, orderId, (order) => {
       if (order.cook_id !== actor.user_id) throw new DomainError('FORBIDDEN', ORDER_MESSAGES.notYours);
       const from = order.order_status;
-      if (NEXT_STATUS[from] !== to) throw new DomainError('CONFLICT', ORDER_MESSAGES.illegal(ORDER_STATUS_LABELS[from]), undefined, { from, to });
+      if (NEXT_STATUS[from] !== to)
+        throw new DomainError('CONFLICT', ORDER_MESSAGES.illegal(ORDER_STATUS_LABELS[from]), undefined, { from, to });
       order.order_status = to;
       this.announce(order, from, to);
     });
@@ -93,15 +105,22 @@ export class LifecycleService implements OnModuleInit {
     return this.mutate(actor, orderId, (order) => {
       const from = order.order_status;
       const byCook = order.cook_id === actor.user_id;
-      if (from === 'cancelled' || from === 'delivered') throw new DomainError('CONFLICT', ORDER_MESSAGES.illegal(ORDER_STATUS_LABELS[from]));
+      if (from === 'cancelled' || from === 'delivered')
+        throw new DomainError('CONFLICT', ORDER_MESSAGES.illegal(ORDER_STATUS_LABELS[from]));
       if (!byCook && from !== 'pending') throw new DomainError('CONFLICT', ORDER_MESSAGES.consumerCancelPendingOnly);
-      if (byCook && !reason.trim()) throw new DomainError('VALIDATION_FAILED', ORDER_MESSAGES.reasonRequired, { reason: ORDER_MESSAGES.reasonRequired });
+      if (byCook && !reason.trim())
+        throw new DomainError('VALIDATION_FAILED', ORDER_MESSAGES.reasonRequired, { reason: ORDER_MESSAGES.reasonRequired });
       order.order_status = 'cancelled';
       order.cancel_reason = byCook ? reason.trim() : reason.trim() || 'Annulée par le client';
       this.announce(order, from, 'cancelled');
       recordEvent(order, OrderingEvents.orderCancelled, {
-        order_id: order._id, checkout_id: order.checkout_id, consumer_id: order.consumer_id, cook_id: order.cook_id,
-        total_cents: order.total_cents, reason: order.cancel_reason, stock_committed: order.stock_status === 'committed',
+        order_id: order._id,
+        checkout_id: order.checkout_id,
+        consumer_id: order.consumer_id,
+        cook_id: order.cook_id,
+        total_cents: order.total_cents,
+        reason: order.cancel_reason,
+        stock_committed: order.stock_status === 'committed',
         items: order.items.map((i) => ({ meal_id: i.meal_id, quantity: i.quantity, price_cents: i.price_cents })),
       });
     });
@@ -114,10 +133,23 @@ export class LifecycleService implements OnModuleInit {
       if (order.order_status !== 'delivered') throw new DomainError('CONFLICT', ORDER_MESSAGES.reviewDeliveredOnly);
       if (await this.reviews.exists({ _id: orderId })) throw new DomainError('CONFLICT', ORDER_MESSAGES.reviewOnce);
       const review = new this.reviews({
-        _id: orderId, cook_id: order.cook_id, consumer_id: order.consumer_id, consumer_name: consumerName,
-        meal_ids: order.items.map((i) => i.meal_id), meal_names: order.items.map((i) => i.name), rating, comment,
+        _id: orderId,
+        cook_id: order.cook_id,
+        consumer_id: order.consumer_id,
+        consumer_name: consumerName,
+        meal_ids: order.items.map((i) => i.meal_id),
+        meal_names: order.items.map((i) => i.name),
+        rating,
+        comment,
       });
-      recordEvent(review, OrderingEvents.reviewSubmitted, { review_id: orderId, order_id: orderId, consumer_id: order.consumer_id, cook_id: order.cook_id, meal_ids: review.meal_ids, rating });
+      recordEvent(review, OrderingEvents.reviewSubmitted, {
+        review_id: orderId,
+        order_id: orderId,
+        consumer_id: order.consumer_id,
+        cook_id: order.cook_id,
+        meal_ids: review.meal_ids,
+        rating,
+      });
       try {
         await this.relay.save(this.reviews, review);
       } catch (err) {
@@ -130,7 +162,11 @@ export class LifecycleService implements OnModuleInit {
   }
 
   async ofCook(actor: Actor): Promise<OrderDto[]> {
-    const docs = await this.orders.find({ cook_id: actor.user_id }, { _outbox: 0 }).sort({ created_at: -1, _id: -1 }).limit(500).lean<Order[]>();
+    const docs = await this.orders
+      .find({ cook_id: actor.user_id }, { _outbox: 0 })
+      .sort({ created_at: -1, _id: -1 })
+      .limit(500)
+      .lean<Order[]>();
     return docs.map(toOrderDto);
   }
 

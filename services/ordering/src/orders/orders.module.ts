@@ -9,10 +9,12 @@ import { OrdersRpcController } from './orders.rpc.controller';
 import { OrdersService } from './orders.service';
 
 @Module({
-  imports: [MongooseModule.forFeature([
+  imports: [
+    MongooseModule.forFeature([
       { name: Order.name, schema: OrderSchema },
       { name: Review.name, schema: ReviewSchema },
-    ])],
+    ]),
+  ],
   controllers: [OrdersRpcController],
   providers: [OrdersService, LifecycleService, PaymentSucceededHandler, StockCommittedHandler, StockRejectedHandler],
   exports: [OrdersService],

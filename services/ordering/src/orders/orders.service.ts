@@ -20,7 +20,13 @@ export const toOrderDto = (o: Order): OrderDto => ({
   delivery_option: 'pickup',
   cancel_reason: o.cancel_reason ?? null,
   review_rating: o.review_rating ?? null,
-  items: o.items.map((i) => ({ order_item_id: i.order_item_id, meal_id: i.meal_id, name: i.name, quantity: i.quantity, price_cents: i.price_cents })),
+  items: o.items.map((i) => ({
+    order_item_id: i.order_item_id,
+    meal_id: i.meal_id,
+    name: i.name,
+    quantity: i.quantity,
+    price_cents: i.price_cents,
+  })),
   created_at: new Date(o.created_at).toISOString(),
   updated_at: new Date(o.updated_at).toISOString(),
 });
@@ -49,16 +55,40 @@ export class OrdersService implements OnModuleInit {
       const id = orderIdOf(checkoutId, cookId);
       ids.push(id);
       if (await this.orders.exists({ _id: id })) continue;
-      const items = cookLines.map((l, i) => ({ order_item_id: `${id}-${i + 1}`, meal_id: l.meal_id, name: l.name, quantity: l.quantity, price_cents: l.unit_price_cents }));
+      const items = cookLines.map((l, i) => ({
+        order_item_id: `${id}-${i + 1}`,
+        meal_id: l.meal_id,
+        name: l.name,
+        quantity: l.quantity,
+        price_cents: l.unit_price_cents,
+      }));
       const total = items.reduce((s, i) => s + i.price_cents * i.quantity, 0);
       const order = new this.orders({
-        _id: id, checkout_id: checkoutId, consumer_id: consumerId, cook_id: cookId, cook_name: cookLines[0].cook_name,
-        total_cents: total, order_status: 'pending', delivery_option: 'pickup', items, cancel_reason: null, stock_status: 'pending',
+        _id: id,
+        checkout_id: checkoutId,
+        consumer_id: consumerId,
+        cook_id: cookId,
+        cook_name: cookLines[0].cook_name,
+        total_cents: total,
+        order_status: 'pending',
+        delivery_option: 'pickup',
+        items,
+        cancel_reason: null,
+        stock_status: 'pending',
       });
-      recordEvent(order, OrderingEvents.orderPlaced, {
-        order_id: id, checkout_id: checkoutId, consumer_id: consumerId, cook_id: cookId, total_cents: total,
-        items: items.map((i) => ({ meal_id: i.meal_id, quantity: i.quantity, price_cents: i.price_cents })),
-      }, causedBy(envelope));
+      recordEvent(
+        order,
+        OrderingEvents.orderPlaced,
+        {
+          order_id: id,
+          checkout_id: checkoutId,
+          consumer_id: consumerId,
+          cook_id: cookId,
+          total_cents: total,
+          items: items.map((i) => ({ meal_id: i.meal_id, quantity: i.quantity, price_cents: i.price_cents })),
+        },
+        causedBy(envelope),
+      );
       try {
         await this.relay.save(this.orders, order);
       } catch (err) {
@@ -69,7 +99,9 @@ export class OrdersService implements OnModuleInit {
   }
 
   async stockCommitted(orderId: string): Promise<void> {
-    await this.relay.locked(this.orders, orderId, () => this.orders.updateOne({ _id: orderId, stock_status: 'pending' }, { $set: { stock_status: 'committed' } }));
+    await this.relay.locked(this.orders, orderId, () =>
+      this.orders.updateOne({ _id: orderId, stock_status: 'pending' }, { $set: { stock_status: 'committed' } }),
+    );
   }
 
   /** The catalogue could not take the portions: the order is cancelled (and so refunded). */
@@ -90,15 +122,27 @@ export class OrdersService implements OnModuleInit {
     order.cancel_reason = reason;
     const base = { order_id: order._id, consumer_id: order.consumer_id, cook_id: order.cook_id };
     recordEvent(order, OrderingEvents.orderStatusChanged, { ...base, from, to: 'cancelled' }, cause ? causedBy(cause) : undefined);
-    recordEvent(order, OrderingEvents.orderCancelled, {
-      ...base, checkout_id: order.checkout_id, total_cents: order.total_cents, reason,
-      stock_committed: order.stock_status === 'committed',
-      items: order.items.map((i) => ({ meal_id: i.meal_id, quantity: i.quantity, price_cents: i.price_cents })),
-    }, cause ? causedBy(cause) : undefined);
+    recordEvent(
+      order,
+      OrderingEvents.orderCancelled,
+      {
+        ...base,
+        checkout_id: order.checkout_id,
+        total_cents: order.total_cents,
+        reason,
+        stock_committed: order.stock_status === 'committed',
+        items: order.items.map((i) => ({ meal_id: i.meal_id, quantity: i.quantity, price_cents: i.price_cents })),
+      },
+      cause ? causedBy(cause) : undefined,
+    );
   }
 
   async ofConsumer(actor: Actor): Promise<OrderDto[]> {
-    const docs = await this.orders.find({ consumer_id: actor.user_id }, { _outbox: 0 }).sort({ created_at: -1, _id: -1 }).limit(200).lean<Order[]>();
+    const docs = await this.orders
+      .find({ consumer_id: actor.user_id }, { _outbox: 0 })
+      .sort({ created_at: -1, _id: -1 })
+      .limit(200)
+      .lean<Order[]>();
     return docs.map(toOrderDto);
   }
 

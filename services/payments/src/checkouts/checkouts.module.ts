@@ -13,7 +13,12 @@ import { CheckoutsService } from './checkouts.service';
 export function providerFor(config: PaymentsConfig): PaymentProvider {
   if (config.provider === 'stripe') {
     if (!config.STRIPE_SECRET_KEY) throw new Error('STRIPE_SECRET_KEY is required with PAYMENTS_PROVIDER=stripe');
-    return new StripeProvider(config.STRIPE_SECRET_KEY, config.STRIPE_PUBLISHABLE_KEY ?? null, config.STRIPE_WEBHOOK_SECRET, config.STRIPE_API_BASE);
+    return new StripeProvider(
+      config.STRIPE_SECRET_KEY,
+      config.STRIPE_PUBLISHABLE_KEY ?? null,
+      config.STRIPE_WEBHOOK_SECRET,
+      config.STRIPE_API_BASE,
+    );
   }
   return new SandboxProvider();
 }

@@ -45,14 +45,29 @@ export class CheckoutsService implements OnModuleInit {
   async createIntent(actor: Actor): Promise<{ checkout: CheckoutDto; client_secret: string; publishable_key: string | null }> {
     const cart = await this.rpc.call(CartRpc.checkout, { actor });
     const lines = cart.items.map((l) => ({
-      meal_id: l.meal_id, cook_id: l.meal.cook_id, cook_name: l.meal.cook_name, name: l.meal.name,
-      unit_price_cents: l.meal.price_cents, quantity: l.quantity,
+      meal_id: l.meal_id,
+      cook_id: l.meal.cook_id,
+      cook_name: l.meal.cook_name,
+      name: l.meal.name,
+      unit_price_cents: l.meal.price_cents,
+      quantity: l.quantity,
     }));
     const amount = lines.reduce((s, l) => s + l.unit_price_cents * l.quantity, 0);
-    const checkout = await this.checkouts.create({ _id: randomUUID(), consumer_id: actor.user_id, status: 'requires_payment_method', amount_cents: amount, lines, provider: this.provider.name });
+    const checkout = await this.checkouts.create({
+      _id: randomUUID(),
+      consumer_id: actor.user_id,
+      status: 'requires_payment_method',
+      amount_cents: amount,
+      lines,
+      provider: this.provider.name,
+    });
     const intent = await this.provider.createIntent({ amount_cents: amount, checkout_id: checkout._id, consumer_id: actor.user_id });
     await this.checkouts.updateOne({ _id: checkout._id }, { $set: { payment_intent_id: intent.id, client_secret: intent.client_secret } });
-    return { checkout: toCheckoutDto(checkout.toObject()), client_secret: intent.client_secret, publishable_key: this.provider.publishableKey };
+    return {
+      checkout: toCheckoutDto(checkout.toObject()),
+      client_secret: intent.client_secret,
+      publishable_key: this.provider.publishableKey,
+    };
   }
 
   private async owned(actor: Actor, checkoutId: string): Promise<Checkout> {
@@ -113,12 +128,19 @@ export class CheckoutsService implements OnModuleInit {
         checkout.status = 'succeeded';
         checkout.last_error = null;
         recordEvent(checkout, PaymentsEvents.paymentSucceeded, {
-          checkout_id: checkout._id, consumer_id: checkout.consumer_id, amount_cents: checkout.amount_cents,
-          payment_intent_id: intent.id, lines: checkout.lines,
+          checkout_id: checkout._id,
+          consumer_id: checkout.consumer_id,
+          amount_cents: checkout.amount_cents,
+          payment_intent_id: intent.id,
+          lines: checkout.lines,
         });
       } else {
         checkout.last_error = intent.last_payment_error?.message ?? PAYMENT_MESSAGES.paymentError;
-        recordEvent(checkout, PaymentsEvents.paymentFailed, { checkout_id: checkout._id, consumer_id: checkout.consumer_id, reason: checkout.last_error });
+        recordEvent(checkout, PaymentsEvents.paymentFailed, {
+          checkout_id: checkout._id,
+          consumer_id: checkout.consumer_id,
+          reason: checkout.last_error,
+        });
       }
       await checkout.save();
       outcome = 'applied';
@@ -133,9 +155,24 @@ export class CheckoutsService implements OnModuleInit {
     if (await this.refunds.exists({ _id: orderId })) return;
     const checkout = await this.checkouts.findById(checkoutId, { _outbox: 0 }).lean<Checkout>();
     if (!checkout || checkout.status !== 'succeeded' || !checkout.payment_intent_id) return;
-    const refund = await this.provider.refund({ payment_intent_id: checkout.payment_intent_id, amount_cents: amount, idempotency_key: `refund-order-${orderId}` });
-    const doc = new this.refunds({ _id: orderId, checkout_id: checkoutId, amount_cents: amount, provider_refund_id: refund.id, refunded_at: new Date() });
-    recordEvent(doc, PaymentsEvents.refundIssued, { refund_id: refund.id, order_id: orderId, checkout_id: checkoutId, amount_cents: amount }, causedBy(envelope));
+    const refund = await this.provider.refund({
+      payment_intent_id: checkout.payment_intent_id,
+      amount_cents: amount,
+      idempotency_key: `refund-order-${orderId}`,
+    });
+    const doc = new this.refunds({
+      _id: orderId,
+      checkout_id: checkoutId,
+      amount_cents: amount,
+      provider_refund_id: refund.id,
+      refunded_at: new Date(),
+    });
+    recordEvent(
+      doc,
+      PaymentsEvents.refundIssued,
+      { refund_id: refund.id, order_id: orderId, checkout_id: checkoutId, amount_cents: amount },
+      causedBy(envelope),
+    );
     try {
       await this.relay.save(this.refunds, doc);
     } catch (err) {

@@ -11,7 +11,14 @@ export interface PaymentProvider {
 export interface ProviderEvent {
   id: string;
   type: string;
-  data: { object: { id: string; amount?: number; metadata?: Record<string, string>; last_payment_error?: { message?: string; code?: string; decline_code?: string } | null } };
+  data: {
+    object: {
+      id: string;
+      amount?: number;
+      metadata?: Record<string, string>;
+      last_payment_error?: { message?: string; code?: string; decline_code?: string } | null;
+    };
+  };
 }
 
 export const PAYMENT_PROVIDER = Symbol('popote:payment-provider');

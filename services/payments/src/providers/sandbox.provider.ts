@@ -16,7 +16,9 @@ const luhn = (digits: string) =>
     let d = Number(ch);
     if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
     return sum + d;
-  }, 0) % 10 === 0;
+  }, 0) %
+    10 ===
+  0;
 
 /** Stripe's public test cards that fail, with the decline they simulate. */
 const DECLINES: Record<string, { code: string; message: string }> = {
@@ -24,7 +26,7 @@ const DECLINES: Record<string, { code: string; message: string }> = {
   '4000000000009995': { code: 'insufficient_funds', message: PAYMENT_MESSAGES.insufficientFunds },
   '4000000000009987': { code: 'lost_card', message: PAYMENT_MESSAGES.declined },
   '4000000000009979': { code: 'stolen_card', message: PAYMENT_MESSAGES.declined },
-  '4000000000000069': { code: 'expired_card', message: "Votre carte a expiré." },
+  '4000000000000069': { code: 'expired_card', message: 'Votre carte a expiré.' },
   '4000000000000127': { code: 'incorrect_cvc', message: PAYMENT_MESSAGES.invalidCvc },
 };
 
@@ -33,8 +35,10 @@ export function evaluateCard(card: CardInput, now = new Date()): CardOutcome {
   const digits = card.number.replace(/[\s-]/g, '');
   if (!/^\d{13,19}$/.test(digits) || !luhn(digits)) return { ok: false, code: 'incorrect_number', message: PAYMENT_MESSAGES.invalidCard };
   const year = card.exp_year < 100 ? 2000 + card.exp_year : card.exp_year;
-  if (card.exp_month < 1 || card.exp_month > 12 || year > now.getFullYear() + 20) return { ok: false, code: 'invalid_expiry', message: PAYMENT_MESSAGES.invalidExpiry };
-  if (year < now.getFullYear() || (year === now.getFullYear() && card.exp_month < now.getMonth() + 1)) return { ok: false, code: 'expired_card', message: 'Votre carte a expiré.' };
+  if (card.exp_month < 1 || card.exp_month > 12 || year > now.getFullYear() + 20)
+    return { ok: false, code: 'invalid_expiry', message: PAYMENT_MESSAGES.invalidExpiry };
+  if (year < now.getFullYear() || (year === now.getFullYear() && card.exp_month < now.getMonth() + 1))
+    return { ok: false, code: 'expired_card', message: 'Votre carte a expiré.' };
   if (!/^\d{3,4}$/.test(card.cvc)) return { ok: false, code: 'invalid_cvc', message: PAYMENT_MESSAGES.invalidCvc };
   const decline = DECLINES[digits];
   return decline ? { ok: false, ...decline } : { ok: true };

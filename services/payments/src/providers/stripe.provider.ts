@@ -15,7 +15,13 @@ export class StripeProvider implements PaymentProvider {
     const url = apiBase ? new URL(apiBase) : undefined;
     this.stripe = new Stripe(secretKey, {
       maxNetworkRetries: 2,
-      ...(url ? { host: url.hostname, port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)), protocol: url.protocol.replace(':', '') as 'http' | 'https' } : {}),
+      ...(url
+        ? {
+            host: url.hostname,
+            port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+            protocol: url.protocol.replace(':', '') as 'http' | 'https',
+          }
+        : {}),
     });
   }
 
@@ -32,7 +38,10 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async refund(input: { payment_intent_id: string; amount_cents: number; idempotency_key: string }) {
-    const refund = await this.stripe.refunds.create({ payment_intent: input.payment_intent_id, amount: input.amount_cents }, { idempotencyKey: input.idempotency_key });
+    const refund = await this.stripe.refunds.create(
+      { payment_intent: input.payment_intent_id, amount: input.amount_cents },
+      { idempotencyKey: input.idempotency_key },
+    );
     return { id: refund.id };
   }
 

@@ -1,4 +1,14 @@
-import { BadRequestException, Controller, Headers, HttpCode, Inject, NotFoundException, Post, Req, type RawBodyRequest } from '@nestjs/common';
+import {
+  BadRequestException,
+  Controller,
+  Headers,
+  HttpCode,
+  Inject,
+  NotFoundException,
+  Post,
+  Req,
+  type RawBodyRequest,
+} from '@nestjs/common';
 import type { Request } from 'express';
 import { CheckoutsService } from '../checkouts/checkouts.service';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../providers/provider';

@@ -81,7 +81,10 @@ export const createMealInput = z.object({
     .array(z.enum(INGREDIENTS, { message: MEAL_MESSAGES.ingredientUnknown }))
     .min(1, MEAL_MESSAGES.ingredientsMin)
     .max(MAX_INGREDIENTS, MEAL_MESSAGES.ingredientsMax),
-  allergens: z.array(z.enum(ALLERGENS, { message: MEAL_MESSAGES.allergenUnknown })).max(14).default([]),
+  allergens: z
+    .array(z.enum(ALLERGENS, { message: MEAL_MESSAGES.allergenUnknown }))
+    .max(14)
+    .default([]),
   category: z.enum(CATEGORIES, { message: MEAL_MESSAGES.categoryRequired }),
   preparation_time: z.number({ message: MEAL_MESSAGES.required }).int().min(1, MEAL_MESSAGES.preparationMin).max(10_000),
   available_date: z.iso.datetime({ offset: true, message: MEAL_MESSAGES.dateRequired }),
@@ -112,13 +115,33 @@ const mealRef = z.object({ meal_id: z.string().min(1) });
 
 export const CatalogueRpc = {
   listMeals: defineRpc('rpc.catalogue.list-meals', listMealsRequest, mealPageSchema),
-  featuredMeals: defineRpc('rpc.catalogue.featured-meals', z.object({ limit: z.number().int().min(1).max(12).default(LIMITS.featuredMeals) }), z.object({ items: z.array(mealSchema) })),
+  featuredMeals: defineRpc(
+    'rpc.catalogue.featured-meals',
+    z.object({ limit: z.number().int().min(1).max(12).default(LIMITS.featuredMeals) }),
+    z.object({ items: z.array(mealSchema) }),
+  ),
   getMeal: defineRpc('rpc.catalogue.get-meal', mealRef, z.object({ meal: mealSchema.nullable() })),
-  getMeals: defineRpc('rpc.catalogue.get-meals', z.object({ meal_ids: z.array(z.string()).max(200) }), z.object({ items: z.array(mealSchema) })),
+  getMeals: defineRpc(
+    'rpc.catalogue.get-meals',
+    z.object({ meal_ids: z.array(z.string()).max(200) }),
+    z.object({ items: z.array(mealSchema) }),
+  ),
   cookMeals: defineRpc('rpc.catalogue.cook-meals', z.object({ cook_id: z.string().min(1) }), z.object({ items: z.array(mealSchema) })),
-  createMeal: defineRpc('rpc.catalogue.create-meal', z.object({ actor: actorSchema, cook_name: z.string().min(1), input: createMealInput }), z.object({ meal: mealSchema })),
-  updateMeal: defineRpc('rpc.catalogue.update-meal', z.object({ actor: actorSchema, meal_id: z.string().min(1), input: updateMealInput }), z.object({ meal: mealSchema })),
-  deleteMeal: defineRpc('rpc.catalogue.delete-meal', z.object({ actor: actorSchema, meal_id: z.string().min(1) }), z.object({ ok: z.boolean() })),
+  createMeal: defineRpc(
+    'rpc.catalogue.create-meal',
+    z.object({ actor: actorSchema, cook_name: z.string().min(1), input: createMealInput }),
+    z.object({ meal: mealSchema }),
+  ),
+  updateMeal: defineRpc(
+    'rpc.catalogue.update-meal',
+    z.object({ actor: actorSchema, meal_id: z.string().min(1), input: updateMealInput }),
+    z.object({ meal: mealSchema }),
+  ),
+  deleteMeal: defineRpc(
+    'rpc.catalogue.delete-meal',
+    z.object({ actor: actorSchema, meal_id: z.string().min(1) }),
+    z.object({ ok: z.boolean() }),
+  ),
 } as const;
 
 const mealEventData = z.object({ meal_id: z.string(), cook_id: z.string() });
@@ -127,5 +150,13 @@ export const CatalogueEvents = {
   mealUpdated: defineEvent('evt.catalogue.meal-updated.v1', mealEventData),
   mealDeleted: defineEvent('evt.catalogue.meal-deleted.v1', mealEventData),
   stockCommitted: defineEvent('evt.catalogue.stock-committed.v1', z.object({ order_id: z.string(), checkout_id: z.string() })),
-  stockRejected: defineEvent('evt.catalogue.stock-rejected.v1', z.object({ order_id: z.string(), checkout_id: z.string(), meal_id: z.string(), reason: z.enum(['meal_not_found', 'insufficient_stock']) })),
+  stockRejected: defineEvent(
+    'evt.catalogue.stock-rejected.v1',
+    z.object({
+      order_id: z.string(),
+      checkout_id: z.string(),
+      meal_id: z.string(),
+      reason: z.enum(['meal_not_found', 'insufficient_stock']),
+    }),
+  ),
 } as const;

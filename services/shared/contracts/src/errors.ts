@@ -43,7 +43,8 @@ export class DomainError extends Error {
 
   static isPayload(value: unknown): value is ErrorPayload {
     return (
-      typeof value === 'object' && value !== null &&
+      typeof value === 'object' &&
+      value !== null &&
       typeof (value as ErrorPayload).code === 'string' &&
       (ERROR_CODES as readonly string[]).includes((value as ErrorPayload).code)
     );

@@ -118,22 +118,44 @@ export const publicCookSchema = z.object({
 export type PublicCookDto = z.infer<typeof publicCookSchema>;
 
 export const IdentityRpc = {
-  popularCooks: defineRpc('rpc.identity.popular-cooks', z.object({ limit: z.number().int().min(1).max(12).default(LIMITS.popularCooks) }), z.object({ items: z.array(publicCookSchema) })),
+  popularCooks: defineRpc(
+    'rpc.identity.popular-cooks',
+    z.object({ limit: z.number().int().min(1).max(12).default(LIMITS.popularCooks) }),
+    z.object({ items: z.array(publicCookSchema) }),
+  ),
   getCook: defineRpc('rpc.identity.get-cook', z.object({ cook_id: z.string().min(1) }), z.object({ cook: publicCookSchema.nullable() })),
   signUp: defineRpc('rpc.identity.sign-up', signUpInput.extend({ client }), authResult),
   signIn: defineRpc('rpc.identity.sign-in', z.object({ email: z.string().trim().toLowerCase(), password: z.string(), client }), authResult),
   refresh: defineRpc('rpc.identity.refresh', z.object({ refresh_token: z.string().min(1) }), authResult),
   signOut: defineRpc('rpc.identity.sign-out', z.object({ refresh_token: z.string().min(1) }), z.object({ ok: z.boolean() })),
   getMe: defineRpc('rpc.identity.get-me', z.object({ actor: actorSchema }), meResult),
-  getUsers: defineRpc('rpc.identity.get-users', z.object({ user_ids: z.array(z.string()).max(100) }), z.object({ users: z.array(userSchema) })),
+  getUsers: defineRpc(
+    'rpc.identity.get-users',
+    z.object({ user_ids: z.array(z.string()).max(100) }),
+    z.object({ users: z.array(userSchema) }),
+  ),
   updateProfile: defineRpc('rpc.identity.update-profile', z.object({ actor: actorSchema, profile: profileInput }), meResult),
-  changePassword: defineRpc('rpc.identity.change-password', z.object({ actor: actorSchema, input: changePasswordInput }), z.object({ ok: z.boolean() })),
+  changePassword: defineRpc(
+    'rpc.identity.change-password',
+    z.object({ actor: actorSchema, input: changePasswordInput }),
+    z.object({ ok: z.boolean() }),
+  ),
   updateCookProfile: defineRpc('rpc.identity.update-cook-profile', z.object({ actor: actorSchema, profile: cookProfileInput }), meResult),
-  switchRole: defineRpc('rpc.identity.switch-role', z.object({ actor: actorSchema, to: z.enum(USER_TYPES) }), authResult.extend({ cook_profile: cookProfileSchema.nullable() })),
+  switchRole: defineRpc(
+    'rpc.identity.switch-role',
+    z.object({ actor: actorSchema, to: z.enum(USER_TYPES) }),
+    authResult.extend({ cook_profile: cookProfileSchema.nullable() }),
+  ),
 } as const;
 
 export const IdentityEvents = {
-  userRegistered: defineEvent('evt.identity.user-registered.v1', z.object({ user_id: z.string(), username: z.string(), user_type: z.enum(USER_TYPES) })),
+  userRegistered: defineEvent(
+    'evt.identity.user-registered.v1',
+    z.object({ user_id: z.string(), username: z.string(), user_type: z.enum(USER_TYPES) }),
+  ),
   profileUpdated: defineEvent('evt.identity.profile-updated.v1', z.object({ user_id: z.string(), username: z.string(), name: z.string() })),
-  roleChanged: defineEvent('evt.identity.role-changed.v1', z.object({ user_id: z.string(), from: z.enum(USER_TYPES), to: z.enum(USER_TYPES) })),
+  roleChanged: defineEvent(
+    'evt.identity.role-changed.v1',
+    z.object({ user_id: z.string(), from: z.enum(USER_TYPES), to: z.enum(USER_TYPES) }),
+  ),
 } as const;

@@ -78,26 +78,59 @@ export const OrderingRpc = {
   cookOrders: defineRpc('rpc.ordering.cook-orders', z.object({ actor: actorSchema }), z.object({ items: z.array(orderSchema) })),
   cookStats: defineRpc('rpc.ordering.cook-stats', z.object({ actor: actorSchema }), cookStatsSchema),
   cookReviews: defineRpc('rpc.ordering.cook-reviews', z.object({ cook_id: z.string().min(1) }), z.object({ items: z.array(reviewSchema) })),
-  changeStatus: defineRpc('rpc.ordering.change-status', z.object({ actor: actorSchema, order_id: z.string().min(1), to: z.enum(ORDER_STATUSES) }), z.object({ order: orderSchema })),
-  cancelOrder: defineRpc('rpc.ordering.cancel-order', z.object({ actor: actorSchema, order_id: z.string().min(1), reason: z.string().trim().max(300).default('') }), z.object({ order: orderSchema })),
+  changeStatus: defineRpc(
+    'rpc.ordering.change-status',
+    z.object({ actor: actorSchema, order_id: z.string().min(1), to: z.enum(ORDER_STATUSES) }),
+    z.object({ order: orderSchema }),
+  ),
+  cancelOrder: defineRpc(
+    'rpc.ordering.cancel-order',
+    z.object({ actor: actorSchema, order_id: z.string().min(1), reason: z.string().trim().max(300).default('') }),
+    z.object({ order: orderSchema }),
+  ),
   submitReview: defineRpc(
     'rpc.ordering.submit-review',
-    z.object({ actor: actorSchema, consumer_name: z.string().default(''), order_id: z.string().min(1), rating: z.number({ message: ORDER_MESSAGES.ratingRange }).int(ORDER_MESSAGES.ratingRange).min(1, ORDER_MESSAGES.ratingRange).max(5, ORDER_MESSAGES.ratingRange), comment: z.string().trim().max(1000).default('') }),
+    z.object({
+      actor: actorSchema,
+      consumer_name: z.string().default(''),
+      order_id: z.string().min(1),
+      rating: z
+        .number({ message: ORDER_MESSAGES.ratingRange })
+        .int(ORDER_MESSAGES.ratingRange)
+        .min(1, ORDER_MESSAGES.ratingRange)
+        .max(5, ORDER_MESSAGES.ratingRange),
+      comment: z.string().trim().max(1000).default(''),
+    }),
     z.object({ review: reviewSchema }),
   ),
   consumerOrders: defineRpc('rpc.ordering.consumer-orders', z.object({ actor: actorSchema }), z.object({ items: z.array(orderSchema) })),
-  checkoutOrders: defineRpc('rpc.ordering.checkout-orders', z.object({ actor: actorSchema, checkout_id: z.string().min(1) }), z.object({ items: z.array(orderSchema) })),
+  checkoutOrders: defineRpc(
+    'rpc.ordering.checkout-orders',
+    z.object({ actor: actorSchema, checkout_id: z.string().min(1) }),
+    z.object({ items: z.array(orderSchema) }),
+  ),
 } as const;
 
 export const OrderingEvents = {
   orderPlaced: defineEvent(
     'evt.ordering.order-placed.v1',
-    z.object({ order_id: z.string(), checkout_id: z.string(), consumer_id: z.string(), cook_id: z.string(), total_cents: z.number().int(), items: z.array(boughtLine) }),
+    z.object({
+      order_id: z.string(),
+      checkout_id: z.string(),
+      consumer_id: z.string(),
+      cook_id: z.string(),
+      total_cents: z.number().int(),
+      items: z.array(boughtLine),
+    }),
   ),
   orderCancelled: defineEvent(
     'evt.ordering.order-cancelled.v1',
     z.object({
-      order_id: z.string(), checkout_id: z.string(), consumer_id: z.string(), cook_id: z.string(), total_cents: z.number().int(),
+      order_id: z.string(),
+      checkout_id: z.string(),
+      consumer_id: z.string(),
+      cook_id: z.string(),
+      total_cents: z.number().int(),
       reason: z.string(),
       /** Whether the stock of this order had been taken (so must be given back). */
       stock_committed: z.boolean(),
@@ -106,10 +139,23 @@ export const OrderingEvents = {
   ),
   reviewSubmitted: defineEvent(
     'evt.ordering.review-submitted.v1',
-    z.object({ review_id: z.string(), order_id: z.string(), consumer_id: z.string(), cook_id: z.string(), meal_ids: z.array(z.string()), rating: z.number().int().min(1).max(5) }),
+    z.object({
+      review_id: z.string(),
+      order_id: z.string(),
+      consumer_id: z.string(),
+      cook_id: z.string(),
+      meal_ids: z.array(z.string()),
+      rating: z.number().int().min(1).max(5),
+    }),
   ),
   orderStatusChanged: defineEvent(
     'evt.ordering.order-status-changed.v1',
-    z.object({ order_id: z.string(), consumer_id: z.string(), cook_id: z.string(), from: z.enum(ORDER_STATUSES), to: z.enum(ORDER_STATUSES) }),
+    z.object({
+      order_id: z.string(),
+      consumer_id: z.string(),
+      cook_id: z.string(),
+      from: z.enum(ORDER_STATUSES),
+      to: z.enum(ORDER_STATUSES),
+    }),
   ),
 } as const;

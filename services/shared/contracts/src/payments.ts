@@ -55,14 +55,30 @@ export const PaymentsRpc = {
     z.object({ actor: actorSchema, checkout_id: z.string().min(1), card: cardSchema }),
     z.object({ checkout: checkoutSchema }),
   ),
-  getCheckout: defineRpc('rpc.payments.get-checkout', z.object({ actor: actorSchema, checkout_id: z.string().min(1) }), z.object({ checkout: checkoutSchema.nullable() })),
+  getCheckout: defineRpc(
+    'rpc.payments.get-checkout',
+    z.object({ actor: actorSchema, checkout_id: z.string().min(1) }),
+    z.object({ checkout: checkoutSchema.nullable() }),
+  ),
 } as const;
 
 export const PaymentsEvents = {
   paymentSucceeded: defineEvent(
     'evt.payments.payment-succeeded.v1',
-    z.object({ checkout_id: z.string(), consumer_id: z.string(), amount_cents: z.number().int(), payment_intent_id: z.string(), lines: z.array(checkoutLineSchema) }),
+    z.object({
+      checkout_id: z.string(),
+      consumer_id: z.string(),
+      amount_cents: z.number().int(),
+      payment_intent_id: z.string(),
+      lines: z.array(checkoutLineSchema),
+    }),
   ),
-  paymentFailed: defineEvent('evt.payments.payment-failed.v1', z.object({ checkout_id: z.string(), consumer_id: z.string(), reason: z.string() })),
-  refundIssued: defineEvent('evt.payments.refund-issued.v1', z.object({ refund_id: z.string(), order_id: z.string(), checkout_id: z.string(), amount_cents: z.number().int() })),
+  paymentFailed: defineEvent(
+    'evt.payments.payment-failed.v1',
+    z.object({ checkout_id: z.string(), consumer_id: z.string(), reason: z.string() }),
+  ),
+  refundIssued: defineEvent(
+    'evt.payments.refund-issued.v1',
+    z.object({ refund_id: z.string(), order_id: z.string(), checkout_id: z.string(), amount_cents: z.number().int() }),
+  ),
 } as const;

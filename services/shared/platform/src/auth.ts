@@ -8,15 +8,27 @@ import { z } from 'zod';
  */
 export const authConfigSchema = z.object({
   AUTH_JWT_SECRET: z.string().min(32).default('popote-local-development-secret-change-me-0123456789'),
-  ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(30).default(15 * 60),
-  REFRESH_TOKEN_TTL_S: z.coerce.number().int().min(60).default(30 * 24 * 3600),
+  ACCESS_TOKEN_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .default(15 * 60),
+  REFRESH_TOKEN_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(30 * 24 * 3600),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 
 const ISSUER = 'popote-identity';
 const AUDIENCE = 'popote';
 
-export async function signAccessToken(actor: Actor, sessionFamily: string, config: AuthConfig): Promise<{ token: string; expiresAt: Date }> {
+export async function signAccessToken(
+  actor: Actor,
+  sessionFamily: string,
+  config: AuthConfig,
+): Promise<{ token: string; expiresAt: Date }> {
   const expiresAt = new Date(Date.now() + config.ACCESS_TOKEN_TTL_S * 1000);
   const token = await new SignJWT({ user_type: actor.user_type, sid: sessionFamily })
     .setProtectedHeader({ alg: 'HS256' })
@@ -32,7 +44,11 @@ export async function signAccessToken(actor: Actor, sessionFamily: string, confi
 /** The actor of a valid token, or null (expired, forged, malformed). */
 export async function verifyAccessToken(token: string, config: AuthConfig): Promise<Actor | null> {
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(config.AUTH_JWT_SECRET), { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(config.AUTH_JWT_SECRET), {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      algorithms: ['HS256'],
+    });
     const type = payload.user_type;
     if (typeof payload.sub !== 'string' || (type !== 'consumer' && type !== 'cook')) return null;
     return { user_id: payload.sub, user_type: type };

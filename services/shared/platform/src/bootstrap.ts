@@ -21,13 +21,22 @@ export interface BootstrapOptions {
 /** One start-up path for every process: logs, RPC listener, HTTP (health), graceful shutdown. */
 export async function bootstrap(options: BootstrapOptions): Promise<INestApplication> {
   const logger = createLogger(options.service);
-  const app = await NestFactory.create(options.module, { logger: new PinoNestLogger(logger), bufferLogs: true, rawBody: options.rawBody ?? false });
+  const app = await NestFactory.create(options.module, {
+    logger: new PinoNestLogger(logger),
+    bufferLogs: true,
+    rawBody: options.rawBody ?? false,
+  });
   app.enableShutdownHooks();
   if (options.rpc !== false) {
     app.connectMicroservice<MicroserviceOptions>(
       {
         transport: Transport.NATS,
-        options: { servers: options.natsUrl.split(','), queue: options.service, name: `${options.service}-rpc-server`, maxReconnectAttempts: -1 },
+        options: {
+          servers: options.natsUrl.split(','),
+          queue: options.service,
+          name: `${options.service}-rpc-server`,
+          maxReconnectAttempts: -1,
+        },
       },
       { inheritAppConfig: true },
     );

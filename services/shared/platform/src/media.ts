@@ -61,7 +61,12 @@ export class MediaStorage {
     try {
       const stat = await this.client.statObject(this.bucket, key);
       const stream = await this.client.getObject(this.bucket, key);
-      return { stream, contentType: String(stat.metaData?.['content-type'] ?? 'application/octet-stream'), size: stat.size, etag: stat.etag };
+      return {
+        stream,
+        contentType: String(stat.metaData?.['content-type'] ?? 'application/octet-stream'),
+        size: stat.size,
+        etag: stat.etag,
+      };
     } catch (err) {
       if (/NotFound|NoSuchKey|Not Found/i.test((err as Error & { code?: string }).code ?? (err as Error).message)) return null;
       throw err;
@@ -81,7 +86,11 @@ export async function mealImageVariants(input: Buffer): Promise<{ detail: Buffer
   const base = sharp(input, { failOn: 'error', limitInputPixels: 40_000_000 }).rotate();
   const [detail, card] = await Promise.all([
     base.clone().resize({ width: 1600, withoutEnlargement: true }).jpeg({ quality: 82, mozjpeg: true }).toBuffer(),
-    base.clone().resize({ width: 600, height: 450, fit: 'cover', withoutEnlargement: true }).jpeg({ quality: 78, mozjpeg: true }).toBuffer(),
+    base
+      .clone()
+      .resize({ width: 600, height: 450, fit: 'cover', withoutEnlargement: true })
+      .jpeg({ quality: 78, mozjpeg: true })
+      .toBuffer(),
   ]);
   return { detail, card };
 }

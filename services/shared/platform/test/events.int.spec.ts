@@ -150,7 +150,9 @@ describe('JetStream events: outbox, redelivery, idempotency, dead letters', () =
     const before = PingedHandler.attempts.size;
     await js.publish(Pinged.subject, JSON.stringify({ id: 'x', type: Pinged.subject, data: { thing_id: 1 } }));
     const jsm = await jetstreamManager(nc);
-    const msg = await eventually(() => jsm.streams.getMessage(STREAMS.deadLetters.name, { last_by_subj: 'dlq.testing-Pinged' }).catch(() => undefined));
+    const msg = await eventually(() =>
+      jsm.streams.getMessage(STREAMS.deadLetters.name, { last_by_subj: 'dlq.testing-Pinged' }).catch(() => undefined),
+    );
     expect(msg?.header?.get('Popote-Dlq-Reason')).toMatch(/invalid message/);
     expect(PingedHandler.attempts.size).toBe(before);
   });

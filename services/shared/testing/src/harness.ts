@@ -53,7 +53,11 @@ export async function startServiceApp(service: string, module: DynamicModule, na
 }
 
 /** Polls until `check` returns a value (not undefined, null or false) or the time runs out. */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 10_000, stepMs = 100): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  timeoutMs = 10_000,
+  stepMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastErr: unknown;
   while (Date.now() < deadline) {
@@ -81,16 +85,20 @@ export async function findEvent<T = Record<string, unknown>>(
   const nc = await connect({ servers: natsUrl });
   try {
     const jsm = await jetstreamManager(nc);
-    return await eventually(async () => {
-      const info = await jsm.streams.info(STREAMS.events.name);
-      for (let seq = info.state.last_seq; seq >= info.state.first_seq && seq > 0; seq--) {
-        const m = await jsm.streams.getMessage(STREAMS.events.name, { seq }).catch(() => null);
-        if (m?.subject !== subject) continue;
-        const e = m.json<import('@popote/contracts').Envelope<T>>();
-        if (match(e)) return e;
-      }
-      return undefined;
-    }, timeoutMs, 200);
+    return await eventually(
+      async () => {
+        const info = await jsm.streams.info(STREAMS.events.name);
+        for (let seq = info.state.last_seq; seq >= info.state.first_seq && seq > 0; seq--) {
+          const m = await jsm.streams.getMessage(STREAMS.events.name, { seq }).catch(() => null);
+          if (m?.subject !== subject) continue;
+          const e = m.json<import('@popote/contracts').Envelope<T>>();
+          if (match(e)) return e;
+        }
+        return undefined;
+      },
+      timeoutMs,
+      200,
+    );
   } finally {
     await nc.close();
   }

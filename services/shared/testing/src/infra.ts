@@ -38,7 +38,11 @@ async function startContainers(): Promise<TestInfra> {
   const { MongoDBContainer } = await import('@testcontainers/mongodb');
   const [mongo, nats, minio] = await Promise.all([
     new MongoDBContainer('mongo:8').start(),
-    new GenericContainer('nats:2.12').withCommand(['-js']).withExposedPorts(4222).withWaitStrategy(Wait.forLogMessage(/Server is ready/)).start(),
+    new GenericContainer('nats:2.12')
+      .withCommand(['-js'])
+      .withExposedPorts(4222)
+      .withWaitStrategy(Wait.forLogMessage(/Server is ready/))
+      .start(),
     new GenericContainer('minio/minio:latest')
       .withCommand(['server', '/data'])
       .withEnvironment({ MINIO_ROOT_USER: 'popote', MINIO_ROOT_PASSWORD: 'popote-secret-key' })
@@ -65,7 +69,16 @@ async function startContainers(): Promise<TestInfra> {
   };
 }
 
-const EXTERNAL_VARS = ['NATS_URL', 'MONGO_URL', 'MINIO_ENDPOINT', 'MINIO_PORT', 'MINIO_USE_SSL', 'MINIO_ACCESS_KEY', 'MINIO_SECRET_KEY', 'STRIPE_MOCK_URL'];
+const EXTERNAL_VARS = [
+  'NATS_URL',
+  'MONGO_URL',
+  'MINIO_ENDPOINT',
+  'MINIO_PORT',
+  'MINIO_USE_SSL',
+  'MINIO_ACCESS_KEY',
+  'MINIO_SECRET_KEY',
+  'STRIPE_MOCK_URL',
+];
 
 function externalInfra(): TestInfra {
   const env: Record<string, string> = { OTEL_SDK_DISABLED: 'true' };

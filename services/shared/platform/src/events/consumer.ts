@@ -70,7 +70,11 @@ export class EventConsumerHost implements OnApplicationShutdown {
     const handlers = this.discovery
       .getProviders()
       .filter((w) => w.metatype && w.instance && Reflect.getMetadata(EVENT_HANDLER, w.metatype))
-      .map((w) => ({ instance: w.instance as IntegrationEventHandler<unknown>, meta: Reflect.getMetadata(EVENT_HANDLER, w.metatype!) as HandlerMeta, className: w.metatype!.name }));
+      .map((w) => ({
+        instance: w.instance as IntegrationEventHandler<unknown>,
+        meta: Reflect.getMetadata(EVENT_HANDLER, w.metatype!) as HandlerMeta,
+        className: w.metatype!.name,
+      }));
     const jsm = await jetstreamManager(nc);
     const js = jetstream(nc);
     for (const { instance, meta, className } of handlers) {
@@ -86,7 +90,10 @@ export class EventConsumerHost implements OnApplicationShutdown {
       };
       try {
         await jsm.consumers.info(STREAMS.events.name, durable);
-        await jsm.consumers.update(STREAMS.events.name, durable, { max_deliver: config.max_deliver, max_ack_pending: config.max_ack_pending });
+        await jsm.consumers.update(STREAMS.events.name, durable, {
+          max_deliver: config.max_deliver,
+          max_ack_pending: config.max_ack_pending,
+        });
       } catch {
         await jsm.consumers.add(STREAMS.events.name, config);
       }
@@ -121,39 +128,45 @@ export class EventConsumerHost implements OnApplicationShutdown {
   ): Promise<void> {
     const parent = extractTraceContext(msg.headers);
     await context.with(parent, () =>
-      inSpan(`${msg.subject} process`, SpanKind.CONSUMER, parent, { 'messaging.system': 'nats', 'messaging.destination.name': msg.subject, 'messaging.consumer.group.name': durable }, async (span) => {
-        let envelope: Envelope<unknown>;
-        try {
-          const raw = envelopeSchema.parse(msg.json());
-          envelope = { ...raw, data: contract.schema.parse(raw.data) };
-        } catch (err) {
-          await this.deadLetter(js, durable, msg, `invalid message: ${(err as Error).message}`);
-          return;
-        }
-        span.setAttribute('messaging.message.id', envelope.id);
-        const key = `${durable}:${envelope.id}`;
-        try {
-          if (await this.processed!.exists({ _id: key })) {
-            msg.ack();
+      inSpan(
+        `${msg.subject} process`,
+        SpanKind.CONSUMER,
+        parent,
+        { 'messaging.system': 'nats', 'messaging.destination.name': msg.subject, 'messaging.consumer.group.name': durable },
+        async (span) => {
+          let envelope: Envelope<unknown>;
+          try {
+            const raw = envelopeSchema.parse(msg.json());
+            envelope = { ...raw, data: contract.schema.parse(raw.data) };
+          } catch (err) {
+            await this.deadLetter(js, durable, msg, `invalid message: ${(err as Error).message}`);
             return;
           }
-          await handler.handle(envelope);
-          await this.processed!.updateOne(
-            { _id: key },
-            { $setOnInsert: { consumer: durable, type: envelope.type, processed_at: new Date() } },
-            { upsert: true },
-          );
-          msg.ack();
-        } catch (err) {
-          const attempt = msg.info.deliveryCount;
-          if (attempt >= opts.maxDeliver) {
-            await this.deadLetter(js, durable, msg, (err as Error).message);
-          } else {
-            this.log.warn(`${durable}: event ${envelope.id} failed (attempt ${attempt}), retrying: ${(err as Error).message}`);
-            msg.nak(redeliveryDelayMs(attempt));
+          span.setAttribute('messaging.message.id', envelope.id);
+          const key = `${durable}:${envelope.id}`;
+          try {
+            if (await this.processed!.exists({ _id: key })) {
+              msg.ack();
+              return;
+            }
+            await handler.handle(envelope);
+            await this.processed!.updateOne(
+              { _id: key },
+              { $setOnInsert: { consumer: durable, type: envelope.type, processed_at: new Date() } },
+              { upsert: true },
+            );
+            msg.ack();
+          } catch (err) {
+            const attempt = msg.info.deliveryCount;
+            if (attempt >= opts.maxDeliver) {
+              await this.deadLetter(js, durable, msg, (err as Error).message);
+            } else {
+              this.log.warn(`${durable}: event ${envelope.id} failed (attempt ${attempt}), retrying: ${(err as Error).message}`);
+              msg.nak(redeliveryDelayMs(attempt));
+            }
           }
-        }
-      }),
+        },
+      ),
     );
   }
 

@@ -1,9 +1,9 @@
-import { Logger } from "@nestjs/common";
-import { propagation, context } from "@opentelemetry/api";
-import type { Envelope, EventContract } from "@popote/contracts";
-import { Schema, type Model } from "mongoose";
-import { makeEnvelope, type EventCause } from "./envelope";
-import type { EventPublisher } from "./publisher";
+import { Logger } from '@nestjs/common';
+import { propagation, context } from '@opentelemetry/api';
+import type { Envelope, EventContract } from '@popote/contracts';
+import { Schema, type Model } from 'mongoose';
+import { makeEnvelope, type EventCause } from './envelope';
+import type { EventPublisher } from './publisher';
 
 /**
  * Transactional outbox without transactions (FerretDB has none, see architecture §8): the event
@@ -42,12 +42,7 @@ export function outboxPlugin(schema: Schema): void {
 }
 
 /** Adds an event to a document's outbox; saving the document stores both at once. */
-export function recordEvent<T>(
-  doc: WithOutbox,
-  contract: EventContract<T>,
-  data: T,
-  cause?: EventCause,
-): Envelope<T> {
+export function recordEvent<T>(doc: WithOutbox, contract: EventContract<T>, data: T, cause?: EventCause): Envelope<T> {
   const envelope = makeEnvelope(contract, data, cause);
   const traceHeaders: Record<string, string> = {};
   propagation.inject(context.active(), traceHeaders);
@@ -65,11 +60,7 @@ export function recordEvent<T>(
 }
 
 /** The same, as an update document for `updateOne`/`insertOne` paths that do not load a document. */
-export function outboxUpdate<T>(
-  contract: EventContract<T>,
-  data: T,
-  cause?: EventCause,
-) {
+export function outboxUpdate<T>(contract: EventContract<T>, data: T, cause?: EventCause) {
   const holder: WithOutbox = { _outbox: [], _outbox_pending: false };
   const envelope = recordEvent(holder, contract, data, cause);
   return {
@@ -107,7 +98,7 @@ export class KeyedMutex {
 
 export class OutboxRelay {
   private readonly locks = new KeyedMutex();
-  private readonly log = new Logger("OutboxRelay");
+  private readonly log = new Logger('OutboxRelay');
   private readonly models: Model<any>[] = [];
   private timer?: NodeJS.Timeout;
   private running = false;
@@ -142,10 +133,7 @@ export class OutboxRelay {
   }
 
   /** Saves a document (with the events recorded on it) under its lock, then relays at once. */
-  async save<D extends { save(): Promise<unknown>; _id: unknown }>(
-    model: Model<any>,
-    doc: D,
-  ): Promise<D> {
+  async save<D extends { save(): Promise<unknown>; _id: unknown }>(model: Model<any>, doc: D): Promise<D> {
     await this.locked(model, doc._id, () => doc.save());
     this.kick();
     return doc;
@@ -160,11 +148,7 @@ export class OutboxRelay {
     }
     this.running = true;
     void this.drain()
-      .catch((err) =>
-        this.log.warn(
-          `relay pass failed, will retry: ${(err as Error).message}`,
-        ),
-      )
+      .catch((err) => this.log.warn(`relay pass failed, will retry: ${(err as Error).message}`))
       .finally(() => {
         this.running = false;
         if (this.again) {
@@ -181,15 +165,10 @@ export class OutboxRelay {
     const before = this.sent;
     for (const model of this.models) {
       const docs = (await model.collection
-        .find(
-          { _outbox_pending: true },
-          { projection: { _outbox: 1 }, limit: 100 },
-        )
+        .find({ _outbox_pending: true }, { projection: { _outbox: 1 }, limit: 100 })
         .toArray()) as unknown as { _id: unknown; _outbox: OutboxEntry[] }[];
       for (const listed of docs) {
-        await this.locked(model, listed._id, () =>
-          this.relayOne(model, listed._id),
-        );
+        await this.locked(model, listed._id, () => this.relayOne(model, listed._id));
       }
     }
     return this.sent - before;
@@ -202,23 +181,13 @@ export class OutboxRelay {
     if (!doc) return;
     const published: OutboxEntry[] = [];
     for (const entry of doc._outbox ?? []) {
-      await this.publisher.publishEnvelope(
-        entry.subject,
-        entry.envelope,
-        entry.trace,
-      );
+      await this.publisher.publishEnvelope(entry.subject, entry.envelope, entry.trace);
       published.push(entry);
       this.sent++;
     }
     // Raw driver calls, exact entries: FerretDB's $pull only removes whole-document matches
     // (a condition such as {_id: {$in: …}} silently matches nothing), so we $pullAll what we read.
-    await model.collection.updateOne(
-      { _id: doc._id } as never,
-      { $pullAll: { _outbox: published } } as never,
-    );
-    await model.collection.updateOne(
-      { _id: doc._id, _outbox: { $size: 0 } } as never,
-      { $set: { _outbox_pending: false } },
-    );
+    await model.collection.updateOne({ _id: doc._id } as never, { $pullAll: { _outbox: published } } as never);
+    await model.collection.updateOne({ _id: doc._id, _outbox: { $size: 0 } } as never, { $set: { _outbox_pending: false } });
   }
 }

@@ -42,17 +42,21 @@ export class RpcClient {
       throw new DomainError(p.code, p.message, p.fields);
     }
     const payload = parsed.data;
-    return inSpan(contract.subject, SpanKind.CLIENT, context.active(), { 'messaging.system': 'nats', 'messaging.destination.name': contract.subject }, async () => {
-      const record = new NatsRecordBuilder(payload).setHeaders(injectTraceHeaders(natsHeaders())).build();
-      try {
-        const reply = await firstValueFrom(
-          this.proxy.send(contract.subject, record).pipe(timeout(options.timeoutMs ?? 5000)),
-        );
-        return contract.response.parse(reply);
-      } catch (err) {
-        throw toDomainError(contract.subject, err, this.log);
-      }
-    });
+    return inSpan(
+      contract.subject,
+      SpanKind.CLIENT,
+      context.active(),
+      { 'messaging.system': 'nats', 'messaging.destination.name': contract.subject },
+      async () => {
+        const record = new NatsRecordBuilder(payload).setHeaders(injectTraceHeaders(natsHeaders())).build();
+        try {
+          const reply = await firstValueFrom(this.proxy.send(contract.subject, record).pipe(timeout(options.timeoutMs ?? 5000)));
+          return contract.response.parse(reply);
+        } catch (err) {
+          throw toDomainError(contract.subject, err, this.log);
+        }
+      },
+    );
   }
 }
 

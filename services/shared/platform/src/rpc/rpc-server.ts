@@ -62,7 +62,11 @@ export function validationPayload(err: ZodError): ErrorPayload {
   const fields: Record<string, string> = {};
   for (const issue of err.issues) {
     // The field a person typed in: the last named segment (`profile.username` → `username`).
-    const key = [...issue.path].reverse().find((seg) => typeof seg === 'string')?.toString() ?? '_';
+    const key =
+      [...issue.path]
+        .reverse()
+        .find((seg) => typeof seg === 'string')
+        ?.toString() ?? '_';
     fields[key] ??= issue.message;
   }
   return { code: 'VALIDATION_FAILED', message: 'Données invalides', fields };

@@ -1,0 +1,44 @@
+// Lint for the whole workspace. The important rule is Nx's module boundaries: a service imports
+// only services/shared/* (contracts, platform), never another service; the BFF talks to services
+// over NATS only (no imports); nothing imports the test harness but tests.
+import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '.nx/**', 'frontends/**', '**/*.d.ts', 'infra/k8s/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    plugins: { '@nx': nx },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off', // contained: see conventions (no any escaping a module)
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          allow: [],
+          enforceBuildableLibDependency: false,
+          depConstraints: [
+            { sourceTag: 'scope:service', onlyDependOnLibsWithTags: ['scope:shared'] },
+            { sourceTag: 'scope:bff', onlyDependOnLibsWithTags: ['scope:shared'] },
+            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+            { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: ['scope:shared', 'scope:infra'] },
+            { sourceTag: 'scope:infra', onlyDependOnLibsWithTags: ['scope:infra'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests may start other services in-process and use the harness.
+    files: ['**/test/**/*.ts', '**/*.spec.ts', 'vitest.config.mts'],
+    rules: { '@nx/enforce-module-boundaries': 'off' },
+  },
+);
