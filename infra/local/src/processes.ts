@@ -3,10 +3,15 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 let setprivOk: boolean | undefined;
-/** `setpriv --pdeathsig` makes the kernel stop a child when its parent dies, even by SIGKILL. */
-function hasSetpriv(): boolean {
+/** `setpriv --pdeathsig` (util-linux) makes the kernel stop a child when its parent dies, even by SIGKILL. */
+export function hasSetpriv(): boolean {
   setprivOk ??= spawnSync('setpriv', ['--version'], { stdio: 'ignore' }).status === 0;
   return setprivOk;
+}
+
+/** The command line that runs `exe args` and ends it with this process (when setpriv exists). */
+export function diesWithParent(exe: string, args: string[]): [string, string[]] {
+  return hasSetpriv() ? ['setpriv', ['--pdeathsig', 'SIGTERM', '--', exe, ...args]] : [exe, args];
 }
 
 export interface ManagedProcess {
@@ -25,7 +30,7 @@ export function spawnManaged(
 ): ManagedProcess {
   mkdirSync(dirname(opts.logFile), { recursive: true });
   const log = createWriteStream(opts.logFile, { flags: 'a' });
-  const [cmd, argv] = hasSetpriv() ? ['setpriv', ['--pdeathsig', 'SIGTERM', '--', command, ...args]] : [command, args];
+  const [cmd, argv] = diesWithParent(command, args);
   const child = spawn(cmd, argv, { env: opts.env, cwd: opts.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });

@@ -67,8 +67,13 @@ async function main(): Promise<void> {
   if (!only || only === 'lint') {
     // Static checks count as tests: ESLint (with Nx module boundaries) and Prettier.
     console.log('\n== lint and format ==');
-    for (const [name, args] of [['eslint', ['run', '-s', 'lint']], ['prettier', ['run', '-s', 'format:check']]] as const) {
-      const code = await new Promise<number>((resolve) => spawn('npm', [...args], { cwd: root, stdio: 'inherit' }).on('exit', (c) => resolve(c ?? 1)));
+    for (const [name, args] of [
+      ['eslint', ['run', '-s', 'lint']],
+      ['prettier', ['run', '-s', 'format:check']],
+    ] as const) {
+      const code = await new Promise<number>((resolve) =>
+        spawn('npm', [...args], { cwd: root, stdio: 'inherit' }).on('exit', (c) => resolve(c ?? 1)),
+      );
       console.log(`${code === 0 ? '✓' : '×'} ${name}`);
       add(code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 });
     }

@@ -17,6 +17,7 @@ import * as http from 'node:http';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { diesWithParent, hasSetpriv } from './processes';
 
 export interface ServerPorts {
   nats: number;
@@ -250,25 +251,6 @@ function installExitHooks(): void {
   }
 }
 
-let setprivPath: string | null | undefined;
-function findSetpriv(): string | null {
-  if (setprivPath !== undefined) return setprivPath;
-  const dirs = (process.env.PATH ?? '').split(path.delimiter).concat(['/usr/bin', '/bin', '/usr/sbin', '/sbin']);
-  setprivPath = null;
-  for (const dir of dirs) {
-    if (!dir) continue;
-    const candidate = path.join(dir, 'setpriv');
-    try {
-      fs.accessSync(candidate, fs.constants.X_OK);
-      setprivPath = candidate;
-      break;
-    } catch {
-      /* next */
-    }
-  }
-  return setprivPath;
-}
-
 interface Started {
   spec: ServerSpec;
   child: ChildProcess;
@@ -295,8 +277,7 @@ function spawnServer(spec: ServerSpec, binDir: string, dataDir: string, log: (li
   Object.assign(env, spec.env ?? {});
 
   const exe = path.join(binDir, spec.bin);
-  const setpriv = findSetpriv();
-  const [cmd, args] = setpriv ? [setpriv, ['--pdeathsig', 'SIGTERM', '--', exe, ...spec.args]] : [exe, spec.args];
+  const [cmd, args] = diesWithParent(exe, spec.args);
   fs.writeSync(fd, `# ${new Date().toISOString()} ${[exe, ...spec.args].join(' ')}\n`);
   let child: ChildProcess;
   try {
@@ -392,7 +373,7 @@ export async function startServers(opts: StartOptions): Promise<RunningServers> 
   for (const n of ['nats', 'mongo', 'minio'] as const) {
     if (names.includes(n)) fs.mkdirSync(path.join(dataDir, n), { recursive: true });
   }
-  if (!findSetpriv()) {
+  if (!hasSetpriv()) {
     log('popote: setpriv (util-linux) not found: servers will not die with this process if it is killed with SIGKILL');
   }
   installExitHooks();
