@@ -2,9 +2,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launch, profile, repoRoot } from '@popote/local';
+import { rmSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { MongoClient } from 'mongodb';
 import { chromium } from 'playwright-core';
+import { checkoutBench } from './checkout';
 import { closedLoop } from './stats';
 
 /**
@@ -80,7 +82,8 @@ async function initialJs(shell: string) {
 }
 
 async function main(): Promise<void> {
-  const p = profile('test');
+  const p = { ...profile('test'), dataDir: join(repoRoot(), '.data', 'bench') };
+  rmSync(p.dataDir, { recursive: true, force: true });
   const app = await launch(p, { log: (l) => console.error(l) });
   try {
     // Warm up caches and connections before measuring.
@@ -93,6 +96,12 @@ async function main(): Promise<void> {
     const gql = await graphqlMeals(app.urls.bff);
     const db = await directDb(app.env.MONGO_URL);
     const js = await initialJs(app.urls.shell);
+    const checkout = await checkoutBench(
+      app.urls.bff,
+      app.env.NATS_URL,
+      Number(process.env.BENCH_CHECKOUTS ?? 60),
+      Number(process.env.BENCH_CHECKOUT_CONCURRENCY ?? 6),
+    );
     const report = {
       date: new Date().toISOString(),
       machine: { cores: (await import('node:os')).cpus().length, node: process.version },
@@ -100,6 +109,7 @@ async function main(): Promise<void> {
       graphql_meals: gql,
       direct_db_meals: db,
       initial_js_meals_page: { files: js.files, raw_kb: js.raw_kb, gzip_kb: js.gzip_kb },
+      checkout,
     };
     const dir = join(repoRoot(), 'docs', 'benchmarks');
     mkdirSync(dir, { recursive: true });
