@@ -1,5 +1,6 @@
+import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { DEV_PORTS, TEST_PORTS, type ServerPorts } from './servers';
+import { DEV_PORTS, type ServerPorts } from './servers';
 
 export const SERVICES = ['identity', 'catalogue', 'cart', 'ordering', 'payments'] as const;
 export type ServiceName = (typeof SERVICES)[number];
@@ -32,14 +33,40 @@ export function profile(name: 'dev' | 'test'): Profile {
       cook: 3002,
     };
   }
+  // Test ports = dev ports + an offset (100 unless a test run already took them: see freeTestOffset).
+  const offset = Number(process.env.POPOTE_TEST_PORT_OFFSET ?? 100);
+  const dev = profile('dev');
+  const shift = <T extends object>(ports: T): T =>
+    Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, (v as number) + offset])) as T;
   return {
     name,
-    dataDir: process.env.POPOTE_DATA_DIR ?? join(root, '.data', 'test'),
-    servers: TEST_PORTS,
-    services: { identity: 4201, catalogue: 4202, cart: 4203, ordering: 4204, payments: 4205 },
-    bff: 4100,
-    shell: 3100,
-    consumer: 3101,
-    cook: 3102,
+    dataDir: process.env.POPOTE_DATA_DIR ?? join(root, '.data', offset === 100 ? 'test' : `test-${offset}`),
+    servers: shift(DEV_PORTS),
+    services: shift(dev.services),
+    bff: dev.bff + offset,
+    shell: dev.shell + offset,
+    consumer: dev.consumer + offset,
+    cook: dev.cook + offset,
   };
+}
+
+const portFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const srv = createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+
+/**
+ * An offset whose every test port is free, so a test run never collides with the dev product or
+ * with another test run on the same machine. Sets POPOTE_TEST_PORT_OFFSET for child processes.
+ */
+export async function freeTestOffset(): Promise<number> {
+  for (const offset of [100, 300, 500, 700, 900]) {
+    process.env.POPOTE_TEST_PORT_OFFSET = String(offset);
+    const p = profile('test');
+    const ports = [...Object.values(p.servers), ...Object.values(p.services), p.bff, p.shell, p.consumer, p.cook];
+    if ((await Promise.all(ports.map(portFree))).every(Boolean)) return offset;
+  }
+  throw new Error('popote: no free set of test ports (offsets 100–900 all busy)');
 }

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch } from './launcher';
-import { profile, repoRoot } from './profiles';
+import { freeTestOffset, profile, repoRoot } from './profiles';
 
 /**
  * `./popote test`: every test, against real parts.
@@ -56,6 +56,8 @@ function count(name: string, exitCode: number): Counts {
 
 async function main(): Promise<void> {
   mkdirSync(reports, { recursive: true });
+  const offset = await freeTestOffset();
+  if (offset !== 100) console.log(`popote: test ports busy, using offset ${offset}`);
   const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
   const add = (c: Counts) => {
     totals.passed += c.passed;

@@ -196,7 +196,6 @@ export const fr = {
     ratingOutOf: 'sur 5',
     reviews: (count: number) => `(${count} avis)`,
     noRating: 'Nouveau',
-    open: (name: string) => `Voir ${name}`,
   },
   meals: {
     title: 'Plats disponibles',
@@ -339,7 +338,6 @@ export const fr = {
     loadError: 'Erreur lors du chargement du plat',
     notFound: 'Plat non trouvé',
     notAllowed: "Vous n'êtes pas autorisé à modifier ce plat",
-    fixErrors: 'Veuillez corriger les champs signalés.',
     validation: {
       nameRequired: 'Le nom du plat est requis',
       nameMax: 'Le nom ne peut pas dépasser 120 caractères',
