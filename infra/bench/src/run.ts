@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { launch, profile, repoRoot } from '@popote/local';
+import { freeTestOffset, launch, profile, repoRoot } from '@popote/local';
 import { rmSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { MongoClient } from 'mongodb';
@@ -82,6 +82,7 @@ async function initialJs(shell: string) {
 }
 
 async function main(): Promise<void> {
+  await freeTestOffset();
   const p = { ...profile('test'), dataDir: join(repoRoot(), '.data', 'bench') };
   rmSync(p.dataDir, { recursive: true, force: true });
   const app = await launch(p, { log: (l) => console.error(l) });
