@@ -89,6 +89,7 @@ async function main(): Promise<void> {
 
   if (!only || only === 'system' || only === 'e2e') {
     console.log('\n== launching the product for system and browser tests ==');
+    await freeTestOffset(); // again: another run may have taken ports meanwhile
     const p = profile('test');
     rmSync(p.dataDir, { recursive: true, force: true });
     let app: Awaited<ReturnType<typeof launch>> | undefined;
