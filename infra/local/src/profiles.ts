@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { DEV_PORTS, type ServerPorts } from './servers';
 
-export const SERVICES = ['identity', 'catalogue', 'cart', 'ordering', 'payments'] as const;
+export const SERVICES = ['identity', 'catalogue', 'cart', 'ordering', 'payments', 'notifications'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 export interface Profile {
@@ -26,7 +26,7 @@ export function profile(name: 'dev' | 'test'): Profile {
       name,
       dataDir: process.env.POPOTE_DATA_DIR ?? join(root, '.data', 'dev'),
       servers: DEV_PORTS,
-      services: { identity: 4101, catalogue: 4102, cart: 4103, ordering: 4104, payments: 4105 },
+      services: { identity: 4101, catalogue: 4102, cart: 4103, ordering: 4104, payments: 4105, notifications: 4106 },
       bff: 4000,
       shell: 3000,
       consumer: 3001,

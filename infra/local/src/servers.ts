@@ -30,6 +30,8 @@ export interface ServerPorts {
   jaegerUi: number;
   stripeMock: number;
   stripeMockHttps: number;
+  mailSmtp: number;
+  mailWeb: number;
 }
 
 /** Ports of the dev product (`popote` run locally). */
@@ -44,6 +46,8 @@ export const DEV_PORTS: ServerPorts = Object.freeze({
   jaegerUi: 16700,
   stripeMock: 12111,
   stripeMockHttps: 12112,
+  mailSmtp: 11025,
+  mailWeb: 11080,
 });
 
 /** Ports for tests: DEV_PORTS + 100, so tests can run while the dev product runs. */
@@ -58,11 +62,13 @@ export const TEST_PORTS: ServerPorts = Object.freeze({
   jaegerUi: 16800,
   stripeMock: 12211,
   stripeMockHttps: 12212,
+  mailSmtp: 11125,
+  mailWeb: 11180,
 });
 
-export type ServerName = 'nats' | 'mongo' | 'minio' | 'jaeger' | 'stripe';
+export type ServerName = 'nats' | 'mongo' | 'minio' | 'jaeger' | 'stripe' | 'mail';
 
-export const SERVER_NAMES: readonly ServerName[] = Object.freeze(['nats', 'mongo', 'minio', 'jaeger', 'stripe']);
+export const SERVER_NAMES: readonly ServerName[] = Object.freeze(['nats', 'mongo', 'minio', 'jaeger', 'stripe', 'mail']);
 
 /** Local-only MinIO root credentials. */
 export const MINIO_ACCESS_KEY = 'popote';
@@ -116,6 +122,7 @@ function configDir(): string {
 
 interface ServerSpec {
   name: ServerName;
+  /** A binary of the cache folder, or an absolute path. */
   bin: string;
   args: string[];
   env?: Record<string, string>;
@@ -193,6 +200,30 @@ function specs(dataDir: string, p: ServerPorts): Record<ServerName, ServerSpec> 
         OTEL_EXPORTER_OTLP_ENDPOINT: `http://${HOST}:${p.jaegerOtlpHttp}`,
         JAEGER_QUERY_URL: `http://${HOST}:${p.jaegerUi}`,
       },
+    },
+    // Development mail server (SMTP + web inbox + REST API), an npm package: what the services send
+    // (contact form, order emails) lands here, readable at the web port.
+    mail: {
+      name: 'mail',
+      bin: process.execPath,
+      args: [
+        require.resolve('maildev/bin/maildev'),
+        '--smtp',
+        String(p.mailSmtp),
+        '--web',
+        String(p.mailWeb),
+        '--ip',
+        HOST,
+        '--mail-directory',
+        path.join(dataDir, 'mail'),
+        '--silent',
+      ],
+      ports: [
+        ['SMTP', p.mailSmtp],
+        ['web inbox', p.mailWeb],
+      ],
+      ready: async () => (await httpGet(`http://${HOST}:${p.mailWeb}/email`)).status === 200,
+      exports: { SMTP_HOST: HOST, SMTP_PORT: String(p.mailSmtp), MAIL_INBOX_URL: `http://${HOST}:${p.mailWeb}` },
     },
     stripe: {
       name: 'stripe',
@@ -276,7 +307,7 @@ function spawnServer(spec: ServerSpec, binDir: string, dataDir: string, log: (li
   }
   Object.assign(env, spec.env ?? {});
 
-  const exe = path.join(binDir, spec.bin);
+  const exe = path.isAbsolute(spec.bin) ? spec.bin : path.join(binDir, spec.bin);
   const [cmd, args] = diesWithParent(exe, spec.args);
   fs.writeSync(fd, `# ${new Date().toISOString()} ${[exe, ...spec.args].join(' ')}\n`);
   let child: ChildProcess;
@@ -335,7 +366,7 @@ export async function startServers(opts: StartOptions): Promise<RunningServers> 
   });
 
   // Binaries and config first: nothing started yet, nothing to clean up.
-  const missing = wanted.filter((s) => !isExecutable(path.join(binDir, s.bin)));
+  const missing = wanted.filter((s) => !isExecutable(path.isAbsolute(s.bin) ? s.bin : path.join(binDir, s.bin)));
   if (missing.length > 0) {
     throw new Error(
       `popote: ${missing.map((s) => `${s.bin} (${s.name})`).join(', ')} not found in ${binDir}; ` +

@@ -1,5 +1,6 @@
 import { MealCard } from '@popote/ui';
 import { Link } from 'react-router';
+import { AddToCartControl } from '../features/cart/components/add-to-cart-control';
 import type { MealCardData } from '../graphql/meal-card.fragment';
 import styles from './meal-grid.module.css';
 
@@ -17,7 +18,7 @@ export interface MealGridProps {
   layout?: 'fill' | 'three';
 }
 
-/** Meal cards, each linking to its meal's page. */
+/** Meal cards, each linking to its meal's page, with its add-to-cart control (or stepper). */
 export function MealGrid({
   meals,
   headingLevel = 'h2',
@@ -34,6 +35,7 @@ export function MealGrid({
             headingLevel={headingLevel}
             lowStockThreshold={lowStockThreshold}
             imageLoading={index < eagerImages ? 'eager' : 'lazy'}
+            actions={<AddToCartControl meal={meal} />}
             renderLink={({ className, children }) => (
               <Link to={`/meals/${encodeURIComponent(meal.meal_id)}`} className={className}>
                 {children}

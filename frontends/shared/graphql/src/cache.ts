@@ -30,6 +30,18 @@ export function createCache(): InMemoryCache {
       // `Query.me`, the one source of truth of who is signed in. Every mutation
       // returning Me writes it there; its user and cook profile are normalised.
       Me: { keyFields: false, merge: true },
+      // One cart per signed-in person: a singleton ("Cart:{}"). Every cart mutation returns
+      // the whole cart, which therefore replaces it everywhere at once (nav count, cards, /cart).
+      // Signing out resets the store, so a cart never outlives its owner on the page.
+      Cart: { keyFields: [] },
+      CartItem: { keyFields: ['cart_item_id'] },
+      Checkout: { keyFields: ['checkout_id'] },
+      // Status changes (mutations, live updates) land on the one cached Order of that id.
+      Order: { keyFields: ['order_id'] },
+      OrderItem: { keyFields: ['order_item_id'] },
+      Review: { keyFields: ['review_id'] },
+      // Statistics have no identity: each answer replaces the previous one.
+      CookStats: { keyFields: false, merge: false },
       Query: {
         fields: {
           meals: mealsPagination,

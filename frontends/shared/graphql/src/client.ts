@@ -1,6 +1,10 @@
 import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink } from '@apollo/client';
 import { ErrorLink } from '@apollo/client/link/error';
+import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
+import { isSubscriptionOperation } from '@apollo/client/utilities';
+import { createClient } from 'graphql-ws/client';
 import { createCache } from './cache';
+import { attachLive, LiveRegistry } from './live';
 
 export interface PopoteClientOptions {
   /** GraphQL endpoint; same origin by default so the session cookies travel with it. */
@@ -21,15 +25,69 @@ const sessionEndedLink = new ErrorLink(({ error, operation }) => {
   });
 });
 
+/** Reconnection delays: 1 s, 2 s, 4 s... up to 30 s, with some jitter. */
+export function retryDelayMs(retries: number): number {
+  return Math.min(30_000, 1000 * 2 ** Math.min(retries, 5)) + Math.floor(Math.random() * 500);
+}
+
+/** ws:// or wss:// URL of the same endpoint (the shell's server proxies WebSocket upgrades). */
+export function webSocketUrl(uri: string, base: string): string {
+  const url = new URL(uri, base);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.href;
+}
+
+/**
+ * Subscriptions go over one WebSocket (graphql-ws protocol) to the same `/graphql`; the
+ * upgrade request carries the session cookies, which the BFF checks once per connection.
+ * The socket is lazy: it opens with the first subscription (pages subscribe only for a
+ * signed-in person) and closes with the last one (sign-out unmounts them). It reconnects
+ * after a drop; before each retry a plain HTTP request lets the BFF refresh an expired
+ * access cookie, which the next upgrade then carries.
+ */
+function createWsLink(uri: string, live: LiveRegistry): ApolloLink | null {
+  if (typeof window === 'undefined' || typeof WebSocket === 'undefined') return null;
+  const httpUrl = new URL(uri, window.location.href).href;
+  const wsClient = createClient({
+    url: webSocketUrl(uri, window.location.href),
+    lazy: true,
+    keepAlive: 15_000,
+    retryAttempts: Number.POSITIVE_INFINITY,
+    shouldRetry: () => true,
+    retryWait: async (retries) => {
+      await new Promise((resolve) => setTimeout(resolve, retryDelayMs(retries)));
+      await fetch(httpUrl, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: 'query SessionPing { me { user { user_id } } }' }),
+      }).catch(() => undefined);
+    },
+    on: {
+      connected: (_socket, _payload, wasRetry) => {
+        if (wasRetry) live.reconnected();
+      },
+    },
+  });
+  return new GraphQLWsLink(wsClient);
+}
+
 /**
  * The browser's Apollo client. The shell creates the only one in production;
  * a remote running standalone creates its own with the same settings.
- * Requests are JSON POSTs (never "simple" requests: the BFF's CSRF protection
- * relies on it) carrying the httpOnly session cookies.
+ * Queries and mutations are JSON POSTs (never "simple" requests: the BFF's CSRF
+ * protection relies on it) carrying the httpOnly session cookies; subscriptions
+ * go over the WebSocket link.
  */
 export function createApolloClient({ uri = '/graphql' }: PopoteClientOptions = {}): ApolloClient {
-  return new ApolloClient({
-    link: ApolloLink.from([sessionEndedLink, new HttpLink({ uri, credentials: 'include' })]),
+  const live = new LiveRegistry();
+  const httpLink = new HttpLink({ uri, credentials: 'include' });
+  const wsLink = createWsLink(uri, live);
+  const transport = wsLink ? ApolloLink.split(({ query }) => isSubscriptionOperation(query), wsLink, httpLink) : httpLink;
+  const client = new ApolloClient({
+    link: ApolloLink.from([sessionEndedLink, transport]),
     cache: createCache(),
   });
+  attachLive(client, live);
+  return client;
 }

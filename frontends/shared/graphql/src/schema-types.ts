@@ -203,3 +203,152 @@ export type ApiErrorCode =
   | 'INTERNAL'
   // Services add their own (INSUFFICIENT_STOCK...).
   | (string & {});
+
+/** One line of the cart, with the meal as the catalogue has it now (price, stock). */
+export interface CartItem {
+  __typename?: 'CartItem';
+  cart_item_id: Scalars['ID'];
+  meal_id: Scalars['ID'];
+  quantity: Scalars['Int'];
+  line_total_cents: Scalars['Int'];
+  meal: Meal;
+  added_at: Scalars['String'];
+  updated_at: Scalars['String'];
+}
+
+/** `Query.cart`: the signed-in user's cart (null id before the first add). */
+export interface Cart {
+  __typename?: 'Cart';
+  cart_id: Scalars['ID'] | null;
+  items: CartItem[];
+  /** Number of portions. */
+  item_count: Scalars['Int'];
+  subtotal_cents: Scalars['Int'];
+  /** Pick-up only, no fee: equals the subtotal. */
+  total_cents: Scalars['Int'];
+}
+
+export interface CheckoutLine {
+  __typename?: 'CheckoutLine';
+  meal_id: Scalars['ID'];
+  cook_id: Scalars['ID'];
+  cook_name: Scalars['String'];
+  name: Scalars['String'];
+  unit_price_cents: Scalars['Int'];
+  quantity: Scalars['Int'];
+}
+
+/** "requires_payment_method" | "processing" | "succeeded". */
+export type CheckoutStatus = 'requires_payment_method' | 'processing' | 'succeeded' | (string & {});
+
+export interface Checkout {
+  __typename?: 'Checkout';
+  checkout_id: Scalars['ID'];
+  status: CheckoutStatus;
+  /** Computed by the server from current prices. */
+  amount_cents: Scalars['Int'];
+  currency: Scalars['String'];
+  lines: CheckoutLine[];
+  /** "sandbox" | "stripe". */
+  provider: Scalars['String'];
+  /** French message of the last failed attempt. */
+  last_error: Scalars['String'] | null;
+  created_at: Scalars['String'];
+}
+
+export interface PaymentIntent {
+  __typename?: 'PaymentIntent';
+  checkout: Checkout;
+  client_secret: Scalars['String'];
+  publishable_key: Scalars['String'] | null;
+}
+
+/** `confirmSandboxPayment(card:)`: the offline sandbox provider takes Stripe's test cards. */
+export interface CardInput {
+  number: Scalars['String'];
+  exp_month: Scalars['Int'];
+  /** Four digits. */
+  exp_year: Scalars['Int'];
+  cvc: Scalars['String'];
+}
+
+/** pending → confirmed → preparing → ready → delivered; cancelled before delivery. */
+export type OrderStatus = 'pending' | 'confirmed' | 'preparing' | 'ready' | 'delivered' | 'cancelled';
+
+export interface OrderItem {
+  __typename?: 'OrderItem';
+  order_item_id: Scalars['ID'];
+  meal_id: Scalars['ID'];
+  name: Scalars['String'];
+  quantity: Scalars['Int'];
+  /** Unit price at order time. */
+  price_cents: Scalars['Int'];
+}
+
+export interface Order {
+  __typename?: 'Order';
+  order_id: Scalars['ID'];
+  checkout_id: Scalars['ID'];
+  consumer_id: Scalars['ID'];
+  cook_id: Scalars['ID'];
+  cook_name: Scalars['String'];
+  total_cents: Scalars['Int'];
+  order_status: OrderStatus | (string & {});
+  /** "pickup" (the only option for now). */
+  delivery_option: Scalars['String'];
+  cancel_reason: Scalars['String'] | null;
+  items: OrderItem[];
+  /** ISO-8601 date-time. */
+  created_at: Scalars['String'];
+  updated_at: Scalars['String'];
+}
+
+/** `Subscription.orderUpdated`: `from` is null for a new order. */
+export interface OrderUpdate {
+  __typename?: 'OrderUpdate';
+  order_id: Scalars['ID'];
+  from: Scalars['String'] | null;
+  order_status: Scalars['String'];
+}
+
+export interface Review {
+  __typename?: 'Review';
+  review_id: Scalars['ID'];
+  order_id: Scalars['ID'];
+  cook_id: Scalars['ID'];
+  consumer_name: Scalars['String'];
+  meal_names: Scalars['String'][];
+  /** 1 to 5. */
+  rating: Scalars['Int'];
+  comment: Scalars['String'];
+  created_at: Scalars['String'];
+}
+
+export interface DayEarnings {
+  __typename?: 'DayEarnings';
+  /** YYYY-MM-DD. */
+  day: Scalars['String'];
+  cents: Scalars['Int'];
+}
+
+export interface BestSeller {
+  __typename?: 'BestSeller';
+  meal_id: Scalars['ID'];
+  name: Scalars['String'];
+  quantity: Scalars['Int'];
+  revenue_cents: Scalars['Int'];
+}
+
+export interface CookStats {
+  __typename?: 'CookStats';
+  /** Orders since the 1st of the month (Paris), cancelled excluded. */
+  monthly_earnings_cents: Scalars['Int'];
+  /** pending + confirmed + preparing. */
+  pending_orders: Scalars['Int'];
+  total_customers: Scalars['Int'];
+  average_rating: Scalars['Float'];
+  total_reviews: Scalars['Int'];
+  /** The last 30 days. */
+  earnings_by_day: DayEarnings[];
+  best_sellers: BestSeller[];
+}

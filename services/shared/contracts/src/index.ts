@@ -6,3 +6,4 @@ export * from './identity';
 export * from './cart';
 export * from './ordering';
 export * from './payments';
+export * from './notifications';

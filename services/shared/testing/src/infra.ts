@@ -29,7 +29,7 @@ export async function startTestInfra(log: (l: string) => void = () => undefined)
   const { profile, startServers } = await import('@popote/local');
   const dataDir = join(profile('test').dataDir, 'int');
   rmSync(dataDir, { recursive: true, force: true });
-  const servers = await startServers({ dataDir, ports: profile('test').servers, only: ['nats', 'mongo', 'minio', 'stripe'], log });
+  const servers = await startServers({ dataDir, ports: profile('test').servers, only: ['nats', 'mongo', 'minio', 'stripe', 'mail'], log });
   return { env: { ...servers.env, OTEL_SDK_DISABLED: 'true' }, stop: () => servers.stop() };
 }
 
@@ -51,6 +51,7 @@ async function startContainers(): Promise<TestInfra> {
       .start(),
   ]);
   const stripe = await new GenericContainer('stripe/stripe-mock:latest').withExposedPorts(12111).start();
+  const mail = await new GenericContainer('maildev/maildev:2.2.1').withExposedPorts(1025, 1080).start();
   return {
     env: {
       MONGO_URL: `${mongo.getConnectionString()}?directConnection=true`,
@@ -61,10 +62,13 @@ async function startContainers(): Promise<TestInfra> {
       MINIO_ACCESS_KEY: 'popote',
       MINIO_SECRET_KEY: 'popote-secret-key',
       STRIPE_MOCK_URL: `http://${stripe.getHost()}:${stripe.getMappedPort(12111)}`,
+      SMTP_HOST: mail.getHost(),
+      SMTP_PORT: String(mail.getMappedPort(1025)),
+      MAIL_INBOX_URL: `http://${mail.getHost()}:${mail.getMappedPort(1080)}`,
       OTEL_SDK_DISABLED: 'true',
     },
     stop: async () => {
-      await Promise.all([mongo.stop(), nats.stop(), minio.stop(), stripe.stop()]);
+      await Promise.all([mongo.stop(), nats.stop(), minio.stop(), stripe.stop(), mail.stop()]);
     },
   };
 }
@@ -78,6 +82,9 @@ const EXTERNAL_VARS = [
   'MINIO_ACCESS_KEY',
   'MINIO_SECRET_KEY',
   'STRIPE_MOCK_URL',
+  'SMTP_HOST',
+  'SMTP_PORT',
+  'MAIL_INBOX_URL',
 ];
 
 function externalInfra(): TestInfra {

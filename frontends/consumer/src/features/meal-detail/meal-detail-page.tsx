@@ -3,6 +3,8 @@ import { Button, buttonClassName, formatLongDateTime, formatPrice, fr, MEAL_PLAC
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Rating } from '../../components/rating';
+import { DetailCartPanel, remainingFor } from '../cart/components/detail-cart-panel';
+import { useCart } from '../cart/use-cart';
 import { allergenLabel, categoryLabel } from '../../vocabulary';
 import { MEAL_QUERY, type MealDetail } from './graphql/meal.query';
 import styles from './meal-detail-page.module.css';
@@ -66,6 +68,9 @@ function MealView({ meal }: { meal: MealDetail }) {
   const src = meal.image_url || meal.image_card_url;
   const picture = src && src !== brokenSrc ? src : MEAL_PLACEHOLDER_SRC;
   const soldOut = meal.portions_available <= 0;
+  // Spec §2: the remaining portions are the stock minus what is already in the cart.
+  const { quantityOf } = useCart();
+  const remaining = remainingFor(meal.portions_available, quantityOf(meal.meal_id));
   const extras = [
     { title: t.cookingDetails, text: meal.cooking_details },
     { title: t.servingSuggestions, text: meal.serving_suggestions },
@@ -108,6 +113,8 @@ function MealView({ meal }: { meal: MealDetail }) {
           </p>
           <p className={styles.price}>{formatPrice(meal.price_cents)}</p>
 
+          <DetailCartPanel meal={meal} />
+
           <dl className={styles.facts}>
             <div className={styles.fact}>
               <dt>{t.preparation}</dt>
@@ -115,8 +122,8 @@ function MealView({ meal }: { meal: MealDetail }) {
             </div>
             <div className={styles.fact}>
               <dt>{t.portions}</dt>
-              <dd className={soldOut ? styles.soldOutText : undefined}>
-                {soldOut ? t.soldOut : t.portionsLeft(meal.portions_available)}
+              <dd className={remaining <= 0 ? styles.soldOutText : undefined}>
+                {remaining <= 0 ? t.soldOut : t.portionsLeft(remaining)}
               </dd>
             </div>
             <div className={styles.fact}>

@@ -1,21 +1,147 @@
-import { buttonClassName, fr, Notice } from '@popote/ui';
-import { Link } from 'react-router';
-import styles from '../../pages/simple-page.module.css';
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useAuth } from '@popote/auth';
+import { useOrderUpdates } from '@popote/graphql';
+import { Button, buttonClassName, fr, Notice, Spinner } from '@popote/ui';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import pageStyles from '../../pages/simple-page.module.css';
+import { refreshCart } from '../cart/use-cart';
+import type { OrdersLocationState } from '../checkout/checkout-page';
+import { OrderCard } from './components/order-card';
+import { MY_ORDERS_QUERY, type OrderData } from './graphql/orders';
+import styles from './orders-page.module.css';
 
-// Signed-in only (the shell's guard). The order history arrives with orders.
+const t = fr.orders;
+
+const SECTIONS = [
+  { key: 'current', title: t.current, empty: t.currentEmpty, statuses: ['pending', 'confirmed', 'preparing', 'ready'] },
+  { key: 'delivered', title: t.delivered, empty: t.deliveredEmpty, statuses: ['delivered'] },
+  { key: 'cancelled', title: t.cancelled, empty: t.cancelledEmpty, statuses: ['cancelled'] },
+] as const;
+
+/** How long /orders waits for the orders of a checkout just paid (they are created asynchronously). */
+const ARRIVAL_POLL_MS = 1000;
+const ARRIVAL_MAX_POLLS = 30;
+
+// Signed-in only (the shell's guard).
 export function OrdersPage() {
-  return (
-    <div className="pp-page">
-      <title>{`${fr.orders.title} · ${fr.brand}`}</title>
-      <h1 className={styles.title}>{fr.orders.title}</h1>
+  const auth = useAuth();
+  const client = useApolloClient();
+  const location = useLocation();
+  const checkoutId = (location.state as OrdersLocationState | null)?.checkoutId;
+  const { data, error, refetch } = useQuery(MY_ORDERS_QUERY, {
+    fetchPolicy: 'cache-and-network',
+    nextFetchPolicy: 'cache-first',
+  });
+  const reload = () => {
+    refetch().catch(() => undefined);
+  };
+
+  // Live: a status change lands on the cached order at once; a new order needs the list again.
+  useOrderUpdates({
+    enabled: auth.status === 'signed-in',
+    onUpdate: (_update, known) => {
+      if (!known) reload();
+    },
+    onResync: reload,
+  });
+
+  // Just paid: the checkout's orders appear a moment after the payment.
+  const orders = data?.myOrders;
+  const arrived = !checkoutId || (orders?.some((order) => order.checkout_id === checkoutId) ?? false);
+  const [polls, setPolls] = useState(0);
+  const waiting = !!orders && !arrived && polls < ARRIVAL_MAX_POLLS;
+  useEffect(() => {
+    if (!waiting) return undefined;
+    const timer = setTimeout(() => {
+      setPolls((count) => count + 1);
+      reload();
+    }, ARRIVAL_POLL_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [waiting, polls]);
+  // Once they exist the server has emptied the cart: the nav count follows.
+  useEffect(() => {
+    if (checkoutId && arrived && orders) void refreshCart(client);
+  }, [checkoutId, arrived, orders, client]);
+
+  const sections = useMemo(
+    () =>
+      SECTIONS.map((section) => ({
+        ...section,
+        orders: (orders ?? []).filter((order) => (section.statuses as readonly string[]).includes(order.order_status)),
+      })),
+    [orders],
+  );
+
+  let content;
+  if (orders && orders.length === 0 && !waiting) {
+    content = (
       <Notice
-        message={fr.orders.empty}
+        message={t.empty}
         actions={
           <Link to="/meals" className={buttonClassName({ variant: 'primary' })}>
             {fr.nav.browseMeals}
           </Link>
         }
       />
+    );
+  } else if (orders) {
+    content = (
+      <>
+        {waiting ? (
+          <div className={styles.arriving}>
+            <Spinner size="sm" label={t.arriving} showLabel />
+          </div>
+        ) : null}
+        {sections.map((section) => (
+          <OrderSection key={section.key} id={section.key} title={section.title} empty={section.empty} orders={section.orders} />
+        ))}
+      </>
+    );
+  } else if (error) {
+    content = (
+      <Notice
+        tone="error"
+        message={t.loadError}
+        actions={
+          <Button variant="primary" onClick={reload}>
+            {fr.common.retry}
+          </Button>
+        }
+      />
+    );
+  } else {
+    content = <Spinner size="lg" label={t.loading} showLabel />;
+  }
+
+  return (
+    <div className="pp-page">
+      <title>{`${t.title} · ${fr.brand}`}</title>
+      <h1 className={pageStyles.title}>{t.title}</h1>
+      {content}
     </div>
+  );
+}
+
+function OrderSection({ id, title, empty, orders }: { id: string; title: string; empty: string; orders: OrderData[] }) {
+  const headingId = `orders-${id}`;
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.sectionTitle}>
+        {title} <span className={styles.count}>({orders.length})</span>
+      </h2>
+      {orders.length > 0 ? (
+        <ul className={styles.list}>
+          {orders.map((order) => (
+            <li key={order.order_id}>
+              <OrderCard order={order} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.empty}>{empty}</p>
+      )}
+    </section>
   );
 }

@@ -1,0 +1,28 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { PlatformModule } from '@popote/platform';
+import type { NotificationsConfig } from './config';
+import { ContactRpcController } from './contact/contact.rpc.controller';
+import { ContactService } from './contact/contact.service';
+import { OrderPlacedHandler } from './events/order-placed.handler';
+import { OrderStatusChangedHandler } from './events/order-status-changed.handler';
+import { ContactMessage, ContactMessageSchema, Email, EmailSchema } from './mail/email.schema';
+import { EmailsService } from './mail/emails.service';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: NotificationsConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forService({ service: 'notifications', config }),
+        MongooseModule.forFeature([
+          { name: Email.name, schema: EmailSchema },
+          { name: ContactMessage.name, schema: ContactMessageSchema },
+        ]),
+      ],
+      controllers: [ContactRpcController],
+      providers: [EmailsService, ContactService, OrderPlacedHandler, OrderStatusChangedHandler],
+    };
+  }
+}

@@ -1,0 +1,32 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+
+/**
+ * An email to send. Its id is derived from what caused it (event id + recipient, or contact message
+ * id), so the same event never queues it twice; the sender retries it until it is sent.
+ */
+@Schema({ collection: 'emails', versionKey: false, timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } })
+export class Email {
+  @Prop({ type: String, required: true }) _id!: string;
+  @Prop({ required: true }) to!: string;
+  @Prop({ required: true }) subject!: string;
+  @Prop({ required: true }) text!: string;
+  @Prop({ type: String, default: null }) reply_to!: string | null;
+  @Prop({ required: true, index: true }) status!: 'pending' | 'sent' | 'failed';
+  @Prop({ default: 0 }) attempts!: number;
+  @Prop({ required: true, index: true }) next_attempt_at!: Date;
+  @Prop({ type: String, default: null }) last_error!: string | null;
+  @Prop({ type: Date, default: null }) sent_at!: Date | null;
+  created_at!: Date;
+}
+export const EmailSchema = SchemaFactory.createForClass(Email);
+
+@Schema({ collection: 'contactMessages', versionKey: false, timestamps: { createdAt: 'created_at', updatedAt: false } })
+export class ContactMessage {
+  @Prop({ type: String, required: true }) _id!: string;
+  @Prop({ required: true }) name!: string;
+  @Prop({ required: true }) email!: string;
+  @Prop({ required: true }) subject!: string;
+  @Prop({ required: true }) message!: string;
+  created_at!: Date;
+}
+export const ContactMessageSchema = SchemaFactory.createForClass(ContactMessage);

@@ -1,0 +1,42 @@
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@popote/contracts';
+
+const euros = (cents: number) => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+const number = (orderId: string) => orderId.slice(-8);
+
+/** The consumer's email for a status change, or null when the change is not worth an email. */
+export function statusEmail(name: string, orderId: string, to: OrderStatus): { subject: string; text: string } | null {
+  const n = number(orderId);
+  switch (to) {
+    case 'confirmed':
+      return {
+        subject: `Commande n° ${n} confirmée`,
+        text: `Bonjour ${name},\n\nLe cuisinier a confirmé votre commande n° ${n}. Nous vous préviendrons dès qu'elle sera prête à être retirée.\n\nL'équipe Popote`,
+      };
+    case 'ready':
+      return {
+        subject: `Commande n° ${n} prête à être retirée`,
+        text: `Bonjour ${name},\n\nVotre commande n° ${n} est prête à être retirée ! (${ORDER_STATUS_LABELS.ready})\n\nBon appétit,\nL'équipe Popote`,
+      };
+    case 'cancelled':
+      return {
+        subject: `Commande n° ${n} annulée`,
+        text: `Bonjour ${name},\n\nVotre commande n° ${n} a été annulée. Si elle était payée, elle vous est remboursée automatiquement.\n\nL'équipe Popote`,
+      };
+    default:
+      return null;
+  }
+}
+
+export function newOrderEmail(
+  cookName: string,
+  orderId: string,
+  totalCents: number,
+  items: { quantity: number; name?: string }[],
+): { subject: string; text: string } {
+  const n = number(orderId);
+  const lines = items.map((i) => `- ${i.quantity} × ${i.name ?? 'plat'}`).join('\n');
+  return {
+    subject: `Nouvelle commande n° ${n}`,
+    text: `Bonjour ${cookName},\n\nVous avez reçu une nouvelle commande n° ${n} (${euros(totalCents)}) :\n${lines}\n\nConfirmez-la depuis votre tableau de bord.\n\nL'équipe Popote`,
+  };
+}

@@ -1,0 +1,16 @@
+import './tracing';
+import { bootstrap } from '@popote/platform';
+import { AppModule } from './app.module';
+import { notificationsConfig } from './config';
+
+const config = notificationsConfig();
+void bootstrap({
+  service: 'notifications',
+  module: AppModule.forRoot(config),
+  natsUrl: config.NATS_URL,
+  httpPort: config.HTTP_PORT,
+  httpHost: config.HTTP_HOST,
+}).catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

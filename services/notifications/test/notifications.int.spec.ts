@@ -1,0 +1,149 @@
+import type { INestApplication } from '@nestjs/common';
+import { getModelToken } from '@nestjs/mongoose';
+import { jetstream } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { DomainError, NotificationsRpc, OrderingEvents } from '@popote/contracts';
+import { makeEnvelope, RpcClient } from '@popote/platform';
+import { eventually, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import type { Model } from 'mongoose';
+import { inject, afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AppModule as IdentityModule } from '../../identity/src/app.module';
+import { identityConfig } from '../../identity/src/config';
+import { seedIdentity } from '../../identity/src/seed/seed';
+import { AppModule } from '../src/app.module';
+import { notificationsConfig } from '../src/config';
+import { ContactMessage, Email } from '../src/mail/email.schema';
+import { EmailsService } from '../src/mail/emails.service';
+
+interface InboxMail {
+  subject: string;
+  text: string;
+  to: { address: string }[];
+  replyTo?: { address: string }[];
+  messageId?: string;
+}
+
+describe('notifications: contact form and order emails, through a real SMTP server', () => {
+  const apps: INestApplication[] = [];
+  let rpc: RpcClient;
+  let nc: NatsConnection;
+  let emails: Model<Email>;
+  let contacts: Model<ContactMessage>;
+  const inbox = async () => (await (await fetch(`${inject('infraEnv').MAIL_INBOX_URL}/email`)).json()) as InboxMail[];
+  const mailTo = (address: string, subject: RegExp) =>
+    eventually(async () => (await inbox()).find((m) => m.to.some((t) => t.address === address) && subject.test(m.subject)), 15_000);
+
+  beforeAll(async () => {
+    await resetJetStream();
+    const idEnv = serviceEnv('identity', __filename);
+    await seedIdentity(idEnv);
+    apps.push(await startServiceApp('identity', IdentityModule.forRoot(identityConfig(idEnv)), idEnv.NATS_URL!));
+    const config = notificationsConfig(serviceEnv('notifications', __filename, { SUPPORT_EMAIL: `support-${Date.now()}@popote.test` }));
+    const app = await startServiceApp('notifications', AppModule.forRoot(config), config.NATS_URL);
+    apps.push(app);
+    emails = app.get(getModelToken(Email.name));
+    contacts = app.get(getModelToken(ContactMessage.name));
+    rpc = new RpcClient(config.NATS_URL, 'test');
+    await rpc.connect();
+    nc = await connect({ servers: config.NATS_URL });
+  });
+
+  afterAll(async () => {
+    await nc?.close();
+    await rpc?.close();
+    for (const app of apps.reverse()) await app.close();
+  });
+
+  it('stores a contact message and emails it to support, answerable to the sender', async () => {
+    const { message_id } = await rpc.call(NotificationsRpc.sendContact, {
+      name: 'Jeanne',
+      email: 'Jeanne@Example.fr',
+      subject: 'Allergies',
+      message: 'Le couscous contient-il du céleri ?',
+    });
+    expect(await contacts.findById(message_id).lean()).toMatchObject({ name: 'Jeanne', email: 'jeanne@example.fr', subject: 'Allergies' });
+    const support = (await emails.findById(`contact-${message_id}`).lean<Email>())!.to;
+    const mail = await mailTo(support, /\[Contact\] Allergies/);
+    expect(mail.text).toContain('Le couscous contient-il du céleri ?');
+    expect(mail.replyTo?.[0].address).toBe('jeanne@example.fr');
+  });
+
+  it('refuses an incomplete contact form with French field messages, and stores nothing', async () => {
+    const before = await contacts.countDocuments();
+    const raw = { ...NotificationsRpc.sendContact, request: z.any() } as unknown as typeof NotificationsRpc.sendContact;
+    const err = (await rpc
+      .call(raw, { name: '', email: 'pas-un-email', subject: 'x', message: '  ' })
+      .catch((e: unknown) => e)) as DomainError;
+    expect(err).toBeInstanceOf(DomainError);
+    expect(err.fields).toMatchObject({
+      name: 'Ce champ est obligatoire',
+      email: 'Adresse email invalide',
+      message: 'Ce champ est obligatoire',
+    });
+    expect(await contacts.countDocuments()).toBe(before);
+  });
+
+  it('emails the cook for a new order and the consumer when it is ready — once per event', async () => {
+    const js = jetstream(nc);
+    const suffix = Math.random().toString(16).slice(2, 10).padEnd(8, '0');
+    const orderId = `order-${Date.now()}-${suffix}`;
+    const placed = makeEnvelope(OrderingEvents.orderPlaced, {
+      order_id: orderId,
+      checkout_id: 'co',
+      consumer_id: 'demo-consumer-claire',
+      cook_id: 'demo-cook-amina',
+      total_cents: 2500,
+      items: [{ meal_id: 'm', quantity: 2, price_cents: 1250 }],
+    });
+    await js.publish(OrderingEvents.orderPlaced.subject, JSON.stringify(placed), { msgID: placed.id });
+    // The same event again (another broker message): still one email.
+    await js.publish(OrderingEvents.orderPlaced.subject, JSON.stringify(placed), { msgID: `${placed.id}-again` });
+    const cookMail = await mailTo('amina@popote.test', new RegExp(`Nouvelle commande n° ${suffix}`));
+    expect(cookMail.text).toContain('25,00');
+    const ready = makeEnvelope(OrderingEvents.orderStatusChanged, {
+      order_id: orderId,
+      consumer_id: 'demo-consumer-claire',
+      cook_id: 'demo-cook-amina',
+      from: 'preparing',
+      to: 'ready',
+    });
+    await js.publish(OrderingEvents.orderStatusChanged.subject, JSON.stringify(ready), { msgID: ready.id });
+    const consumerMail = await mailTo('claire@popote.test', new RegExp(`${suffix} prête à être retirée`));
+    expect(consumerMail.subject).toBe(`Commande n° ${suffix} prête à être retirée`);
+    await new Promise((r) => setTimeout(r, 1500));
+    const toAmina = (await inbox()).filter((m) => m.to.some((t) => t.address === 'amina@popote.test') && m.subject.includes(suffix));
+    expect(toAmina).toHaveLength(1);
+  });
+
+  it('keeps an email queued when the mail server is down, and sends it on a later attempt', async () => {
+    const env = serviceEnv('notifications', __filename, { SMTP_PORT: '1' }); // nothing listens on port 1
+    const down = await startServiceApp('notifications', AppModule.forRoot(notificationsConfig(env)), env.NATS_URL!);
+    const queue = down.get<Model<Email>>(getModelToken(Email.name));
+    await down.get(EmailsService).enqueue('retry-test', { to: 'retry@popote.test', subject: 'Essai de renvoi', text: 'x' });
+    const failedOnce = await eventually(async () => {
+      const e = await queue.findById('retry-test').lean<Email>();
+      return e && e.attempts === 1 ? e : undefined;
+    });
+    expect(failedOnce).toMatchObject({ status: 'pending', last_error: expect.any(String) });
+    expect(failedOnce.next_attempt_at.getTime()).toBeGreaterThan(Date.now());
+    await down.close();
+    // The mail server is back (same database, working SMTP): the next attempt delivers it.
+    const up = await startServiceApp(
+      'notifications',
+      AppModule.forRoot(notificationsConfig({ ...env, SMTP_PORT: inject('infraEnv').SMTP_PORT })),
+      env.NATS_URL!,
+    );
+    const queueAfter = up.get<Model<Email>>(getModelToken(Email.name));
+    try {
+      const sent = await eventually(async () => {
+        const e = await queueAfter.findById('retry-test').lean<Email>();
+        return e?.status === 'sent' ? e : undefined;
+      }, 20_000);
+      expect(sent.attempts).toBe(2);
+      await mailTo('retry@popote.test', /Essai de renvoi/);
+    } finally {
+      await up.close();
+    }
+  });
+});
