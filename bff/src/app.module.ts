@@ -13,6 +13,7 @@ import { SessionService } from './auth/session.service';
 import { formatError } from './errors/format-error';
 import { BffHealthController } from './health.controller';
 import { CartResolver } from './cart/cart.resolver';
+import { ContactResolver } from './contact/contact.resolver';
 import { OrderLifecycleResolver } from './orders/cook-orders.resolver';
 import { OrderUpdatesService } from './orders/order-updates.service';
 import { OrdersResolver } from './orders/orders.resolver';
@@ -77,6 +78,7 @@ export class AppModule implements NestModule {
         MealsResolver,
         CookResolver,
         CartResolver,
+        ContactResolver,
         OrdersResolver,
         OrderLifecycleResolver,
         OrderUpdatesService,

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { CartPage } from './features/cart/cart-page';
+import { CheckoutPage } from './features/checkout/checkout-page';
 import { CookPage } from './features/cook-page/cook-page';
 import { HomePage } from './features/home/home-page';
 import { MealDetailPage } from './features/meal-detail/meal-detail-page';
@@ -7,7 +8,7 @@ import { MealsPage } from './features/meals/meals-page';
 import { OrdersPage } from './features/orders/orders-page';
 import { NotFoundPage } from './pages/not-found-page';
 
-// The shell guards /orders and /cart (signed in only) before this remote renders them.
+// The shell guards /orders, /cart and /checkout (signed in only) before this remote renders them.
 export const routes: RouteObject[] = [
   { path: '/', element: <HomePage /> },
   { path: '/meals', element: <MealsPage /> },
@@ -15,5 +16,6 @@ export const routes: RouteObject[] = [
   { path: '/cook/:cookId', element: <CookPage /> },
   { path: '/orders', element: <OrdersPage /> },
   { path: '/cart', element: <CartPage /> },
+  { path: '/checkout', element: <CheckoutPage /> },
   { path: '*', element: <NotFoundPage /> },
 ];

@@ -106,6 +106,7 @@ async function main(): Promise<void> {
         POPOTE_CONSUMER_URL: app.urls.consumer,
         POPOTE_COOK_URL: app.urls.cook,
         JAEGER_QUERY_URL: app.urls.jaeger,
+        MAIL_INBOX_URL: app.env.MAIL_INBOX_URL,
       };
       try {
         if (!only || only === 'system') {

@@ -1,0 +1,82 @@
+import { useMutation } from '@apollo/client/react';
+import { Button, formatLongDateTime, formatPrice, fr, OrderStatusBadge } from '@popote/ui';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { apiMessage } from '../../../lib/api-message';
+import { CANCEL_ORDER, type OrderData } from '../graphql/orders';
+import styles from './order-card.module.css';
+import { OrderReview } from './order-review';
+
+const t = fr.orders;
+
+export function OrderCard({ order }: { order: OrderData }) {
+  const [cancelOrder, { loading: cancelling }] = useMutation(CANCEL_ORDER);
+  const titleId = `order-${order.order_id}`;
+
+  const onCancel = async () => {
+    if (!window.confirm(t.confirmCancel)) return;
+    try {
+      // The returned order replaces the cached one: it moves to 'Commandes annulées'.
+      await cancelOrder({ variables: { order_id: order.order_id } });
+      toast.success(t.cancelled_, { id: `order-cancel-${order.order_id}` });
+    } catch (error) {
+      toast.error(apiMessage(error, t.cancelError), { id: `order-cancel-${order.order_id}` });
+    }
+  };
+
+  return (
+    <article className={styles.card} aria-labelledby={titleId}>
+      <header className={styles.header}>
+        <div>
+          <h3 id={titleId} className={styles.number}>
+            {t.number(order.order_id)}
+          </h3>
+          <p className={styles.date}>{t.placedOn(formatLongDateTime(order.created_at))}</p>
+        </div>
+        <OrderStatusBadge status={order.order_status} />
+      </header>
+
+      {order.order_status === 'ready' ? (
+        <p className={styles.readyBanner} role="status">
+          {t.readyBanner}
+        </p>
+      ) : null}
+
+      <p className={styles.cook}>
+        {t.cook('')}
+        <Link to={`/cook/${encodeURIComponent(order.cook_id)}`}>{order.cook_name}</Link>
+        <span className={styles.pickup}> · {t.pickup}</span>
+      </p>
+
+      <ul className={styles.items} aria-label={t.items}>
+        {order.items.map((item) => (
+          <li key={item.order_item_id} className={styles.item}>
+            <Link to={`/meals/${encodeURIComponent(item.meal_id)}`} className={styles.itemName}>
+              {t.item(item.name, item.quantity)}
+            </Link>
+            <span>{formatPrice(item.price_cents * item.quantity)}</span>
+          </li>
+        ))}
+      </ul>
+
+      <p className={styles.total}>
+        <span>{t.total}</span>
+        <strong>{formatPrice(order.total_cents)}</strong>
+      </p>
+
+      {order.order_status === 'cancelled' && order.cancel_reason ? (
+        <p className={styles.reason}>{t.cancelReason(order.cancel_reason)}</p>
+      ) : null}
+
+      {order.order_status === 'pending' ? (
+        <div className={styles.actions}>
+          <Button variant="outline" size="sm" className={styles.danger} loading={cancelling} onClick={() => void onCancel()}>
+            {t.cancel}
+          </Button>
+        </div>
+      ) : null}
+
+      {order.order_status === 'delivered' ? <OrderReview order={order} /> : null}
+    </article>
+  );
+}
