@@ -107,6 +107,8 @@ async function main(): Promise<void> {
         POPOTE_COOK_URL: app.urls.cook,
         JAEGER_QUERY_URL: app.urls.jaeger,
         MAIL_INBOX_URL: app.env.MAIL_INBOX_URL,
+        // Lets the last browser test stop the cook remote to check the shell's fallback.
+        POPOTE_COOK_PID: String(app.processes.get('cook')?.child.pid ?? ''),
       };
       try {
         if (!only || only === 'system') {

@@ -18,8 +18,11 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      {/* Spec: toasts top-centre for 3 s. Remotes share react-hot-toast, so their toasts land here too. */}
-      <Toaster position="top-center" toastOptions={{ duration: 3000 }} />
+      {/*
+        Spec §9: top-centre, the library's durations (success 2 s, error and blank 4 s).
+        Remotes share react-hot-toast, so their toasts land here too.
+      */}
+      <Toaster position="top-center" toastOptions={{ success: { duration: 2000 }, error: { duration: 4000 }, blank: { duration: 4000 } }} />
     </div>
   );
 }

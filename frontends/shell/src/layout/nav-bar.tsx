@@ -1,9 +1,24 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import { useQuery } from '@apollo/client/react';
 import { readApiError, useAuth, useSignOut } from '@popote/auth';
 import { fr } from '@popote/ui';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import styles from './nav-bar.module.css';
+
+/**
+ * The cart's portion count for 'Panier (N)'. The cart is one cached object (see
+ * @popote/graphql), which every cart mutation of the consumer remote replaces: the count
+ * follows each add, change or removal without a request of its own.
+ */
+const NAV_CART_QUERY: TypedDocumentNode<{ cart: { item_count: number } }, Record<string, never>> = gql`
+  query NavCart {
+    cart {
+      item_count
+    }
+  }
+`;
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? `${styles.link} ${styles.active}` : styles.link;
@@ -45,6 +60,13 @@ export function NavBar() {
   };
 
   const signedIn = auth.status === 'signed-in';
+  const { data: cartData } = useQuery(NAV_CART_QUERY, {
+    skip: !signedIn,
+    // Read again on sign-in: the cache must never show someone else's count.
+    fetchPolicy: 'cache-and-network',
+    nextFetchPolicy: 'cache-first',
+  });
+  const cartCount = signedIn ? cartData?.cart.item_count : undefined;
   // While `me` loads, neither 'Connexion' nor the account links: no flash of the wrong ones.
   const signedOut = auth.status === 'signed-out' || auth.status === 'error';
 
@@ -109,7 +131,7 @@ export function NavBar() {
                   </li>
                   <li>
                     <NavLink to="/cart" className={navLinkClass} onClick={closeMenu}>
-                      {fr.nav.cart}
+                      {cartCount === undefined ? fr.nav.cart : fr.cart.navLabel(cartCount)}
                     </NavLink>
                   </li>
                   <li>

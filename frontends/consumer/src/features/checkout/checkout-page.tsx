@@ -62,7 +62,6 @@ function Checkout({ session }: { session: CheckoutSession }) {
     if (started.current) return;
     started.current = true;
     start();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);

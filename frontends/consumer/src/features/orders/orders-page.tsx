@@ -58,7 +58,6 @@ export function OrdersPage() {
       reload();
     }, ARRIVAL_POLL_MS);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [waiting, polls]);
   // Once they exist the server has emptied the cart: the nav count follows.
   useEffect(() => {
