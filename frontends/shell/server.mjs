@@ -1,18 +1,24 @@
 // @ts-check
 // Serves the shell's build, its runtime configuration and, on the same origin,
-// the BFF's /graphql (HTTP + WebSocket) and /media/* (meal pictures).
+// the BFF's /graphql (HTTP + WebSocket) and /media/* (meal pictures). The service
+// worker (dist/sw.js) and the web app manifest are plain files of the build.
 import { fileURLToPath } from 'node:url';
 import { createStaticServer, listen, portFromEnv } from '@popote/static-server';
 
 const env = process.env;
 const bffUrl = env.BFF_URL || 'http://127.0.0.1:4000';
 
-/** Where the browser finds each remote: read at request time, so a redeploy of a remote needs no shell rebuild. */
+/**
+ * Where the browser finds each remote, and the support address the footer and the
+ * contact page show: read at request time, so a redeploy of a remote (or a new address)
+ * needs no shell rebuild.
+ */
 const runtimeConfig = () => ({
   remotes: {
     consumer: env.CONSUMER_MANIFEST_URL || 'http://127.0.0.1:3001/mf-manifest.json',
     cook: env.COOK_MANIFEST_URL || 'http://127.0.0.1:3002/mf-manifest.json',
   },
+  contactEmail: env.CONTACT_EMAIL || 'contact@popote.fr',
 });
 
 const server = createStaticServer({

@@ -119,7 +119,6 @@ describe('order lifecycle, reviews and cook stats', () => {
       const c = (await s.rpc.call(IdentityRpc.getCook, { cook_id: 'demo-cook-lucas' })).cook!;
       return c.total_reviews === 2 ? c : undefined;
     });
-    // The demo profile starts at 4.6 with no reviews counted: the real reviews replace it.
     expect(lucas.rating_average).toBe(4);
     const reviews = await s.rpc.call(OrderingRpc.cookReviews, { cook_id: 'demo-cook-lucas' });
     expect(reviews.items.map((r) => r.rating).sort()).toEqual([3, 5]);

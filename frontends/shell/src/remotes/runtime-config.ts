@@ -4,9 +4,14 @@ export type RemoteName = (typeof REMOTE_NAMES)[number];
 /** Shape of /runtime-config.json, written by the shell's server from its environment. */
 export interface RuntimeConfig {
   remotes: Partial<Record<RemoteName, string>>;
+  /** Support address shown by the footer and the contact page (`CONTACT_EMAIL`); null if absent. */
+  contactEmail: string | null;
 }
 
-function parseRuntimeConfig(value: unknown): RuntimeConfig {
+/** A plausible address (the server's value is trusted; this only rejects junk). */
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+
+export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   const remotes: RuntimeConfig['remotes'] = {};
   const declared =
     typeof value === 'object' && value !== null && 'remotes' in value ? (value as { remotes: unknown }).remotes : null;
@@ -17,7 +22,9 @@ function parseRuntimeConfig(value: unknown): RuntimeConfig {
     const url: unknown = (declared as Record<string, unknown>)[name];
     if (typeof url === 'string' && url !== '') remotes[name] = new URL(url, window.location.href).href;
   }
-  return { remotes };
+  const email: unknown = (value as { contactEmail?: unknown }).contactEmail;
+  const contactEmail = typeof email === 'string' && EMAIL.test(email.trim()) ? email.trim() : null;
+  return { remotes, contactEmail };
 }
 
 let pending: Promise<RuntimeConfig> | null = null;

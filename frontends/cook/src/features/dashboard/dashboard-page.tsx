@@ -1,15 +1,26 @@
+import { useApolloClient } from '@apollo/client/react';
 import { useAuth } from '@popote/auth';
+import { useOrderUpdates } from '@popote/graphql';
 import { fr } from '@popote/ui';
 import { useId, useRef, type KeyboardEvent } from 'react';
+import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
+import { COOK_MEALS_QUERY } from '../../graphql/meals';
+import { COOK_ORDERS_QUERY, COOK_STATS_QUERY } from '../../graphql/orders';
 import { TAB_PARAM } from '../../paths';
 import styles from './dashboard-page.module.css';
 import { MealsTab } from './meals-tab';
+import { OrdersTab } from './orders-tab';
+import { OverviewTab } from './overview-tab';
+import { ReviewsTab } from './reviews-tab';
+import { StatsTab } from './stats-tab';
 
 const TABS = [
   { key: 'apercu', label: fr.cook.tabs.overview },
   { key: 'plats', label: fr.cook.tabs.meals },
   { key: 'commandes', label: fr.cook.tabs.orders },
+  { key: 'avis', label: fr.cook.tabs.reviews },
+  { key: 'statistiques', label: fr.cook.tabs.stats },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -18,8 +29,10 @@ function tabOf(value: string | null): TabKey {
 }
 
 /**
- * /cook/dashboard: 'Aperçu', 'Plats', 'Commandes' (spec §2). The open tab is in
- * the URL (?onglet=plats), so creating or editing a meal can come back to it.
+ * /cook/dashboard: 'Aperçu', 'Plats', 'Commandes', 'Avis', 'Statistiques' (spec §2). The
+ * open tab is in the URL (?onglet=plats), so creating or editing a meal can come back to it.
+ * Orders are live while the dashboard is open: a status change lands on the cached order;
+ * a new order ('Nouvelle commande !') and the statistics are asked for again.
  */
 export function DashboardPage() {
   // Read from the Apollo cache the shell filled: the same `me` as the nav bar and the guards.
@@ -28,6 +41,20 @@ export function DashboardPage() {
   const current = tabOf(searchParams.get(TAB_PARAM));
   const id = useId();
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+  const client = useApolloClient();
+
+  const refreshOrders = () => {
+    // Only the lists shown now are asked again; the others are read afresh when their tab opens.
+    void client.refetchQueries({ include: [COOK_ORDERS_QUERY, COOK_STATS_QUERY, COOK_MEALS_QUERY] }).catch(() => undefined);
+  };
+  useOrderUpdates({
+    enabled: auth.status === 'signed-in',
+    onUpdate: (update) => {
+      if (update.from === null) toast(fr.cook.newOrder, { id: `new-order-${update.order_id}`, icon: '🛎️' });
+      refreshOrders();
+    },
+    onResync: refreshOrders,
+  });
 
   const select = (key: TabKey, focus = false) => {
     const next = new URLSearchParams(searchParams);
@@ -79,12 +106,16 @@ export function DashboardPage() {
       </div>
 
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${current}`} className={styles.panel} tabIndex={0}>
-        {current === 'plats' ? (
-          auth.status === 'signed-in' ? (
-            <MealsTab cookId={auth.user.user_id} />
-          ) : null
+        {auth.status !== 'signed-in' ? null : current === 'plats' ? (
+          <MealsTab cookId={auth.user.user_id} />
+        ) : current === 'commandes' ? (
+          <OrdersTab />
+        ) : current === 'avis' ? (
+          <ReviewsTab cookId={auth.user.user_id} />
+        ) : current === 'statistiques' ? (
+          <StatsTab />
         ) : (
-          <p className={styles.soon}>{current === 'apercu' ? fr.cook.overviewSoon : fr.cook.ordersSoon}</p>
+          <OverviewTab cookId={auth.user.user_id} openTab={(tab) => select(tab)} />
         )}
       </div>
     </div>

@@ -434,8 +434,6 @@ export const fr = {
     lowStock: (count: number) => `Plus que ${count} disponible${count > 1 ? 's' : ''}`,
     soldOut: 'Épuisé',
     portions: (count: number) => `${count} portion${count > 1 ? 's' : ''}`,
-    overviewSoon: "Vos statistiques de vente et vos dernières commandes apparaîtront ici avec l'arrivée des commandes.",
-    ordersSoon: 'Les commandes de vos clients apparaîtront ici dès que la commande en ligne sera ouverte.',
     mealsTitle: 'Mes plats',
     mealsLoading: 'Chargement de vos plats...',
     loadError: 'Erreur lors du chargement des données',

@@ -1,0 +1,126 @@
+import { useMutation } from '@apollo/client/react';
+import { readApiError } from '@popote/auth';
+import { Button, formatLongDateTime, formatPrice, fr, OrderStatusBadge, orderStatusLabel, TextAreaField } from '@popote/ui';
+import { useId, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { CANCEL_COOK_ORDER, canCancel, CHANGE_ORDER_STATUS, NEXT_STATUS, type CookOrder } from '../../graphql/orders';
+import { apiMessage } from './api-message';
+import styles from './orders.module.css';
+
+const t = fr.cook;
+
+/** One order addressed to the cook, with the step its status allows and 'Annuler' (reason required). */
+export function CookOrderCard({ order, compact = false }: { order: CookOrder; compact?: boolean }) {
+  const titleId = useId();
+  const next = NEXT_STATUS[order.order_status];
+  const [changeStatus, { loading: changing }] = useMutation(CHANGE_ORDER_STATUS);
+  const [cancelling, setCancelling] = useState(false);
+
+  const onNext = async () => {
+    if (!next) return;
+    try {
+      // The returned order replaces the cached one (badge, action, overview).
+      await changeStatus({ variables: { order_id: order.order_id, to: next } });
+      toast.success(t.statusChanged(orderStatusLabel(next)), { id: `order-status-${order.order_id}` });
+    } catch (error) {
+      toast.error(apiMessage(error, t.statusError), { id: `order-status-${order.order_id}` });
+    }
+  };
+
+  return (
+    <article className={`${styles.card} ${compact ? styles.compact : ''}`} aria-labelledby={titleId}>
+      <header className={styles.header}>
+        <div>
+          <h3 id={titleId} className={styles.number}>
+            {t.orderNumber(order.order_id)}
+          </h3>
+          <p className={styles.date}>{formatLongDateTime(order.created_at)}</p>
+        </div>
+        <OrderStatusBadge status={order.order_status} />
+      </header>
+      <ul className={styles.items}>
+        {order.items.map((item) => (
+          <li key={item.order_item_id} className={styles.item}>
+            <span>{`${item.name} × ${item.quantity}`}</span>
+            <span>{formatPrice(item.price_cents * item.quantity)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className={styles.total}>
+        <span>{t.orderTotal}</span>
+        <strong>{formatPrice(order.total_cents)}</strong>
+      </p>
+      {order.order_status === 'cancelled' && order.cancel_reason ? (
+        <p className={styles.reason}>{fr.orders.cancelReason(order.cancel_reason)}</p>
+      ) : null}
+      {!compact && (next || canCancel(order.order_status)) ? (
+        cancelling ? (
+          <CancelForm order={order} onClose={() => setCancelling(false)} />
+        ) : (
+          <div className={styles.actions}>
+            {next ? (
+              <Button variant="primary" size="sm" loading={changing} onClick={() => void onNext()}>
+                {t.actions[next]}
+              </Button>
+            ) : null}
+            {canCancel(order.order_status) ? (
+              <Button variant="outline" size="sm" className={styles.danger} disabled={changing} onClick={() => setCancelling(true)}>
+                {t.cancel}
+              </Button>
+            ) : null}
+          </div>
+        )
+      ) : null}
+    </article>
+  );
+}
+
+function CancelForm({ order, onClose }: { order: CookOrder; onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [cancelOrder, { loading }] = useMutation(CANCEL_COOK_ORDER);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (reason.trim() === '') {
+      setError(t.cancelReasonRequired);
+      return;
+    }
+    try {
+      await cancelOrder({ variables: { order_id: order.order_id, reason: reason.trim() } });
+      toast.success(t.cancelled, { id: `order-cancel-${order.order_id}` });
+      onClose();
+    } catch (failure) {
+      const { fields } = readApiError(failure);
+      if (fields['reason']) setError(fields['reason']);
+      else toast.error(apiMessage(failure, t.cancelError), { id: `order-cancel-${order.order_id}` });
+    }
+  };
+
+  return (
+    <form className={styles.cancelForm} onSubmit={(event) => void onSubmit(event)} noValidate>
+      <TextAreaField
+        label={t.cancelReason}
+        hint={t.cancelReasonHint}
+        rows={2}
+        maxLength={500}
+        value={reason}
+        error={error}
+        required
+        autoFocus
+        onChange={(event) => {
+          setReason(event.target.value);
+          setError(undefined);
+        }}
+      />
+      <div className={styles.actions}>
+        <Button type="submit" variant="outline" size="sm" className={styles.danger} loading={loading}>
+          {t.confirmCancel}
+        </Button>
+        <Button variant="outline" size="sm" disabled={loading} onClick={onClose}>
+          {t.keepOrder}
+        </Button>
+      </div>
+    </form>
+  );
+}

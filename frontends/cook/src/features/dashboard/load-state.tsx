@@ -1,0 +1,20 @@
+import { Button, fr, Notice, Spinner } from '@popote/ui';
+
+/** The dashboard's error panel: 'Erreur lors du chargement des données' and 'Réessayer'. */
+export function LoadError({ retry }: { retry: () => void }) {
+  return (
+    <Notice
+      tone="error"
+      message={fr.cook.loadError}
+      actions={
+        <Button variant="primary" onClick={retry}>
+          {fr.common.retry}
+        </Button>
+      }
+    />
+  );
+}
+
+export function Loading({ label }: { label: string }) {
+  return <Spinner size="lg" label={label} showLabel />;
+}
