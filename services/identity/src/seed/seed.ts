@@ -16,7 +16,6 @@ export const DEMO_USERS = [
     user_type: 'cook',
     bio: 'Cuisine marocaine familiale, recettes de ma grand-mère.',
     specialties: ['Tajines', 'Couscous'],
-    rating: 4.8,
   },
   {
     _id: 'demo-cook-lucas',
@@ -27,7 +26,6 @@ export const DEMO_USERS = [
     user_type: 'cook',
     bio: 'Ancien commis de bistrot, je cuisine les classiques français.',
     specialties: ['Plats mijotés', 'Tartes'],
-    rating: 4.6,
   },
   {
     _id: 'demo-cook-mei',
@@ -38,7 +36,6 @@ export const DEMO_USERS = [
     user_type: 'cook',
     bio: 'Cuisine asiatique maison, beaucoup de légumes.',
     specialties: ['Curry', 'Gyozas'],
-    rating: 4.9,
   },
   {
     _id: 'demo-consumer-claire',
@@ -49,7 +46,6 @@ export const DEMO_USERS = [
     user_type: 'consumer',
     bio: '',
     specialties: [],
-    rating: 0,
   },
 ] as const;
 
@@ -94,9 +90,9 @@ export async function seedIdentity(env: NodeJS.ProcessEnv = process.env): Promis
           signature_dishes: [],
           cuisine_types: [],
           awards: [],
-          rating_average: u.rating,
+          rating_average: 0,
           total_reviews: 0,
-          rating_sort: u.rating,
+          rating_sort: 0,
         });
       }
       created++;
