@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { DeliverPolicy, jetstream, type ConsumerMessages } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { OrderingEvents, STREAMS, type Envelope } from '@popote/contracts';
-import { NATS_CONNECTION } from '@popote/platform';
+import { ensureStreams, NATS_CONNECTION } from '@popote/platform';
 import { PubSub } from 'graphql-subscriptions';
 
 export interface OrderUpdate {
@@ -29,6 +29,7 @@ export class OrderUpdatesService implements OnApplicationBootstrap, OnApplicatio
   constructor(@Inject(NATS_CONNECTION) private readonly nc: NatsConnection) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    await ensureStreams(this.nc); // the BFF may start before any service created them
     const js = jetstream(this.nc);
     const consumer = await js.consumers.get(STREAMS.events.name, {
       filter_subjects: [OrderingEvents.orderStatusChanged.subject, OrderingEvents.orderPlaced.subject],
