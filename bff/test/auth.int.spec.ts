@@ -1,40 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { GqlSession as Browser, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
 import { identityConfig } from '../../services/identity/src/config';
 import { AppModule } from '../src/app.module';
 import { bffConfig } from '../src/config';
-
-/** A browser's cookie jar, enough for these tests. */
-class Browser {
-  cookies = new Map<string, string>();
-  lastSetCookie: string[] = [];
-  constructor(private readonly url: string) {}
-
-  async gql(query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-    const res = await fetch(`${this.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...headers },
-      body: JSON.stringify({ query, variables }),
-    });
-    this.lastSetCookie = res.headers.getSetCookie();
-    for (const c of this.lastSetCookie) {
-      const [pair] = c.split(';');
-      const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
-      if (!value || /Expires=Thu, 01 Jan 1970/i.test(c)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return {
-      status: res.status,
-      body: (await res.json()) as {
-        data?: any;
-        errors?: { message: string; extensions?: { code?: string; fields?: Record<string, string> } }[];
-      },
-    };
-  }
-}
 
 const ME = '{ me { user { user_id username user_type location } cook_profile { cook_id } } }';
 const SIGN_UP = `mutation($input: SignUpInput!) { signUp(input: $input) { user { user_id user_type } } }`;
@@ -75,7 +46,7 @@ describe('bff: accounts, sessions and server-side authorisation', () => {
 
   it('signs up, sets httpOnly SameSite cookies, and knows the user', async () => {
     const b = new Browser(url);
-    const { body } = await signUp(b);
+    const body = await signUp(b);
     expect(body.errors).toBeUndefined();
     const access = b.lastSetCookie.find((c) => c.startsWith('popote_at='))!;
     const refresh = b.lastSetCookie.find((c) => c.startsWith('popote_rt='))!;
@@ -85,13 +56,13 @@ describe('bff: accounts, sessions and server-side authorisation', () => {
     expect(refresh).toMatch(/SameSite=Strict/i);
     expect(refresh).toMatch(/Path=\/graphql/i);
     const me = await b.gql(ME);
-    expect(me.body.data.me.user.user_type).toBe('consumer');
+    expect(me.data.me.user.user_type).toBe('consumer');
   });
 
   it('answers me = null when signed out, and refuses protected mutations', async () => {
     const b = new Browser(url);
-    expect((await b.gql(ME)).body.data.me).toBeNull();
-    const { body } = await b.gql(
+    expect((await b.gql(ME)).data.me).toBeNull();
+    const body = await b.gql(
       'mutation { updateProfile(input: {name: "x", username: "xyz", location: "y", bio: ""}) { user { user_id } } }',
     );
     expect(body.errors?.[0]).toMatchObject({ message: 'Veuillez vous connecter pour continuer', extensions: { code: 'UNAUTHENTICATED' } });
@@ -100,7 +71,7 @@ describe('bff: accounts, sessions and server-side authorisation', () => {
   it('refuses a cook-only mutation to a consumer, on the server', async () => {
     const b = new Browser(url);
     await signUp(b, 'consumer');
-    const { body } = await b.gql(
+    const body = await b.gql(
       'mutation { updateCookProfile(input: {bio: "", specialties: [], availability_days: [], cooking_styles: [], experience_years: 0, certifications: [], signature_dishes: [], cuisine_types: [], awards: []}) { user { user_id } } }',
     );
     expect(body.errors?.[0]).toMatchObject({ message: 'Cette action est réservée aux cuisiniers', extensions: { code: 'FORBIDDEN' } });
@@ -112,7 +83,7 @@ describe('bff: accounts, sessions and server-side authorisation', () => {
     const oldRefresh = b.cookies.get('popote_rt');
     b.cookies.delete('popote_at'); // as if it had expired
     const me = await b.gql(ME);
-    expect(me.body.data.me).not.toBeNull();
+    expect(me.data.me).not.toBeNull();
     expect(b.cookies.get('popote_at')).toBeTruthy();
     expect(b.cookies.get('popote_rt')).not.toBe(oldRefresh);
   });
@@ -120,19 +91,19 @@ describe('bff: accounts, sessions and server-side authorisation', () => {
   it('a forged access token is not trusted', async () => {
     const b = new Browser(url);
     b.cookies.set('popote_at', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4IiwidXNlcl90eXBlIjoiY29vayJ9.c2lnbmF0dXJl');
-    expect((await b.gql(ME)).body.data.me).toBeNull();
+    expect((await b.gql(ME)).data.me).toBeNull();
   });
 
   it('switches role server-side with a new session, and the cook-only mutation then works', async () => {
     const b = new Browser(url);
     await signUp(b);
     const sw = await b.gql('mutation { switchRole(to: "cook") { user { user_type } cook_profile { cook_id } } }');
-    expect(sw.body.data.switchRole.user.user_type).toBe('cook');
-    expect(sw.body.data.switchRole.cook_profile.cook_id).toBeTruthy();
+    expect(sw.data.switchRole.user.user_type).toBe('cook');
+    expect(sw.data.switchRole.cook_profile.cook_id).toBeTruthy();
     const ok = await b.gql(
       'mutation { updateCookProfile(input: {bio: "Cuisine du sud", specialties: ["Aïoli"], availability_days: [], cooking_styles: [], experience_years: 3, certifications: [], signature_dishes: [], cuisine_types: [], awards: []}) { cook_profile { cook_id } } }',
     );
-    expect(ok.body.errors).toBeUndefined();
+    expect(ok.errors).toBeUndefined();
   });
 
   it('signs out: cookies cleared, session revoked', async () => {
@@ -141,24 +112,24 @@ describe('bff: accounts, sessions and server-side authorisation', () => {
     const refresh = b.cookies.get('popote_rt')!;
     await b.gql('mutation { signOut }');
     expect(b.cookies.has('popote_at')).toBe(false);
-    expect((await b.gql(ME)).body.data.me).toBeNull();
+    expect((await b.gql(ME)).data.me).toBeNull();
     // Even a copy of the old refresh cookie no longer opens a session.
     const thief = new Browser(url);
     thief.cookies.set('popote_rt', refresh);
-    expect((await thief.gql(ME)).body.data.me).toBeNull();
+    expect((await thief.gql(ME)).data.me).toBeNull();
   });
 
   it('gives sign-in failures and field errors in French', async () => {
     const b = new Browser(url);
     const wrong = await b.gql('mutation { signIn(email: "nobody@popote.test", password: "whatever") { user { user_id } } }');
-    expect(wrong.body.errors?.[0]).toMatchObject({
+    expect(wrong.errors?.[0]).toMatchObject({
       message: 'Email ou mot de passe invalide',
       extensions: { code: 'INVALID_CREDENTIALS' },
     });
     const bad = await b.gql(SIGN_UP, {
       input: { email: 'a@b.fr', password: 'secret1', name: 'A', username: 'ab', location: 'L', user_type: 'consumer' },
     });
-    expect(bad.body.errors?.[0].extensions).toMatchObject({
+    expect(bad.errors?.[0].extensions).toMatchObject({
       code: 'VALIDATION_FAILED',
       fields: { username: 'Le pseudo doit contenir au moins 3 caractères' },
     });

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { eventually, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { eventually, GqlSession, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule as CartModule } from '../../services/cart/src/app.module';
 import { cartConfig } from '../../services/cart/src/config';
@@ -22,30 +22,17 @@ import { bffConfig } from '../src/config';
 describe('bff: cart → checkout → orders, as a browser does it', () => {
   const apps: INestApplication[] = [];
   let url: string;
-  const jar = new Map<string, string>();
-  const cookieOf = (j: Map<string, string>) => [...j].map(([k, v]) => `${k}=${v}`).join('; ');
-  const gqlAs = async (j: Map<string, string>, query: string, variables: Record<string, unknown> = {}) => {
-    const res = await fetch(`${url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: cookieOf(j) },
-      body: JSON.stringify({ query, variables }),
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const i = pair.indexOf('=');
-      j.set(pair.slice(0, i), pair.slice(i + 1));
-    }
-    return (await res.json()) as { data?: any; errors?: { message: string; extensions?: { code?: string } }[] };
-  };
+  let me: GqlSession;
+  const gql = (query: string, variables: Record<string, unknown> = {}) => me.gql(query, variables);
   /** A graphql-ws client carrying the user's cookies, as a browser's WebSocket would. */
-  const subscribe = (j: Map<string, string>, query: string) => {
+  const subscribe = (session: GqlSession, query: string) => {
     const received: any[] = [];
     const errors: unknown[] = [];
     const client = createClient({
       url: url.replace('http', 'ws') + '/graphql',
       webSocketImpl: class extends WebSocket {
         constructor(address: string, protocols?: string | string[]) {
-          super(address, protocols, { headers: { cookie: cookieOf(j) } });
+          super(address, protocols, { headers: { cookie: session.cookieHeader() } });
         }
       },
       retryAttempts: 0,
@@ -65,19 +52,6 @@ describe('bff: cart → checkout → orders, as a browser does it', () => {
       },
     };
   };
-  const gql = async (query: string, variables: Record<string, unknown> = {}) => {
-    const res = await fetch(`${url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-      body: JSON.stringify({ query, variables }),
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const i = pair.indexOf('=');
-      jar.set(pair.slice(0, i), pair.slice(i + 1));
-    }
-    return (await res.json()) as { data?: any; errors?: { message: string; extensions?: { code?: string } }[] };
-  };
 
   beforeAll(async () => {
     await resetJetStream();
@@ -95,6 +69,7 @@ describe('bff: cart → checkout → orders, as a browser does it', () => {
     await bff.listen(0, '127.0.0.1');
     apps.push(bff);
     url = await bff.getUrl();
+    me = new GqlSession(url);
   });
 
   afterAll(async () => {
@@ -159,22 +134,22 @@ describe('bff: cart → checkout → orders, as a browser does it', () => {
   });
 
   it('pushes status changes live to the consumer who owns the order, and refuses anonymous subscribers', async () => {
-    const anonymous = subscribe(new Map(), 'subscription { orderUpdated { order_id order_status } }');
+    const anonymous = subscribe(new GqlSession(url), 'subscription { orderUpdated { order_id order_status } }');
     await eventually(() => anonymous.errors.length > 0);
     await anonymous.stop();
-    const live = subscribe(jar, 'subscription { orderUpdated { order_id from order_status } }');
+    const live = subscribe(me, 'subscription { orderUpdated { order_id from order_status } }');
     await new Promise((r) => setTimeout(r, 500));
     const { data } = await gql('{ myOrders { order_id cook_id } }');
     const quiche = data.myOrders.find((o: { cook_id: string }) => o.cook_id === 'demo-cook-lucas');
-    const lucas = new Map<string, string>();
-    await gqlAs(lucas, 'mutation { signIn(email: "lucas@popote.test", password: "popote123") { user { user_id } } }');
-    const mei = new Map<string, string>();
-    await gqlAs(mei, 'mutation { signIn(email: "mei@popote.test", password: "popote123") { user { user_id } } }');
-    const notHers = await gqlAs(mei, 'mutation($id: ID!) { changeOrderStatus(order_id: $id, to: "confirmed") { order_status } }', {
+    const lucas = new GqlSession(url);
+    await lucas.gql('mutation { signIn(email: "lucas@popote.test", password: "popote123") { user { user_id } } }');
+    const mei = new GqlSession(url);
+    await mei.gql('mutation { signIn(email: "mei@popote.test", password: "popote123") { user { user_id } } }');
+    const notHers = await mei.gql('mutation($id: ID!) { changeOrderStatus(order_id: $id, to: "confirmed") { order_status } }', {
       id: quiche.order_id,
     });
     expect(notHers.errors?.[0].extensions?.code).toBe('FORBIDDEN');
-    const confirmed = await gqlAs(lucas, 'mutation($id: ID!) { changeOrderStatus(order_id: $id, to: "confirmed") { order_status } }', {
+    const confirmed = await lucas.gql('mutation($id: ID!) { changeOrderStatus(order_id: $id, to: "confirmed") { order_status } }', {
       id: quiche.order_id,
     });
     expect(confirmed.data.changeOrderStatus.order_status).toBe('confirmed');
@@ -182,7 +157,7 @@ describe('bff: cart → checkout → orders, as a browser does it', () => {
       live.received.find((u) => u.orderUpdated.order_id === quiche.order_id && u.orderUpdated.order_status === 'confirmed'),
     );
     expect(update.orderUpdated.from).toBe('pending');
-    const cookOrders = await gqlAs(lucas, '{ cookOrders { order_id order_status } cookStats { pending_orders total_customers } }');
+    const cookOrders = await lucas.gql('{ cookOrders { order_id order_status } cookStats { pending_orders total_customers } }');
     expect(cookOrders.data.cookOrders.map((o: { order_id: string }) => o.order_id)).toContain(quiche.order_id);
     expect(cookOrders.data.cookStats.pending_orders).toBeGreaterThanOrEqual(1);
     expect((await gql('{ cookStats { pending_orders } }')).errors?.[0].extensions?.code).toBe('FORBIDDEN');

@@ -1,11 +1,18 @@
 import { fileURLToPath } from 'node:url';
 import { createWebConfig } from '@popote/build';
 import { mfConfig } from './module-federation.config.ts';
+import { pwaPlugins } from './pwa.config.ts';
 
-export default createWebConfig({
-  root: fileURLToPath(new URL('.', import.meta.url)),
+const root = fileURLToPath(new URL('.', import.meta.url));
+const config = createWebConfig({
+  root,
   name: 'popote_shell',
   publicPath: '/',
   title: 'Popote : plats faits maison près de chez vous',
   mf: mfConfig,
 });
+
+// Web app manifest, icons and the service worker (see pwa.config.ts).
+config.plugins = [...(config.plugins ?? []), ...pwaPlugins({ root, production: config.mode === 'production' })];
+
+export default config;

@@ -1,9 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { CartRpc, CatalogueRpc, DomainError, OrderingEvents } from '@popote/contracts';
+import { CartRpc, CatalogueRpc, OrderingEvents } from '@popote/contracts';
 import { makeEnvelope, RpcClient } from '@popote/platform';
-import { eventually, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { eventually, expectDomainError, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule as CatalogueModule } from '../../catalogue/src/app.module';
 import { catalogueConfig } from '../../catalogue/src/config';
@@ -13,15 +13,6 @@ import { cartConfig } from '../src/config';
 
 let n = 0;
 const consumer = () => ({ user_id: `consumer-${++n}-${Date.now()}`, user_type: 'consumer' as const });
-
-async function failure(p: Promise<unknown>): Promise<DomainError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(DomainError);
-  return err as DomainError;
-}
 
 describe('cart: a server-side cart within stock', () => {
   const apps: INestApplication[] = [];
@@ -66,17 +57,17 @@ describe('cart: a server-side cart within stock', () => {
   it('never goes above stock, when adding or setting, with the remaining count in French', async () => {
     const actor = consumer();
     await rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-couscous', quantity: 2 }); // stock 2
-    const more = await failure(rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-couscous', quantity: 1 }));
+    const more = await expectDomainError(rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-couscous', quantity: 1 }));
     expect(more).toMatchObject({ code: 'INSUFFICIENT_STOCK', message: 'Stock insuffisant. Il ne reste que 2 portion(s)' });
-    const set = await failure(rpc.call(CartRpc.setQuantity, { actor, meal_id: 'demo-meal-couscous', quantity: 3 }));
+    const set = await expectDomainError(rpc.call(CartRpc.setQuantity, { actor, meal_id: 'demo-meal-couscous', quantity: 3 }));
     expect(set.code).toBe('INSUFFICIENT_STOCK');
-    const soldOut = await failure(rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-tarte', quantity: 1 }));
+    const soldOut = await expectDomainError(rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-tarte', quantity: 1 }));
     expect(soldOut.message).toBe('Stock insuffisant');
     expect((await rpc.call(CartRpc.getCart, { actor })).items[0].quantity).toBe(2);
   });
 
   it('refuses a meal that no longer exists', async () => {
-    const err = await failure(rpc.call(CartRpc.addItem, { actor: consumer(), meal_id: 'nope', quantity: 1 }));
+    const err = await expectDomainError(rpc.call(CartRpc.addItem, { actor: consumer(), meal_id: 'nope', quantity: 1 }));
     expect(err).toMatchObject({ code: 'MEAL_NOT_FOUND', message: "Ce plat n'est plus disponible" });
   });
 
@@ -104,7 +95,7 @@ describe('cart: a server-side cart within stock', () => {
 
   it('runs the checkout checks: not empty, each line within the current stock', async () => {
     const actor = consumer();
-    expect((await failure(rpc.call(CartRpc.checkout, { actor }))).message).toBe('Votre panier est vide');
+    expect((await expectDomainError(rpc.call(CartRpc.checkout, { actor }))).message).toBe('Votre panier est vide');
     await rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-bourguignon', quantity: 3 });
     const ok = await rpc.call(CartRpc.checkout, { actor });
     expect(ok.total_cents).toBe(4350);
@@ -114,7 +105,7 @@ describe('cart: a server-side cart within stock', () => {
       meal_id: 'demo-meal-bourguignon',
       input: { name: 'Bœuf bourguignon', description: 'Le classique du dimanche.', price_cents: 1450, portions_available: 2 },
     });
-    const low = await failure(rpc.call(CartRpc.checkout, { actor }));
+    const low = await expectDomainError(rpc.call(CartRpc.checkout, { actor }));
     expect(low).toMatchObject({ code: 'INSUFFICIENT_STOCK', message: 'Stock insuffisant pour Bœuf bourguignon' });
   });
 

@@ -1,9 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { CatalogueEvents, CatalogueRpc, DomainError, IdentityEvents, type CreateMealInput, type MealDto } from '@popote/contracts';
+import { CatalogueEvents, CatalogueRpc, IdentityEvents, type CreateMealInput, type MealDto } from '@popote/contracts';
 import { makeEnvelope, RpcClient } from '@popote/platform';
-import { eventually, findEvent, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { eventually, expectDomainError, findEvent, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from '../src/app.module';
@@ -31,15 +31,6 @@ const valid = (over: Partial<CreateMealInput> = {}): CreateMealInput => ({
   storage_instructions: '',
   ...over,
 });
-
-async function failure(p: Promise<unknown>): Promise<DomainError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(DomainError);
-  return err as DomainError;
-}
 
 describe('catalogue: managing meals, filters, search, events', () => {
   let app: INestApplication;
@@ -87,7 +78,7 @@ describe('catalogue: managing meals, filters, search, events', () => {
     [{ available_date: '' }, 'available_date', 'Veuillez indiquer la date de disponibilité'],
   ])('refuses %o: %s → %s, and saves nothing', async (over, field, message) => {
     const before = (await rpc.call(CatalogueRpc.cookMeals, { cook_id: 'cook-z' })).items.length;
-    const err = await failure(
+    const err = await expectDomainError(
       rpc.call(rawCreate, { actor: { user_id: 'cook-z', user_type: 'cook' }, cook_name: 'z', input: { ...valid(), ...over } as never }),
     );
     expect(err.code).toBe('VALIDATION_FAILED');
@@ -97,7 +88,7 @@ describe('catalogue: managing meals, filters, search, events', () => {
 
   it('refuses more than 40 ingredients', async () => {
     const { INGREDIENTS } = await import('@popote/contracts');
-    const err = await failure(
+    const err = await expectDomainError(
       rpc.call(rawCreate, { actor: cookA, cook_name: 'a', input: { ...valid(), ingredients: INGREDIENTS.slice(0, 41) } as never }),
     );
     expect(err.fields?.ingredients).toBe('Vous pouvez sélectionner au plus 40 ingrédients');
@@ -110,15 +101,15 @@ describe('catalogue: managing meals, filters, search, events', () => {
       input: valid({ name: 'Gratin dauphinois' }),
     });
     const edit = { name: 'Gratin', description: 'x', price_cents: 100, portions_available: 0 };
-    const denied = await failure(rpc.call(CatalogueRpc.updateMeal, { actor: cookB, meal_id: meal.meal_id, input: edit }));
+    const denied = await expectDomainError(rpc.call(CatalogueRpc.updateMeal, { actor: cookB, meal_id: meal.meal_id, input: edit }));
     expect(denied).toMatchObject({ code: 'FORBIDDEN', message: "Vous n'êtes pas autorisé à modifier ce plat" });
-    expect((await failure(rpc.call(CatalogueRpc.deleteMeal, { actor: cookB, meal_id: meal.meal_id }))).code).toBe('FORBIDDEN');
+    expect((await expectDomainError(rpc.call(CatalogueRpc.deleteMeal, { actor: cookB, meal_id: meal.meal_id }))).code).toBe('FORBIDDEN');
     // Portions may go down to 0 on edit (sold out), not below.
     const updated = await rpc.call(CatalogueRpc.updateMeal, { actor: cookA, meal_id: meal.meal_id, input: edit });
     expect(updated.meal).toMatchObject({ name: 'Gratin', portions_available: 0, price_cents: 100 });
     expect(
       (
-        await failure(
+        await expectDomainError(
           rpc.call({ ...CatalogueRpc.updateMeal, request: z.any() } as never, {
             actor: cookA,
             meal_id: meal.meal_id,
@@ -129,14 +120,14 @@ describe('catalogue: managing meals, filters, search, events', () => {
     ).toBe('Le nombre de portions ne peut pas être négatif');
     await rpc.call(CatalogueRpc.deleteMeal, { actor: cookA, meal_id: meal.meal_id });
     expect((await rpc.call(CatalogueRpc.getMeal, { meal_id: meal.meal_id })).meal).toBeNull();
-    expect((await failure(rpc.call(CatalogueRpc.updateMeal, { actor: cookA, meal_id: meal.meal_id, input: edit }))).message).toBe(
+    expect((await expectDomainError(rpc.call(CatalogueRpc.updateMeal, { actor: cookA, meal_id: meal.meal_id, input: edit }))).message).toBe(
       'Plat non trouvé',
     );
     await findEvent<{ meal_id: string }>(CatalogueEvents.mealDeleted.subject, (e) => e.data.meal_id === meal.meal_id);
   });
 
   it('refuses a consumer creating a meal, whatever it sends', async () => {
-    const err = await failure(
+    const err = await expectDomainError(
       rpc.call(CatalogueRpc.createMeal, { actor: { user_id: 'x', user_type: 'consumer' }, cook_name: 'x', input: valid() }),
     );
     expect(err.code).toBe('FORBIDDEN');

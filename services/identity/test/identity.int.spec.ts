@@ -1,8 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { DomainError, IdentityEvents, IdentityRpc } from '@popote/contracts';
+import { IdentityEvents, IdentityRpc } from '@popote/contracts';
 import { RpcClient, verifyAccessToken } from '@popote/platform';
-import { findEvent, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { expectDomainError, findEvent, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from '../src/app.module';
 import { identityConfig, type IdentityConfig } from '../src/config';
@@ -22,15 +22,6 @@ const fresh = (over: Record<string, string> = {}) => {
     ...over,
   };
 };
-
-async function failure(p: Promise<unknown>): Promise<DomainError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(DomainError);
-  return err as DomainError;
-}
 
 describe('identity over NATS', () => {
   let app: INestApplication;
@@ -82,9 +73,9 @@ describe('identity over NATS', () => {
     it('refuses a taken email (whatever its case) and a taken username (whatever its case)', async () => {
       const first = fresh();
       await rpc.call(IdentityRpc.signUp, first);
-      const email = await failure(rpc.call(IdentityRpc.signUp, fresh({ email: first.email.toUpperCase() })));
+      const email = await expectDomainError(rpc.call(IdentityRpc.signUp, fresh({ email: first.email.toUpperCase() })));
       expect(email).toMatchObject({ code: 'CONFLICT', fields: { email: 'Cette adresse email est déjà utilisée' } });
-      const username = await failure(rpc.call(IdentityRpc.signUp, fresh({ username: first.username.toUpperCase() })));
+      const username = await expectDomainError(rpc.call(IdentityRpc.signUp, fresh({ username: first.username.toUpperCase() })));
       expect(username).toMatchObject({ code: 'CONFLICT', fields: { username: 'Ce pseudo est déjà pris' } });
     });
 
@@ -96,7 +87,7 @@ describe('identity over NATS', () => {
       [{ email: 'pas-un-email' }, 'email', 'Adresse email invalide'],
     ])('refuses %o with the French message of %s', async (over, field, message) => {
       // Sent raw on NATS (bypassing the client-side parse) to prove the service checks by itself.
-      const err = await failure(
+      const err = await expectDomainError(
         rpc.call(
           { ...IdentityRpc.signUp, request: IdentityRpc.signUp.request.or((await import('zod')).z.any()) } as typeof IdentityRpc.signUp,
           fresh(over),
@@ -113,9 +104,11 @@ describe('identity over NATS', () => {
       await rpc.call(IdentityRpc.signUp, input);
       const ok = await rpc.call(IdentityRpc.signIn, { email: input.email.toUpperCase(), password: input.password, client });
       expect(ok.user.email).toBe(input.email);
-      const wrong = await failure(rpc.call(IdentityRpc.signIn, { email: input.email, password: 'nope-nope', client: { ip: '10.0.0.2' } }));
+      const wrong = await expectDomainError(
+        rpc.call(IdentityRpc.signIn, { email: input.email, password: 'nope-nope', client: { ip: '10.0.0.2' } }),
+      );
       expect(wrong).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Email ou mot de passe invalide' });
-      const unknown = await failure(
+      const unknown = await expectDomainError(
         rpc.call(IdentityRpc.signIn, { email: 'nobody@popote.test', password: 'whatever', client: { ip: '10.0.0.2' } }),
       );
       expect(unknown.message).toBe('Email ou mot de passe invalide');
@@ -127,28 +120,35 @@ describe('identity over NATS', () => {
       expect(second.tokens.refresh_token).not.toBe(tokens.refresh_token);
       const third = await rpc.call(IdentityRpc.refresh, { refresh_token: second.tokens.refresh_token });
       // The first token is replayed (stolen?): refused, and the family's live token dies with it.
-      expect((await failure(rpc.call(IdentityRpc.refresh, { refresh_token: tokens.refresh_token }))).code).toBe('UNAUTHENTICATED');
-      expect((await failure(rpc.call(IdentityRpc.refresh, { refresh_token: third.tokens.refresh_token }))).code).toBe('UNAUTHENTICATED');
+      expect((await expectDomainError(rpc.call(IdentityRpc.refresh, { refresh_token: tokens.refresh_token }))).code).toBe(
+        'UNAUTHENTICATED',
+      );
+      expect((await expectDomainError(rpc.call(IdentityRpc.refresh, { refresh_token: third.tokens.refresh_token }))).code).toBe(
+        'UNAUTHENTICATED',
+      );
     });
 
     it('sign-out revokes the session', async () => {
       const { tokens } = await rpc.call(IdentityRpc.signUp, fresh());
       await rpc.call(IdentityRpc.signOut, { refresh_token: tokens.refresh_token });
-      expect((await failure(rpc.call(IdentityRpc.refresh, { refresh_token: tokens.refresh_token }))).code).toBe('UNAUTHENTICATED');
+      expect((await expectDomainError(rpc.call(IdentityRpc.refresh, { refresh_token: tokens.refresh_token }))).code).toBe(
+        'UNAUTHENTICATED',
+      );
     });
 
     it('refuses forged refresh tokens', async () => {
       const { tokens } = await rpc.call(IdentityRpc.signUp, fresh());
       const [id] = tokens.refresh_token.split('.');
-      expect((await failure(rpc.call(IdentityRpc.refresh, { refresh_token: `${id}.forged` }))).code).toBe('UNAUTHENTICATED');
+      expect((await expectDomainError(rpc.call(IdentityRpc.refresh, { refresh_token: `${id}.forged` }))).code).toBe('UNAUTHENTICATED');
     });
 
     it('slows brute force per account for a while, without locking the owner out for good', async () => {
       const input = fresh();
       await rpc.call(IdentityRpc.signUp, input);
       const ip = { ip: '10.9.9.9' };
-      for (let i = 0; i < 3; i++) await failure(rpc.call(IdentityRpc.signIn, { email: input.email, password: 'bad-guess', client: ip }));
-      const blocked = await failure(
+      for (let i = 0; i < 3; i++)
+        await expectDomainError(rpc.call(IdentityRpc.signIn, { email: input.email, password: 'bad-guess', client: ip }));
+      const blocked = await expectDomainError(
         rpc.call(IdentityRpc.signIn, { email: input.email, password: input.password, client: { ip: '10.1.1.1' } }),
       );
       expect(blocked.code).toBe('RATE_LIMITED');
@@ -165,11 +165,11 @@ describe('identity over NATS', () => {
       await rpc.call(IdentityRpc.signUp, taken);
       const { user } = await rpc.call(IdentityRpc.signUp, fresh());
       const actor = { user_id: user.user_id, user_type: 'consumer' as const };
-      const conflict = await failure(
+      const conflict = await expectDomainError(
         rpc.call(IdentityRpc.updateProfile, { actor, profile: { name: 'A', username: taken.username, location: 'Paris' } }),
       );
       expect(conflict.fields?.username).toBe('Ce pseudo est déjà pris');
-      const short = await failure(
+      const short = await expectDomainError(
         rpc.call({ ...IdentityRpc.updateProfile, request: (await import('zod')).z.any() } as unknown as typeof IdentityRpc.updateProfile, {
           actor,
           profile: { name: 'A', username: 'xy', location: 'Paris', bio: '', avatar_url: null },
@@ -189,14 +189,14 @@ describe('identity over NATS', () => {
       const input = fresh();
       const { user } = await rpc.call(IdentityRpc.signUp, input);
       const actor = { user_id: user.user_id, user_type: 'consumer' as const };
-      const mismatch = await failure(
+      const mismatch = await expectDomainError(
         rpc.call(IdentityRpc.changePassword, {
           actor,
           input: { current_password: input.password, new_password: 'nouveau1', confirm_password: 'nouveau2' },
         }),
       );
       expect(mismatch.fields?.confirm_password).toBe('Les mots de passe ne correspondent pas');
-      const wrong = await failure(
+      const wrong = await expectDomainError(
         rpc.call(IdentityRpc.changePassword, {
           actor,
           input: { current_password: 'wrong-one', new_password: 'nouveau1', confirm_password: 'nouveau1' },
@@ -207,7 +207,7 @@ describe('identity over NATS', () => {
         actor,
         input: { current_password: input.password, new_password: 'nouveau1', confirm_password: 'nouveau1' },
       });
-      await failure(rpc.call(IdentityRpc.signIn, { email: input.email, password: input.password, client: { ip: '10.3.3.3' } }));
+      await expectDomainError(rpc.call(IdentityRpc.signIn, { email: input.email, password: input.password, client: { ip: '10.3.3.3' } }));
       expect((await rpc.call(IdentityRpc.signIn, { email: input.email, password: 'nouveau1', client })).user.user_id).toBe(user.user_id);
     });
 
@@ -232,7 +232,7 @@ describe('identity over NATS', () => {
     it('refuses cook-profile changes from a consumer, whatever the caller claims', async () => {
       const { user } = await rpc.call(IdentityRpc.signUp, fresh());
       // The actor claims to be a cook; the service checks the stored role itself.
-      const err = await failure(
+      const err = await expectDomainError(
         rpc.call(IdentityRpc.updateCookProfile, { actor: { user_id: user.user_id, user_type: 'cook' }, profile: { bio: 'x' } }),
       );
       expect(err).toMatchObject({ code: 'FORBIDDEN', message: 'Cette action est réservée aux cuisiniers' });

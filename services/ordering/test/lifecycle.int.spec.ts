@@ -1,16 +1,7 @@
-import { CatalogueRpc, DomainError, IdentityRpc, OrderingRpc, PaymentsEvents, type Actor } from '@popote/contracts';
-import { eventually, findEvent } from '@popote/testing';
+import { CatalogueRpc, IdentityRpc, OrderingRpc, PaymentsEvents, type Actor } from '@popote/contracts';
+import { eventually, expectDomainError, findEvent } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumer, cook, startStack, type Stack } from './stack';
-
-async function failure(p: Promise<unknown>): Promise<DomainError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(DomainError);
-  return err as DomainError;
-}
 
 describe('order lifecycle, reviews and cook stats', () => {
   let s: Stack;
@@ -31,17 +22,17 @@ describe('order lifecycle, reviews and cook stats', () => {
     const meal = await s.newMeal(chef.user_id, 5);
     const order = await s.buy(buyer, meal);
     expect(order.order_status).toBe('pending');
-    const skip = await failure(status(chef, order._id, 'ready'));
+    const skip = await expectDomainError(status(chef, order._id, 'ready'));
     expect(skip).toMatchObject({ code: 'CONFLICT', message: 'Impossible : la commande est « En attente de confirmation »' });
-    expect((await failure(status(buyer, order._id, 'confirmed'))).code).toBe('FORBIDDEN');
-    expect((await failure(status(cook('someone-else'), order._id, 'confirmed'))).code).toBe('FORBIDDEN');
+    expect((await expectDomainError(status(buyer, order._id, 'confirmed'))).code).toBe('FORBIDDEN');
+    expect((await expectDomainError(status(cook('someone-else'), order._id, 'confirmed'))).code).toBe('FORBIDDEN');
     for (const to of ['confirmed', 'preparing', 'ready', 'delivered'] as const) {
       expect((await status(chef, order._id, to)).order.order_status).toBe(to);
     }
-    expect((await failure(status(chef, order._id, 'pending'))).code).toBe('CONFLICT');
-    expect((await failure(s.rpc.call(OrderingRpc.cancelOrder, { actor: chef, order_id: order._id, reason: 'trop tard' }))).message).toBe(
-      'Impossible : la commande est « Récupérée »',
-    );
+    expect((await expectDomainError(status(chef, order._id, 'pending'))).code).toBe('CONFLICT');
+    expect(
+      (await expectDomainError(s.rpc.call(OrderingRpc.cancelOrder, { actor: chef, order_id: order._id, reason: 'trop tard' }))).message,
+    ).toBe('Impossible : la commande est « Récupérée »');
   });
 
   it('the consumer cancels while pending only: the stock comes back and the payment is refunded, once', async () => {
@@ -58,13 +49,13 @@ describe('order lifecycle, reviews and cook stats', () => {
       (e) => e.data.order_id === order._id,
     );
     expect(refund.data.amount_cents).toBe(1500);
-    expect((await failure(s.rpc.call(OrderingRpc.cancelOrder, { actor: buyer, order_id: order._id }))).code).toBe('CONFLICT');
+    expect((await expectDomainError(s.rpc.call(OrderingRpc.cancelOrder, { actor: buyer, order_id: order._id }))).code).toBe('CONFLICT');
     await new Promise((r) => setTimeout(r, 1000));
     expect(await s.stock(meal)).toBe(5);
 
     const confirmed = await s.buy(buyer, meal, 1);
     await status(chef, confirmed._id, 'confirmed');
-    expect((await failure(s.rpc.call(OrderingRpc.cancelOrder, { actor: buyer, order_id: confirmed._id }))).message).toMatch(
+    expect((await expectDomainError(s.rpc.call(OrderingRpc.cancelOrder, { actor: buyer, order_id: confirmed._id }))).message).toMatch(
       /en attente de confirmation/,
     );
   });
@@ -76,9 +67,9 @@ describe('order lifecycle, reviews and cook stats', () => {
     const order = await s.buy(buyer, meal, 1);
     await status(chef, order._id, 'confirmed');
     await status(chef, order._id, 'preparing');
-    expect((await failure(s.rpc.call(OrderingRpc.cancelOrder, { actor: chef, order_id: order._id, reason: '  ' }))).fields?.reason).toBe(
-      "Veuillez indiquer la raison de l'annulation",
-    );
+    expect(
+      (await expectDomainError(s.rpc.call(OrderingRpc.cancelOrder, { actor: chef, order_id: order._id, reason: '  ' }))).fields?.reason,
+    ).toBe("Veuillez indiquer la raison de l'annulation");
     const res = await s.rpc.call(OrderingRpc.cancelOrder, { actor: chef, order_id: order._id, reason: 'Four en panne' });
     expect(res.order).toMatchObject({ order_status: 'cancelled', cancel_reason: 'Four en panne' });
     await eventually(async () => (await s.stock(meal)) === 3);
@@ -90,12 +81,14 @@ describe('order lifecycle, reviews and cook stats', () => {
     const [a, b] = [consumer(), consumer()];
     const oa = await s.buy(a, meal);
     const ob = await s.buy(b, meal);
-    expect((await failure(s.rpc.call(OrderingRpc.submitReview, { actor: a, order_id: oa._id, rating: 5 }))).message).toBe(
+    expect((await expectDomainError(s.rpc.call(OrderingRpc.submitReview, { actor: a, order_id: oa._id, rating: 5 }))).message).toBe(
       'Vous pourrez noter cette commande une fois récupérée',
     );
     for (const o of [oa, ob]) for (const to of ['confirmed', 'preparing', 'ready', 'delivered'] as const) await status(chef, o._id, to);
-    expect((await failure(s.rpc.call(OrderingRpc.submitReview, { actor: b, order_id: oa._id, rating: 5 }))).code).toBe('NOT_FOUND');
-    const badRating = await failure(
+    expect((await expectDomainError(s.rpc.call(OrderingRpc.submitReview, { actor: b, order_id: oa._id, rating: 5 }))).code).toBe(
+      'NOT_FOUND',
+    );
+    const badRating = await expectDomainError(
       s.rpc.call({ ...OrderingRpc.submitReview, request: (await import('zod')).z.any() } as never, {
         actor: a,
         order_id: oa._id,
@@ -106,7 +99,7 @@ describe('order lifecycle, reviews and cook stats', () => {
     );
     expect(badRating.fields?.rating).toBe('La note doit être comprise entre 1 et 5');
     await s.rpc.call(OrderingRpc.submitReview, { actor: a, consumer_name: 'Alice', order_id: oa._id, rating: 5, comment: 'Délicieux !' });
-    expect((await failure(s.rpc.call(OrderingRpc.submitReview, { actor: a, order_id: oa._id, rating: 1 }))).message).toBe(
+    expect((await expectDomainError(s.rpc.call(OrderingRpc.submitReview, { actor: a, order_id: oa._id, rating: 1 }))).message).toBe(
       'Vous avez déjà noté cette commande',
     );
     await s.rpc.call(OrderingRpc.submitReview, { actor: b, order_id: ob._id, rating: 3 });

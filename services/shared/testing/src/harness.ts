@@ -103,3 +103,52 @@ export async function findEvent<T = Record<string, unknown>>(
     await nc.close();
   }
 }
+
+/** Awaits a promise that must fail with a coded DomainError, and returns it. */
+export async function expectDomainError(p: Promise<unknown>): Promise<import('@popote/contracts').DomainError> {
+  const { DomainError } = await import('@popote/contracts');
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(err instanceof DomainError)) throw new Error(`expected a DomainError, got ${err === undefined ? 'success' : String(err)}`);
+  return err;
+}
+
+export interface GqlResult {
+  data?: any;
+  errors?: { message: string; extensions?: { code?: string; fields?: Record<string, string> } }[];
+}
+
+/** A browser-like GraphQL client: keeps the cookies the BFF sets, sends them back. */
+export class GqlSession {
+  readonly cookies = new Map<string, string>();
+  lastSetCookie: string[] = [];
+
+  constructor(private readonly url: string) {}
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  keep(res: Response): void {
+    this.lastSetCookie = res.headers.getSetCookie();
+    for (const c of this.lastSetCookie) {
+      const [pair] = c.split(';');
+      const i = pair.indexOf('=');
+      const [name, value] = [pair.slice(0, i), pair.slice(i + 1)];
+      if (!value || /Expires=Thu, 01 Jan 1970/i.test(c)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async gql(query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<GqlResult> {
+    const res = await fetch(`${this.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: this.cookieHeader(), ...headers },
+      body: JSON.stringify({ query, variables }),
+    });
+    this.keep(res);
+    return (await res.json()) as GqlResult;
+  }
+}

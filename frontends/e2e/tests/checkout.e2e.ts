@@ -1,0 +1,89 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newAccount, pathOf, signUp } from './support/accounts';
+import { launchBrowser, openPage, shellUrl } from './support/browser';
+import { addFromCard, cartLink, DEMO, openMeals, payWith, plain, proceedToCheckout } from './support/shop';
+
+describe('checkout: card payment in the offline sandbox, one order per cook', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('keeps the cart after a declined card, then pays and shows one order per cook', async () => {
+    const base = shellUrl();
+    const { context, page, pageErrors } = await openPage(browser);
+    try {
+      await signUp(page, base, newAccount());
+
+      // Without the cart's session data, /checkout sends back to the cart.
+      await page.goto(`${base}/checkout`);
+      await page.getByText('Données de paiement invalides').waitFor();
+      await page.waitForURL(`${base}/cart`);
+
+      // Two cooks' meals.
+      await openMeals(page, base, DEMO.curry.name);
+      await addFromCard(page, DEMO.tajine.name);
+      await addFromCard(page, DEMO.curry.name);
+      await cartLink(page, 2).click();
+      await page.getByRole('heading', { level: 1, name: 'Panier' }).waitFor();
+      await proceedToCheckout(page, base);
+
+      const summary = page.getByRole('region', { name: 'Votre commande' });
+      expect(plain(await summary.innerText())).toContain('Chez amina_cuisine');
+      expect(plain(await summary.innerText())).toContain('Chez mei_wok');
+      expect(plain(await summary.innerText())).toMatch(/Total\s+25,50 €/);
+      expect(await page.getByRole('complementary', { name: 'Mode test' }).isVisible()).toBe(true);
+      const pay = page.getByRole('button', { name: 'Payer 25,50 €' });
+      expect(await pay.isVisible()).toBe(true);
+
+      // Checked before sending: an incomplete card number.
+      await page.getByLabel('Numéro de carte').fill('4242 4242');
+      await pay.click();
+      await page.getByText('Numéro de carte incomplet ou invalide').waitFor();
+
+      // Declined: the provider's message inline and as a toast; nothing ordered, the cart kept.
+      await payWith(page, '4000 0000 0000 0002');
+      await page.getByRole('alert').filter({ hasText: 'Votre carte a été refusée.' }).waitFor();
+      await page.getByRole('status').filter({ hasText: 'Votre carte a été refusée.' }).waitFor();
+      expect(pathOf(page)).toBe('/checkout');
+      await page.goto(`${base}/cart`);
+      await page.getByRole('article', { name: DEMO.tajine.name }).waitFor();
+      await page.getByRole('article', { name: DEMO.curry.name }).waitFor();
+      await cartLink(page, 2).waitFor();
+
+      // Paid: 'Commande confirmée !', then /orders with one pending order per cook.
+      await proceedToCheckout(page, base);
+      expect(await page.getByLabel('Numéro de carte').inputValue()).toBe('');
+      await payWith(page, '4242 4242 4242 4242');
+      await page.getByText('Commande confirmée !').first().waitFor();
+      await page.getByRole('heading', { name: 'Paiement accepté' }).waitFor();
+      await page.waitForURL(`${base}/orders`);
+      const current = page.getByRole('region', { name: /Commandes en cours/ });
+      const orders = current.getByRole('article');
+      await orders.nth(1).waitFor();
+      expect(await orders.count()).toBe(2);
+      const texts = (await orders.allInnerTexts()).map(plain);
+      expect(texts.every((text) => text.includes('En attente de confirmation'))).toBe(true);
+      expect(texts.some((text) => text.includes('amina_cuisine') && text.includes(`${DEMO.tajine.name} × 1`))).toBe(true);
+      expect(texts.some((text) => text.includes('mei_wok') && text.includes(`${DEMO.curry.name} × 1`))).toBe(true);
+      expect(texts.every((text) => /Commande n° \S{8}\b/.test(text))).toBe(true);
+      // The server emptied the cart once the orders existed.
+      await cartLink(page, 0).waitFor();
+
+      // The payment data is gone with the payment.
+      await page.goto(`${base}/checkout`);
+      await page.getByText('Données de paiement invalides').waitFor();
+      await page.waitForURL(`${base}/cart`);
+      await page.getByText('Votre panier est vide').waitFor();
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

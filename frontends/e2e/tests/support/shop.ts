@@ -1,0 +1,66 @@
+import type { Locator, Page } from 'playwright-core';
+import { mainNav } from './accounts';
+
+/** The demo meals (services/catalogue/src/seed/demo-data.ts) the shopping tests use. */
+export const DEMO = {
+  tajine: { name: 'Tajine de poulet aux citrons confits', cook: 'amina_cuisine', price: '12,50 €' },
+  couscous: { name: 'Couscous aux sept légumes', cook: 'amina_cuisine', portions: 2 },
+  quiche: { name: 'Quiche lorraine', cook: 'lucas_bistrot', portions: 1 },
+  tarte: { name: 'Tarte au chocolat', cook: 'lucas_bistrot' },
+  curry: { name: 'Curry vert thaï au poulet', cook: 'mei_wok', price: '13,00 €' },
+} as const;
+
+export const DEMO_PASSWORD = 'popote123';
+
+/** A meal's card on a list page, found by its name (the card is an article named by its title). */
+export const mealCard = (page: Page, name: string): Locator => page.getByRole('article', { name, exact: true });
+
+/** The nav bar's 'Panier (N)' link. */
+export const cartLink = (page: Page, count: number): Locator =>
+  mainNav(page).getByRole('link', { name: `Panier (${count})`, exact: true });
+
+/** Prices are written with a no-break space before '€'; compare texts with plain spaces. */
+export const plain = (text: string | null): string => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+
+/** Opens /meals and waits for the given card. */
+export async function openMeals(page: Page, base: string, waitFor: string): Promise<void> {
+  await page.goto(`${base}/meals`);
+  await page.getByRole('heading', { level: 1, name: 'Plats disponibles' }).waitFor();
+  await mealCard(page, waitFor).waitFor();
+}
+
+/** Adds one portion from a meal's card on /meals and waits for the toast. */
+export async function addFromCard(page: Page, name: string): Promise<void> {
+  await mealCard(page, name).getByRole('button', { name: /^Ajouter au panier/ }).click();
+  await mealCard(page, name).getByRole('group', { name: `Quantité de ${name}` }).waitFor();
+}
+
+/** Signs in on /auth with a known account (a demo cook...) and waits for the nav to know it. */
+export async function signInAs(page: Page, base: string, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(`${base}/auth`);
+  await page.getByRole('heading', { level: 1, name: 'Connexion' }).waitFor();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByText('Bienvenue !').waitFor();
+  await mainNav(page).getByRole('button', { name: 'Déconnexion' }).waitFor();
+}
+
+/** From /cart: 'Procéder au paiement', then /checkout with the payment form ready. */
+export async function proceedToCheckout(page: Page, base: string): Promise<void> {
+  await page.getByRole('button', { name: 'Procéder au paiement' }).click();
+  await page.waitForURL(`${base}/checkout`);
+  await page.getByRole('button', { name: /^Payer / }).waitFor();
+}
+
+/** Fills the sandbox card form and presses 'Payer …'. */
+export async function payWith(page: Page, number: string): Promise<void> {
+  await page.getByLabel('Numéro de carte').fill(number);
+  await page.getByLabel("Date d'expiration (MM/AA)").fill(`12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Payer / }).click();
+}
+
+/** An order's card on /orders or the cook's dashboard, by its number. */
+export const orderCard = (scope: Page | Locator, number: string): Locator =>
+  scope.getByRole('article', { name: `Commande n° ${number}`, exact: true });

@@ -1,0 +1,78 @@
+import { Button, buttonClassName, fr, Notice } from '@popote/ui';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { shellFr } from '../i18n/texts';
+
+interface Props {
+  /** Changing it (the URL path) clears a shown error: another page gets its chance. */
+  resetKey: string;
+  children: ReactNode;
+}
+
+interface State {
+  failedAt: string | null;
+}
+
+/** Spec §8 'Unexpected Application Error!': the screen shown for an error nobody handled. */
+export function UnexpectedErrorScreen() {
+  const t = shellFr.error;
+  return (
+    <div className="pp-page">
+      <title>{`${t.title} · ${fr.brand}`}</title>
+      <Notice
+        tone="error"
+        title={t.title}
+        titleAs="h1"
+        message={t.body}
+        actions={
+          <p style={{ display: 'flex', flexWrap: 'wrap', gap: 12, justifyContent: 'center', margin: 0 }}>
+            {/* Plain links: a full page load starts the application again from a clean state. */}
+            <a href="/" className={buttonClassName({ variant: 'primary' })}>
+              {fr.common.backHome}
+            </a>
+            <Button variant="outline" onClick={() => window.location.reload()}>
+              {t.reload}
+            </Button>
+          </p>
+        }
+      />
+    </div>
+  );
+}
+
+/**
+ * Catches what a page of the shell throws while rendering (remote pages have their own
+ * boundary, see ../remotes/remote-app.tsx) and shows 'Erreur inattendue de l'application'
+ * instead of a blank page. Navigating elsewhere clears it.
+ */
+export class AppErrorBoundary extends Component<Props, State> {
+  override state: State = { failedAt: null };
+
+  static getDerivedStateFromError(): Partial<State> {
+    return { failedAt: '' };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    this.setState({ failedAt: this.props.resetKey });
+    console.error('[popote] unexpected application error', error, info.componentStack);
+  }
+
+  override componentDidUpdate() {
+    const { failedAt } = this.state;
+    if (failedAt && failedAt !== this.props.resetKey) this.setState({ failedAt: null });
+  }
+
+  override render() {
+    return this.state.failedAt === null ? this.props.children : <UnexpectedErrorScreen />;
+  }
+}
+
+/** Layout route: the pages inside the layout render behind the boundary, the nav bar and footer stay. */
+export function RouteErrorBoundary() {
+  const { pathname } = useLocation();
+  return (
+    <AppErrorBoundary resetKey={pathname}>
+      <Outlet />
+    </AppErrorBoundary>
+  );
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { shellFr } from '../../i18n/texts';
+
+const t = shellFr.contact;
+
+/** The BFF's limits (notifications `contactInput`): checked here first, with French messages. */
+export const CONTACT_LIMITS = { name: 120, subject: 200, message: 5000 } as const;
+
+const text = (required: string, max: number) => z.string().trim().min(1, required).max(max, t.tooLong(max));
+
+export const contactSchema = z.object({
+  name: text(t.nameRequired, CONTACT_LIMITS.name),
+  email: z.string().trim().min(1, t.emailRequired).pipe(z.email(t.emailInvalid)),
+  subject: text(t.subjectRequired, CONTACT_LIMITS.subject),
+  message: text(t.messageRequired, CONTACT_LIMITS.message),
+});
+export type ContactValues = z.infer<typeof contactSchema>;
+
+export const EMPTY_CONTACT: ContactValues = { name: '', email: '', subject: '', message: '' };

@@ -1,0 +1,56 @@
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { shellFr } from '../i18n/texts';
+
+/** Spec §4 and §9: each connectivity message follows a 1 s debounce. */
+export const CONNECTIVITY_DEBOUNCE_MS = 1000;
+
+interface ConnectivitySource {
+  navigator: { onLine: boolean };
+  addEventListener(type: 'online' | 'offline', listener: () => void): void;
+  removeEventListener(type: 'online' | 'offline', listener: () => void): void;
+}
+
+/**
+ * Calls `notify(online)` when the connection state has changed and stayed so for
+ * `debounceMs`: a flap shorter than that (offline then online again) says nothing.
+ * A page that opens offline (served by the service worker) is told so too.
+ * Returns the function that stops watching.
+ */
+export function watchConnectivity(
+  source: ConnectivitySource,
+  notify: (online: boolean) => void,
+  debounceMs = CONNECTIVITY_DEBOUNCE_MS,
+): () => void {
+  let announced = true;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const onChange = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const online = source.navigator.onLine;
+      if (online === announced) return;
+      announced = online;
+      notify(online);
+    }, debounceMs);
+  };
+  source.addEventListener('online', onChange);
+  source.addEventListener('offline', onChange);
+  if (!source.navigator.onLine) onChange();
+  return () => {
+    clearTimeout(timer);
+    source.removeEventListener('online', onChange);
+    source.removeEventListener('offline', onChange);
+  };
+}
+
+/** The shell's connectivity toasts (one toast id: coming back online replaces the offline message). */
+export function useConnectivityToasts(): void {
+  useEffect(
+    () =>
+      watchConnectivity(window, (online) => {
+        if (online) toast.success(shellFr.connectivity.online, { id: 'connectivity' });
+        else toast(shellFr.connectivity.offline, { id: 'connectivity', icon: '📡' });
+      }),
+    [],
+  );
+}
