@@ -54,7 +54,6 @@ export default defineConfig({
       },
       {
         // Frontend units (React rendered to markup, formatting, search, the static server).
-        esbuild: { jsx: 'automatic' },
         test: {
           name: 'web',
           include: [

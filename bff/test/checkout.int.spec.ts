@@ -37,6 +37,7 @@ describe('bff: cart → checkout → orders, as a browser does it', () => {
       },
       retryAttempts: 0,
       lazy: false,
+      onNonLazyError: (e) => errors.push(e),
       on: { closed: (e) => errors.push(e) },
     });
     const dispose = client.subscribe(
