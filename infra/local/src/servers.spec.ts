@@ -49,6 +49,14 @@ describe('server ports and folders', () => {
 });
 
 describe('startServers (real servers)', () => {
+  it('the development mail server accepts SMTP and lists what it received', async () => {
+    const { createTransport } = await import('nodemailer');
+    const mail = createTransport({ host: '127.0.0.1', port: ports.mailSmtp, secure: false });
+    await mail.sendMail({ from: 'a@popote.test', to: 'b@popote.test', subject: 'Bonjour', text: 'Test' });
+    const inbox = (await (await fetch(`http://127.0.0.1:${ports.mailWeb}/email`)).json()) as { subject: string }[];
+    expect(inbox.map((m) => m.subject)).toContain('Bonjour');
+  });
+
   let dataDir: string;
   let ports: ServerPorts;
   let srv: RunningServers | undefined;
@@ -77,8 +85,11 @@ describe('startServers (real servers)', () => {
       OTEL_EXPORTER_OTLP_ENDPOINT: `http://${h}:${ports.jaegerOtlpHttp}`,
       JAEGER_QUERY_URL: `http://${h}:${ports.jaegerUi}`,
       STRIPE_MOCK_URL: `http://${h}:${ports.stripeMock}`,
+      SMTP_HOST: h,
+      SMTP_PORT: String(ports.mailSmtp),
+      MAIL_INBOX_URL: `http://${h}:${ports.mailWeb}`,
     });
-    for (const name of ['nats', 'mongo', 'minio', 'jaeger', 'stripe']) {
+    for (const name of ['nats', 'mongo', 'minio', 'jaeger', 'stripe', 'mail']) {
       expect(fs.existsSync(path.join(dataDir, `${name}.log`))).toBe(true);
     }
   });
@@ -176,7 +187,7 @@ describe('startServers (real servers)', () => {
 async function freePorts(): Promise<ServerPorts> {
   const servers = await Promise.all(
     Array.from(
-      { length: 10 },
+      { length: 12 },
       () =>
         new Promise<net.Server>((resolve, reject) => {
           const s = net.createServer();
@@ -187,19 +198,34 @@ async function freePorts(): Promise<ServerPorts> {
   );
   const p = servers.map((s) => (s.address() as net.AddressInfo).port);
   await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
-  const [nats, natsMonitor, mongo, minio, minioConsole, jaegerOtlpHttp, jaegerOtlpGrpc, jaegerUi, stripeMock, stripeMockHttps] = p as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  return { nats, natsMonitor, mongo, minio, minioConsole, jaegerOtlpHttp, jaegerOtlpGrpc, jaegerUi, stripeMock, stripeMockHttps };
+  const [
+    nats,
+    natsMonitor,
+    mongo,
+    minio,
+    minioConsole,
+    jaegerOtlpHttp,
+    jaegerOtlpGrpc,
+    jaegerUi,
+    stripeMock,
+    stripeMockHttps,
+    mailSmtp,
+    mailWeb,
+  ] = p as [number, number, number, number, number, number, number, number, number, number, number, number];
+  return {
+    nats,
+    natsMonitor,
+    mongo,
+    minio,
+    minioConsole,
+    jaegerOtlpHttp,
+    jaegerOtlpGrpc,
+    jaegerUi,
+    stripeMock,
+    stripeMockHttps,
+    mailSmtp,
+    mailWeb,
+  };
 }
 
 function canConnect(port: number): Promise<boolean> {
