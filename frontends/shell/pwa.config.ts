@@ -14,9 +14,7 @@ import { GenerateSW } from 'workbox-webpack-plugin';
  *     stale by the shell's worker).
  */
 export function pwaPlugins({ root, production }: { root: string; production: boolean }): RspackPluginInstance[] {
-  const plugins: RspackPluginInstance[] = [
-    new rspack.CopyRspackPlugin({ patterns: [{ from: join(root, 'public'), to: '.' }] }),
-  ];
+  const plugins: RspackPluginInstance[] = [new rspack.CopyRspackPlugin({ patterns: [{ from: join(root, 'public'), to: '.' }] })];
   if (!production) return plugins;
   const sw = new GenerateSW({
     swDest: 'sw.js',
@@ -39,10 +37,7 @@ export function pwaPlugins({ root, production }: { root: string; production: boo
         // Page loads of the shell's own origin (every URL is the same index.html).
         // The function is copied into sw.js as source: no closure, no type annotation.
         urlPattern: ({ request, sameOrigin, url }) =>
-          sameOrigin &&
-          request.mode === 'navigate' &&
-          !url.pathname.startsWith('/graphql') &&
-          !url.pathname.startsWith('/media/'),
+          sameOrigin && request.mode === 'navigate' && !url.pathname.startsWith('/graphql') && !url.pathname.startsWith('/media/'),
         handler: 'NetworkFirst',
         options: {
           cacheName: 'popote-pages',

@@ -57,6 +57,7 @@ export class OrderModel {
   @Field({ description: 'pending | confirmed | preparing | ready | delivered | cancelled' }) order_status!: string;
   @Field() delivery_option!: string;
   @Field(() => String, { nullable: true }) cancel_reason!: string | null;
+  @Field(() => Int, { nullable: true, description: "The consumer's rating once reviewed" }) review_rating!: number | null;
   @Field(() => [OrderItemModel]) items!: OrderItemModel[];
   @Field() created_at!: string;
   @Field() updated_at!: string;

@@ -19,7 +19,10 @@ createRoot(container).render(
     <ApolloProvider client={createApolloClient({ uri: '/graphql' })}>
       <BrowserRouter>
         <App />
-        <Toaster position="top-center" toastOptions={{ success: { duration: 2000 }, error: { duration: 4000 }, blank: { duration: 4000 } }} />
+        <Toaster
+          position="top-center"
+          toastOptions={{ success: { duration: 2000 }, error: { duration: 4000 }, blank: { duration: 4000 } }}
+        />
       </BrowserRouter>
     </ApolloProvider>
   </StrictMode>,

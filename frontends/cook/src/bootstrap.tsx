@@ -22,7 +22,10 @@ createRoot(container).render(
           <Route index element={<Navigate to="/cook/dashboard" replace />} />
           <Route path="*" element={<App />} />
         </Routes>
-        <Toaster position="top-center" toastOptions={{ success: { duration: 2000 }, error: { duration: 4000 }, blank: { duration: 4000 } }} />
+        <Toaster
+          position="top-center"
+          toastOptions={{ success: { duration: 2000 }, error: { duration: 4000 }, blank: { duration: 4000 } }}
+        />
       </BrowserRouter>
     </ApolloProvider>
   </StrictMode>,

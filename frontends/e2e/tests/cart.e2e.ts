@@ -20,7 +20,9 @@ describe('cart: add from cards and the meal page, steppers within stock, remove,
     const { context, page, pageErrors } = await openPage(browser);
     try {
       await openMeals(page, base, DEMO.tajine.name);
-      await mealCard(page, DEMO.tajine.name).getByRole('button', { name: /^Ajouter au panier/ }).click();
+      await mealCard(page, DEMO.tajine.name)
+        .getByRole('button', { name: /^Ajouter au panier/ })
+        .click();
       await page.getByText('Veuillez vous connecter pour ajouter des articles au panier').waitFor();
       await page.waitForURL(`${base}/auth`);
       expect(pageErrors).toEqual([]);
@@ -38,7 +40,9 @@ describe('cart: add from cards and the meal page, steppers within stock, remove,
       await cartLink(page, 0).waitFor();
 
       // First add ever: confetti (canvas-confetti draws on a canvas of its own), toast, count.
-      await mealCard(page, DEMO.tajine.name).getByRole('button', { name: /^Ajouter au panier/ }).click();
+      await mealCard(page, DEMO.tajine.name)
+        .getByRole('button', { name: /^Ajouter au panier/ })
+        .click();
       await page.getByText('1 portion(s) ajoutée(s) au panier').waitFor();
       await page.locator('body > canvas').waitFor();
       await cartLink(page, 1).waitFor();
@@ -56,7 +60,9 @@ describe('cart: add from cards and the meal page, steppers within stock, remove,
       await quiche.getByRole('button', { name: 'Retirer une portion' }).click();
       await page.getByText('Article retiré du panier').waitFor();
       await cartLink(page, 2).waitFor();
-      await mealCard(page, DEMO.quiche.name).getByRole('button', { name: /^Ajouter au panier/ }).waitFor();
+      await mealCard(page, DEMO.quiche.name)
+        .getByRole('button', { name: /^Ajouter au panier/ })
+        .waitFor();
 
       // Sold out: no way to add.
       const tarte = mealCard(page, DEMO.tarte.name).getByRole('button', { name: /^Épuisé/ });

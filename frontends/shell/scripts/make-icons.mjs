@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
 const out = fileURLToPath(new URL('../public/icons/', import.meta.url));
-const TERRACOTTA = '#c4501f';
+const TERRACOTTA = '#b0441a'; // --pp-color-primary
 const CREAM = '#fff8f0';
 
 /** The pot, drawn in a 100×100 box centred on (50, 52), about 56 units wide. */

@@ -19,13 +19,7 @@ export interface MealGridProps {
 }
 
 /** Meal cards, each linking to its meal's page, with its add-to-cart control (or stepper). */
-export function MealGrid({
-  meals,
-  headingLevel = 'h2',
-  lowStockThreshold,
-  eagerImages = EAGER_IMAGES,
-  layout = 'fill',
-}: MealGridProps) {
+export function MealGrid({ meals, headingLevel = 'h2', lowStockThreshold, eagerImages = EAGER_IMAGES, layout = 'fill' }: MealGridProps) {
   return (
     <ul className={`${styles.grid} ${layout === 'three' ? styles.three : ''}`}>
       {meals.map((meal, index) => (

@@ -47,3 +47,12 @@ export async function remoteBaseUrl(remote: 'consumer' | 'cook'): Promise<string
   if (!manifest) throw new Error(`runtime-config.json has no manifest URL for ${remote}`);
   return new URL('.', manifest).href;
 }
+
+/** The support address of the running shell (`contactEmail` of its runtime configuration). */
+export async function contactEmail(): Promise<string> {
+  const response = await fetch(`${shellUrl()}/runtime-config.json`);
+  if (!response.ok) throw new Error(`runtime-config.json answered HTTP ${response.status}`);
+  const config = (await response.json()) as { contactEmail?: unknown };
+  if (typeof config.contactEmail !== 'string') throw new Error('runtime-config.json has no contactEmail');
+  return config.contactEmail;
+}

@@ -16,8 +16,7 @@ export const DEMO_PASSWORD = 'popote123';
 export const mealCard = (page: Page, name: string): Locator => page.getByRole('article', { name, exact: true });
 
 /** The nav bar's 'Panier (N)' link. */
-export const cartLink = (page: Page, count: number): Locator =>
-  mainNav(page).getByRole('link', { name: `Panier (${count})`, exact: true });
+export const cartLink = (page: Page, count: number): Locator => mainNav(page).getByRole('link', { name: `Panier (${count})`, exact: true });
 
 /** Prices are written with a no-break space before '€'; compare texts with plain spaces. */
 export const plain = (text: string | null): string => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
@@ -31,8 +30,12 @@ export async function openMeals(page: Page, base: string, waitFor: string): Prom
 
 /** Adds one portion from a meal's card on /meals and waits for the toast. */
 export async function addFromCard(page: Page, name: string): Promise<void> {
-  await mealCard(page, name).getByRole('button', { name: /^Ajouter au panier/ }).click();
-  await mealCard(page, name).getByRole('group', { name: `Quantité de ${name}` }).waitFor();
+  await mealCard(page, name)
+    .getByRole('button', { name: /^Ajouter au panier/ })
+    .click();
+  await mealCard(page, name)
+    .getByRole('group', { name: `Quantité de ${name}` })
+    .waitFor();
 }
 
 /** Signs in on /auth with a known account (a demo cook...) and waits for the nav to know it. */

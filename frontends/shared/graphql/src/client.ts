@@ -45,7 +45,7 @@ export function webSocketUrl(uri: string, base: string): string {
  * after a drop; before each retry a plain HTTP request lets the BFF refresh an expired
  * access cookie, which the next upgrade then carries.
  */
-function createWsLink(uri: string, live: LiveRegistry): ApolloLink | null {
+function createWsLink(uri: string, live: LiveRegistry, onSignedOut: () => void): ApolloLink | null {
   if (typeof window === 'undefined' || typeof WebSocket === 'undefined') return null;
   const httpUrl = new URL(uri, window.location.href).href;
   const wsClient = createClient({
@@ -56,12 +56,20 @@ function createWsLink(uri: string, live: LiveRegistry): ApolloLink | null {
     shouldRetry: () => true,
     retryWait: async (retries) => {
       await new Promise((resolve) => setTimeout(resolve, retryDelayMs(retries)));
-      await fetch(httpUrl, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: 'query SessionPing { me { user { user_id } } }' }),
-      }).catch(() => undefined);
+      try {
+        const response = await fetch(httpUrl, {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: 'query SessionPing { me { user { user_id } } }' }),
+        });
+        const body = (await response.json()) as { data?: { me?: unknown } };
+        // Nobody is signed in any more: the pages leave their signed-in state, which ends
+        // their subscriptions, and the socket closes instead of retrying.
+        if (body.data && body.data.me === null) onSignedOut();
+      } catch {
+        // Network down: the next retry asks again.
+      }
     },
     on: {
       connected: (_socket, _payload, wasRetry) => {
@@ -82,9 +90,10 @@ function createWsLink(uri: string, live: LiveRegistry): ApolloLink | null {
 export function createApolloClient({ uri = '/graphql' }: PopoteClientOptions = {}): ApolloClient {
   const live = new LiveRegistry();
   const httpLink = new HttpLink({ uri, credentials: 'include' });
-  const wsLink = createWsLink(uri, live);
+  let client: ApolloClient | undefined;
+  const wsLink = createWsLink(uri, live, () => client?.cache.modify({ id: 'ROOT_QUERY', fields: { me: () => null } }));
   const transport = wsLink ? ApolloLink.split(({ query }) => isSubscriptionOperation(query), wsLink, httpLink) : httpLink;
-  const client = new ApolloClient({
+  client = new ApolloClient({
     link: ApolloLink.from([sessionEndedLink, transport]),
     cache: createCache(),
   });

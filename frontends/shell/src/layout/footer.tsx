@@ -47,7 +47,9 @@ export function Footer() {
           </ul>
         </nav>
       </div>
-      <p className={styles.copy}>© {new Date().getFullYear()} {fr.brand}</p>
+      <p className={styles.copy}>
+        © {new Date().getFullYear()} {fr.brand}
+      </p>
     </footer>
   );
 }

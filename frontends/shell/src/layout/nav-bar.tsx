@@ -20,8 +20,7 @@ const NAV_CART_QUERY: TypedDocumentNode<{ cart: { item_count: number } }, Record
   }
 `;
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  isActive ? `${styles.link} ${styles.active}` : styles.link;
+const navLinkClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${styles.link} ${styles.active}` : styles.link);
 
 export function NavBar() {
   const navigate = useNavigate();

@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { createElement, useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { shellFr } from '../i18n/texts';
+import { OfflineIcon, OnlineIcon } from './connectivity-icons';
 
 /** Spec §4 and §9: each connectivity message follows a 1 s debounce. */
 export const CONNECTIVITY_DEBOUNCE_MS = 1000;
@@ -48,8 +49,9 @@ export function useConnectivityToasts(): void {
   useEffect(
     () =>
       watchConnectivity(window, (online) => {
-        if (online) toast.success(shellFr.connectivity.online, { id: 'connectivity' });
-        else toast(shellFr.connectivity.offline, { id: 'connectivity', icon: '📡' });
+        // Same id, explicit icons: the update replaces the whole toast, icon included.
+        if (online) toast.success(shellFr.connectivity.online, { id: 'connectivity', icon: createElement(OnlineIcon) });
+        else toast(shellFr.connectivity.offline, { id: 'connectivity', icon: createElement(OfflineIcon) });
       }),
     [],
   );

@@ -1,6 +1,5 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { Button, buttonClassName, formatPrice, fr, MEAL_PLACEHOLDER_SRC, Notice, QuantityStepper, Spinner } from '@popote/ui';
-import confetti from 'canvas-confetti';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
@@ -8,6 +7,7 @@ import pageStyles from '../../pages/simple-page.module.css';
 import { apiMessage } from '../../lib/api-message';
 import styles from './cart-page.module.css';
 import { saveCheckoutSession } from './checkout-session';
+import { burst } from './confetti';
 import { START_CHECKOUT, type CartData, type CartLine } from './graphql/cart';
 import { refreshCart, useCart, useCartActions } from './use-cart';
 
@@ -93,7 +93,7 @@ function FilledCart({ cart }: { cart: CartData }) {
         total: checked.total_cents,
       });
       setLeaving(true);
-      void confetti({ particleCount: 100, spread: 75, origin: { y: 0.6 }, disableForReducedMotion: true });
+      burst();
       redirect.current = setTimeout(() => navigate('/checkout'), REDIRECT_TO_CHECKOUT_MS);
     } catch (error) {
       toast.error(apiMessage(error, t.checkoutError), { id: 'cart-checkout' });
@@ -109,7 +109,14 @@ function FilledCart({ cart }: { cart: CartData }) {
           <h2 id="cart-lines-title" className={styles.sectionTitle}>
             {`${cart.item_count} portion${cart.item_count > 1 ? 's' : ''}`}
           </h2>
-          <Button variant="outline" size="sm" className={styles.danger} loading={clearing} disabled={leaving} onClick={() => void onClear()}>
+          <Button
+            variant="outline"
+            size="sm"
+            className={styles.danger}
+            loading={clearing}
+            disabled={leaving}
+            onClick={() => void onClear()}
+          >
             {t.clear}
           </Button>
         </div>

@@ -7,14 +7,7 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { apiMessage, isUnauthenticated } from '../../lib/api-message';
 import { celebrateFirstAdd } from './confetti';
-import {
-  ADD_TO_CART,
-  CART_QUERY,
-  CLEAR_CART,
-  REMOVE_FROM_CART,
-  SET_CART_QUANTITY,
-  type CartData,
-} from './graphql/cart';
+import { ADD_TO_CART, CART_QUERY, CLEAR_CART, REMOVE_FROM_CART, SET_CART_QUANTITY, type CartData } from './graphql/cart';
 
 export interface CartState {
   signedIn: boolean;
@@ -41,10 +34,7 @@ export function useCart({ refresh = false }: { refresh?: boolean } = {}): CartSt
     nextFetchPolicy: 'cache-first',
   });
   const cart = signedIn ? (data?.cart ?? null) : null;
-  const quantityOf = useCallback(
-    (mealId: string) => cart?.items.find((item) => item.meal_id === mealId)?.quantity ?? 0,
-    [cart],
-  );
+  const quantityOf = useCallback((mealId: string) => cart?.items.find((item) => item.meal_id === mealId)?.quantity ?? 0, [cart]);
   const retry = useCallback(() => {
     refetch().catch(() => undefined);
   }, [refetch]);

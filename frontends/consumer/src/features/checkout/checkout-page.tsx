@@ -68,6 +68,7 @@ function Checkout({ session }: { session: CheckoutSession }) {
 
   const onPaid = (checkout: CheckoutData) => {
     setPaid(checkout);
+    toast.dismiss('checkout-payment');
     toast.success(t.success, { id: 'checkout-success' });
     clearCheckoutSession();
     // The server empties the cart once the orders exist (asynchronously): ask now and again.

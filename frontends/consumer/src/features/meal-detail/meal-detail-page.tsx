@@ -122,9 +122,7 @@ function MealView({ meal }: { meal: MealDetail }) {
             </div>
             <div className={styles.fact}>
               <dt>{t.portions}</dt>
-              <dd className={remaining <= 0 ? styles.soldOutText : undefined}>
-                {remaining <= 0 ? t.soldOut : t.portionsLeft(remaining)}
-              </dd>
+              <dd className={remaining <= 0 ? styles.soldOutText : undefined}>{remaining <= 0 ? t.soldOut : t.portionsLeft(remaining)}</dd>
             </div>
             <div className={styles.fact}>
               <dt>{t.rating}</dt>

@@ -50,7 +50,7 @@ export function DashboardPage() {
   useOrderUpdates({
     enabled: auth.status === 'signed-in',
     onUpdate: (update) => {
-      if (update.from === null) toast(fr.cook.newOrder, { id: `new-order-${update.order_id}`, icon: '🛎️' });
+      if (update.from === null) toast(fr.cook.newOrder, { id: `new-order-${update.order_id}` });
       refreshOrders();
     },
     onResync: refreshOrders,

@@ -52,38 +52,45 @@ export function EarningsChart({ days }: { days: readonly DayAmount[] }) {
 
   return (
     <figure className={styles.figure}>
-      <svg
-        className={styles.chart}
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-labelledby={`${id}-summary`}
-        preserveAspectRatio="xMidYMid meet"
-      >
-        {ticks.map((tick) => (
-          <g key={tick}>
-            <line className={styles.grid} x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} />
-            <text className={styles.axis} x={PAD.left - 8} y={y(tick)} textAnchor="end" dominantBaseline="middle">
-              {formatPrice(tick)}
-            </text>
-          </g>
-        ))}
-        {days.map((day, index) => {
-          const x = PAD.left + index * slot + (slot - barWidth) / 2;
-          const height = Math.max(day.cents > 0 ? 2 : 0, (day.cents / top) * plotHeight);
-          return (
-            <g key={day.day}>
-              <rect className={styles.bar} x={x} y={PAD.top + plotHeight - height} width={barWidth} height={height} rx={2}>
-                <title>{`${formatDay(day.day, true)} : ${formatPrice(day.cents)}`}</title>
-              </rect>
-              {index % 5 === 0 || index === days.length - 1 ? (
-                <text className={styles.axis} x={x + barWidth / 2} y={HEIGHT - 8} textAnchor="middle">
-                  {formatDay(day.day)}
-                </text>
-              ) : null}
+      <div className={styles.chartScroll}>
+        <svg
+          className={styles.chart}
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          role="img"
+          aria-labelledby={`${id}-summary`}
+          preserveAspectRatio="xMidYMid meet"
+        >
+          {ticks.map((tick) => (
+            <g key={tick}>
+              <line className={styles.grid} x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} />
+              <text className={styles.axis} x={PAD.left - 8} y={y(tick)} textAnchor="end" dominantBaseline="middle">
+                {formatPrice(tick)}
+              </text>
             </g>
-          );
-        })}
-      </svg>
+          ))}
+          {days.map((day, index) => {
+            const x = PAD.left + index * slot + (slot - barWidth) / 2;
+            const height = Math.max(day.cents > 0 ? 2 : 0, (day.cents / top) * plotHeight);
+            return (
+              <g key={day.day}>
+                <rect className={styles.bar} x={x} y={PAD.top + plotHeight - height} width={barWidth} height={height} rx={2}>
+                  <title>{`${formatDay(day.day, true)} : ${formatPrice(day.cents)}`}</title>
+                </rect>
+                {index % 5 === 0 || index === days.length - 1 ? (
+                  <text
+                    className={styles.axis}
+                    x={index === days.length - 1 ? x + barWidth : x + barWidth / 2}
+                    y={HEIGHT - 8}
+                    textAnchor={index === days.length - 1 ? 'end' : 'middle'}
+                  >
+                    {formatDay(day.day)}
+                  </text>
+                ) : null}
+              </g>
+            );
+          })}
+        </svg>
+      </div>
       <figcaption id={`${id}-summary`} className={styles.caption}>
         {summary}
       </figcaption>

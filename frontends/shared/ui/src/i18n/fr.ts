@@ -145,8 +145,7 @@ export const fr = {
     roleCurrentCook: 'Vous vendez vos plats faits maison.',
     becomeCook: 'Devenir cuisinier',
     becomeConsumer: 'Devenir client',
-    confirmBecomeCook:
-      'Devenir cuisinier ? Vous pourrez publier vos plats et recevoir des commandes depuis votre tableau de bord.',
+    confirmBecomeCook: 'Devenir cuisinier ? Vous pourrez publier vos plats et recevoir des commandes depuis votre tableau de bord.',
     confirmBecomeConsumer:
       'Redevenir client ? Votre tableau de bord de cuisinier ne sera plus accessible ; vos informations sont conservées.',
     confirm: 'Confirmer',

@@ -11,20 +11,20 @@ export function AboutPage() {
       <title>{`À propos · ${fr.brand}`}</title>
       <h1 className={styles.title}>À propos de Popote</h1>
       <p className={styles.lead}>
-        Popote met en relation les cuisiniers amateurs et leurs voisins : des plats faits maison, préparés en petite
-        quantité dans votre quartier, que vous commandez en ligne et récupérez chez la personne qui les a cuisinés.
+        Popote met en relation les cuisiniers amateurs et leurs voisins : des plats faits maison, préparés en petite quantité dans votre
+        quartier, que vous commandez en ligne et récupérez chez la personne qui les a cuisinés.
       </p>
 
       <section className={styles.section} aria-labelledby="about-idea">
         <h2 id="about-idea">Notre idée</h2>
         <p>
-          Beaucoup de gens cuisinent bien et souvent trop pour eux seuls ; beaucoup d&apos;autres aimeraient manger un
-          vrai plat maison sans avoir le temps de le préparer. Popote rapproche les deux : un couscous du dimanche, un
-          curry, une tarte de saison, proposés par quelqu&apos;un qui habite à quelques rues.
+          Beaucoup de gens cuisinent bien et souvent trop pour eux seuls ; beaucoup d&apos;autres aimeraient manger un vrai plat maison sans
+          avoir le temps de le préparer. Popote rapproche les deux : un couscous du dimanche, un curry, une tarte de saison, proposés par
+          quelqu&apos;un qui habite à quelques rues.
         </p>
         <p>
-          Chaque plat est présenté avec sa photo, ses ingrédients, ses allergènes, son prix, le nombre de portions
-          disponibles et la date à laquelle il est prêt.
+          Chaque plat est présenté avec sa photo, ses ingrédients, ses allergènes, son prix, le nombre de portions disponibles et la date à
+          laquelle il est prêt.
         </p>
       </section>
 
@@ -37,33 +37,24 @@ export function AboutPage() {
           </li>
           <li className={styles.card}>
             <h3>2. Payez par carte</h3>
-            <p>
-              Ajoutez des portions au panier et réglez en euros par carte bancaire, sans frais de service ni de
-              livraison.
-            </p>
+            <p>Ajoutez des portions au panier et réglez en euros par carte bancaire, sans frais de service ni de livraison.</p>
           </li>
           <li className={styles.card}>
             <h3>3. Récupérez</h3>
-            <p>
-              Suivez votre commande dans « Mes commandes » et passez la chercher chez le cuisinier quand elle est prête.
-            </p>
+            <p>Suivez votre commande dans « Mes commandes » et passez la chercher chez le cuisinier quand elle est prête.</p>
           </li>
         </ul>
-        <p>
-          Pour l&apos;instant, toutes les commandes se font en retrait chez le cuisinier. La livraison arrive bientôt.
-        </p>
+        <p>Pour l&apos;instant, toutes les commandes se font en retrait chez le cuisinier. La livraison arrive bientôt.</p>
       </section>
 
       <section className={styles.section} aria-labelledby="about-cooks">
         <h2 id="about-cooks">Pour les cuisiniers</h2>
         <p>
-          Vous aimez cuisiner ? Créez un compte cuisinier, publiez vos plats avec une photo, fixez votre prix et le
-          nombre de portions, puis suivez les commandes depuis votre tableau de bord. Vous gardez la main sur ce que vous
-          proposez et quand vous le proposez.
+          Vous aimez cuisiner ? Créez un compte cuisinier, publiez vos plats avec une photo, fixez votre prix et le nombre de portions, puis
+          suivez les commandes depuis votre tableau de bord. Vous gardez la main sur ce que vous proposez et quand vous le proposez.
         </p>
         <p>
-          Vous restez responsable de vos plats : hygiène, fraîcheur, conservation et exactitude des ingrédients et des
-          allergènes indiqués.
+          Vous restez responsable de vos plats : hygiène, fraîcheur, conservation et exactitude des ingrédients et des allergènes indiqués.
         </p>
       </section>
 
@@ -77,8 +68,8 @@ export function AboutPage() {
             <strong>La transparence</strong> : ingrédients et allergènes affichés sur chaque plat.
           </li>
           <li>
-            <strong>Vos données</strong> : nous n&apos;en gardons que le nécessaire et ne stockons jamais vos numéros
-            de carte (voir la <Link to="/privacy">politique de confidentialité</Link>).
+            <strong>Vos données</strong> : nous n&apos;en gardons que le nécessaire et ne stockons jamais vos numéros de carte (voir la{' '}
+            <Link to="/privacy">politique de confidentialité</Link>).
           </li>
         </ul>
       </section>

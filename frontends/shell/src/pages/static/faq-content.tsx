@@ -25,9 +25,9 @@ export const FAQ: FaqCategory[] = [
         answer: (
           <>
             <p>
-              Connectez-vous, choisissez un plat dans <Link to="/meals">Parcourir les plats</Link>, indiquez le nombre de
-              portions et ajoutez-le au panier. Depuis le <Link to="/cart">panier</Link>, passez à la caisse et payez par
-              carte : la commande est créée dès que le paiement est accepté.
+              Connectez-vous, choisissez un plat dans <Link to="/meals">Parcourir les plats</Link>, indiquez le nombre de portions et
+              ajoutez-le au panier. Depuis le <Link to="/cart">panier</Link>, passez à la caisse et payez par carte : la commande est créée
+              dès que le paiement est accepté.
             </p>
           </>
         ),
@@ -37,8 +37,8 @@ export const FAQ: FaqCategory[] = [
         question: 'Les plats sont-ils livrés ?',
         answer: (
           <p>
-            Pas encore. Toutes les commandes se font aujourd&apos;hui en retrait : vous récupérez votre plat chez le
-            cuisinier quand il est prêt. La livraison arrive bientôt.
+            Pas encore. Toutes les commandes se font aujourd&apos;hui en retrait : vous récupérez votre plat chez le cuisinier quand il est
+            prêt. La livraison arrive bientôt.
           </p>
         ),
       },
@@ -48,8 +48,8 @@ export const FAQ: FaqCategory[] = [
         answer: (
           <>
             <p>
-              Vos commandes et leur statut se trouvent dans <Link to="/orders">Mes commandes</Link> : en attente de
-              confirmation, confirmée, en préparation, prête pour le retrait, récupérée ou annulée.
+              Vos commandes et leur statut se trouvent dans <Link to="/orders">Mes commandes</Link> : en attente de confirmation, confirmée,
+              en préparation, prête pour le retrait, récupérée ou annulée.
             </p>
             <p>Vous recevez aussi un email de confirmation après chaque commande.</p>
           </>
@@ -60,8 +60,8 @@ export const FAQ: FaqCategory[] = [
         question: 'Pourquoi un plat est-il marqué « Épuisé » ?',
         answer: (
           <p>
-            Chaque cuisinier prépare un nombre limité de portions. Quand elles sont toutes commandées, le plat ne peut
-            plus être ajouté au panier ; il peut revenir si le cuisinier en prépare de nouvelles.
+            Chaque cuisinier prépare un nombre limité de portions. Quand elles sont toutes commandées, le plat ne peut plus être ajouté au
+            panier ; il peut revenir si le cuisinier en prépare de nouvelles.
           </p>
         ),
       },
@@ -70,9 +70,9 @@ export const FAQ: FaqCategory[] = [
         question: 'Comment connaître les allergènes d’un plat ?',
         answer: (
           <p>
-            Chaque fiche de plat affiche ses ingrédients et les allergènes déclarés par le cuisinier, et la liste des plats
-            peut être filtrée « Sans allergène ». En cas d&apos;allergie sévère, soyez prudent : les plats sont préparés
-            dans des cuisines de particuliers.
+            Chaque fiche de plat affiche ses ingrédients et les allergènes déclarés par le cuisinier, et la liste des plats peut être
+            filtrée « Sans allergène ». En cas d&apos;allergie sévère, soyez prudent : les plats sont préparés dans des cuisines de
+            particuliers.
           </p>
         ),
       },
@@ -87,8 +87,8 @@ export const FAQ: FaqCategory[] = [
         question: 'Comment devenir cuisinier sur Popote ?',
         answer: (
           <p>
-            Créez un compte en choisissant « Vendre des repas », ou, si vous avez déjà un compte client, passez en compte
-            cuisinier depuis votre <Link to="/profile">profil</Link> avec « Devenir cuisinier ».
+            Créez un compte en choisissant « Vendre des repas », ou, si vous avez déjà un compte client, passez en compte cuisinier depuis
+            votre <Link to="/profile">profil</Link> avec « Devenir cuisinier ».
           </p>
         ),
       },
@@ -97,9 +97,9 @@ export const FAQ: FaqCategory[] = [
         question: 'Comment publier un plat ?',
         answer: (
           <p>
-            Depuis votre tableau de bord, choisissez « Ajouter un plat » : photo, nom, description, prix, nombre de
-            portions, ingrédients, catégorie, temps de préparation, date de disponibilité et allergènes. Vous pouvez
-            ensuite en modifier la photo, le nom, la description, le prix et les portions, ou le supprimer.
+            Depuis votre tableau de bord, choisissez « Ajouter un plat » : photo, nom, description, prix, nombre de portions, ingrédients,
+            catégorie, temps de préparation, date de disponibilité et allergènes. Vous pouvez ensuite en modifier la photo, le nom, la
+            description, le prix et les portions, ou le supprimer.
           </p>
         ),
       },
@@ -108,8 +108,8 @@ export const FAQ: FaqCategory[] = [
         question: 'Quelles photos puis-je ajouter ?',
         answer: (
           <p>
-            Une image de 5 Mo au plus. Elle est réencodée à la réception et ses métadonnées (dont la position GPS) sont
-            supprimées avant publication.
+            Une image de 5 Mo au plus. Elle est réencodée à la réception et ses métadonnées (dont la position GPS) sont supprimées avant
+            publication.
           </p>
         ),
       },
@@ -118,8 +118,8 @@ export const FAQ: FaqCategory[] = [
         question: 'Où voir les commandes de mes plats ?',
         answer: (
           <p>
-            Dans l&apos;onglet « Commandes » de votre tableau de bord. Vous êtes aussi prévenu par email quand un client
-            commande l&apos;un de vos plats.
+            Dans l&apos;onglet « Commandes » de votre tableau de bord. Vous êtes aussi prévenu par email quand un client commande l&apos;un
+            de vos plats.
           </p>
         ),
       },
@@ -128,8 +128,8 @@ export const FAQ: FaqCategory[] = [
         question: 'Quelles sont mes responsabilités ?',
         answer: (
           <p>
-            Vous êtes responsable des plats que vous proposez : respect des règles d&apos;hygiène et de conservation, et
-            description exacte des ingrédients et des allergènes.
+            Vous êtes responsable des plats que vous proposez : respect des règles d&apos;hygiène et de conservation, et description exacte
+            des ingrédients et des allergènes.
           </p>
         ),
       },
@@ -144,8 +144,8 @@ export const FAQ: FaqCategory[] = [
         question: 'Comment puis-je payer ?',
         answer: (
           <p>
-            Par carte bancaire, en euros, au moment de valider la commande. Le paiement est traité par notre prestataire
-            de paiement par carte.
+            Par carte bancaire, en euros, au moment de valider la commande. Le paiement est traité par notre prestataire de paiement par
+            carte.
           </p>
         ),
       },
@@ -153,10 +153,7 @@ export const FAQ: FaqCategory[] = [
         id: 'paiement-frais',
         question: 'Y a-t-il des frais en plus du prix des plats ?',
         answer: (
-          <p>
-            Non : le total payé est la somme des plats commandés, sans frais de service ni de livraison (les commandes
-            sont à retirer).
-          </p>
+          <p>Non : le total payé est la somme des plats commandés, sans frais de service ni de livraison (les commandes sont à retirer).</p>
         ),
       },
       {
@@ -164,8 +161,8 @@ export const FAQ: FaqCategory[] = [
         question: 'Mes données bancaires sont-elles en sécurité ?',
         answer: (
           <p>
-            Vos numéros de carte sont saisis et traités par le prestataire de paiement : Popote ne les reçoit pas et ne
-            les stocke jamais. Nous ne gardons que le montant et le résultat du paiement.
+            Vos numéros de carte sont saisis et traités par le prestataire de paiement : Popote ne les reçoit pas et ne les stocke jamais.
+            Nous ne gardons que le montant et le résultat du paiement.
           </p>
         ),
       },
@@ -174,9 +171,8 @@ export const FAQ: FaqCategory[] = [
         question: 'Mon paiement a échoué, que faire ?',
         answer: (
           <p>
-            Aucune commande n&apos;est créée tant que le paiement n&apos;est pas accepté, et votre panier est conservé.
-            Vérifiez les informations de la carte et réessayez ; si le problème continue, écrivez-nous depuis la page{' '}
-            <Link to="/contact">Contact</Link>.
+            Aucune commande n&apos;est créée tant que le paiement n&apos;est pas accepté, et votre panier est conservé. Vérifiez les
+            informations de la carte et réessayez ; si le problème continue, écrivez-nous depuis la page <Link to="/contact">Contact</Link>.
           </p>
         ),
       },
@@ -191,8 +187,8 @@ export const FAQ: FaqCategory[] = [
         question: 'De quoi ai-je besoin pour créer un compte ?',
         answer: (
           <p>
-            Une adresse email, un mot de passe d&apos;au moins 6 caractères, votre nom, un pseudo d&apos;au moins 3
-            caractères et votre localisation. <Link to="/auth?mode=inscription">Créer un compte</Link>.
+            Une adresse email, un mot de passe d&apos;au moins 6 caractères, votre nom, un pseudo d&apos;au moins 3 caractères et votre
+            localisation. <Link to="/auth?mode=inscription">Créer un compte</Link>.
           </p>
         ),
       },
@@ -201,8 +197,8 @@ export const FAQ: FaqCategory[] = [
         question: 'Comment modifier mes informations ou mon mot de passe ?',
         answer: (
           <p>
-            Depuis votre <Link to="/profile">profil</Link> : « Modifier » pour vos informations personnelles, la carte «
-            Mot de passe » pour en changer. Votre adresse email ne peut pas être modifiée depuis le site.
+            Depuis votre <Link to="/profile">profil</Link> : « Modifier » pour vos informations personnelles, la carte « Mot de passe » pour
+            en changer. Votre adresse email ne peut pas être modifiée depuis le site.
           </p>
         ),
       },
@@ -216,8 +212,8 @@ export const FAQ: FaqCategory[] = [
         question: 'Pourquoi dois-je parfois me reconnecter ?',
         answer: (
           <p>
-            Votre session reste ouverte tant que vous utilisez Popote ; après 30 jours sans visite, ou si vous vous
-            déconnectez, il faut vous identifier à nouveau.
+            Votre session reste ouverte tant que vous utilisez Popote ; après 30 jours sans visite, ou si vous vous déconnectez, il faut
+            vous identifier à nouveau.
           </p>
         ),
       },
@@ -226,8 +222,8 @@ export const FAQ: FaqCategory[] = [
         question: 'Comment supprimer mon compte ou obtenir mes données ?',
         answer: (
           <p>
-            Écrivez-nous depuis la page <Link to="/contact">Contact</Link> avec l&apos;adresse email de votre compte.
-            Vos droits sont détaillés dans la <Link to="/privacy">politique de confidentialité</Link>.
+            Écrivez-nous depuis la page <Link to="/contact">Contact</Link> avec l&apos;adresse email de votre compte. Vos droits sont
+            détaillés dans la <Link to="/privacy">politique de confidentialité</Link>.
           </p>
         ),
       },

@@ -65,13 +65,7 @@ export function FaqPage() {
         ))}
       </div>
 
-      <div
-        role="tabpanel"
-        id={`${baseId}-panel`}
-        aria-labelledby={`${baseId}-tab-${category.id}`}
-        tabIndex={0}
-        className={styles.panel}
-      >
+      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${category.id}`} tabIndex={0} className={styles.panel}>
         <h2 className="pp-visually-hidden">{category.label}</h2>
         {/* Keyed by category: each tab opens with its questions folded. */}
         <Accordion key={category.id} entries={category.entries} />

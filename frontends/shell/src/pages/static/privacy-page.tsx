@@ -36,8 +36,8 @@ export function PrivacyPage() {
         En vigueur au <time dateTime="2024-03-01">1er mars 2024</time>
       </p>
       <p className={styles.lead}>
-        Cette page explique quelles données Popote conserve quand vous commandez ou vendez des plats, pourquoi, pendant
-        combien de temps, et comment exercer vos droits.
+        Cette page explique quelles données Popote conserve quand vous commandez ou vendez des plats, pourquoi, pendant combien de temps, et
+        comment exercer vos droits.
       </p>
 
       <nav className={styles.toc} aria-label="Sommaire">
@@ -54,8 +54,8 @@ export function PrivacyPage() {
       <section className={styles.section} aria-labelledby="privacy-who">
         <h2 id="privacy-who">1. Qui est responsable de vos données</h2>
         <p>
-          Popote, la plateforme qui met en relation des cuisiniers amateurs et leurs voisins, est responsable des
-          traitements décrits ici. Pour toute question, écrivez-nous {writeUs}.
+          Popote, la plateforme qui met en relation des cuisiniers amateurs et leurs voisins, est responsable des traitements décrits ici.
+          Pour toute question, écrivez-nous {writeUs}.
         </p>
       </section>
 
@@ -64,52 +64,48 @@ export function PrivacyPage() {
         <h3>Votre compte</h3>
         <ul>
           <li>
-            Adresse email, nom, pseudo, localisation, biographie, photo de profil (adresse de l&apos;image) et type de
-            compte (client ou cuisinier) ; pour les cuisiniers, les informations du profil cuisinier (spécialités,
-            années d&apos;expérience, disponibilités).
+            Adresse email, nom, pseudo, localisation, biographie, photo de profil (adresse de l&apos;image) et type de compte (client ou
+            cuisinier) ; pour les cuisiniers, les informations du profil cuisinier (spécialités, années d&apos;expérience, disponibilités).
           </li>
           <li>
-            Votre mot de passe n&apos;est jamais conservé tel quel : nous n&apos;en gardons qu&apos;une empreinte
-            calculée avec l&apos;algorithme argon2id, qui ne permet pas de le retrouver.
+            Votre mot de passe n&apos;est jamais conservé tel quel : nous n&apos;en gardons qu&apos;une empreinte calculée avec
+            l&apos;algorithme argon2id, qui ne permet pas de le retrouver.
           </li>
         </ul>
         <h3>Panier, commandes et avis</h3>
         <ul>
           <li>Le contenu de votre panier (plats et nombre de portions).</li>
           <li>
-            Vos commandes : plats, quantités, prix, montant total, mode de retrait, statut et dates, ainsi que le client
-            et le cuisinier concernés.
+            Vos commandes : plats, quantités, prix, montant total, mode de retrait, statut et dates, ainsi que le client et le cuisinier
+            concernés.
           </li>
           <li>Les avis que vous laissez sur un plat (note et commentaire).</li>
         </ul>
         <h3>Photos des plats</h3>
         <p>
-          Les photos envoyées par les cuisiniers sont réencodées à la réception et leurs métadonnées (appareil, date,
-          position GPS…) sont supprimées avant d&apos;être enregistrées et publiées avec le plat.
+          Les photos envoyées par les cuisiniers sont réencodées à la réception et leurs métadonnées (appareil, date, position GPS…) sont
+          supprimées avant d&apos;être enregistrées et publiées avec le plat.
         </p>
         <h3>Messages de contact</h3>
         <p>
-          Quand vous utilisez le formulaire de contact, nous conservons votre nom, votre email, le sujet et le message,
-          et nous les transmettons par email à notre équipe pour vous répondre.
+          Quand vous utilisez le formulaire de contact, nous conservons votre nom, votre email, le sujet et le message, et nous les
+          transmettons par email à notre équipe pour vous répondre.
         </p>
         <h3>Paiement</h3>
         <p>
-          Le paiement par carte est traité par notre prestataire de paiement. Vos numéros de carte sont saisis chez lui :
-          Popote ne les reçoit pas et ne les stocke jamais. Nous conservons la référence du paiement, son montant et son
-          résultat.
+          Le paiement par carte est traité par notre prestataire de paiement. Vos numéros de carte sont saisis chez lui : Popote ne les
+          reçoit pas et ne les stocke jamais. Nous conservons la référence du paiement, son montant et son résultat.
         </p>
         <h3>Emails envoyés</h3>
         <p>
-          Nous vous envoyons des emails liés au service (confirmation de commande, commande reçue pour les cuisiniers,
-          réponse à un message). Nous gardons une trace de ces envois : destinataire, sujet, contenu, date et état de
-          l&apos;envoi.
+          Nous vous envoyons des emails liés au service (confirmation de commande, commande reçue pour les cuisiniers, réponse à un
+          message). Nous gardons une trace de ces envois : destinataire, sujet, contenu, date et état de l&apos;envoi.
         </p>
         <h3>Journaux et traces techniques</h3>
         <p>
-          Nos serveurs enregistrent des journaux et des traces de fonctionnement : date, opération demandée, résultat,
-          durée, identifiant de votre compte le cas échéant et adresse IP (utilisée aussi pour limiter les tentatives de
-          connexion). Ils servent à faire fonctionner le service, à corriger les erreurs et à le protéger contre les
-          abus.
+          Nos serveurs enregistrent des journaux et des traces de fonctionnement : date, opération demandée, résultat, durée, identifiant de
+          votre compte le cas échéant et adresse IP (utilisée aussi pour limiter les tentatives de connexion). Ils servent à faire
+          fonctionner le service, à corriger les erreurs et à le protéger contre les abus.
         </p>
       </section>
 
@@ -118,13 +114,12 @@ export function PrivacyPage() {
         <p>Popote n&apos;utilise ni cookie publicitaire ni outil de mesure d&apos;audience. Seuls sont déposés :</p>
         <ul>
           <li>
-            deux cookies de session, strictement nécessaires, inaccessibles aux scripts de la page (httpOnly) : l&apos;un
-            valable 15 minutes, renouvelé automatiquement, l&apos;autre 30 jours pour vous garder connecté ; ils sont
-            effacés à la déconnexion ;
+            deux cookies de session, strictement nécessaires, inaccessibles aux scripts de la page (httpOnly) : l&apos;un valable 15
+            minutes, renouvelé automatiquement, l&apos;autre 30 jours pour vous garder connecté ; ils sont effacés à la déconnexion ;
           </li>
           <li>
-            les fichiers de l&apos;application, gardés par votre navigateur pour qu&apos;elle s&apos;ouvre plus vite et
-            reste utilisable hors ligne (aucune donnée personnelle) ;
+            les fichiers de l&apos;application, gardés par votre navigateur pour qu&apos;elle s&apos;ouvre plus vite et reste utilisable
+            hors ligne (aucune donnée personnelle) ;
           </li>
           <li>le choix « Plus tard » de la bannière d&apos;installation, oublié à la fermeture de l&apos;onglet.</li>
         </ul>
@@ -135,15 +130,15 @@ export function PrivacyPage() {
         <h2 id="privacy-purposes">4. Pourquoi nous les utilisons</h2>
         <ul>
           <li>
-            <strong>Fournir le service</strong> (exécution du contrat) : gérer votre compte, votre panier, vos commandes,
-            le paiement, la publication des plats et les emails qui les accompagnent.
+            <strong>Fournir le service</strong> (exécution du contrat) : gérer votre compte, votre panier, vos commandes, le paiement, la
+            publication des plats et les emails qui les accompagnent.
           </li>
           <li>
             <strong>Répondre à vos messages</strong> envoyés depuis la page Contact.
           </li>
           <li>
-            <strong>Sécuriser et faire fonctionner la plateforme</strong> (intérêt légitime) : journaux, traces, limitation
-            des tentatives de connexion.
+            <strong>Sécuriser et faire fonctionner la plateforme</strong> (intérêt légitime) : journaux, traces, limitation des tentatives
+            de connexion.
           </li>
           <li>
             <strong>Respecter nos obligations légales</strong>, notamment comptables pour les commandes.
@@ -155,18 +150,15 @@ export function PrivacyPage() {
       <section className={styles.section} aria-labelledby="privacy-recipients">
         <h2 id="privacy-recipients">5. Qui y a accès</h2>
         <ul>
+          <li>Le cuisinier d&apos;une commande voit votre nom et le détail de la commande, pour la préparer et vous la remettre.</li>
           <li>
-            Le cuisinier d&apos;une commande voit votre nom et le détail de la commande, pour la préparer et vous la
-            remettre.
-          </li>
-          <li>
-            Les autres utilisateurs voient ce qui est public : les plats, le profil public des cuisiniers (nom, pseudo,
-            localisation, biographie, spécialités) et les avis.
+            Les autres utilisateurs voient ce qui est public : les plats, le profil public des cuisiniers (nom, pseudo, localisation,
+            biographie, spécialités) et les avis.
           </li>
           <li>Le prestataire de paiement, pour les données nécessaires au paiement.</li>
           <li>
-            Nos prestataires techniques (hébergement, stockage des fichiers, envoi des emails), uniquement pour faire
-            fonctionner le service.
+            Nos prestataires techniques (hébergement, stockage des fichiers, envoi des emails), uniquement pour faire fonctionner le
+            service.
           </li>
         </ul>
       </section>
@@ -219,32 +211,31 @@ export function PrivacyPage() {
       <section className={styles.section} aria-labelledby="privacy-security">
         <h2 id="privacy-security">7. Sécurité</h2>
         <p>
-          Les échanges avec Popote sont chiffrés (HTTPS), les mots de passe ne sont conservés que sous forme
-          d&apos;empreinte argon2id, les cookies de session ne sont pas lisibles par les scripts, et l&apos;accès aux
-          données est limité à ce dont chaque partie du service a besoin.
+          Les échanges avec Popote sont chiffrés (HTTPS), les mots de passe ne sont conservés que sous forme d&apos;empreinte argon2id, les
+          cookies de session ne sont pas lisibles par les scripts, et l&apos;accès aux données est limité à ce dont chaque partie du service
+          a besoin.
         </p>
       </section>
 
       <section className={styles.section} aria-labelledby="privacy-rights">
         <h2 id="privacy-rights">8. Vos droits</h2>
         <p>
-          Conformément au Règlement général sur la protection des données (RGPD) et à la loi Informatique et Libertés,
-          vous pouvez demander l&apos;accès à vos données, leur rectification, leur effacement, leur portabilité, la
-          limitation de leur traitement, ou vous y opposer. Vous pouvez déjà consulter et corriger la plupart de vos
-          informations depuis votre <Link to="/profile">profil</Link>.
+          Conformément au Règlement général sur la protection des données (RGPD) et à la loi Informatique et Libertés, vous pouvez demander
+          l&apos;accès à vos données, leur rectification, leur effacement, leur portabilité, la limitation de leur traitement, ou vous y
+          opposer. Vous pouvez déjà consulter et corriger la plupart de vos informations depuis votre <Link to="/profile">profil</Link>.
         </p>
         <p>
-          Pour exercer vos droits, écrivez-nous {writeUs}, depuis l&apos;adresse email de votre compte. Nous répondons
-          dans un délai d&apos;un mois. Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une
-          réclamation à la CNIL (<a href="https://www.cnil.fr">www.cnil.fr</a>).
+          Pour exercer vos droits, écrivez-nous {writeUs}, depuis l&apos;adresse email de votre compte. Nous répondons dans un délai
+          d&apos;un mois. Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la CNIL (
+          <a href="https://www.cnil.fr">www.cnil.fr</a>).
         </p>
       </section>
 
       <section className={styles.section} aria-labelledby="privacy-changes">
         <h2 id="privacy-changes">9. Modifications</h2>
         <p>
-          Si cette politique change, la nouvelle version est publiée sur cette page avec sa date d&apos;entrée en
-          vigueur ; en cas de changement important, nous vous prévenons par email.
+          Si cette politique change, la nouvelle version est publiée sur cette page avec sa date d&apos;entrée en vigueur ; en cas de
+          changement important, nous vous prévenons par email.
         </p>
       </section>
     </article>

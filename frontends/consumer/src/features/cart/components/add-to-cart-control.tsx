@@ -41,13 +41,7 @@ export function AddToCartControl({ meal }: AddToCartControlProps) {
   }
 
   return (
-    <Button
-      variant="primary"
-      size="sm"
-      loading={busy}
-      disabled={soldOut}
-      onClick={() => void run(() => add(meal.meal_id, 1))}
-    >
+    <Button variant="primary" size="sm" loading={busy} disabled={soldOut} onClick={() => void run(() => add(meal.meal_id, 1))}>
       {soldOut ? fr.meal.soldOut : fr.cart.add}
       <span className="pp-visually-hidden"> {meal.name}</span>
     </Button>

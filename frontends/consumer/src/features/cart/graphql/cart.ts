@@ -3,14 +3,7 @@ import type { Cart, CartItem, Meal } from '@popote/graphql';
 
 export type CartMeal = Pick<
   Meal,
-  | 'meal_id'
-  | 'cook_id'
-  | 'cook_name'
-  | 'name'
-  | 'price_cents'
-  | 'portions_available'
-  | 'image_url'
-  | 'image_card_url'
+  'meal_id' | 'cook_id' | 'cook_name' | 'name' | 'price_cents' | 'portions_available' | 'image_url' | 'image_card_url'
 >;
 
 export type CartLine = Pick<CartItem, 'cart_item_id' | 'meal_id' | 'quantity' | 'line_total_cents'> & {

@@ -39,17 +39,15 @@ export const CREATE_PAYMENT_INTENT: TypedDocumentNode<{ createPaymentIntent: Pay
 `;
 
 /** The offline sandbox provider confirms the card (Stripe's test cards). */
-export const CONFIRM_SANDBOX_PAYMENT: TypedDocumentNode<
-  { confirmSandboxPayment: CheckoutData },
-  { checkout_id: string; card: CardInput }
-> = gql`
-  mutation ConfirmSandboxPayment($checkout_id: ID!, $card: CardInput!) {
-    confirmSandboxPayment(checkout_id: $checkout_id, card: $card) {
-      ...CheckoutFields
+export const CONFIRM_SANDBOX_PAYMENT: TypedDocumentNode<{ confirmSandboxPayment: CheckoutData }, { checkout_id: string; card: CardInput }> =
+  gql`
+    mutation ConfirmSandboxPayment($checkout_id: ID!, $card: CardInput!) {
+      confirmSandboxPayment(checkout_id: $checkout_id, card: $card) {
+        ...CheckoutFields
+      }
     }
-  }
-  ${CHECKOUT_FIELDS}
-`;
+    ${CHECKOUT_FIELDS}
+  `;
 
 /** After a card confirmed in Stripe.js: the checkout as the server knows it (webhook-fed). */
 export const CHECKOUT_QUERY: TypedDocumentNode<{ checkout: CheckoutData | null }, { checkout_id: string }> = gql`

@@ -70,7 +70,11 @@ function ReviewForm({ order }: { order: OrderData }) {
         <legend className={styles.ratingLegend}>{t.reviewRating}</legend>
         <div className={styles.starInputs} onMouseLeave={() => setHovered(0)}>
           {[1, 2, 3, 4, 5].map((value) => (
-            <label key={value} className={`${styles.starInput} ${value <= shown ? styles.starOn : ''}`} onMouseEnter={() => setHovered(value)}>
+            <label
+              key={value}
+              className={`${styles.starInput} ${value <= shown ? styles.starOn : ''}`}
+              onMouseEnter={() => setHovered(value)}
+            >
               <input
                 type="radio"
                 name={`${id}-rating`}

@@ -83,10 +83,7 @@ export const COOK_REVIEWS_QUERY: TypedDocumentNode<{ cookReviews: ReviewData[] }
 `;
 
 /** Once per delivered order, by its consumer. */
-export const SUBMIT_REVIEW: TypedDocumentNode<
-  { submitReview: ReviewData },
-  { order_id: string; rating: number; comment: string }
-> = gql`
+export const SUBMIT_REVIEW: TypedDocumentNode<{ submitReview: ReviewData }, { order_id: string; rating: number; comment: string }> = gql`
   mutation SubmitReview($order_id: ID!, $rating: Int!, $comment: String!) {
     submitReview(order_id: $order_id, rating: $rating, comment: $comment) {
       ...OrderReviewFields

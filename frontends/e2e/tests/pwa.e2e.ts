@@ -1,0 +1,171 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, shellUrl } from './support/browser';
+
+const OFFLINE = 'Mode hors ligne activé. Les données seront synchronisées une fois la connexion rétablie.';
+const ONLINE = 'Connexion rétablie. Synchronisation des données...';
+
+/**
+ * Headless Chromium never offers installation by itself: the test plays the browser's part
+ * with an event of the same shape, whose prompt() records the call and whose choice is given.
+ */
+async function offerInstall(page: Page, outcome: 'accepted' | 'dismissed'): Promise<void> {
+  await page.evaluate((choice) => {
+    const event = new Event('beforeinstallprompt', { cancelable: true });
+    Object.assign(event, {
+      prompt: () => {
+        (window as unknown as { __prompted: number }).__prompted = ((window as unknown as { __prompted?: number }).__prompted ?? 0) + 1;
+        return Promise.resolve();
+      },
+      userChoice: Promise.resolve({ outcome: choice, platform: 'web' }),
+    });
+    window.dispatchEvent(event);
+  }, outcome);
+}
+
+describe('installable app', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('serves a French web app manifest with icons, and a service worker that keeps the shell usable offline', async () => {
+    const base = shellUrl();
+    const manifest = (await (await fetch(`${base}/manifest.webmanifest`)).json()) as {
+      name: string;
+      lang: string;
+      description: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      icons: { src: string; sizes: string; purpose?: string }[];
+    };
+    expect(manifest).toMatchObject({ name: 'Popote', lang: 'fr', start_url: '/', display: 'standalone' });
+    expect(manifest.description).toMatch(/faits maison/);
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`).sort()).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
+    for (const icon of manifest.icons) {
+      const response = await fetch(new URL(icon.src, base));
+      expect(response.headers.get('content-type'), icon.src).toBe('image/png');
+      expect((await response.arrayBuffer()).byteLength, icon.src).toBeLessThan(20_000);
+    }
+
+    const { context, page } = await openPage(browser);
+    try {
+      await page.goto(`${base}/about`);
+      expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
+      // Registered, active, and controlling the page (clientsClaim).
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      const cached = await page.evaluate(async () => {
+        const urls: string[] = [];
+        for (const name of await caches.keys()) {
+          for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+        }
+        return urls;
+      });
+      expect(cached.some((url) => /^\/main\.[0-9a-f]{10}\.js$/.test(url))).toBe(true);
+      expect(cached).toContain('/manifest.webmanifest');
+      // Never data, never the remotes (other origins), never the per-request configuration.
+      expect(cached.filter((url) => url.startsWith('/graphql') || url === '/runtime-config.json')).toEqual([]);
+      const origins = await page.evaluate(async () => {
+        const found = new Set<string>();
+        for (const name of await caches.keys()) {
+          for (const request of await (await caches.open(name)).keys()) found.add(new URL(request.url).origin);
+        }
+        return [...found];
+      });
+      expect(origins).toEqual([new URL(base).origin]);
+
+      // Offline, a page load still opens the shell (network-first, then the cached shell page).
+      await page.goto(`${base}/faq`);
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Questions fréquentes' }).waitFor();
+      await context.setOffline(false);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the install banner 3 s after the browser offers it; "Plus tard" hides it for the session', async () => {
+    const base = shellUrl();
+    const { context, page } = await openPage(browser, { width: 390, height: 844 });
+    try {
+      await page.goto(`${base}/about`);
+      await page.getByRole('heading', { level: 1, name: 'À propos de Popote' }).waitFor();
+      const banner = page.getByRole('complementary', { name: 'Installer Popote' });
+      await offerInstall(page, 'dismissed');
+      const offeredAt = Date.now();
+      await page.waitForTimeout(1_500);
+      expect(await banner.isVisible()).toBe(false);
+      await banner.waitFor();
+      expect(Date.now() - offeredAt).toBeGreaterThanOrEqual(2_900);
+      expect(await banner.getByRole('button', { name: 'Installer' }).isVisible()).toBe(true);
+
+      await banner.getByRole('button', { name: 'Plus tard' }).click();
+      await banner.waitFor({ state: 'detached' });
+      // Offered again during the same session (another page load): no banner.
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'À propos de Popote' }).waitFor();
+      await offerInstall(page, 'dismissed');
+      await page.waitForTimeout(3_800);
+      expect(await banner.count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('"Installer" opens the browser’s install dialog and the banner goes once accepted', async () => {
+    const base = shellUrl();
+    const { context, page } = await openPage(browser);
+    try {
+      await page.goto(`${base}/faq`);
+      await page.getByRole('heading', { level: 1, name: 'Questions fréquentes' }).waitFor();
+      await offerInstall(page, 'accepted');
+      const banner = page.getByRole('complementary', { name: 'Installer Popote' });
+      await banner.getByRole('button', { name: 'Installer' }).click({ timeout: 6_000 });
+      await banner.waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => (window as unknown as { __prompted?: number }).__prompted)).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('tells when the connection goes and comes back, after 1 s, and says nothing for a shorter flap', async () => {
+    const base = shellUrl();
+    const { context, page } = await openPage(browser);
+    try {
+      await page.goto(`${base}/meals`);
+      await page.getByRole('heading', { level: 1, name: 'Plats disponibles' }).waitFor();
+
+      // Offline for less than a second: no message.
+      await context.setOffline(true);
+      await page.waitForTimeout(300);
+      await context.setOffline(false);
+      await page.waitForTimeout(1_800);
+      expect(await page.getByText(OFFLINE).count()).toBe(0);
+      expect(await page.getByText(ONLINE).count()).toBe(0);
+
+      await context.setOffline(true);
+      const offlineAt = Date.now();
+      await page.getByText(OFFLINE).waitFor();
+      expect(Date.now() - offlineAt).toBeGreaterThanOrEqual(900);
+
+      await context.setOffline(false);
+      await page.getByText(ONLINE).waitFor();
+      // One message at a time: coming back replaces the offline one.
+      expect(await page.getByText(OFFLINE).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
