@@ -4,6 +4,8 @@ export { Spinner } from './components/spinner';
 export type { SpinnerProps } from './components/spinner';
 export { Notice } from './components/notice';
 export type { NoticeProps } from './components/notice';
+export { NotFound, QueryState } from './components/page-states';
+export type { NotFoundProps, QueryStateProps } from './components/page-states';
 export { SelectField, TextAreaField, TextField } from './components/field';
 export type { SelectFieldProps, TextAreaFieldProps, TextFieldProps } from './components/field';
 export { Avatar, initialsOf } from './components/avatar';

@@ -1,20 +1,14 @@
-import { buttonClassName, fr, Notice } from '@popote/ui';
+import { buttonClassName, fr, NotFound } from '@popote/ui';
 import { Link } from 'react-router';
 
 export function NotFoundPage() {
   return (
-    <div className="pp-page">
-      <title>{`${fr.notFound.title} · ${fr.brand}`}</title>
-      <Notice
-        title={fr.notFound.title}
-        titleAs="h1"
-        message={fr.notFound.body}
-        actions={
-          <Link to="/" className={buttonClassName({ variant: 'primary' })}>
-            {fr.common.backHome}
-          </Link>
-        }
-      />
-    </div>
+    <NotFound
+      actions={
+        <Link to="/" className={buttonClassName({ variant: 'primary' })}>
+          {fr.common.backHome}
+        </Link>
+      }
+    />
   );
 }

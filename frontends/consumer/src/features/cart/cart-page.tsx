@@ -1,5 +1,5 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import { Button, buttonClassName, formatPrice, fr, MEAL_PLACEHOLDER_SRC, Notice, QuantityStepper, Spinner } from '@popote/ui';
+import { Button, buttonClassName, formatPrice, fr, MEAL_PLACEHOLDER_SRC, Notice, QuantityStepper, QueryState } from '@popote/ui';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
@@ -33,19 +33,7 @@ export function CartPage() {
         }
       />
     );
-  } else if (error) {
-    content = (
-      <Notice
-        tone="error"
-        message={t.loadError}
-        actions={
-          <Button variant="primary" onClick={refetch}>
-            {fr.common.retry}
-          </Button>
-        }
-      />
-    );
-  } else content = <Spinner size="lg" label={t.loading} showLabel />;
+  } else content = <QueryState error={error} errorMessage={t.loadError} onRetry={refetch} loadingLabel={t.loading} />;
 
   return (
     <div className="pp-page">

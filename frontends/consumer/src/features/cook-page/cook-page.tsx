@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { Avatar, Button, buttonClassName, fr, Notice, Spinner } from '@popote/ui';
+import { Avatar, buttonClassName, fr, Notice, NotFound, QueryState } from '@popote/ui';
 import { Link, useParams } from 'react-router';
 import { MealGrid } from '../../components/meal-grid';
 import { Rating } from '../../components/rating';
@@ -21,43 +21,19 @@ export function CookPage() {
 
   if (data && data.cook === null) {
     return (
-      <div className="pp-page">
-        <title>{`${t.notFoundTitle} · ${fr.brand}`}</title>
-        <Notice
-          title={t.notFoundTitle}
-          titleAs="h1"
-          message={t.notFoundBody}
-          actions={
-            <Link to="/meals" className={buttonClassName({ variant: 'primary' })}>
-              {fr.mealDetail.browseMeals}
-            </Link>
-          }
-        />
-      </div>
+      <NotFound
+        title={t.notFoundTitle}
+        message={t.notFoundBody}
+        actions={
+          <Link to="/meals" className={buttonClassName({ variant: 'primary' })}>
+            {fr.mealDetail.browseMeals}
+          </Link>
+        }
+      />
     );
   }
 
-  if (error) {
-    return (
-      <div className="pp-page">
-        <Notice
-          tone="error"
-          message={t.loadError}
-          actions={
-            <Button variant="primary" onClick={() => void refetch().catch(() => undefined)}>
-              {fr.common.retry}
-            </Button>
-          }
-        />
-      </div>
-    );
-  }
-
-  return (
-    <div className="pp-page">
-      <Spinner size="lg" label={t.loading} showLabel />
-    </div>
-  );
+  return <QueryState page error={error} errorMessage={t.loadError} onRetry={refetch} loadingLabel={t.loading} />;
 }
 
 function CookView({ cook }: { cook: CookPageData }) {

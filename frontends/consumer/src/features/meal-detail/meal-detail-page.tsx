@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { Button, buttonClassName, formatLongDateTime, formatPrice, fr, MEAL_PLACEHOLDER_SRC, Notice, Spinner } from '@popote/ui';
+import { buttonClassName, formatLongDateTime, formatPrice, fr, MEAL_PLACEHOLDER_SRC, NotFound, QueryState } from '@popote/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Rating } from '../../components/rating';
@@ -24,43 +24,19 @@ export function MealDetailPage() {
 
   if (data && data.meal === null) {
     return (
-      <div className="pp-page">
-        <title>{`${t.notFoundTitle} · ${fr.brand}`}</title>
-        <Notice
-          title={t.notFoundTitle}
-          titleAs="h1"
-          message={t.notFoundBody}
-          actions={
-            <Link to="/meals" className={buttonClassName({ variant: 'primary' })}>
-              {t.browseMeals}
-            </Link>
-          }
-        />
-      </div>
+      <NotFound
+        title={t.notFoundTitle}
+        message={t.notFoundBody}
+        actions={
+          <Link to="/meals" className={buttonClassName({ variant: 'primary' })}>
+            {t.browseMeals}
+          </Link>
+        }
+      />
     );
   }
 
-  if (error) {
-    return (
-      <div className="pp-page">
-        <Notice
-          tone="error"
-          message={t.loadError}
-          actions={
-            <Button variant="primary" onClick={() => void refetch().catch(() => undefined)}>
-              {fr.common.retry}
-            </Button>
-          }
-        />
-      </div>
-    );
-  }
-
-  return (
-    <div className="pp-page">
-      <Spinner size="lg" label={t.loading} showLabel />
-    </div>
-  );
+  return <QueryState page error={error} errorMessage={t.loadError} onRetry={refetch} loadingLabel={t.loading} />;
 }
 
 function MealView({ meal }: { meal: MealDetail }) {

@@ -1,7 +1,7 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useAuth } from '@popote/auth';
 import { useOrderUpdates } from '@popote/graphql';
-import { Button, buttonClassName, fr, Notice, Spinner } from '@popote/ui';
+import { buttonClassName, fr, Notice, QueryState, Spinner } from '@popote/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import pageStyles from '../../pages/simple-page.module.css';
@@ -98,20 +98,8 @@ export function OrdersPage() {
         ))}
       </>
     );
-  } else if (error) {
-    content = (
-      <Notice
-        tone="error"
-        message={t.loadError}
-        actions={
-          <Button variant="primary" onClick={reload}>
-            {fr.common.retry}
-          </Button>
-        }
-      />
-    );
   } else {
-    content = <Spinner size="lg" label={t.loading} showLabel />;
+    content = <QueryState error={error} errorMessage={t.loadError} onRetry={reload} loadingLabel={t.loading} />;
   }
 
   return (

@@ -1,18 +1,17 @@
 import { useMutation } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { readApiError } from '@popote/auth';
-import { Button, buttonClassName, fr, SelectField, TextAreaField, TextField } from '@popote/ui';
+import { fr, SelectField, TextAreaField, TextField } from '@popote/ui';
 import confetti from 'canvas-confetti';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { CREATE_MEAL, forgetMealLists } from '../../graphql/meals';
 import { DASHBOARD_MEALS } from '../../paths';
 import { ALLERGEN_LABELS, ALLERGENS, CATEGORIES, CATEGORY_LABELS } from '../../vocabulary';
 import { ChoiceChips } from '../meal-form/choice-chips';
-import { ImageField } from '../meal-form/image-field';
 import { IngredientPicker } from '../meal-form/ingredient-picker';
+import { MealFormFrame } from '../meal-form/meal-form-frame';
 import styles from '../meal-form/meal-form.module.css';
 import {
   createMealSchema,
@@ -24,7 +23,7 @@ import {
   type CreateMealParsed,
   type CreateMealValues,
 } from '../meal-form/schemas';
-import { showServerFieldErrors } from '../meal-form/server-errors';
+import { saveMeal } from '../meal-form/save-meal';
 
 const t = fr.mealForm;
 
@@ -87,13 +86,14 @@ export function CreateMealPage() {
   });
 
   const onSubmit = async (values: CreateMealParsed) => {
-    try {
-      await createMeal({ variables: { input: toCreateMealInput(values) } });
-    } catch (error) {
-      showServerFieldErrors(readApiError(error).fields, FIELDS, setError);
-      toast.error(t.createError, { id: 'meal-form' });
-      return;
-    }
+    const saved = await saveMeal({
+      save: () => createMeal({ variables: { input: toCreateMealInput(values) } }),
+      formFields: FIELDS,
+      setError,
+      failure: t.createError,
+      toastId: 'meal-form',
+    });
+    if (!saved) return;
     setCreated(true);
     toast.success(t.created, { id: 'meal-form' });
     void confetti({ particleCount: 100, spread: 75, origin: { y: 0.6 }, disableForReducedMotion: true });
@@ -104,165 +104,145 @@ export function CreateMealPage() {
   const locked = created;
 
   return (
-    <div className={`pp-page ${styles.page}`}>
-      <title>{`${t.createTitle} · ${fr.brand}`}</title>
-      <header className={styles.header}>
-        <h1 className={styles.title}>{t.createTitle}</h1>
-        <p className={styles.lead}>{t.createLead}</p>
-      </header>
-
-      <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
-        <section className={styles.card}>
-          <h2 className={styles.cardTitle}>{t.photo}</h2>
-          <ImageField
-            onChange={(image) => setValue('image_key', image?.image_key ?? null)}
-            onUploadingChange={setUploading}
-            error={errors.image_key?.message}
+    <MealFormFrame
+      title={t.createTitle}
+      lead={t.createLead}
+      onSubmit={handleSubmit(onSubmit)}
+      image={{
+        onChange: (image) => setValue('image_key', image?.image_key ?? null),
+        onUploadingChange: setUploading,
+        error: errors.image_key?.message,
+        disabled: locked,
+      }}
+      submitLabel={t.submitCreate}
+      submitLoading={isSubmitting || uploading}
+      submitDisabled={created}
+    >
+      <section className={styles.card}>
+        <TextField label={t.name} maxLength={NAME_MAX} disabled={locked} error={errors.name?.message} {...register('name')} />
+        <TextAreaField label={t.description} rows={4} disabled={locked} error={errors.description?.message} {...register('description')} />
+        <div className={styles.row}>
+          <TextField
+            label={t.price}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={PRICE_MAX_EUROS}
+            step={0.01}
             disabled={locked}
+            error={errors.price?.message}
+            {...register('price', { valueAsNumber: true })}
           />
-        </section>
-
-        <section className={styles.card}>
-          <TextField label={t.name} maxLength={NAME_MAX} disabled={locked} error={errors.name?.message} {...register('name')} />
-          <TextAreaField
-            label={t.description}
-            rows={4}
+          <TextField
+            label={t.portions}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={PORTIONS_MAX}
+            step={1}
             disabled={locked}
-            error={errors.description?.message}
-            {...register('description')}
+            error={errors.portions_available?.message}
+            {...register('portions_available', { valueAsNumber: true })}
           />
-          <div className={styles.row}>
-            <TextField
-              label={t.price}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={PRICE_MAX_EUROS}
-              step={0.01}
-              disabled={locked}
-              error={errors.price?.message}
-              {...register('price', { valueAsNumber: true })}
-            />
-            <TextField
-              label={t.portions}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={PORTIONS_MAX}
-              step={1}
-              disabled={locked}
-              error={errors.portions_available?.message}
-              {...register('portions_available', { valueAsNumber: true })}
-            />
-            <TextField
-              label={t.preparation}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={PREPARATION_MAX}
-              step={1}
-              disabled={locked}
-              error={errors.preparation_time?.message}
-              {...register('preparation_time', { valueAsNumber: true })}
-            />
-          </div>
-          <div className={styles.row}>
-            <SelectField label={t.category} disabled={locked} error={errors.category?.message} {...register('category')}>
-              <option value="">{t.chooseCategory}</option>
-              {CATEGORIES.map((category) => (
-                <option key={category} value={category}>
-                  {CATEGORY_LABELS[category]}
-                </option>
-              ))}
-            </SelectField>
-            <TextField
-              label={t.availableDate}
-              type="datetime-local"
-              disabled={locked}
-              error={errors.available_date?.message}
-              {...register('available_date')}
-            />
-          </div>
-        </section>
-
-        <section className={styles.card}>
-          <Controller
-            control={control}
-            name="ingredients"
-            render={({ field, fieldState }) => (
-              <IngredientPicker
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-                disabled={locked}
-              />
-            )}
-          />
-        </section>
-
-        <section className={styles.card}>
-          <Controller
-            control={control}
-            name="allergens"
-            render={({ field, fieldState }) => (
-              <ChoiceChips
-                legend={`${t.allergens} ${t.optional}`}
-                hint={t.allergensHint}
-                options={ALLERGENS}
-                labelOf={(allergen) => ALLERGEN_LABELS[allergen]}
-                value={field.value}
-                onChange={field.onChange}
-                error={fieldState.error?.message}
-                disabled={locked}
-              />
-            )}
-          />
-        </section>
-
-        <section className={styles.card} aria-labelledby="meal-details-title">
-          <h2 id="meal-details-title" className={styles.cardTitle}>
-            {t.detailsTitle} <span className={styles.hint}>{t.optional}</span>
-          </h2>
-          <TextAreaField
-            label={t.cookingDetails}
-            rows={3}
+          <TextField
+            label={t.preparation}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={PREPARATION_MAX}
+            step={1}
             disabled={locked}
-            error={errors.cooking_details?.message}
-            {...register('cooking_details')}
+            error={errors.preparation_time?.message}
+            {...register('preparation_time', { valueAsNumber: true })}
           />
-          <TextAreaField
-            label={t.servingSuggestions}
-            rows={3}
-            disabled={locked}
-            error={errors.serving_suggestions?.message}
-            {...register('serving_suggestions')}
-          />
-          <TextAreaField
-            label={t.dietaryInfo}
-            rows={3}
-            disabled={locked}
-            error={errors.dietary_info?.message}
-            {...register('dietary_info')}
-          />
-          <TextAreaField
-            label={t.storageInstructions}
-            rows={3}
-            disabled={locked}
-            error={errors.storage_instructions?.message}
-            {...register('storage_instructions')}
-          />
-        </section>
-
-        <div className={styles.actions}>
-          <Link to={DASHBOARD_MEALS} className={buttonClassName({ variant: 'outline', size: 'lg' })}>
-            {t.cancel}
-          </Link>
-          <Button type="submit" size="lg" loading={isSubmitting || uploading} disabled={created}>
-            {t.submitCreate}
-          </Button>
         </div>
-      </form>
-    </div>
+        <div className={styles.row}>
+          <SelectField label={t.category} disabled={locked} error={errors.category?.message} {...register('category')}>
+            <option value="">{t.chooseCategory}</option>
+            {CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {CATEGORY_LABELS[category]}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label={t.availableDate}
+            type="datetime-local"
+            disabled={locked}
+            error={errors.available_date?.message}
+            {...register('available_date')}
+          />
+        </div>
+      </section>
+
+      <section className={styles.card}>
+        <Controller
+          control={control}
+          name="ingredients"
+          render={({ field, fieldState }) => (
+            <IngredientPicker
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+              disabled={locked}
+            />
+          )}
+        />
+      </section>
+
+      <section className={styles.card}>
+        <Controller
+          control={control}
+          name="allergens"
+          render={({ field, fieldState }) => (
+            <ChoiceChips
+              legend={`${t.allergens} ${t.optional}`}
+              hint={t.allergensHint}
+              options={ALLERGENS}
+              labelOf={(allergen) => ALLERGEN_LABELS[allergen]}
+              value={field.value}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+              disabled={locked}
+            />
+          )}
+        />
+      </section>
+
+      <section className={styles.card} aria-labelledby="meal-details-title">
+        <h2 id="meal-details-title" className={styles.cardTitle}>
+          {t.detailsTitle} <span className={styles.hint}>{t.optional}</span>
+        </h2>
+        <TextAreaField
+          label={t.cookingDetails}
+          rows={3}
+          disabled={locked}
+          error={errors.cooking_details?.message}
+          {...register('cooking_details')}
+        />
+        <TextAreaField
+          label={t.servingSuggestions}
+          rows={3}
+          disabled={locked}
+          error={errors.serving_suggestions?.message}
+          {...register('serving_suggestions')}
+        />
+        <TextAreaField
+          label={t.dietaryInfo}
+          rows={3}
+          disabled={locked}
+          error={errors.dietary_info?.message}
+          {...register('dietary_info')}
+        />
+        <TextAreaField
+          label={t.storageInstructions}
+          rows={3}
+          disabled={locked}
+          error={errors.storage_instructions?.message}
+          {...register('storage_instructions')}
+        />
+      </section>
+    </MealFormFrame>
   );
 }

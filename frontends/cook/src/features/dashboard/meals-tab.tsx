@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, buttonClassName, fr, MealCard, Notice, Spinner } from '@popote/ui';
+import { Button, buttonClassName, fr, MealCard, Notice, QueryState } from '@popote/ui';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -45,20 +45,8 @@ export function MealsTab({ cookId }: { cookId: string }) {
         }
       />
     );
-  } else if (error) {
-    content = (
-      <Notice
-        tone="error"
-        message={t.loadError}
-        actions={
-          <Button variant="primary" onClick={() => void refetch().catch(() => undefined)}>
-            {fr.common.retry}
-          </Button>
-        }
-      />
-    );
   } else {
-    content = <Spinner size="lg" label={t.mealsLoading} showLabel />;
+    content = <QueryState error={error} errorMessage={t.loadError} onRetry={refetch} loadingLabel={t.mealsLoading} />;
   }
 
   return (

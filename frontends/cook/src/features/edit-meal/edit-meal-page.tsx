@@ -1,14 +1,14 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { readApiError, useAuth } from '@popote/auth';
-import { Button, buttonClassName, fr, Notice, Spinner, TextAreaField, TextField } from '@popote/ui';
+import { useAuth } from '@popote/auth';
+import { fr, QueryState, Spinner, TextAreaField, TextField } from '@popote/ui';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { MEAL_TO_EDIT_QUERY, UPDATE_MEAL, type EditableMeal } from '../../graphql/meals';
 import { DASHBOARD, DASHBOARD_MEALS } from '../../paths';
-import { ImageField } from '../meal-form/image-field';
+import { MealFormFrame } from '../meal-form/meal-form-frame';
 import styles from '../meal-form/meal-form.module.css';
 import {
   editMealSchema,
@@ -19,12 +19,10 @@ import {
   type EditMealParsed,
   type EditMealValues,
 } from '../meal-form/schemas';
-import { showServerFieldErrors } from '../meal-form/server-errors';
+import { saveMeal } from '../meal-form/save-meal';
 
 const t = fr.mealForm;
-const FIELDS = ['image_key', 'name', 'description', 'price', 'portions_available'] as const satisfies ReadonlyArray<
-  keyof EditMealValues
->;
+const FIELDS = ['image_key', 'name', 'description', 'price', 'portions_available'] as const satisfies ReadonlyArray<keyof EditMealValues>;
 
 /**
  * /meals/:mealId/edit (cooks only, guarded by the shell). Only the meal's own
@@ -45,26 +43,7 @@ export function EditMealPage() {
     if (data.meal.cook_id !== auth.user.user_id) return <LeaveForDashboard message={t.notAllowed} />;
     return <EditMealForm meal={data.meal} />;
   }
-  if (error) {
-    return (
-      <div className="pp-page">
-        <Notice
-          tone="error"
-          message={t.loadError}
-          actions={
-            <Button variant="primary" onClick={() => void refetch().catch(() => undefined)}>
-              {fr.common.retry}
-            </Button>
-          }
-        />
-      </div>
-    );
-  }
-  return (
-    <div className="pp-page">
-      <Spinner size="lg" label={t.loading} showLabel />
-    </div>
-  );
+  return <QueryState page error={error} errorMessage={t.loadError} onRetry={refetch} loadingLabel={t.loading} />;
 }
 
 /** Says why (toast), then goes to the dashboard (spec §5 edit authorisation, §8 meal missing). */
@@ -103,78 +82,64 @@ function EditMealForm({ meal }: { meal: EditableMeal }) {
   });
 
   const onSubmit = async (values: EditMealParsed) => {
-    try {
-      await updateMeal({ variables: { meal_id: meal.meal_id, input: toUpdateMealInput(values) } });
-    } catch (error) {
-      const { code, message, fields } = readApiError(error);
-      if (code === 'FORBIDDEN' || code === 'MEAL_NOT_FOUND' || code === 'NOT_FOUND') {
+    const saved = await saveMeal({
+      save: () => updateMeal({ variables: { meal_id: meal.meal_id, input: toUpdateMealInput(values) } }),
+      formFields: FIELDS,
+      setError,
+      failure: t.updateError,
+      toastId: 'meal-edit',
+      onApiError: ({ code, message }) => {
+        if (code !== 'FORBIDDEN' && code !== 'MEAL_NOT_FOUND' && code !== 'NOT_FOUND') return false;
         toast.error(message ?? t.updateError, { id: 'meal-edit' });
         navigate(DASHBOARD, { replace: true });
-        return;
-      }
-      showServerFieldErrors(fields, FIELDS, setError);
-      toast.error(t.updateError, { id: 'meal-edit' });
-      return;
-    }
+        return true;
+      },
+    });
+    if (!saved) return;
     toast.success(t.updated, { id: 'meal-edit' });
     navigate(DASHBOARD_MEALS);
   };
 
   return (
-    <div className={`pp-page ${styles.page}`}>
-      <title>{`${t.editTitle} · ${fr.brand}`}</title>
-      <header className={styles.header}>
-        <h1 className={styles.title}>{t.editTitle}</h1>
-        <p className={styles.lead}>{meal.name}</p>
-      </header>
-
-      <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
-        <section className={styles.card}>
-          <h2 className={styles.cardTitle}>{t.photo}</h2>
-          <ImageField
-            currentUrl={meal.image_card_url ?? meal.image_url}
-            onChange={(image) => setValue('image_key', image?.image_key ?? null)}
-            onUploadingChange={setUploading}
-            error={errors.image_key?.message}
+    <MealFormFrame
+      title={t.editTitle}
+      lead={meal.name}
+      onSubmit={handleSubmit(onSubmit)}
+      image={{
+        currentUrl: meal.image_card_url ?? meal.image_url,
+        onChange: (image) => setValue('image_key', image?.image_key ?? null),
+        onUploadingChange: setUploading,
+        error: errors.image_key?.message,
+      }}
+      submitLabel={t.submitEdit}
+      submitLoading={isSubmitting || uploading}
+    >
+      <section className={styles.card}>
+        <TextField label={t.name} maxLength={NAME_MAX} error={errors.name?.message} {...register('name')} />
+        <TextAreaField label={t.description} rows={4} error={errors.description?.message} {...register('description')} />
+        <div className={styles.row}>
+          <TextField
+            label={t.price}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={PRICE_MAX_EUROS}
+            step={0.01}
+            error={errors.price?.message}
+            {...register('price', { valueAsNumber: true })}
           />
-        </section>
-
-        <section className={styles.card}>
-          <TextField label={t.name} maxLength={NAME_MAX} error={errors.name?.message} {...register('name')} />
-          <TextAreaField label={t.description} rows={4} error={errors.description?.message} {...register('description')} />
-          <div className={styles.row}>
-            <TextField
-              label={t.price}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={PRICE_MAX_EUROS}
-              step={0.01}
-              error={errors.price?.message}
-              {...register('price', { valueAsNumber: true })}
-            />
-            <TextField
-              label={t.portions}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={PORTIONS_MAX}
-              step={1}
-              error={errors.portions_available?.message}
-              {...register('portions_available', { valueAsNumber: true })}
-            />
-          </div>
-        </section>
-
-        <div className={styles.actions}>
-          <Link to={DASHBOARD_MEALS} className={buttonClassName({ variant: 'outline', size: 'lg' })}>
-            {t.cancel}
-          </Link>
-          <Button type="submit" size="lg" loading={isSubmitting || uploading}>
-            {t.submitEdit}
-          </Button>
+          <TextField
+            label={t.portions}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={PORTIONS_MAX}
+            step={1}
+            error={errors.portions_available?.message}
+            {...register('portions_available', { valueAsNumber: true })}
+          />
         </div>
-      </form>
-    </div>
+      </section>
+    </MealFormFrame>
   );
 }
