@@ -31,6 +31,41 @@ function FieldMessages({ id, hint, error }: { id: string; hint?: ReactNode; erro
   );
 }
 
+interface ControlProps {
+  id: string;
+  className: string | undefined;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** Label, control and messages, wired for screen readers; the control is rendered by `children`. */
+function FieldFrame({
+  label,
+  hint,
+  error,
+  id,
+  className,
+  describedBy: extra,
+  children,
+}: FieldFrameProps & { id?: string; className?: string; describedBy?: string; children: (control: ControlProps) => ReactNode }) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  return (
+    <div className={`${styles.field} ${className ?? ''}`}>
+      <label htmlFor={inputId} className={styles.label}>
+        {label}
+      </label>
+      {children({
+        id: inputId,
+        className: styles.control,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy(inputId, hint, error, extra),
+      })}
+      <FieldMessages id={inputId} hint={hint} error={error} />
+    </div>
+  );
+}
+
 export type TextFieldProps = FieldFrameProps & ComponentPropsWithRef<'input'>;
 
 /**
@@ -38,87 +73,34 @@ export type TextFieldProps = FieldFrameProps & ComponentPropsWithRef<'input'>;
  * Accepts react-hook-form's `register()` result (ref included) as props.
  */
 export function TextField({ label, hint, error, id, className, 'aria-describedby': extra, ...input }: TextFieldProps) {
-  const generated = useId();
-  const inputId = id ?? generated;
   return (
-    <div className={`${styles.field} ${className ?? ''}`}>
-      <label htmlFor={inputId} className={styles.label}>
-        {label}
-      </label>
-      <input
-        id={inputId}
-        className={styles.control}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(inputId, hint, error, extra)}
-        {...input}
-      />
-      <FieldMessages id={inputId} hint={hint} error={error} />
-    </div>
+    <FieldFrame label={label} hint={hint} error={error} id={id} className={className} describedBy={extra}>
+      {(control) => <input {...control} {...input} />}
+    </FieldFrame>
   );
 }
 
 export type TextAreaFieldProps = FieldFrameProps & ComponentPropsWithRef<'textarea'>;
 
-export function TextAreaField({
-  label,
-  hint,
-  error,
-  id,
-  className,
-  'aria-describedby': extra,
-  rows = 4,
-  ...textarea
-}: TextAreaFieldProps) {
-  const generated = useId();
-  const inputId = id ?? generated;
+export function TextAreaField({ label, hint, error, id, className, 'aria-describedby': extra, rows = 4, ...textarea }: TextAreaFieldProps) {
   return (
-    <div className={`${styles.field} ${className ?? ''}`}>
-      <label htmlFor={inputId} className={styles.label}>
-        {label}
-      </label>
-      <textarea
-        id={inputId}
-        rows={rows}
-        className={styles.control}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(inputId, hint, error, extra)}
-        {...textarea}
-      />
-      <FieldMessages id={inputId} hint={hint} error={error} />
-    </div>
+    <FieldFrame label={label} hint={hint} error={error} id={id} className={className} describedBy={extra}>
+      {(control) => <textarea {...control} rows={rows} {...textarea} />}
+    </FieldFrame>
   );
 }
 
 export type SelectFieldProps = FieldFrameProps & ComponentPropsWithRef<'select'>;
 
 /** A labelled native select (options as children), wired like TextField. */
-export function SelectField({
-  label,
-  hint,
-  error,
-  id,
-  className,
-  'aria-describedby': extra,
-  children,
-  ...select
-}: SelectFieldProps) {
-  const generated = useId();
-  const inputId = id ?? generated;
+export function SelectField({ label, hint, error, id, className, 'aria-describedby': extra, children, ...select }: SelectFieldProps) {
   return (
-    <div className={`${styles.field} ${className ?? ''}`}>
-      <label htmlFor={inputId} className={styles.label}>
-        {label}
-      </label>
-      <select
-        id={inputId}
-        className={styles.control}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(inputId, hint, error, extra)}
-        {...select}
-      >
-        {children}
-      </select>
-      <FieldMessages id={inputId} hint={hint} error={error} />
-    </div>
+    <FieldFrame label={label} hint={hint} error={error} id={id} className={className} describedBy={extra}>
+      {(control) => (
+        <select {...control} {...select}>
+          {children}
+        </select>
+      )}
+    </FieldFrame>
   );
 }
