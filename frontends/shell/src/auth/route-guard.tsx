@@ -51,7 +51,9 @@ export function RouteGuard({ access, children, handlesSignOut = false }: RouteGu
       );
     case 'signed-out':
       if (handlesSignOut && wasSignedIn.current) return children;
-      return <Navigate to="/auth" replace />;
+      // Signed out while on the page ('Déconnexion', whatever finishes first): home, as the button says.
+      // A visitor who arrives signed out goes to /auth.
+      return <Navigate to={wasSignedIn.current ? '/' : '/auth'} replace />;
     case 'signed-in':
       if (access === 'cook' && !auth.isCook) return <Navigate to="/" replace />;
       return children;

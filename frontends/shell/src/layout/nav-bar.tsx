@@ -51,8 +51,9 @@ export function NavBar() {
   const onSignOut = async () => {
     closeMenu();
     try {
-      // Leave the page before the store resets, so no signed-in page sees the signed-out state.
-      await signOut({ onSignedOut: () => navigate('/') });
+      // Leave the signed-in page first, so no guard sees the signed-out state mid-way.
+      navigate('/');
+      await signOut();
     } catch (error) {
       toast.error(readApiError(error).message ?? fr.auth.signOutError, { id: 'sign-out-error' });
     }
