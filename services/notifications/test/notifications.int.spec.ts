@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { getModelToken } from '@nestjs/mongoose';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { DomainError, NotificationsRpc, OrderingEvents } from '@popote/contracts';
+import { DomainError, NotificationsRpc, OrderingEvents, subjectOf } from '@popote/contracts';
 import { makeEnvelope, RpcClient } from '@popote/platform';
 import { eventually, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
 import type { Model } from 'mongoose';
@@ -96,9 +96,9 @@ describe('notifications: contact form and order emails, through a real SMTP serv
       total_cents: 2500,
       items: [{ meal_id: 'm', quantity: 2, price_cents: 1250 }],
     });
-    await js.publish(OrderingEvents.orderPlaced.subject, JSON.stringify(placed), { msgID: placed.id });
+    await js.publish(subjectOf(OrderingEvents.orderPlaced, placed.data), JSON.stringify(placed), { msgID: placed.id });
     // The same event again (another broker message): still one email.
-    await js.publish(OrderingEvents.orderPlaced.subject, JSON.stringify(placed), { msgID: `${placed.id}-again` });
+    await js.publish(subjectOf(OrderingEvents.orderPlaced, placed.data), JSON.stringify(placed), { msgID: `${placed.id}-again` });
     const cookMail = await mailTo('amina@popote.test', new RegExp(`Nouvelle commande n° ${suffix}`));
     expect(cookMail.text).toContain('25,00');
     const ready = makeEnvelope(OrderingEvents.orderStatusChanged, {
