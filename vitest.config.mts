@@ -77,6 +77,19 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Faults under load (ADR 0004): each file launches the product itself, with replicas.
+        plugins,
+        resolve: { alias },
+        test: {
+          name: 'chaos',
+          include: ['infra/*/test/**/*.chaos.spec.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 900_000,
+          hookTimeout: 240_000,
+        },
+      },
     ],
   },
 });

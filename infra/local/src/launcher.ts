@@ -16,6 +16,8 @@ export interface LaunchOptions {
   seed?: boolean;
   /** Instances of every service (default: POPOTE_REPLICAS, else 1). */
   replicas?: number;
+  /** NATS as a 3-node JetStream cluster, streams replicated 3 times (default: POPOTE_NATS_CLUSTER=1). */
+  natsCluster?: boolean;
 }
 
 /** Instances per service: `POPOTE_REPLICAS` (1 to 4). */
@@ -40,7 +42,12 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
   const root = repoRoot();
   const logs = join(p.dataDir, 'logs');
   const processes = new Map<string, ManagedProcess>();
-  const servers = await startServers({ dataDir: p.dataDir, ports: p.servers, log });
+  const servers = await startServers({
+    dataDir: p.dataDir,
+    ports: p.servers,
+    log,
+    natsCluster: opts.natsCluster ?? process.env.POPOTE_NATS_CLUSTER === '1',
+  });
   const common: NodeJS.ProcessEnv = {
     ...process.env,
     ...servers.env,
@@ -75,7 +82,8 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
             { HTTP_PORT: String(port), POPOTE_INSTANCE: name },
             true,
           );
-          await waitForHttp(`http://127.0.0.1:${port}/health/ready`, proc);
+          // Every instance starts at once: on 2 cores, more instances take longer to be ready.
+          await waitForHttp(`http://127.0.0.1:${port}/health/ready`, proc, 60_000 * replicas);
         }),
       ),
     );

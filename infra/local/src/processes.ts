@@ -92,7 +92,7 @@ export interface SupervisedProcess extends ManagedProcess {
 /**
  * A process that is restarted when it dies (with back-off, logged), as Kubernetes restarts a pod's
  * container: `child` is always the current one. `stop()` ends it for good. The back-off resets
- * once a run lasted a minute.
+ * once a run lasted 20 seconds (a crash loop backs off; an instance killed now and then does not).
  */
 export function spawnSupervised(
   name: string,
@@ -112,7 +112,7 @@ export function spawnSupervised(
   const watch = (proc: ManagedProcess) => {
     void proc.exited.then((code) => {
       if (stopping) return resolveExited(code);
-      if (Date.now() - startedAt > 60_000) streak = 0;
+      if (Date.now() - startedAt > 20_000) streak = 0;
       streak++;
       const delay = restartDelayMs(streak);
       log(`popote: ${name} exited (${proc.child.signalCode ?? code}); restarting in ${delay} ms (restart ${restarts + 1})`);

@@ -64,7 +64,7 @@ async function main(): Promise<void> {
     totals.failed += c.failed;
     totals.skipped += c.skipped;
   };
-  const only = process.argv[2]; // optional: lint | unit | web | int | system | e2e
+  const only = process.argv[2]; // optional: lint | unit | web | int | system | e2e | chaos
 
   if (!only || only === 'lint') {
     // Static checks count as tests: ESLint (with Nx module boundaries) and Prettier.
@@ -123,6 +123,17 @@ async function main(): Promise<void> {
         await app.stop();
       }
     }
+  }
+
+  if (!only || only === 'chaos') {
+    // Faults under load: checkouts while service instances (and, in the second run, a NATS node of a
+    // 3-node JetStream cluster) are killed; outcomes counted from the databases (ADR 0004).
+    console.log('\n== chaos: service instances killed during checkouts ==');
+    await freeTestOffset();
+    add(count('chaos', await vitest('chaos', ['--project', 'chaos'])));
+    console.log('\n== chaos: the same on a 3-node NATS cluster, one node killed ==');
+    await freeTestOffset();
+    add(count('chaos-cluster', await vitest('chaos-cluster', ['--project', 'chaos'], { CHAOS_NATS_CLUSTER: '1' })));
   }
 
   console.log('');

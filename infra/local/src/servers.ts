@@ -86,6 +86,11 @@ export interface StartOptions {
   log?: (line: string) => void;
   /** How long each server may take to become ready (default 60 s). */
   readyTimeoutMs?: number;
+  /**
+   * NATS as a 3-node JetStream cluster (nats, nats-2, nats-3 on the NATS port and the next two;
+   * cluster routes on the NATS port + 10…12), streams replicated 3 times (EVENTS_STREAM_REPLICAS).
+   */
+  natsCluster?: boolean;
 }
 
 export interface RunningServers {
@@ -98,6 +103,8 @@ export interface RunningServers {
   env: Record<string, string>;
   /** SIGTERM, wait, SIGKILL after a few seconds. Safe to call more than once. */
   stop(): Promise<void>;
+  /** SIGKILL one server (e.g. 'nats-2' of a cluster) and do not restart it: for fault tests. */
+  kill(name: string): Promise<void>;
 }
 
 const HOST = '127.0.0.1';
@@ -121,7 +128,7 @@ function configDir(): string {
 // Server definitions
 
 interface ServerSpec {
-  name: ServerName;
+  name: ServerName | `nats-${number}`;
   /** A binary of the cache folder, or an absolute path. */
   bin: string;
   args: string[];
@@ -133,6 +140,29 @@ interface ServerSpec {
   /** Resolves true when ready; throws or returns false when not yet. */
   ready: () => Promise<boolean>;
   exports: Record<string, string>;
+}
+
+/** Node k (1-based) of a local 3-node NATS JetStream cluster. */
+function natsClusterNode(dataDir: string, p: ServerPorts, k: number): ServerSpec {
+  const client = p.nats + k - 1;
+  const monitor = p.natsMonitor + k - 1;
+  const routes = [1, 2, 3].map((i) => `nats://${HOST}:${p.nats + 9 + i}`).join(',');
+  return {
+    name: k === 1 ? 'nats' : `nats-${k}`,
+    bin: 'nats-server',
+    args: [
+      ...['-n', `popote-${k}`, '-a', HOST, '-p', String(client), '-m', String(monitor), '-js', '-sd', path.join(dataDir, `nats-${k}`)],
+      ...['--cluster_name', 'popote', '--cluster', `nats://${HOST}:${p.nats + 9 + k}`, '--routes', routes],
+    ],
+    ports: [
+      ['client', client],
+      ['monitor', monitor],
+      ['cluster', p.nats + 9 + k],
+    ],
+    // Plain /healthz is ok once JetStream has a meta leader and this node is current.
+    ready: async () => (await httpGet(`http://${HOST}:${monitor}/healthz`)).status === 200,
+    exports: k === 1 ? { NATS_URL: [0, 1, 2].map((i) => `nats://${HOST}:${p.nats + i}`).join(','), EVENTS_STREAM_REPLICAS: '3' } : {},
+  };
 }
 
 function specs(dataDir: string, p: ServerPorts): Record<ServerName, ServerSpec> {
@@ -359,10 +389,10 @@ export async function startServers(opts: StartOptions): Promise<RunningServers> 
   const timeoutMs = opts.readyTimeoutMs ?? 60_000;
   const names = [...new Set(opts.only ?? SERVER_NAMES)];
   const all = specs(dataDir, opts.ports);
-  const wanted = names.map((n) => {
+  const wanted = names.flatMap((n) => {
     const s = all[n];
     if (!s) throw new Error(`popote: unknown server '${n}' (known: ${SERVER_NAMES.join(', ')})`);
-    return s;
+    return n === 'nats' && opts.natsCluster ? [1, 2, 3].map((k) => natsClusterNode(dataDir, opts.ports, k)) : [s];
   });
 
   // Binaries and config first: nothing started yet, nothing to clean up.
@@ -404,6 +434,7 @@ export async function startServers(opts: StartOptions): Promise<RunningServers> 
   for (const n of ['nats', 'mongo', 'minio'] as const) {
     if (names.includes(n)) fs.mkdirSync(path.join(dataDir, n), { recursive: true });
   }
+  if (opts.natsCluster) for (const k of [1, 2, 3]) fs.mkdirSync(path.join(dataDir, `nats-${k}`), { recursive: true });
   if (!hasSetpriv()) {
     log('popote: setpriv (util-linux) not found: servers will not die with this process if it is killed with SIGKILL');
   }
@@ -438,7 +469,14 @@ export async function startServers(opts: StartOptions): Promise<RunningServers> 
 
   const env: Record<string, string> = {};
   for (const s of wanted) Object.assign(env, s.exports);
-  return { ports: { ...opts.ports }, env, stop };
+  const kill = async (name: string) => {
+    const s = started.find((x) => x.spec.name === name);
+    if (!s || s.exitInfo) return;
+    s.child.kill('SIGKILL');
+    await s.exited;
+    log(`popote: killed ${name}`);
+  };
+  return { ports: { ...opts.ports }, env, stop, kill };
 }
 
 async function waitReady(s: Started, timeoutMs: number): Promise<void> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { CART_MESSAGES, CatalogueRpc, DomainError, type Actor, type CartDto, type MealDto } from '@popote/contracts';
-import { KeyedMutex, RpcClient } from '@popote/platform';
+import { DistributedLocks, RpcClient } from '@popote/platform';
 import type { Model } from 'mongoose';
 import { Cart, MAX_CART_LINES, RECENT_ORDERS, type CartLine } from './cart.schema';
 
@@ -10,17 +10,15 @@ const EMPTY: CartDto = { cart_id: null, items: [], item_count: 0, subtotal_cents
 
 /**
  * One cart per user, lines of (meal, quantity) never above the meal's current stock. Every change
- * to a user's cart runs under that user's lock in this process (two tabs adding at once are applied
- * one after the other, each re-checking stock) and is written conditionally on the cart's `rev`
- * (another replica's concurrent change makes the write miss, and the change is re-applied on top).
+ * to a user's cart runs under that user's lock, across replicas (two tabs adding at once are applied
+ * one after the other, each re-checking stock), and is written conditionally on the cart's `rev`.
  */
 @Injectable()
 export class CartsService {
-  private readonly locks = new KeyedMutex();
-
   constructor(
     @InjectModel(Cart.name) private readonly carts: Model<Cart>,
     private readonly rpc: RpcClient,
+    private readonly locks: DistributedLocks,
   ) {}
 
   private async meal(mealId: string): Promise<MealDto> {
@@ -48,7 +46,7 @@ export class CartsService {
     userId: string,
     change: (cart: Cart | null) => Promise<{ items: CartLine[]; recent_orders?: string[] } | null>,
   ): Promise<void> {
-    await this.locks.run(userId, async () => {
+    await this.locks.run(`cart.${userId}`, async () => {
       for (let attempt = 0; attempt < 5; attempt++) {
         const cart = await this.carts.findById(userId).lean<Cart>();
         const next = await change(cart);

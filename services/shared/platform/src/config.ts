@@ -11,6 +11,10 @@ export const baseConfigSchema = z.object({
   OTEL_SDK_DISABLED: z.enum(['true', 'false']).default('false'),
   /** JetStream: deliveries before a message goes to the dead-letter subject. */
   EVENTS_MAX_DELIVER: z.coerce.number().int().min(2).default(5),
+  /** Deliveries of money and stock events (back-off up to 10 min: ~5 h with 40) before dead-lettering. */
+  EVENTS_CRITICAL_MAX_DELIVER: z.coerce.number().int().min(2).default(40),
+  /** Replicas of the JetStream streams (3 on a 3-node cluster; set when the stream is created). */
+  EVENTS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 

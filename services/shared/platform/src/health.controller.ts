@@ -1,7 +1,10 @@
-import { Controller, Get, HttpException, HttpStatus, Inject } from '@nestjs/common';
+import { Controller, Get, Header, HttpException, HttpStatus, Inject } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
+import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
+import { STREAMS } from '@popote/contracts';
 import type { Connection } from 'mongoose';
+import { deadLettersWaiting, metrics } from './metrics';
 import { NATS_CONNECTION, SERVICE_NAME } from './tokens';
 
 /** Liveness: the process answers. Readiness: its database and NATS are reachable. */
@@ -16,6 +19,30 @@ export class HealthController {
   @Get(['', 'live'])
   live() {
     return { status: 'ok', service: this.service };
+  }
+
+  /**
+   * The dead-letter queue of this service's consumers (by subject `dlq.<durable>`): visible here, in
+   * /metrics, in the logs (at error, when it happens) and with `./popote dlq`.
+   */
+  @Get('dead-letters')
+  async deadLetters() {
+    const jsm = await jetstreamManager(this.nc);
+    const info = await jsm.streams.info(STREAMS.deadLetters.name, { subjects_filter: 'dlq.>' }).catch(() => null);
+    const subjects = Object.fromEntries(
+      Object.entries((info?.state.subjects ?? {}) as Record<string, number>).filter(([s]) => s.startsWith(`dlq.${this.service}-`)),
+    );
+    const total = Object.values(subjects).reduce((a, b) => a + b, 0);
+    return { service: this.service, total, by_consumer: subjects, replay: './popote dlq replay <durable>' };
+  }
+
+  @Get('metrics')
+  @Header('content-type', 'text/plain; version=0.0.4')
+  async metrics() {
+    const dlq = await this.deadLetters().catch(() => null);
+    deadLettersWaiting.reset();
+    for (const [subject, n] of Object.entries(dlq?.by_consumer ?? {})) deadLettersWaiting.set({ subject }, n);
+    return metrics.metrics();
   }
 
   @Get('ready')

@@ -5,6 +5,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { Connection } from 'mongoose';
 import type { BaseConfig } from './config';
 import { EventConsumerHost } from './events/consumer';
+import { DistributedLocks } from './events/locks';
 import { OutboxRelay } from './events/outbox';
 import { ensureStreams, EventPublisher } from './events/publisher';
 import { HealthController } from './health.controller';
@@ -51,12 +52,21 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
           },
         },
         { provide: EventPublisher, useFactory: (nc: NatsConnection) => new EventPublisher(nc), inject: [NATS_CONNECTION] },
-        { provide: OutboxRelay, useFactory: (p: EventPublisher) => new OutboxRelay(p), inject: [EventPublisher] },
+        {
+          provide: DistributedLocks,
+          useFactory: (nc: NatsConnection) => new DistributedLocks(nc, options.config.EVENTS_STREAM_REPLICAS),
+          inject: [NATS_CONNECTION],
+        },
+        {
+          provide: OutboxRelay,
+          useFactory: (p: EventPublisher, locks: DistributedLocks) => new OutboxRelay(p, locks),
+          inject: [EventPublisher, DistributedLocks],
+        },
         EventConsumerHost,
         { provide: APP_INTERCEPTOR, useClass: RpcTracingInterceptor },
         { provide: APP_FILTER, useClass: RpcErrorFilter },
       ],
-      exports: [SERVICE_NAME, PLATFORM_CONFIG, NATS_CONNECTION, RpcClient, EventPublisher, OutboxRelay],
+      exports: [SERVICE_NAME, PLATFORM_CONFIG, NATS_CONNECTION, RpcClient, EventPublisher, OutboxRelay, DistributedLocks],
     };
   }
 
@@ -71,10 +81,14 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await ensureStreams(this.nc);
+    await ensureStreams(this.nc, this.config.EVENTS_STREAM_REPLICAS);
     if (this.config.database !== false) {
       const connection = this.moduleRef.get<Connection>(getConnectionToken(), { strict: false });
-      await this.consumers.start(this.nc, connection, { service: this.service, maxDeliver: this.config.EVENTS_MAX_DELIVER });
+      await this.consumers.start(this.nc, connection, {
+        service: this.service,
+        maxDeliver: this.config.EVENTS_MAX_DELIVER,
+        criticalMaxDeliver: this.config.EVENTS_CRITICAL_MAX_DELIVER,
+      });
       this.relay.start();
     }
   }

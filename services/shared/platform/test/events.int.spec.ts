@@ -6,6 +6,7 @@ import { defineEvent, STREAMS, type Envelope } from '@popote/contracts';
 import {
   baseConfigSchema,
   EventHandler,
+  HealthController,
   loadConfig,
   makeEnvelope,
   OutboxRelay,
@@ -157,6 +158,11 @@ describe('JetStream events: outbox, redelivery, idempotency, dead letters', () =
     expect(msg?.json<Envelope>().id).toBe(envelope.id);
     expect(msg?.header?.get('Popote-Dlq-Reason')).toContain('always fails');
     expect(PoisonedHandler.attempts).toBe(2);
+    // Visible to ops: the health endpoint and the metrics count it.
+    const health = app.get(HealthController);
+    expect(await health.deadLetters()).toMatchObject({ total: 1, by_consumer: { 'dlq.testing-Poisoned': 1 } });
+    expect(await health.metrics()).toMatch(/popote_events_dead_lettered_total\{durable="testing-Poisoned"\} 1/);
+    expect(await health.metrics()).toMatch(/popote_dead_letters_waiting\{subject="dlq.testing-Poisoned"\} 1/);
   });
 
   it('dead-letters a message that does not match its contract without calling the handler', async () => {

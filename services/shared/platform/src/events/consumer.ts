@@ -4,6 +4,8 @@ import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMes
 import { headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
 import { envelopeSchema, EVENT_PARTITIONS, filterOf, partitionFilter, STREAMS, type Envelope, type EventContract } from '@popote/contracts';
 import { Schema, type Connection, type Model } from 'mongoose';
+import { deadLettered, eventsApplied, eventsRetried } from '../metrics';
+import { KeyedMutex } from './locks';
 import { extractTraceContext, inSpan, SpanKind, context } from '../telemetry';
 
 /**
@@ -171,6 +173,7 @@ export class EventConsumerHost implements OnApplicationShutdown {
       return js.consumers.get(STREAMS.events.name, durable);
     };
 
+    const sameEvent = new KeyedMutex();
     for (const w of providers) {
       const meta = Reflect.getMetadata(EVENT_HANDLER, w.metatype!) as HandlerMeta | undefined;
       if (!meta) continue;
@@ -191,13 +194,18 @@ export class EventConsumerHost implements OnApplicationShutdown {
             schedule,
             async (envelope) => {
               const key = `${durable}:${envelope.id}`;
-              if (await this.processed!.exists({ _id: key })) return;
-              await handler.handle(envelope);
-              await this.processed!.updateOne(
-                { _id: key },
-                { $setOnInsert: { consumer: durable, type: envelope.type, processed_at: new Date() } },
-                { upsert: true },
-              );
+              // Two deliveries of one event at once (a replay, a republish) run one after the other
+              // here, so the second sees the first's mark. Across replicas, handlers are idempotent
+              // by their own keys (derived order ids, refunds by order, recent orders of a cart…).
+              await sameEvent.run(key, async () => {
+                if (await this.processed!.exists({ _id: key })) return;
+                await handler.handle(envelope);
+                await this.processed!.updateOne(
+                  { _id: key },
+                  { $setOnInsert: { consumer: durable, type: envelope.type, processed_at: new Date() } },
+                  { upsert: true },
+                );
+              });
             },
             () => meta.contract,
           ),
@@ -287,6 +295,7 @@ export class EventConsumerHost implements OnApplicationShutdown {
           try {
             await apply(envelope, contract);
             msg.ack();
+            eventsApplied.inc({ durable });
           } catch (err) {
             const attempt = msg.info.deliveryCount;
             if (attempt >= schedule.deliveries) {
@@ -297,6 +306,7 @@ export class EventConsumerHost implements OnApplicationShutdown {
                 `${durable}: event ${envelope.id} failed (attempt ${attempt}/${schedule.deliveries}), retrying in ${delay} ms: ${(err as Error).message}`,
               );
               msg.nak(delay);
+              eventsRetried.inc({ durable });
             }
           } finally {
             clearInterval(heartbeat);
@@ -308,6 +318,7 @@ export class EventConsumerHost implements OnApplicationShutdown {
 
   private async deadLetter(js: Js, durable: string, msg: JsMsg, reason: string): Promise<void> {
     this.deadLettered++;
+    deadLettered.inc({ durable });
     this.log.error(
       `${durable}: DEAD-LETTERED message ${msg.seq} on ${msg.subject} to dlq.${durable} (replay: ./popote dlq replay ${durable}): ${reason}`,
     );

@@ -4,6 +4,8 @@ import { subjectOf, type Envelope, type EventContract } from '@popote/contracts'
 import { Schema, type Model } from 'mongoose';
 import { makeEnvelope, type EventCause } from './envelope';
 import type { EventPublisher } from './publisher';
+import { KeyedMutex, type DistributedLocks } from './locks';
+import { eventsPublished } from '../metrics';
 
 /**
  * Transactional outbox without transactions (FerretDB has none, see architecture §8): the event
@@ -71,38 +73,12 @@ export function outboxUpdate<T>(contract: EventContract<T>, data: T, cause?: Eve
 }
 
 /**
- * One writer at a time per document, within this process. FerretDB applies an update by reading
- * the document, changing it and writing it whole back, so the relay clearing an outbox could put
- * back a stale copy over a concurrent business write. Every write to a document that carries an
- * outbox goes through `relay.save()` / `relay.locked()`. (MongoDB's updates are atomic; the lock is
- * then merely redundant.)
- */
-export class KeyedMutex {
-  private readonly tails = new Map<string, Promise<void>>();
-
-  async run<T>(key: string, fn: () => Promise<T>): Promise<T> {
-    const previous = this.tails.get(key) ?? Promise.resolve();
-    let release!: () => void;
-    const mine = new Promise<void>((r) => (release = r));
-    const tail = previous.then(() => mine);
-    this.tails.set(key, tail);
-    await previous;
-    try {
-      return await fn();
-    } finally {
-      release();
-      if (this.tails.get(key) === tail) this.tails.delete(key);
-    }
-  }
-}
-
-/**
  * Publish on write (ADR 0004): a write that records events publishes them right after it, waiting
  * for JetStream's ack, then clears them from the document in the background. The periodic sweep is
  * the recovery path only: it republishes what a crash or a broker outage left pending.
  */
 export class OutboxRelay {
-  private readonly locks = new KeyedMutex();
+  private readonly locks: Pick<DistributedLocks, 'run'>;
   private readonly log = new Logger('OutboxRelay');
   private readonly models: Model<any>[] = [];
   private timer?: NodeJS.Timeout;
@@ -113,10 +89,14 @@ export class OutboxRelay {
 
   constructor(
     private readonly publisher: EventPublisher,
+    /** Writers of one document across processes (ADR 0004); a process-local mutex when absent. */
+    locks?: Pick<DistributedLocks, 'run'>,
     /** Sweep period; an entry is swept only once older than `graceMs` (the hot path had its chance). */
     private readonly intervalMs = 5000,
     private readonly graceMs = 2000,
-  ) {}
+  ) {
+    this.locks = locks ?? new KeyedMutex();
+  }
 
   register(model: Model<any>): void {
     if (!this.models.includes(model)) this.models.push(model);
@@ -136,7 +116,7 @@ export class OutboxRelay {
     await Promise.allSettled([...this.clearing]);
   }
 
-  /** Runs a write to one outbox-carrying document under its lock. */
+  /** Runs a write to one outbox-carrying document under its lock (one writer across all replicas). */
   locked<T>(model: Model<any>, id: unknown, fn: () => Promise<T>): Promise<T> {
     return this.locks.run(`${model.collection.name}:${String(id)}`, fn);
   }
@@ -166,6 +146,7 @@ export class OutboxRelay {
       // In order: the events of one document are announced in the order they were recorded.
       for (const entry of entries) await this.publisher.publishEnvelope(entry.subject, entry.envelope, entry.trace);
       this.sent += entries.length;
+      eventsPublished.inc({ path: 'hot' }, entries.length);
     } catch (err) {
       // The write stands; the sweep publishes the entries once the broker answers again.
       this.log.warn(`publish after write failed, the sweep will retry: ${(err as Error).message}`);
@@ -237,6 +218,7 @@ export class OutboxRelay {
       await this.publisher.publishEnvelope(entry.subject, entry.envelope, entry.trace);
       published.push(entry);
       this.sent++;
+      eventsPublished.inc({ path: 'sweep' });
     }
     await this.clear(model, doc._id, published);
   }

@@ -8,10 +8,15 @@ import { injectTraceHeaders } from '../telemetry';
 const TWO_MINUTES_NS = 2 * 60 * 1_000_000_000;
 
 /** Creates (or updates) the streams every service relies on. Safe to call from every process. */
-export async function ensureStreams(nc: NatsConnection): Promise<void> {
+export async function ensureStreams(nc: NatsConnection, replicas?: number): Promise<void> {
   const jsm = await jetstreamManager(nc);
   for (const stream of [STREAMS.events, STREAMS.deadLetters]) {
-    const config = { name: stream.name, subjects: [...stream.subjects], duplicate_window: TWO_MINUTES_NS };
+    const config = {
+      name: stream.name,
+      subjects: [...stream.subjects],
+      duplicate_window: TWO_MINUTES_NS,
+      ...(replicas ? { num_replicas: replicas } : {}),
+    };
     try {
       await jsm.streams.info(stream.name);
       await jsm.streams.update(stream.name, { subjects: config.subjects, duplicate_window: config.duplicate_window });

@@ -1,0 +1,292 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { freeTestOffset, instanceOf, launch, profile, repoRoot, SERVICES, type Launched, type Profile } from '@popote/local';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { MongoClient } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMeal, person, signUp, type Person } from '../src/checkout';
+
+/**
+ * Chaos (ADR 0004): checkouts across many cooks while service instances are killed with SIGKILL,
+ * then the outcome counted from the databases — not from logs.
+ * `CHAOS_CHECKOUTS` (default 200), `CHAOS_COOKS` (20), `CHAOS_KILL_EVERY_MS` (3000),
+ * `CHAOS_NATS_CLUSTER=1` runs NATS as a 3-node JetStream cluster (streams replicated 3 times) and
+ * also kills one NATS node mid-run.
+ */
+const CHECKOUTS = Number(process.env.CHAOS_CHECKOUTS ?? 200);
+const COOKS = Number(process.env.CHAOS_COOKS ?? 20);
+const PORTIONS = Number(process.env.CHAOS_PORTIONS ?? 9); // 20 × 9 = 180 < 200: some buyers lose the race
+const KILL_EVERY_MS = Number(process.env.CHAOS_KILL_EVERY_MS ?? 3000);
+const CONCURRENCY = 8;
+const CLUSTER = process.env.CHAOS_NATS_CLUSTER === '1';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+class SoldOut extends Error {}
+
+/**
+ * What a person does when the site answers an error: waits a little and tries again — except when
+ * the answer is that the dish is sold out.
+ */
+async function retrying<T>(what: string, fn: () => Promise<T>, attempts = 60): Promise<T> {
+  let last: unknown;
+  for (let i = 0; i < attempts; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (/stock insuffisant|plus disponible/i.test((err as Error).message)) throw new SoldOut((err as Error).message);
+      last = err;
+      await sleep(Math.min(2000, 200 + 100 * i));
+    }
+  }
+  throw new Error(`${what}: still failing after ${attempts} attempts: ${(last as Error).message}`);
+}
+
+const CARD = '{number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123"}';
+
+/** One buyer: one portion of one meal, paid; some cancel right after. Returns the checkout id if paid. */
+async function buy(gql: Person, mealId: string, cancel: boolean): Promise<string | null> {
+  let checkoutId: string;
+  try {
+    // Idempotent steps only, so a retry after a lost answer does not buy twice.
+    await retrying('cart', () => gql('mutation($m: ID!) { setCartQuantity(meal_id: $m, quantity: 1) { item_count } }', { m: mealId }));
+    checkoutId = await retrying('intent', async () => {
+      const r = await gql('mutation { createPaymentIntent { checkout { checkout_id } } }');
+      return r.createPaymentIntent.checkout.checkout_id as string;
+    });
+  } catch (err) {
+    if (err instanceof SoldOut) return null; // sold out before paying: nothing to check
+    throw err;
+  }
+  await retrying('payment', async () => {
+    const state = await gql('query($id: ID!) { checkout(checkout_id: $id) { status } }', { id: checkoutId });
+    if (state.checkout?.status === 'succeeded') return;
+    const r = await gql(`mutation($id: ID!) { confirmSandboxPayment(checkout_id: $id, card: ${CARD}) { status } }`, { id: checkoutId });
+    if (r.confirmSandboxPayment.status !== 'succeeded') throw new Error(`payment ${r.confirmSandboxPayment.status}`);
+  });
+  if (cancel) {
+    const orderId = await retrying('orders', async () => {
+      const r = await gql('query($id: ID!) { checkoutOrders(checkout_id: $id) { order_id } }', { id: checkoutId });
+      if (!r.checkoutOrders.length) throw new Error('no order yet');
+      return r.checkoutOrders[0].order_id as string;
+    });
+    await retrying('cancel', async () => {
+      try {
+        await gql('mutation($id: ID!) { cancelOrder(order_id: $id) { order_status } }', { id: orderId });
+      } catch (err) {
+        if (!/annulée|Impossible/i.test((err as Error).message)) throw err; // already cancelled (stock ran out)
+      }
+    });
+  }
+  return checkoutId;
+}
+
+interface Outcome {
+  paid: number;
+  orders: number;
+  lostOrders: string[];
+  doubledOrders: string[];
+  pendingStock: number;
+  committed: number;
+  rejected: number;
+  cancelled: number;
+  refunds: number;
+  refundsMissing: string[];
+  refundsUnexpected: string[];
+  stockMismatch: string[];
+  negativeStock: string[];
+  applicationsMismatch: string[];
+}
+
+/** Everything counted from the services' own databases. */
+async function count(mongo: MongoClient, checkoutIds: string[], meals: Map<string, number>): Promise<Outcome> {
+  const payments = mongo.db('popote_payments');
+  const ordering = mongo.db('popote_ordering');
+  const catalogue = mongo.db('popote_catalogue');
+  const paid = await payments
+    .collection('checkouts')
+    .find({ _id: { $in: checkoutIds as never[] }, status: 'succeeded' }, { projection: { _id: 1 } })
+    .toArray();
+  const paidIds = paid.map((c) => String(c._id));
+  const orders = await ordering
+    .collection('orders')
+    .find({ checkout_id: { $in: paidIds } }, { projection: { _outbox: 0 } })
+    .toArray();
+  const perCheckout = new Map<string, number>();
+  for (const o of orders) perCheckout.set(o.checkout_id, (perCheckout.get(o.checkout_id) ?? 0) + 1);
+  const refunds = await payments
+    .collection('refunds')
+    .find({ checkout_id: { $in: paidIds } })
+    .toArray();
+  const refunded = new Map(refunds.map((r) => [String(r._id), r]));
+  const applications = new Map(
+    (
+      await catalogue
+        .collection('stockApplications')
+        .find({ _id: { $in: orders.map((o) => o._id) } }, { projection: { _outbox: 0 } })
+        .toArray()
+    ).map((a) => [String(a._id), a]),
+  );
+  const stock = new Map(
+    (
+      await catalogue
+        .collection('stock')
+        .find({ _id: { $in: [...meals.keys()] as never[] } })
+        .toArray()
+    ).map((s) => [String(s._id), s.portions as number]),
+  );
+  // Portions that must be gone: committed orders not cancelled.
+  const taken = new Map<string, number>();
+  for (const o of orders)
+    if (o.stock_status === 'committed' && o.order_status !== 'cancelled')
+      for (const i of o.items) taken.set(i.meal_id, (taken.get(i.meal_id) ?? 0) + i.quantity);
+  return {
+    paid: paidIds.length,
+    orders: orders.length,
+    lostOrders: paidIds.filter((id) => !perCheckout.has(id)),
+    doubledOrders: [...perCheckout].filter(([, n]) => n > 1).map(([id]) => id),
+    pendingStock: orders.filter((o) => o.stock_status === 'pending').length,
+    committed: orders.filter((o) => o.stock_status === 'committed').length,
+    rejected: orders.filter((o) => o.stock_status === 'rejected').length,
+    cancelled: orders.filter((o) => o.order_status === 'cancelled').length,
+    refunds: refunds.length,
+    refundsMissing: orders
+      .filter((o) => o.order_status === 'cancelled' && refunded.get(String(o._id))?.status !== 'made')
+      .map((o) => `${String(o._id)} (${refunded.get(String(o._id))?.status ?? 'none'})`),
+    refundsUnexpected: refunds
+      .filter((r) => orders.find((o) => String(o._id) === String(r._id))?.order_status !== 'cancelled')
+      .map((r) => String(r._id)),
+    stockMismatch: [...meals]
+      .filter(([id, initial]) => stock.get(id) !== initial - (taken.get(id) ?? 0))
+      .map(([id, initial]) => `${id}: ${stock.get(id)} left, expected ${initial} - ${taken.get(id) ?? 0}`),
+    negativeStock: [...stock].filter(([, n]) => n < 0).map(([id]) => id),
+    applicationsMismatch: orders
+      .filter((o) => o.stock_status !== 'pending')
+      .filter((o) => applications.get(String(o._id))?.result !== o.stock_status)
+      .map((o) => `${String(o._id)}: order ${o.stock_status}, stock ${applications.get(String(o._id))?.result}`),
+  };
+}
+
+describe(`chaos: checkouts while instances are killed (2 instances per service${CLUSTER ? ', 3-node NATS cluster' : ''})`, () => {
+  let app: Launched;
+  let ports: Profile;
+  let mongo: MongoClient;
+  const kills: string[] = [];
+
+  beforeAll(async () => {
+    await freeTestOffset();
+    const p = { ...profile('test'), dataDir: join(repoRoot(), '.data', 'chaos') };
+    ports = p;
+    rmSync(p.dataDir, { recursive: true, force: true });
+    app = await launch(p, { replicas: 2, seed: false, log: () => undefined, natsCluster: CLUSTER });
+    mongo = await MongoClient.connect(app.env.MONGO_URL);
+  }, 240_000);
+
+  afterAll(async () => {
+    await mongo?.close();
+    await app?.stop();
+  }, 60_000);
+
+  it(`${CHECKOUTS} checkouts across ${COOKS} cooks, a random instance killed every ${KILL_EVERY_MS / 1000} s: nothing lost, nothing doubled`, async () => {
+    const bff = app.urls.bff;
+    const meals = new Map<string, number>();
+    const mealIds: string[] = [];
+    for (let i = 0; i < COOKS; i++) {
+      const cook = person(bff);
+      await signUp(cook, 'cook', i);
+      const id = await createMeal(cook, PORTIONS, `Plat du chaos ${i}`);
+      meals.set(id, PORTIONS);
+      mealIds.push(id);
+    }
+    const buyers: Person[] = [];
+    for (let i = 0; i < CHECKOUTS; i++) {
+      const gql = person(bff);
+      await signUp(gql, 'consumer', i);
+      buyers.push(gql);
+    }
+
+    // The killer: SIGKILL a random instance of a random service whose other instance is up (the
+    // replicas keep the service available, as in production); the launcher restarts it.
+    const ready = async (service: (typeof SERVICES)[number], i: number) =>
+      fetch(`http://127.0.0.1:${instanceOf(service, ports.services[service], i).port}/health/ready`, { signal: AbortSignal.timeout(1000) })
+        .then((r) => r.ok)
+        .catch(() => false);
+    let killing = true;
+    const killer = (async () => {
+      await sleep(KILL_EVERY_MS);
+      while (killing) {
+        const service = SERVICES[Math.floor(Math.random() * SERVICES.length)];
+        const i = Math.floor(Math.random() * 2);
+        const name = instanceOf(service, ports.services[service], i).name;
+        const pid = (await ready(service, 1 - i)) ? app.processes.get(name)?.child.pid : undefined;
+        if (pid) {
+          try {
+            process.kill(pid, 'SIGKILL');
+            kills.push(name);
+          } catch {
+            /* already restarting */
+          }
+        }
+        if (CLUSTER && kills.length === 3 && !kills.includes('nats-2')) {
+          await app.servers.kill('nats-2');
+          kills.push('nats-2');
+        }
+        await sleep(KILL_EVERY_MS);
+      }
+    })();
+
+    const checkoutIds: string[] = [];
+    let next = 0;
+    try {
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < buyers.length) {
+            const i = next++;
+            const id = await buy(buyers[i], mealIds[i % COOKS], i % 10 === 3);
+            if (id) checkoutIds.push(id);
+          }
+        }),
+      );
+    } finally {
+      killing = false;
+      await killer;
+    }
+    expect(kills.length).toBeGreaterThan(2);
+    if (CLUSTER) {
+      // The streams were replicated on the three nodes, and one node was lost mid-run.
+      expect(kills).toContain('nats-2');
+      const nc = await connect({ servers: app.env.NATS_URL.split(',') });
+      const info = await (await jetstreamManager(nc)).streams.info('EVENTS');
+      await nc.close();
+      expect(info.config.num_replicas).toBe(3);
+    }
+
+    // Settle: every paid checkout's order reaches a stock outcome and every cancellation its refund.
+    let outcome = await count(mongo, checkoutIds, meals);
+    const deadline = Date.now() + 180_000;
+    while (
+      Date.now() < deadline &&
+      (outcome.lostOrders.length || outcome.pendingStock || outcome.refundsMissing.length || outcome.stockMismatch.length)
+    ) {
+      await sleep(1000);
+      outcome = await count(mongo, checkoutIds, meals);
+    }
+    console.log(`chaos: ${kills.length} kills (${kills.join(', ')}); outcome ${JSON.stringify(outcome)}`);
+
+    expect(outcome.paid).toBe(checkoutIds.length);
+    expect(outcome.lostOrders).toEqual([]);
+    expect(outcome.doubledOrders).toEqual([]);
+    expect(outcome.orders).toBe(outcome.paid);
+    expect(outcome.pendingStock).toBe(0);
+    expect(outcome.applicationsMismatch).toEqual([]);
+    expect(outcome.negativeStock).toEqual([]);
+    expect(outcome.stockMismatch).toEqual([]);
+    expect(outcome.refundsMissing).toEqual([]);
+    expect(outcome.refundsUnexpected).toEqual([]);
+    expect(outcome.refunds).toBe(outcome.cancelled);
+    // The run really exercised both outcomes and the cancellations.
+    expect(outcome.committed).toBeGreaterThan(0);
+    expect(outcome.cancelled).toBeGreaterThan(0);
+  }, 900_000);
+});

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { Logger } from '@nestjs/common';
+import { Kvm, type KV } from '@nats-io/kv';
+import type { NatsConnection } from '@nats-io/transport-node';
+
+/**
+ * One writer at a time per document, within this process: FerretDB applies an update by reading
+ * the document, changing it and writing it whole back, so two overlapping writes lose one.
+ */
+export class KeyedMutex {
+  private readonly tails = new Map<string, Promise<void>>();
+
+  async run<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    let release!: () => void;
+    const mine = new Promise<void>((r) => (release = r));
+    const tail = previous.then(() => mine);
+    this.tails.set(key, tail);
+    await previous;
+    try {
+      return await fn();
+    } finally {
+      release();
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    }
+  }
+}
+
+/** Lock leases expire after this long (a holder killed mid-write never blocks a document for longer). */
+export const LOCK_LEASE_MS = 15_000;
+
+/**
+ * One writer at a time per document across all processes (ADR 0004): a lease in a NATS JetStream
+ * KV bucket. `create` succeeds only if the key does not exist (atomic at the server), so two
+ * replicas never write the same document at once — which FerretDB, whose updates are
+ * read-modify-write, needs (the chaos test caught an outbox clear in one replica undoing another
+ * replica's update), and which keeps MongoDB's multi-step changes (read, decide, write) exact too.
+ * Within a process a KeyedMutex queues the waiters first, so the bucket sees one request per key.
+ * A lease expires after LOCK_LEASE_MS (bucket TTL); a writer stalled longer than that could overlap.
+ */
+export class DistributedLocks {
+  private readonly local = new KeyedMutex();
+  private readonly log = new Logger('Locks');
+  private kv?: Promise<KV>;
+  private readonly holder = randomUUID();
+
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly replicas = 1,
+    private readonly opts: { bucket: string; leaseMs: number } = { bucket: 'popote_locks', leaseMs: LOCK_LEASE_MS },
+  ) {}
+
+  private bucket(): Promise<KV> {
+    this.kv ??= new Kvm(this.nc).create(this.opts.bucket, { ttl: this.opts.leaseMs, history: 1, replicas: this.replicas }).catch((err) => {
+      this.kv = undefined;
+      throw err;
+    });
+    return this.kv;
+  }
+
+  async run<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    return this.local.run(key, async () => {
+      const kv = await this.bucket();
+      const k = key.replace(/[^-/_=.a-zA-Z0-9]/g, '_');
+      const deadline = Date.now() + this.opts.leaseMs * 2;
+      let revision = 0;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          revision = await kv.create(k, this.holder);
+          break;
+        } catch (err) {
+          if (!/wrong last sequence|key exists/i.test((err as Error).message)) throw err;
+          if (Date.now() > deadline) throw new Error(`lock ${key}: still held after ${this.opts.leaseMs * 2} ms`);
+          await new Promise((r) => setTimeout(r, Math.min(50, 2 + attempt * 3) * (0.5 + Math.random())));
+        }
+      }
+      try {
+        return await fn();
+      } finally {
+        // Only our own lease (if it expired and someone else holds the key now, leave theirs).
+        await kv.delete(k, { previousSeq: revision }).catch((err) => this.log.debug(`lock ${key}: release: ${(err as Error).message}`));
+      }
+    });
+  }
+}

@@ -1,0 +1,44 @@
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * Prometheus metrics of a process (served at /metrics on its health port): the dead-letter queue,
+ * events published and applied, plus Node's defaults. One registry per process.
+ */
+export const metrics = new Registry();
+collectDefaultMetrics({ register: metrics });
+
+export const deadLettered = new Counter({
+  name: 'popote_events_dead_lettered_total',
+  help: 'Events this process moved to the dead-letter queue, by durable consumer',
+  labelNames: ['durable'] as const,
+  registers: [metrics],
+});
+
+export const eventsApplied = new Counter({
+  name: 'popote_events_applied_total',
+  help: 'Events applied by this process, by durable consumer',
+  labelNames: ['durable'] as const,
+  registers: [metrics],
+});
+
+export const eventsRetried = new Counter({
+  name: 'popote_events_retried_total',
+  help: 'Failed event deliveries handed back for a later retry, by durable consumer',
+  labelNames: ['durable'] as const,
+  registers: [metrics],
+});
+
+export const eventsPublished = new Counter({
+  name: 'popote_events_published_total',
+  help: 'Events published from outboxes, right after the write (hot) or by the recovery sweep',
+  labelNames: ['path'] as const,
+  registers: [metrics],
+});
+
+/** Set when scraped: what waits in the dead-letter queue for this service's consumers. */
+export const deadLettersWaiting = new Gauge({
+  name: 'popote_dead_letters_waiting',
+  help: 'Messages in the DEAD_LETTERS stream for this service, by subject (dlq.<durable>)',
+  labelNames: ['subject'] as const,
+  registers: [metrics],
+});
