@@ -1,6 +1,6 @@
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { CartRpc, OrderingRpc, PaymentsEvents, PaymentsRpc, type Envelope } from '@popote/contracts';
+import { CartRpc, OrderingEvents, OrderingRpc, PaymentsEvents, PaymentsRpc, type Envelope } from '@popote/contracts';
 import { eventually, findEvent } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumer, DECLINED, startStack, VISA, type Stack } from './stack';
@@ -39,6 +39,14 @@ describe('checkout saga: payment → orders per cook → stock → cart (real NA
     expect(byCook['demo-cook-mei']).toMatchObject({ total_cents: 1300, stock_status: 'committed' });
     expect(byCook['demo-cook-amina'].items).toEqual([
       expect.objectContaining({ meal_id: 'demo-meal-tajine', quantity: 2, price_cents: 1250 }),
+    ]);
+    // The order-placed event names the dishes (the cook's email lists them).
+    const placedEvent = await findEvent<{ cook_id: string; checkout_id: string; items: unknown[] }>(
+      OrderingEvents.orderPlaced.subject,
+      (e) => e.data.checkout_id === checkout.checkout_id && e.data.cook_id === 'demo-cook-amina',
+    );
+    expect(placedEvent.data.items).toEqual([
+      { meal_id: 'demo-meal-tajine', name: 'Tajine de poulet aux citrons confits', quantity: 2, price_cents: 1250 },
     ]);
     expect(await stack.stock('demo-meal-tajine')).toBe(tajineBefore - 2);
     expect(await stack.stock('demo-meal-curry')).toBe(curryBefore - 1);

@@ -85,7 +85,7 @@ export class OrdersService implements OnModuleInit {
           consumer_id: consumerId,
           cook_id: cookId,
           total_cents: total,
-          items: items.map((i) => ({ meal_id: i.meal_id, quantity: i.quantity, price_cents: i.price_cents })),
+          items: items.map((i) => ({ meal_id: i.meal_id, name: i.name, quantity: i.quantity, price_cents: i.price_cents })),
         },
         causedBy(envelope),
       );
@@ -131,7 +131,7 @@ export class OrdersService implements OnModuleInit {
         total_cents: order.total_cents,
         reason,
         stock_committed: order.stock_status === 'committed',
-        items: order.items.map((i) => ({ meal_id: i.meal_id, quantity: i.quantity, price_cents: i.price_cents })),
+        items: order.items.map((i) => ({ meal_id: i.meal_id, name: i.name, quantity: i.quantity, price_cents: i.price_cents })),
       },
       cause ? causedBy(cause) : undefined,
     );

@@ -28,7 +28,13 @@ export const orderSchema = z.object({
 });
 export type OrderDto = z.infer<typeof orderSchema>;
 
-const boughtLine = z.object({ meal_id: z.string(), quantity: z.number().int().positive(), price_cents: z.number().int().nonnegative() });
+const boughtLine = z.object({
+  meal_id: z.string(),
+  /** The dish's name at order time (emails list it). Optional: events published before it was added stay valid. */
+  name: z.string().optional(),
+  quantity: z.number().int().positive(),
+  price_cents: z.number().int().nonnegative(),
+});
 
 export const ORDER_MESSAGES = {
   notFound: 'Commande introuvable',
