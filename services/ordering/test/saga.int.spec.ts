@@ -95,7 +95,11 @@ describe('checkout saga: payment → orders per cook → stock → cart (real NA
     const outcomes = [oa, ob].map((o) => o.stock_status).sort();
     expect(outcomes).toEqual(['committed', 'rejected']);
     const loser = oa.stock_status === 'rejected' ? oa : ob;
-    expect(loser).toMatchObject({ order_status: 'cancelled', cancel_reason: 'stock' });
+    // Both sides read this reason ('Motif : …'): French words, not an internal code.
+    expect(loser).toMatchObject({
+      order_status: 'cancelled',
+      cancel_reason: 'Plat épuisé au moment de valider la commande : le paiement est remboursé',
+    });
     expect(await stack.stock(mealId)).toBe(0);
     const refund = await findEvent<{ order_id: string; amount_cents: number }>(
       PaymentsEvents.refundIssued.subject,

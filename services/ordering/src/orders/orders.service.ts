@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { OrderingEvents, type Actor, type CheckoutLine, type Envelope, type OrderDto } from '@popote/contracts';
+import { ORDER_MESSAGES, OrderingEvents, type Actor, type CheckoutLine, type Envelope, type OrderDto } from '@popote/contracts';
 import { causedBy, OutboxRelay, recordEvent } from '@popote/platform';
 import type { Model } from 'mongoose';
 import { Order } from './order.schema';
@@ -110,7 +110,7 @@ export class OrdersService implements OnModuleInit {
       const order = await this.orders.findById(envelope.data.order_id);
       if (!order || order.stock_status !== 'pending') return;
       order.stock_status = 'rejected';
-      this.cancelInMemory(order, 'stock', envelope);
+      this.cancelInMemory(order, ORDER_MESSAGES.stockUnavailable, envelope);
       await order.save();
     });
     this.relay.kick();

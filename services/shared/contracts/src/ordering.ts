@@ -42,6 +42,8 @@ export const ORDER_MESSAGES = {
   illegal: (label: string) => `Impossible : la commande est « ${label} »`,
   consumerCancelPendingOnly: 'Vous ne pouvez annuler une commande que tant qu’elle est en attente de confirmation',
   reasonRequired: "Veuillez indiquer la raison de l'annulation",
+  /** The reason shown to both sides when the portions were gone by the time the paid order was applied. */
+  stockUnavailable: 'Plat épuisé au moment de valider la commande : le paiement est remboursé',
   reviewDeliveredOnly: 'Vous pourrez noter cette commande une fois récupérée',
   reviewOnce: 'Vous avez déjà noté cette commande',
   ratingRange: 'La note doit être comprise entre 1 et 5',
