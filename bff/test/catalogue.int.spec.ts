@@ -169,4 +169,15 @@ describe('bff: meals for cooks, pictures, cook pages', () => {
     });
     expect(page.data.cook).toMatchObject({ username: data.signUp.user.username, rating_average: 0, meals: [{ name: 'Soupe au pistou' }] });
   });
+  it('a service that does not answer gives a French message, never its internal English error', async () => {
+    // No cart service runs in this file: the BFF's request finds no responder.
+    const consumer = session();
+    await consumer.signUp('consumer');
+    const res = await consumer.gql('{ cart { item_count } }');
+    expect(res.errors?.[0]).toMatchObject({
+      message: 'Le service est momentanément indisponible. Réessayez dans un instant.',
+      extensions: { code: 'UNAVAILABLE' },
+    });
+    expect(JSON.stringify(res.errors)).not.toMatch(/rpc\.|no service|answers/);
+  });
 });
