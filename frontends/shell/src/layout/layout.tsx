@@ -1,12 +1,14 @@
 import { fr, TOASTER_PROPS } from '@popote/ui';
 import { Toaster } from 'react-hot-toast';
 import { Outlet } from 'react-router';
+import { useUserLoadErrorToast } from '../auth/user-load-error';
 import { Footer } from './footer';
 import styles from './layout.module.css';
 import { NavBar } from './nav-bar';
 import { ScrollToTop } from './scroll-to-top';
 
 export function Layout() {
+  useUserLoadErrorToast();
   return (
     <div className={styles.shell}>
       <ScrollToTop />
