@@ -98,7 +98,7 @@ describe('checkout saga: payment → orders per cook → stock → cart (real NA
     // Both sides read this reason ('Motif : …'): French words, not an internal code.
     expect(loser).toMatchObject({
       order_status: 'cancelled',
-      cancel_reason: 'Plat épuisé au moment de valider la commande : le paiement est remboursé',
+      cancel_reason: 'Plat épuisé au moment de valider la commande. Le paiement est remboursé.',
     });
     expect(await stack.stock(mealId)).toBe(0);
     const refund = await findEvent<{ order_id: string; amount_cents: number }>(

@@ -43,7 +43,7 @@ export const ORDER_MESSAGES = {
   consumerCancelPendingOnly: 'Vous ne pouvez annuler une commande que tant qu’elle est en attente de confirmation',
   reasonRequired: "Veuillez indiquer la raison de l'annulation",
   /** The reason shown to both sides when the portions were gone by the time the paid order was applied. */
-  stockUnavailable: 'Plat épuisé au moment de valider la commande : le paiement est remboursé',
+  stockUnavailable: 'Plat épuisé au moment de valider la commande. Le paiement est remboursé.',
   reviewDeliveredOnly: 'Vous pourrez noter cette commande une fois récupérée',
   reviewOnce: 'Vous avez déjà noté cette commande',
   ratingRange: 'La note doit être comprise entre 1 et 5',
