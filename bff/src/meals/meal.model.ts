@@ -66,6 +66,11 @@ export class UpdateMealInput {
   @Field() description!: string;
   @Field(() => Int) price_cents!: number;
   @Field(() => Int) portions_available!: number;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Portions the edit form showed: the change is applied relative to it, so sales made meanwhile stay sold',
+  })
+  portions_seen?: number | null;
   @Field(() => String, { nullable: true }) image_key?: string | null;
 }
 

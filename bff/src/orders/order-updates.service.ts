@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DeliverPolicy, jetstream, type ConsumerMessages } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { OrderingEvents, STREAMS, type Envelope } from '@popote/contracts';
+import { filterOf, OrderingEvents, STREAMS, type Envelope } from '@popote/contracts';
 import { ensureStreams, NATS_CONNECTION } from '@popote/platform';
 import { PubSub } from 'graphql-subscriptions';
 
@@ -32,7 +32,7 @@ export class OrderUpdatesService implements OnApplicationBootstrap, OnApplicatio
     await ensureStreams(this.nc); // the BFF may start before any service created them
     const js = jetstream(this.nc);
     const consumer = await js.consumers.get(STREAMS.events.name, {
-      filter_subjects: [OrderingEvents.orderStatusChanged.subject, OrderingEvents.orderPlaced.subject],
+      filter_subjects: [filterOf(OrderingEvents.orderStatusChanged), filterOf(OrderingEvents.orderPlaced)],
       deliver_policy: DeliverPolicy.New,
     });
     this.messages = await consumer.consume();

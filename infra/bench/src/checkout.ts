@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { percentile } from './stats';
@@ -21,33 +22,30 @@ export function person(bff: string) {
     return body.data;
   };
 }
+export type Person = ReturnType<typeof person>;
 
-const signUp = (gql: ReturnType<typeof person>, user_type: string, i: number) =>
-  gql('mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id } } }', {
+let unique = 0;
+export const signUp = (gql: Person, user_type: string, i: number) => {
+  const tag = `${Date.now().toString(36)}${(++unique).toString(36)}`;
+  return gql('mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id } } }', {
     i: {
-      email: `bench-${user_type}-${i}-${Date.now()}@popote.test`,
+      email: `bench-${user_type}-${i}-${tag}@popote.test`,
       password: 'bench-secret',
       name: 'Bench',
-      username: `bench_${user_type}_${i}_${Date.now() % 1e6}`,
+      username: `b_${user_type.slice(0, 2)}_${i}_${tag}`.slice(0, 30),
       location: 'Lyon',
       user_type,
     },
   });
+};
 
-/**
- * Checkout throughput (checkouts paid per second, each a full cart → intent → sandbox card flow over
- * GraphQL) and the time from payment success to stock committed, read from the events' own
- * timestamps on JetStream.
- */
-export async function checkoutBench(bff: string, natsUrl: string, buyers: number, concurrency: number) {
-  const cook = person(bff);
-  await signUp(cook, 'cook', 0);
+export async function createMeal(cook: Person, portions: number, name = 'Plat du banc d’essai'): Promise<string> {
   const meal = await cook('mutation($i: CreateMealInput!) { createMeal(input: $i) { meal_id } }', {
     i: {
-      name: 'Plat du banc d’essai',
+      name,
       description: 'Pour mesurer',
       price_cents: 990,
-      portions_available: 1000,
+      portions_available: portions,
       ingredients: ['Riz'],
       allergens: [],
       category: 'healthy',
@@ -55,14 +53,88 @@ export async function checkoutBench(bff: string, natsUrl: string, buyers: number
       available_date: new Date().toISOString(),
     },
   });
-  const mealId = meal.createMeal.meal_id as string;
-  const people = await Promise.all(
-    Array.from({ length: buyers }, async (_, i) => {
-      const gql = person(bff);
-      await signUp(gql, 'consumer', i);
-      return gql;
+  return meal.createMeal.meal_id as string;
+}
+
+export const buyOne = async (gql: Person, mealId: string, quantity = 1) => {
+  await gql('mutation($m: ID!, $q: Int!) { addToCart(meal_id: $m, quantity: $q) { item_count } }', { m: mealId, q: quantity });
+  const intent = await gql('mutation { createPaymentIntent { checkout { checkout_id } } }');
+  const paid = await gql(
+    'mutation($id: ID!) { confirmSandboxPayment(checkout_id: $id, card: {number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123"}) { status } }',
+    { id: intent.createPaymentIntent.checkout.checkout_id },
+  );
+  if (paid.confirmSandboxPayment.status !== 'succeeded') throw new Error('payment failed');
+  return intent.createPaymentIntent.checkout.checkout_id as string;
+};
+
+/** CPU time (user + system, ms) of every process below this one, by name. */
+export function cpuByProcess(): Map<string, number> {
+  const tick = 10; // USER_HZ = 100 on Linux
+  const all = new Map<number, { ppid: number; ms: number; name: string }>();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      const script = cmd.find((a) => /dist\/main\.js|server\.mjs/.test(a));
+      const name = script
+        ? (script.match(/(?:services\/)?([a-z-]+)\/(?:dist\/main\.js|server\.mjs)$/)?.[1] ?? script)
+        : (cmd[0]?.split('/').pop() ?? d);
+      all.set(Number(d), { ppid: Number(rest[1]), ms: (Number(rest[11]) + Number(rest[12])) * tick, name });
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  const mine = new Set<number>([process.pid]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, p] of all) {
+      if (!mine.has(pid) && mine.has(p.ppid)) {
+        mine.add(pid);
+        grew = true;
+      }
+    }
+  }
+  const out = new Map<string, number>();
+  out.set('load generator (bench)', all.get(process.pid)?.ms ?? 0);
+  for (const pid of mine) {
+    if (pid === process.pid) continue;
+    const p = all.get(pid)!;
+    out.set(p.name, (out.get(p.name) ?? 0) + p.ms);
+  }
+  return out;
+}
+
+/**
+ * Checkout throughput and payment → stock latency. `cooks` cooks each get a meal; `buyers` people
+ * each pay one checkout (cart → intent → sandbox card, over GraphQL) for one portion of a cook's
+ * meal (round robin), `concurrency` at a time. The time from payment success to stock committed is
+ * read from the events' own timestamps on JetStream. Throughput is counted twice: checkouts paid
+ * per second (the GraphQL flow) and checkouts whose stock is committed per second (until the last).
+ */
+export async function checkoutBench(bff: string, natsUrl: string, opts: { buyers: number; concurrency: number; cooks: number }) {
+  const { buyers, concurrency, cooks } = opts;
+  const mealIds = await Promise.all(
+    Array.from({ length: cooks }, async (_, i) => {
+      const cook = person(bff);
+      await signUp(cook, 'cook', i);
+      return createMeal(cook, 100_000);
     }),
   );
+  const people: Person[] = [];
+  for (let i = 0; i < buyers; i += 8) {
+    people.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(8, buyers - i) }, async (_, j) => {
+          const gql = person(bff);
+          await signUp(gql, 'consumer', i + j);
+          return gql;
+        }),
+      )),
+    );
+  }
 
   const nc = await connect({ servers: natsUrl });
   const js = jetstream(nc);
@@ -81,39 +153,50 @@ export async function checkoutBench(bff: string, natsUrl: string, buyers: number
     }
   })();
 
+  const cpuBefore = cpuByProcess();
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
+  const startedAt = Date.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < people.length) {
-        const gql = people[next++];
+        const i = next++;
         const t = performance.now();
-        await gql('mutation($m: ID!) { addToCart(meal_id: $m, quantity: 1) { item_count } }', { m: mealId });
-        const intent = await gql('mutation { createPaymentIntent { checkout { checkout_id } } }');
-        const paid = await gql(
-          'mutation($id: ID!) { confirmSandboxPayment(checkout_id: $id, card: {number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123"}) { status } }',
-          { id: intent.createPaymentIntent.checkout.checkout_id },
-        );
-        if (paid.confirmSandboxPayment.status !== 'succeeded') throw new Error('payment failed');
+        await buyOne(people[i], mealIds[i % cooks]);
         latencies.push(performance.now() - t);
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  const deadline = Date.now() + 60_000;
-  while (committedAt.size < buyers && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+  const deadline = Date.now() + 120_000;
+  while (committedAt.size < buyers && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  const cpuAfter = cpuByProcess();
   messages.stop();
   await reading;
   await nc.close();
+  const lastCommit = Math.max(...[...committedAt.values()].map((c) => c.at));
   const toCommit = [...committedAt.values()].map((c) => c.at - (paidAt.get(c.checkout) ?? c.at)).sort((a, b) => a - b);
   latencies.sort((a, b) => a - b);
+  const wall = (lastCommit - startedAt) / 1000;
+  const cpu = Object.fromEntries(
+    [...cpuAfter]
+      .map(([name, ms]) => [name, ms - (cpuBefore.get(name) ?? 0)] as const)
+      .filter(([, ms]) => ms > 0)
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, ms]) => [name, +((ms / 1000 / wall) * 100).toFixed(1)]),
+  );
   return {
+    cooks,
     checkouts: buyers,
     concurrency,
-    seconds: +seconds.toFixed(2),
-    checkouts_per_second: +(buyers / seconds).toFixed(2),
+    committed: committedAt.size,
+    seconds_paid: +seconds.toFixed(2),
+    checkouts_paid_per_second: +(buyers / seconds).toFixed(2),
+    checkouts_committed_per_second: +(committedAt.size / wall).toFixed(2),
     checkout_flow_ms: { p50: +percentile(latencies, 50).toFixed(1), p95: +percentile(latencies, 95).toFixed(1) },
     payment_to_stock_committed_ms: { samples: toCommit.length, p50: percentile(toCommit, 50), p95: percentile(toCommit, 95) },
+    /** Percent of one core per process over the run (200 % = both cores of this machine). */
+    cpu_percent_of_one_core: cpu,
   };
 }

@@ -5,7 +5,7 @@ import { freeTestOffset, launch, profile, repoRoot } from '@popote/local';
 import { rmSync } from 'node:fs';
 import { MongoClient } from 'mongodb';
 import { chromium } from 'playwright-core';
-import { checkoutBench } from './checkout';
+import { checkoutBench, createMeal, person, signUp } from './checkout';
 import { closedLoop } from './stats';
 
 /**
@@ -14,6 +14,9 @@ import { closedLoop } from './stats';
  *  - the same read straight against the database (the floor the BFF+NATS+service path adds to),
  *  - the JavaScript a browser downloads to show /meals (shell + consumer remote), gzipped.
  * Writes docs/benchmarks/latest.json and prints a table.
+ * `./popote bench checkout`: checkout throughput and payment → stock latency with 1 and 20 cooks,
+ * with 1 and 2 instances per service, unloaded, and the last-portions race (ADR 0004);
+ * docs/benchmarks/checkout-latest.json.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -78,43 +81,125 @@ async function initialJs(shell: string) {
   }
 }
 
-async function main(): Promise<void> {
-  await freeTestOffset();
-  const p = { ...profile('test'), dataDir: join(repoRoot(), '.data', 'bench') };
-  rmSync(p.dataDir, { recursive: true, force: true });
-  const app = await launch(p, { log: (l) => console.error(l) });
+/** 40 paid checkouts racing for the last 5 portions of one dish: time to settle, and what was kept. */
+async function lastPortionsRace(bff: string, mongoUrl: string) {
+  const cook = person(bff);
+  await signUp(cook, 'cook', 999);
+  const mealId = await createMeal(cook, 5, 'Dernières portions');
+  const buyers = await Promise.all(
+    Array.from({ length: 40 }, async (_, i) => {
+      const gql = person(bff);
+      await signUp(gql, 'consumer', 1000 + i);
+      return gql;
+    }),
+  );
+  // Every buyer puts the dish in the cart first (there are 5), then they all pay at once.
+  await Promise.all(buyers.map((gql) => gql('mutation($m: ID!) { addToCart(meal_id: $m) { item_count } }', { m: mealId })));
+  const started = Date.now();
+  const checkouts = await Promise.all(
+    buyers.map(async (gql) => {
+      const intent = await gql('mutation { createPaymentIntent { checkout { checkout_id } } }');
+      const id = intent.createPaymentIntent.checkout.checkout_id as string;
+      await gql(
+        'mutation($id: ID!) { confirmSandboxPayment(checkout_id: $id, card: {number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123"}) { status } }',
+        { id },
+      );
+      return id;
+    }),
+  );
+  const client = await MongoClient.connect(mongoUrl);
   try {
-    // Warm up caches and connections before measuring.
-    for (let i = 0; i < 50; i++)
-      await fetch(`${app.urls.bff}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{"query":"{ meals { items { meal_id } } }"}',
-      });
-    const gql = await graphqlMeals(app.urls.bff);
-    const db = await directDb(app.env.MONGO_URL);
-    const js = await initialJs(app.urls.shell);
-    const checkout = await checkoutBench(
-      app.urls.bff,
-      app.env.NATS_URL,
-      Number(process.env.BENCH_CHECKOUTS ?? 60),
-      Number(process.env.BENCH_CHECKOUT_CONCURRENCY ?? 6),
-    );
-    const report = {
-      date: new Date().toISOString(),
-      machine: { cores: (await import('node:os')).cpus().length, node: process.version },
-      settings: { seconds: SECONDS, connections: CONNECTIONS },
-      graphql_meals: gql,
-      direct_db_meals: db,
-      initial_js_meals_page: { files: js.files, raw_kb: js.raw_kb, gzip_kb: js.gzip_kb },
-      checkout,
+    const orders = client.db('popote_ordering').collection('orders');
+    let settled: { stock_status: string }[] = [];
+    while (Date.now() - started < 120_000) {
+      settled = (await orders.find({ checkout_id: { $in: checkouts } }, { projection: { stock_status: 1 } }).toArray()) as never;
+      if (settled.length === 40 && settled.every((o) => o.stock_status !== 'pending')) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const stock = await client
+      .db('popote_catalogue')
+      .collection('stock')
+      .findOne({ _id: mealId as never });
+    return {
+      settle_seconds: +((Date.now() - started) / 1000).toFixed(2),
+      kept: settled.filter((o) => o.stock_status === 'committed').length,
+      cancelled: settled.filter((o) => o.stock_status === 'rejected').length,
+      stock_left: stock?.portions,
     };
-    const dir = join(repoRoot(), 'docs', 'benchmarks');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'latest.json'), `${JSON.stringify({ ...report, initial_js_files: js.detail }, null, 2)}\n`);
-    console.log(JSON.stringify(report, null, 2));
+  } finally {
+    await client.close();
+  }
+}
+
+async function checkoutScenarios(replicas: number) {
+  const p = { ...profile('test'), dataDir: join(repoRoot(), '.data', `bench-checkout-${replicas}`) };
+  rmSync(p.dataDir, { recursive: true, force: true });
+  const app = await launch(p, { log: (l) => console.error(l), replicas, seed: false });
+  const load = { buyers: Number(process.env.BENCH_CHECKOUTS ?? 200), concurrency: Number(process.env.BENCH_CHECKOUT_CONCURRENCY ?? 8) };
+  try {
+    // Warm-up: every path once (connections, JIT, consumers created).
+    await checkoutBench(app.urls.bff, app.env.NATS_URL, { buyers: 16, concurrency: 4, cooks: 4 });
+    const out: Record<string, unknown> = {};
+    for (const cooks of [1, 20]) {
+      console.error(`popote bench: checkouts, ${cooks} cook(s), ${replicas} instance(s) per service`);
+      out[`cooks_${cooks}`] = await checkoutBench(app.urls.bff, app.env.NATS_URL, { ...load, cooks });
+    }
+    if (replicas === 1) {
+      console.error('popote bench: one checkout at a time');
+      out.unloaded = await checkoutBench(app.urls.bff, app.env.NATS_URL, { buyers: 30, concurrency: 1, cooks: 20 });
+      console.error('popote bench: 40 buyers racing for the last 5 portions');
+      out.last_portions_race = await lastPortionsRace(app.urls.bff, app.env.MONGO_URL);
+    }
+    return { replicas, load, ...out };
   } finally {
     await app.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const part = process.argv[2] ?? 'all'; // all | read | checkout
+  await freeTestOffset();
+  const dir = join(repoRoot(), 'docs', 'benchmarks');
+  mkdirSync(dir, { recursive: true });
+  const meta = {
+    date: new Date().toISOString(),
+    machine: { cores: (await import('node:os')).cpus().length, node: process.version },
+    tracing: `OTEL_TRACES_SAMPLER=${process.env.OTEL_TRACES_SAMPLER ?? 'parentbased_always_on (SDK default: every trace sampled)'}`,
+  };
+  if (part === 'all' || part === 'read') {
+    const p = { ...profile('test'), dataDir: join(repoRoot(), '.data', 'bench') };
+    rmSync(p.dataDir, { recursive: true, force: true });
+    const app = await launch(p, { log: (l) => console.error(l) });
+    try {
+      // Warm up caches and connections before measuring.
+      for (let i = 0; i < 50; i++)
+        await fetch(`${app.urls.bff}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"query":"{ meals { items { meal_id } } }"}',
+        });
+      const gql = await graphqlMeals(app.urls.bff);
+      const db = await directDb(app.env.MONGO_URL);
+      const js = await initialJs(app.urls.shell);
+      const report = {
+        ...meta,
+        settings: { seconds: SECONDS, connections: CONNECTIONS },
+        graphql_meals: gql,
+        direct_db_meals: db,
+        initial_js_meals_page: { files: js.files, raw_kb: js.raw_kb, gzip_kb: js.gzip_kb },
+      };
+      writeFileSync(join(dir, 'latest.json'), `${JSON.stringify({ ...report, initial_js_files: js.detail }, null, 2)}\n`);
+      console.log(JSON.stringify(report, null, 2));
+    } finally {
+      await app.stop();
+    }
+  }
+  if (part === 'all' || part === 'checkout') {
+    const runs = [];
+    for (const replicas of (process.env.BENCH_REPLICAS ?? '1,2').split(',').map(Number)) runs.push(await checkoutScenarios(replicas));
+    const report = { ...meta, checkout: runs };
+    writeFileSync(join(dir, 'checkout-latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+    console.log(JSON.stringify(report, null, 2));
   }
 }
 

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { spawnManaged, waitForHttp, type ManagedProcess } from './processes';
+import { spawnManaged, spawnSupervised, waitForHttp, type ManagedProcess } from './processes';
 import { SERVICES, repoRoot, type Profile } from './profiles';
 import { startServers, type RunningServers } from './servers';
 
@@ -14,6 +14,21 @@ export interface Launched {
 export interface LaunchOptions {
   log?: (line: string) => void;
   seed?: boolean;
+  /** Instances of every service (default: POPOTE_REPLICAS, else 1). */
+  replicas?: number;
+}
+
+/** Instances per service: `POPOTE_REPLICAS` (1 to 4). */
+export function replicaCount(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.POPOTE_REPLICAS ?? 1);
+  if (!Number.isInteger(n) || n < 1 || n > 4)
+    throw new Error(`POPOTE_REPLICAS must be an integer from 1 to 4 (got '${env.POPOTE_REPLICAS}')`);
+  return n;
+}
+
+/** Process name and HTTP port of instance i (0-based) of a service: `catalogue`, `catalogue-2`, … */
+export function instanceOf(service: string, basePort: number, i: number): { name: string; port: number } {
+  return { name: i === 0 ? service : `${service}-${i + 1}`, port: basePort + 10 * i };
 }
 
 /**
@@ -38,23 +53,31 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
     await servers.stop();
   };
   const node = process.execPath;
-  const start = (name: string, script: string, env: NodeJS.ProcessEnv) => {
-    const proc = spawnManaged(name, node, ['--enable-source-maps', script], {
-      env: { ...common, ...env },
-      cwd: root,
-      logFile: join(logs, `${name}.log`),
-    });
+  const start = (name: string, script: string, env: NodeJS.ProcessEnv, supervised = false) => {
+    const options = { env: { ...common, ...env }, cwd: root, logFile: join(logs, `${name}.log`), log };
+    // Services and the BFF are restarted when they die (with back-off), as Kubernetes would.
+    const proc = supervised
+      ? spawnSupervised(name, node, ['--enable-source-maps', script], options)
+      : spawnManaged(name, node, ['--enable-source-maps', script], options);
     processes.set(name, proc);
     return proc;
   };
+  const replicas = opts.replicas ?? replicaCount();
   try {
-    log(`popote: starting services`);
+    log(`popote: starting services${replicas > 1 ? ` (${replicas} instances each)` : ''}`);
     await Promise.all(
-      SERVICES.map(async (service) => {
-        const port = p.services[service];
-        const proc = start(service, join(root, 'services', service, 'dist', 'main.js'), { HTTP_PORT: String(port) });
-        await waitForHttp(`http://127.0.0.1:${port}/health/ready`, proc);
-      }),
+      SERVICES.flatMap((service) =>
+        Array.from({ length: replicas }, async (_, i) => {
+          const { name, port } = instanceOf(service, p.services[service], i);
+          const proc = start(
+            name,
+            join(root, 'services', service, 'dist', 'main.js'),
+            { HTTP_PORT: String(port), POPOTE_INSTANCE: name },
+            true,
+          );
+          await waitForHttp(`http://127.0.0.1:${port}/health/ready`, proc);
+        }),
+      ),
     );
     if (opts.seed !== false) {
       log('popote: seeding demo data');
@@ -70,7 +93,7 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
       );
     }
     const bff = `http://127.0.0.1:${p.bff}`;
-    const bffProc = start('bff', join(root, 'bff', 'dist', 'main.js'), { HTTP_PORT: String(p.bff), GRAPHIQL: 'true' });
+    const bffProc = start('bff', join(root, 'bff', 'dist', 'main.js'), { HTTP_PORT: String(p.bff), GRAPHIQL: 'true' }, true);
     await waitForHttp(`${bff}/health/ready`, bffProc);
     const consumer = `http://127.0.0.1:${p.consumer}`;
     const cook = `http://127.0.0.1:${p.cook}`;

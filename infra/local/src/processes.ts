@@ -78,3 +78,69 @@ export async function tail(file: string, lines = 25): Promise<string> {
     return '';
   }
 }
+
+/** Back-off before restart n (1-based): 0.5 s, 1 s, 2 s … capped at 15 s. */
+export function restartDelayMs(restart: number): number {
+  return Math.min(15_000, 500 * 2 ** Math.max(0, restart - 1));
+}
+
+export interface SupervisedProcess extends ManagedProcess {
+  /** How many times the process was restarted after dying. */
+  readonly restarts: number;
+}
+
+/**
+ * A process that is restarted when it dies (with back-off, logged), as Kubernetes restarts a pod's
+ * container: `child` is always the current one. `stop()` ends it for good. The back-off resets
+ * once a run lasted a minute.
+ */
+export function spawnSupervised(
+  name: string,
+  command: string,
+  args: string[],
+  opts: { env: NodeJS.ProcessEnv; cwd: string; logFile: string; log?: (line: string) => void },
+): SupervisedProcess {
+  const log = opts.log ?? ((l: string) => console.error(l));
+  let current = spawnManaged(name, command, args, opts);
+  let stopping = false;
+  let restarts = 0;
+  let streak = 0;
+  let startedAt = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  let resolveExited!: (code: number | null) => void;
+  const exited = new Promise<number | null>((r) => (resolveExited = r));
+  const watch = (proc: ManagedProcess) => {
+    void proc.exited.then((code) => {
+      if (stopping) return resolveExited(code);
+      if (Date.now() - startedAt > 60_000) streak = 0;
+      streak++;
+      const delay = restartDelayMs(streak);
+      log(`popote: ${name} exited (${proc.child.signalCode ?? code}); restarting in ${delay} ms (restart ${restarts + 1})`);
+      timer = setTimeout(() => {
+        if (stopping) return resolveExited(code);
+        restarts++;
+        startedAt = Date.now();
+        current = spawnManaged(name, command, args, opts);
+        watch(current);
+      }, delay);
+    });
+  };
+  watch(current);
+  return {
+    name,
+    logFile: opts.logFile,
+    get child() {
+      return current.child;
+    },
+    get restarts() {
+      return restarts;
+    },
+    exited,
+    async stop(timeoutMs?: number) {
+      stopping = true;
+      if (timer) clearTimeout(timer);
+      await current.stop(timeoutMs);
+      resolveExited(current.child.exitCode);
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { CartRpc, CatalogueRpc, OrderingEvents } from '@popote/contracts';
+import { CartRpc, CatalogueRpc, OrderingEvents, subjectOf } from '@popote/contracts';
 import { makeEnvelope, RpcClient } from '@popote/platform';
 import { eventually, expectDomainError, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -154,8 +154,8 @@ describe('cart: a server-side cart within stock', () => {
       total_cents: 1050 * 2,
       items: [{ meal_id: 'demo-meal-bowl', quantity: 2, price_cents: 1050 }],
     });
-    await js.publish(OrderingEvents.orderPlaced.subject, JSON.stringify(placed), { msgID: placed.id });
-    await js.publish(OrderingEvents.orderPlaced.subject, JSON.stringify({ ...placed, id: `${placed.id}-again` }), {
+    await js.publish(subjectOf(OrderingEvents.orderPlaced, placed.data), JSON.stringify(placed), { msgID: placed.id });
+    await js.publish(subjectOf(OrderingEvents.orderPlaced, placed.data), JSON.stringify({ ...placed, id: `${placed.id}-again` }), {
       msgID: `${placed.id}-again`,
     });
     const cart = await eventually(async () => {

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { getModelToken } from '@nestjs/mongoose';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { DomainError, NotificationsRpc, OrderingEvents } from '@popote/contracts';
+import { DomainError, NotificationsRpc, OrderingEvents, subjectOf } from '@popote/contracts';
 import { makeEnvelope, RpcClient } from '@popote/platform';
 import { eventually, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
 import type { Model } from 'mongoose';
@@ -99,9 +99,9 @@ describe('notifications: contact form and order emails, through a real SMTP serv
         { meal_id: 'm2', name: 'Couscous aux sept légumes', quantity: 1, price_cents: 1300 },
       ],
     });
-    await js.publish(OrderingEvents.orderPlaced.subject, JSON.stringify(placed), { msgID: placed.id });
+    await js.publish(subjectOf(OrderingEvents.orderPlaced, placed.data), JSON.stringify(placed), { msgID: placed.id });
     // The same event again (another broker message): still one email each.
-    await js.publish(OrderingEvents.orderPlaced.subject, JSON.stringify(placed), { msgID: `${placed.id}-again` });
+    await js.publish(subjectOf(OrderingEvents.orderPlaced, placed.data), JSON.stringify(placed), { msgID: `${placed.id}-again` });
     const cookMail = await mailTo('amina@popote.test', new RegExp(`Nouvelle commande n° ${suffix}`));
     expect(cookMail.text).toContain('38,00');
     expect(cookMail.text).toContain('- 2 × Tajine de poulet aux citrons confits\n- 1 × Couscous aux sept légumes');
@@ -142,7 +142,7 @@ describe('notifications: contact form and order emails, through a real SMTP serv
       total_cents: 1300,
       items: [{ meal_id: 'm', quantity: 1, price_cents: 1300 }],
     });
-    await js.publish(OrderingEvents.orderPlaced.subject, JSON.stringify(legacy), { msgID: legacy.id });
+    await js.publish(subjectOf(OrderingEvents.orderPlaced, legacy.data), JSON.stringify(legacy), { msgID: legacy.id });
     const cookMail = await mailTo('mei@popote.test', new RegExp(`Nouvelle commande n° ${suffix}`));
     expect(cookMail.text).toContain('- 1 × plat');
   });

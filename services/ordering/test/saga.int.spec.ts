@@ -1,6 +1,15 @@
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { CartRpc, OrderingEvents, OrderingRpc, PaymentsEvents, PaymentsRpc, type Envelope } from '@popote/contracts';
+import {
+  CartRpc,
+  CatalogueRpc,
+  OrderingEvents,
+  OrderingRpc,
+  PaymentsEvents,
+  PaymentsRpc,
+  subjectOf,
+  type Envelope,
+} from '@popote/contracts';
 import { eventually, findEvent } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumer, DECLINED, startStack, VISA, type Stack } from './stack';
@@ -160,5 +169,86 @@ describe('checkout saga: payment → orders per cook → stock → cart (real NA
     expect(await stack.stock(meals[0])).toBe(0);
     expect(await stack.stock(meals[1])).toBe(2);
     expect(all.filter((o) => o.stock_status === 'rejected')).toHaveLength(1);
+  });
+
+  it('a buyer who cancels right after paying gets every portion back, even before the stock was applied', async () => {
+    const mealId = await stack.newMeal('cook-quick-cancel', 5);
+    const actor = consumer();
+    await stack.rpc.call(CartRpc.addItem, { actor, meal_id: mealId, quantity: 2 });
+    const { checkout } = await stack.pay(actor);
+    const [order] = await eventually(async () => {
+      const docs = await stack.orders.find({ checkout_id: checkout.checkout_id }).lean();
+      return docs.length === 1 ? docs : undefined;
+    });
+    // Cancelled at once: placed and cancelled travel on the cook's partition, applied in that order.
+    await stack.rpc.call(OrderingRpc.cancelOrder, { actor, order_id: order._id, reason: '' });
+    await stack.settled(checkout.checkout_id, 1);
+    await eventually(async () => ((await stack.stock(mealId)) === 5 ? true : undefined));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await stack.stock(mealId)).toBe(5);
+  });
+
+  it('an order-placed delivered again (another event id, same order) takes its portions once', async () => {
+    const mealId = await stack.newMeal('cook-redelivered', 4);
+    const actor = consumer();
+    await stack.rpc.call(CartRpc.addItem, { actor, meal_id: mealId, quantity: 3 });
+    const { checkout } = await stack.pay(actor);
+    const [order] = await stack.settled(checkout.checkout_id, 1);
+    const placed = await findEvent<{ order_id: string; cook_id: string }>(
+      OrderingEvents.orderPlaced.subject,
+      (e) => e.data.order_id === order._id,
+    );
+    const again = { ...placed, id: `${placed.id}-again` };
+    await jetstream(nc).publish(subjectOf(OrderingEvents.orderPlaced, placed.data as never), JSON.stringify(again), { msgID: again.id });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await stack.stock(mealId)).toBe(1);
+  });
+
+  it('a cook editing portions does not undo the sales made while the form was open', async () => {
+    const cookId = 'cook-editing';
+    const mealId = await stack.newMeal(cookId, 10);
+    const seen = await stack.stock(mealId); // the form loads 10
+    await stack.buy(consumer(), mealId, 3); // meanwhile 3 are sold: 7 left
+    const { meal } = await stack.rpc.call(CatalogueRpc.updateMeal, {
+      actor: { user_id: cookId, user_type: 'cook' },
+      meal_id: mealId,
+      input: { name: 'Plat revu', description: 'Fait maison', price_cents: 1000, portions_available: 12, portions_seen: seen },
+    });
+    // The cook added 2 to what they saw: 7 + 2, not 12 (which would resell 3 sold portions).
+    expect(meal.portions_available).toBe(9);
+    expect(await stack.stock(mealId)).toBe(9);
+  });
+
+  it('reconciliation: a paid checkout whose orders were lost is announced again; a refund left due is made, once', async () => {
+    const actor = consumer();
+    await stack.rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-couscous', quantity: 1 }); // amina
+    await stack.rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-curry', quantity: 1 }); // mei
+    const { checkout } = await stack.pay(actor);
+    const placed = await stack.settled(checkout.checkout_id, 2);
+    // Simulate a lost payment-succeeded for one cook: its order vanishes from ordering's database.
+    const lost = placed[0];
+    await stack.orders.deleteOne({ _id: lost._id });
+    const first = await stack.reconciliation.sweep();
+    expect(first.reannounced).toBeGreaterThanOrEqual(1);
+    const again = await stack.settled(checkout.checkout_id, 2);
+    expect(again.map((o) => o._id).sort()).toEqual(placed.map((o) => o._id).sort());
+
+    // The buyer cancels the other order; its refund is made. Then pretend a crash left it 'due'.
+    const other = placed[1];
+    await stack.rpc.call(OrderingRpc.cancelOrder, { actor, order_id: other._id, reason: '' });
+    const refund = await eventually(async () => {
+      const r = await stack.refunds.findById(other._id).lean<{ status: string; provider_refund_id: string }>();
+      return r?.status === 'made' ? r : undefined;
+    });
+    await stack.refunds.updateOne({ _id: other._id }, { $set: { status: 'due' } });
+    const second = await stack.reconciliation.sweep();
+    expect(second.refunded).toBe(1);
+    const made = await stack.refunds.findById(other._id).lean<{ status: string; provider_refund_id: string }>();
+    expect(made?.status).toBe('made');
+    // Same idempotency key at the provider: the same refund, not a second one.
+    expect(made?.provider_refund_id).toBe(refund.provider_refund_id);
+    expect(await stack.refunds.countDocuments({ checkout_id: checkout.checkout_id })).toBe(1);
+    const third = await stack.reconciliation.sweep();
+    expect(third.refunded).toBe(0);
   });
 });

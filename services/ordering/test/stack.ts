@@ -14,6 +14,8 @@ import { identityConfig } from '../../identity/src/config';
 import { seedIdentity } from '../../identity/src/seed/seed';
 import { AppModule as PaymentsModule } from '../../payments/src/app.module';
 import { paymentsConfig } from '../../payments/src/config';
+import { Refund } from '../../payments/src/checkouts/checkout.schema';
+import { ReconciliationService } from '../../payments/src/checkouts/reconciliation.service';
 import { AppModule } from '../src/app.module';
 import { orderingConfig } from '../src/config';
 import { Order } from '../src/orders/order.schema';
@@ -40,14 +42,24 @@ export async function startStack(file: string) {
     await startServiceApp('cart', CartModule.forRoot(cartConfig(env('cart'))), nats),
   ];
   const ordering = await startServiceApp('ordering', AppModule.forRoot(orderingConfig(env('ordering'))), nats);
-  others.push(ordering, await startServiceApp('payments', PaymentsModule.forRoot(paymentsConfig(env('payments'))), nats));
+  // The reconciliation sweep runs when a test asks (RECONCILE_INTERVAL_MS 0), on checkouts of any age.
+  const payments = await startServiceApp(
+    'payments',
+    PaymentsModule.forRoot(paymentsConfig(serviceEnv('payments', file, { RECONCILE_INTERVAL_MS: '0', RECONCILE_AFTER_MS: '0' }))),
+    nats,
+  );
+  others.push(ordering, payments);
   const rpc = new RpcClient(nats, 'test');
   await rpc.connect();
   const orders = ordering.get<Model<Order>>(getModelToken(Order.name));
+  const reconciliation = payments.get(ReconciliationService);
+  const refunds = payments.get<Model<Refund>>(getModelToken(Refund.name));
 
   const stack = {
     rpc,
     orders,
+    refunds,
+    reconciliation,
     nats,
     stock: async (mealId: string) => (await rpc.call(CatalogueRpc.getMeal, { meal_id: mealId })).meal!.portions_available,
     newMeal: async (cookId: string, portions: number, price = 1000) =>

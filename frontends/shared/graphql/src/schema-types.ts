@@ -113,6 +113,8 @@ export interface UpdateMealInput {
   description: Scalars['String'];
   price_cents: Scalars['Int'];
   portions_available: Scalars['Int'];
+  /** Portions the edit form showed (the change is relative to it). */
+  portions_seen?: Scalars['Int'] | null;
   image_key?: Scalars['String'] | null;
 }
 

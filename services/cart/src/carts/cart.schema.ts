@@ -1,24 +1,34 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 
-@Schema({ collection: 'carts', versionKey: false, timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } })
+/** One line of a cart: a meal and how many portions. */
+export interface CartLine {
+  _id: string;
+  meal_id: string;
+  quantity: number;
+  added_at: Date;
+  updated_at: Date;
+}
+
+/**
+ * A user's cart, keyed by the user id (every lookup is by `_id`, which FerretDB and MongoDB both
+ * index), with its lines inside (a cart holds a bounded number of meals). `rev` makes each write
+ * conditional on the version read (exact on MongoDB; a concurrent writer makes the write a no-op
+ * and the change is retried). `recent_orders` remembers the last orders whose bought lines left
+ * the cart, bounded (an order event is never redelivered after dozens of later orders).
+ */
+@Schema({ collection: 'user_carts', versionKey: false, timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } })
 export class Cart {
-  @Prop({ type: String, required: true }) _id!: string;
-  @Prop({ required: true, unique: true }) user_id!: string;
-  /** Orders whose bought lines already left this cart (applying an order-placed twice is a no-op). */
-  @Prop({ type: [String], default: [] }) applied_orders!: string[];
+  @Prop({ type: String, required: true }) _id!: string; // user id
+  @Prop({ type: [Object], default: [] }) items!: CartLine[];
+  @Prop({ type: [String], default: [] }) recent_orders!: string[];
+  @Prop({ default: 0 }) rev!: number;
   created_at!: Date;
   updated_at!: Date;
 }
 export const CartSchema = SchemaFactory.createForClass(Cart);
+// Finding the carts that hold a deleted meal (rare; a scan on FerretDB, an index on MongoDB).
+CartSchema.index({ 'items.meal_id': 1 });
 
-@Schema({ collection: 'cartItems', versionKey: false, timestamps: { createdAt: 'added_at', updatedAt: 'updated_at' } })
-export class CartItem {
-  @Prop({ type: String, required: true }) _id!: string;
-  @Prop({ required: true, index: true }) cart_id!: string;
-  @Prop({ required: true, index: true }) meal_id!: string;
-  @Prop({ required: true, min: 1 }) quantity!: number;
-  added_at!: Date;
-  updated_at!: Date;
-}
-export const CartItemSchema = SchemaFactory.createForClass(CartItem);
-CartItemSchema.index({ cart_id: 1, meal_id: 1 }, { unique: true });
+/** Lines in a cart at most (distinct meals); recent orders remembered per cart. */
+export const MAX_CART_LINES = 50;
+export const RECENT_ORDERS = 50;

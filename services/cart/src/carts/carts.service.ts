@@ -4,12 +4,15 @@ import { InjectModel } from '@nestjs/mongoose';
 import { CART_MESSAGES, CatalogueRpc, DomainError, type Actor, type CartDto, type MealDto } from '@popote/contracts';
 import { KeyedMutex, RpcClient } from '@popote/platform';
 import type { Model } from 'mongoose';
-import { Cart, CartItem } from './cart.schema';
+import { Cart, MAX_CART_LINES, RECENT_ORDERS, type CartLine } from './cart.schema';
+
+const EMPTY: CartDto = { cart_id: null, items: [], item_count: 0, subtotal_cents: 0, total_cents: 0 };
 
 /**
  * One cart per user, lines of (meal, quantity) never above the meal's current stock. Every change
- * to a user's cart runs under that user's lock (two tabs adding at once are applied one after the
- * other, each re-checking stock), and the stock check reads the catalogue at that moment.
+ * to a user's cart runs under that user's lock in this process (two tabs adding at once are applied
+ * one after the other, each re-checking stock) and is written conditionally on the cart's `rev`
+ * (another replica's concurrent change makes the write miss, and the change is re-applied on top).
  */
 @Injectable()
 export class CartsService {
@@ -17,20 +20,8 @@ export class CartsService {
 
   constructor(
     @InjectModel(Cart.name) private readonly carts: Model<Cart>,
-    @InjectModel(CartItem.name) private readonly items: Model<CartItem>,
     private readonly rpc: RpcClient,
   ) {}
-
-  private async cartOf(userId: string, create: boolean): Promise<Cart | null> {
-    const existing = await this.carts.findOne({ user_id: userId }).lean<Cart>();
-    if (existing || !create) return existing;
-    try {
-      return (await this.carts.create({ _id: randomUUID(), user_id: userId })).toObject();
-    } catch (err) {
-      if ((err as { code?: number }).code !== 11000) throw err;
-      return this.carts.findOne({ user_id: userId }).lean<Cart>();
-    }
-  }
 
   private async meal(mealId: string): Promise<MealDto> {
     const { meal } = await this.rpc.call(CatalogueRpc.getMeal, { meal_id: mealId });
@@ -49,17 +40,56 @@ export class CartsService {
     }
   }
 
+  /**
+   * Reads the user's cart, lets `change` compute the new lines (or return null: nothing to do), and
+   * writes them if the cart is still the version read; retried a few times if another writer won.
+   */
+  private async modify(
+    userId: string,
+    change: (cart: Cart | null) => Promise<{ items: CartLine[]; recent_orders?: string[] } | null>,
+  ): Promise<void> {
+    await this.locks.run(userId, async () => {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const cart = await this.carts.findById(userId).lean<Cart>();
+        const next = await change(cart);
+        if (!next) return;
+        const now = new Date();
+        if (!cart) {
+          try {
+            await this.carts.create({ _id: userId, items: next.items, recent_orders: next.recent_orders ?? [], rev: 1 });
+            return;
+          } catch (err) {
+            if ((err as { code?: number }).code !== 11000) throw err;
+            continue; // created meanwhile by another replica: apply on top of it
+          }
+        }
+        const res = await this.carts.updateOne(
+          { _id: userId, rev: cart.rev },
+          {
+            $set: { items: next.items, recent_orders: next.recent_orders ?? cart.recent_orders ?? [], rev: cart.rev + 1, updated_at: now },
+          },
+        );
+        if (res.matchedCount === 1) return;
+      }
+      throw new DomainError('CONFLICT', "Erreur lors de l'ajout au panier");
+    });
+  }
+
   /** The cart with each line's meal as the catalogue has it now; lines of deleted meals are dropped. */
   async get(actor: Actor): Promise<CartDto> {
-    const cart = await this.cartOf(actor.user_id, false);
-    if (!cart) return { cart_id: null, items: [], item_count: 0, subtotal_cents: 0, total_cents: 0 };
-    const lines = await this.items.find({ cart_id: cart._id }).sort({ added_at: 1, _id: 1 }).lean<CartItem[]>();
+    const cart = await this.carts.findById(actor.user_id).lean<Cart>();
+    if (!cart) return EMPTY;
+    const lines = [...(cart.items ?? [])].sort((a, b) => +new Date(a.added_at) - +new Date(b.added_at) || a._id.localeCompare(b._id));
     const { items: meals } = lines.length
       ? await this.rpc.call(CatalogueRpc.getMeals, { meal_ids: lines.map((l) => l.meal_id) })
       : { items: [] };
     const byId = new Map(meals.map((m) => [m.meal_id, m]));
-    const gone = lines.filter((l) => !byId.has(l.meal_id));
-    if (gone.length) await this.items.deleteMany({ _id: { $in: gone.map((l) => l._id) } });
+    if (lines.some((l) => !byId.has(l.meal_id))) {
+      await this.modify(actor.user_id, async (c) => {
+        const kept = (c?.items ?? []).filter((l) => byId.has(l.meal_id));
+        return c && kept.length !== c.items.length ? { items: kept } : null;
+      });
+    }
     const items = lines
       .filter((l) => byId.has(l.meal_id))
       .map((l) => {
@@ -85,44 +115,38 @@ export class CartsService {
   }
 
   async add(actor: Actor, mealId: string, quantity: number): Promise<CartDto> {
-    await this.locks.run(actor.user_id, async () => {
-      const meal = await this.meal(mealId);
-      const cart = (await this.cartOf(actor.user_id, true))!;
-      const line = await this.items.findOne({ cart_id: cart._id, meal_id: mealId }).lean<CartItem>();
-      const wanted = (line?.quantity ?? 0) + quantity;
+    const meal = await this.meal(mealId);
+    await this.modify(actor.user_id, async (cart) => {
+      const items = [...(cart?.items ?? [])];
+      const i = items.findIndex((l) => l.meal_id === mealId);
+      const wanted = (i >= 0 ? items[i].quantity : 0) + quantity;
       this.assertWithin(meal, wanted);
-      if (line) {
-        // Conditional on the quantity we checked: on MongoDB a concurrent writer makes this a no-op.
-        const res = await this.items.updateOne({ _id: line._id, quantity: line.quantity }, { $set: { quantity: wanted } });
-        if (res.matchedCount !== 1) throw new DomainError('CONFLICT', "Erreur lors de l'ajout au panier");
-      } else {
-        try {
-          await this.items.create({ _id: randomUUID(), cart_id: cart._id, meal_id: mealId, quantity: wanted });
-        } catch (err) {
-          if ((err as { code?: number }).code === 11000) throw new DomainError('CONFLICT', "Erreur lors de l'ajout au panier");
-          throw err;
-        }
+      const now = new Date();
+      if (i >= 0) items[i] = { ...items[i], quantity: wanted, updated_at: now };
+      else {
+        if (items.length >= MAX_CART_LINES) throw new DomainError('VALIDATION_FAILED', CART_MESSAGES.tooManyLines(MAX_CART_LINES));
+        items.push({ _id: randomUUID(), meal_id: mealId, quantity: wanted, added_at: now, updated_at: now });
       }
+      return { items };
     });
     return this.get(actor);
   }
 
   /** A quantity of 0 or less removes the line. */
   async set(actor: Actor, mealId: string, quantity: number): Promise<CartDto> {
-    await this.locks.run(actor.user_id, async () => {
-      const cart = await this.cartOf(actor.user_id, quantity > 0);
-      if (!cart) return;
-      if (quantity <= 0) {
-        await this.items.deleteOne({ cart_id: cart._id, meal_id: mealId });
-        return;
+    const meal = quantity > 0 ? await this.meal(mealId) : null;
+    if (meal) this.assertWithin(meal, quantity);
+    await this.modify(actor.user_id, async (cart) => {
+      const items = [...(cart?.items ?? [])];
+      const i = items.findIndex((l) => l.meal_id === mealId);
+      if (quantity <= 0) return i >= 0 ? { items: items.filter((l) => l.meal_id !== mealId) } : null;
+      const now = new Date();
+      if (i >= 0) items[i] = { ...items[i], quantity, updated_at: now };
+      else {
+        if (items.length >= MAX_CART_LINES) throw new DomainError('VALIDATION_FAILED', CART_MESSAGES.tooManyLines(MAX_CART_LINES));
+        items.push({ _id: randomUUID(), meal_id: mealId, quantity, added_at: now, updated_at: now });
       }
-      const meal = await this.meal(mealId);
-      this.assertWithin(meal, quantity);
-      await this.items.updateOne(
-        { cart_id: cart._id, meal_id: mealId },
-        { $set: { quantity }, $setOnInsert: { _id: randomUUID() } },
-        { upsert: true },
-      );
+      return { items };
     });
     return this.get(actor);
   }
@@ -132,10 +156,7 @@ export class CartsService {
   }
 
   async clear(actor: Actor): Promise<CartDto> {
-    await this.locks.run(actor.user_id, async () => {
-      const cart = await this.cartOf(actor.user_id, false);
-      if (cart) await this.items.deleteMany({ cart_id: cart._id });
-    });
+    await this.modify(actor.user_id, async (cart) => (cart?.items.length ? { items: [] } : null));
     return this.get(actor);
   }
 
@@ -156,21 +177,26 @@ export class CartsService {
 
   /** A meal was deleted: it leaves every cart. */
   async dropMeal(mealId: string): Promise<number> {
-    return (await this.items.deleteMany({ meal_id: mealId })).deletedCount ?? 0;
+    const holders = await this.carts.find({ 'items.meal_id': mealId }, { _id: 1 }).lean<{ _id: string }[]>();
+    for (const { _id } of holders) {
+      await this.modify(_id, async (cart) =>
+        cart?.items.some((l) => l.meal_id === mealId) ? { items: cart.items.filter((l) => l.meal_id !== mealId) } : null,
+      );
+    }
+    return holders.length;
   }
 
-  /** An order was placed: the bought quantities leave the cart; what was added since stays. */
+  /** An order was placed: the bought quantities leave the cart; what was added since stays. Once per order. */
   async dropBought(userId: string, orderId: string, bought: { meal_id: string; quantity: number }[]): Promise<void> {
-    await this.locks.run(userId, async () => {
-      const cart = await this.cartOf(userId, false);
-      if (!cart || (cart.applied_orders ?? []).includes(orderId)) return;
-      await this.carts.updateOne({ _id: cart._id }, { $push: { applied_orders: orderId } });
-      for (const b of bought) {
-        const line = await this.items.findOne({ cart_id: cart._id, meal_id: b.meal_id }).lean<CartItem>();
-        if (!line) continue;
-        if (line.quantity <= b.quantity) await this.items.deleteOne({ _id: line._id });
-        else await this.items.updateOne({ _id: line._id }, { $set: { quantity: line.quantity - b.quantity } });
-      }
+    await this.modify(userId, async (cart) => {
+      if (!cart || (cart.recent_orders ?? []).includes(orderId)) return null;
+      const items = cart.items
+        .map((l) => {
+          const b = bought.find((x) => x.meal_id === l.meal_id);
+          return b ? { ...l, quantity: l.quantity - b.quantity } : l;
+        })
+        .filter((l) => l.quantity > 0);
+      return { items, recent_orders: [...(cart.recent_orders ?? []), orderId].slice(-RECENT_ORDERS) };
     });
   }
 }

@@ -2,7 +2,8 @@ import type { MealDto } from '@popote/contracts';
 import { cardKey, mediaUrl } from '@popote/platform';
 import type { Meal } from './meal.schema';
 
-export function toMealDto(meal: Meal): MealDto {
+/** `portions` comes from the meal's stock document (ADR 0004). */
+export function toMealDto(meal: Meal, portions: number): MealDto {
   return {
     meal_id: meal._id,
     cook_id: meal.cook_id,
@@ -10,7 +11,7 @@ export function toMealDto(meal: Meal): MealDto {
     name: meal.name,
     description: meal.description,
     price_cents: meal.price_cents,
-    portions_available: meal.portions_available,
+    portions_available: portions,
     ingredients: meal.ingredients,
     allergens: meal.allergens,
     category: meal.category,

@@ -24,9 +24,6 @@ export class Meal {
   @Prop({ required: true, min: 0 })
   price_cents!: number;
 
-  @Prop({ required: true, min: 0 })
-  portions_available!: number;
-
   @Prop({ type: [String], default: [] })
   ingredients!: string[];
 
@@ -58,17 +55,8 @@ export class Meal {
   @Prop({ default: '' })
   search_text!: string;
 
-  /** Orders whose portions were taken from this meal (each order-placed applies once). */
-  @Prop({ type: [String], default: [] })
-  applied_orders!: string[];
-
-  /** Cancelled orders whose portions came back (each cancellation restocks once). */
-  @Prop({ type: [String], default: [] })
-  restocked_orders!: string[];
-
-  /** Reviews already counted in the rating (each review counts once). */
-  @Prop({ type: [String], default: [] })
-  rated_reviews!: string[];
+  /** Stream sequence of the last review applied to the rating (the per-cook worker applies in order). */
+  @Prop({ default: 0 }) rating_seq!: number;
 
   /** Soft delete keeps the document so its outbox can still announce the deletion. */
   @Prop({ type: Date, default: null })
@@ -87,16 +75,35 @@ MealSchema.plugin(outboxPlugin);
 MealSchema.index({ created_at: -1, _id: -1 });
 MealSchema.index({ category: 1 });
 MealSchema.index({ price_cents: 1 });
-MealSchema.index({ portions_available: -1 });
+MealSchema.index({ cook_id: 1, created_at: -1 });
+
+/**
+ * The portions of one meal (ADR 0004). Its only writer is the stock worker of the cook's partition
+ * (one event at a time per partition across all replicas), so reads-then-writes here never race,
+ * on FerretDB as on MongoDB; `seq` is the stream sequence of the last event applied, which makes a
+ * redelivered event recognisable without remembering order ids (the document stays small).
+ */
+@Schema({ collection: 'stock', versionKey: false })
+export class Stock {
+  @Prop({ type: String, required: true }) _id!: string; // meal id
+  @Prop({ required: true, index: true }) cook_id!: string;
+  @Prop({ required: true, min: 0, index: true }) portions!: number;
+  @Prop({ required: true, default: 0 }) seq!: number;
+  @Prop({ type: String, required: true, default: 'create' }) op!: 'create' | 'take' | 'giveback' | 'restock' | 'adjust';
+}
+export const StockSchema = SchemaFactory.createForClass(Stock);
 
 /** The outcome of applying one order to the stock: written once, announces committed/rejected. */
 @Schema({ collection: 'stockApplications', versionKey: false })
 export class StockApplication {
   @Prop({ type: String, required: true }) _id!: string; // order id
   @Prop({ required: true }) checkout_id!: string;
-  @Prop({ required: true }) result!: 'committed' | 'rejected';
+  /** `void`: the order was cancelled before its stock was applied (a late order-placed takes nothing). */
+  @Prop({ type: String, required: true }) result!: 'committed' | 'rejected' | 'void';
   @Prop({ type: String, default: null }) meal_id!: string | null;
+  @Prop({ type: String, default: null }) reason!: 'meal_not_found' | 'insufficient_stock' | null;
   @Prop({ required: true }) applied_at!: Date;
+  @Prop({ type: Date, default: null }) restocked_at!: Date | null;
   _outbox!: OutboxEntry[];
   _outbox_pending!: boolean;
 }

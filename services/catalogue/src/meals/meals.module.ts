@@ -1,23 +1,22 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { Meal, MealSchema, StockApplication, StockApplicationSchema } from './meal.schema';
+import { Meal, MealSchema, Stock, StockApplication, StockApplicationSchema, StockSchema } from './meal.schema';
 import { StockService } from '../stock/stock.service';
-import { OrderPlacedHandler } from '../events/order-placed.handler';
-import { OrderCancelledHandler } from '../events/order-cancelled.handler';
+import { StockWorkerHandler } from '../events/stock-worker.handler';
 import { MealsRpcController } from './meals.rpc.controller';
 import { MealsService } from './meals.service';
 import { ProfileUpdatedHandler } from '../events/profile-updated.handler';
-import { ReviewSubmittedHandler } from '../events/review-submitted.handler';
 
 @Module({
   imports: [
     MongooseModule.forFeature([
       { name: Meal.name, schema: MealSchema },
+      { name: Stock.name, schema: StockSchema },
       { name: StockApplication.name, schema: StockApplicationSchema },
     ]),
   ],
   controllers: [MealsRpcController],
-  providers: [MealsService, StockService, ProfileUpdatedHandler, OrderPlacedHandler, OrderCancelledHandler, ReviewSubmittedHandler],
-  exports: [MealsService, MongooseModule],
+  providers: [MealsService, StockService, ProfileUpdatedHandler, StockWorkerHandler],
+  exports: [MealsService, StockService, MongooseModule],
 })
 export class MealsModule {}

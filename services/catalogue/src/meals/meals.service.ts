@@ -19,23 +19,31 @@ import type { Model, QueryFilter } from 'mongoose';
 import { decodeCursor, encodeCursor } from './cursor';
 import { toMealDto } from './meal.mapper';
 import { Meal } from './meal.schema';
+import { StockService } from '../stock/stock.service';
 import { parisDayStart, searchClauses, searchTextOf } from './search';
 
-const LISTED = { _outbox: 0, search_text: 0, applied_orders: 0, restocked_orders: 0, rated_reviews: 0 } as const;
+const LISTED = { _outbox: 0, search_text: 0 } as const;
 
 @Injectable()
 export class MealsService implements OnModuleInit {
   constructor(
     @InjectModel(Meal.name) private readonly meals: Model<Meal>,
     private readonly relay: OutboxRelay,
+    private readonly stock: StockService,
   ) {}
+
+  /** Meals as DTOs with their portions, read from the stock by `_id` (one indexed query). */
+  private async dtos(docs: Meal[]): Promise<MealDto[]> {
+    const portions = await this.stock.portionsOf(docs.map((d) => d._id));
+    return docs.map((d) => toMealDto(d, portions.get(d._id) ?? 0));
+  }
 
   onModuleInit(): void {
     this.relay.register(this.meals);
   }
 
   /** The filters of the meal list, really applied (the old app only showed them). */
-  private filterQuery(f: MealFilter | null | undefined, now = new Date()): QueryFilter<Meal> {
+  private async filterQuery(f: MealFilter | null | undefined, now = new Date()): Promise<QueryFilter<Meal>> {
     const and: QueryFilter<Meal>[] = [{ deleted_at: null }];
     if (!f) return and[0];
     if (f.q) and.push(...(searchClauses(f.q) as QueryFilter<Meal>[]));
@@ -47,7 +55,7 @@ export class MealsService implements OnModuleInit {
     }
     if (f.without_allergens?.length) and.push({ allergens: { $nin: f.without_allergens } });
     if (f.availability) {
-      and.push({ portions_available: { $gt: 0 } });
+      and.push({ _id: { $in: await this.stock.inStock() } });
       if (f.availability === 'available') and.push({ available_date: { $lte: now } });
       else {
         const offset = f.availability === 'today' ? 0 : 1;
@@ -59,7 +67,7 @@ export class MealsService implements OnModuleInit {
 
   /** Newest first, keyset-paginated so pages stay stable while meals are added. */
   async list(first: number, after?: string | null, filter?: MealFilter | null): Promise<MealPageDto> {
-    let query = this.filterQuery(filter);
+    let query = await this.filterQuery(filter);
     if (after) {
       const c = decodeCursor(after);
       const page: QueryFilter<Meal> = { $or: [{ created_at: { $lt: c.created_at } }, { created_at: c.created_at, _id: { $lt: c.id } }] };
@@ -73,30 +81,30 @@ export class MealsService implements OnModuleInit {
     const items = docs.slice(0, first);
     const last = items.at(-1);
     return {
-      items: items.map(toMealDto),
+      items: await this.dtos(items),
       next_cursor: docs.length > first && last ? encodeCursor({ created_at: new Date(last.created_at), id: last._id }) : null,
     };
   }
 
   /** Home page: meals still available, most portions first. */
   async featured(limit: number = LIMITS.featuredMeals): Promise<MealDto[]> {
-    const docs = await this.meals
-      .find({ deleted_at: null, portions_available: { $gt: 0 } }, LISTED)
-      .sort({ portions_available: -1, _id: 1 })
-      .limit(limit)
-      .lean<Meal[]>();
-    return docs.map(toMealDto);
+    // Most portions first: the stock gives the order, deleted meals are skipped.
+    const ids = await this.stock.inStock(limit * 3);
+    const docs = await this.meals.find({ _id: { $in: ids }, deleted_at: null }, LISTED).lean<Meal[]>();
+    const rank = new Map(ids.map((id, i) => [id, i]));
+    docs.sort((a, b) => rank.get(a._id)! - rank.get(b._id)!);
+    return this.dtos(docs.slice(0, limit));
   }
 
   async get(id: string): Promise<MealDto | null> {
     const doc = await this.meals.findOne({ _id: id, deleted_at: null }, LISTED).lean<Meal>();
-    return doc ? toMealDto(doc) : null;
+    return doc ? (await this.dtos([doc]))[0] : null;
   }
 
   async getMany(ids: string[]): Promise<MealDto[]> {
     if (!ids.length) return [];
     const docs = await this.meals.find({ _id: { $in: ids }, deleted_at: null }, LISTED).lean<Meal[]>();
-    return docs.map(toMealDto);
+    return this.dtos(docs);
   }
 
   async ofCook(cookId: string): Promise<MealDto[]> {
@@ -105,12 +113,12 @@ export class MealsService implements OnModuleInit {
       .sort({ created_at: -1, _id: -1 })
       .limit(200)
       .lean<Meal[]>();
-    return docs.map(toMealDto);
+    return this.dtos(docs);
   }
 
   async create(actor: Actor, cookName: string, input: CreateMealInput): Promise<MealDto> {
     if (actor.user_type !== 'cook') throw new DomainError('FORBIDDEN', 'Cette action est réservée aux cuisiniers');
-    const { image_key, available_date, ...rest } = input;
+    const { image_key, available_date, portions_available: portions, ...rest } = input;
     const meal = new this.meals({
       ...rest,
       _id: randomUUID(),
@@ -123,8 +131,9 @@ export class MealsService implements OnModuleInit {
       rating_count: 0,
     });
     recordEvent(meal, CatalogueEvents.mealCreated, { meal_id: meal._id, cook_id: meal.cook_id, name: meal.name });
+    await this.stock.create(meal._id, meal.cook_id, portions);
     await this.relay.save(this.meals, meal);
-    return toMealDto(meal.toObject());
+    return toMealDto(meal.toObject(), portions);
   }
 
   /** Only the meal's own cook, checked here whatever the caller says. */
@@ -137,12 +146,34 @@ export class MealsService implements OnModuleInit {
 
   async update(actor: Actor, id: string, input: UpdateMealInput): Promise<MealDto> {
     const meal = await this.owned(actor, id);
-    const { image_key, ...rest } = input;
+    const { image_key, portions_available: portions, portions_seen: seen, ...rest } = input;
     meal.set({ ...rest, ...(image_key !== undefined ? { image_key } : {}) });
     meal.search_text = searchTextOf(meal);
     recordEvent(meal, CatalogueEvents.mealUpdated, { meal_id: meal._id, cook_id: meal.cook_id });
+    // Portions belong to the stock worker of the cook's partition (ADR 0004): the edit travels there
+    // in the same write as the meal's other changes, relative to what the form showed.
+    const before = await this.stock.seqOf(meal._id);
+    const current = (await this.stock.portionsOf([meal._id])).get(meal._id) ?? 0;
+    const changes = seen === null || seen === undefined ? portions !== current : portions !== seen;
+    if (changes)
+      recordEvent(meal, CatalogueEvents.stockAdjustRequested, {
+        meal_id: meal._id,
+        cook_id: meal.cook_id,
+        portions,
+        portions_seen: seen ?? null,
+      });
     await this.relay.save(this.meals, meal);
-    return toMealDto(meal.toObject());
+    if (changes) await this.waitForStock(meal._id, before);
+    return (await this.dtos([meal.toObject()]))[0];
+  }
+
+  /** Read your write: the cook sees the new portions as soon as the worker applied them (≤ 3 s). */
+  private async waitForStock(mealId: string, before: number, timeoutMs = 3000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if ((await this.stock.seqOf(mealId)) > before) return;
+      await new Promise((r) => setTimeout(r, 15));
+    }
   }
 
   async delete(actor: Actor, id: string): Promise<void> {
@@ -150,22 +181,6 @@ export class MealsService implements OnModuleInit {
     meal.deleted_at = new Date();
     recordEvent(meal, CatalogueEvents.mealDeleted, { meal_id: meal._id, cook_id: meal.cook_id });
     await this.relay.save(this.meals, meal);
-  }
-
-  /** Adds one review's rating to each reviewed meal's average, once per review. */
-  async addRating(reviewId: string, mealIds: string[], rating: number): Promise<void> {
-    for (const id of new Set(mealIds)) {
-      await this.relay.locked(this.meals, id, async () => {
-        const meal = await this.meals.findOne({ _id: id }, { rating_average: 1, rating_count: 1, rated_reviews: 1 }).lean<Meal>();
-        if (!meal || (meal.rated_reviews ?? []).includes(reviewId)) return;
-        const count = (meal.rating_count ?? 0) + 1;
-        const average = Math.round((((meal.rating_average ?? 0) * (count - 1) + rating) / count) * 100) / 100;
-        await this.meals.updateOne(
-          { _id: id, rated_reviews: { $ne: reviewId } },
-          { $set: { rating_average: average, rating_count: count }, $push: { rated_reviews: reviewId } },
-        );
-      });
-    }
   }
 
   /** Keeps the cook's display name copied on their meals (no call per card). */

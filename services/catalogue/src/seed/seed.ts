@@ -23,6 +23,14 @@ export async function seedCatalogue(env: NodeJS.ProcessEnv = process.env): Promi
       if (!(await media.exists(cardKey(key)))) await putMealImage(media, key, await plateImage(m.id, m.palette));
       const at = new Date(base + i * 60_000);
       if (await meals.exists({ _id: m.id })) continue;
+      // The meal's stock (its own collection, ADR 0004), created before the meal can be ordered.
+      await conn
+        .collection('stock')
+        .updateOne(
+          { _id: m.id as never },
+          { $setOnInsert: { cook_id: m.cook.id, portions: m.portions, seq: 0, op: 'create' } },
+          { upsert: true },
+        );
       try {
         // insertOne, not an upsert with $setOnInsert: FerretDB drops empty arrays from $setOnInsert.
         await meals.collection.insertOne({
@@ -32,7 +40,6 @@ export async function seedCatalogue(env: NodeJS.ProcessEnv = process.env): Promi
           name: m.name,
           description: m.description,
           price_cents: m.price_cents,
-          portions_available: m.portions,
           ingredients: m.ingredients,
           allergens: m.allergens,
           category: m.category,

@@ -1,26 +1,40 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { CatalogueEvents, type Envelope } from '@popote/contracts';
-import { causedBy, OutboxRelay, recordEvent } from '@popote/platform';
+import { CatalogueEvents, OrderingEvents, type Envelope } from '@popote/contracts';
+import { causedBy, OutboxRelay, recordEvent, type PartitionedEvent } from '@popote/platform';
 import type { Model } from 'mongoose';
-import { Meal, StockApplication } from '../meals/meal.schema';
+import type { z } from 'zod';
+import { Meal, Stock, StockApplication } from '../meals/meal.schema';
 
 interface Line {
   meal_id: string;
   quantity: number;
 }
+type OrderPlaced = z.infer<typeof OrderingEvents.orderPlaced.schema>;
+type OrderCancelled = z.infer<typeof OrderingEvents.orderCancelled.schema>;
+type StockAdjust = z.infer<typeof CatalogueEvents.stockAdjustRequested.schema>;
+type ReviewSubmitted = z.infer<typeof OrderingEvents.reviewSubmitted.schema>;
 
 /**
- * Portions leave the stock when an order is placed — all of the order's lines or none, never below
- * zero — and come back when a committed order is cancelled. Orders are applied one at a time (the
- * consumer is serial: FerretDB does not make a conditional update atomic), each meal remembers the
- * orders it has applied, and the outcome is recorded once with its event: a redelivered or
- * re-run order changes nothing twice.
+ * The stock worker of one cook partition (ADR 0004). Every change to the portions of a cook's meals
+ * arrives as an event on the cook's partition and is applied here, one at a time for the partition
+ * in the whole system, in stream order:
+ * - order-placed takes all of an order's lines or none, never below zero, and records the outcome
+ *   once (a `stockApplications` document whose outbox announces stock-committed/-rejected);
+ * - order-cancelled gives a committed order's portions back once (or voids an order not yet applied);
+ * - stock-adjust-requested applies a cook's edit, relative to what the cook saw;
+ * - review-submitted adds a rating to the reviewed meals once.
+ * Each stock document remembers the sequence of the last event applied to it, so an event that is
+ * redelivered after a crash half-way recognises the lines it already changed.
+ * The conditions on `seq` also make the writes exact on MongoDB if two workers ever overlapped.
  */
 @Injectable()
-export class StockService implements OnModuleInit {
+export class StockService implements OnModuleInit, OnApplicationBootstrap {
+  private readonly log = new Logger('Stock');
+
   constructor(
     @InjectModel(Meal.name) private readonly meals: Model<Meal>,
+    @InjectModel(Stock.name) private readonly stock: Model<Stock>,
     @InjectModel(StockApplication.name) private readonly applications: Model<StockApplication>,
     private readonly relay: OutboxRelay,
   ) {}
@@ -29,49 +43,83 @@ export class StockService implements OnModuleInit {
     this.relay.register(this.applications);
   }
 
-  async applyOrder(envelope: Envelope<{ order_id: string; checkout_id: string; items: Line[] }>): Promise<'committed' | 'rejected'> {
-    const { order_id: orderId, checkout_id: checkoutId } = envelope.data;
-    const done = await this.applications.findById(orderId).lean<StockApplication>();
-    if (done) return done.result;
-    const lines = mergeLines(envelope.data.items);
+  async onApplicationBootstrap(): Promise<void> {
+    const created = await this.migrateLegacy();
+    if (created) this.log.log(`gave ${created} meals stored before ADR 0004 their stock document`);
+  }
 
-    // Check every line first (a crash may have left some lines applied: those count as taken).
-    const docs = await this.meals
-      .find({ _id: { $in: lines.map((l) => l.meal_id) } }, { portions_available: 1, applied_orders: 1, deleted_at: 1 })
-      .lean<Meal[]>();
-    const byId = new Map(docs.map((d) => [d._id, d]));
+  async apply(event: PartitionedEvent): Promise<void> {
+    switch (event.contract.subject) {
+      case OrderingEvents.orderPlaced.subject:
+        await this.applyOrder(event.envelope as Envelope<OrderPlaced>, event.seq);
+        return;
+      case OrderingEvents.orderCancelled.subject:
+        await this.restock(event.envelope as Envelope<OrderCancelled>, event.seq);
+        return;
+      case CatalogueEvents.stockAdjustRequested.subject:
+        await this.adjust((event.envelope as Envelope<StockAdjust>).data, event.seq);
+        return;
+      case OrderingEvents.reviewSubmitted.subject:
+        await this.addRating((event.envelope as Envelope<ReviewSubmitted>).data, event.seq);
+        return;
+      default:
+        throw new Error(`stock worker: unexpected ${event.contract.subject}`);
+    }
+  }
+
+  async applyOrder(envelope: Envelope<OrderPlaced>, seq: number): Promise<'committed' | 'rejected' | 'void'> {
+    const { order_id: orderId, checkout_id: checkoutId } = envelope.data;
+    const done = await this.applications.findById(orderId);
+    if (done) {
+      // Applied before: the order-placed came again (a replay, or an order recreated after its
+      // payment was re-announced). Announce the same outcome again so the order can settle; the
+      // consumers apply an outcome once (an order leaves 'pending' stock once).
+      if (done.result !== 'void') {
+        if (done.result === 'committed')
+          recordEvent(done, CatalogueEvents.stockCommitted, { order_id: orderId, checkout_id: checkoutId }, causedBy(envelope));
+        else
+          recordEvent(
+            done,
+            CatalogueEvents.stockRejected,
+            { order_id: orderId, checkout_id: checkoutId, meal_id: done.meal_id ?? '', reason: done.reason ?? 'insufficient_stock' },
+            causedBy(envelope),
+          );
+        await this.relay.save(this.applications, done);
+      }
+      return done.result;
+    }
+    const lines = mergeLines(envelope.data.items);
+    const ids = lines.map((l) => l.meal_id);
+    const [stocks, meals] = await Promise.all([
+      this.stock.find({ _id: { $in: ids } }).lean<Stock[]>(),
+      this.meals.find({ _id: { $in: ids } }, { deleted_at: 1 }).lean<Pick<Meal, '_id' | 'deleted_at'>[]>(),
+    ]);
+    const stockOf = new Map(stocks.map((s) => [s._id, s]));
+    const mealOf = new Map(meals.map((m) => [m._id, m]));
+    // A line this very event already took (a crash between the stock writes and the outcome).
+    const takenHere = (l: Line) => stockOf.get(l.meal_id)?.seq === seq && stockOf.get(l.meal_id)?.op === 'take';
+
     let rejection: { meal_id: string; reason: 'meal_not_found' | 'insufficient_stock' } | null = null;
     for (const line of lines) {
-      const meal = byId.get(line.meal_id);
-      if (!meal || meal.deleted_at) rejection ??= { meal_id: line.meal_id, reason: 'meal_not_found' };
-      else if (!(meal.applied_orders ?? []).includes(orderId) && meal.portions_available < line.quantity)
-        rejection ??= { meal_id: line.meal_id, reason: 'insufficient_stock' };
+      const s = stockOf.get(line.meal_id);
+      const meal = mealOf.get(line.meal_id);
+      if (!s || !meal || meal.deleted_at) rejection ??= { meal_id: line.meal_id, reason: 'meal_not_found' };
+      else if (!takenHere(line) && s.portions < line.quantity) rejection ??= { meal_id: line.meal_id, reason: 'insufficient_stock' };
     }
 
-    if (!rejection) {
-      const taken: Line[] = [];
-      for (const line of lines) {
-        const res = await this.relay.locked(this.meals, line.meal_id, () =>
-          this.meals.updateOne(
-            { _id: line.meal_id, applied_orders: { $ne: orderId }, portions_available: { $gte: line.quantity } },
-            { $inc: { portions_available: -line.quantity }, $push: { applied_orders: orderId } },
-          ),
-        );
-        if (res.modifiedCount === 1) taken.push(line);
-        else if (!(await this.meals.exists({ _id: line.meal_id, applied_orders: orderId }))) {
-          // Lost a race (possible only with several writers on MongoDB): give back what was taken.
-          await this.giveBack(orderId, taken, 'applied_orders');
-          rejection = { meal_id: line.meal_id, reason: 'insufficient_stock' };
-          break;
-        }
+    if (rejection) {
+      for (const line of lines.filter(takenHere)) {
+        await this.stock.updateOne({ _id: line.meal_id, seq, op: 'take' }, { $inc: { portions: line.quantity }, $set: { op: 'giveback' } });
       }
     } else {
-      // Undo any line a crashed earlier attempt had already taken for this order.
-      await this.giveBack(
-        orderId,
-        lines.filter((l) => (byId.get(l.meal_id)?.applied_orders ?? []).includes(orderId)),
-        'applied_orders',
-      );
+      for (const line of lines.filter((l) => !takenHere(l))) {
+        const res = await this.stock.updateOne(
+          { _id: line.meal_id, seq: { $lt: seq }, portions: { $gte: line.quantity } },
+          { $inc: { portions: -line.quantity }, $set: { seq, op: 'take' } },
+        );
+        // Only possible if another writer changed the document since we read it: redo from the start.
+        if (res.modifiedCount !== 1) throw new Error(`stock of ${line.meal_id} changed under order ${orderId}; retrying`);
+      }
     }
 
     const application = new this.applications({
@@ -79,6 +127,7 @@ export class StockService implements OnModuleInit {
       checkout_id: checkoutId,
       result: rejection ? 'rejected' : 'committed',
       meal_id: rejection?.meal_id ?? null,
+      reason: rejection?.reason ?? null,
       applied_at: new Date(),
     });
     if (rejection)
@@ -89,35 +138,107 @@ export class StockService implements OnModuleInit {
         causedBy(envelope),
       );
     else recordEvent(application, CatalogueEvents.stockCommitted, { order_id: orderId, checkout_id: checkoutId }, causedBy(envelope));
-    try {
-      await this.relay.save(this.applications, application);
-    } catch (err) {
-      if ((err as { code?: number }).code !== 11000) throw err;
-    }
+    await this.relay.save(this.applications, application);
     return application.result;
   }
 
-  /** A cancelled order whose stock was taken: its portions come back, once. */
-  async restock(orderId: string, items: Line[]): Promise<void> {
-    for (const line of mergeLines(items)) {
-      await this.relay.locked(this.meals, line.meal_id, () =>
-        this.meals.updateOne(
-          { _id: line.meal_id, applied_orders: orderId, restocked_orders: { $ne: orderId } },
-          { $inc: { portions_available: line.quantity }, $push: { restocked_orders: orderId } },
-        ),
+  /** A cancelled order: a committed one gives its portions back, once; one not yet applied is voided. */
+  async restock(envelope: Envelope<OrderCancelled>, seq: number): Promise<void> {
+    const orderId = envelope.data.order_id;
+    const app = await this.applications.findById(orderId, { result: 1, restocked_at: 1 }).lean<StockApplication>();
+    if (!app) {
+      // Its order-placed never got here (dead-lettered): whatever comes later must take nothing.
+      await this.applications.create({
+        _id: orderId,
+        checkout_id: envelope.data.checkout_id,
+        result: 'void',
+        applied_at: new Date(),
+      });
+      return;
+    }
+    if (app.result !== 'committed' || app.restocked_at) return;
+    for (const line of mergeLines(envelope.data.items)) {
+      await this.stock.updateOne(
+        { _id: line.meal_id, seq: { $lt: seq } },
+        { $inc: { portions: line.quantity }, $set: { seq, op: 'restock' } },
       );
+    }
+    await this.applications.updateOne({ _id: orderId }, { $set: { restocked_at: new Date() } });
+  }
+
+  /** A cook's edit: relative to the portions the form showed, so sales made meanwhile stay sold. */
+  async adjust(data: StockAdjust, seq: number): Promise<void> {
+    const current = await this.stock.findById(data.meal_id).lean<Stock>();
+    if (!current || current.seq >= seq) return;
+    const portions = data.portions_seen === null ? data.portions : Math.max(0, current.portions + (data.portions - data.portions_seen));
+    await this.stock.updateOne({ _id: data.meal_id, seq: { $lt: seq } }, { $set: { portions, seq, op: 'adjust' } });
+    if (portions !== data.portions)
+      this.log.log(
+        `meal ${data.meal_id}: the cook asked ${data.portions} after seeing ${data.portions_seen}; sales since leave ${portions}`,
+      );
+  }
+
+  /** A review counts once in each reviewed meal's average (the meal remembers the last review's sequence). */
+  async addRating(data: ReviewSubmitted, seq: number): Promise<void> {
+    for (const id of new Set(data.meal_ids)) {
+      await this.relay.locked(this.meals, id, async () => {
+        const meal = await this.meals.findOne({ _id: id }, { rating_average: 1, rating_count: 1, rating_seq: 1 }).lean<Meal>();
+        if (!meal || (meal.rating_seq ?? 0) >= seq) return;
+        const count = (meal.rating_count ?? 0) + 1;
+        const average = Math.round((((meal.rating_average ?? 0) * (count - 1) + data.rating) / count) * 100) / 100;
+        await this.meals.updateOne(
+          { _id: id, $or: [{ rating_seq: { $lt: seq } }, { rating_seq: { $exists: false } }] },
+          { $set: { rating_average: average, rating_count: count, rating_seq: seq } },
+        );
+      });
     }
   }
 
-  private async giveBack(orderId: string, lines: Line[], list: 'applied_orders'): Promise<void> {
-    for (const line of lines) {
-      await this.relay.locked(this.meals, line.meal_id, () =>
-        this.meals.updateOne(
-          { _id: line.meal_id, [list]: orderId },
-          { $inc: { portions_available: line.quantity }, $pull: { [list]: orderId } },
-        ),
+  /** Portions of meals, by meal id (reads join the stock; a meal without stock has none). */
+  async portionsOf(mealIds: string[]): Promise<Map<string, number>> {
+    if (!mealIds.length) return new Map();
+    const docs = await this.stock.find({ _id: { $in: mealIds } }, { portions: 1 }).lean<Pick<Stock, '_id' | 'portions'>[]>();
+    return new Map(docs.map((d) => [d._id, d.portions]));
+  }
+
+  /** Ids of meals with portions left, most first (for the availability filter and the home page). */
+  async inStock(limit?: number): Promise<string[]> {
+    const q = this.stock.find({ portions: { $gt: 0 } }, { _id: 1 }).sort({ portions: -1, _id: 1 });
+    if (limit) q.limit(limit);
+    return (await q.lean<{ _id: string }[]>()).map((d) => d._id);
+  }
+
+  /** The stock of a new meal: created with the meal, before anyone can order it. */
+  async create(mealId: string, cookId: string, portions: number): Promise<void> {
+    await this.stock.updateOne({ _id: mealId }, { $setOnInsert: { cook_id: cookId, portions, seq: 0, op: 'create' } }, { upsert: true });
+  }
+
+  /** Stream sequence of the last change applied to a meal's stock (to wait for an edit to land). */
+  async seqOf(mealId: string): Promise<number> {
+    return (await this.stock.findById(mealId, { seq: 1 }).lean<Stock>())?.seq ?? 0;
+  }
+
+  /**
+   * Meals stored before stock had its own collection carry `portions_available`: give each one its
+   * stock document once (startup; inserts only, so replicas doing it at once are harmless).
+   */
+  async migrateLegacy(): Promise<number> {
+    const legacy = (await this.meals.collection
+      .find({ portions_available: { $exists: true } }, { projection: { _id: 1, cook_id: 1, portions_available: 1 } })
+      .toArray()) as unknown as { _id: string; cook_id: string; portions_available: number }[];
+    let created = 0;
+    for (const m of legacy) {
+      const res = await this.stock.updateOne(
+        { _id: m._id },
+        { $setOnInsert: { cook_id: m.cook_id, portions: Math.max(0, m.portions_available ?? 0), seq: 0, op: 'create' } },
+        { upsert: true },
       );
+      created += res.upsertedCount ?? 0;
+      await this.meals.collection.updateOne({ _id: m._id } as never, {
+        $unset: { portions_available: '', applied_orders: '', restocked_orders: '', rated_reviews: '' },
+      });
     }
+    return created;
   }
 }
 

@@ -8,7 +8,7 @@ type PaymentSucceeded = z.infer<typeof PaymentsEvents.paymentSucceeded.schema>;
 
 /** A paid checkout becomes one order per cook. */
 @Injectable()
-@EventHandler(PaymentsEvents.paymentSucceeded)
+@EventHandler(PaymentsEvents.paymentSucceeded, { retry: 'hours' })
 export class PaymentSucceededHandler implements IntegrationEventHandler<PaymentSucceeded> {
   constructor(private readonly orders: OrdersService) {}
 

@@ -4,7 +4,7 @@ import { EventHandler, type IntegrationEventHandler } from '@popote/platform';
 import { OrdersService } from '../orders/orders.service';
 
 @Injectable()
-@EventHandler(CatalogueEvents.stockCommitted)
+@EventHandler(CatalogueEvents.stockCommitted, { retry: 'hours' })
 export class StockCommittedHandler implements IntegrationEventHandler<{ order_id: string; checkout_id: string }> {
   constructor(private readonly orders: OrdersService) {}
 

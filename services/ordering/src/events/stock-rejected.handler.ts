@@ -5,7 +5,7 @@ import { OrdersService } from '../orders/orders.service';
 
 /** Not enough portions (someone else bought the last ones): the order is cancelled and refunded. */
 @Injectable()
-@EventHandler(CatalogueEvents.stockRejected)
+@EventHandler(CatalogueEvents.stockRejected, { retry: 'hours' })
 export class StockRejectedHandler implements IntegrationEventHandler<{ order_id: string; checkout_id: string }> {
   constructor(private readonly orders: OrdersService) {}
 

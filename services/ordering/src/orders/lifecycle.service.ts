@@ -75,7 +75,7 @@ export class LifecycleService implements OnModuleInit {
       await order.save();
       return toOrderDto(order.toObject());
     });
-    this.relay.kick();
+    await this.relay.flush(this.orders, orderId); // publish on write (ADR 0004)
     return result;
   }
 

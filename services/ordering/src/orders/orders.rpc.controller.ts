@@ -51,6 +51,11 @@ export class OrdersRpcController {
     return { items: await this.orders.ofConsumer(parseRequest(OrderingRpc.consumerOrders, p).actor) };
   }
 
+  @MessagePattern(OrderingRpc.ordersById.subject)
+  async ordersById(@Payload() p: unknown) {
+    return { items: await this.orders.byIds(parseRequest(OrderingRpc.ordersById, p).order_ids) };
+  }
+
   @MessagePattern(OrderingRpc.checkoutOrders.subject)
   async checkoutOrders(@Payload() p: unknown) {
     const req = parseRequest(OrderingRpc.checkoutOrders, p);

@@ -1,13 +1,9 @@
-import { createHash } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { ORDER_MESSAGES, OrderingEvents, type Actor, type CheckoutLine, type Envelope, type OrderDto } from '@popote/contracts';
-import { causedBy, OutboxRelay, recordEvent } from '@popote/platform';
+import { causedBy, orderIdOf, OutboxRelay, recordEvent } from '@popote/platform';
 import type { Model } from 'mongoose';
 import { Order } from './order.schema';
-
-/** Deterministic ids: the same checkout and cook always give the same order id. */
-const orderIdOf = (checkoutId: string, cookId: string) => createHash('sha256').update(`${checkoutId}:${cookId}`).digest('hex').slice(0, 24);
 
 export const toOrderDto = (o: Order): OrderDto => ({
   order_id: o._id,
@@ -110,10 +106,11 @@ export class OrdersService implements OnModuleInit {
       const order = await this.orders.findById(envelope.data.order_id);
       if (!order || order.stock_status !== 'pending') return;
       order.stock_status = 'rejected';
-      this.cancelInMemory(order, ORDER_MESSAGES.stockUnavailable, envelope);
+      // Already cancelled by the buyer or the cook: it was announced (and refunded) then.
+      if (order.order_status !== 'cancelled') this.cancelInMemory(order, ORDER_MESSAGES.stockUnavailable, envelope);
       await order.save();
     });
-    this.relay.kick();
+    await this.relay.flush(this.orders, envelope.data.order_id);
   }
 
   private cancelInMemory(order: InstanceType<Model<Order>>, reason: string, cause?: Envelope): void {
@@ -144,6 +141,21 @@ export class OrdersService implements OnModuleInit {
       .limit(200)
       .lean<Order[]>();
     return docs.map(toOrderDto);
+  }
+
+  /** Internal: where the orders of a paid checkout stand (reconciliation in payments). */
+  async byIds(ids: string[]) {
+    const docs = await this.orders
+      .find({ _id: { $in: ids } }, { checkout_id: 1, cook_id: 1, order_status: 1, stock_status: 1, total_cents: 1 })
+      .lean<Order[]>();
+    return docs.map((o) => ({
+      order_id: o._id,
+      checkout_id: o.checkout_id,
+      cook_id: o.cook_id,
+      order_status: o.order_status,
+      stock_status: o.stock_status,
+      total_cents: o.total_cents,
+    }));
   }
 
   async ofCheckout(actor: Actor, checkoutId: string): Promise<OrderDto[]> {

@@ -14,12 +14,17 @@ export class Checkout {
   @Prop({ type: String, default: null, index: true }) payment_intent_id!: string | null;
   @Prop({ type: String, default: null }) client_secret!: string | null;
   @Prop({ type: String, default: null }) last_error!: string | null;
+  /** Reconciliation (ADR 0004): set once every order of the paid checkout exists and is settled. */
+  @Prop({ type: Date, default: null }) reconciled_at!: Date | null;
+  @Prop({ type: Date, default: null }) reconcile_next_at!: Date | null;
+  @Prop({ default: 0 }) reconcile_checks!: number;
   created_at!: Date;
   updated_at!: Date;
   _outbox!: OutboxEntry[];
   _outbox_pending!: boolean;
 }
 export const CheckoutSchema = SchemaFactory.createForClass(Checkout).plugin(outboxPlugin);
+CheckoutSchema.index({ status: 1, reconciled_at: 1 });
 
 /** Provider events already applied (webhooks are delivered at least once). */
 @Schema({ collection: 'paymentEvents', versionKey: false })
@@ -30,14 +35,20 @@ export class PaymentEvent {
 }
 export const PaymentEventSchema = SchemaFactory.createForClass(PaymentEvent);
 
-/** One refund per cancelled order, at most. */
+/**
+ * One refund per cancelled order, at most: recorded as `due` before the provider is asked (with an
+ * idempotency key derived from the order), `made` once it answered — a crash in between leaves a due
+ * refund that the retry or the reconciliation sweep completes, never a second refund.
+ */
 @Schema({ collection: 'refunds', versionKey: false })
 export class Refund {
   @Prop({ type: String, required: true }) _id!: string; // order id
   @Prop({ required: true }) checkout_id!: string;
   @Prop({ required: true }) amount_cents!: number;
-  @Prop({ required: true }) provider_refund_id!: string;
-  @Prop({ required: true }) refunded_at!: Date;
+  /** Absent on refunds stored before the states existed: those were made. */
+  @Prop({ type: String, default: 'due' }) status!: 'due' | 'made';
+  @Prop({ type: String, default: null }) provider_refund_id!: string | null;
+  @Prop({ type: Date, default: null }) refunded_at!: Date | null;
   _outbox!: OutboxEntry[];
   _outbox_pending!: boolean;
 }

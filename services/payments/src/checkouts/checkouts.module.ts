@@ -9,6 +9,7 @@ import { StripeWebhookController } from '../webhooks/stripe-webhook.controller';
 import { Checkout, CheckoutSchema, PaymentEvent, PaymentEventSchema, Refund, RefundSchema } from './checkout.schema';
 import { CheckoutsRpcController } from './checkouts.rpc.controller';
 import { CheckoutsService } from './checkouts.service';
+import { PAYMENTS_CONFIG, ReconciliationService } from './reconciliation.service';
 
 export function providerFor(config: PaymentsConfig): PaymentProvider {
   if (config.provider === 'stripe') {
@@ -36,8 +37,14 @@ export class CheckoutsModule {
         ]),
       ],
       controllers: [CheckoutsRpcController, StripeWebhookController],
-      providers: [CheckoutsService, OrderCancelledHandler, { provide: PAYMENT_PROVIDER, useValue: providerFor(config) }],
-      exports: [CheckoutsService],
+      providers: [
+        CheckoutsService,
+        ReconciliationService,
+        OrderCancelledHandler,
+        { provide: PAYMENT_PROVIDER, useValue: providerFor(config) },
+        { provide: PAYMENTS_CONFIG, useValue: config },
+      ],
+      exports: [CheckoutsService, ReconciliationService],
     };
   }
 }

@@ -105,14 +105,20 @@ export class CheckoutsService implements OnModuleInit {
     return toCheckoutDto(await this.owned(actor, checkoutId));
   }
 
-  /** Applies a provider event once (by its id); success and failure are announced from here. */
+  /**
+   * Applies a provider event once (by its id); success and failure are announced from here.
+   * Apply, then record: the event id is stored only once its effect is saved and announced, so a
+   * failure half-way makes the provider's retry (Stripe retries for days) apply it again — the
+   * effect itself is idempotent (a succeeded checkout is not paid twice; order ids are derived).
+   */
   async applyProviderEvent(event: ProviderEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
-    try {
-      await this.events.create({ _id: event.id, type: event.type, received_at: new Date() });
-    } catch (err) {
-      if ((err as { code?: number }).code === 11000) return 'duplicate';
-      throw err;
-    }
+    if (await this.events.exists({ _id: event.id })) return 'duplicate';
+    const outcome = await this.applyIntentEvent(event);
+    await this.events.updateOne({ _id: event.id }, { $setOnInsert: { type: event.type, received_at: new Date() } }, { upsert: true });
+    return outcome;
+  }
+
+  private async applyIntentEvent(event: ProviderEvent): Promise<'applied' | 'ignored'> {
     const intent = event.data.object;
     const checkoutId = intent.metadata?.checkout_id;
     if (!checkoutId || !['payment_intent.succeeded', 'payment_intent.payment_failed'].includes(event.type)) return 'ignored';
@@ -145,38 +151,68 @@ export class CheckoutsService implements OnModuleInit {
       await checkout.save();
       outcome = 'applied';
     });
-    this.relay.kick();
+    await this.relay.flush(this.checkouts, checkoutId); // publish on write (ADR 0004)
     return outcome;
   }
 
   /** A cancelled order is refunded exactly its amount, once (idempotent at the provider too). */
-  async refundOrder(envelope: Envelope<{ order_id: string; checkout_id: string; total_cents: number }>): Promise<void> {
-    const { order_id: orderId, checkout_id: checkoutId, total_cents: amount } = envelope.data;
-    if (await this.refunds.exists({ _id: orderId })) return;
+  async refundOrder(data: { order_id: string; checkout_id: string; total_cents: number }, cause?: Envelope): Promise<'made' | 'skipped'> {
+    const { order_id: orderId, checkout_id: checkoutId, total_cents: amount } = data;
+    const existing = await this.refunds.findById(orderId, { status: 1 }).lean<Refund>();
+    if (existing && existing.status !== 'due') return 'skipped'; // made (or stored before states existed)
     const checkout = await this.checkouts.findById(checkoutId, { _outbox: 0 }).lean<Checkout>();
-    if (!checkout || checkout.status !== 'succeeded' || !checkout.payment_intent_id) return;
+    if (!checkout || checkout.status !== 'succeeded' || !checkout.payment_intent_id) return 'skipped';
+    if (!existing) {
+      await this.refunds.updateOne(
+        { _id: orderId },
+        { $setOnInsert: { checkout_id: checkoutId, amount_cents: amount, status: 'due', _outbox: [], _outbox_pending: false } },
+        { upsert: true },
+      );
+    }
     const refund = await this.provider.refund({
       payment_intent_id: checkout.payment_intent_id,
       amount_cents: amount,
       idempotency_key: `refund-order-${orderId}`,
     });
-    const doc = new this.refunds({
-      _id: orderId,
-      checkout_id: checkoutId,
-      amount_cents: amount,
-      provider_refund_id: refund.id,
-      refunded_at: new Date(),
+    return this.relay
+      .locked(this.refunds, orderId, async () => {
+        const doc = await this.refunds.findById(orderId);
+        if (!doc || doc.status === 'made') return 'skipped';
+        doc.status = 'made';
+        doc.provider_refund_id = refund.id;
+        doc.refunded_at = new Date();
+        recordEvent(
+          doc,
+          PaymentsEvents.refundIssued,
+          { refund_id: refund.id, order_id: orderId, checkout_id: checkoutId, amount_cents: amount },
+          cause ? causedBy(cause) : undefined,
+        );
+        await doc.save();
+        return 'made';
+      })
+      .then(async (outcome) => {
+        if (outcome === 'made') await this.relay.flush(this.refunds, orderId);
+        return outcome;
+      });
+  }
+
+  /**
+   * A paid checkout whose orders are missing (its payment-succeeded was lost or dead-lettered) is
+   * announced again: ordering creates the missing orders (their ids derive from checkout and cook).
+   */
+  async reannounce(checkoutId: string): Promise<void> {
+    await this.relay.locked(this.checkouts, checkoutId, async () => {
+      const checkout = await this.checkouts.findById(checkoutId);
+      if (!checkout || checkout.status !== 'succeeded') return;
+      recordEvent(checkout, PaymentsEvents.paymentSucceeded, {
+        checkout_id: checkout._id,
+        consumer_id: checkout.consumer_id,
+        amount_cents: checkout.amount_cents,
+        payment_intent_id: checkout.payment_intent_id ?? '',
+        lines: checkout.lines,
+      });
+      await checkout.save();
     });
-    recordEvent(
-      doc,
-      PaymentsEvents.refundIssued,
-      { refund_id: refund.id, order_id: orderId, checkout_id: checkoutId, amount_cents: amount },
-      causedBy(envelope),
-    );
-    try {
-      await this.relay.save(this.refunds, doc);
-    } catch (err) {
-      if ((err as { code?: number }).code !== 11000) throw err;
-    }
+    await this.relay.flush(this.checkouts, checkoutId);
   }
 }

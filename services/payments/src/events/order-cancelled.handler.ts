@@ -8,11 +8,11 @@ type OrderCancelled = z.infer<typeof OrderingEvents.orderCancelled.schema>;
 
 /** A cancelled (paid) order is refunded its own amount, once. */
 @Injectable()
-@EventHandler(OrderingEvents.orderCancelled)
+@EventHandler(OrderingEvents.orderCancelled, { retry: 'hours' })
 export class OrderCancelledHandler implements IntegrationEventHandler<OrderCancelled> {
   constructor(private readonly checkouts: CheckoutsService) {}
 
   async handle(envelope: Envelope<OrderCancelled>): Promise<void> {
-    await this.checkouts.refundOrder(envelope);
+    await this.checkouts.refundOrder(envelope.data, envelope);
   }
 }

@@ -10,6 +10,7 @@ export const CART_MESSAGES = {
   empty: 'Votre panier est vide',
   insufficientFor: (name: string) => `Stock insuffisant pour ${name}`,
   signInToContinue: 'Veuillez vous connecter pour continuer',
+  tooManyLines: (n: number) => `Votre panier contient déjà ${n} plats différents : validez-le avant d’en ajouter d’autres`,
 } as const;
 
 export const cartLineSchema = z.object({

@@ -102,6 +102,8 @@ export const updateMealInput = z.object({
   description: text(2000),
   price_cents: priceCents,
   portions_available: z.number({ message: MEAL_MESSAGES.required }).int().min(0, MEAL_MESSAGES.portionsMinEdit).max(1000),
+  /** The portions the edit form loaded: the change is applied relative to it (sales since then stay sold). */
+  portions_seen: z.number().int().min(0, MEAL_MESSAGES.portionsMinEdit).max(100_000).nullish(),
   image_key: imageKeySchema.nullish(),
 });
 export type UpdateMealInput = z.infer<typeof updateMealInput>;
@@ -158,5 +160,20 @@ export const CatalogueEvents = {
       meal_id: z.string(),
       reason: z.enum(['meal_not_found', 'insufficient_stock']),
     }),
+  ),
+  /**
+   * A cook changed a dish's portions. Applied by the stock worker of the cook's partition (the only
+   * writer of stock, ADR 0004): relative to what the cook saw when `portions_seen` is given, so sales
+   * made while the form was open are not undone.
+   */
+  stockAdjustRequested: defineEvent(
+    'evt.catalogue.stock-adjust-requested.v1',
+    z.object({
+      meal_id: z.string(),
+      cook_id: z.string(),
+      portions: z.number().int().nonnegative(),
+      portions_seen: z.number().int().nonnegative().nullable(),
+    }),
+    { partitionBy: (d) => d.cook_id },
   ),
 } as const;

@@ -15,6 +15,40 @@ export interface EventContract<T> {
   /** NATS subject, `evt.<service>.<aggregate>-<past-verb>.v<N>`. */
   readonly subject: string;
   readonly schema: z.ZodType<T, any>;
+  /**
+   * Partitioned events travel on `<subject>.<p>`, p = partitionOf(key) (ADR 0004): the events of one
+   * key (a cook) stay in order on one partition; different keys spread over EVENT_PARTITIONS.
+   */
+  partitionBy?(data: T): string; // method syntax: contracts of any T fit EventContract<unknown>
+}
+
+/** Number of partitions of partitioned events. Changing it re-maps keys: drain the partitions first. */
+export const EVENT_PARTITIONS = 16;
+
+/** FNV-1a (32 bits) of the key, modulo the partition count: stable across processes and languages. */
+export function partitionOf(key: string, partitions = EVENT_PARTITIONS): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    h ^= key.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h % partitions;
+}
+
+/** The subject an event is published on (with its partition when the contract is partitioned). */
+export function subjectOf<T>(contract: EventContract<T>, data: T): string {
+  return contract.partitionBy ? `${contract.subject}.${partitionOf(contract.partitionBy(data))}` : contract.subject;
+}
+
+/** The filter that receives every event of a contract (all partitions). */
+export function filterOf(contract: EventContract<any>): string {
+  return contract.partitionBy ? `${contract.subject}.*` : contract.subject;
+}
+
+/** The filter of one partition of a partitioned contract. */
+export function partitionFilter(contract: EventContract<any>, partition: number): string {
+  if (!contract.partitionBy) throw new Error(`${contract.subject} is not partitioned`);
+  return `${contract.subject}.${partition}`;
 }
 
 /** `Req` is what a handler receives (defaults applied), `ReqIn` what a caller may send. */
@@ -27,9 +61,13 @@ export interface RpcContract<Req, Res, ReqIn = Req> {
 export type RpcRequest<C> = C extends RpcContract<infer Req, any, any> ? Req : never;
 export type RpcResponse<C> = C extends RpcContract<any, infer Res, any> ? Res : never;
 
-export function defineEvent<S extends z.ZodType>(subject: string, schema: S): EventContract<z.output<S>> {
+export function defineEvent<S extends z.ZodType>(
+  subject: string,
+  schema: S,
+  options: { partitionBy?: (data: z.output<S>) => string } = {},
+): EventContract<z.output<S>> {
   if (!/^evt\.[a-z]+\.[a-z-]+\.v\d+$/.test(subject)) throw new Error(`bad event subject ${subject}`);
-  return { subject, schema: schema as unknown as z.ZodType<z.output<S>, any> };
+  return { subject, schema: schema as unknown as z.ZodType<z.output<S>, any>, partitionBy: options.partitionBy };
 }
 
 export function defineRpc<Q extends z.ZodType, R extends z.ZodType>(

@@ -123,6 +123,26 @@ export const OrderingRpc = {
     z.object({ actor: actorSchema, checkout_id: z.string().min(1) }),
     z.object({ items: z.array(orderSchema) }),
   ),
+  /**
+   * Internal (payments' reconciliation, not the BFF): the state of orders by id. Order ids derive
+   * from (checkout, cook), so payments knows which orders a paid checkout must have become.
+   */
+  ordersById: defineRpc(
+    'rpc.ordering.orders-by-id',
+    z.object({ order_ids: z.array(z.string().min(1)).max(100) }),
+    z.object({
+      items: z.array(
+        z.object({
+          order_id: z.string(),
+          checkout_id: z.string(),
+          cook_id: z.string(),
+          order_status: z.enum(ORDER_STATUSES),
+          stock_status: z.enum(['pending', 'committed', 'rejected']),
+          total_cents: z.number().int(),
+        }),
+      ),
+    }),
+  ),
 } as const;
 
 export const OrderingEvents = {
@@ -136,6 +156,8 @@ export const OrderingEvents = {
       total_cents: z.number().int(),
       items: z.array(boughtLine),
     }),
+    // Stock is applied per cook, in order (ADR 0004): placed and cancelled share the cook's partition.
+    { partitionBy: (d) => d.cook_id },
   ),
   orderCancelled: defineEvent(
     'evt.ordering.order-cancelled.v1',
@@ -150,6 +172,7 @@ export const OrderingEvents = {
       stock_committed: z.boolean(),
       items: z.array(boughtLine),
     }),
+    { partitionBy: (d) => d.cook_id },
   ),
   reviewSubmitted: defineEvent(
     'evt.ordering.review-submitted.v1',
@@ -161,6 +184,8 @@ export const OrderingEvents = {
       meal_ids: z.array(z.string()),
       rating: z.number().int().min(1).max(5),
     }),
+    // Meal ratings are applied by the catalogue's per-cook worker, in order, once (ADR 0004).
+    { partitionBy: (d) => d.cook_id },
   ),
   orderStatusChanged: defineEvent(
     'evt.ordering.order-status-changed.v1',

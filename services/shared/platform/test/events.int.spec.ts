@@ -89,8 +89,7 @@ describe('JetStream events: outbox, redelivery, idempotency, dead letters', () =
   it('relays an event saved with its document, then empties the outbox', async () => {
     const thing = new things({ _id: 'thing-1', label: 'first' });
     const envelope = recordEvent(thing, Pinged, { thing_id: 'thing-1', n: 1 });
-    await thing.save();
-    relay.kick();
+    await relay.save(things, thing); // publish on write: acked by the broker before save() returns
 
     const applied = await eventually(() => PingedHandler.applied.find((e) => e.id === envelope.id));
     expect(applied.data).toEqual({ thing_id: 'thing-1', n: 1 });
@@ -99,6 +98,21 @@ describe('JetStream events: outbox, redelivery, idempotency, dead letters', () =
     expect(PingedHandler.attempts.get(envelope.id)).toBe(2);
     const stored = await eventually(async () => {
       const doc = await things.findById('thing-1').lean<Thing>();
+      return doc && !doc._outbox_pending ? doc : undefined;
+    });
+    expect(stored._outbox).toHaveLength(0);
+  });
+
+  it('the sweep publishes what a crash left in an outbox (written, never published)', async () => {
+    const thing = new things({ _id: 'thing-crash', label: 'crashed before publishing' });
+    const envelope = recordEvent(thing, Pinged, { thing_id: 'thing-crash', n: 2 });
+    await thing.save(); // the write, without the publish that relay.save() would do
+    const published = relay.publishedCount;
+    expect(await relay.drain(0)).toBeGreaterThanOrEqual(1);
+    expect(relay.publishedCount).toBeGreaterThan(published);
+    await eventually(() => PingedHandler.applied.find((e) => e.id === envelope.id));
+    const stored = await eventually(async () => {
+      const doc = await things.findById('thing-crash').lean<Thing>();
       return doc && !doc._outbox_pending ? doc : undefined;
     });
     expect(stored._outbox).toHaveLength(0);

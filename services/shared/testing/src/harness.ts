@@ -90,7 +90,8 @@ export async function findEvent<T = Record<string, unknown>>(
         const info = await jsm.streams.info(STREAMS.events.name);
         for (let seq = info.state.last_seq; seq >= info.state.first_seq && seq > 0; seq--) {
           const m = await jsm.streams.getMessage(STREAMS.events.name, { seq }).catch(() => null);
-          if (m?.subject !== subject) continue;
+          // Partitioned events travel on `<subject>.<partition>`.
+          if (!m || (m.subject !== subject && !m.subject.startsWith(`${subject}.`))) continue;
           const e = m.json<import('@popote/contracts').Envelope<T>>();
           if (match(e)) return e;
         }

@@ -83,7 +83,7 @@ function EditMealForm({ meal }: { meal: EditableMeal }) {
 
   const onSubmit = async (values: EditMealParsed) => {
     const saved = await saveMeal({
-      save: () => updateMeal({ variables: { meal_id: meal.meal_id, input: toUpdateMealInput(values) } }),
+      save: () => updateMeal({ variables: { meal_id: meal.meal_id, input: toUpdateMealInput(values, meal.portions_available) } }),
       formFields: FIELDS,
       setError,
       failure: t.updateError,

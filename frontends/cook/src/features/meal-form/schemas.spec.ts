@@ -60,12 +60,8 @@ describe('create meal form', () => {
     expect(messages(createMealSchema.safeParse({ ...valid, price: -1 }))['price']).toBe('Le prix doit être positif ou nul');
     expect(messages(createMealSchema.safeParse({ ...valid, price: 1.234 }))['price']).toBe('Le prix se saisit au centime près');
     expect(messages(createMealSchema.safeParse({ ...valid, price: Number.NaN }))['price']).toBe('Veuillez indiquer un prix');
-    expect(messages(createMealSchema.safeParse({ ...valid, portions_available: 0 }))['portions_available']).toBe(
-      'Au moins une portion',
-    );
-    expect(messages(createMealSchema.safeParse({ ...valid, preparation_time: 0 }))['preparation_time']).toBe(
-      'Au moins une minute',
-    );
+    expect(messages(createMealSchema.safeParse({ ...valid, portions_available: 0 }))['portions_available']).toBe('Au moins une portion');
+    expect(messages(createMealSchema.safeParse({ ...valid, preparation_time: 0 }))['preparation_time']).toBe('Au moins une minute');
   });
 });
 
@@ -80,8 +76,14 @@ describe('edit meal form', () => {
 
   it('sends the picture only when a new one was uploaded', () => {
     const parsed = editMealSchema.parse({ image_key: null, name: 'Tajine', description: 'Bon.', price: 9.99, portions_available: 3 });
-    expect(toUpdateMealInput(parsed)).toEqual({ name: 'Tajine', description: 'Bon.', price_cents: 999, portions_available: 3 });
-    expect(toUpdateMealInput({ ...parsed, image_key: 'meals/2_a.jpg' }).image_key).toBe('meals/2_a.jpg');
+    expect(toUpdateMealInput(parsed, 5)).toEqual({
+      name: 'Tajine',
+      description: 'Bon.',
+      price_cents: 999,
+      portions_available: 3,
+      portions_seen: 5,
+    });
+    expect(toUpdateMealInput({ ...parsed, image_key: 'meals/2_a.jpg' }, 5).image_key).toBe('meals/2_a.jpg');
   });
 });
 

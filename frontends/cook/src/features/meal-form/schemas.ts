@@ -22,11 +22,7 @@ const isWholeCents = (euros: number) => Math.abs(euros * 100 - Math.round(euros 
 const name = z.string().trim().min(1, t.nameRequired).max(NAME_MAX, t.nameMax);
 const description = z.string().trim().min(1, t.descriptionRequired).max(TEXT_MAX, t.textMax);
 // Empty number inputs give NaN (valueAsNumber) or undefined (untouched): both read "required".
-const price = z
-  .number({ error: t.priceRequired })
-  .min(0, t.priceMin)
-  .max(PRICE_MAX_EUROS, t.priceMax)
-  .refine(isWholeCents, t.priceStep);
+const price = z.number({ error: t.priceRequired }).min(0, t.priceMin).max(PRICE_MAX_EUROS, t.priceMax).refine(isWholeCents, t.priceStep);
 const portions = (min: 0 | 1) =>
   z
     .number({ error: t.portionsRequired })
@@ -43,10 +39,7 @@ export const createMealSchema = z.object({
   description,
   price,
   portions_available: portions(1),
-  ingredients: z
-    .array(z.enum(INGREDIENTS))
-    .min(1, t.ingredientsMin)
-    .max(MAX_INGREDIENTS, t.ingredientsMax(MAX_INGREDIENTS)),
+  ingredients: z.array(z.enum(INGREDIENTS)).min(1, t.ingredientsMin).max(MAX_INGREDIENTS, t.ingredientsMax(MAX_INGREDIENTS)),
   category: z.string().refine((value): value is Category => (CATEGORIES as readonly string[]).includes(value), t.categoryRequired),
   preparation_time: z
     .number({ error: t.preparationRequired })
@@ -97,12 +90,14 @@ export const editMealSchema = z.object({
 export type EditMealValues = z.input<typeof editMealSchema>;
 export type EditMealParsed = z.output<typeof editMealSchema>;
 
-export function toUpdateMealInput(values: EditMealParsed): UpdateMealInput {
+/** `portionsSeen`: the portions the form loaded; the server applies the change relative to it. */
+export function toUpdateMealInput(values: EditMealParsed, portionsSeen: number): UpdateMealInput {
   return {
     name: values.name,
     description: values.description,
     price_cents: eurosToCents(values.price),
     portions_available: values.portions_available,
+    portions_seen: portionsSeen,
     // Absent: the picture stays as it is.
     ...(values.image_key ? { image_key: values.image_key } : {}),
   };

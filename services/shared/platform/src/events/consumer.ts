@@ -2,13 +2,22 @@ import { Injectable, Logger, SetMetadata, type OnApplicationShutdown } from '@ne
 import { DiscoveryService } from '@nestjs/core';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
-import { envelopeSchema, STREAMS, type Envelope, type EventContract } from '@popote/contracts';
+import { envelopeSchema, EVENT_PARTITIONS, filterOf, partitionFilter, STREAMS, type Envelope, type EventContract } from '@popote/contracts';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { extractTraceContext, inSpan, SpanKind, context } from '../telemetry';
 
+/**
+ * How long a failed event is retried before it is dead-lettered:
+ * - `standard`: a few deliveries, seconds apart (notifications, read models);
+ * - `hours`: money and stock (payment-succeeded, refunds, stock moves): back-off up to 10 minutes
+ *   between deliveries, for hours, so a database outage never leaves a paid order missing.
+ */
+export type RetryPolicy = 'standard' | 'hours';
+
 export interface EventHandlerOptions {
-  /** One message at a time across all replicas (max_ack_pending 1): for writes that must not race. */
-  serial?: boolean;
+  /** Events worked on at once by one process. The effect must be idempotent by event/aggregate id. */
+  concurrency?: number;
+  retry?: RetryPolicy;
   /** Durable name suffix; defaults to the handler class name. */
   name?: string;
 }
@@ -18,19 +27,61 @@ export interface IntegrationEventHandler<T> {
   handle(envelope: Envelope<T>): Promise<void>;
 }
 
+/** One event of a partitioned stream, with its stream sequence (strictly increasing within a partition). */
+export interface PartitionedEvent {
+  envelope: Envelope<unknown>;
+  contract: EventContract<unknown>;
+  /** JetStream stream sequence: monotonic per partition, so a handler can tell what it already applied. */
+  seq: number;
+  partition: number;
+}
+
+/**
+ * A handler of several partitioned events (same partition key), applied strictly in order per
+ * partition and in parallel across partitions and replicas: one durable per partition with
+ * max_ack_pending 1, so at most one event of a partition is in flight in the whole system.
+ * The handler is responsible for its own idempotency (e.g. the sequence it last applied).
+ */
+export interface PartitionedEventHandler {
+  handle(event: PartitionedEvent): Promise<void>;
+}
+
 const EVENT_HANDLER = Symbol('popote:event-handler');
+const PARTITIONED_HANDLER = Symbol('popote:partitioned-handler');
 interface HandlerMeta {
   contract: EventContract<unknown>;
   options: EventHandlerOptions;
+}
+interface PartitionedMeta {
+  contracts: EventContract<unknown>[];
+  options: { name: string; retry?: RetryPolicy };
 }
 
 /** Marks a provider as the handler of `contract` (one consumed event per file, conventions). */
 export const EventHandler = <T>(contract: EventContract<T>, options: EventHandlerOptions = {}) =>
   SetMetadata(EVENT_HANDLER, { contract, options } satisfies HandlerMeta);
 
-/** Delay before redelivery n (1-based): 1 s, 2 s, 4 s, … capped at 30 s. */
-export function redeliveryDelayMs(deliveryCount: number): number {
-  return Math.min(30_000, 1000 * 2 ** Math.max(0, deliveryCount - 1));
+/** Marks a provider as the in-order, per-partition handler of `contracts` (all partitioned alike). */
+export const PartitionedHandler = (contracts: EventContract<any>[], options: { name: string; retry?: RetryPolicy }) => {
+  for (const c of contracts) if (!c.partitionBy) throw new Error(`${c.subject} is not partitioned`);
+  return SetMetadata(PARTITIONED_HANDLER, { contracts, options } satisfies PartitionedMeta);
+};
+
+/** Delay before redelivery n (1-based): 1 s, 2 s, 4 s, … capped at `capMs`. */
+export function redeliveryDelayMs(deliveryCount: number, capMs = 30_000): number {
+  return Math.min(capMs, 1000 * 2 ** Math.max(0, deliveryCount - 1));
+}
+
+/** Deliveries and back-off cap of a retry policy. `hours`: 1 s … 10 min, ~5 h in all by default. */
+export function retrySchedule(policy: RetryPolicy, opts: { maxDeliver: number; criticalMaxDeliver: number }) {
+  return policy === 'hours' ? { deliveries: opts.criticalMaxDeliver, capMs: 600_000 } : { deliveries: opts.maxDeliver, capMs: 30_000 };
+}
+
+/** Total time a message is retried before dead-lettering (sum of the back-off delays). */
+export function retryBudgetMs(schedule: { deliveries: number; capMs: number }): number {
+  let total = 0;
+  for (let n = 1; n < schedule.deliveries; n++) total += redeliveryDelayMs(n, schedule.capMs);
+  return total;
 }
 
 interface ProcessedEvent {
@@ -43,12 +94,23 @@ interface ProcessedEvent {
 export interface ConsumerHostOptions {
   service: string;
   maxDeliver: number;
+  /** Deliveries of `hours` handlers (money, stock). */
+  criticalMaxDeliver?: number;
+  /** Default per-process concurrency of ordinary handlers. */
+  concurrency?: number;
 }
 
+type Js = ReturnType<typeof jetstream>;
+const ACK_WAIT_MS = 30_000;
+
 /**
- * Runs one durable JetStream consumer per event handler (name `<service>-<handler>`): explicit
- * acks, redelivery with back-off through nak(delay), a dead-letter subject (`dlq.<durable>`) after
- * `maxDeliver` attempts, and idempotent application through a `processed_events` collection.
+ * Runs the durable JetStream consumers of a process:
+ * - one per ordinary handler (`<service>-<handler>`), worked on with bounded concurrency, applied
+ *   once per event id through a `processed_events` collection;
+ * - one per partition for partitioned handlers (`<service>-<name>-p<k>`), strictly serial per
+ *   partition (max_ack_pending 1), parallel across partitions.
+ * Explicit acks, redelivery with back-off through nak(delay), a heartbeat (`working`) while a
+ * handler runs, and a dead-letter subject (`dlq.<durable>`) when the retry budget is spent.
  */
 @Injectable()
 export class EventConsumerHost implements OnApplicationShutdown {
@@ -56,8 +118,14 @@ export class EventConsumerHost implements OnApplicationShutdown {
   private readonly running: ConsumerMessages[] = [];
   private readonly loops: Promise<void>[] = [];
   private processed?: Model<ProcessedEvent>;
+  private deadLettered = 0;
 
   constructor(private readonly discovery: DiscoveryService) {}
+
+  /** Dead-lettered by this process since it started (also logged at error; the stream keeps them all). */
+  get deadLetteredCount(): number {
+    return this.deadLettered;
+  }
 
   async start(nc: NatsConnection, connection: Connection, opts: ConsumerHostOptions): Promise<void> {
     this.processed =
@@ -67,64 +135,132 @@ export class EventConsumerHost implements OnApplicationShutdown {
         new Schema<ProcessedEvent>({ _id: String, consumer: String, type: String, processed_at: Date }, { versionKey: false }),
         'processed_events',
       );
-    const handlers = this.discovery
-      .getProviders()
-      .filter((w) => w.metatype && w.instance && Reflect.getMetadata(EVENT_HANDLER, w.metatype))
-      .map((w) => ({
-        instance: w.instance as IntegrationEventHandler<unknown>,
-        meta: Reflect.getMetadata(EVENT_HANDLER, w.metatype!) as HandlerMeta,
-        className: w.metatype!.name,
-      }));
+    const providers = this.discovery.getProviders().filter((w) => w.metatype && w.instance);
     const jsm = await jetstreamManager(nc);
     const js = jetstream(nc);
-    for (const { instance, meta, className } of handlers) {
-      const durable = `${opts.service}-${(meta.options.name ?? className).replace(/Handler$/, '').replace(/[^A-Za-z0-9_-]/g, '')}`;
+    const schedules = {
+      standard: retrySchedule('standard', { maxDeliver: opts.maxDeliver, criticalMaxDeliver: opts.criticalMaxDeliver ?? 40 }),
+      hours: retrySchedule('hours', { maxDeliver: opts.maxDeliver, criticalMaxDeliver: opts.criticalMaxDeliver ?? 40 }),
+    };
+
+    const ensure = async (durable: string, filters: string[], maxAckPending: number, deliveries: number) => {
       const config = {
         durable_name: durable,
         ack_policy: AckPolicy.Explicit,
         deliver_policy: DeliverPolicy.All,
-        filter_subject: meta.contract.subject,
-        max_deliver: opts.maxDeliver + 1, // the last delivery is the one we dead-letter
-        max_ack_pending: meta.options.serial ? 1 : 256,
-        ack_wait: 30_000_000_000,
+        ...(filters.length === 1 ? { filter_subject: filters[0] } : { filter_subjects: filters }),
+        max_deliver: deliveries + 1, // the last delivery is the one we dead-letter
+        max_ack_pending: maxAckPending,
+        ack_wait: ACK_WAIT_MS * 1_000_000,
       };
       try {
         await jsm.consumers.info(STREAMS.events.name, durable);
         await jsm.consumers.update(STREAMS.events.name, durable, {
           max_deliver: config.max_deliver,
           max_ack_pending: config.max_ack_pending,
+          ...(filters.length === 1 ? { filter_subject: filters[0] } : { filter_subjects: filters }),
         });
       } catch {
-        await jsm.consumers.add(STREAMS.events.name, config);
+        try {
+          await jsm.consumers.add(STREAMS.events.name, config);
+        } catch (err) {
+          // Another replica created it between our info and add.
+          if (!/already in use|exists/i.test((err as Error).message)) throw err;
+        }
       }
-      const consumer = await js.consumers.get(STREAMS.events.name, durable);
-      const messages = await consumer.consume({ max_messages: meta.options.serial ? 1 : 64 });
+      return js.consumers.get(STREAMS.events.name, durable);
+    };
+
+    for (const w of providers) {
+      const meta = Reflect.getMetadata(EVENT_HANDLER, w.metatype!) as HandlerMeta | undefined;
+      if (!meta) continue;
+      const handler = w.instance as IntegrationEventHandler<unknown>;
+      const name = (meta.options.name ?? w.metatype!.name).replace(/Handler$/, '').replace(/[^A-Za-z0-9_-]/g, '');
+      const durable = `${opts.service}-${name}`;
+      const schedule = schedules[meta.options.retry ?? 'standard'];
+      const concurrency = Math.max(1, meta.options.concurrency ?? opts.concurrency ?? 8);
+      const consumer = await ensure(durable, [filterOf(meta.contract)], 1024, schedule.deliveries);
+      const messages = await consumer.consume({ max_messages: concurrency * 2 });
       this.running.push(messages);
-      this.loops.push(this.loop(messages, durable, meta.contract, instance, opts, js));
-      this.log.log(`consuming ${meta.contract.subject} as ${durable}`);
+      this.loops.push(
+        this.pooled(messages, concurrency, (msg) =>
+          this.handleOne(
+            msg,
+            durable,
+            js,
+            schedule,
+            async (envelope) => {
+              const key = `${durable}:${envelope.id}`;
+              if (await this.processed!.exists({ _id: key })) return;
+              await handler.handle(envelope);
+              await this.processed!.updateOne(
+                { _id: key },
+                { $setOnInsert: { consumer: durable, type: envelope.type, processed_at: new Date() } },
+                { upsert: true },
+              );
+            },
+            () => meta.contract,
+          ),
+        ),
+      );
+      this.log.log(`consuming ${filterOf(meta.contract)} as ${durable} (${concurrency} at a time)`);
+    }
+
+    for (const w of providers) {
+      const meta = Reflect.getMetadata(PARTITIONED_HANDLER, w.metatype!) as PartitionedMeta | undefined;
+      if (!meta) continue;
+      const handler = w.instance as PartitionedEventHandler;
+      const schedule = schedules[meta.options.retry ?? 'hours'];
+      for (let p = 0; p < EVENT_PARTITIONS; p++) {
+        const durable = `${opts.service}-${meta.options.name}-p${p}`;
+        const consumer = await ensure(
+          durable,
+          meta.contracts.map((c) => partitionFilter(c, p)),
+          1,
+          schedule.deliveries,
+        );
+        const messages = await consumer.consume({ max_messages: 1 });
+        this.running.push(messages);
+        const contractOf = (subject: string) => meta.contracts.find((c) => subject.startsWith(`${c.subject}.`));
+        this.loops.push(
+          (async () => {
+            for await (const msg of messages) {
+              await this.handleOne(
+                msg,
+                durable,
+                js,
+                schedule,
+                (envelope, contract) => handler.handle({ envelope, contract, seq: msg.seq, partition: p }),
+                (subject) => contractOf(subject),
+              );
+            }
+          })(),
+        );
+      }
+      this.log.log(
+        `consuming ${meta.contracts.map(filterOf).join(', ')} in order per partition as ${opts.service}-${meta.options.name}-p*`,
+      );
     }
   }
 
-  private async loop(
-    messages: ConsumerMessages,
-    durable: string,
-    contract: EventContract<unknown>,
-    handler: IntegrationEventHandler<unknown>,
-    opts: ConsumerHostOptions,
-    js: ReturnType<typeof jetstream>,
-  ): Promise<void> {
+  /** Runs up to `limit` messages at once; the consumer's own buffer is the queue. */
+  private async pooled(messages: ConsumerMessages, limit: number, work: (msg: JsMsg) => Promise<void>): Promise<void> {
+    const inFlight = new Set<Promise<void>>();
     for await (const msg of messages) {
-      await this.handleOne(msg, durable, contract, handler, opts, js);
+      const p = work(msg).finally(() => inFlight.delete(p));
+      inFlight.add(p);
+      if (inFlight.size >= limit) await Promise.race(inFlight);
     }
+    await Promise.allSettled(inFlight);
   }
 
   private async handleOne(
     msg: JsMsg,
     durable: string,
-    contract: EventContract<unknown>,
-    handler: IntegrationEventHandler<unknown>,
-    opts: ConsumerHostOptions,
-    js: ReturnType<typeof jetstream>,
+    js: Js,
+    schedule: { deliveries: number; capMs: number },
+    apply: (envelope: Envelope<unknown>, contract: EventContract<unknown>) => Promise<void>,
+    contractOf: (subject: string) => EventContract<unknown> | undefined,
   ): Promise<void> {
     const parent = extractTraceContext(msg.headers);
     await context.with(parent, () =>
@@ -135,7 +271,9 @@ export class EventConsumerHost implements OnApplicationShutdown {
         { 'messaging.system': 'nats', 'messaging.destination.name': msg.subject, 'messaging.consumer.group.name': durable },
         async (span) => {
           let envelope: Envelope<unknown>;
+          const contract = contractOf(msg.subject);
           try {
+            if (!contract) throw new Error(`no contract for ${msg.subject}`);
             const raw = envelopeSchema.parse(msg.json());
             envelope = { ...raw, data: contract.schema.parse(raw.data) };
           } catch (err) {
@@ -143,39 +281,42 @@ export class EventConsumerHost implements OnApplicationShutdown {
             return;
           }
           span.setAttribute('messaging.message.id', envelope.id);
-          const key = `${durable}:${envelope.id}`;
+          // Keep the delivery ours while the handler works (a slow database must not cause a
+          // redelivery to another replica of an event still being applied here).
+          const heartbeat = setInterval(() => msg.working(), ACK_WAIT_MS / 3);
           try {
-            if (await this.processed!.exists({ _id: key })) {
-              msg.ack();
-              return;
-            }
-            await handler.handle(envelope);
-            await this.processed!.updateOne(
-              { _id: key },
-              { $setOnInsert: { consumer: durable, type: envelope.type, processed_at: new Date() } },
-              { upsert: true },
-            );
+            await apply(envelope, contract);
             msg.ack();
           } catch (err) {
             const attempt = msg.info.deliveryCount;
-            if (attempt >= opts.maxDeliver) {
+            if (attempt >= schedule.deliveries) {
               await this.deadLetter(js, durable, msg, (err as Error).message);
             } else {
-              this.log.warn(`${durable}: event ${envelope.id} failed (attempt ${attempt}), retrying: ${(err as Error).message}`);
-              msg.nak(redeliveryDelayMs(attempt));
+              const delay = redeliveryDelayMs(attempt, schedule.capMs);
+              this.log.warn(
+                `${durable}: event ${envelope.id} failed (attempt ${attempt}/${schedule.deliveries}), retrying in ${delay} ms: ${(err as Error).message}`,
+              );
+              msg.nak(delay);
             }
+          } finally {
+            clearInterval(heartbeat);
           }
         },
       ),
     );
   }
 
-  private async deadLetter(js: ReturnType<typeof jetstream>, durable: string, msg: JsMsg, reason: string): Promise<void> {
-    this.log.error(`${durable}: dead-lettering message ${msg.seq} on ${msg.subject}: ${reason}`);
+  private async deadLetter(js: Js, durable: string, msg: JsMsg, reason: string): Promise<void> {
+    this.deadLettered++;
+    this.log.error(
+      `${durable}: DEAD-LETTERED message ${msg.seq} on ${msg.subject} to dlq.${durable} (replay: ./popote dlq replay ${durable}): ${reason}`,
+    );
     const h = msg.headers ?? natsHeaders();
     h.set('Popote-Dlq-Reason', reason.replace(/[\r\n]+/g, ' ').slice(0, 500));
     h.set('Popote-Dlq-Subject', msg.subject);
-    await js.publish(`dlq.${durable}`, msg.data, { headers: h });
+    h.set('Popote-Dlq-Durable', durable);
+    h.delete('Nats-Msg-Id'); // dedupe per durable, not per event: two durables may dead-letter one event
+    await js.publish(`dlq.${durable}`, msg.data, { headers: h, msgID: `${durable}:${msg.seq}` });
     msg.term(reason.replace(/[\r\n]+/g, ' ').slice(0, 200));
   }
 

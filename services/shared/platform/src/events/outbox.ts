@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { propagation, context } from '@opentelemetry/api';
-import type { Envelope, EventContract } from '@popote/contracts';
+import { subjectOf, type Envelope, type EventContract } from '@popote/contracts';
 import { Schema, type Model } from 'mongoose';
 import { makeEnvelope, type EventCause } from './envelope';
 import type { EventPublisher } from './publisher';
@@ -48,7 +48,7 @@ export function recordEvent<T>(doc: WithOutbox, contract: EventContract<T>, data
   propagation.inject(context.active(), traceHeaders);
   doc._outbox.push({
     _id: envelope.id,
-    subject: contract.subject,
+    subject: subjectOf(contract, data),
     envelope,
     trace: traceHeaders,
   });
@@ -96,6 +96,11 @@ export class KeyedMutex {
   }
 }
 
+/**
+ * Publish on write (ADR 0004): a write that records events publishes them right after it, waiting
+ * for JetStream's ack, then clears them from the document in the background. The periodic sweep is
+ * the recovery path only: it republishes what a crash or a broker outage left pending.
+ */
 export class OutboxRelay {
   private readonly locks = new KeyedMutex();
   private readonly log = new Logger('OutboxRelay');
@@ -104,10 +109,13 @@ export class OutboxRelay {
   private running = false;
   private again = false;
   private stopped = false;
+  private readonly clearing = new Set<Promise<void>>();
 
   constructor(
     private readonly publisher: EventPublisher,
-    private readonly intervalMs = 500,
+    /** Sweep period; an entry is swept only once older than `graceMs` (the hot path had its chance). */
+    private readonly intervalMs = 5000,
+    private readonly graceMs = 2000,
   ) {}
 
   register(model: Model<any>): void {
@@ -125,6 +133,7 @@ export class OutboxRelay {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     while (this.running) await new Promise((r) => setTimeout(r, 20));
+    await Promise.allSettled([...this.clearing]);
   }
 
   /** Runs a write to one outbox-carrying document under its lock. */
@@ -132,14 +141,50 @@ export class OutboxRelay {
     return this.locks.run(`${model.collection.name}:${String(id)}`, fn);
   }
 
-  /** Saves a document (with the events recorded on it) under its lock, then relays at once. */
-  async save<D extends { save(): Promise<unknown>; _id: unknown }>(model: Model<any>, doc: D): Promise<D> {
+  /** Saves a document (with the events recorded on it) under its lock, then publishes them at once. */
+  async save<D extends { save(): Promise<unknown>; _id: unknown; _outbox?: OutboxEntry[] }>(model: Model<any>, doc: D): Promise<D> {
+    const entries = [...(doc._outbox ?? [])].map((e) => (typeof (e as any).toObject === 'function' ? (e as any).toObject() : e));
     await this.locked(model, doc._id, () => doc.save());
-    this.kick();
+    await this.publishNow(model, doc._id, entries);
     return doc;
   }
 
-  /** Ask for a relay pass now (called right after a write, so events leave without waiting for the poll). */
+  /**
+   * Publishes a document's pending events now (after a write made under `locked`): one read by
+   * `_id`, the publishes in order, then the entries are cleared in the background.
+   */
+  async flush(model: Model<any>, id: unknown): Promise<void> {
+    const doc = (await model.collection.findOne({ _id: id } as never, { projection: { _outbox: 1 } })) as unknown as {
+      _outbox?: OutboxEntry[];
+    } | null;
+    await this.publishNow(model, id, doc?._outbox ?? []);
+  }
+
+  private async publishNow(model: Model<any>, id: unknown, entries: OutboxEntry[]): Promise<void> {
+    if (!entries.length || this.stopped) return;
+    try {
+      // In order: the events of one document are announced in the order they were recorded.
+      for (const entry of entries) await this.publisher.publishEnvelope(entry.subject, entry.envelope, entry.trace);
+      this.sent += entries.length;
+    } catch (err) {
+      // The write stands; the sweep publishes the entries once the broker answers again.
+      this.log.warn(`publish after write failed, the sweep will retry: ${(err as Error).message}`);
+      return;
+    }
+    const clear = this.locked(model, id, () => this.clear(model, id, entries))
+      .catch((err) => this.log.warn(`outbox clear failed, the sweep will retry: ${(err as Error).message}`))
+      .finally(() => this.clearing.delete(clear));
+    this.clearing.add(clear);
+  }
+
+  private async clear(model: Model<any>, id: unknown, published: OutboxEntry[]): Promise<void> {
+    // Raw driver calls, exact entries: FerretDB's $pull only removes whole-document matches
+    // (a condition such as {_id: {$in: …}} silently matches nothing), so we $pullAll what we read.
+    await model.collection.updateOne({ _id: id } as never, { $pullAll: { _outbox: published } } as never);
+    await model.collection.updateOne({ _id: id, _outbox: { $size: 0 } } as never, { $set: { _outbox_pending: false } });
+  }
+
+  /** Ask for a sweep now. */
   kick(): void {
     if (this.stopped) return;
     if (this.running) {
@@ -148,7 +193,7 @@ export class OutboxRelay {
     }
     this.running = true;
     void this.drain()
-      .catch((err) => this.log.warn(`relay pass failed, will retry: ${(err as Error).message}`))
+      .catch((err) => this.log.warn(`outbox sweep failed, will retry: ${(err as Error).message}`))
       .finally(() => {
         this.running = false;
         if (this.again) {
@@ -158,16 +203,24 @@ export class OutboxRelay {
       });
   }
 
-  /** Publishes everything pending; returns how many events went out. */
   private sent = 0;
 
-  async drain(): Promise<number> {
+  /** Events published by this relay (hot path and sweep). */
+  get publishedCount(): number {
+    return this.sent;
+  }
+
+  /** The sweep: republishes whatever is still pending (older than the grace period). */
+  async drain(graceMs = this.graceMs): Promise<number> {
     const before = this.sent;
     for (const model of this.models) {
       const docs = (await model.collection
         .find({ _outbox_pending: true }, { projection: { _outbox: 1 }, limit: 100 })
         .toArray()) as unknown as { _id: unknown; _outbox: OutboxEntry[] }[];
+      const cutoff = Date.now() - graceMs;
       for (const listed of docs) {
+        const stale = (listed._outbox ?? []).some((e) => Date.parse(e.envelope.occurred_at) <= cutoff);
+        if (!stale && (listed._outbox ?? []).length) continue;
         await this.locked(model, listed._id, () => this.relayOne(model, listed._id));
       }
     }
@@ -185,9 +238,6 @@ export class OutboxRelay {
       published.push(entry);
       this.sent++;
     }
-    // Raw driver calls, exact entries: FerretDB's $pull only removes whole-document matches
-    // (a condition such as {_id: {$in: …}} silently matches nothing), so we $pullAll what we read.
-    await model.collection.updateOne({ _id: doc._id } as never, { $pullAll: { _outbox: published } } as never);
-    await model.collection.updateOne({ _id: doc._id, _outbox: { $size: 0 } } as never, { $set: { _outbox_pending: false } });
+    await this.clear(model, doc._id, published);
   }
 }

@@ -1,0 +1,115 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { OrderingRpc } from '@popote/contracts';
+import { orderIdOf, RpcClient } from '@popote/platform';
+import type { Model } from 'mongoose';
+import type { PaymentsConfig } from '../config';
+import { Checkout, Refund } from './checkout.schema';
+import { CheckoutsService } from './checkouts.service';
+
+export const PAYMENTS_CONFIG = Symbol('PAYMENTS_CONFIG');
+
+export interface SweepOutcome {
+  checked: number;
+  reannounced: number;
+  refunded: number;
+  settled: number;
+}
+
+/**
+ * Money never stuck (ADR 0004): a periodic sweep over paid checkouts not yet settled. For each, it
+ * asks ordering for the orders the checkout must have become (one per cook; ids derive from checkout
+ * and cook): missing ones → payment-succeeded is announced again; cancelled ones without a refund
+ * made → the refund is made (same idempotency key, so never twice). A checkout is settled once all
+ * its orders exist and are delivered or cancelled-and-refunded; until then it is checked again with
+ * a growing delay (1 min … 6 h). Every replica may sweep: each step is idempotent.
+ */
+@Injectable()
+export class ReconciliationService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger('Reconciliation');
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<SweepOutcome>;
+
+  constructor(
+    @InjectModel(Checkout.name) private readonly checkouts: Model<Checkout>,
+    @InjectModel(Refund.name) private readonly refunds: Model<Refund>,
+    private readonly service: CheckoutsService,
+    private readonly rpc: RpcClient,
+    @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.RECONCILE_INTERVAL_MS <= 0) return;
+    this.timer = setInterval(
+      () => void this.sweep().catch((err) => this.log.warn(`sweep failed: ${(err as Error).message}`)),
+      this.config.RECONCILE_INTERVAL_MS,
+    );
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  /** One pass (also called by tests and `./popote` tooling). Overlapping calls share the pass. */
+  sweep(now = new Date()): Promise<SweepOutcome> {
+    this.running ??= this.pass(now).finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async pass(now: Date): Promise<SweepOutcome> {
+    const after = this.config.RECONCILE_AFTER_MS;
+    const candidates = await this.checkouts
+      .find({ status: 'succeeded', reconciled_at: null }, { _id: 1, lines: 1, updated_at: 1, reconcile_next_at: 1, reconcile_checks: 1 })
+      .limit(500)
+      .lean<Checkout[]>();
+    const due = candidates.filter((c) => +(c.reconcile_next_at ?? new Date(+new Date(c.updated_at) + after)) <= +now);
+    const outcome: SweepOutcome = { checked: 0, reannounced: 0, refunded: 0, settled: 0 };
+    for (const checkout of due) {
+      outcome.checked++;
+      const cooks = [...new Set(checkout.lines.map((l) => l.cook_id))];
+      const expected = cooks.map((cook) => orderIdOf(checkout._id, cook));
+      const { items: orders } = await this.rpc.call(OrderingRpc.ordersById, { order_ids: expected });
+      let settled = orders.length === expected.length;
+      if (orders.length < expected.length) {
+        this.log.warn(`checkout ${checkout._id} paid ${expected.length - orders.length} order(s) short: announcing the payment again`);
+        await this.service.reannounce(checkout._id);
+        outcome.reannounced++;
+      }
+      const refunds = new Map(
+        (await this.refunds.find({ _id: { $in: orders.map((o) => o.order_id) } }, { status: 1 }).lean<Refund[]>()).map((r) => [r._id, r]),
+      );
+      for (const order of orders) {
+        if (order.order_status === 'cancelled') {
+          const refund = refunds.get(order.order_id);
+          if (!refund || refund.status === 'due') {
+            this.log.warn(`order ${order.order_id} cancelled without its refund made: refunding now`);
+            const made = await this.service.refundOrder({
+              order_id: order.order_id,
+              checkout_id: checkout._id,
+              total_cents: order.total_cents,
+            });
+            if (made === 'made') outcome.refunded++;
+            else settled = false;
+          }
+        } else if (order.order_status !== 'delivered') settled = false;
+      }
+      const checks = (checkout.reconcile_checks ?? 0) + 1;
+      await this.checkouts.updateOne(
+        { _id: checkout._id },
+        settled
+          ? { $set: { reconciled_at: now } }
+          : {
+              $set: {
+                reconcile_checks: checks,
+                reconcile_next_at: new Date(+now + Math.min(6 * 3_600_000, after * 2 ** Math.min(checks, 20))),
+              },
+            },
+      );
+      if (settled) outcome.settled++;
+    }
+    if (outcome.reannounced || outcome.refunded) this.log.warn(`reconciliation: ${JSON.stringify(outcome)}`);
+    return outcome;
+  }
+}
