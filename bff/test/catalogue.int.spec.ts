@@ -1,13 +1,17 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { getModelToken } from '@nestjs/mongoose';
 import { resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import type { Model } from 'mongoose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule as CatalogueModule } from '../../services/catalogue/src/app.module';
 import { catalogueConfig } from '../../services/catalogue/src/config';
 import { seedCatalogue } from '../../services/catalogue/src/seed/seed';
 import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
+import { hashPassword } from '../../services/identity/src/auth/passwords';
 import { identityConfig } from '../../services/identity/src/config';
+import { CookProfile, User } from '../../services/identity/src/users/user.schema';
 import { AppModule } from '../src/app.module';
 import { bffConfig } from '../src/config';
 
@@ -168,5 +172,77 @@ describe('bff: meals for cooks, pictures, cook pages', () => {
       id: data.signUp.user.user_id,
     });
     expect(page.data.cook).toMatchObject({ username: data.signUp.user.username, rating_average: 0, meals: [{ name: 'Soupe au pistou' }] });
+  });
+  it('popular cooks: only cooks with a review or a dish, best rated first; a brand-new cook is not among them', async () => {
+    const identity = apps[0];
+    const users = identity.get<Model<User>>(getModelToken(User.name));
+    const profiles = identity.get<Model<CookProfile>>(getModelToken(CookProfile.name));
+    const password = 'secret1';
+    const hash = await hashPassword(password);
+    // Ids that sort before every signed-up cook's: among the unrated, identity lists them first.
+    const addCook = async (id: string, rating?: { average: number; reviews: number }) => {
+      await users.collection.insertOne({
+        _id: id as never,
+        email: `${id}@popote.test`,
+        username: id.replace(/-/g, '_'),
+        username_key: id.replace(/-/g, '_'),
+        name: 'Chef',
+        location: 'Lyon',
+        bio: '',
+        avatar_url: null,
+        user_type: 'cook',
+        specialties: [],
+        dietary_preferences: [],
+        password_hash: hash,
+        created_at: new Date(),
+        updated_at: new Date(),
+        _outbox: [],
+        _outbox_pending: false,
+      });
+      await profiles.create({
+        _id: id,
+        ...(rating ? { rating_average: rating.average, total_reviews: rating.reviews, rating_sort: rating.average } : {}),
+      });
+    };
+    await addCook('0-rated-no-dish', { average: 4.5, reviews: 2 });
+    await addCook('0-unrated-a');
+    await addCook('0-unrated-b');
+    const popular = async () =>
+      (await session().gql('{ popularCooks { cook_id total_reviews meals { meal_id } } }')).data.popularCooks as {
+        cook_id: string;
+        total_reviews: number;
+        meals: unknown[];
+      }[];
+
+    let cooks = await popular();
+    expect(cooks).toHaveLength(3);
+    expect(cooks[0].cook_id).toBe('0-rated-no-dish'); // a review is enough
+    expect(cooks.map((c) => c.cook_id)).not.toContain('0-unrated-a');
+    expect(cooks.map((c) => c.cook_id)).not.toContain('0-unrated-b');
+    expect(cooks.every((c) => c.total_reviews > 0 || c.meals.length > 0)).toBe(true);
+
+    // Once they offer a dish, the unrated cook ranked first among the unrated takes the next place.
+    const cook = session();
+    const signedIn = await cook.gql('mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { user { user_id } } }', {
+      e: '0-unrated-a@popote.test',
+      p: password,
+    });
+    expect(signedIn.errors).toBeUndefined();
+    expect((await cook.gql(CREATE, { i: input() })).errors).toBeUndefined();
+    cooks = await popular();
+    expect(cooks.slice(0, 2).map((c) => c.cook_id)).toEqual(['0-rated-no-dish', '0-unrated-a']);
+    expect(cooks.map((c) => c.cook_id)).not.toContain('0-unrated-b');
+  });
+
+  it('a service that does not answer gives a French message, never its internal English error', async () => {
+    // No cart service runs in this file: the BFF's request finds no responder.
+    const consumer = session();
+    await consumer.signUp('consumer');
+    const res = await consumer.gql('{ cart { item_count } }');
+    expect(res.errors?.[0]).toMatchObject({
+      message: 'Le service est momentanément indisponible. Réessayez dans un instant.',
+      extensions: { code: 'UNAVAILABLE' },
+    });
+    expect(JSON.stringify(res.errors)).not.toMatch(/rpc\.|no service|answers/);
   });
 });

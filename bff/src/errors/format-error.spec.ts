@@ -15,9 +15,20 @@ describe('formatError', () => {
     expect(out).toMatchObject({ message: 'Stock insuffisant. Il ne reste que 2 portion(s)', extensions: { code: 'INSUFFICIENT_STOCK' } });
   });
   it('falls back to the default French text of a code', () => {
-    expect(formatError({ message: 'raw' }, wrap(new DomainError('UNAVAILABLE', ''))).message).toBe(
-      'Service momentanément indisponible, veuillez réessayer',
-    );
+    expect(formatError({ message: 'raw' }, wrap(new DomainError('NOT_FOUND', ''))).message).toBe('Élément introuvable');
+  });
+  it("never shows the internal English text of an unreachable or failing service, only the code's French text", () => {
+    // What the RPC client throws when no replica answers, times out, or fails unexpectedly.
+    for (const internal of ['rpc.catalogue.get-meal: no service answers', 'rpc.cart.get-cart: no answer in time']) {
+      expect(formatError({ message: internal }, wrap(new DomainError('UNAVAILABLE', internal)))).toEqual({
+        message: 'Le service est momentanément indisponible. Réessayez dans un instant.',
+        path: undefined,
+        locations: undefined,
+        extensions: { code: 'UNAVAILABLE' },
+      });
+    }
+    const failed = formatError({ message: 'x' }, wrap(new DomainError('INTERNAL', 'rpc.ordering.cook-stats failed')));
+    expect(failed).toMatchObject({ message: 'Une erreur est survenue', extensions: { code: 'INTERNAL' } });
   });
   it('reports refused arguments as validation errors with the field', () => {
     const zerr = z.object({ first: z.number().max(50) }).safeParse({ first: 99 }).error;

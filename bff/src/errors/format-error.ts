@@ -1,8 +1,14 @@
-import { DomainError } from '@popote/contracts';
+import { DomainError, type ErrorCode } from '@popote/contracts';
 import { validationPayload } from '@popote/platform';
 import type { GraphQLFormattedError } from 'graphql';
 import { ZodError } from 'zod';
 import { DEFAULT_MESSAGES } from './messages';
+
+/**
+ * Codes about the system rather than the request: their message is written for logs (e.g.
+ * "rpc.catalogue.get-meal: no service answers", in English), so the person gets the code's French text.
+ */
+const INFRASTRUCTURE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['UNAVAILABLE', 'INTERNAL']);
 
 /**
  * Every GraphQL error leaves with a code and a French message; internals (stacks, driver errors)
@@ -18,7 +24,7 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   }
   if (original instanceof DomainError) {
     return {
-      message: original.message || DEFAULT_MESSAGES[original.code],
+      message: (!INFRASTRUCTURE_CODES.has(original.code) && original.message) || DEFAULT_MESSAGES[original.code],
       path: formatted.path,
       locations: formatted.locations,
       extensions: { code: original.code, ...(original.fields ? { fields: original.fields } : {}) },

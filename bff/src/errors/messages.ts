@@ -14,6 +14,6 @@ export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   INVALID_CREDENTIALS: 'Email ou mot de passe invalide',
   RATE_LIMITED: 'Trop de tentatives. Réessayez dans quelques minutes.',
   CONFLICT: 'Cette opération est en conflit avec une autre',
-  UNAVAILABLE: 'Service momentanément indisponible, veuillez réessayer',
+  UNAVAILABLE: 'Le service est momentanément indisponible. Réessayez dans un instant.',
   INTERNAL: 'Une erreur est survenue',
 };

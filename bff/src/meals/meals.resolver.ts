@@ -6,6 +6,9 @@ import { AuthGuard, Roles } from '../auth/auth.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
 import { CookModel, CreateMealInput, MealFilterInput, MealModel, MealPageModel, UpdateMealInput } from './meal.model';
 
+/** Candidates read from identity for the home page's popular cooks (the contract's maximum). */
+const POPULAR_COOK_CANDIDATES = 12;
+
 @Resolver(() => MealModel)
 export class MealsResolver {
   constructor(private readonly rpc: RpcClient) {}
@@ -35,9 +38,22 @@ export class MealsResolver {
     return (await this.rpc.call(CatalogueRpc.cookMeals, { cook_id: cookId })).items;
   }
 
-  @Query(() => [CookModel], { description: 'Home page: up to 3 cooks, best rated first' })
+  @Query(() => [CookModel], { description: 'Home page: up to 3 cooks with a review or a dish, best rated first' })
   async popularCooks(): Promise<CookModel[]> {
-    return (await this.rpc.call(IdentityRpc.popularCooks, {})).items;
+    // Identity ranks by rating but does not know who has dishes: a brand-new cook (no review, no dish) would
+    // fill an empty place. Rated cooks always qualify; the catalogue is asked only about the unrated candidates.
+    const { items } = await this.rpc.call(IdentityRpc.popularCooks, { limit: POPULAR_COOK_CANDIDATES });
+    const picked: CookModel[] = [];
+    for (const cook of items) {
+      if (picked.length === LIMITS.popularCooks) break;
+      if (cook.total_reviews > 0 || (await this.hasDish(cook.cook_id))) picked.push(cook);
+    }
+    return picked;
+  }
+
+  private async hasDish(cookId: string): Promise<boolean> {
+    const page = await this.rpc.call(CatalogueRpc.listMeals, { first: 1, filter: { cook_id: cookId } });
+    return page.items.length > 0;
   }
 
   @Query(() => CookModel, { nullable: true })

@@ -4,6 +4,7 @@
  */
 import { ApolloProvider } from '@apollo/client/react';
 import { createApolloClient } from '@popote/graphql';
+import { TOASTER_PROPS } from '@popote/ui';
 import '@popote/ui/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -19,10 +20,7 @@ createRoot(container).render(
     <ApolloProvider client={createApolloClient({ uri: '/graphql' })}>
       <BrowserRouter>
         <App />
-        <Toaster
-          position="top-center"
-          toastOptions={{ success: { duration: 2000 }, error: { duration: 4000 }, blank: { duration: 4000 } }}
-        />
+        <Toaster {...TOASTER_PROPS} />
       </BrowserRouter>
     </ApolloProvider>
   </StrictMode>,

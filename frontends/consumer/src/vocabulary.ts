@@ -11,6 +11,7 @@ export {
   CATEGORY_LABELS,
   LIMITS,
   PRICE_RANGES,
+  TEXT_LIMITS,
 } from '@popote/contracts/src/enums';
 export type { Allergen, Availability, Category, PriceRange } from '@popote/contracts/src/enums';
 

@@ -4,6 +4,7 @@
  */
 import { ApolloProvider } from '@apollo/client/react';
 import { createApolloClient } from '@popote/graphql';
+import { TOASTER_PROPS } from '@popote/ui';
 import '@popote/ui/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -22,10 +23,7 @@ createRoot(container).render(
           <Route index element={<Navigate to="/cook/dashboard" replace />} />
           <Route path="*" element={<App />} />
         </Routes>
-        <Toaster
-          position="top-center"
-          toastOptions={{ success: { duration: 2000 }, error: { duration: 4000 }, blank: { duration: 4000 } }}
-        />
+        <Toaster {...TOASTER_PROPS} />
       </BrowserRouter>
     </ApolloProvider>
   </StrictMode>,

@@ -11,5 +11,6 @@ export {
   INGREDIENTS,
   LIMITS,
   MAX_INGREDIENTS,
+  TEXT_LIMITS,
 } from '@popote/contracts/src/enums';
 export type { Allergen, Category, Ingredient } from '@popote/contracts/src/enums';

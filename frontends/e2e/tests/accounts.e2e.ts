@@ -133,6 +133,11 @@ describe('accounts: sign-up, sign-in, profile, role switch, guards', () => {
       await nav.getByRole('link', { name: 'Profil' }).click();
       const cook = page.getByRole('region', { name: 'Profil cuisinier' });
       await cook.getByRole('button', { name: 'Modifier' }).click();
+      // A limit only the server checks answers in French, next to the field.
+      await cook.getByLabel('Spécialités').fill(`Tajine, ${'Couscous aux sept légumes '.repeat(4)}`);
+      await cook.getByRole('button', { name: 'Enregistrer' }).click();
+      await cook.getByText('Chaque élément ne doit pas dépasser 80 caractères').waitFor();
+      await page.getByText('Erreur lors de la mise à jour du profil').waitFor();
       await cook.getByLabel('Spécialités').fill('Tajine, Couscous , ');
       await cook.getByLabel("Années d'expérience").fill('7');
       await cook.getByRole('button', { name: 'Enregistrer' }).click();

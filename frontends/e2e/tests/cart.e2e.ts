@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mainNav, newAccount, pathOf, signUp } from './support/accounts';
 import { launchBrowser, openPage, shellUrl } from './support/browser';
-import { addFromCard, cartLink, DEMO, mealCard, openMeals, plain } from './support/shop';
+import { addFromCard, cartLink, confettiWithin, DEMO, mealCard, openMeals, plain, waitForConfetti } from './support/shop';
 
 describe('cart: add from cards and the meal page, steppers within stock, remove, clear', () => {
   let browser: Browser;
@@ -39,7 +39,7 @@ describe('cart: add from cards and the meal page, steppers within stock, remove,
       await openMeals(page, base, DEMO.tajine.name);
       await cartLink(page, 0).waitFor();
 
-      // First add ever: confetti (canvas-confetti draws on a canvas of its own), toast, count.
+      // First add of the visit: confetti (canvas-confetti draws on a canvas of its own), toast, count.
       await mealCard(page, DEMO.tajine.name)
         .getByRole('button', { name: /^Ajouter au panier/ })
         .click();
@@ -133,6 +133,44 @@ describe('cart: add from cards and the meal page, steppers within stock, remove,
       await page.waitForURL(`${base}/meals`);
       expect(pathOf(page)).toBe('/meals');
       expect(await mainNav(page).getByRole('link', { name: 'Panier (0)' }).isVisible()).toBe(true);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+  it('throws confetti on the first add of a visit and on the add that starts a new cart, not on every add', async () => {
+    const base = shellUrl();
+    const { context, page, pageErrors } = await openPage(browser);
+    try {
+      await signUp(page, base, newAccount());
+      await openMeals(page, base, DEMO.tajine.name);
+      await addFromCard(page, DEMO.tajine.name);
+      await waitForConfetti(page);
+      await waitForConfetti(page, { over: true });
+
+      // Same visit, the cart already started: no confetti.
+      await addFromCard(page, DEMO.curry.name);
+      await cartLink(page, 2).waitFor();
+      expect(await confettiWithin(page, 1500)).toBe(false);
+
+      // Another visit (a new tab has its own session) with the same cart: its first add celebrates.
+      const later = await context.newPage();
+      await openMeals(later, base, DEMO.couscous.name);
+      await cartLink(later, 2).waitFor();
+      await addFromCard(later, DEMO.couscous.name);
+      await waitForConfetti(later);
+      await later.close();
+
+      // Emptied, the cart starts again: its first add celebrates, even within the same visit.
+      await page.goto(`${base}/cart`);
+      await page.getByRole('heading', { level: 1, name: 'Panier' }).waitFor();
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.getByRole('button', { name: 'Vider le panier' }).click();
+      await page.getByText('Votre panier est vide').waitFor();
+      await openMeals(page, base, DEMO.tajine.name);
+      await cartLink(page, 0).waitFor();
+      await addFromCard(page, DEMO.tajine.name);
+      await waitForConfetti(page);
       expect(pageErrors).toEqual([]);
     } finally {
       await context.close();

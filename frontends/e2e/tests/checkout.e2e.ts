@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAccount, pathOf, signUp } from './support/accounts';
 import { launchBrowser, openPage, shellUrl } from './support/browser';
+import { waitForEmail } from './support/mail';
 import { addFromCard, cartLink, DEMO, openMeals, payWith, plain, proceedToCheckout } from './support/shop';
 
 describe('checkout: card payment in the offline sandbox, one order per cook', () => {
@@ -18,8 +19,9 @@ describe('checkout: card payment in the offline sandbox, one order per cook', ()
   it('keeps the cart after a declined card, then pays and shows one order per cook', async () => {
     const base = shellUrl();
     const { context, page, pageErrors } = await openPage(browser);
+    const account = newAccount();
     try {
-      await signUp(page, base, newAccount());
+      await signUp(page, base, account);
 
       // Without the cart's session data, /checkout sends back to the cart.
       await page.goto(`${base}/checkout`);
@@ -75,6 +77,22 @@ describe('checkout: card payment in the offline sandbox, one order per cook', ()
       expect(texts.every((text) => /Commande n° \S{8}\b/.test(text))).toBe(true);
       // The server emptied the cart once the orders existed.
       await cartLink(page, 0).waitFor();
+
+      // Emails: the consumer's confirmation of each order, and each cook's new order, naming the dishes.
+      for (const [dish, cookEmail] of [
+        [DEMO.tajine.name, 'amina@popote.test'],
+        [DEMO.curry.name, 'mei@popote.test'],
+      ] as const) {
+        const number = /Commande n° (\S{8})\b/.exec(texts.find((text) => text.includes(dish)) ?? '')?.[1];
+        expect(number, dish).toBeTruthy();
+        const sentTo = (address: string, subject: string) =>
+          waitForEmail((m) => m.subject === subject && m.to.some((to) => to.address === address));
+        const confirmation = await sentTo(account.email, `Commande n° ${number} enregistrée`);
+        expect(confirmation.text).toContain(`- 1 × ${dish}`);
+        const forCook = await sentTo(cookEmail, `Nouvelle commande n° ${number}`);
+        expect(forCook.text).toContain(`- 1 × ${dish}`);
+        expect(forCook.text).not.toContain('× plat');
+      }
 
       // The payment data is gone with the payment.
       await page.goto(`${base}/checkout`);

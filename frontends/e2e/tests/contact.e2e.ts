@@ -55,7 +55,7 @@ describe('contact form', () => {
       await sent.waitFor();
       const sentAt = Date.now();
       for (const label of ['Nom', 'Email', 'Sujet', 'Message']) expect(await field(page, label).inputValue(), label).toBe('');
-      // Toasts: top-centre; a success one is short (2 s, spec §9, plus the library's 1 s exit).
+      // Toasts: top-centre, for 3 s (spec), plus the library's 1 s exit.
       const box = await sent.boundingBox();
       expect(Math.abs((box?.x ?? 0) + (box?.width ?? 0) / 2 - 195)).toBeLessThan(30);
       expect(box?.y ?? 999).toBeLessThan(120);
@@ -109,7 +109,7 @@ describe('contact form', () => {
       await page.route(`${base}/graphql`, (route) =>
         route.request().postData()?.includes('sendContactMessage') ? route.abort('connectionrefused') : route.fallback(),
       );
-      // Error toasts stay 4 s (spec §9), then leave (plus the library's 1 s exit).
+      // Error toasts stay 3 s too (spec), then leave (plus the library's 1 s exit).
       const shownAt = Date.now();
       await page.getByText("Erreur lors de l'envoi du message").waitFor({ state: 'detached', timeout: 10_000 });
       expect(Date.now() - shownAt).toBeGreaterThan(3_000);

@@ -84,7 +84,7 @@ describe('notifications: contact form and order emails, through a real SMTP serv
     expect(await contacts.countDocuments()).toBe(before);
   });
 
-  it('emails the cook for a new order and the consumer when it is ready — once per event', async () => {
+  it('emails the cook (with the dishes) and the consumer (a confirmation) for a new order, and the consumer when it is ready — once per event', async () => {
     const js = jetstream(nc);
     const suffix = Math.random().toString(16).slice(2, 10).padEnd(8, '0');
     const orderId = `order-${Date.now()}-${suffix}`;
@@ -93,14 +93,24 @@ describe('notifications: contact form and order emails, through a real SMTP serv
       checkout_id: 'co',
       consumer_id: 'demo-consumer-claire',
       cook_id: 'demo-cook-amina',
-      total_cents: 2500,
-      items: [{ meal_id: 'm', quantity: 2, price_cents: 1250 }],
+      total_cents: 3800,
+      items: [
+        { meal_id: 'm1', name: 'Tajine de poulet aux citrons confits', quantity: 2, price_cents: 1250 },
+        { meal_id: 'm2', name: 'Couscous aux sept légumes', quantity: 1, price_cents: 1300 },
+      ],
     });
     await js.publish(subjectOf(OrderingEvents.orderPlaced, placed.data), JSON.stringify(placed), { msgID: placed.id });
-    // The same event again (another broker message): still one email.
+    // The same event again (another broker message): still one email each.
     await js.publish(subjectOf(OrderingEvents.orderPlaced, placed.data), JSON.stringify(placed), { msgID: `${placed.id}-again` });
     const cookMail = await mailTo('amina@popote.test', new RegExp(`Nouvelle commande n° ${suffix}`));
-    expect(cookMail.text).toContain('25,00');
+    expect(cookMail.text).toContain('38,00');
+    expect(cookMail.text).toContain('- 2 × Tajine de poulet aux citrons confits\n- 1 × Couscous aux sept légumes');
+    expect(cookMail.text).not.toMatch(/× plat\b/);
+    const confirmation = await mailTo('claire@popote.test', new RegExp(`Commande n° ${suffix} enregistrée`));
+    expect(confirmation.text).toContain('Bonjour Claire Lefèvre,');
+    expect(confirmation.text).toContain(`commande n° ${suffix} (38,00`);
+    expect(confirmation.text).toContain('- 2 × Tajine de poulet aux citrons confits\n- 1 × Couscous aux sept légumes');
+    expect(confirmation.text).toContain('Cuisinier : amina_cuisine');
     const ready = makeEnvelope(OrderingEvents.orderStatusChanged, {
       order_id: orderId,
       consumer_id: 'demo-consumer-claire',
@@ -112,8 +122,29 @@ describe('notifications: contact form and order emails, through a real SMTP serv
     const consumerMail = await mailTo('claire@popote.test', new RegExp(`${suffix} prête à être retirée`));
     expect(consumerMail.subject).toBe(`Commande n° ${suffix} prête à être retirée`);
     await new Promise((r) => setTimeout(r, 1500));
-    const toAmina = (await inbox()).filter((m) => m.to.some((t) => t.address === 'amina@popote.test') && m.subject.includes(suffix));
-    expect(toAmina).toHaveLength(1);
+    const about = async (address: string) =>
+      (await inbox()).filter((m) => m.to.some((t) => t.address === address) && m.subject.includes(suffix));
+    expect(await about('amina@popote.test')).toHaveLength(1);
+    expect((await about('claire@popote.test')).map((m) => m.subject).sort()).toEqual([
+      `Commande n° ${suffix} enregistrée`,
+      `Commande n° ${suffix} prête à être retirée`,
+    ]);
+  });
+
+  it('still emails an order-placed event published before dish names travelled', async () => {
+    const js = jetstream(nc);
+    const suffix = Math.random().toString(16).slice(2, 10).padEnd(8, '0');
+    const legacy = makeEnvelope(OrderingEvents.orderPlaced, {
+      order_id: `order-${Date.now()}-${suffix}`,
+      checkout_id: 'co',
+      consumer_id: 'demo-consumer-claire',
+      cook_id: 'demo-cook-mei',
+      total_cents: 1300,
+      items: [{ meal_id: 'm', quantity: 1, price_cents: 1300 }],
+    });
+    await js.publish(subjectOf(OrderingEvents.orderPlaced, legacy.data), JSON.stringify(legacy), { msgID: legacy.id });
+    const cookMail = await mailTo('mei@popote.test', new RegExp(`Nouvelle commande n° ${suffix}`));
+    expect(cookMail.text).toContain('- 1 × plat');
   });
 
   it('keeps an email queued when the mail server is down, and sends it on a later attempt', async () => {

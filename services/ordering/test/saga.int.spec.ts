@@ -49,6 +49,14 @@ describe('checkout saga: payment → orders per cook → stock → cart (real NA
     expect(byCook['demo-cook-amina'].items).toEqual([
       expect.objectContaining({ meal_id: 'demo-meal-tajine', quantity: 2, price_cents: 1250 }),
     ]);
+    // The order-placed event names the dishes (the cook's email lists them).
+    const placedEvent = await findEvent<{ cook_id: string; checkout_id: string; items: unknown[] }>(
+      OrderingEvents.orderPlaced.subject,
+      (e) => e.data.checkout_id === checkout.checkout_id && e.data.cook_id === 'demo-cook-amina',
+    );
+    expect(placedEvent.data.items).toEqual([
+      { meal_id: 'demo-meal-tajine', name: 'Tajine de poulet aux citrons confits', quantity: 2, price_cents: 1250 },
+    ]);
     expect(await stack.stock('demo-meal-tajine')).toBe(tajineBefore - 2);
     expect(await stack.stock('demo-meal-curry')).toBe(curryBefore - 1);
     const cart = await eventually(async () => {
@@ -96,7 +104,11 @@ describe('checkout saga: payment → orders per cook → stock → cart (real NA
     const outcomes = [oa, ob].map((o) => o.stock_status).sort();
     expect(outcomes).toEqual(['committed', 'rejected']);
     const loser = oa.stock_status === 'rejected' ? oa : ob;
-    expect(loser).toMatchObject({ order_status: 'cancelled', cancel_reason: 'stock' });
+    // Both sides read this reason ('Motif : …'): French words, not an internal code.
+    expect(loser).toMatchObject({
+      order_status: 'cancelled',
+      cancel_reason: 'Plat épuisé au moment de valider la commande. Le paiement est remboursé.',
+    });
     expect(await stack.stock(mealId)).toBe(0);
     const refund = await findEvent<{ order_id: string; amount_cents: number }>(
       PaymentsEvents.refundIssued.subject,

@@ -67,3 +67,34 @@ export async function payWith(page: Page, number: string): Promise<void> {
 /** An order's card on /orders or the cook's dashboard, by its number. */
 export const orderCard = (scope: Page | Locator, number: string): Locator =>
   scope.getByRole('article', { name: `Commande n° ${number}`, exact: true });
+
+/** Whether the add-to-cart confetti is on screen now: canvas-confetti's canvas has painted pixels. */
+export async function confettiOnScreen(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>('body > canvas');
+    const context = canvas && canvas.width > 0 && canvas.height > 0 ? canvas.getContext('2d') : null;
+    if (!canvas || !context) return false;
+    const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+    for (let alpha = 3; alpha < pixels.length; alpha += 4) if (pixels[alpha] !== 0) return true;
+    return false;
+  });
+}
+
+/** Waits until confetti shows (or is over, with `over`), polling its canvas. */
+export async function waitForConfetti(page: Page, { over = false, timeoutMs = 20_000 } = {}): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await confettiOnScreen(page)) === over) {
+    if (Date.now() > deadline) throw new Error(over ? 'the confetti never ended' : 'no confetti');
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Whether confetti showed at any moment of the next `ms` milliseconds. */
+export async function confettiWithin(page: Page, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await confettiOnScreen(page)) return true;
+    await page.waitForTimeout(100);
+  }
+  return false;
+}

@@ -5,6 +5,7 @@ import { isSubscriptionOperation } from '@apollo/client/utilities';
 import { createClient } from 'graphql-ws/client';
 import { createCache } from './cache';
 import { attachLive, LiveRegistry } from './live';
+import { UnavailableRetryLink } from './retry';
 
 export interface PopoteClientOptions {
   /** GraphQL endpoint; same origin by default so the session cookies travel with it. */
@@ -85,7 +86,8 @@ function createWsLink(uri: string, live: LiveRegistry, onSignedOut: () => void):
  * a remote running standalone creates its own with the same settings.
  * Queries and mutations are JSON POSTs (never "simple" requests: the BFF's CSRF
  * protection relies on it) carrying the httpOnly session cookies; subscriptions
- * go over the WebSocket link.
+ * go over the WebSocket link. A query that finds the BFF or a service unavailable
+ * is retried (UnavailableRetryLink) before the page hears of it.
  */
 export function createApolloClient({ uri = '/graphql' }: PopoteClientOptions = {}): ApolloClient {
   const live = new LiveRegistry();
@@ -94,7 +96,7 @@ export function createApolloClient({ uri = '/graphql' }: PopoteClientOptions = {
   const wsLink = createWsLink(uri, live, () => client?.cache.modify({ id: 'ROOT_QUERY', fields: { me: () => null } }));
   const transport = wsLink ? ApolloLink.split(({ query }) => isSubscriptionOperation(query), wsLink, httpLink) : httpLink;
   client = new ApolloClient({
-    link: ApolloLink.from([sessionEndedLink, transport]),
+    link: ApolloLink.from([sessionEndedLink, new UnavailableRetryLink(), transport]),
     cache: createCache(),
   });
   attachLive(client, live);

@@ -21,4 +21,5 @@ export { formatPrice } from './format/price';
 export { formatLongDate, formatLongDateTime } from './format/date';
 export { formatRating } from './format/rating';
 export { fr } from './i18n/fr';
+export { TOAST_DURATION_MS, TOASTER_PROPS } from './toasts';
 export type { FrenchTexts } from './i18n/fr';

@@ -1,12 +1,14 @@
-import { fr } from '@popote/ui';
+import { fr, TOASTER_PROPS } from '@popote/ui';
 import { Toaster } from 'react-hot-toast';
 import { Outlet } from 'react-router';
+import { useUserLoadErrorToast } from '../auth/user-load-error';
 import { Footer } from './footer';
 import styles from './layout.module.css';
 import { NavBar } from './nav-bar';
 import { ScrollToTop } from './scroll-to-top';
 
 export function Layout() {
+  useUserLoadErrorToast();
   return (
     <div className={styles.shell}>
       <ScrollToTop />
@@ -18,11 +20,8 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      {/*
-        Spec §9: top-centre, the library's durations (success 2 s, error and blank 4 s).
-        Remotes share react-hot-toast, so their toasts land here too.
-      */}
-      <Toaster position="top-center" toastOptions={{ success: { duration: 2000 }, error: { duration: 4000 }, blank: { duration: 4000 } }} />
+      {/* Top-centre, 3 s (spec). Remotes share react-hot-toast, so their toasts land here too. */}
+      <Toaster {...TOASTER_PROPS} />
     </div>
   );
 }

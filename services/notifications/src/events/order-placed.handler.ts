@@ -3,11 +3,14 @@ import { IdentityRpc, OrderingEvents, type Envelope } from '@popote/contracts';
 import { EventHandler, RpcClient, type IntegrationEventHandler } from '@popote/platform';
 import type { z } from 'zod';
 import { EmailsService } from '../mail/emails.service';
-import { newOrderEmail } from '../mail/templates';
+import { newOrderEmail, orderPlacedEmail } from '../mail/templates';
 
 type OrderPlaced = z.infer<typeof OrderingEvents.orderPlaced.schema>;
 
-/** A cook receives an email for each new order (queued once per event). */
+/**
+ * For each new order the cook receives an email listing the dishes, and the consumer a
+ * confirmation (the FAQ promises one after each order). Each is queued once per event.
+ */
 @Injectable()
 @EventHandler(OrderingEvents.orderPlaced)
 export class OrderPlacedHandler implements IntegrationEventHandler<OrderPlaced> {
@@ -17,10 +20,17 @@ export class OrderPlacedHandler implements IntegrationEventHandler<OrderPlaced> 
   ) {}
 
   async handle(envelope: Envelope<OrderPlaced>): Promise<void> {
-    const { users } = await this.rpc.call(IdentityRpc.getUsers, { user_ids: [envelope.data.cook_id] });
-    const cook = users[0];
-    if (!cook) return;
-    const mail = newOrderEmail(cook.name, envelope.data.order_id, envelope.data.total_cents, envelope.data.items);
-    await this.emails.enqueue(`${envelope.id}:${cook.user_id}`, { to: cook.email, ...mail });
+    const { order_id: orderId, cook_id: cookId, consumer_id: consumerId, total_cents: total, items } = envelope.data;
+    const { users } = await this.rpc.call(IdentityRpc.getUsers, { user_ids: [cookId, consumerId] });
+    const cook = users.find((u) => u.user_id === cookId);
+    const consumer = users.find((u) => u.user_id === consumerId);
+    if (cook) {
+      const mail = newOrderEmail(cook.name, orderId, total, items);
+      await this.emails.enqueue(`${envelope.id}:${cook.user_id}`, { to: cook.email, ...mail });
+    }
+    if (consumer) {
+      const mail = orderPlacedEmail(consumer.name, orderId, total, items, cook?.username ?? null);
+      await this.emails.enqueue(`${envelope.id}:consumer:${consumer.user_id}`, { to: consumer.email, ...mail });
+    }
   }
 }

@@ -27,16 +27,43 @@ export function statusEmail(name: string, orderId: string, to: OrderStatus): { s
   }
 }
 
+/** One line per dish: "- 2 × Tajine de poulet". Events published before names travelled have none. */
+const dishLines = (items: OrderedDish[]) => items.map((i) => `- ${i.quantity} × ${i.name || 'plat'}`).join('\n');
+
+export interface OrderedDish {
+  quantity: number;
+  name?: string;
+}
+
+/** The cook's email for a new order addressed to them. */
 export function newOrderEmail(
   cookName: string,
   orderId: string,
   totalCents: number,
-  items: { quantity: number; name?: string }[],
+  items: OrderedDish[],
 ): { subject: string; text: string } {
   const n = number(orderId);
-  const lines = items.map((i) => `- ${i.quantity} × ${i.name ?? 'plat'}`).join('\n');
   return {
     subject: `Nouvelle commande n° ${n}`,
-    text: `Bonjour ${cookName},\n\nVous avez reçu une nouvelle commande n° ${n} (${euros(totalCents)}) :\n${lines}\n\nConfirmez-la depuis votre tableau de bord.\n\nL'équipe Popote`,
+    text: `Bonjour ${cookName},\n\nVous avez reçu une nouvelle commande n° ${n} (${euros(totalCents)}) :\n${dishLines(items)}\n\nConfirmez-la depuis votre tableau de bord.\n\nL'équipe Popote`,
+  };
+}
+
+/** The consumer's confirmation once their paid order is placed (one per cook of the checkout). */
+export function orderPlacedEmail(
+  consumerName: string,
+  orderId: string,
+  totalCents: number,
+  items: OrderedDish[],
+  cookUsername: string | null,
+): { subject: string; text: string } {
+  const n = number(orderId);
+  return {
+    subject: `Commande n° ${n} enregistrée`,
+    text:
+      `Bonjour ${consumerName},\n\nNous avons bien reçu votre commande n° ${n} (${euros(totalCents)}), payée par carte :\n${dishLines(items)}\n\n` +
+      `${cookUsername ? `Cuisinier : ${cookUsername}\n` : ''}Retrait : chez le cuisinier, dès que la commande est prête.\n\n` +
+      `Elle attend maintenant la confirmation du cuisinier. Nous vous écrirons quand elle sera confirmée, puis quand elle sera prête à être retirée. ` +
+      `Vous pouvez la suivre à tout moment dans « Mes commandes ».\n\nL'équipe Popote`,
   };
 }

@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { OrderingEvents, type Actor, type CheckoutLine, type Envelope, type OrderDto } from '@popote/contracts';
+import { ORDER_MESSAGES, OrderingEvents, type Actor, type CheckoutLine, type Envelope, type OrderDto } from '@popote/contracts';
 import { causedBy, orderIdOf, OutboxRelay, recordEvent } from '@popote/platform';
 import type { Model } from 'mongoose';
 import { Order } from './order.schema';
@@ -81,7 +81,7 @@ export class OrdersService implements OnModuleInit {
           consumer_id: consumerId,
           cook_id: cookId,
           total_cents: total,
-          items: items.map((i) => ({ meal_id: i.meal_id, quantity: i.quantity, price_cents: i.price_cents })),
+          items: items.map((i) => ({ meal_id: i.meal_id, name: i.name, quantity: i.quantity, price_cents: i.price_cents })),
         },
         causedBy(envelope),
       );
@@ -107,7 +107,7 @@ export class OrdersService implements OnModuleInit {
       if (!order || order.stock_status !== 'pending') return;
       order.stock_status = 'rejected';
       // Already cancelled by the buyer or the cook: it was announced (and refunded) then.
-      if (order.order_status !== 'cancelled') this.cancelInMemory(order, 'stock', envelope);
+      if (order.order_status !== 'cancelled') this.cancelInMemory(order, ORDER_MESSAGES.stockUnavailable, envelope);
       await order.save();
     });
     await this.relay.flush(this.orders, envelope.data.order_id);
@@ -128,7 +128,7 @@ export class OrdersService implements OnModuleInit {
         total_cents: order.total_cents,
         reason,
         stock_committed: order.stock_status === 'committed',
-        items: order.items.map((i) => ({ meal_id: i.meal_id, quantity: i.quantity, price_cents: i.price_cents })),
+        items: order.items.map((i) => ({ meal_id: i.meal_id, name: i.name, quantity: i.quantity, price_cents: i.price_cents })),
       },
       cause ? causedBy(cause) : undefined,
     );

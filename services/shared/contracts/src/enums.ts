@@ -157,3 +157,16 @@ export const LIMITS = {
   usernameMin: 3,
   passwordMin: 6,
 } as const;
+
+/** Longest free texts the services accept (the forms stop at the same lengths). */
+export const TEXT_LIMITS = {
+  personName: 200,
+  location: 200,
+  bio: 1000,
+  avatarUrl: 500,
+  /** One item of a cook-profile list (specialties...), and items per list. */
+  listItem: 80,
+  listItems: 30,
+  cancelReason: 300,
+  reviewComment: 1000,
+} as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { actorSchema, defineEvent, defineRpc } from './envelope';
-import { LIMITS, USER_TYPES } from './enums';
+import { LIMITS, TEXT_LIMITS, USER_TYPES } from './enums';
 
 /** French validation texts of the spec (§5), shared by the service and the forms. */
 export const IDENTITY_MESSAGES = {
@@ -18,14 +18,19 @@ export const IDENTITY_MESSAGES = {
   sessionExpired: 'Votre session a expiré, veuillez vous reconnecter',
   notSignedIn: 'Veuillez vous connecter pour continuer',
   cookOnly: 'Cette action est réservée aux cuisiniers',
+  listItemEmpty: 'Un élément de la liste est vide',
+  listItemMax: `Chaque élément ne doit pas dépasser ${TEXT_LIMITS.listItem} caractères`,
+  listItemsMax: `Vous pouvez indiquer au plus ${TEXT_LIMITS.listItems} éléments`,
 } as const;
 
-const required = (max = 200) => z.string().trim().min(1, IDENTITY_MESSAGES.required).max(max);
+const required = (max: number) => z.string().trim().min(1, IDENTITY_MESSAGES.required).max(max);
 export const emailField = z.string().trim().toLowerCase().pipe(z.email(IDENTITY_MESSAGES.emailInvalid));
 export const usernameField = z.string().trim().min(LIMITS.usernameMin, IDENTITY_MESSAGES.usernameMin).max(30);
 export const passwordField = z.string().min(LIMITS.passwordMin, IDENTITY_MESSAGES.passwordMin).max(200);
 /** Lists entered as comma-separated text in forms travel as arrays. */
-const list = z.array(z.string().trim().min(1).max(80)).max(30);
+const list = z
+  .array(z.string().trim().min(1, IDENTITY_MESSAGES.listItemEmpty).max(TEXT_LIMITS.listItem, IDENTITY_MESSAGES.listItemMax))
+  .max(TEXT_LIMITS.listItems, IDENTITY_MESSAGES.listItemsMax);
 
 export const userSchema = z.object({
   user_id: z.string(),
@@ -76,20 +81,20 @@ const client = z.object({ ip: z.string().max(64).default('unknown') });
 export const signUpInput = z.object({
   email: emailField,
   password: passwordField,
-  name: required(),
+  name: required(TEXT_LIMITS.personName),
   username: usernameField,
-  location: required(),
+  location: required(TEXT_LIMITS.location),
   user_type: z.enum(USER_TYPES),
 });
 export const profileInput = z.object({
-  name: required(),
+  name: required(TEXT_LIMITS.personName),
   username: usernameField,
-  location: required(),
-  bio: z.string().trim().max(1000).default(''),
-  avatar_url: z.string().trim().max(500).nullable().default(null),
+  location: required(TEXT_LIMITS.location),
+  bio: z.string().trim().max(TEXT_LIMITS.bio).default(''),
+  avatar_url: z.string().trim().max(TEXT_LIMITS.avatarUrl).nullable().default(null),
 });
 export const cookProfileInput = z.object({
-  bio: z.string().trim().max(1000).default(''),
+  bio: z.string().trim().max(TEXT_LIMITS.bio).default(''),
   specialties: list.default([]),
   availability_days: list.default([]),
   cooking_styles: list.default([]),

@@ -1,3 +1,5 @@
+// First: French validation messages for every schema below (a global zod setting).
+export * from './french-errors';
 export * from './enums';
 export * from './errors';
 export * from './envelope';

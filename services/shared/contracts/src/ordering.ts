@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { actorSchema, defineEvent, defineRpc } from './envelope';
-import { ORDER_STATUSES } from './enums';
+import { ORDER_STATUSES, TEXT_LIMITS } from './enums';
 
 export const orderItemSchema = z.object({
   order_item_id: z.string(),
@@ -28,7 +28,13 @@ export const orderSchema = z.object({
 });
 export type OrderDto = z.infer<typeof orderSchema>;
 
-const boughtLine = z.object({ meal_id: z.string(), quantity: z.number().int().positive(), price_cents: z.number().int().nonnegative() });
+const boughtLine = z.object({
+  meal_id: z.string(),
+  /** The dish's name at order time (emails list it). Optional: events published before it was added stay valid. */
+  name: z.string().optional(),
+  quantity: z.number().int().positive(),
+  price_cents: z.number().int().nonnegative(),
+});
 
 export const ORDER_MESSAGES = {
   notFound: 'Commande introuvable',
@@ -36,9 +42,13 @@ export const ORDER_MESSAGES = {
   illegal: (label: string) => `Impossible : la commande est « ${label} »`,
   consumerCancelPendingOnly: 'Vous ne pouvez annuler une commande que tant qu’elle est en attente de confirmation',
   reasonRequired: "Veuillez indiquer la raison de l'annulation",
+  /** The reason shown to both sides when the portions were gone by the time the paid order was applied. */
+  stockUnavailable: 'Plat épuisé au moment de valider la commande. Le paiement est remboursé.',
   reviewDeliveredOnly: 'Vous pourrez noter cette commande une fois récupérée',
   reviewOnce: 'Vous avez déjà noté cette commande',
   ratingRange: 'La note doit être comprise entre 1 et 5',
+  reasonMax: `Le motif ne doit pas dépasser ${TEXT_LIMITS.cancelReason} caractères`,
+  commentMax: `Le commentaire ne doit pas dépasser ${TEXT_LIMITS.reviewComment} caractères`,
 } as const;
 
 /** The cook's next step for each status (the consumer may only cancel while pending). */
@@ -85,7 +95,11 @@ export const OrderingRpc = {
   ),
   cancelOrder: defineRpc(
     'rpc.ordering.cancel-order',
-    z.object({ actor: actorSchema, order_id: z.string().min(1), reason: z.string().trim().max(300).default('') }),
+    z.object({
+      actor: actorSchema,
+      order_id: z.string().min(1),
+      reason: z.string().trim().max(TEXT_LIMITS.cancelReason, ORDER_MESSAGES.reasonMax).default(''),
+    }),
     z.object({ order: orderSchema }),
   ),
   submitReview: defineRpc(
@@ -99,7 +113,7 @@ export const OrderingRpc = {
         .int(ORDER_MESSAGES.ratingRange)
         .min(1, ORDER_MESSAGES.ratingRange)
         .max(5, ORDER_MESSAGES.ratingRange),
-      comment: z.string().trim().max(1000).default(''),
+      comment: z.string().trim().max(TEXT_LIMITS.reviewComment, ORDER_MESSAGES.commentMax).default(''),
     }),
     z.object({ review: reviewSchema }),
   ),

@@ -3,7 +3,6 @@ import confetti from 'canvas-confetti';
 /** Spec §9: the add-to-cart confetti lasts 3 s. */
 export const ADD_TO_CART_CONFETTI_MS = 3000;
 
-const FIRST_ADD_KEY = 'popote:first-add-done';
 const COLORS = ['#c4501f', '#f2b441', '#3f6b47', '#fde4d4'];
 
 let instance: confetti.CreateTypes | null = null;
@@ -46,17 +45,53 @@ export function celebrate(durationMs: number): void {
   frame();
 }
 
-let celebratedThisPage = false;
+/** Where a visit remembers that it has already added to the cart. */
+export interface VisitMemory {
+  hasAdded(): boolean;
+  rememberAdd(): void;
+}
 
-/** Spec §2: the first add to cart ever (in this browser) triggers confetti. */
-export function celebrateFirstAdd(): void {
-  try {
-    if (localStorage.getItem(FIRST_ADD_KEY)) return;
-    localStorage.setItem(FIRST_ADD_KEY, new Date().toISOString());
-  } catch {
-    // Storage refused (private mode...): celebrate anyway, once per page.
-    if (celebratedThisPage) return;
-  }
-  celebratedThisPage = true;
-  celebrate(ADD_TO_CART_CONFETTI_MS);
+const VISIT_KEY = 'popote:added-this-visit';
+let addedThisPage = false;
+
+/**
+ * A visit is the tab's session (sessionStorage): a reload stays in it, a new tab or a later
+ * visit starts over. When storage is refused (private mode...), the page is the visit.
+ */
+export const sessionVisit: VisitMemory = {
+  hasAdded() {
+    try {
+      return addedThisPage || sessionStorage.getItem(VISIT_KEY) !== null;
+    } catch {
+      return addedThisPage;
+    }
+  },
+  rememberAdd() {
+    addedThisPage = true;
+    try {
+      sessionStorage.setItem(VISIT_KEY, new Date().toISOString());
+    } catch {
+      // Remembered for this page only.
+    }
+  },
+};
+
+/** Whether the cart the server answered was empty before this add (its only line is what was just added). */
+export function startsNewCart(cart: { items: { meal_id: string; quantity: number }[] }, mealId: string, added: number): boolean {
+  return cart.items.length === 1 && cart.items[0]?.meal_id === mealId && cart.items[0].quantity === added;
+}
+
+/**
+ * Spec §2 "the first add triggers confetti": the first add of a visit, and the add that starts
+ * a new cart (after an order or 'Vider le panier'). Records the add.
+ */
+export function isFirstAdd(startsCart: boolean, visit: VisitMemory = sessionVisit): boolean {
+  const firstOfVisit = !visit.hasAdded();
+  visit.rememberAdd();
+  return firstOfVisit || startsCart;
+}
+
+/** Confetti (3 s) when this add is a first one (see isFirstAdd). */
+export function celebrateFirstAdd(startsCart: boolean): void {
+  if (isFirstAdd(startsCart)) celebrate(ADD_TO_CART_CONFETTI_MS);
 }

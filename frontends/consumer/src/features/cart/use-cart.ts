@@ -6,7 +6,7 @@ import { useCallback } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { apiMessage, isUnauthenticated } from '../../lib/api-message';
-import { celebrateFirstAdd } from './confetti';
+import { celebrateFirstAdd, startsNewCart } from './confetti';
 import { ADD_TO_CART, CART_QUERY, CLEAR_CART, REMOVE_FROM_CART, SET_CART_QUANTITY, type CartData } from './graphql/cart';
 
 export interface CartState {
@@ -80,8 +80,8 @@ export function useCartActions() {
         return false;
       }
       try {
-        await addMutation({ variables: { meal_id: mealId, quantity } });
-        celebrateFirstAdd();
+        const { data } = await addMutation({ variables: { meal_id: mealId, quantity } });
+        celebrateFirstAdd(data ? startsNewCart(data.addToCart, mealId, quantity) : false);
         toast.success(fr.cart.added(quantity), { id: toastId('add', mealId) });
         return true;
       } catch (error) {

@@ -4,6 +4,7 @@ import { Button, formatLongDateTime, formatPrice, fr, OrderStatusBadge, orderSta
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { CANCEL_COOK_ORDER, canCancel, CHANGE_ORDER_STATUS, NEXT_STATUS, type CookOrder } from '../../graphql/orders';
+import { TEXT_LIMITS } from '../../vocabulary';
 import { apiMessage } from './api-message';
 import styles from './orders.module.css';
 
@@ -103,7 +104,7 @@ function CancelForm({ order, onClose }: { order: CookOrder; onClose: () => void 
         label={t.cancelReason}
         hint={t.cancelReasonHint}
         rows={2}
-        maxLength={500}
+        maxLength={TEXT_LIMITS.cancelReason}
         value={reason}
         error={error}
         required

@@ -65,7 +65,8 @@ function toDomainError(subject: string, err: unknown, log: Logger): DomainError 
   if (DomainError.isPayload(err)) return new DomainError(err.code, err.message, err.fields, err.details);
   if (err instanceof TimeoutError) return new DomainError('UNAVAILABLE', `${subject}: no answer in time`);
   const message = (err as { message?: string })?.message ?? String(err);
-  if (/no responders|503/i.test(message)) return new DomainError('UNAVAILABLE', `${subject}: no service answers`);
+  // NATS' no-responders status, or Nest's "There are no subscribers listening to that message".
+  if (/no responders|no subscribers|503/i.test(message)) return new DomainError('UNAVAILABLE', `${subject}: no service answers`);
   log.error(`${subject} failed: ${message}`);
   return new DomainError('INTERNAL', `${subject} failed`);
 }

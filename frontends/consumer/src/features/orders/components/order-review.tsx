@@ -3,6 +3,7 @@ import { Button, fr, Stars, TextAreaField } from '@popote/ui';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { apiMessage } from '../../../lib/api-message';
+import { TEXT_LIMITS } from '../../../vocabulary';
 import { COOK_REVIEWS_QUERY, SUBMIT_REVIEW, type OrderData } from '../graphql/orders';
 import styles from './order-card.module.css';
 
@@ -101,7 +102,7 @@ function ReviewForm({ order }: { order: OrderData }) {
       <TextAreaField
         label={t.reviewComment}
         rows={3}
-        maxLength={1000}
+        maxLength={TEXT_LIMITS.reviewComment}
         value={comment}
         onChange={(event) => setComment(event.target.value)}
       />

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { newOrderEmail, orderPlacedEmail, statusEmail } from './templates';
+
+const items = [
+  { quantity: 2, name: 'Tajine de poulet aux citrons confits' },
+  { quantity: 1, name: 'Tarte au chocolat' },
+];
+
+describe('order emails', () => {
+  it("lists each dish by name in the cook's new-order email", () => {
+    const mail = newOrderEmail('Amina Benali', '0123456789abcdef', 3800, items);
+    expect(mail.subject).toBe('Nouvelle commande n° 89abcdef');
+    expect(mail.text).toContain('Bonjour Amina Benali,');
+    expect(mail.text).toContain('- 2 × Tajine de poulet aux citrons confits\n- 1 × Tarte au chocolat\n');
+    expect(mail.text).toMatch(/38,00\s€/);
+    expect(mail.text).not.toContain('× plat');
+  });
+
+  it('confirms the order to the consumer: number, total, dishes, cook, pick-up, what comes next', () => {
+    const mail = orderPlacedEmail('Claire Lefèvre', '0123456789abcdef', 3800, items, 'amina_cuisine');
+    expect(mail.subject).toBe('Commande n° 89abcdef enregistrée');
+    expect(mail.text).toContain('Bonjour Claire Lefèvre,');
+    expect(mail.text).toMatch(/commande n° 89abcdef \(38,00\s€\)/);
+    expect(mail.text).toContain('- 2 × Tajine de poulet aux citrons confits\n- 1 × Tarte au chocolat\n');
+    expect(mail.text).toContain('Cuisinier : amina_cuisine\nRetrait : chez le cuisinier');
+    expect(mail.text).toContain('« Mes commandes »');
+    expect(orderPlacedEmail('Claire', 'abcdefgh', 100, items, null).text).not.toContain('Cuisinier :');
+  });
+
+  it('says "plat" only for a dish whose name an old event did not carry', () => {
+    expect(newOrderEmail('Mei', 'abcdefgh', 1300, [{ quantity: 1 }]).text).toContain('- 1 × plat\n');
+  });
+
+  it('emails the consumer on confirmation, readiness and cancellation only', () => {
+    expect(statusEmail('Claire', '0123456789abcdef', 'ready')?.subject).toBe('Commande n° 89abcdef prête à être retirée');
+    expect(statusEmail('Claire', '0123456789abcdef', 'preparing')).toBeNull();
+  });
+});
