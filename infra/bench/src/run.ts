@@ -6,6 +6,7 @@ import { rmSync } from 'node:fs';
 import { MongoClient } from 'mongodb';
 import { chromium } from 'playwright-core';
 import { checkoutBench, createMeal, person, signUp } from './checkout';
+import { primitives } from './primitives';
 import { closedLoop } from './stats';
 
 /**
@@ -145,6 +146,8 @@ async function checkoutScenarios(replicas: number) {
       out[`cooks_${cooks}`] = await checkoutBench(app.urls.bff, app.env.NATS_URL, { ...load, cooks });
     }
     if (replicas === 1) {
+      console.error('popote bench: building blocks, one operation at a time');
+      out.primitives = await primitives(app.env.NATS_URL, app.env.MONGO_URL);
       console.error('popote bench: one checkout at a time');
       out.unloaded = await checkoutBench(app.urls.bff, app.env.NATS_URL, { buyers: 30, concurrency: 1, cooks: 20 });
       console.error('popote bench: 40 buyers racing for the last 5 portions');

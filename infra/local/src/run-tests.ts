@@ -64,7 +64,7 @@ async function main(): Promise<void> {
     totals.failed += c.failed;
     totals.skipped += c.skipped;
   };
-  const only = process.argv[2]; // optional: lint | unit | web | int | system | e2e | chaos
+  const only = process.argv[2]; // optional: lint | unit | web | int | system | e2e | replicas | chaos
 
   if (!only || only === 'lint') {
     // Static checks count as tests: ESLint (with Nx module boundaries) and Prettier.
@@ -119,6 +119,37 @@ async function main(): Promise<void> {
           console.log('\n== browser tests ==');
           add(count('e2e', await vitest('e2e', ['--config', join(root, 'frontends/e2e/vitest.config.ts')], env)));
         }
+      } finally {
+        await app.stop();
+      }
+    }
+  }
+
+  if (!only || only === 'replicas') {
+    // The browser parts of checkout and the order lifecycle again, with two instances of every
+    // service (ADR 0004): live updates, stock and refunds must not depend on which instance answers.
+    console.log('\n== browser tests of checkout and lifecycle, 2 instances per service ==');
+    await freeTestOffset();
+    const p = { ...profile('test'), dataDir: join(root, '.data', 'test-replicas') };
+    rmSync(p.dataDir, { recursive: true, force: true });
+    let app: Awaited<ReturnType<typeof launch>> | undefined;
+    try {
+      app = await launch(p, { log: (l) => console.log(l), replicas: 2 });
+    } catch (err) {
+      console.error(`launch with replicas failed: ${(err as Error).message}`);
+      add({ passed: 0, failed: 1, skipped: 0 });
+    }
+    if (app) {
+      try {
+        const env = {
+          POPOTE_E2E_URL: app.urls.shell,
+          POPOTE_BFF_URL: app.urls.bff,
+          POPOTE_CONSUMER_URL: app.urls.consumer,
+          POPOTE_COOK_URL: app.urls.cook,
+          MAIL_INBOX_URL: app.env.MAIL_INBOX_URL,
+        };
+        const files = ['tests/cart.e2e.ts', 'tests/checkout.e2e.ts', 'tests/live-orders.e2e.ts'];
+        add(count('e2e-replicas', await vitest('e2e-replicas', ['--config', join(root, 'frontends/e2e/vitest.config.ts'), ...files], env)));
       } finally {
         await app.stop();
       }
