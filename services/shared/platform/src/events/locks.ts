@@ -63,14 +63,13 @@ export class DistributedLocks {
       const kv = await this.bucket();
       const k = key.replace(/[^-/_=.a-zA-Z0-9]/g, '_');
       const deadline = Date.now() + this.opts.leaseMs * 2;
-      let revision = 0;
-      for (let attempt = 0; ; attempt++) {
+      let revision: number | undefined;
+      for (let attempt = 0; revision === undefined; attempt++) {
         try {
           revision = await kv.create(k, this.holder);
-          break;
         } catch (err) {
           if (!/wrong last sequence|key exists/i.test((err as Error).message)) throw err;
-          if (Date.now() > deadline) throw new Error(`lock ${key}: still held after ${this.opts.leaseMs * 2} ms`);
+          if (Date.now() > deadline) throw new Error(`lock ${key}: still held after ${this.opts.leaseMs * 2} ms`, { cause: err });
           await new Promise((r) => setTimeout(r, Math.min(50, 2 + attempt * 3) * (0.5 + Math.random())));
         }
       }
