@@ -122,9 +122,14 @@ export class OutboxRelay {
   }
 
   /** Saves a document (with the events recorded on it) under its lock, then publishes them at once. */
-  async save<D extends { save(): Promise<unknown>; _id: unknown; _outbox?: OutboxEntry[] }>(model: Model<any>, doc: D): Promise<D> {
+  async save<D extends { save(): Promise<unknown>; _id: unknown; _outbox?: OutboxEntry[]; isNew?: boolean }>(
+    model: Model<any>,
+    doc: D,
+  ): Promise<D> {
     const entries = [...(doc._outbox ?? [])].map((e) => (typeof (e as any).toObject === 'function' ? (e as any).toObject() : e));
-    await this.locked(model, doc._id, () => doc.save());
+    // A new document is an insert (a second creator gets a duplicate-key error): nothing to lock.
+    if (doc.isNew) await doc.save();
+    else await this.locked(model, doc._id, () => doc.save());
     await this.publishNow(model, doc._id, entries);
     return doc;
   }
@@ -159,6 +164,21 @@ export class OutboxRelay {
   }
 
   private async clear(model: Model<any>, id: unknown, published: OutboxEntry[]): Promise<void> {
+    // Under the document's lock nobody else writes it. Entries are only ever appended, so when the
+    // outbox has as many entries as we published, the same first and the same last, it holds exactly
+    // ours: one write empties it (the usual case).
+    if (!published.length) return;
+    const last = published.length - 1;
+    const whole = await model.collection.updateOne(
+      {
+        _id: id,
+        _outbox: { $size: published.length },
+        '_outbox.0._id': published[0]._id,
+        [`_outbox.${last}._id`]: published[last]._id,
+      } as never,
+      { $set: { _outbox: [], _outbox_pending: false } },
+    );
+    if (whole.modifiedCount === 1) return;
     // Raw driver calls, exact entries: FerretDB's $pull only removes whole-document matches
     // (a condition such as {_id: {$in: …}} silently matches nothing), so we $pullAll what we read.
     await model.collection.updateOne({ _id: id } as never, { $pullAll: { _outbox: published } } as never);
