@@ -1,3 +1,4 @@
+/* global db, print, process -- mongosh globals */
 // Run by the compose job mongo-init (mongosh, as root) on every `docker compose up`: creates the
 // apps' user, or updates its password when MONGO_APP_PASSWORD changed (rotation, docs/runbook.md).
 // One database per service; the user may read and write those and nothing else.
