@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 /** The cache of infra/local/bin/provision.sh (the same folder, the same variables). */
-export function toolPath(name: 'kustomize' | 'kube-score' | 'nats-server'): string {
+export function toolPath(name: 'kustomize' | 'kube-score' | 'nats-server' | 'compose-config'): string {
   const cache = process.env.POPOTE_CACHE || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'popote');
   const path = join(cache, 'bin', name);
   if (!existsSync(path)) {
@@ -69,4 +69,23 @@ export function kubeScore(manifests: string, kubernetesVersion = 'v1.33'): KubeS
 export function natsConfigTest(file: string, env: NodeJS.ProcessEnv): { ok: boolean; output: string } {
   const r = spawnSync(toolPath('nats-server'), ['-t', '-c', file], { encoding: 'utf8', env: { ...process.env, ...env } });
   return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
+}
+
+/**
+ * Docker Compose's own loader (compose-go, infra/deploy/go/compose-config): schema validation,
+ * interpolation from `envFile` only, anchors and merge keys, consistency checks. On success, the
+ * resolved project (as `docker compose config --format json` prints it).
+ */
+export function composeConfig(
+  file: string,
+  opts: { envFile?: string; profiles?: string[] } = {},
+): { ok: true; project: { services: Record<string, { environment?: Record<string, string | null> }> } } | { ok: false; error: string } {
+  const args = [
+    ...(opts.envFile ? ['-env-file', opts.envFile] : []),
+    ...(opts.profiles ? ['-profiles', opts.profiles.join(',')] : []),
+    file,
+  ];
+  const r = spawnSync(toolPath('compose-config'), args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (r.error) throw r.error;
+  return r.status === 0 ? { ok: true, project: JSON.parse(r.stdout) } : { ok: false, error: `${r.stderr}${r.stdout}` };
 }

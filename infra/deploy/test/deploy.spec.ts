@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,6 +10,8 @@ import {
   checkK8s,
   checkLockfile,
   checkRuntime,
+  composeConfig,
+  envNames,
   KUBE_SCORE_EXCEPTIONS,
   kubeScore,
   natsConfigTest,
@@ -34,6 +37,24 @@ describe('the list', () => {
 describe('docker-compose.yml', () => {
   it('has every app, with exactly the variables of the list, secrets only from .env and no working default', () => {
     expect(checkCompose(read('docker-compose.yml'), read('.env.example'))).toEqual([]);
+  });
+
+  it('is accepted by Docker Compose’s own loader once .env is filled, each app resolved to exactly the variables of the list', () => {
+    const env = join(mkdtempSync(join(tmpdir(), 'popote-env-')), '.env');
+    writeFileSync(env, read('.env.example').replace(/^([A-Z][A-Z0-9_]*)=$/gm, '$1=generated-0123456789abcdef0123456789'));
+    for (const profiles of [[], ['demo']]) {
+      const r = composeConfig(join(root, 'docker-compose.yml'), { envFile: env, profiles });
+      if (!r.ok) throw new Error(r.error);
+      for (const app of APPS) expect(Object.keys(r.project.services[app.name]?.environment ?? {}).sort(), app.name).toEqual(envNames(app));
+      if (profiles.length) expect(Object.keys(r.project.services)).toEqual(expect.arrayContaining(['seed', 'seed-identity']));
+    }
+  });
+
+  it('is refused by Docker Compose’s loader without .env, naming every secret to set', () => {
+    const r = composeConfig(join(root, 'docker-compose.yml'));
+    expect(r.ok).toBe(false);
+    const required = [...read('.env.example').matchAll(/^([A-Z][A-Z0-9_]*)=$/gm)].map((m) => m[1]!);
+    for (const name of required) expect(r.ok ? '' : r.error).toContain(`required variable ${name} is missing a value`);
   });
 
   it('gives every database of the list to the apps’ MongoDB user (infra/compose/mongo-users.js)', () => {

@@ -78,6 +78,27 @@ describe('the compose check fails', () => {
     );
   });
 
+  it('when Docker Compose’s own loader rejects it (a misspelt key, a dependency on no service)', async () => {
+    const { composeConfig } = await import('@popote/deploy');
+    const { mkdtempSync, writeFileSync, cpSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'popote-compose-'));
+    cpSync(join(root, 'infra/compose'), join(dir, 'infra/compose'), { recursive: true });
+    writeFileSync(join(dir, '.env'), envExample.replace(/^([A-Z][A-Z0-9_]*)=$/gm, '$1=generated-0123456789abcdef0123456789'));
+    const load = (text: string) => {
+      writeFileSync(join(dir, 'docker-compose.yml'), text);
+      return composeConfig(join(dir, 'docker-compose.yml'), { envFile: join(dir, '.env') });
+    };
+    expect(load(compose).ok).toBe(true);
+    const typo = load(
+      editCompose((doc) => doc.setIn(['services', 'shell', 'healtcheck'], doc.getIn(['services', 'shell', 'healthcheck']))),
+    );
+    expect(typo.ok ? '' : typo.error).toMatch(/healtcheck/);
+    const dangling = load(editCompose((doc) => doc.setIn(['services', 'bff', 'depends_on', 'search', 'condition'], 'service_healthy')));
+    expect(dangling.ok ? '' : dangling.error).toMatch(/search/);
+  });
+
   it('when an app is built from the wrong Dockerfile or build argument', () => {
     const broken = editCompose((doc) => doc.setIn(['services', 'cart', 'build', 'args', 'SERVICE'], 'ordering'));
     expect(checkCompose(broken, envExample)).toContain('compose cart: build arg SERVICE=ordering, expected cart');

@@ -4,11 +4,11 @@
 #   ${POPOTE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/popote}/bin/
 #     nats-server  ferretdb  minio  jaeger  stripe-mock
 # and, on request only (`./popote test deploy` asks for them), the deployment checkers:
-#     kustomize  kube-score
+#     kustomize  kube-score  compose-config
 # Each binary has a stamp (.stamp-<name>) naming what it was built from; a binary whose
 # stamp matches the pins below is not rebuilt, so a second run is instant.
 #
-# Usage: provision.sh [--force] [nats|mongo|minio|jaeger|stripe|kustomize|kube-score ...]
+# Usage: provision.sh [--force] [nats|mongo|minio|jaeger|stripe|kustomize|kube-score|compose-config ...]
 #        (default: the five servers)
 # Progress goes to stderr (nothing on stdout). Needs Go >= 1.24.6 (go on PATH or
 # /usr/local/go/bin/go) and the Go module proxy. Build logs: <cache>/logs/build-<name>.log.
@@ -45,6 +45,7 @@ KUSTOMIZE_MODULE=sigs.k8s.io/kustomize/kustomize/v5
 KUSTOMIZE_VERSION=v5.8.1
 KUBESCORE_MODULE=github.com/zegl/kube-score
 KUBESCORE_VERSION=v1.20.0
+COMPOSE_GO_VERSION=v2.16.2 # pinned in infra/deploy/go/compose-config/go.mod (+ go.sum)
 MIN_GO=1.24.6
 # -----------------------------------------------------------------------------------------
 
@@ -56,9 +57,9 @@ names=()
 for arg in "$@"; do
   case "$arg" in
     --force) force=1 ;;
-    nats | mongo | minio | jaeger | stripe | kustomize | kube-score) names+=("$arg") ;;
+    nats | mongo | minio | jaeger | stripe | kustomize | kube-score | compose-config) names+=("$arg") ;;
     -h | --help) sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 0 ;;
-    *) die "provision.sh: unknown argument '$arg' (expected --force or nats|mongo|minio|jaeger|stripe|kustomize|kube-score)" ;;
+    *) die "provision.sh: unknown argument '$arg' (expected --force or nats|mongo|minio|jaeger|stripe|kustomize|kube-score|compose-config)" ;;
   esac
 done
 [ ${#names[@]} -gt 0 ] || names=(nats mongo minio jaeger stripe)
@@ -203,6 +204,17 @@ provision() {
       src="$(module_dir "$KUBESCORE_MODULE@$KUBESCORE_VERSION" "$name")"
       install_binary "$name" "$exe" "$stamp" "$src" ./cmd/kube-score "-X main.version=${KUBESCORE_VERSION#v}"
       ;;
+    compose-config)
+      exe=compose-config
+      src="$here/../deploy/go/compose-config"
+      local sum
+      sum="$(cat "$src/go.mod" "$src/go.sum" "$src/main.go" | sha256sum | cut -c1-16)"
+      stamp="github.com/compose-spec/compose-go/v2@$COMPOSE_GO_VERSION wrapper=$sum recipe=$RECIPE"
+      up_to_date "$exe" "$stamp" && return 0
+      grep -q "github.com/compose-spec/compose-go/v2 $COMPOSE_GO_VERSION" "$src/go.mod" ||
+        die "infra/deploy/go/compose-config/go.mod does not pin compose-go $COMPOSE_GO_VERSION (provision.sh and go.mod disagree)"
+      install_binary "$name" "$exe" "$stamp" "$src" . ""
+      ;;
   esac
 }
 
@@ -211,5 +223,5 @@ for name in "${names[@]}"; do
   provision "$name"
 done
 if [ $((SECONDS - total)) -gt 1 ]; then
-  say "local servers ready in $bindir ($((SECONDS - total))s)"
+  say "ready in $bindir ($((SECONDS - total))s)"
 fi
