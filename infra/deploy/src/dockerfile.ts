@@ -1,6 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { join, normalize, posix, relative } from 'node:path';
+import { join, normalize, posix, relative, sep } from 'node:path';
 
 /**
  * Runs a Dockerfile's build steps WITHOUT Docker, as far as they can be followed offline: the
@@ -56,7 +56,7 @@ type Entry =
   | { dest: string; from: 'context'; src: string } // a path of the repository
   | { dest: string; from: 'generated'; what: string }; // made by a RUN step (node_modules, dist, /out)
 
-interface Stage {
+export interface Stage {
   name: string;
   index: number;
   workdir: string;
@@ -244,6 +244,11 @@ export interface DockerfileVariant {
 
 /** Follows one build of a Dockerfile; returns every problem found (empty: it would build). */
 export function checkDockerfile(facts: RepoFacts, v: DockerfileVariant): string[] {
+  return followDockerfile(facts, v).problems;
+}
+
+/** Follows one build of a Dockerfile: the problems found, and the modelled stages. */
+export function followDockerfile(facts: RepoFacts, v: DockerfileVariant): { problems: string[]; stages: Stage[] } {
   const problems: string[] = [];
   const where = (ins: Instruction) =>
     `${v.dockerfile}:${ins.line} (${
@@ -501,7 +506,7 @@ export function checkDockerfile(facts: RepoFacts, v: DockerfileVariant): string[
   }
 
   const final = v.target ? stages.find((s) => s.name === v.target) : stages[stages.length - 1];
-  if (!final) return [...problems, `${v.dockerfile}: no stage ${v.target ?? ''}`];
+  if (!final) return { problems: [...problems, `${v.dockerfile}: no stage ${v.target ?? ''}`], stages };
   // The command's entry file, with the image's environment: `node [flags] <file>` (possibly inside sh -c).
   const cmd = (final.cmd ?? []).join(' ');
   const entry = /\bnode\s+(?:--[\w-]+(?:=\S+)?\s+)*([\w./$-]+\.(?:m?js))/.exec(substitute(cmd.replace(/\$(\w+)/g, '${$1}'), final.env));
@@ -511,7 +516,7 @@ export function checkDockerfile(facts: RepoFacts, v: DockerfileVariant): string[
     if (!present(facts, final, file))
       problems.push(`${v.dockerfile}: final stage ${final.name}: the command's ${entry[1]} is not in the image`);
   }
-  return problems;
+  return { problems, stages };
 }
 
 /** @popote/* workspaces a workspace depends on, transitively (devDependencies too unless `prod`). */
@@ -583,4 +588,50 @@ export function checkLockfile(facts: RepoFacts): string[] {
     }
   }
   return problems;
+}
+
+/**
+ * Writes into `dir` what a stage holds under its WORKDIR from the build context (files copied
+ * from the repository, as .dockerignore filters them), so a build step can really run there.
+ * `node_modules` made by `npm install` stands in as links to the repository's installed
+ * packages, except the workspaces (@popote/...), which point into `dir`: a module the stage
+ * lacks stays missing. Returns the generated paths it did not write.
+ */
+export function materializeStage(facts: RepoFacts, stage: Stage, dir: string): string[] {
+  const skipped: string[] = [];
+  const under = (dest: string) =>
+    dest === stage.workdir ? '' : dest.startsWith(`${stage.workdir}/`) ? dest.slice(stage.workdir.length + 1) : undefined;
+  for (const e of stage.files) {
+    const rel = under(e.dest.replace(/\/+$/, ''));
+    if (rel === undefined) continue;
+    if (e.from === 'generated') {
+      if (rel === 'node_modules') linkNodeModules(facts, dir);
+      else skipped.push(rel);
+      continue;
+    }
+    const src = join(facts.root, e.src);
+    if (!existsSync(src)) continue;
+    cpSync(src, join(dir, rel), {
+      recursive: true,
+      filter: (from) => {
+        const r = relative(facts.root, from);
+        return r === '' || !facts.ignored(r.split(sep).join('/'));
+      },
+    });
+  }
+  return skipped;
+}
+
+function linkNodeModules(facts: RepoFacts, dir: string) {
+  const nm = join(dir, 'node_modules');
+  mkdirSync(nm, { recursive: true });
+  const repoNm = join(facts.root, 'node_modules');
+  for (const e of readdirSync(repoNm, { withFileTypes: true })) {
+    if (e.name === '@popote' || e.name.startsWith('.')) continue;
+    symlinkSync(join(repoNm, e.name), join(nm, e.name));
+  }
+  mkdirSync(join(nm, '@popote'));
+  for (const [name, wsDir] of facts.workspaces) {
+    if (name.startsWith('@popote/')) symlinkSync(relative(join(nm, '@popote'), join(dir, wsDir)), join(nm, name));
+  }
 }
