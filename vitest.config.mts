@@ -11,6 +11,7 @@ const alias = {
   '@popote/platform': r('services/shared/platform/src/index.ts'),
   '@popote/testing': r('services/shared/testing/src/index.ts'),
   '@popote/local': r('infra/local/src/index.ts'),
+  '@popote/deploy': r('infra/deploy/src/index.ts'),
 };
 
 // Nest needs decorator metadata, which esbuild does not emit: swc compiles the TypeScript.
@@ -63,6 +64,18 @@ export default defineConfig({
           ],
           exclude: ['**/node_modules/**', '**/dist/**'],
           environment: 'node',
+        },
+      },
+      {
+        // Deployment checks, offline (`./popote test deploy`): compose, kustomize + kube-score on
+        // each overlay, the Dockerfiles followed without Docker, all against infra/deploy's list.
+        plugins,
+        resolve: { alias },
+        test: {
+          name: 'deploy',
+          include: ['infra/deploy/test/**/*.spec.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
         },
       },
       {

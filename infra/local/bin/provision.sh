@@ -3,10 +3,13 @@
 # modules, once, into a cache folder outside the repo:
 #   ${POPOTE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/popote}/bin/
 #     nats-server  ferretdb  minio  jaeger  stripe-mock
+# and, on request only (`./popote test deploy` asks for them), the deployment checkers:
+#     kustomize  kube-score  compose-config
 # Each binary has a stamp (.stamp-<name>) naming what it was built from; a binary whose
 # stamp matches the pins below is not rebuilt, so a second run is instant.
 #
-# Usage: provision.sh [--force] [nats|mongo|minio|jaeger|stripe ...]   (default: all five)
+# Usage: provision.sh [--force] [nats|mongo|minio|jaeger|stripe|kustomize|kube-score|compose-config ...]
+#        (default: the five servers)
 # Progress goes to stderr (nothing on stdout). Needs Go >= 1.24.6 (go on PATH or
 # /usr/local/go/bin/go) and the Go module proxy. Build logs: <cache>/logs/build-<name>.log.
 set -euo pipefail
@@ -35,6 +38,14 @@ JAEGER_V2_VERSION=v2.13.0
 JAEGER_RELEASE_TIME=2025-12-03T16:07:08Z
 STRIPE_MODULE=github.com/stripe/stripe-mock
 STRIPE_VERSION=v0.203.0
+# Deployment checks (infra/deploy). kustomize v5.8.1 is the newest that builds with Go 1.24
+# (v5.8.2 wants 1.26, v5.8.3 1.27). kube-score rather than kube-linter: kube-linter's module
+# path (golang.stackrox.io/kube-linter) is not served by the Go module proxy reachable here.
+KUSTOMIZE_MODULE=sigs.k8s.io/kustomize/kustomize/v5
+KUSTOMIZE_VERSION=v5.8.1
+KUBESCORE_MODULE=github.com/zegl/kube-score
+KUBESCORE_VERSION=v1.20.0
+COMPOSE_GO_VERSION=v2.16.2 # pinned in infra/deploy/go/compose-config/go.mod (+ go.sum)
 MIN_GO=1.24.6
 # -----------------------------------------------------------------------------------------
 
@@ -46,9 +57,9 @@ names=()
 for arg in "$@"; do
   case "$arg" in
     --force) force=1 ;;
-    nats | mongo | minio | jaeger | stripe) names+=("$arg") ;;
-    -h | --help) sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 0 ;;
-    *) die "provision.sh: unknown argument '$arg' (expected --force or nats|mongo|minio|jaeger|stripe)" ;;
+    nats | mongo | minio | jaeger | stripe | kustomize | kube-score | compose-config) names+=("$arg") ;;
+    -h | --help) sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 0 ;;
+    *) die "provision.sh: unknown argument '$arg' (expected --force or nats|mongo|minio|jaeger|stripe|kustomize|kube-score|compose-config)" ;;
   esac
 done
 [ ${#names[@]} -gt 0 ] || names=(nats mongo minio jaeger stripe)
@@ -179,6 +190,31 @@ provision() {
       src="$(module_dir "$STRIPE_MODULE@$STRIPE_VERSION" "$name")"
       install_binary "$name" "$exe" "$stamp" "$src" . "-X main.version=${STRIPE_VERSION#v}"
       ;;
+    kustomize)
+      exe=kustomize
+      stamp="$KUSTOMIZE_MODULE@$KUSTOMIZE_VERSION recipe=$RECIPE"
+      up_to_date "$exe" "$stamp" && return 0
+      src="$(module_dir "$KUSTOMIZE_MODULE@$KUSTOMIZE_VERSION" "$name")"
+      install_binary "$name" "$exe" "$stamp" "$src" . ""
+      ;;
+    kube-score)
+      exe=kube-score
+      stamp="$KUBESCORE_MODULE@$KUBESCORE_VERSION recipe=$RECIPE"
+      up_to_date "$exe" "$stamp" && return 0
+      src="$(module_dir "$KUBESCORE_MODULE@$KUBESCORE_VERSION" "$name")"
+      install_binary "$name" "$exe" "$stamp" "$src" ./cmd/kube-score "-X main.version=${KUBESCORE_VERSION#v}"
+      ;;
+    compose-config)
+      exe=compose-config
+      src="$here/../deploy/go/compose-config"
+      local sum
+      sum="$(cat "$src/go.mod" "$src/go.sum" "$src/main.go" | sha256sum | cut -c1-16)"
+      stamp="github.com/compose-spec/compose-go/v2@$COMPOSE_GO_VERSION wrapper=$sum recipe=$RECIPE"
+      up_to_date "$exe" "$stamp" && return 0
+      grep -q "github.com/compose-spec/compose-go/v2 $COMPOSE_GO_VERSION" "$src/go.mod" ||
+        die "infra/deploy/go/compose-config/go.mod does not pin compose-go $COMPOSE_GO_VERSION (provision.sh and go.mod disagree)"
+      install_binary "$name" "$exe" "$stamp" "$src" . ""
+      ;;
   esac
 }
 
@@ -187,5 +223,5 @@ for name in "${names[@]}"; do
   provision "$name"
 done
 if [ $((SECONDS - total)) -gt 1 ]; then
-  say "local servers ready in $bindir ($((SECONDS - total))s)"
+  say "ready in $bindir ($((SECONDS - total))s)"
 fi

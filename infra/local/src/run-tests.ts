@@ -6,7 +6,9 @@ import { freeTestOffset, profile, repoRoot } from './profiles';
 
 /**
  * `./popote test`: every test, against real parts.
- *   1. unit + integration (vitest; the integration project starts its own servers),
+ *   1. unit, frontend unit, deployment checks (offline: compose, kustomize + kube-score, the
+ *      Dockerfiles followed without Docker; infra/deploy) and integration (vitest; the
+ *      integration project starts its own servers),
  *   2. the whole product launched on the test ports, then the system tests (traces in Jaeger) and
  *      the browser tests (Chromium through playwright-core) against it.
  * Ends with `N passed, N failed` (skipped tests are counted and listed).
@@ -64,7 +66,7 @@ async function main(): Promise<void> {
     totals.failed += c.failed;
     totals.skipped += c.skipped;
   };
-  const only = process.argv[2]; // optional: lint | unit | web | int | system | e2e | replicas | chaos
+  const only = process.argv[2]; // optional: lint | unit | web | deploy | int | system | e2e | replicas | chaos
 
   if (!only || only === 'lint') {
     // Static checks count as tests: ESLint (with Nx module boundaries) and Prettier.
@@ -81,7 +83,7 @@ async function main(): Promise<void> {
     }
   }
 
-  for (const project of ['unit', 'web', 'int']) {
+  for (const project of ['unit', 'web', 'deploy', 'int']) {
     if (only && only !== project) continue;
     console.log(`\n== ${project} tests ==`);
     add(count(project, await vitest(project, ['--project', project])));
@@ -109,6 +111,8 @@ async function main(): Promise<void> {
         MAIL_INBOX_URL: app.env.MAIL_INBOX_URL,
         // Lets the last browser test stop the cook remote to check the shell's fallback.
         POPOTE_COOK_PID: String(app.processes.get('cook')?.child.pid ?? ''),
+        // Every app process, for the check of their environment against infra/deploy's list.
+        POPOTE_APP_PIDS: JSON.stringify(Object.fromEntries([...app.processes].map(([name, proc]) => [name, proc.child.pid]))),
       };
       try {
         if (!only || only === 'system') {

@@ -1,0 +1,194 @@
+/**
+ * THE list of what runs in every deployment of Popote and which environment variables each app is
+ * given. docker-compose.yml, infra/k8s (every overlay) and the local launcher are checked against it
+ * by `./popote test deploy` (infra/deploy/test): an app missing from one of them, or a variable set
+ * in one and not in the others, fails the check. Edit this list first, then the three places.
+ *
+ * A variable is listed for an app when every deployment SETS it for that app. Variables the code
+ * reads but that all deployments leave at the code's default (tuning knobs such as
+ * LOGIN_WINDOW_S) are named in `defaults`, so that a new variable in an app's config schema has to
+ * be put in one of the two lists (test: config-schemas.spec.ts).
+ */
+
+export type AppKind = 'service' | 'bff' | 'frontend';
+
+export interface EnvVar {
+  name: string;
+  /**
+   * A credential: Kubernetes takes it from the app's own Secret `popote-<app>` (never a literal),
+   * compose from the `.env` file with no default (`${NAME:?…}`), and `.env.example` documents it.
+   */
+  secret?: true;
+  /**
+   * The local launcher (infra/local) does not set it: the code's development default is used
+   * (secrets have local development defaults that production refuses; production-only knobs).
+   */
+  localDefault?: true;
+}
+
+export interface App {
+  name: string;
+  kind: AppKind;
+  /** Source folder (relative to the repository root); its package.json is the npm workspace. */
+  dir: string;
+  workspace: string;
+  /** Dockerfile (build context: the repository root) and the build argument that selects the app. */
+  dockerfile: string;
+  buildArgs: Record<string, string>;
+  image: string;
+  /** Port the container listens on (HTTP_PORT / PORT). */
+  port: number;
+  /** Readiness path; liveness is /health/live for the Node services, a TCP check for the static frontends. */
+  readyPath: string;
+  livePath?: string;
+  /** Talks to NATS (Kubernetes NetworkPolicy: only these pods may reach the NATS cluster). */
+  natsClient: boolean;
+  env: EnvVar[];
+  /** Config variables the app reads that every deployment leaves at the default. */
+  defaults: string[];
+}
+
+const v = (name: string, opts: Omit<EnvVar, 'name'> = {}): EnvVar => ({ name, ...opts });
+
+/** Every Node process of ours (platform config.ts, telemetry.ts, logger.ts). */
+const NODE: EnvVar[] = [
+  v('NODE_ENV'),
+  v('LOG_LEVEL'),
+  v('NATS_URL'),
+  v('HTTP_HOST', { localDefault: true }),
+  v('HTTP_PORT'),
+  v('OTEL_EXPORTER_OTLP_ENDPOINT'),
+  v('EVENTS_MAX_DELIVER', { localDefault: true }),
+  // 3 on a 3-node NATS cluster (ADR 0004); the local launcher sets it only with POPOTE_NATS_CLUSTER=1.
+  v('EVENTS_STREAM_REPLICAS', { localDefault: true }),
+];
+const NODE_DEFAULTS = ['OTEL_SDK_DISABLED', 'EVENTS_CRITICAL_MAX_DELIVER'];
+
+/** A service: its own database. MONGO_URL carries the service's own database user in production. */
+const SERVICE: EnvVar[] = [...NODE, v('MONGO_URL', { secret: true })];
+const SERVICE_DEFAULTS = [...NODE_DEFAULTS, 'SERVICE_NAME', 'MONGO_DB'];
+
+/** Meal pictures in MinIO / S3 (platform media.ts): catalogue writes them, the BFF uploads and serves them. */
+const MEDIA: EnvVar[] = [
+  v('MINIO_ENDPOINT'),
+  v('MINIO_PORT'),
+  v('MINIO_USE_SSL'),
+  v('MEDIA_BUCKET', { localDefault: true }),
+  v('MINIO_ACCESS_KEY', { secret: true }),
+  v('MINIO_SECRET_KEY', { secret: true }),
+];
+
+/** HS256 key: identity signs the access tokens, the BFF verifies them (platform auth.ts). */
+const AUTH: EnvVar[] = [v('AUTH_JWT_SECRET', { secret: true, localDefault: true })];
+const AUTH_DEFAULTS = ['ACCESS_TOKEN_TTL_S', 'REFRESH_TOKEN_TTL_S'];
+
+/** Static frontends (frontends/<app>/server.mjs). */
+const FRONTEND: EnvVar[] = [v('PORT'), v('HOST', { localDefault: true })];
+
+const service = (name: string, env: EnvVar[], defaults: string[] = []): App => ({
+  name,
+  kind: 'service',
+  dir: `services/${name}`,
+  workspace: `@popote/${name}`,
+  dockerfile: 'services/Dockerfile',
+  buildArgs: { SERVICE: name },
+  image: `popote/${name}`,
+  port: 8080,
+  readyPath: '/health/ready',
+  livePath: '/health/live',
+  natsClient: true,
+  env: [...SERVICE, ...env],
+  defaults: [...SERVICE_DEFAULTS, ...defaults],
+});
+
+const frontend = (name: string, port: number, readyPath: string, env: EnvVar[]): App => ({
+  name,
+  kind: 'frontend',
+  dir: `frontends/${name}`,
+  workspace: `@popote/${name}`,
+  dockerfile: 'frontends/Dockerfile',
+  buildArgs: { APP: name },
+  image: `popote/${name}`,
+  port,
+  readyPath,
+  natsClient: false,
+  env: [...FRONTEND, ...env],
+  defaults: [],
+});
+
+export const APPS: readonly App[] = [
+  service('identity', AUTH, [
+    ...AUTH_DEFAULTS,
+    'LOGIN_MAX_FAILURES_ACCOUNT',
+    'LOGIN_MAX_FAILURES_IP',
+    'LOGIN_WINDOW_S',
+    'REFRESH_REUSE_GRACE_MS',
+  ]),
+  service('catalogue', MEDIA),
+  service('cart', []),
+  service('ordering', []),
+  service(
+    'payments',
+    [
+      v('PAYMENTS_PROVIDER', { localDefault: true }),
+      v('STRIPE_API_BASE', { localDefault: true }),
+      v('STRIPE_SECRET_KEY', { secret: true, localDefault: true }),
+      v('STRIPE_PUBLISHABLE_KEY', { secret: true, localDefault: true }),
+      v('STRIPE_WEBHOOK_SECRET', { secret: true, localDefault: true }),
+    ],
+    ['RECONCILE_INTERVAL_MS', 'RECONCILE_AFTER_MS'],
+  ),
+  service(
+    'notifications',
+    [
+      v('SMTP_HOST'),
+      v('SMTP_PORT'),
+      v('SMTP_SECURE', { localDefault: true }),
+      v('SMTP_USER', { secret: true, localDefault: true }),
+      v('SMTP_PASSWORD', { secret: true, localDefault: true }),
+      v('MAIL_FROM', { localDefault: true }),
+      v('SUPPORT_EMAIL', { localDefault: true }),
+    ],
+    ['MAIL_MAX_ATTEMPTS'],
+  ),
+  {
+    name: 'bff',
+    kind: 'bff',
+    dir: 'bff',
+    workspace: '@popote/bff',
+    dockerfile: 'bff/Dockerfile',
+    buildArgs: {},
+    image: 'popote/bff',
+    port: 4000,
+    readyPath: '/health/ready',
+    livePath: '/health/live',
+    natsClient: true,
+    env: [...NODE, ...MEDIA, ...AUTH, v('COOKIE_SECURE', { localDefault: true }), v('GRAPHIQL')],
+    // MONGO_URL: in the platform's base schema, unused by the BFF (it has no database).
+    defaults: [...NODE_DEFAULTS, ...AUTH_DEFAULTS, 'MONGO_URL'],
+  },
+  frontend('shell', 3000, '/runtime-config.json', [
+    v('BFF_URL'),
+    v('CONSUMER_MANIFEST_URL'),
+    v('COOK_MANIFEST_URL'),
+    v('CONTACT_EMAIL', { localDefault: true }),
+  ]),
+  // BFF_URL: the remote's standalone page (its team's own dev server) proxies /graphql to it.
+  frontend('consumer', 3001, '/mf-manifest.json', [v('BFF_URL', { localDefault: true })]),
+  frontend('cook', 3002, '/mf-manifest.json', [v('BFF_URL', { localDefault: true })]),
+];
+
+export const app = (name: string): App => {
+  const found = APPS.find((a) => a.name === name);
+  if (!found) throw new Error(`no app "${name}" in infra/deploy/src/apps.ts`);
+  return found;
+};
+
+export const envNames = (a: App): string[] => a.env.map((e) => e.name).sort();
+export const secretNames = (a: App): string[] =>
+  a.env
+    .filter((e) => e.secret)
+    .map((e) => e.name)
+    .sort();
+/** The name of an app's own Secret in Kubernetes (all its `secret` variables, and nothing else). */
+export const secretObjectName = (a: App): string => `popote-${a.name}`;

@@ -1,0 +1,39 @@
+#!/bin/sh
+# Writes random secrets for the local overlay into secrets/<app>.env (git-ignored), one file per
+# app's Secret popote-<app>, with exactly the variables infra/deploy/src/apps.ts marks secret.
+# Existing files are kept (delete one to regenerate it). Prints what the dependencies must be
+# given: the MongoDB users' passwords, the MinIO keys and the SMTP login.
+#   sh infra/k8s/overlays/local/generate-secrets.sh [dir]     (default: secrets/ beside this file)
+set -eu
+dir="${1:-$(dirname "$0")/secrets}"
+mkdir -p "$dir"
+rand() { head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n'; }
+mongo="popote-mongo-svc.mongodb.svc.cluster.local:27017"
+jwt="$(rand)"
+minio_key="popote-app"
+minio_secret="$(rand)"
+write() { # app, then lines
+  f="$dir/$1.env"
+  shift
+  if [ -f "$f" ]; then echo "kept $f"; return; fi
+  umask 077
+  printf '%s\n' "$@" >"$f"
+  echo "wrote $f"
+}
+mongo_url() { # service password
+  echo "MONGO_URL=mongodb://$1:$2@$mongo/popote_$1?replicaSet=popote-mongo&authSource=admin"
+}
+for s in identity catalogue cart ordering payments notifications; do
+  eval "pw_$s=$(rand)"
+done
+write identity "$(mongo_url identity "$pw_identity")" "AUTH_JWT_SECRET=$jwt"
+write catalogue "$(mongo_url catalogue "$pw_catalogue")" "MINIO_ACCESS_KEY=$minio_key" "MINIO_SECRET_KEY=$minio_secret"
+write cart "$(mongo_url cart "$pw_cart")"
+write ordering "$(mongo_url ordering "$pw_ordering")"
+write payments "$(mongo_url payments "$pw_payments")" \
+  "STRIPE_SECRET_KEY=sk_test_local" "STRIPE_PUBLISHABLE_KEY=pk_test_local" "STRIPE_WEBHOOK_SECRET=whsec_$(rand)"
+write notifications "$(mongo_url notifications "$pw_notifications")" "SMTP_USER=popote" "SMTP_PASSWORD=$(rand)"
+write bff "AUTH_JWT_SECRET=$jwt" "MINIO_ACCESS_KEY=$minio_key" "MINIO_SECRET_KEY=$minio_secret"
+echo "Give the dependencies the same values (../../README.md): one MongoDB user per service"
+echo "(name = service, password in its MONGO_URL, readWrite on popote_<service>), the MinIO user"
+echo "of MINIO_ACCESS_KEY/MINIO_SECRET_KEY with infra/compose/minio-policy.json, and the SMTP login."
