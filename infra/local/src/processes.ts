@@ -50,8 +50,10 @@ export function spawnManaged(
 export async function waitForHttp(url: string, proc: ManagedProcess | undefined, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = '';
+  // A supervised process that dies while starting is restarted: keep waiting for the next one.
+  const restarts = proc && 'restarts' in proc;
   while (Date.now() < deadline) {
-    if (proc && (proc.child.exitCode !== null || proc.child.signalCode !== null)) {
+    if (proc && !restarts && (proc.child.exitCode !== null || proc.child.signalCode !== null)) {
       throw new Error(
         `${proc.name} exited (${proc.child.exitCode ?? proc.child.signalCode}) before it was ready; see ${proc.logFile}\n${await tail(proc.logFile)}`,
       );

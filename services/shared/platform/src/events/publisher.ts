@@ -7,8 +7,26 @@ import { injectTraceHeaders } from '../telemetry';
 
 const TWO_MINUTES_NS = 2 * 60 * 1_000_000_000;
 
-/** Creates (or updates) the streams every service relies on. Safe to call from every process. */
+/**
+ * Creates (or updates) the streams every service relies on. Safe to call from every process.
+ * On a JetStream cluster that has just started, a stream operation can time out or find no leader
+ * yet: retried for up to a minute before giving up.
+ */
 export async function ensureStreams(nc: NatsConnection, replicas?: number): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await ensureStreamsOnce(nc, replicas);
+      return;
+    } catch (err) {
+      const transient = /timeout|temporarily unavailable|no suitable peers|leader|not ready|503/i.test((err as Error).message);
+      if (!transient || attempt >= 20) throw err;
+      new Logger('Streams').warn(`streams not ready (attempt ${attempt}): ${(err as Error).message}; retrying`);
+      await new Promise((r) => setTimeout(r, Math.min(5000, 250 * attempt)));
+    }
+  }
+}
+
+async function ensureStreamsOnce(nc: NatsConnection, replicas?: number): Promise<void> {
   const jsm = await jetstreamManager(nc);
   for (const stream of [STREAMS.events, STREAMS.deadLetters]) {
     const config = {
@@ -20,12 +38,13 @@ export async function ensureStreams(nc: NatsConnection, replicas?: number): Prom
     try {
       await jsm.streams.info(stream.name);
       await jsm.streams.update(stream.name, { subjects: config.subjects, duplicate_window: config.duplicate_window });
-    } catch {
+    } catch (err) {
+      if (!/not found/i.test((err as Error).message)) throw err;
       try {
         await jsm.streams.add(config);
-      } catch (err) {
+      } catch (addErr) {
         // Another process created it between our info and add.
-        if (!/already in use|exists/i.test((err as Error).message)) throw err;
+        if (!/already in use|exists/i.test((addErr as Error).message)) throw addErr;
       }
     }
   }
