@@ -116,18 +116,24 @@ export function cpuByProcess(): Map<string, number> {
  */
 export async function checkoutBench(bff: string, natsUrl: string, opts: { buyers: number; concurrency: number; cooks: number }) {
   const { buyers, concurrency, cooks } = opts;
-  const mealIds = await Promise.all(
-    Array.from({ length: cooks }, async (_, i) => {
-      const cook = person(bff);
-      await signUp(cook, 'cook', i);
-      return createMeal(cook, 1000); // the most a cook may offer (spec), enough for every run
-    }),
-  );
+  // Sign-ups hash a password (argon2, CPU-bound): a few at a time, as in the buyers' set-up below.
+  const mealIds: string[] = [];
+  for (let i = 0; i < cooks; i += 4) {
+    mealIds.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(4, cooks - i) }, async (_, j) => {
+          const cook = person(bff);
+          await signUp(cook, 'cook', i + j);
+          return createMeal(cook, 1000); // the most a cook may offer (spec), enough for every run
+        }),
+      )),
+    );
+  }
   const people: Person[] = [];
-  for (let i = 0; i < buyers; i += 8) {
+  for (let i = 0; i < buyers; i += 4) {
     people.push(
       ...(await Promise.all(
-        Array.from({ length: Math.min(8, buyers - i) }, async (_, j) => {
+        Array.from({ length: Math.min(4, buyers - i) }, async (_, j) => {
           const gql = person(bff);
           await signUp(gql, 'consumer', i + j);
           return gql;
