@@ -32,6 +32,7 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
     NODE_ENV: p.name === 'test' ? 'test' : 'development',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     OTEL_BSP_SCHEDULE_DELAY: '500',
+    PAYMENTS_PROVIDER: process.env.PAYMENTS_PROVIDER ?? 'sandbox', // explicit opt-in, refused in production
   };
   const stop = async () => {
     for (const proc of [...processes.values()].reverse()) await proc.stop();
@@ -61,7 +62,7 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
       await Promise.all(
         ['identity', 'catalogue'].map(async (service) => {
           const seed = spawnManaged(`seed-${service}`, node, [join(root, `services/${service}/dist/seed/seed.js`)], {
-            env: common,
+            env: { ...common, DEMO_DATA: 'true' },
             cwd: root,
             logFile: join(logs, `seed-${service}.log`),
           });

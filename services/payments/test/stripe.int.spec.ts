@@ -136,4 +136,30 @@ describe('payments: the Stripe adapter against stripe-mock, and signed webhooks'
     await post(payload, signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }));
     expect((await checkouts.findById('co-amount').lean<Checkout>())?.status).toBe('requires_payment_method');
   });
+
+  it('does not pay a checkout on an event that carries no amount, or names another payment', async () => {
+    await checkouts.create({
+      _id: 'co-no-amount',
+      consumer_id: 'u-9',
+      status: 'requires_payment_method',
+      amount_cents: 4200,
+      provider: 'stripe',
+      payment_intent_id: 'pi_noamount',
+      lines: [],
+    });
+    const sign = (payload: string) => signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const noAmount = JSON.stringify({
+      id: 'evt_no_amount',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: 'pi_noamount', metadata: { checkout_id: 'co-no-amount' } } },
+    });
+    expect(await (await post(noAmount, sign(noAmount))).json()).toMatchObject({ result: 'ignored' });
+    const otherIntent = JSON.stringify({
+      id: 'evt_other_intent',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: 'pi_someone_else', amount: 4200, metadata: { checkout_id: 'co-no-amount' } } },
+    });
+    expect(await (await post(otherIntent, sign(otherIntent))).json()).toMatchObject({ result: 'ignored' });
+    expect((await checkouts.findById('co-no-amount').lean<Checkout>())?.status).toBe('requires_payment_method');
+  });
 });

@@ -23,6 +23,9 @@ export function serviceEnv(service: string, file: string, extra: Record<string, 
     MEDIA_BUCKET: `t-${randomUUID().slice(0, 12)}`,
     HTTP_PORT: '0',
     EVENTS_MAX_DELIVER: '3',
+    // Explicit opt-ins of local runs (refused in production): the offline payment sandbox, demo data.
+    PAYMENTS_PROVIDER: 'sandbox',
+    DEMO_DATA: 'true',
     ...extra,
   };
 }
