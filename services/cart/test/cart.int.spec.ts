@@ -66,6 +66,24 @@ describe('cart: a server-side cart within stock', () => {
     expect((await rpc.call(CartRpc.getCart, { actor })).items[0].quantity).toBe(2);
   });
 
+  it("refuses a cook's own dishes, in either role, so nobody orders or reviews their own cooking", async () => {
+    for (const user_type of ['cook', 'consumer'] as const) {
+      const amina = { user_id: 'demo-cook-amina', user_type };
+      const add = await expectDomainError(rpc.call(CartRpc.addItem, { actor: amina, meal_id: 'demo-meal-tajine', quantity: 1 }));
+      expect(add).toMatchObject({ code: 'FORBIDDEN', message: 'Vous ne pouvez pas commander vos propres plats' });
+      const set = await expectDomainError(rpc.call(CartRpc.setQuantity, { actor: amina, meal_id: 'demo-meal-tajine', quantity: 2 }));
+      expect(set.code).toBe('FORBIDDEN');
+      expect((await rpc.call(CartRpc.getCart, { actor: amina })).items).toEqual([]);
+    }
+    // Another cook's dish is fine.
+    const other = await rpc.call(CartRpc.addItem, {
+      actor: { user_id: 'demo-cook-amina', user_type: 'cook' },
+      meal_id: 'demo-meal-quiche',
+      quantity: 1,
+    });
+    expect(other.items.map((l) => l.meal_id)).toEqual(['demo-meal-quiche']);
+  });
+
   it('refuses a meal that no longer exists', async () => {
     const err = await expectDomainError(rpc.call(CartRpc.addItem, { actor: consumer(), meal_id: 'nope', quantity: 1 }));
     expect(err).toMatchObject({ code: 'MEAL_NOT_FOUND', message: "Ce plat n'est plus disponible" });

@@ -38,6 +38,11 @@ export class CartsService {
     return meal;
   }
 
+  /** A cook never buys their own dishes (whatever role they have now): no self-made orders, no self-awarded stars. */
+  private assertNotOwn(actor: Actor, meal: MealDto): void {
+    if (meal.cook_id === actor.user_id) throw new DomainError('FORBIDDEN', CART_MESSAGES.ownMeal, undefined, { meal_id: meal.meal_id });
+  }
+
   private assertWithin(meal: MealDto, quantity: number): void {
     if (quantity > meal.portions_available) {
       throw new DomainError(
@@ -87,6 +92,7 @@ export class CartsService {
   async add(actor: Actor, mealId: string, quantity: number): Promise<CartDto> {
     await this.locks.run(actor.user_id, async () => {
       const meal = await this.meal(mealId);
+      this.assertNotOwn(actor, meal);
       const cart = (await this.cartOf(actor.user_id, true))!;
       const line = await this.items.findOne({ cart_id: cart._id, meal_id: mealId }).lean<CartItem>();
       const wanted = (line?.quantity ?? 0) + quantity;
@@ -117,6 +123,7 @@ export class CartsService {
         return;
       }
       const meal = await this.meal(mealId);
+      this.assertNotOwn(actor, meal);
       this.assertWithin(meal, quantity);
       await this.items.updateOne(
         { cart_id: cart._id, meal_id: mealId },
@@ -139,11 +146,12 @@ export class CartsService {
     return this.get(actor);
   }
 
-  /** Checkout checks: not empty, every line within the current stock. */
+  /** Checkout checks: not empty, none of the buyer's own dishes, every line within the current stock. */
   async checkout(actor: Actor): Promise<CartDto> {
     const cart = await this.get(actor);
     if (!cart.items.length) throw new DomainError('VALIDATION_FAILED', CART_MESSAGES.empty);
     for (const line of cart.items) {
+      this.assertNotOwn(actor, line.meal);
       if (line.quantity > line.meal.portions_available) {
         throw new DomainError('INSUFFICIENT_STOCK', CART_MESSAGES.insufficientFor(line.meal.name), undefined, {
           meal_id: line.meal_id,

@@ -10,6 +10,7 @@ export const CART_MESSAGES = {
   empty: 'Votre panier est vide',
   insufficientFor: (name: string) => `Stock insuffisant pour ${name}`,
   signInToContinue: 'Veuillez vous connecter pour continuer',
+  ownMeal: 'Vous ne pouvez pas commander vos propres plats',
 } as const;
 
 export const cartLineSchema = z.object({

@@ -39,6 +39,7 @@ export const ORDER_MESSAGES = {
   reviewDeliveredOnly: 'Vous pourrez noter cette commande une fois récupérée',
   reviewOnce: 'Vous avez déjà noté cette commande',
   ratingRange: 'La note doit être comprise entre 1 et 5',
+  ownReview: 'Vous ne pouvez pas noter vos propres plats',
 } as const;
 
 /** The cook's next step for each status (the consumer may only cancel while pending). */
