@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { bffConfig } from './config';
 
 const strong = 'q7Xv2pL9sK4mN8rT1wZ6yB3cF5hJ0dGa';
-const prod = { NODE_ENV: 'production', AUTH_JWT_SECRET: strong, MINIO_ACCESS_KEY: 'popote-app-9f2c', MINIO_SECRET_KEY: strong };
+const prod = {
+  NODE_ENV: 'production',
+  AUTH_JWT_SECRET: strong,
+  MINIO_ACCESS_KEY: 'popote-app-9f2c',
+  MINIO_SECRET_KEY: strong,
+  TRUST_PROXY: '10.0.0.0/8',
+};
 
 describe('bff configuration in production', () => {
   it('starts with strong secrets, secure cookies and no GraphiQL', () => {
@@ -15,6 +21,12 @@ describe('bff configuration in production', () => {
   it('refuses GraphiQL and cookies without Secure', () => {
     expect(() => bffConfig({ ...prod, COOKIE_SECURE: 'true', GRAPHIQL: 'true' })).toThrow(/GRAPHIQL must be off in production/);
     expect(() => bffConfig({ ...prod, COOKIE_SECURE: 'false' })).toThrow(/COOKIE_SECURE must be true/);
+  });
+  it('refuses to guess the proxy chain (every client would share one rate limit)', () => {
+    expect(() => bffConfig({ ...prod, TRUST_PROXY: undefined })).toThrow(/TRUST_PROXY must name the proxies/);
+  });
+  it('refuses a malformed rate limit', () => {
+    expect(() => bffConfig({ NODE_ENV: 'development', RATE_LIMIT_SIGN_UP: 'lots' })).toThrow(/RATE_LIMIT_SIGN_UP/);
   });
   it('keeps GraphiQL an explicit opt-in locally', () => {
     expect(bffConfig({ NODE_ENV: 'development' }).GRAPHIQL).toBe('false');

@@ -92,6 +92,11 @@ async function main(): Promise<void> {
     await freeTestOffset(); // again: another run may have taken ports meanwhile
     const p = profile('test');
     rmSync(p.dataDir, { recursive: true, force: true });
+    // Every browser of the browser tests is 127.0.0.1: one client for the per-address limits, which
+    // the integration tests check; here they are raised so dozens of test accounts can sign up.
+    for (const name of ['RATE_LIMIT_SIGN_UP', 'RATE_LIMIT_SIGN_IN', 'RATE_LIMIT_CONTACT', 'RATE_LIMIT_UPLOAD', 'RATE_LIMIT_MUTATION']) {
+      process.env[name] ??= '10000/60';
+    }
     let app: Awaited<ReturnType<typeof launch>> | undefined;
     try {
       app = await launch(p, { log: (l) => console.log(l) });

@@ -14,3 +14,4 @@ export * from './platform.module';
 export * from './bootstrap';
 export * from './media';
 export * from './auth';
+export * from './expiry';
