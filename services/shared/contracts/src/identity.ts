@@ -137,7 +137,8 @@ export const IdentityRpc = {
   updateProfile: defineRpc('rpc.identity.update-profile', z.object({ actor: actorSchema, profile: profileInput }), meResult),
   changePassword: defineRpc(
     'rpc.identity.change-password',
-    z.object({ actor: actorSchema, input: changePasswordInput }),
+    /** `session_id`: the session that changes it stays open; every other one of the user is closed. */
+    z.object({ actor: actorSchema, input: changePasswordInput, session_id: z.string().max(100).nullish() }),
     z.object({ ok: z.boolean() }),
   ),
   updateCookProfile: defineRpc('rpc.identity.update-cook-profile', z.object({ actor: actorSchema, profile: cookProfileInput }), meResult),
@@ -154,6 +155,11 @@ export const IdentityEvents = {
     z.object({ user_id: z.string(), username: z.string(), user_type: z.enum(USER_TYPES) }),
   ),
   profileUpdated: defineEvent('evt.identity.profile-updated.v1', z.object({ user_id: z.string(), username: z.string(), name: z.string() })),
+  /** Sessions closed (sign-out, password change, stolen refresh token): live subscriptions of them end. */
+  sessionsRevoked: defineEvent(
+    'evt.identity.sessions-revoked.v1',
+    z.object({ user_id: z.string(), session_ids: z.array(z.string()), revoked_at: z.string() }),
+  ),
   roleChanged: defineEvent(
     'evt.identity.role-changed.v1',
     z.object({ user_id: z.string(), from: z.enum(USER_TYPES), to: z.enum(USER_TYPES) }),
