@@ -41,7 +41,7 @@ export class AppModule implements NestModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forService({ service: 'bff', config, database: false }),
+        PlatformModule.forService({ service: 'bff', config, database: false, actorSigningKey: config.ACTOR_SIGNING_KEY }),
         SessionModule.forRoot(config),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,

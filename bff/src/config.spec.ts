@@ -1,13 +1,19 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bffConfig } from './config';
 
 const strong = 'q7Xv2pL9sK4mN8rT1wZ6yB3cF5hJ0dGa';
+const keys = generateKeyPairSync('ed25519');
 const prod = {
   NODE_ENV: 'production',
   AUTH_JWT_SECRET: strong,
   MINIO_ACCESS_KEY: 'popote-app-9f2c',
   MINIO_SECRET_KEY: strong,
   TRUST_PROXY: '10.0.0.0/8',
+  NATS_USER: 'bff',
+  NATS_PASSWORD: 'Zr8pQ2wX7vK1mT5nB9cL4hD6',
+  ACTOR_SIGNING_KEY: keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  ACTOR_VERIFY_KEY: keys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
 };
 
 describe('bff configuration in production', () => {
@@ -17,6 +23,9 @@ describe('bff configuration in production', () => {
   });
   it('refuses the public default token secret', () => {
     expect(() => bffConfig({ ...prod, AUTH_JWT_SECRET: undefined })).toThrow(/AUTH_JWT_SECRET is a public default/);
+  });
+  it('refuses to sign actors with the development key', () => {
+    expect(() => bffConfig({ ...prod, ACTOR_SIGNING_KEY: undefined })).toThrow(/ACTOR_SIGNING_KEY is a public default/);
   });
   it('refuses GraphiQL and cookies without Secure', () => {
     expect(() => bffConfig({ ...prod, COOKIE_SECURE: 'true', GRAPHIQL: 'true' })).toThrow(/GRAPHIQL must be off in production/);

@@ -1,9 +1,10 @@
-import { authConfigSchema, baseConfigSchema, loadConfig, mediaConfigSchema } from '@popote/platform';
+import { actorSigningConfigSchema, authConfigSchema, baseConfigSchema, loadConfig, mediaConfigSchema } from '@popote/platform';
 import { z } from 'zod';
 
 export const bffConfigSchema = baseConfigSchema
   .extend(mediaConfigSchema.shape)
   .extend(authConfigSchema.shape)
+  .extend(actorSigningConfigSchema.shape)
   .extend({
     /** Secure cookies need HTTPS: on in production (required), off on the local http://127.0.0.1 setup. */
     COOKIE_SECURE: z.enum(['true', 'false']).default(process.env.NODE_ENV === 'production' ? 'true' : 'false'),

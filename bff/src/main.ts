@@ -8,7 +8,7 @@ const config = bffConfig();
 void bootstrap({
   service: 'bff',
   module: AppModule.forRoot(config),
-  natsUrl: config.NATS_URL,
+  nats: config,
   httpPort: config.HTTP_PORT,
   httpHost: config.HTTP_HOST,
   rpc: false,

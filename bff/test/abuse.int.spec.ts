@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { GqlSession as Browser, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { GqlSession as Browser, natsCredentials, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
 import { identityConfig } from '../../services/identity/src/config';
@@ -36,7 +36,7 @@ describe('bff: operation limits, shared rate limits, trusted proxies, uploads ch
     identity = await startServiceApp('identity', IdentityModule.forRoot(config), config.NATS_URL);
     // Two replicas on one store, as in production; a third that trusts no proxy.
     const limits = { RATE_LIMIT_SIGN_UP: '3/60', RATE_LIMIT_SIGN_IN: '4/60', RATE_LIMIT_UPLOAD: '2/60', TRUST_PROXY: 'loopback' };
-    const bffEnv = { ...env, ...limits, MONGO_DB: `${env.MONGO_DB}_bff` };
+    const bffEnv = { ...env, ...natsCredentials('bff'), ...limits, MONGO_DB: `${env.MONGO_DB}_bff` };
     urls = [await startBff(bffEnv), await startBff(bffEnv)];
     untrusting = await startBff({ ...bffEnv, MONGO_DB: `${env.MONGO_DB}_bff2`, TRUST_PROXY: 'none' });
   });
@@ -192,5 +192,17 @@ describe('bff: operation limits, shared rate limits, trusted proxies, uploads ch
     const third = await upload(10);
     expect(third.status).toBe(429);
     expect(third.headers.get('retry-after')).toBeTruthy();
+  });
+
+  it('sends browser security headers on GraphQL and media answers', async () => {
+    for (const res of [await post(urls[0]!, { query: '{ me { user { user_id } } }' }), await fetch(`${urls[0]}/media/meals/nope.jpg`)]) {
+      const policy = res.headers.get('content-security-policy') ?? '';
+      expect(policy).toContain("default-src 'none'");
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('x-powered-by')).toBeNull();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import WebSocket from 'ws';
 import { NestFactory } from '@nestjs/core';
-import { GqlSession as Browser, eventually, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { eventually, GqlSession as Browser, natsCredentials, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
 import { identityConfig } from '../../services/identity/src/config';
@@ -37,9 +37,12 @@ describe('bff: accounts, sessions and server-side authorisation', () => {
     const env = serviceEnv('identity', __filename, { ACCESS_TOKEN_TTL_S: '30', EXPIRY_SWEEP_MS: '300' });
     const config = identityConfig(env);
     identity = await startServiceApp('identity', IdentityModule.forRoot(config), config.NATS_URL);
-    bff = await NestFactory.create(AppModule.forRoot(bffConfig({ ...env, GRAPHIQL: 'false', MONGO_DB: `${env.MONGO_DB}_bff` })), {
-      logger: ['error'],
-    });
+    bff = await NestFactory.create(
+      AppModule.forRoot(bffConfig({ ...env, ...natsCredentials('bff'), GRAPHIQL: 'false', MONGO_DB: `${env.MONGO_DB}_bff` })),
+      {
+        logger: ['error'],
+      },
+    );
     await bff.listen(0, '127.0.0.1');
     url = await bff.getUrl();
   });

@@ -39,7 +39,12 @@ const signUp = (gql: ReturnType<typeof person>, user_type: string, i: number) =>
  * GraphQL) and the time from payment success to stock committed, read from the events' own
  * timestamps on JetStream.
  */
-export async function checkoutBench(bff: string, natsUrl: string, buyers: number, concurrency: number) {
+export async function checkoutBench(
+  bff: string,
+  nats: { url: string; user?: string; password?: string },
+  buyers: number,
+  concurrency: number,
+) {
   const cook = person(bff);
   await signUp(cook, 'cook', 0);
   const meal = await cook('mutation($i: CreateMealInput!) { createMeal(input: $i) { meal_id } }', {
@@ -64,7 +69,11 @@ export async function checkoutBench(bff: string, natsUrl: string, buyers: number
     }),
   );
 
-  const nc = await connect({ servers: natsUrl });
+  // As the launcher's read-only observer user (replies on its own inbox, the only one it may read).
+  const nc = await connect({
+    servers: nats.url,
+    ...(nats.user ? { user: nats.user, pass: nats.password, inboxPrefix: `_INBOX_${nats.user}` } : {}),
+  });
   const js = jetstream(nc);
   const paidAt = new Map<string, number>();
   const committedAt = new Map<string, { checkout: string; at: number }>();

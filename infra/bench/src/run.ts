@@ -100,7 +100,7 @@ async function main(): Promise<void> {
     const js = await initialJs(app.urls.shell);
     const checkout = await checkoutBench(
       app.urls.bff,
-      app.env.NATS_URL,
+      { url: app.env.NATS_URL!, user: app.env.NATS_OBSERVER_USER, password: app.env.NATS_OBSERVER_PASSWORD },
       Number(process.env.BENCH_CHECKOUTS ?? 60),
       Number(process.env.BENCH_CHECKOUT_CONCURRENCY ?? 6),
     );

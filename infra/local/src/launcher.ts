@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { spawnManaged, waitForHttp, type ManagedProcess } from './processes';
 import { SERVICES, repoRoot, type Profile } from './profiles';
+import { localNatsUsers, natsUserEnv, observerEnv } from './nats-auth';
 import { startServers, type RunningServers } from './servers';
 
 export interface Launched {
@@ -25,7 +26,8 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
   const root = repoRoot();
   const logs = join(p.dataDir, 'logs');
   const processes = new Map<string, ManagedProcess>();
-  const servers = await startServers({ dataDir: p.dataDir, ports: p.servers, log });
+  const natsUsers = localNatsUsers(); // one NATS user per process (nats-auth.ts)
+  const servers = await startServers({ dataDir: p.dataDir, ports: p.servers, log, natsUsers });
   const common: NodeJS.ProcessEnv = {
     ...process.env,
     ...servers.env,
@@ -41,7 +43,7 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
   const node = process.execPath;
   const start = (name: string, script: string, env: NodeJS.ProcessEnv) => {
     const proc = spawnManaged(name, node, ['--enable-source-maps', script], {
-      env: { ...common, ...env },
+      env: { ...common, ...natsUserEnv(natsUsers, name), ...env },
       cwd: root,
       logFile: join(logs, `${name}.log`),
     });
@@ -90,7 +92,7 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
     await waitForHttp(`${shell}/runtime-config.json`, shellProc);
     return {
       urls: { shell, bff, consumer, cook, jaeger: servers.env.JAEGER_QUERY_URL },
-      env: { ...servers.env },
+      env: { ...servers.env, ...observerEnv(natsUsers) },
       processes,
       servers,
       stop,

@@ -17,6 +17,7 @@ import * as http from 'node:http';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { writeNatsAuthorization, type NatsUser } from './nats-auth';
 import { diesWithParent, hasSetpriv } from './processes';
 
 export interface ServerPorts {
@@ -86,6 +87,8 @@ export interface StartOptions {
   log?: (line: string) => void;
   /** How long each server may take to become ready (default 60 s). */
   readyTimeoutMs?: number;
+  /** NATS users and their permissions (see nats-auth.ts); without them NATS lets anyone in. */
+  natsUsers?: NatsUser[];
 }
 
 export interface RunningServers {
@@ -135,13 +138,26 @@ interface ServerSpec {
   exports: Record<string, string>;
 }
 
-function specs(dataDir: string, p: ServerPorts): Record<ServerName, ServerSpec> {
+function specs(dataDir: string, p: ServerPorts, natsConfig?: string): Record<ServerName, ServerSpec> {
   return {
     nats: {
       name: 'nats',
       bin: 'nats-server',
-      // -a sets the host of the monitor too; the JetStream store goes to <sd>/jetstream.
-      args: ['-n', 'popote-local', '-a', HOST, '-p', String(p.nats), '-m', String(p.natsMonitor), '-js', '-sd', path.join(dataDir, 'nats')],
+      // -a sets the host of the monitor too; the JetStream store goes to <sd>/jetstream; -c: the users.
+      args: [
+        '-n',
+        'popote-local',
+        '-a',
+        HOST,
+        '-p',
+        String(p.nats),
+        '-m',
+        String(p.natsMonitor),
+        '-js',
+        '-sd',
+        path.join(dataDir, 'nats'),
+        ...(natsConfig ? ['-c', natsConfig] : []),
+      ],
       ports: [
         ['client', p.nats],
         ['monitor', p.natsMonitor],
@@ -358,7 +374,8 @@ export async function startServers(opts: StartOptions): Promise<RunningServers> 
   const binDir = path.resolve(opts.binDir ?? cacheBinDir());
   const timeoutMs = opts.readyTimeoutMs ?? 60_000;
   const names = [...new Set(opts.only ?? SERVER_NAMES)];
-  const all = specs(dataDir, opts.ports);
+  const natsConfig = opts.natsUsers && names.includes('nats') ? writeNatsAuthorization(dataDir, opts.natsUsers) : undefined;
+  const all = specs(dataDir, opts.ports, natsConfig);
   const wanted = names.map((n) => {
     const s = all[n];
     if (!s) throw new Error(`popote: unknown server '${n}' (known: ${SERVER_NAMES.join(', ')})`);

@@ -1,9 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { jetstream } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { CartRpc, CatalogueRpc, OrderingEvents } from '@popote/contracts';
 import { makeEnvelope, RpcClient } from '@popote/platform';
-import { eventually, expectDomainError, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { eventually, expectDomainError, resetJetStream, serviceEnv, startServiceApp, testNats, testRpcClient } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule as CatalogueModule } from '../../catalogue/src/app.module';
 import { catalogueConfig } from '../../catalogue/src/config';
@@ -26,9 +26,8 @@ describe('cart: a server-side cart within stock', () => {
     await seedCatalogue(catEnv);
     const config = cartConfig(serviceEnv('cart', __filename));
     apps.push(await startServiceApp('cart', AppModule.forRoot(config), config.NATS_URL));
-    rpc = new RpcClient(config.NATS_URL, 'test');
-    await rpc.connect();
-    nc = await connect({ servers: config.NATS_URL });
+    rpc = await testRpcClient(config.NATS_URL);
+    nc = await testNats(config.NATS_URL);
   });
 
   afterAll(async () => {

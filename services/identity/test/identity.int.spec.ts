@@ -1,8 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { IdentityEvents, IdentityRpc } from '@popote/contracts';
 import { RpcClient, verifyAccessToken } from '@popote/platform';
-import { expectDomainError, findEvent, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { expectDomainError, findEvent, resetJetStream, serviceEnv, startServiceApp, testNats, testRpcClient } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from '../src/app.module';
 import { identityConfig, type IdentityConfig } from '../src/config';
@@ -35,9 +35,8 @@ describe('identity over NATS', () => {
       serviceEnv('identity', __filename, { LOGIN_MAX_FAILURES_ACCOUNT: '3', LOGIN_WINDOW_S: '2', REFRESH_REUSE_GRACE_MS: '0' }),
     );
     app = await startServiceApp('identity', AppModule.forRoot(config), config.NATS_URL);
-    rpc = new RpcClient(config.NATS_URL, 'test');
-    await rpc.connect();
-    nc = await connect({ servers: config.NATS_URL });
+    rpc = await testRpcClient(config.NATS_URL);
+    nc = await testNats(config.NATS_URL);
   });
 
   afterAll(async () => {

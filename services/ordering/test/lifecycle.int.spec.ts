@@ -125,7 +125,12 @@ describe('order lifecycle, reviews and cook stats', () => {
     const order = await s.buy(buyer, meal);
     for (const to of ['confirmed', 'preparing', 'ready', 'delivered'] as const) await status(chef, order._id, to);
     // An order whose buyer is its cook (as data from before the cart refused it could hold).
-    await s.orders.updateOne({ _id: order._id }, { $set: { consumer_id: chef.user_id } });
+    // (Retried: the outbox relay may write the order back meanwhile; FerretDB rewrites whole documents.)
+    await eventually(async () => {
+      await s.orders.updateOne({ _id: order._id }, { $set: { consumer_id: chef.user_id } });
+      await new Promise((r) => setTimeout(r, 300));
+      return (await s.orders.findById(order._id).lean<{ consumer_id: string }>())?.consumer_id === chef.user_id;
+    });
     for (const user_type of ['cook', 'consumer'] as const) {
       const err = await expectDomainError(
         s.rpc.call(OrderingRpc.submitReview, { actor: { user_id: chef.user_id, user_type }, order_id: order._id, rating: 5 }),

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { paymentsConfig } from './config';
 
@@ -5,6 +6,9 @@ const prod = {
   NODE_ENV: 'production',
   STRIPE_SECRET_KEY: 'sk_live_51Abc9xYz',
   STRIPE_WEBHOOK_SECRET: 'whsec_q7Xv2pL9sK4mN8rT1wZ6yB3cF5hJ0dGa',
+  NATS_USER: 'payments',
+  NATS_PASSWORD: 'Zr8pQ2wX7vK1mT5nB9cL4hD6',
+  ACTOR_VERIFY_KEY: generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString(),
 };
 
 describe('payments configuration', () => {

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
 import { getModelToken } from '@nestjs/mongoose';
 import { PaymentsEvents } from '@popote/contracts';
+import { natsOptions } from '@popote/platform';
 import { findEvent, resetJetStream, serviceEnv } from '@popote/testing';
 import type { Model } from 'mongoose';
 import Stripe from 'stripe';
@@ -35,7 +36,7 @@ describe('payments: the Stripe adapter against stripe-mock, and signed webhooks'
     });
     app = await NestFactory.create(AppModule.forRoot(config), { logger: ['error'], rawBody: true });
     app.connectMicroservice<MicroserviceOptions>(
-      { transport: Transport.NATS, options: { servers: [config.NATS_URL], queue: 'payments' } },
+      { transport: Transport.NATS, options: { ...natsOptions(config, 'payments-rpc-server'), queue: 'payments' } },
       { inheritAppConfig: true },
     );
     await app.startAllMicroservices();

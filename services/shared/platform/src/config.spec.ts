@@ -1,4 +1,6 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { DEV_ACTOR_VERIFY_KEY } from './actor-assertion';
 import { authConfigSchema } from './auth';
 import { assertDemoDataAllowed, loadConfig, secretProblem, serviceConfigSchema } from './config';
 import { mediaConfigSchema } from './media';
@@ -18,10 +20,20 @@ describe('loadConfig', () => {
   });
 });
 
+const productionVerifyKey = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString();
+
 describe('production secrets', () => {
   const strong = 'q7Xv2pL9sK4mN8rT1wZ6yB3cF5hJ0dGa';
   const schema = serviceConfigSchema('identity', 4101).extend(authConfigSchema.shape).extend(mediaConfigSchema.shape);
-  const prod = { NODE_ENV: 'production', AUTH_JWT_SECRET: strong, MINIO_ACCESS_KEY: 'popote-app-9f2c', MINIO_SECRET_KEY: strong };
+  const prod = {
+    NODE_ENV: 'production',
+    AUTH_JWT_SECRET: strong,
+    MINIO_ACCESS_KEY: 'popote-app-9f2c',
+    MINIO_SECRET_KEY: strong,
+    NATS_USER: 'identity',
+    NATS_PASSWORD: 'Zr8pQ2wX7vK1mT5nB9cL4hD6',
+    ACTOR_VERIFY_KEY: productionVerifyKey,
+  };
 
   it('starts in production with strong secrets of its own', () => {
     expect(loadConfig(schema, prod).AUTH_JWT_SECRET).toBe(strong);
@@ -41,6 +53,17 @@ describe('production secrets', () => {
   it("refuses MinIO's root credentials of the local setup", () => {
     expect(() => loadConfig(schema, { ...prod, MINIO_ACCESS_KEY: 'popote', MINIO_SECRET_KEY: 'popote-secret-key' })).toThrow(
       /MINIO_ACCESS_KEY[\s\S]*MINIO_SECRET_KEY/,
+    );
+  });
+  it('refuses to join NATS without a user of its own, or with a weak password', () => {
+    const { NATS_USER: _u, ...noUser } = prod;
+    expect(() => loadConfig(schema, noUser)).toThrow(/NATS_USER must be set in production/);
+    expect(() => loadConfig(schema, { ...prod, NATS_PASSWORD: 'nats' })).toThrow(/NATS_PASSWORD is too short/);
+  });
+  it('refuses the development key pair of the actor assertions (its private half is in this repository)', () => {
+    expect(() => loadConfig(schema, { ...prod, ACTOR_VERIFY_KEY: undefined })).toThrow(/ACTOR_VERIFY_KEY is a public default/);
+    expect(() => loadConfig(schema, { ...prod, ACTOR_VERIFY_KEY: DEV_ACTOR_VERIFY_KEY.replace(/\n/g, '\\n') })).toThrow(
+      /ACTOR_VERIFY_KEY is a public default/,
     );
   });
   it('keeps the local defaults outside production', () => {

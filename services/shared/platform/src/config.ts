@@ -1,10 +1,16 @@
 import { z } from 'zod';
+import { DEV_ACTOR_SIGNING_KEY, DEV_ACTOR_VERIFY_KEY } from './actor-assertion';
 
 /** Variables every process reads. Each has a working local default except production secrets. */
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NATS_URL: z.string().default('nats://127.0.0.1:14222'),
+  /** This process's NATS user (each process has its own permissions); required in production. */
+  NATS_USER: z.string().min(1).optional(),
+  NATS_PASSWORD: z.string().min(1).optional(),
+  /** The BFF's public key, to verify the acting user's signed assertions (see actor-assertion.ts). */
+  ACTOR_VERIFY_KEY: z.string().default(DEV_ACTOR_VERIFY_KEY),
   MONGO_URL: z.string().default('mongodb://127.0.0.1:37017'),
   HTTP_HOST: z.string().default('127.0.0.1'),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().default('http://127.0.0.1:14318'),
@@ -22,6 +28,8 @@ export type BaseConfig = z.infer<typeof baseConfigSchema>;
 export interface SecretRule {
   /** Shortest value accepted in production. */
   minLength: number;
+  /** Needed in production even by a schema that does not declare it with a default. */
+  required?: boolean;
   /** Required prefix (e.g. Stripe's `whsec_`). */
   prefix?: string;
 }
@@ -30,7 +38,9 @@ export const SECRET_RULES: Record<string, SecretRule> = {
   MINIO_ACCESS_KEY: { minLength: 8 },
   MINIO_SECRET_KEY: { minLength: 24 },
   STRIPE_WEBHOOK_SECRET: { minLength: 24, prefix: 'whsec_' },
-  NATS_PASSWORD: { minLength: 24 },
+  NATS_PASSWORD: { minLength: 24, required: true },
+  ACTOR_SIGNING_KEY: { minLength: 100 },
+  ACTOR_VERIFY_KEY: { minLength: 100, required: true },
 };
 
 /** Every default value shipped in this repository (and in its compose file): never a secret in production. */
@@ -42,6 +52,8 @@ export const PUBLIC_DEFAULTS = new Set<string>([
   'whsec_test_popote',
   'change-me',
   'changeme',
+  DEV_ACTOR_SIGNING_KEY,
+  DEV_ACTOR_VERIFY_KEY,
 ]);
 /** Fragments that only placeholder values contain. */
 const PLACEHOLDER = /change[-_ ]?me|popote[-_]local|example|placeholder|dummy|default|password|secret[-_]?key/i;
@@ -49,7 +61,7 @@ const PLACEHOLDER = /change[-_ ]?me|popote[-_]local|example|placeholder|dummy|de
 /** Why a secret value is not acceptable in production, or null when it is. */
 export function secretProblem(name: string, value: unknown, rule: SecretRule = SECRET_RULES[name] ?? { minLength: 32 }): string | null {
   if (typeof value !== 'string' || value.length === 0) return `${name} must be set in production`;
-  if (PUBLIC_DEFAULTS.has(value) || PLACEHOLDER.test(value))
+  if (PUBLIC_DEFAULTS.has(value.replace(/\\n/g, '\n').trim()) || PUBLIC_DEFAULTS.has(value) || PLACEHOLDER.test(value))
     return `${name} is a public default or a placeholder; set a secret of your own`;
   if (rule.prefix && !value.startsWith(rule.prefix)) return `${name} must start with ${rule.prefix}`;
   if (value.length < rule.minLength) return `${name} is too short (at least ${rule.minLength} characters)`;
@@ -64,10 +76,11 @@ export function productionProblems(config: Record<string, unknown>): string[] {
   if (config.NODE_ENV !== 'production') return [];
   const problems: string[] = [];
   for (const [name, rule] of Object.entries(SECRET_RULES)) {
-    if (!(name in config)) continue;
+    if (!(name in config) && !rule.required) continue;
     const problem = secretProblem(name, config[name], rule);
     if (problem) problems.push(problem);
   }
+  if (!config.NATS_USER) problems.push('NATS_USER must be set in production (each process is its own NATS user)');
   return problems;
 }
 

@@ -1,3 +1,4 @@
+import './zod-locale';
 export * from './config';
 export * from './logger';
 export * from './telemetry';
@@ -15,3 +16,4 @@ export * from './bootstrap';
 export * from './media';
 export * from './auth';
 export * from './expiry';
+export * from './actor-assertion';
