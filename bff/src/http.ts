@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import { json, urlencoded, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import type { BffConfig } from './config';
 import { trustProxySetting } from './security/client-address';
@@ -42,4 +42,20 @@ export function configureHttp(app: INestApplication, config: BffConfig): void {
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
     (isIde(req) ? ide : strict)(req, res, next);
   });
+  // The body parsers Nest would add, here so that what they refuse (too large, not JSON) is answered
+  // in French, in the shape the caller reads (GraphQL errors on /graphql).
+  app.use(json({ limit: BODY_LIMIT }));
+  app.use(urlencoded({ extended: true, limit: BODY_LIMIT }));
+  app.use(bodyErrors);
+}
+
+/** Largest JSON body: far above any operation the frontends send. */
+const BODY_LIMIT = '100kb';
+
+function bodyErrors(err: unknown, req: Request, res: Response, next: NextFunction): void {
+  const status = (err as { status?: number; statusCode?: number }).status ?? (err as { statusCode?: number }).statusCode;
+  if (!status || status >= 500 || res.headersSent) return next(err);
+  const message = status === 413 ? 'Requête trop volumineuse' : 'Requête invalide';
+  const code = 'VALIDATION_FAILED';
+  res.status(status).json(req.path.startsWith('/graphql') ? { errors: [{ message, extensions: { code } }] } : { code, message });
 }

@@ -195,7 +195,9 @@ describe('bff: operation limits, shared rate limits, trusted proxies, uploads ch
   });
 
   it('sends browser security headers on GraphQL and media answers', async () => {
-    for (const res of [await post(urls[0]!, { query: '{ me { user { user_id } } }' }), await fetch(`${urls[0]}/media/meals/nope.jpg`)]) {
+    const missing = await fetch(`${urls[0]}/media/meals/nope.jpg`);
+    expect(missing.status).toBe(404);
+    for (const res of [await post(urls[0]!, { query: '{ me { user { user_id } } }' }), missing]) {
       const policy = res.headers.get('content-security-policy') ?? '';
       expect(policy).toContain("default-src 'none'");
       expect(policy).toContain("frame-ancestors 'none'");
