@@ -370,7 +370,8 @@ export function contentSecurityPolicy({ remotes = [] } = {}) {
     'default-src': ["'self'"],
     'script-src': [...self, ...STRIPE.script],
     'style-src': [...self, "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...origins],
+    // Cooks' avatars may be any https picture (images run no code).
+    'img-src': ["'self'", 'data:', 'blob:', 'https:', ...origins],
     'font-src': self,
     'connect-src': [...self, ...STRIPE.connect],
     'frame-src': STRIPE.frame,

@@ -18,7 +18,17 @@ export const IDENTITY_MESSAGES = {
   sessionExpired: 'Votre session a expiré, veuillez vous reconnecter',
   notSignedIn: 'Veuillez vous connecter pour continuer',
   cookOnly: 'Cette action est réservée aux cuisiniers',
+  avatarUrlInvalid: "L'adresse de l'image doit être une adresse https:// valide",
 } as const;
+
+function isSafeImageUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && !url.username && !url.password && /^https:\/\/[^\s]+$/.test(value);
+  } catch {
+    return false;
+  }
+}
 
 const required = (max = 200) => z.string().trim().min(1, IDENTITY_MESSAGES.required).max(max);
 export const emailField = z.string().trim().toLowerCase().pipe(z.email(IDENTITY_MESSAGES.emailInvalid));
@@ -86,7 +96,15 @@ export const profileInput = z.object({
   username: usernameField,
   location: required(),
   bio: z.string().trim().max(1000).default(''),
-  avatar_url: z.string().trim().max(500).nullable().default(null),
+  /** A picture on the web (https only: no script, data or plain-http URL, no credentials in it), or none. */
+  avatar_url: z
+    .string()
+    .trim()
+    .max(500, IDENTITY_MESSAGES.avatarUrlInvalid)
+    .transform((v) => v || null)
+    .nullable()
+    .default(null)
+    .refine((v) => v === null || isSafeImageUrl(v), IDENTITY_MESSAGES.avatarUrlInvalid),
 });
 export const cookProfileInput = z.object({
   bio: z.string().trim().max(1000).default(''),
