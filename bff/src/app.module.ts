@@ -1,5 +1,6 @@
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import cookieParser from 'cookie-parser';
 import type { Request, Response } from 'express';
 import { GraphQLModule } from '@nestjs/graphql';
@@ -9,7 +10,10 @@ import type { BffConfig } from './config';
 import { AuthResolver } from './auth/auth.resolver';
 import type { GqlContext } from './auth/gql-context';
 import { SessionModule } from './auth/session.module';
+import { SessionRevocations } from './auth/session-revocations.service';
 import { SessionService } from './auth/session.service';
+
+type WebSocketLike = { close(code: number, reason: string): void; once(event: 'close', fn: () => void): void };
 import { formatError } from './errors/format-error';
 import { BffHealthController } from './health.controller';
 import { CartResolver } from './cart/cart.resolver';
@@ -22,6 +26,10 @@ import { CookResolver, MealsResolver } from './meals/meals.resolver';
 import { UploadController } from './media/upload.controller';
 import { MediaController } from './media/media.controller';
 import { MEDIA_STORAGE } from './media/media.tokens';
+import { UploadGuard } from './media/upload.guard';
+import { graphqlArmor, parseOptions } from './security/graphql-limits';
+import { RateLimitGuard } from './security/rate-limit.guard';
+import { RateLimitService } from './security/rate-limit.service';
 
 @Module({})
 export class AppModule implements NestModule {
@@ -33,43 +41,58 @@ export class AppModule implements NestModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forService({ service: 'bff', config, database: false }),
+        PlatformModule.forService({ service: 'bff', config, database: false, actorSigningKey: config.ACTOR_SIGNING_KEY }),
         SessionModule.forRoot(config),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           imports: [SessionModule.forRoot(config)],
-          inject: [SessionService],
-          useFactory: (session: SessionService) => ({
-            // Code first; the printed schema is committed so frontends and reviewers can read it.
-            autoSchemaFile: config.NODE_ENV === 'production' ? true : join(__dirname, '..', 'schema.graphql'),
-            sortSchema: true,
-            graphiql: config.GRAPHIQL === 'true',
-            formatError,
-            // Apollo's CSRF prevention: no "simple" cross-site request can run an operation.
-            csrfPrevention: true,
-            context: async (ctx: {
-              req?: Request;
-              res?: Response;
-              extra?: { request: Request & { actor?: GqlContext['actor'] } };
-            }): Promise<GqlContext> => {
-              // WebSocket (subscriptions): the upgrade request's cookies, checked once at connection.
-              if (ctx.extra)
-                return { req: ctx.extra.request, res: undefined as unknown as Response, actor: ctx.extra.request.actor ?? null };
-              return { req: ctx.req!, res: ctx.res!, actor: await session.resolve(ctx.req!, ctx.res!) };
-            },
-            subscriptions: {
-              'graphql-ws': {
-                path: '/graphql',
-                onConnect: async (wsCtx: { extra: unknown }) => {
-                  const request = (wsCtx.extra as { request: Request & { actor?: GqlContext['actor'] } }).request;
-                  (request as { cookies?: Record<string, string | undefined> }).cookies = parseCookie(request.headers.cookie ?? '');
-                  request.actor = await session.resolve(request, undefined);
-                  // Only signed-in users may subscribe.
-                  return request.actor !== null;
+          inject: [SessionService, SessionRevocations],
+          useFactory: (session: SessionService, revocations: SessionRevocations) => {
+            const armor = graphqlArmor();
+            return {
+              // Code first; the printed schema is committed so frontends and reviewers can read it.
+              autoSchemaFile: config.NODE_ENV === 'production' ? true : join(__dirname, '..', 'schema.graphql'),
+              sortSchema: true,
+              graphiql: config.GRAPHIQL === 'true',
+              formatError,
+              // Depth, aliases, directives, tokens and cost, checked before anything runs.
+              plugins: armor.plugins as never[],
+              validationRules: armor.validationRules,
+              parseOptions,
+              // Apollo's CSRF prevention: no "simple" cross-site request can run an operation.
+              csrfPrevention: true,
+              context: async (ctx: {
+                req?: Request;
+                res?: Response;
+                extra?: { request: Request & { actor?: GqlContext['actor'] } };
+              }): Promise<GqlContext> => {
+                // WebSocket (subscriptions): the upgrade request's cookies, checked once at connection.
+                if (ctx.extra)
+                  return { req: ctx.extra.request, res: undefined as unknown as Response, actor: ctx.extra.request.actor ?? null };
+                return { req: ctx.req!, res: ctx.res!, actor: await session.resolve(ctx.req!, ctx.res!) };
+              },
+              subscriptions: {
+                'graphql-ws': {
+                  path: '/graphql',
+                  onConnect: async (wsCtx: { extra: unknown }) => {
+                    const extra = wsCtx.extra as { request: Request & { actor?: GqlContext['actor'] }; socket: WebSocketLike };
+                    const request = extra.request;
+                    (request as { cookies?: Record<string, string | undefined> }).cookies = parseCookie(request.headers.cookie ?? '');
+                    request.actor = await session.resolve(request, undefined);
+                    // Only signed-in users may subscribe; the connection closes with their session.
+                    if (!request.actor) return false;
+                    const untrack = revocations.track({
+                      user_id: request.actor.user_id,
+                      session_id: request.actor.session_id,
+                      close: (code, reason) => extra.socket.close(code, reason),
+                    });
+                    extra.socket.once('close', untrack);
+                    return true;
+                  },
                 },
               },
-            },
-          }),
+            };
+          },
         }),
       ],
       controllers: [UploadController, MediaController, BffHealthController],
@@ -82,6 +105,9 @@ export class AppModule implements NestModule {
         OrdersResolver,
         OrderLifecycleResolver,
         OrderUpdatesService,
+        RateLimitService,
+        UploadGuard,
+        { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: MEDIA_STORAGE, useValue: new MediaStorage(config) },
       ],
     };

@@ -1,14 +1,51 @@
-import { authConfigSchema, baseConfigSchema, loadConfig, mediaConfigSchema } from '@popote/platform';
+import { actorSigningConfigSchema, authConfigSchema, baseConfigSchema, loadConfig, mediaConfigSchema } from '@popote/platform';
 import { z } from 'zod';
 
 export const bffConfigSchema = baseConfigSchema
   .extend(mediaConfigSchema.shape)
   .extend(authConfigSchema.shape)
+  .extend(actorSigningConfigSchema.shape)
   .extend({
-    /** Secure cookies need HTTPS: on in production, off on the local http://127.0.0.1 setup. */
+    /** Secure cookies need HTTPS: on in production (required), off on the local http://127.0.0.1 setup. */
     COOKIE_SECURE: z.enum(['true', 'false']).default(process.env.NODE_ENV === 'production' ? 'true' : 'false'),
     HTTP_PORT: z.coerce.number().int().min(0).default(4000),
-    GRAPHIQL: z.enum(['true', 'false']).default('true'),
+    /** The GraphQL IDE: an explicit opt-in for local development, refused in production. */
+    GRAPHIQL: z.enum(['true', 'false']).default('false'),
+    /** Where the rate-limit counters live (the shared MongoDB-protocol store, one database for every replica). */
+    MONGO_DB: z.string().default('popote_bff'),
+    /**
+     * The proxies in front of the BFF whose X-Forwarded-For is believed: a hop count or addresses and
+     * subnets (Express's `trust proxy`). Locally the shell's proxy on loopback; required in production.
+     */
+    TRUST_PROXY: z.string().min(1).optional(),
+    /** Per-client limits, "points/seconds". */
+    RATE_LIMIT_SIGN_UP: z.string().default('10/3600'),
+    RATE_LIMIT_SIGN_IN: z.string().default('30/900'),
+    RATE_LIMIT_CONTACT: z.string().default('5/3600'),
+    RATE_LIMIT_UPLOAD: z.string().default('60/3600'),
+    RATE_LIMIT_MUTATION: z.string().default('120/60'),
   });
-export type BffConfig = z.infer<typeof bffConfigSchema>;
-export const bffConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(bffConfigSchema, env);
+export type BffConfig = z.infer<typeof bffConfigSchema> & { TRUST_PROXY: string };
+
+export const bffConfig = (env: NodeJS.ProcessEnv = process.env): BffConfig => {
+  const config = loadConfig(bffConfigSchema, env);
+  if (config.NODE_ENV === 'production') {
+    const problems = [
+      config.COOKIE_SECURE !== 'true' && 'COOKIE_SECURE must be true in production (session cookies only over HTTPS)',
+      config.GRAPHIQL === 'true' && 'GRAPHIQL must be off in production',
+      !config.TRUST_PROXY &&
+        'TRUST_PROXY must name the proxies in front of the BFF (hop count or subnets), or every client shares one rate limit',
+    ].filter((p): p is string => !!p);
+    if (problems.length) throw new Error(`Refusing to start in production:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+  for (const name of [
+    'RATE_LIMIT_SIGN_UP',
+    'RATE_LIMIT_SIGN_IN',
+    'RATE_LIMIT_CONTACT',
+    'RATE_LIMIT_UPLOAD',
+    'RATE_LIMIT_MUTATION',
+  ] as const) {
+    if (!/^\d+\/\d+$/.test(config[name])) throw new Error(`Invalid configuration:\n  ${name}: expected points/seconds, e.g. 10/3600`);
+  }
+  return { ...config, TRUST_PROXY: config.TRUST_PROXY ?? 'loopback' };
+};

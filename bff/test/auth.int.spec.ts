@@ -1,6 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
+import { getConnectionToken } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
+import WebSocket from 'ws';
 import { NestFactory } from '@nestjs/core';
-import { GqlSession as Browser, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { eventually, GqlSession as Browser, natsCredentials, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
 import { identityConfig } from '../../services/identity/src/config';
@@ -31,10 +34,15 @@ describe('bff: accounts, sessions and server-side authorisation', () => {
 
   beforeAll(async () => {
     await resetJetStream();
-    const env = serviceEnv('identity', __filename, { ACCESS_TOKEN_TTL_S: '30' });
+    const env = serviceEnv('identity', __filename, { ACCESS_TOKEN_TTL_S: '30', EXPIRY_SWEEP_MS: '300' });
     const config = identityConfig(env);
     identity = await startServiceApp('identity', IdentityModule.forRoot(config), config.NATS_URL);
-    bff = await NestFactory.create(AppModule.forRoot(bffConfig({ ...env, GRAPHIQL: 'false' })), { logger: ['error'] });
+    bff = await NestFactory.create(
+      AppModule.forRoot(bffConfig({ ...env, ...natsCredentials('bff'), GRAPHIQL: 'false', MONGO_DB: `${env.MONGO_DB}_bff` })),
+      {
+        logger: ['error'],
+      },
+    );
     await bff.listen(0, '127.0.0.1');
     url = await bff.getUrl();
   });
@@ -142,5 +150,92 @@ describe('bff: accounts, sessions and server-side authorisation', () => {
       body: JSON.stringify({ query: 'mutation { signOut }' }),
     });
     expect(res.status).toBe(400);
+  });
+
+  const signUpAs = async (email: string) => {
+    const b = new Browser(url);
+    const body = await b.gql(SIGN_UP, {
+      input: {
+        email,
+        password: 'secret1',
+        name: 'Test',
+        username: `u${++n}_${Date.now() % 100000}`,
+        location: 'Lyon',
+        user_type: 'consumer',
+      },
+    });
+    expect(body.errors).toBeUndefined();
+    return b;
+  };
+  const signInAs = async (email: string, password = 'secret1') => {
+    const b = new Browser(url);
+    const body = await b.gql(`mutation { signIn(email: "${email}", password: "${password}") { user { user_id } } }`);
+    expect(body.errors).toBeUndefined();
+    return b;
+  };
+
+  it('a password change closes every other session of the user at once, and keeps this one', async () => {
+    const email = `pw${++n}-${Date.now()}@popote.test`;
+    const here = await signUpAs(email);
+    const elsewhere = await signInAs(email);
+    const stolenRefresh = elsewhere.cookies.get('popote_rt')!;
+    expect((await elsewhere.gql(ME)).data.me).not.toBeNull();
+    const changed = await here.gql(
+      'mutation { changePassword(input: {current_password: "secret1", new_password: "secret2", confirm_password: "secret2"}) }',
+    );
+    expect(changed.errors).toBeUndefined();
+    // The other session's still-unexpired access token is refused (not in 15 minutes: now), and its refresh token too.
+    await eventually(async () => (await elsewhere.gql(ME)).data.me === null);
+    const thief = new Browser(url);
+    thief.cookies.set('popote_rt', stolenRefresh);
+    expect((await thief.gql(ME)).data.me).toBeNull();
+    expect((await here.gql(ME)).data.me).not.toBeNull();
+    await signInAs(email, 'secret2');
+  });
+
+  it('signing out closes the live subscriptions of that session', async () => {
+    const b = await signUpAs(`ws${++n}-${Date.now()}@popote.test`);
+    const ws = new WebSocket(url.replace(/^http/, 'ws') + '/graphql', 'graphql-transport-ws', { headers: { cookie: b.cookieHeader() } });
+    const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+      ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
+    await new Promise<void>((resolve, reject) => {
+      ws.on('open', () => ws.send(JSON.stringify({ type: 'connection_init' })));
+      ws.on('message', (data) => {
+        if (JSON.parse(data.toString()).type === 'connection_ack') resolve();
+      });
+      ws.on('error', reject);
+    });
+    ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: 'subscription { orderUpdated { order_id } }' } }));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(ws.readyState).toBe(WebSocket.OPEN);
+    await b.gql('mutation { signOut }');
+    expect(await closed).toEqual({ code: 4403, reason: 'Session terminée' });
+  });
+
+  it('deletes expired sessions and login counters (TTL index, or a sweep on FerretDB)', async () => {
+    const conn = identity.get<Connection>(getConnectionToken());
+    const past = new Date(Date.now() - 1000);
+    await conn.collection('sessions').insertOne({
+      _id: 'expired-session' as never,
+      family_id: 'f',
+      user_id: 'u',
+      secret_hash: 'x',
+      expires_at: past,
+      used_at: null,
+      revoked_at: null,
+      created_at: past,
+    });
+    await conn.collection('loginAttempts').insertOne({ _id: 'ip:192.0.2.1' as never, failures: 3, window_ends_at: past });
+    await eventually(
+      async () => (await conn.collection('sessions').countDocuments({ _id: 'expired-session' as never })) === 0,
+      70_000,
+      250,
+    );
+    await eventually(
+      async () => (await conn.collection('loginAttempts').countDocuments({ _id: 'ip:192.0.2.1' as never })) === 0,
+      70_000,
+      250,
+    );
   });
 });

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { getModelToken } from '@nestjs/mongoose';
-import { resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { natsCredentials, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
 import type { Model } from 'mongoose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,7 +90,9 @@ describe('bff: meals for cooks, pictures, cook pages', () => {
     apps.push(await startServiceApp('identity', IdentityModule.forRoot(identityConfig(identityEnv)), env.NATS_URL!));
     apps.push(await startServiceApp('catalogue', CatalogueModule.forRoot(catalogueConfig(env)), env.NATS_URL!));
     await seedCatalogue(env);
-    const bff = await NestFactory.create(AppModule.forRoot(bffConfig({ ...env, GRAPHIQL: 'false' })), { logger: ['error'] });
+    const bff = await NestFactory.create(AppModule.forRoot(bffConfig({ ...env, ...natsCredentials('bff'), GRAPHIQL: 'false' })), {
+      logger: ['error'],
+    });
     await bff.listen(0, '127.0.0.1');
     apps.push(bff);
     url = await bff.getUrl();

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { eventually, GqlSession, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { eventually, GqlSession, natsCredentials, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule as CartModule } from '../../services/cart/src/app.module';
 import { cartConfig } from '../../services/cart/src/config';
@@ -66,7 +66,9 @@ describe('bff: cart → checkout → orders, as a browser does it', () => {
     apps.push(await startServiceApp('cart', CartModule.forRoot(cartConfig(env('cart'))), cat.NATS_URL!));
     apps.push(await startServiceApp('ordering', OrderingModule.forRoot(orderingConfig(env('ordering'))), cat.NATS_URL!));
     apps.push(await startServiceApp('payments', PaymentsModule.forRoot(paymentsConfig(env('payments'))), cat.NATS_URL!));
-    const bff = await NestFactory.create(AppModule.forRoot(bffConfig({ ...cat, GRAPHIQL: 'false' })), { logger: ['error'] });
+    const bff = await NestFactory.create(AppModule.forRoot(bffConfig({ ...cat, ...natsCredentials('bff'), GRAPHIQL: 'false' })), {
+      logger: ['error'],
+    });
     await bff.listen(0, '127.0.0.1');
     apps.push(bff);
     url = await bff.getUrl();

@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { natsCredentials, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
 import { NestFactory } from '@nestjs/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule as CatalogueModule } from '../../services/catalogue/src/app.module';
@@ -19,7 +19,9 @@ describe('bff: GraphQL meals through NATS to the catalogue', () => {
     const config = catalogueConfig(env);
     catalogue = await startServiceApp('catalogue', CatalogueModule.forRoot(config), config.NATS_URL);
     await seedCatalogue(env);
-    bff = await NestFactory.create(AppModule.forRoot(bffConfig({ ...env, GRAPHIQL: 'false' })), { logger: ['error'] });
+    bff = await NestFactory.create(AppModule.forRoot(bffConfig({ ...env, ...natsCredentials('bff'), GRAPHIQL: 'false' })), {
+      logger: ['error'],
+    });
     await bff.listen(0, '127.0.0.1');
     url = await bff.getUrl();
   });

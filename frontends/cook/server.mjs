@@ -13,6 +13,7 @@ const server = createStaticServer({
   spa: true,
   cors: true,
   proxy: { prefixes: ['/graphql', '/media/'], target: bffUrl },
+  hsts: env.NODE_ENV === 'production',
 });
 
 await listen(server, {

@@ -3,7 +3,7 @@
 // the BFF's /graphql (HTTP + WebSocket) and /media/* (meal pictures). The service
 // worker (dist/sw.js) and the web app manifest are plain files of the build.
 import { fileURLToPath } from 'node:url';
-import { createStaticServer, listen, portFromEnv } from '@popote/static-server';
+import { contentSecurityPolicy, createStaticServer, listen, portFromEnv } from '@popote/static-server';
 
 const env = process.env;
 const bffUrl = env.BFF_URL || 'http://127.0.0.1:4000';
@@ -26,6 +26,9 @@ const server = createStaticServer({
   spa: true,
   json: { '/runtime-config.json': runtimeConfig },
   proxy: { prefixes: ['/graphql', '/media/'], target: bffUrl },
+  // Scripts only from here and the remotes the runtime configuration names.
+  csp: () => contentSecurityPolicy({ remotes: Object.values(runtimeConfig().remotes) }),
+  hsts: env.NODE_ENV === 'production',
 });
 
 await listen(server, {

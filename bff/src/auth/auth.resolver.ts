@@ -7,6 +7,7 @@ import { AuthGuard, Roles } from './auth.guard';
 import { CurrentActor } from './current-actor.decorator';
 import type { GqlContext } from './gql-context';
 import { ChangePasswordInput, CookProfileInput, MeModel, ProfileInput, SignUpInput } from './account.model';
+import { SessionRevocations } from './session-revocations.service';
 import { SessionService } from './session.service';
 
 @Resolver(() => MeModel)
@@ -14,6 +15,7 @@ export class AuthResolver {
   constructor(
     private readonly rpc: RpcClient,
     private readonly session: SessionService,
+    private readonly revocations: SessionRevocations,
   ) {}
 
   @Query(() => MeModel, { nullable: true, description: 'The signed-in user, or null' })
@@ -44,6 +46,8 @@ export class AuthResolver {
   async signOut(@Context() ctx: GqlContext): Promise<boolean> {
     const refresh = ctx.req.cookies?.[REFRESH_COOKIE] as string | undefined;
     if (refresh) await this.rpc.call(IdentityRpc.signOut, { refresh_token: refresh });
+    // Here at once (live subscriptions close); identity's announcement reaches the other replicas.
+    if (ctx.actor?.session_id) this.revocations.revoke([ctx.actor.session_id]);
     this.session.clear(ctx.res);
     return true;
   }
@@ -56,8 +60,10 @@ export class AuthResolver {
 
   @Mutation(() => Boolean)
   @UseGuards(AuthGuard)
-  async changePassword(@CurrentActor() actor: Actor, @Args('input') input: ChangePasswordInput): Promise<boolean> {
-    return (await this.rpc.call(IdentityRpc.changePassword, { actor, input })).ok;
+  async changePassword(@Args('input') input: ChangePasswordInput, @Context() ctx: GqlContext): Promise<boolean> {
+    // This session stays open; every other one of the user is closed (and told to the replicas).
+    const actor = ctx.actor!;
+    return (await this.rpc.call(IdentityRpc.changePassword, { actor, input, session_id: actor.session_id })).ok;
   }
 
   @Mutation(() => MeModel)

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, IdentityRpc, type Actor, type SessionTokens } from '@popote/contracts';
-import { RpcClient, verifyAccessToken } from '@popote/platform';
+import { DomainError, IdentityRpc, type SessionTokens } from '@popote/contracts';
+import { RpcClient, verifyAccessToken, type SessionActor } from '@popote/platform';
 import type { CookieOptions, Request, Response } from 'express';
 import type { BffConfig } from '../config';
 import { BFF_CONFIG } from '../tokens';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from './auth.constants';
+import { SessionRevocations } from './session-revocations.service';
 
 /**
  * Who is asking: verifies the access-token cookie on every request and, when it has expired,
@@ -14,17 +15,23 @@ import { ACCESS_COOKIE, REFRESH_COOKIE } from './auth.constants';
 @Injectable()
 export class SessionService {
   /** Parallel requests of one page share one refresh instead of racing on the same token. */
-  private readonly inflight = new Map<string, Promise<{ actor: Actor; tokens: SessionTokens } | null>>();
+  private readonly inflight = new Map<string, Promise<{ actor: SessionActor; tokens: SessionTokens } | null>>();
 
   constructor(
     private readonly rpc: RpcClient,
     @Inject(BFF_CONFIG) private readonly config: BffConfig,
+    private readonly revocations: SessionRevocations,
   ) {}
 
-  async resolve(req: Request, res: Response | undefined): Promise<Actor | null> {
+  async resolve(req: Request, res: Response | undefined): Promise<SessionActor | null> {
     const access = req.cookies?.[ACCESS_COOKIE] as string | undefined;
     if (access) {
       const actor = await verifyAccessToken(access, this.config);
+      // A closed session's access token is refused at once, not only when it expires.
+      if (actor && this.revocations.isRevoked(actor.session_id)) {
+        if (res) this.clear(res);
+        return null;
+      }
       if (actor) return actor;
     }
     const refresh = req.cookies?.[REFRESH_COOKIE] as string | undefined;
@@ -33,7 +40,7 @@ export class SessionService {
     if (!pending) {
       pending = this.rpc
         .call(IdentityRpc.refresh, { refresh_token: refresh })
-        .then(({ user, tokens }) => ({ actor: { user_id: user.user_id, user_type: user.user_type }, tokens }))
+        .then(async ({ tokens }) => ({ actor: (await verifyAccessToken(tokens.access_token, this.config))!, tokens }))
         .catch((err: unknown) => {
           if (err instanceof DomainError && err.code === 'UNAUTHENTICATED') return null;
           throw err;

@@ -2,7 +2,10 @@ import { DomainError, type ErrorCode } from '@popote/contracts';
 import { validationPayload } from '@popote/platform';
 import type { GraphQLFormattedError } from 'graphql';
 import { ZodError } from 'zod';
+import { isTooManyTokens, TOO_COMPLEX } from '../security/graphql-limits';
 import { DEFAULT_MESSAGES } from './messages';
+
+export const INVALID_REQUEST = 'Requête invalide';
 
 /**
  * Codes about the system rather than the request: their message is written for logs (e.g.
@@ -27,13 +30,23 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
       message: (!INFRASTRUCTURE_CODES.has(original.code) && original.message) || DEFAULT_MESSAGES[original.code],
       path: formatted.path,
       locations: formatted.locations,
-      extensions: { code: original.code, ...(original.fields ? { fields: original.fields } : {}) },
+      extensions: {
+        code: original.code,
+        ...(original.fields ? { fields: original.fields } : {}),
+        ...(typeof original.details?.retry_after_s === 'number' ? { retry_after: original.details.retry_after_s } : {}),
+      },
     };
   }
   const code = formatted.extensions?.code;
   // Errors of the query itself (syntax, unknown field, bad variables) are the client's and safe to show.
+  // The message is French; graphql's own (English) wording stays available as `detail`.
   if (code === 'GRAPHQL_VALIDATION_FAILED' || code === 'GRAPHQL_PARSE_FAILED' || code === 'BAD_USER_INPUT') {
-    return { message: formatted.message, locations: formatted.locations, extensions: { code: 'VALIDATION_FAILED' } };
+    const french = formatted.message.includes(TOO_COMPLEX) || isTooManyTokens(formatted.message);
+    return {
+      message: french ? TOO_COMPLEX : INVALID_REQUEST,
+      locations: formatted.locations,
+      extensions: { code: 'VALIDATION_FAILED', ...(french ? {} : { detail: formatted.message }) },
+    };
   }
   return { message: DEFAULT_MESSAGES.INTERNAL, path: formatted.path, extensions: { code: 'INTERNAL' } };
 }

@@ -2,7 +2,13 @@ import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '
 import { DomainError, MEAL_MESSAGES, type ErrorCode } from '@popote/contracts';
 import type { Response } from 'express';
 
-const STATUS: Partial<Record<ErrorCode, number>> = { VALIDATION_FAILED: 422, UNAUTHENTICATED: 401, FORBIDDEN: 403 };
+const STATUS: Partial<Record<ErrorCode, number>> = {
+  VALIDATION_FAILED: 422,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+};
 
 /** The upload endpoint answers JSON `{code, message, fields}` in French, like GraphQL errors. */
 @Catch()
@@ -10,6 +16,8 @@ export class UploadErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     if (exception instanceof DomainError) {
+      const retryAfter = exception.details?.retry_after_s;
+      if (typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
       res.status(STATUS[exception.code] ?? 500).json(exception.toPayload());
       return;
     }

@@ -1,11 +1,10 @@
-import { Controller, HttpCode, Inject, Post, Req, Res, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
+import { Controller, HttpCode, Inject, Post, UploadedFile, UseFilters, UseGuards, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { DomainError, LIMITS, MEAL_MESSAGES } from '@popote/contracts';
 import { mediaUrl, putMealImage, cardKey, type MediaStorage } from '@popote/platform';
-import type { Request, Response } from 'express';
-import { SessionService } from '../auth/session.service';
 import { MEDIA_STORAGE } from './media.tokens';
 import { UploadErrorFilter } from './upload-error.filter';
+import { UploadGuard } from './upload.guard';
 
 const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
 
@@ -32,25 +31,17 @@ export function safeBaseName(original: string): string {
 @Controller('media')
 @UseFilters(UploadErrorFilter)
 export class UploadController {
-  constructor(
-    @Inject(MEDIA_STORAGE) private readonly media: MediaStorage,
-    private readonly session: SessionService,
-  ) {}
+  constructor(@Inject(MEDIA_STORAGE) private readonly media: MediaStorage) {}
 
   @Post('meals')
   @HttpCode(201)
+  // Who and how often are checked before the body is read (UploadGuard); then the file itself.
+  @UseGuards(UploadGuard)
   // One byte over the limit is enough to know it is too large; multer stops reading there.
-  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: LIMITS.imageMaxBytes + 1, files: 1 } }))
-  async upload(
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-    @UploadedFile() file?: { buffer: Buffer; size: number; originalname: string },
-  ) {
-    const actor = await this.session.resolve(req, res);
-    if (!actor) throw new DomainError('UNAUTHENTICATED', 'Veuillez vous connecter pour continuer');
-    if (actor.user_type !== 'cook') throw new DomainError('FORBIDDEN', 'Cette action est réservée aux cuisiniers');
-    // A custom header cannot be sent cross-site without a CORS preflight we never grant.
-    if (req.get('x-popote-upload') !== '1') throw new DomainError('FORBIDDEN', 'Requête refusée');
+  @UseInterceptors(
+    FileInterceptor('file', { limits: { fileSize: LIMITS.imageMaxBytes + 1, files: 1, fields: 5, parts: 6, fieldSize: 1024 } }),
+  )
+  async upload(@UploadedFile() file?: { buffer: Buffer; size: number; originalname: string }) {
     if (!file?.buffer?.length) throw new DomainError('VALIDATION_FAILED', MEAL_MESSAGES.imageInvalid, { file: MEAL_MESSAGES.imageInvalid });
     if (file.size > LIMITS.imageMaxBytes)
       throw new DomainError('VALIDATION_FAILED', MEAL_MESSAGES.imageTooLarge, { file: MEAL_MESSAGES.imageTooLarge });

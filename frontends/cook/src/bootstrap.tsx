@@ -1,3 +1,5 @@
+// First: before any module builds a schema.
+import './zod-config';
 /**
  * Standalone mount, for the cook team to run its remote without the shell:
  * the same App, wrapped in what the shell normally provides (router, Apollo, toasts).

@@ -87,6 +87,8 @@ describe('accounts: sign-up, sign-in, profile, role switch, guards', () => {
       await password.getByLabel('Confirmer le nouveau mot de passe', { exact: true }).fill(newPassword);
       await password.getByRole('button', { name: 'Changer le mot de passe' }).click();
       await page.getByText('Mot de passe modifié avec succès').waitFor();
+      // The toast sits over the nav bar, and a pointer on it keeps it open: let it go first.
+      await page.getByText('Mot de passe modifié avec succès').waitFor({ state: 'hidden' });
 
       // Pages of the consumer remote reserved to signed-in people.
       await mainNav(page).getByRole('link', { name: 'Mes commandes' }).click();

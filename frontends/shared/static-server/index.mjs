@@ -9,7 +9,11 @@
  * - optional CORS for remotes, whose manifest and chunks the shell fetches cross-origin;
  * - optional JSON routes (runtime-config.json built from the environment);
  * - optional reverse proxy of path prefixes (HTTP and WebSocket upgrades),
- *   so the browser sees one origin for the app, /graphql and /media.
+ *   so the browser sees one origin for the app, /graphql and /media;
+ * - browser security headers on everything it serves itself: a Content-Security-Policy (the
+ *   caller's, see `contentSecurityPolicy`), no framing, HSTS when asked (production), a strict
+ *   referrer policy, no powerful features. Written here rather than with helmet because the
+ *   frontends' runtime image installs no npm package at all (see frontends/Dockerfile).
  *
  * Plain node:http on purpose: no framework, nothing to keep patched.
  */
@@ -67,6 +71,8 @@ const HOP_BY_HOP = new Set([
  * @property {boolean} [cors=false]                add Access-Control-Allow-Origin: * (remotes)
  * @property {Record<string, () => unknown>} [json] extra JSON routes, computed per request, never cached
  * @property {ProxyOptions} [proxy]                reverse-proxied path prefixes
+ * @property {() => string} [csp]                  the Content-Security-Policy, computed per request
+ * @property {boolean} [hsts=false]                Strict-Transport-Security (behind HTTPS: production)
  * @property {(line: string) => void} [log]        request errors go here (default: stderr)
  */
 
@@ -80,6 +86,8 @@ export function createStaticServer(options) {
   const cors = options.cors ?? false;
   const json = options.json ?? {};
   const proxy = options.proxy;
+  const csp = options.csp ?? (() => contentSecurityPolicy());
+  const hsts = options.hsts ?? false;
   const log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
   /** @type {Map<string, { mtimeMs: number; body: Buffer }>} */
   const gzipCache = new Map();
@@ -94,6 +102,12 @@ export function createStaticServer(options) {
    */
   const commonHeaders = (res, headers = {}) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Security-Policy', csp());
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    if (hsts) res.setHeader('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
     if (cors) {
       res.setHeader('Access-Control-Allow-Origin', '*');
       res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
@@ -331,6 +345,46 @@ export function createStaticServer(options) {
   });
 
   return server;
+}
+
+/** Features no page of Popote uses (payment stays for Stripe's card form). */
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), bluetooth=(), midi=(), display-capture=()';
+
+/** Stripe.js (the card form, when Stripe is the provider): its script, frames and API. */
+const STRIPE = { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] };
+
+/**
+ * A strict Content-Security-Policy for a Popote page: no inline or evaluated script; scripts, styles
+ * and fonts from this origin and the Module Federation remotes' origins (their manifests, entries
+ * and chunks); data from this origin (GraphQL over HTTP and WebSocket, /media); the service worker
+ * and the manifest from this origin; no plugins, no framing, no <base>, forms post here only.
+ * Styles allow inline `<style>` (the toast library writes one); scripts never do.
+ * @param {{ remotes?: string[] }} [options]  URLs of the remotes (any URL on their origin)
+ * @returns {string}
+ */
+export function contentSecurityPolicy({ remotes = [] } = {}) {
+  const origins = [...new Set(remotes.map((url) => new URL(url).origin))];
+  const self = ["'self'", ...origins];
+  /** @type {Record<string, string[]>} */
+  const directives = {
+    'default-src': ["'self'"],
+    'script-src': [...self, ...STRIPE.script],
+    'style-src': [...self, "'unsafe-inline'"],
+    // Cooks' avatars may be any https picture (images run no code).
+    'img-src': ["'self'", 'data:', 'blob:', 'https:', ...origins],
+    'font-src': self,
+    'connect-src': [...self, ...STRIPE.connect],
+    'frame-src': STRIPE.frame,
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
 }
 
 /**

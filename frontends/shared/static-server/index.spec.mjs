@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { connect } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaticServer, portFromEnv } from './index.mjs';
+import { contentSecurityPolicy, createStaticServer, portFromEnv } from './index.mjs';
 
 /** @param {http.Server} server */
 const listening = (server) =>
@@ -67,6 +67,8 @@ describe('static server', () => {
       root,
       json: { '/runtime-config.json': () => ({ remotes: { consumer: 'http://127.0.0.1:3001/mf-manifest.json' } }) },
       proxy: { prefixes: ['/graphql', '/media/'], target: `http://127.0.0.1:${upstreamPort}` },
+      csp: () => contentSecurityPolicy({ remotes: ['http://127.0.0.1:3001/mf-manifest.json'] }),
+      hsts: true,
       log: () => {},
     });
     appPort = await listening(app);
@@ -125,6 +127,26 @@ describe('static server', () => {
     const res = await request(appPort, '/runtime-config.json');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(JSON.parse(res.body.toString())).toEqual({ remotes: { consumer: 'http://127.0.0.1:3001/mf-manifest.json' } });
+  });
+
+  it('sends a strict CSP naming the remotes, and refuses framing, on pages and files', async () => {
+    for (const path of ['/', '/some/page', '/main.0123456789.js', '/nope.js']) {
+      const { headers } = await request(appPort, path);
+      const policy = String(headers['content-security-policy']);
+      expect(policy, path).toContain("script-src 'self' http://127.0.0.1:3001 https://js.stripe.com");
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).toContain("object-src 'none'");
+      expect(policy).toContain("base-uri 'none'");
+      expect(policy).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+      expect(headers['x-frame-options']).toBe('DENY');
+      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(headers['permissions-policy']).toContain('camera=()');
+      expect(headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    }
+    // A remote without the option: its own origin only, no HSTS (served over http locally).
+    const remoteHeaders = (await request(remotePort, '/')).headers;
+    expect(String(remoteHeaders['content-security-policy'])).toContain("script-src 'self' https://js.stripe.com");
+    expect(remoteHeaders['strict-transport-security']).toBeUndefined();
   });
 
   it('adds CORS headers only when asked (remotes)', async () => {

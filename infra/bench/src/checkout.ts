@@ -114,7 +114,19 @@ export function cpuByProcess(): Map<string, number> {
  * read from the events' own timestamps on JetStream. Throughput is counted twice: checkouts paid
  * per second (the GraphQL flow) and checkouts whose stock is committed per second (until the last).
  */
-export async function checkoutBench(bff: string, natsUrl: string, opts: { buyers: number; concurrency: number; cooks: number }) {
+/** Where the event stream is, and the read-only observer user the launcher made for tools. */
+export interface NatsAccess {
+  url: string;
+  user?: string;
+  password?: string;
+}
+export const natsAccessOf = (env: Record<string, string | undefined>): NatsAccess => ({
+  url: env.NATS_URL!,
+  user: env.NATS_OBSERVER_USER,
+  password: env.NATS_OBSERVER_PASSWORD,
+});
+
+export async function checkoutBench(bff: string, nats: NatsAccess, opts: { buyers: number; concurrency: number; cooks: number }) {
   const { buyers, concurrency, cooks } = opts;
   // Sign-ups hash a password (argon2, CPU-bound): a few at a time, as in the buyers' set-up below.
   const mealIds: string[] = [];
@@ -142,7 +154,11 @@ export async function checkoutBench(bff: string, natsUrl: string, opts: { buyers
     );
   }
 
-  const nc = await connect({ servers: natsUrl });
+  // As the launcher's read-only observer user (replies on its own inbox, the only one it may read).
+  const nc = await connect({
+    servers: nats.url.split(','),
+    ...(nats.user ? { user: nats.user, pass: nats.password, inboxPrefix: `_INBOX_${nats.user}` } : {}),
+  });
   const js = jetstream(nc);
   const paidAt = new Map<string, number>();
   const committedAt = new Map<string, { checkout: string; at: number }>();

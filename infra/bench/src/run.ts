@@ -1,11 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { freeTestOffset, launch, profile, repoRoot } from '@popote/local';
+import { freeTestOffset, launch, profile, repoRoot, startServers } from '@popote/local';
 import { rmSync } from 'node:fs';
 import { MongoClient } from 'mongodb';
 import { chromium } from 'playwright-core';
-import { checkoutBench, createMeal, person, signUp } from './checkout';
+import { checkoutBench, createMeal, natsAccessOf, person, signUp } from './checkout';
 import { primitives } from './primitives';
 import { closedLoop } from './stats';
 
@@ -153,7 +153,7 @@ async function checkoutScenarios(replicas: number) {
   const load = { buyers: Number(process.env.BENCH_CHECKOUTS ?? 200), concurrency: Number(process.env.BENCH_CHECKOUT_CONCURRENCY ?? 8) };
   try {
     // Warm-up: every path once (connections, JIT, consumers created).
-    await checkoutBench(app.urls.bff, app.env.NATS_URL, { buyers: 16, concurrency: 4, cooks: 4 });
+    await checkoutBench(app.urls.bff, natsAccessOf(app.env), { buyers: 16, concurrency: 4, cooks: 4 });
     const out: Record<string, unknown> = {};
     // A scenario that fails is reported as such; the others still run.
     const scenario = async (name: string, run: () => Promise<unknown>) => {
@@ -165,13 +165,11 @@ async function checkoutScenarios(replicas: number) {
     };
     for (const cooks of [1, 20]) {
       console.error(`popote bench: checkouts, ${cooks} cook(s), ${replicas} instance(s) per service`);
-      await scenario(`cooks_${cooks}`, () => checkoutBench(app.urls.bff, app.env.NATS_URL, { ...load, cooks }));
+      await scenario(`cooks_${cooks}`, () => checkoutBench(app.urls.bff, natsAccessOf(app.env), { ...load, cooks }));
     }
     if (replicas === 1) {
-      console.error('popote bench: building blocks, one operation at a time');
-      await scenario('building_blocks', () => primitives(app.env.NATS_URL, app.env.MONGO_URL));
       console.error('popote bench: one checkout at a time');
-      await scenario('unloaded', () => checkoutBench(app.urls.bff, app.env.NATS_URL, { buyers: 30, concurrency: 1, cooks: 20 }));
+      await scenario('unloaded', () => checkoutBench(app.urls.bff, natsAccessOf(app.env), { buyers: 30, concurrency: 1, cooks: 20 }));
       console.error('popote bench: 40 buyers racing for the last 5 portions');
       await scenario('last_portions_race', () => lastPortionsRace(app.urls.bff, app.env.MONGO_URL));
     }
@@ -220,9 +218,26 @@ async function main(): Promise<void> {
     }
   }
   if (part === 'all' || part === 'checkout') {
+    // The load comes from one address: the per-client limits would measure the limiter, not the path.
+    for (const name of ['RATE_LIMIT_SIGN_UP', 'RATE_LIMIT_SIGN_IN', 'RATE_LIMIT_CONTACT', 'RATE_LIMIT_UPLOAD', 'RATE_LIMIT_MUTATION']) {
+      process.env[name] ??= '100000/60';
+    }
+    // The building blocks on servers of their own (no users: the product's NATS users may not create streams).
+    console.error('popote bench: building blocks, one operation at a time');
+    const blocks = await startServers({
+      dataDir: join(repoRoot(), '.data', 'bench-primitives'),
+      ports: profile('test').servers,
+      only: ['nats', 'mongo'],
+    });
+    let building_blocks;
+    try {
+      building_blocks = await primitives(blocks.env.NATS_URL, blocks.env.MONGO_URL);
+    } finally {
+      await blocks.stop();
+    }
     const runs = [];
     for (const replicas of (process.env.BENCH_REPLICAS ?? '1,2').split(',').map(Number)) runs.push(await checkoutScenarios(replicas));
-    const report = { ...meta, checkout: runs };
+    const report = { ...meta, building_blocks, checkout: runs };
     writeFileSync(join(dir, 'checkout-latest.json'), `${JSON.stringify(report, null, 2)}\n`);
     console.log(JSON.stringify(report, null, 2));
   }

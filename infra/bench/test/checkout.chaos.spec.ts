@@ -175,6 +175,10 @@ describe(`chaos: checkouts while instances are killed (2 instances per service${
   const kills: string[] = [];
 
   beforeAll(async () => {
+    // Every buyer is 127.0.0.1 here: the per-address limits are raised (they are tested elsewhere).
+    for (const name of ['RATE_LIMIT_SIGN_UP', 'RATE_LIMIT_SIGN_IN', 'RATE_LIMIT_CONTACT', 'RATE_LIMIT_UPLOAD', 'RATE_LIMIT_MUTATION']) {
+      process.env[name] ??= '100000/60';
+    }
     await freeTestOffset();
     const p = { ...profile('test'), dataDir: join(repoRoot(), '.data', 'chaos') };
     ports = p;
@@ -256,7 +260,12 @@ describe(`chaos: checkouts while instances are killed (2 instances per service${
     if (CLUSTER) {
       // The streams were replicated on the three nodes, and one node was lost mid-run.
       expect(kills).toContain('nats-2');
-      const nc = await connect({ servers: app.env.NATS_URL.split(',') });
+      const nc = await connect({
+        servers: app.env.NATS_URL.split(','),
+        user: app.env.NATS_OBSERVER_USER,
+        pass: app.env.NATS_OBSERVER_PASSWORD,
+        inboxPrefix: `_INBOX_${app.env.NATS_OBSERVER_USER}`,
+      });
       const info = await (await jetstreamManager(nc)).streams.info('EVENTS');
       await nc.close();
       expect(info.config.num_replicas).toBe(3);

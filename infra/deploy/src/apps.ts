@@ -61,6 +61,10 @@ const NODE: EnvVar[] = [
   v('EVENTS_MAX_DELIVER', { localDefault: true }),
   // 3 on a 3-node NATS cluster (ADR 0004); the local launcher sets it only with POPOTE_NATS_CLUSTER=1.
   v('EVENTS_STREAM_REPLICAS', { localDefault: true }),
+  // Service identity on NATS (issue 12): each process its own user; the acting user's assertion key.
+  v('NATS_USER'),
+  v('NATS_PASSWORD', { secret: true }),
+  v('ACTOR_VERIFY_KEY', { secret: true, localDefault: true }),
 ];
 const NODE_DEFAULTS = ['OTEL_SDK_DISABLED', 'EVENTS_CRITICAL_MAX_DELIVER'];
 
@@ -83,7 +87,7 @@ const AUTH: EnvVar[] = [v('AUTH_JWT_SECRET', { secret: true, localDefault: true 
 const AUTH_DEFAULTS = ['ACCESS_TOKEN_TTL_S', 'REFRESH_TOKEN_TTL_S'];
 
 /** Static frontends (frontends/<app>/server.mjs). */
-const FRONTEND: EnvVar[] = [v('PORT'), v('HOST', { localDefault: true })];
+const FRONTEND: EnvVar[] = [v('PORT'), v('HOST', { localDefault: true }), v('NODE_ENV')]; // NODE_ENV: HSTS in production
 
 const service = (name: string, env: EnvVar[], defaults: string[] = []): App => ({
   name,
@@ -123,6 +127,7 @@ export const APPS: readonly App[] = [
     'LOGIN_MAX_FAILURES_IP',
     'LOGIN_WINDOW_S',
     'REFRESH_REUSE_GRACE_MS',
+    'EXPIRY_SWEEP_MS',
   ]),
   service('catalogue', MEDIA),
   service('cart', []),
@@ -163,9 +168,27 @@ export const APPS: readonly App[] = [
     readyPath: '/health/ready',
     livePath: '/health/live',
     natsClient: true,
-    env: [...NODE, ...MEDIA, ...AUTH, v('COOKIE_SECURE', { localDefault: true }), v('GRAPHIQL')],
-    // MONGO_URL: in the platform's base schema, unused by the BFF (it has no database).
-    defaults: [...NODE_DEFAULTS, ...AUTH_DEFAULTS, 'MONGO_URL'],
+    env: [
+      ...NODE,
+      ...MEDIA,
+      ...AUTH,
+      v('COOKIE_SECURE', { localDefault: true }),
+      v('GRAPHIQL'),
+      // The rate-limit counters (issue 12), shared by every BFF replica.
+      v('MONGO_URL', { secret: true }),
+      v('ACTOR_SIGNING_KEY', { secret: true, localDefault: true }),
+      v('TRUST_PROXY', { localDefault: true }),
+    ],
+    defaults: [
+      ...NODE_DEFAULTS,
+      ...AUTH_DEFAULTS,
+      'MONGO_DB',
+      'RATE_LIMIT_SIGN_UP',
+      'RATE_LIMIT_SIGN_IN',
+      'RATE_LIMIT_CONTACT',
+      'RATE_LIMIT_UPLOAD',
+      'RATE_LIMIT_MUTATION',
+    ],
   },
   frontend('shell', 3000, '/runtime-config.json', [
     v('BFF_URL'),

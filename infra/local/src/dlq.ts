@@ -1,5 +1,7 @@
 import { jetstreamManager, jetstream, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, headers as natsHeaders } from '@nats-io/transport-node';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { profile } from './profiles';
 
 /**
@@ -59,8 +61,21 @@ async function main(): Promise<void> {
   const test = args.includes('--test');
   const dry = args.includes('--dry-run');
   const [cmd = 'list', target] = args.filter((a) => !a.startsWith('--'));
-  const url = process.env.NATS_URL ?? `nats://127.0.0.1:${profile(test ? 'test' : 'dev').servers.nats}`;
-  const nc = await connect({ servers: url.split(','), name: 'popote-dlq' });
+  const p = profile(test ? 'test' : 'dev');
+  const url = process.env.NATS_URL ?? `nats://127.0.0.1:${p.servers.nats}`;
+  // Credentials: NATS_USER/NATS_PASSWORD, else the operator user the local launcher wrote.
+  let user = process.env.NATS_USER;
+  let pass = process.env.NATS_PASSWORD;
+  if (!user && existsSync(join(p.dataDir, 'nats-operator.json'))) {
+    const creds = JSON.parse(readFileSync(join(p.dataDir, 'nats-operator.json'), 'utf8')) as { NATS_USER?: string; NATS_PASSWORD?: string };
+    user = creds.NATS_USER;
+    pass = creds.NATS_PASSWORD;
+  }
+  const nc = await connect({
+    servers: url.split(','),
+    name: 'popote-dlq',
+    ...(user ? { user, pass, inboxPrefix: `_INBOX_${user}` } : {}),
+  });
   try {
     const jsm = await jetstreamManager(nc);
     const letters = await list(jsm);

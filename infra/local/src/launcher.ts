@@ -1,6 +1,8 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnManaged, spawnSupervised, waitForHttp, type ManagedProcess } from './processes';
 import { SERVICES, repoRoot, type Profile } from './profiles';
+import { localNatsUsers, natsUserEnv, observerEnv } from './nats-auth';
 import { startServers, type RunningServers } from './servers';
 
 export interface Launched {
@@ -42,18 +44,23 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
   const root = repoRoot();
   const logs = join(p.dataDir, 'logs');
   const processes = new Map<string, ManagedProcess>();
+  const natsUsers = localNatsUsers(); // one NATS user per process (nats-auth.ts)
   const servers = await startServers({
     dataDir: p.dataDir,
     ports: p.servers,
     log,
+    natsUsers,
     natsCluster: opts.natsCluster ?? process.env.POPOTE_NATS_CLUSTER === '1',
   });
+  // The operator's credentials for `./popote dlq` (owner-readable only), next to the data.
+  writeFileSync(join(p.dataDir, 'nats-operator.json'), JSON.stringify(natsUserEnv(natsUsers, 'operator')), { mode: 0o600 });
   const common: NodeJS.ProcessEnv = {
     ...process.env,
     ...servers.env,
     NODE_ENV: p.name === 'test' ? 'test' : 'development',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     OTEL_BSP_SCHEDULE_DELAY: '500',
+    PAYMENTS_PROVIDER: process.env.PAYMENTS_PROVIDER ?? 'sandbox', // explicit opt-in, refused in production
   };
   const stop = async () => {
     for (const proc of [...processes.values()].reverse()) await proc.stop();
@@ -61,7 +68,7 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
   };
   const node = process.execPath;
   const start = (name: string, script: string, env: NodeJS.ProcessEnv, supervised = false) => {
-    const options = { env: { ...common, ...env }, cwd: root, logFile: join(logs, `${name}.log`), log };
+    const options = { env: { ...common, ...natsUserEnv(natsUsers, name), ...env }, cwd: root, logFile: join(logs, `${name}.log`), log };
     // Services and the BFF are restarted when they die (with back-off), as Kubernetes would.
     const proc = supervised
       ? spawnSupervised(name, node, ['--enable-source-maps', script], options)
@@ -87,7 +94,7 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
       await Promise.all(
         ['identity', 'catalogue'].map(async (service) => {
           const seed = spawnManaged(`seed-${service}`, node, [join(root, `services/${service}/dist/seed/seed.js`)], {
-            env: common,
+            env: { ...common, DEMO_DATA: 'true' },
             cwd: root,
             logFile: join(logs, `seed-${service}.log`),
           });
@@ -115,7 +122,7 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
     await waitForHttp(`${shell}/runtime-config.json`, shellProc);
     return {
       urls: { shell, bff, consumer, cook, jaeger: servers.env.JAEGER_QUERY_URL },
-      env: { ...servers.env },
+      env: { ...servers.env, ...observerEnv(natsUsers) },
       processes,
       servers,
       stop,

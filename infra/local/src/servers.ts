@@ -17,6 +17,7 @@ import * as http from 'node:http';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { writeNatsAuthorization, type NatsUser } from './nats-auth';
 import { diesWithParent, hasSetpriv } from './processes';
 
 export interface ServerPorts {
@@ -91,6 +92,8 @@ export interface StartOptions {
    * cluster routes on the NATS port + 10…12), streams replicated 3 times (EVENTS_STREAM_REPLICAS).
    */
   natsCluster?: boolean;
+  /** NATS users and their permissions (see nats-auth.ts); without them NATS lets anyone in. */
+  natsUsers?: NatsUser[];
 }
 
 export interface RunningServers {
@@ -143,7 +146,7 @@ interface ServerSpec {
 }
 
 /** Node k (1-based) of a local 3-node NATS JetStream cluster. */
-function natsClusterNode(dataDir: string, p: ServerPorts, k: number): ServerSpec {
+function natsClusterNode(dataDir: string, p: ServerPorts, k: number, natsConfig?: string): ServerSpec {
   const client = p.nats + k - 1;
   const monitor = p.natsMonitor + k - 1;
   const routes = [1, 2, 3].map((i) => `nats://${HOST}:${p.nats + 9 + i}`).join(',');
@@ -153,6 +156,7 @@ function natsClusterNode(dataDir: string, p: ServerPorts, k: number): ServerSpec
     args: [
       ...['-n', `popote-${k}`, '-a', HOST, '-p', String(client), '-m', String(monitor), '-js', '-sd', path.join(dataDir, `nats-${k}`)],
       ...['--cluster_name', 'popote', '--cluster', `nats://${HOST}:${p.nats + 9 + k}`, '--routes', routes],
+      ...(natsConfig ? ['-c', natsConfig] : []),
     ],
     ports: [
       ['client', client],
@@ -165,13 +169,26 @@ function natsClusterNode(dataDir: string, p: ServerPorts, k: number): ServerSpec
   };
 }
 
-function specs(dataDir: string, p: ServerPorts): Record<ServerName, ServerSpec> {
+function specs(dataDir: string, p: ServerPorts, natsConfig?: string): Record<ServerName, ServerSpec> {
   return {
     nats: {
       name: 'nats',
       bin: 'nats-server',
-      // -a sets the host of the monitor too; the JetStream store goes to <sd>/jetstream.
-      args: ['-n', 'popote-local', '-a', HOST, '-p', String(p.nats), '-m', String(p.natsMonitor), '-js', '-sd', path.join(dataDir, 'nats')],
+      // -a sets the host of the monitor too; the JetStream store goes to <sd>/jetstream; -c: the users.
+      args: [
+        '-n',
+        'popote-local',
+        '-a',
+        HOST,
+        '-p',
+        String(p.nats),
+        '-m',
+        String(p.natsMonitor),
+        '-js',
+        '-sd',
+        path.join(dataDir, 'nats'),
+        ...(natsConfig ? ['-c', natsConfig] : []),
+      ],
       ports: [
         ['client', p.nats],
         ['monitor', p.natsMonitor],
@@ -388,11 +405,12 @@ export async function startServers(opts: StartOptions): Promise<RunningServers> 
   const binDir = path.resolve(opts.binDir ?? cacheBinDir());
   const timeoutMs = opts.readyTimeoutMs ?? 60_000;
   const names = [...new Set(opts.only ?? SERVER_NAMES)];
-  const all = specs(dataDir, opts.ports);
+  const natsConfig = opts.natsUsers && names.includes('nats') ? writeNatsAuthorization(dataDir, opts.natsUsers) : undefined;
+  const all = specs(dataDir, opts.ports, natsConfig);
   const wanted = names.flatMap((n) => {
     const s = all[n];
     if (!s) throw new Error(`popote: unknown server '${n}' (known: ${SERVER_NAMES.join(', ')})`);
-    return n === 'nats' && opts.natsCluster ? [1, 2, 3].map((k) => natsClusterNode(dataDir, opts.ports, k)) : [s];
+    return n === 'nats' && opts.natsCluster ? [1, 2, 3].map((k) => natsClusterNode(dataDir, opts.ports, k, natsConfig)) : [s];
   });
 
   // Binaries and config first: nothing started yet, nothing to clean up.

@@ -7,7 +7,7 @@ const config = cartConfig();
 void bootstrap({
   service: 'cart',
   module: AppModule.forRoot(config),
-  natsUrl: config.NATS_URL,
+  nats: config,
   httpPort: config.HTTP_PORT,
   httpHost: config.HTTP_HOST,
 }).catch((err) => {

@@ -1,9 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { jetstream } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { CartRpc, CatalogueRpc, OrderingEvents, subjectOf } from '@popote/contracts';
 import { makeEnvelope, RpcClient } from '@popote/platform';
-import { eventually, expectDomainError, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { eventually, expectDomainError, resetJetStream, serviceEnv, startServiceApp, testNats, testRpcClient } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule as CatalogueModule } from '../../catalogue/src/app.module';
 import { catalogueConfig } from '../../catalogue/src/config';
@@ -26,9 +26,8 @@ describe('cart: a server-side cart within stock', () => {
     await seedCatalogue(catEnv);
     const config = cartConfig(serviceEnv('cart', __filename));
     apps.push(await startServiceApp('cart', AppModule.forRoot(config), config.NATS_URL));
-    rpc = new RpcClient(config.NATS_URL, 'test');
-    await rpc.connect();
-    nc = await connect({ servers: config.NATS_URL });
+    rpc = await testRpcClient(config.NATS_URL);
+    nc = await testNats(config.NATS_URL);
   });
 
   afterAll(async () => {
@@ -64,6 +63,24 @@ describe('cart: a server-side cart within stock', () => {
     const soldOut = await expectDomainError(rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-tarte', quantity: 1 }));
     expect(soldOut.message).toBe('Stock insuffisant');
     expect((await rpc.call(CartRpc.getCart, { actor })).items[0].quantity).toBe(2);
+  });
+
+  it("refuses a cook's own dishes, in either role, so nobody orders or reviews their own cooking", async () => {
+    for (const user_type of ['cook', 'consumer'] as const) {
+      const amina = { user_id: 'demo-cook-amina', user_type };
+      const add = await expectDomainError(rpc.call(CartRpc.addItem, { actor: amina, meal_id: 'demo-meal-tajine', quantity: 1 }));
+      expect(add).toMatchObject({ code: 'FORBIDDEN', message: 'Vous ne pouvez pas commander vos propres plats' });
+      const set = await expectDomainError(rpc.call(CartRpc.setQuantity, { actor: amina, meal_id: 'demo-meal-tajine', quantity: 2 }));
+      expect(set.code).toBe('FORBIDDEN');
+      expect((await rpc.call(CartRpc.getCart, { actor: amina })).items).toEqual([]);
+    }
+    // Another cook's dish is fine.
+    const other = await rpc.call(CartRpc.addItem, {
+      actor: { user_id: 'demo-cook-amina', user_type: 'cook' },
+      meal_id: 'demo-meal-quiche',
+      quantity: 1,
+    });
+    expect(other.items.map((l) => l.meal_id)).toEqual(['demo-meal-quiche']);
   });
 
   it('refuses a meal that no longer exists', async () => {

@@ -1,9 +1,18 @@
 import type { INestApplication } from '@nestjs/common';
 import { jetstream } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { CatalogueEvents, CatalogueRpc, IdentityEvents, type CreateMealInput, type MealDto } from '@popote/contracts';
 import { makeEnvelope, RpcClient } from '@popote/platform';
-import { eventually, expectDomainError, findEvent, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import {
+  eventually,
+  expectDomainError,
+  findEvent,
+  resetJetStream,
+  serviceEnv,
+  startServiceApp,
+  testNats,
+  testRpcClient,
+} from '@popote/testing';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from '../src/app.module';
@@ -47,9 +56,8 @@ describe('catalogue: managing meals, filters, search, events', () => {
     const config = catalogueConfig(env);
     app = await startServiceApp('catalogue', AppModule.forRoot(config), config.NATS_URL);
     await seedCatalogue(env);
-    rpc = new RpcClient(config.NATS_URL, 'test');
-    await rpc.connect();
-    nc = await connect({ servers: config.NATS_URL });
+    rpc = await testRpcClient(config.NATS_URL);
+    nc = await testNats(config.NATS_URL);
   });
 
   afterAll(async () => {

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { getModelToken } from '@nestjs/mongoose';
 import { CatalogueRpc, DomainError, type MealDto } from '@popote/contracts';
 import { MediaStorage, RpcClient } from '@popote/platform';
-import { resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { resetJetStream, serviceEnv, startServiceApp, testRpcClient } from '@popote/testing';
 import type { Model } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from '../src/app.module';
@@ -22,8 +22,7 @@ describe('catalogue: rpc.catalogue.list-meals over NATS', () => {
     const config = catalogueConfig(env);
     app = await startServiceApp('catalogue', AppModule.forRoot(config), config.NATS_URL);
     expect(await seedCatalogue(env)).toBe(DEMO_MEALS.length);
-    rpc = new RpcClient(config.NATS_URL, 'test');
-    await rpc.connect();
+    rpc = await testRpcClient(config.NATS_URL);
   });
 
   afterAll(async () => {

@@ -1,8 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { IdentityEvents, IdentityRpc } from '@popote/contracts';
 import { RpcClient, verifyAccessToken } from '@popote/platform';
-import { expectDomainError, findEvent, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { expectDomainError, findEvent, resetJetStream, serviceEnv, startServiceApp, testNats, testRpcClient } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from '../src/app.module';
 import { identityConfig, type IdentityConfig } from '../src/config';
@@ -35,9 +35,8 @@ describe('identity over NATS', () => {
       serviceEnv('identity', __filename, { LOGIN_MAX_FAILURES_ACCOUNT: '3', LOGIN_WINDOW_S: '2', REFRESH_REUSE_GRACE_MS: '0' }),
     );
     app = await startServiceApp('identity', AppModule.forRoot(config), config.NATS_URL);
-    rpc = new RpcClient(config.NATS_URL, 'test');
-    await rpc.connect();
-    nc = await connect({ servers: config.NATS_URL });
+    rpc = await testRpcClient(config.NATS_URL);
+    nc = await testNats(config.NATS_URL);
   });
 
   afterAll(async () => {
@@ -51,7 +50,11 @@ describe('identity over NATS', () => {
       const input = fresh();
       const { user, tokens } = await rpc.call(IdentityRpc.signUp, input);
       expect(user).toMatchObject({ email: input.email, username: input.username, user_type: 'consumer', bio: '', specialties: [] });
-      expect(await verifyAccessToken(tokens.access_token, config)).toEqual({ user_id: user.user_id, user_type: 'consumer' });
+      expect(await verifyAccessToken(tokens.access_token, config)).toEqual({
+        user_id: user.user_id,
+        user_type: 'consumer',
+        session_id: expect.any(String),
+      });
       const me = await rpc.call(IdentityRpc.getMe, { actor: { user_id: user.user_id, user_type: 'consumer' } });
       expect(me.cook_profile).toBeNull();
       const evt = await findEvent<Record<string, string>>(IdentityEvents.userRegistered.subject, (e) => e.data.user_id === user.user_id);
@@ -187,7 +190,10 @@ describe('identity over NATS', () => {
 
     it('changes the password only with the current one and a matching confirmation', async () => {
       const input = fresh();
-      const { user } = await rpc.call(IdentityRpc.signUp, input);
+      const { user, tokens: kept } = await rpc.call(IdentityRpc.signUp, input);
+      const other = await rpc.call(IdentityRpc.signIn, { email: input.email, password: input.password, client });
+      const keptSession = (await verifyAccessToken(kept.access_token, config))!.session_id!;
+      const otherSession = (await verifyAccessToken(other.tokens.access_token, config))!.session_id!;
       const actor = { user_id: user.user_id, user_type: 'consumer' as const };
       const mismatch = await expectDomainError(
         rpc.call(IdentityRpc.changePassword, {
@@ -205,8 +211,17 @@ describe('identity over NATS', () => {
       expect(wrong.fields?.current_password).toBe('Le mot de passe actuel est incorrect');
       await rpc.call(IdentityRpc.changePassword, {
         actor,
+        session_id: keptSession,
         input: { current_password: input.password, new_password: 'nouveau1', confirm_password: 'nouveau1' },
       });
+      // Every other session is closed (and announced); the one that changed it stays open.
+      await expectDomainError(rpc.call(IdentityRpc.refresh, { refresh_token: other.tokens.refresh_token }));
+      expect((await rpc.call(IdentityRpc.refresh, { refresh_token: kept.refresh_token })).user.user_id).toBe(user.user_id);
+      const revoked = await findEvent<{ user_id: string; session_ids: string[] }>(
+        IdentityEvents.sessionsRevoked.subject,
+        (e) => e.data.user_id === user.user_id,
+      );
+      expect(revoked.data.session_ids).toEqual([otherSession]);
       await expectDomainError(rpc.call(IdentityRpc.signIn, { email: input.email, password: input.password, client: { ip: '10.3.3.3' } }));
       expect((await rpc.call(IdentityRpc.signIn, { email: input.email, password: 'nouveau1', client })).user.user_id).toBe(user.user_id);
     });
@@ -216,7 +231,11 @@ describe('identity over NATS', () => {
       const toCook = await rpc.call(IdentityRpc.switchRole, { actor: { user_id: user.user_id, user_type: 'consumer' }, to: 'cook' });
       expect(toCook.user.user_type).toBe('cook');
       expect(toCook.cook_profile?.cook_id).toBe(user.user_id);
-      expect(await verifyAccessToken(toCook.tokens.access_token, config)).toEqual({ user_id: user.user_id, user_type: 'cook' });
+      expect(await verifyAccessToken(toCook.tokens.access_token, config)).toEqual({
+        user_id: user.user_id,
+        user_type: 'cook',
+        session_id: expect.any(String),
+      });
       const evt = await findEvent<Record<string, string>>(IdentityEvents.roleChanged.subject, (e) => e.data.user_id === user.user_id);
       expect(evt.data).toMatchObject({ from: 'consumer', to: 'cook' });
       const cookActor = { user_id: user.user_id, user_type: 'cook' as const };

@@ -1,10 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import { getModelToken } from '@nestjs/mongoose';
 import { jetstream } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { DomainError, NotificationsRpc, OrderingEvents, subjectOf } from '@popote/contracts';
 import { makeEnvelope, RpcClient } from '@popote/platform';
-import { eventually, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { eventually, resetJetStream, serviceEnv, startServiceApp, testNats, testRpcClient } from '@popote/testing';
 import type { Model } from 'mongoose';
 import { inject, afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -44,9 +44,8 @@ describe('notifications: contact form and order emails, through a real SMTP serv
     apps.push(app);
     emails = app.get(getModelToken(Email.name));
     contacts = app.get(getModelToken(ContactMessage.name));
-    rpc = new RpcClient(config.NATS_URL, 'test');
-    await rpc.connect();
-    nc = await connect({ servers: config.NATS_URL });
+    rpc = await testRpcClient(config.NATS_URL);
+    nc = await testNats(config.NATS_URL);
   });
 
   afterAll(async () => {

@@ -118,6 +118,28 @@ describe('order lifecycle, reviews and cook stats', () => {
     expect(reviews.items.find((r) => r.rating === 5)).toMatchObject({ consumer_name: 'Alice', comment: 'Délicieux !' });
   });
 
+  it('a cook cannot review an order of their own dishes (no self-awarded stars)', async () => {
+    const chef = cook('cook-self-review');
+    const meal = await s.newMeal(chef.user_id, 5);
+    const buyer = consumer();
+    const order = await s.buy(buyer, meal);
+    for (const to of ['confirmed', 'preparing', 'ready', 'delivered'] as const) await status(chef, order._id, to);
+    // An order whose buyer is its cook (as data from before the cart refused it could hold).
+    // (Retried: the outbox relay may write the order back meanwhile; FerretDB rewrites whole documents.)
+    await eventually(async () => {
+      await s.orders.updateOne({ _id: order._id }, { $set: { consumer_id: chef.user_id } });
+      await new Promise((r) => setTimeout(r, 300));
+      return (await s.orders.findById(order._id).lean<{ consumer_id: string }>())?.consumer_id === chef.user_id;
+    });
+    for (const user_type of ['cook', 'consumer'] as const) {
+      const err = await expectDomainError(
+        s.rpc.call(OrderingRpc.submitReview, { actor: { user_id: chef.user_id, user_type }, order_id: order._id, rating: 5 }),
+      );
+      expect(err).toMatchObject({ code: 'FORBIDDEN', message: 'Vous ne pouvez pas noter vos propres plats' });
+    }
+    expect((await s.rpc.call(OrderingRpc.cookReviews, { cook_id: chef.user_id })).items).toEqual([]);
+  });
+
   it('computes the cook’s dashboard figures from their orders and reviews', async () => {
     const chef = cook('cook-stats');
     const m1 = await s.newMeal(chef.user_id, 20, 1000);

@@ -1,5 +1,5 @@
 import { jetstream } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import {
   CartRpc,
   CatalogueRpc,
@@ -10,7 +10,7 @@ import {
   subjectOf,
   type Envelope,
 } from '@popote/contracts';
-import { eventually, findEvent } from '@popote/testing';
+import { eventually, findEvent, testNats } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumer, DECLINED, startStack, VISA, type Stack } from './stack';
 
@@ -20,7 +20,7 @@ describe('checkout saga: payment → orders per cook → stock → cart (real NA
 
   beforeAll(async () => {
     stack = await startStack(__filename);
-    nc = await connect({ servers: stack.nats });
+    nc = await testNats(stack.nats);
   });
 
   afterAll(async () => {

@@ -1,8 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { getModelToken } from '@nestjs/mongoose';
 import { CartRpc, CatalogueRpc, PaymentsRpc, type Actor } from '@popote/contracts';
-import { RpcClient } from '@popote/platform';
-import { eventually, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { eventually, resetJetStream, serviceEnv, startServiceApp, testRpcClient } from '@popote/testing';
 import type { Model } from 'mongoose';
 import { AppModule as CartModule } from '../../cart/src/app.module';
 import { cartConfig } from '../../cart/src/config';
@@ -49,8 +48,7 @@ export async function startStack(file: string) {
     nats,
   );
   others.push(ordering, payments);
-  const rpc = new RpcClient(nats, 'test');
-  await rpc.connect();
+  const rpc = await testRpcClient(nats);
   const orders = ordering.get<Model<Order>>(getModelToken(Order.name));
   const reconciliation = payments.get(ReconciliationService);
   const refunds = payments.get<Model<Refund>>(getModelToken(Refund.name));

@@ -7,7 +7,7 @@ const config = paymentsConfig();
 void bootstrap({
   service: 'payments',
   module: AppModule.forRoot(config),
-  natsUrl: config.NATS_URL,
+  nats: config,
   httpPort: config.HTTP_PORT,
   httpHost: config.HTTP_HOST,
   // Stripe signs the exact bytes of a webhook: keep the raw body.

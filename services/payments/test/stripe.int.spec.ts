@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
 import { getModelToken } from '@nestjs/mongoose';
 import { PaymentsEvents } from '@popote/contracts';
+import { natsOptions } from '@popote/platform';
 import { findEvent, resetJetStream, serviceEnv } from '@popote/testing';
 import type { Model } from 'mongoose';
 import Stripe from 'stripe';
@@ -35,7 +36,7 @@ describe('payments: the Stripe adapter against stripe-mock, and signed webhooks'
     });
     app = await NestFactory.create(AppModule.forRoot(config), { logger: ['error'], rawBody: true });
     app.connectMicroservice<MicroserviceOptions>(
-      { transport: Transport.NATS, options: { servers: [config.NATS_URL], queue: 'payments' } },
+      { transport: Transport.NATS, options: { ...natsOptions(config, 'payments-rpc-server'), queue: 'payments' } },
       { inheritAppConfig: true },
     );
     await app.startAllMicroservices();
@@ -135,5 +136,31 @@ describe('payments: the Stripe adapter against stripe-mock, and signed webhooks'
     });
     await post(payload, signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }));
     expect((await checkouts.findById('co-amount').lean<Checkout>())?.status).toBe('requires_payment_method');
+  });
+
+  it('does not pay a checkout on an event that carries no amount, or names another payment', async () => {
+    await checkouts.create({
+      _id: 'co-no-amount',
+      consumer_id: 'u-9',
+      status: 'requires_payment_method',
+      amount_cents: 4200,
+      provider: 'stripe',
+      payment_intent_id: 'pi_noamount',
+      lines: [],
+    });
+    const sign = (payload: string) => signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const noAmount = JSON.stringify({
+      id: 'evt_no_amount',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: 'pi_noamount', metadata: { checkout_id: 'co-no-amount' } } },
+    });
+    expect(await (await post(noAmount, sign(noAmount))).json()).toMatchObject({ result: 'ignored' });
+    const otherIntent = JSON.stringify({
+      id: 'evt_other_intent',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: 'pi_someone_else', amount: 4200, metadata: { checkout_id: 'co-no-amount' } } },
+    });
+    expect(await (await post(otherIntent, sign(otherIntent))).json()).toMatchObject({ result: 'ignored' });
+    expect((await checkouts.findById('co-no-amount').lean<Checkout>())?.status).toBe('requires_payment_method');
   });
 });

@@ -26,14 +26,22 @@ mongo_url() { # service password
 for s in identity catalogue cart ordering payments notifications; do
   eval "pw_$s=$(rand)"
 done
-write identity "$(mongo_url identity "$pw_identity")" "AUTH_JWT_SECRET=$jwt"
-write catalogue "$(mongo_url catalogue "$pw_catalogue")" "MINIO_ACCESS_KEY=$minio_key" "MINIO_SECRET_KEY=$minio_secret"
-write cart "$(mongo_url cart "$pw_cart")"
-write ordering "$(mongo_url ordering "$pw_ordering")"
+# The acting user's assertion key pair (issue 12): the BFF signs, every service verifies (PEM on one line).
+key="$dir/.actor-key.pem"
+[ -f "$key" ] || (umask 077 && openssl genpkey -algorithm ed25519 -out "$key")
+pem_line() { awk 'BEGIN { ORS = "\\n" } { print }' | sed 's/\\n$//'; }
+actor_sign="ACTOR_SIGNING_KEY=$(pem_line <"$key")"
+actor_verify="ACTOR_VERIFY_KEY=$(openssl pkey -in "$key" -pubout | pem_line)"
+nats() { echo "NATS_PASSWORD=$(rand)"; } # each app's own NATS user (the NATS server gets the same)
+write identity "$(mongo_url identity "$pw_identity")" "AUTH_JWT_SECRET=$jwt" "$(nats)" "$actor_verify"
+write catalogue "$(mongo_url catalogue "$pw_catalogue")" "MINIO_ACCESS_KEY=$minio_key" "MINIO_SECRET_KEY=$minio_secret" "$(nats)" "$actor_verify"
+write cart "$(mongo_url cart "$pw_cart")" "$(nats)" "$actor_verify"
+write ordering "$(mongo_url ordering "$pw_ordering")" "$(nats)" "$actor_verify"
 write payments "$(mongo_url payments "$pw_payments")" \
-  "STRIPE_SECRET_KEY=sk_test_local" "STRIPE_PUBLISHABLE_KEY=pk_test_local" "STRIPE_WEBHOOK_SECRET=whsec_$(rand)"
-write notifications "$(mongo_url notifications "$pw_notifications")" "SMTP_USER=popote" "SMTP_PASSWORD=$(rand)"
-write bff "AUTH_JWT_SECRET=$jwt" "MINIO_ACCESS_KEY=$minio_key" "MINIO_SECRET_KEY=$minio_secret"
+  "STRIPE_SECRET_KEY=sk_test_local" "STRIPE_PUBLISHABLE_KEY=pk_test_local" "STRIPE_WEBHOOK_SECRET=whsec_$(rand)" "$(nats)" "$actor_verify"
+write notifications "$(mongo_url notifications "$pw_notifications")" "SMTP_USER=popote" "SMTP_PASSWORD=$(rand)" "$(nats)" "$actor_verify"
+write bff "AUTH_JWT_SECRET=$jwt" "MINIO_ACCESS_KEY=$minio_key" "MINIO_SECRET_KEY=$minio_secret" "$(nats)" "$actor_verify" "$actor_sign" \
+  "MONGO_URL=mongodb://bff:$(rand)@$mongo/popote_bff?replicaSet=popote-mongo&authSource=admin"
 echo "Give the dependencies the same values (../../README.md): one MongoDB user per service"
 echo "(name = service, password in its MONGO_URL, readWrite on popote_<service>), the MinIO user"
 echo "of MINIO_ACCESS_KEY/MINIO_SECRET_KEY with infra/compose/minio-policy.json, and the SMTP login."

@@ -27,6 +27,11 @@ export class CartsService {
     return meal;
   }
 
+  /** A cook never buys their own dishes (whatever role they have now): no self-made orders, no self-awarded stars. */
+  private assertNotOwn(actor: Actor, meal: MealDto): void {
+    if (meal.cook_id === actor.user_id) throw new DomainError('FORBIDDEN', CART_MESSAGES.ownMeal, undefined, { meal_id: meal.meal_id });
+  }
+
   private assertWithin(meal: MealDto, quantity: number): void {
     if (quantity > meal.portions_available) {
       throw new DomainError(
@@ -114,6 +119,7 @@ export class CartsService {
 
   async add(actor: Actor, mealId: string, quantity: number): Promise<CartDto> {
     const meal = await this.meal(mealId);
+    this.assertNotOwn(actor, meal);
     await this.modify(actor.user_id, async (cart) => {
       const items = [...(cart?.items ?? [])];
       const i = items.findIndex((l) => l.meal_id === mealId);
@@ -133,6 +139,7 @@ export class CartsService {
   /** A quantity of 0 or less removes the line. */
   async set(actor: Actor, mealId: string, quantity: number): Promise<CartDto> {
     const meal = quantity > 0 ? await this.meal(mealId) : null;
+    if (meal) this.assertNotOwn(actor, meal);
     if (meal) this.assertWithin(meal, quantity);
     await this.modify(actor.user_id, async (cart) => {
       const items = [...(cart?.items ?? [])];
@@ -158,11 +165,12 @@ export class CartsService {
     return this.get(actor);
   }
 
-  /** Checkout checks: not empty, every line within the current stock. */
+  /** Checkout checks: not empty, none of the buyer's own dishes, every line within the current stock. */
   async checkout(actor: Actor): Promise<CartDto> {
     const cart = await this.get(actor);
     if (!cart.items.length) throw new DomainError('VALIDATION_FAILED', CART_MESSAGES.empty);
     for (const line of cart.items) {
+      this.assertNotOwn(actor, line.meal);
       if (line.quantity > line.meal.portions_available) {
         throw new DomainError('INSUFFICIENT_STOCK', CART_MESSAGES.insufficientFor(line.meal.name), undefined, {
           meal_id: line.meal_id,

@@ -1,4 +1,4 @@
-import { MediaStorage, cardKey, putMealImage } from '@popote/platform';
+import { MediaStorage, assertDemoDataAllowed, cardKey, putMealImage } from '@popote/platform';
 import mongoose from 'mongoose';
 import { catalogueConfig } from '../config';
 import { Meal, MealSchema } from '../meals/meal.schema';
@@ -11,6 +11,7 @@ import { searchTextOf } from '../meals/search';
  * are (their stock may have moved), missing ones and missing pictures are added.
  */
 export async function seedCatalogue(env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  assertDemoDataAllowed(env);
   const config = catalogueConfig(env);
   const conn = await mongoose.createConnection(config.MONGO_URL, { dbName: config.MONGO_DB }).asPromise();
   const media = new MediaStorage(config);

@@ -54,8 +54,11 @@ export class AuthService {
     return this.sessions.revokeByToken(refreshToken);
   }
 
-  /** Needs the current password (a stolen session alone cannot take the account over). */
-  async changePassword(actor: Actor, input: z.infer<typeof changePasswordInput>): Promise<void> {
+  /**
+   * Needs the current password (a stolen session alone cannot take the account over). Every other
+   * session of the user is closed: whoever had the old password is signed out everywhere.
+   */
+  async changePassword(actor: Actor, input: z.infer<typeof changePasswordInput>, keepSession?: string | null): Promise<void> {
     const user = await this.users.findWithHash(actor.user_id);
     if (!user) throw new DomainError('UNAUTHENTICATED', IDENTITY_MESSAGES.sessionExpired);
     if (!(await verifyPassword(user.password_hash, input.current_password))) {
@@ -64,6 +67,7 @@ export class AuthService {
       });
     }
     await this.users.setPasswordHash(user._id, await hashPassword(input.new_password));
+    await this.sessions.revokeAllOf(user._id, keepSession);
   }
 
   /** New role, new tokens: the role travels in the access token. */

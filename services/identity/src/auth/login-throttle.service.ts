@@ -1,7 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { DomainError, IDENTITY_MESSAGES } from '@popote/contracts';
-import { PLATFORM_CONFIG } from '@popote/platform';
+import { expireAt, PLATFORM_CONFIG } from '@popote/platform';
 import type { Model } from 'mongoose';
 import type { IdentityConfig } from '../config';
 import { LoginAttempt } from '../users/user.schema';
@@ -12,11 +12,22 @@ import { LoginAttempt } from '../users/user.schema';
  * clears the account's counter.
  */
 @Injectable()
-export class LoginThrottleService {
+export class LoginThrottleService implements OnModuleInit, OnModuleDestroy {
+  private stopExpiry?: () => void;
+
   constructor(
     @InjectModel(LoginAttempt.name) private readonly attempts: Model<LoginAttempt>,
     @Inject(PLATFORM_CONFIG) private readonly config: IdentityConfig,
   ) {}
+
+  /** A counter whose window has ended is worth nothing: deleted (TTL index, or a sweep where there is none). */
+  async onModuleInit(): Promise<void> {
+    this.stopExpiry = await expireAt(this.attempts.collection, 'window_ends_at', this.config.EXPIRY_SWEEP_MS);
+  }
+
+  onModuleDestroy(): void {
+    this.stopExpiry?.();
+  }
 
   private keys(email: string, ip: string) {
     return [

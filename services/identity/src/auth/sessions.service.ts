@@ -1,11 +1,11 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { DomainError, IDENTITY_MESSAGES, type Actor, type SessionTokens } from '@popote/contracts';
-import { PLATFORM_CONFIG, signAccessToken } from '@popote/platform';
+import { DomainError, IDENTITY_MESSAGES, IdentityEvents, type Actor, type SessionTokens } from '@popote/contracts';
+import { expireAt, OutboxRelay, outboxUpdate, PLATFORM_CONFIG, signAccessToken } from '@popote/platform';
 import type { Model } from 'mongoose';
 import type { IdentityConfig } from '../config';
-import { Session } from '../users/user.schema';
+import { Session, User } from '../users/user.schema';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -15,11 +15,24 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
  * so the whole family is revoked and everyone holding it must sign in again.
  */
 @Injectable()
-export class SessionsService {
+export class SessionsService implements OnModuleInit, OnModuleDestroy {
+  private stopExpiry?: () => void;
+
   constructor(
     @InjectModel(Session.name) private readonly sessions: Model<Session>,
+    @InjectModel(User.name) private readonly users: Model<User>,
     @Inject(PLATFORM_CONFIG) private readonly config: IdentityConfig,
+    private readonly relay: OutboxRelay,
   ) {}
+
+  /** Expired refresh tokens (used, revoked or not) are deleted: a TTL index, or a sweep where there is none. */
+  async onModuleInit(): Promise<void> {
+    this.stopExpiry = await expireAt(this.sessions.collection, 'expires_at', this.config.EXPIRY_SWEEP_MS);
+  }
+
+  onModuleDestroy(): void {
+    this.stopExpiry?.();
+  }
 
   async open(actor: Actor, familyId: string = randomUUID()): Promise<SessionTokens> {
     const id = randomUUID();
@@ -72,14 +85,32 @@ export class SessionsService {
   }
 
   async revokeFamily(familyId: string): Promise<void> {
+    const one = await this.sessions.findOne({ family_id: familyId }, { user_id: 1 }).lean<Session>();
     await this.sessions.updateMany({ family_id: familyId, revoked_at: null }, { $set: { revoked_at: new Date() } });
+    if (one) await this.announce(one.user_id, [familyId]);
   }
 
-  async revokeAllOf(userId: string, exceptFamily?: string): Promise<void> {
-    await this.sessions.updateMany(
-      { user_id: userId, revoked_at: null, ...(exceptFamily ? { family_id: { $ne: exceptFamily } } : {}) },
-      { $set: { revoked_at: new Date() } },
-    );
+  /** Closes every session of a user but `exceptFamily` (a password change keeps the session that made it). */
+  async revokeAllOf(userId: string, exceptFamily?: string | null): Promise<string[]> {
+    const filter = { user_id: userId, revoked_at: null, ...(exceptFamily ? { family_id: { $ne: exceptFamily } } : {}) };
+    const families = [...new Set((await this.sessions.find(filter, { family_id: 1 }).lean<Session[]>()).map((s) => s.family_id))];
+    await this.sessions.updateMany(filter, { $set: { revoked_at: new Date() } });
+    if (families.length) await this.announce(userId, families);
+    return families;
+  }
+
+  /**
+   * Tells the BFFs (through the user's outbox, so it is not lost): their live subscriptions of these
+   * sessions close, and access tokens of them are no longer accepted.
+   */
+  private async announce(userId: string, sessionIds: string[]): Promise<void> {
+    const { push, set } = outboxUpdate(IdentityEvents.sessionsRevoked, {
+      user_id: userId,
+      session_ids: sessionIds,
+      revoked_at: new Date().toISOString(),
+    });
+    await this.relay.locked(this.users, userId, () => this.users.updateOne({ _id: userId }, { $push: push, $set: set }));
+    this.relay.kick();
   }
 }
 

@@ -1,3 +1,4 @@
+import { assertDemoDataAllowed } from '@popote/platform';
 import mongoose from 'mongoose';
 import { hashPassword } from '../auth/passwords';
 import { identityConfig } from '../config';
@@ -50,6 +51,7 @@ export const DEMO_USERS = [
 ] as const;
 
 export async function seedIdentity(env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  assertDemoDataAllowed(env);
   const config = identityConfig(env);
   const conn = await mongoose.createConnection(config.MONGO_URL, { dbName: config.MONGO_DB }).asPromise();
   try {

@@ -65,7 +65,7 @@ export class IdentityRpcController {
   @MessagePattern(IdentityRpc.changePassword.subject)
   async changePassword(@Payload() payload: unknown) {
     const req = parseRequest(IdentityRpc.changePassword, payload);
-    await this.auth.changePassword(req.actor, req.input);
+    await this.auth.changePassword(req.actor, req.input, req.session_id);
     return { ok: true };
   }
 

@@ -130,6 +130,7 @@ export class LifecycleService implements OnModuleInit {
     return this.relay.locked(this.orders, orderId, async () => {
       const order = await this.orders.findById(orderId);
       if (!order || order.consumer_id !== actor.user_id) throw new DomainError('NOT_FOUND', ORDER_MESSAGES.notFound);
+      if (order.cook_id === actor.user_id) throw new DomainError('FORBIDDEN', ORDER_MESSAGES.ownReview);
       if (order.order_status !== 'delivered') throw new DomainError('CONFLICT', ORDER_MESSAGES.reviewDeliveredOnly);
       if (await this.reviews.exists({ _id: orderId })) throw new DomainError('CONFLICT', ORDER_MESSAGES.reviewOnce);
       const review = new this.reviews({

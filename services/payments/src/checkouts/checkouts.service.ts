@@ -127,8 +127,10 @@ export class CheckoutsService implements OnModuleInit {
       const checkout = await this.checkouts.findById(checkoutId);
       if (!checkout || checkout.status === 'succeeded') return;
       if (event.type === 'payment_intent.succeeded') {
-        if (intent.amount !== undefined && intent.amount !== checkout.amount_cents) {
-          this.log.error(`checkout ${checkoutId}: paid ${intent.amount} but owes ${checkout.amount_cents}; not creating orders`);
+        // No amount, another amount or another intent is no proof of payment: refused, no orders.
+        const otherIntent = !!checkout.payment_intent_id && intent.id !== checkout.payment_intent_id;
+        if (typeof intent.amount !== 'number' || intent.amount !== checkout.amount_cents || otherIntent) {
+          this.log.error(`checkout ${checkoutId}: paid ${String(intent.amount)} but owes ${checkout.amount_cents}; not creating orders`);
           return;
         }
         checkout.status = 'succeeded';

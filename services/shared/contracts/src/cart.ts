@@ -11,6 +11,7 @@ export const CART_MESSAGES = {
   insufficientFor: (name: string) => `Stock insuffisant pour ${name}`,
   signInToContinue: 'Veuillez vous connecter pour continuer',
   tooManyLines: (n: number) => `Votre panier contient déjà ${n} plats différents : validez-le avant d’en ajouter d’autres`,
+  ownMeal: 'Vous ne pouvez pas commander vos propres plats',
 } as const;
 
 export const cartLineSchema = z.object({

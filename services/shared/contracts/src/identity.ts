@@ -21,7 +21,17 @@ export const IDENTITY_MESSAGES = {
   listItemEmpty: 'Un élément de la liste est vide',
   listItemMax: `Chaque élément ne doit pas dépasser ${TEXT_LIMITS.listItem} caractères`,
   listItemsMax: `Vous pouvez indiquer au plus ${TEXT_LIMITS.listItems} éléments`,
+  avatarUrlInvalid: "L'adresse de l'image doit être une adresse https:// valide",
 } as const;
+
+function isSafeImageUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && !url.username && !url.password && /^https:\/\/[^\s]+$/.test(value);
+  } catch {
+    return false;
+  }
+}
 
 const required = (max: number) => z.string().trim().min(1, IDENTITY_MESSAGES.required).max(max);
 export const emailField = z.string().trim().toLowerCase().pipe(z.email(IDENTITY_MESSAGES.emailInvalid));
@@ -91,7 +101,15 @@ export const profileInput = z.object({
   username: usernameField,
   location: required(TEXT_LIMITS.location),
   bio: z.string().trim().max(TEXT_LIMITS.bio).default(''),
-  avatar_url: z.string().trim().max(TEXT_LIMITS.avatarUrl).nullable().default(null),
+  /** A picture on the web (https only: no script, data or plain-http URL, no credentials in it), or none. */
+  avatar_url: z
+    .string()
+    .trim()
+    .max(TEXT_LIMITS.avatarUrl, IDENTITY_MESSAGES.avatarUrlInvalid)
+    .transform((v) => v || null)
+    .nullable()
+    .default(null)
+    .refine((v) => v === null || isSafeImageUrl(v), IDENTITY_MESSAGES.avatarUrlInvalid),
 });
 export const cookProfileInput = z.object({
   bio: z.string().trim().max(TEXT_LIMITS.bio).default(''),
@@ -142,7 +160,8 @@ export const IdentityRpc = {
   updateProfile: defineRpc('rpc.identity.update-profile', z.object({ actor: actorSchema, profile: profileInput }), meResult),
   changePassword: defineRpc(
     'rpc.identity.change-password',
-    z.object({ actor: actorSchema, input: changePasswordInput }),
+    /** `session_id`: the session that changes it stays open; every other one of the user is closed. */
+    z.object({ actor: actorSchema, input: changePasswordInput, session_id: z.string().max(100).nullish() }),
     z.object({ ok: z.boolean() }),
   ),
   updateCookProfile: defineRpc('rpc.identity.update-cook-profile', z.object({ actor: actorSchema, profile: cookProfileInput }), meResult),
@@ -159,6 +178,11 @@ export const IdentityEvents = {
     z.object({ user_id: z.string(), username: z.string(), user_type: z.enum(USER_TYPES) }),
   ),
   profileUpdated: defineEvent('evt.identity.profile-updated.v1', z.object({ user_id: z.string(), username: z.string(), name: z.string() })),
+  /** Sessions closed (sign-out, password change, stolen refresh token): live subscriptions of them end. */
+  sessionsRevoked: defineEvent(
+    'evt.identity.sessions-revoked.v1',
+    z.object({ user_id: z.string(), session_ids: z.array(z.string()), revoked_at: z.string() }),
+  ),
   roleChanged: defineEvent(
     'evt.identity.role-changed.v1',
     z.object({ user_id: z.string(), from: z.enum(USER_TYPES), to: z.enum(USER_TYPES) }),

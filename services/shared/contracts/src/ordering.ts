@@ -49,6 +49,7 @@ export const ORDER_MESSAGES = {
   ratingRange: 'La note doit être comprise entre 1 et 5',
   reasonMax: `Le motif ne doit pas dépasser ${TEXT_LIMITS.cancelReason} caractères`,
   commentMax: `Le commentaire ne doit pas dépasser ${TEXT_LIMITS.reviewComment} caractères`,
+  ownReview: 'Vous ne pouvez pas noter vos propres plats',
 } as const;
 
 /** The cook's next step for each status (the consumer may only cancel while pending). */

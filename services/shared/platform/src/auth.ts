@@ -41,8 +41,11 @@ export async function signAccessToken(
   return { token, expiresAt };
 }
 
+/** The actor of a session, with the session (refresh-token family) it signed in with. */
+export type SessionActor = Actor & { session_id: string | null };
+
 /** The actor of a valid token, or null (expired, forged, malformed). */
-export async function verifyAccessToken(token: string, config: AuthConfig): Promise<Actor | null> {
+export async function verifyAccessToken(token: string, config: AuthConfig): Promise<SessionActor | null> {
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(config.AUTH_JWT_SECRET), {
       issuer: ISSUER,
@@ -51,7 +54,7 @@ export async function verifyAccessToken(token: string, config: AuthConfig): Prom
     });
     const type = payload.user_type;
     if (typeof payload.sub !== 'string' || (type !== 'consumer' && type !== 'cook')) return null;
-    return { user_id: payload.sub, user_type: type };
+    return { user_id: payload.sub, user_type: type, session_id: typeof payload.sid === 'string' ? payload.sid : null };
   } catch {
     return null;
   }

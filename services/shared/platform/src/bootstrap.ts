@@ -3,12 +3,14 @@ import { type DynamicModule, type INestApplication, type Type } from '@nestjs/co
 import { NestFactory } from '@nestjs/core';
 import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
 import { createLogger, PinoNestLogger } from './logger';
+import { natsOptions, type NatsConfig } from './nats';
 import { stopTelemetry } from './telemetry';
 
 export interface BootstrapOptions {
   service: string;
   module: Type<unknown> | DynamicModule;
-  natsUrl: string;
+  /** NATS address and this process's NATS user. */
+  nats: NatsConfig;
   httpPort: number;
   httpHost: string;
   /** Answer `rpc.<service>.*` requests (queue group = service name, so replicas share the load). */
@@ -31,12 +33,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<INestApplica
     app.connectMicroservice<MicroserviceOptions>(
       {
         transport: Transport.NATS,
-        options: {
-          servers: options.natsUrl.split(','),
-          queue: options.service,
-          name: `${options.service}-rpc-server`,
-          maxReconnectAttempts: -1,
-        },
+        options: { ...natsOptions(options.nats, `${options.service}-rpc-server`), queue: options.service },
       },
       { inheritAppConfig: true },
     );

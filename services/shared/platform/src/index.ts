@@ -1,3 +1,4 @@
+import './zod-locale';
 export * from './config';
 export * from './logger';
 export * from './telemetry';
@@ -17,3 +18,5 @@ export * from './media';
 export * from './auth';
 export * from './ids';
 export * from './metrics';
+export * from './expiry';
+export * from './actor-assertion';

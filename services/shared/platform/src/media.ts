@@ -48,6 +48,14 @@ export class MediaStorage {
     await this.client.putObject(this.bucket, key, body, body.length, { 'Content-Type': contentType });
   }
 
+  /** How many objects are stored under a prefix (e.g. `meals/`). */
+  async count(prefix: string): Promise<number> {
+    await this.ensureBucket();
+    let n = 0;
+    for await (const _ of this.client.listObjectsV2(this.bucket, prefix, true)) n++;
+    return n;
+  }
+
   async exists(key: string): Promise<boolean> {
     try {
       await this.client.statObject(this.bucket, key);
@@ -68,7 +76,8 @@ export class MediaStorage {
         etag: stat.etag,
       };
     } catch (err) {
-      if (/NotFound|NoSuchKey|Not Found/i.test((err as Error & { code?: string }).code ?? (err as Error).message)) return null;
+      // No such object, or no bucket yet (nothing was ever stored): not found, not a server error.
+      if (/NotFound|NoSuchKey|NoSuchBucket|Not Found/i.test((err as Error & { code?: string }).code ?? (err as Error).message)) return null;
       throw err;
     }
   }

@@ -1,11 +1,30 @@
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect, type ConnectionOptions, type NatsConnection } from '@nats-io/transport-node';
 
-/** One NATS connection per process, shared by the RPC client and the event bus. */
-export async function connectNats(url: string, name: string): Promise<NatsConnection> {
-  return connect({
-    servers: url.split(','),
+/** Each process's replies come to an inbox of its own (`_INBOX_<user>.…`), which no other user may read. */
+export const inboxPrefix = (user: string) => `_INBOX_${user}`;
+
+/** Where NATS is and who this process is on it (each process is a NATS user with its own permissions). */
+export interface NatsConfig {
+  NATS_URL: string;
+  NATS_USER?: string;
+  NATS_PASSWORD?: string;
+}
+
+/**
+ * Connection options for this process's NATS user: its credentials, and replies to its requests on
+ * an inbox of its own (`_INBOX_<user>`), the only inbox its permissions let it read.
+ */
+export function natsOptions(config: NatsConfig, name: string): ConnectionOptions {
+  return {
+    servers: config.NATS_URL.split(','),
     name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
-  });
+    ...(config.NATS_USER ? { user: config.NATS_USER, pass: config.NATS_PASSWORD, inboxPrefix: inboxPrefix(config.NATS_USER) } : {}),
+  };
+}
+
+/** One NATS connection per process, shared by the RPC client and the event bus. */
+export async function connectNats(config: NatsConfig, name: string): Promise<NatsConnection> {
+  return connect(natsOptions(config, name));
 }

@@ -11,7 +11,8 @@ import { ensureStreams, EventPublisher } from './events/publisher';
 import { HealthController } from './health.controller';
 import { connectNats } from './nats';
 import { RpcClient } from './rpc/rpc-client';
-import { RpcErrorFilter, RpcTracingInterceptor } from './rpc/rpc-server';
+import { ActorAssertionInterceptor, RpcErrorFilter, RpcTracingInterceptor } from './rpc/rpc-server';
+import { ActorSigner, ActorVerifier } from './actor-assertion';
 import { NATS_CONNECTION, PLATFORM_CONFIG, SERVICE_NAME } from './tokens';
 
 export interface PlatformOptions {
@@ -19,6 +20,8 @@ export interface PlatformOptions {
   config: BaseConfig & { MONGO_DB?: string };
   /** Processes without a database of their own (the BFF) pass false. */
   database?: boolean;
+  /** The BFF's private key: its RPC client signs the acting user of each call. */
+  actorSigningKey?: string;
 }
 
 /**
@@ -42,11 +45,13 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
       providers: [
         { provide: SERVICE_NAME, useValue: options.service },
         { provide: PLATFORM_CONFIG, useValue: { ...options.config, database: withDb } },
-        { provide: NATS_CONNECTION, useFactory: () => connectNats(options.config.NATS_URL, options.service) },
+        { provide: NATS_CONNECTION, useFactory: () => connectNats(options.config, options.service) },
         {
           provide: RpcClient,
           useFactory: async () => {
-            const client = new RpcClient(options.config.NATS_URL, options.service);
+            // Only the BFF signs actor assertions; a service passes along the one it received.
+            const signer = options.actorSigningKey ? new ActorSigner(options.actorSigningKey) : undefined;
+            const client = new RpcClient(options.config, options.service, signer);
             await client.connect();
             return client;
           },
@@ -64,6 +69,8 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
         },
         EventConsumerHost,
         { provide: APP_INTERCEPTOR, useClass: RpcTracingInterceptor },
+        { provide: ActorVerifier, useValue: new ActorVerifier(options.config.ACTOR_VERIFY_KEY) },
+        { provide: APP_INTERCEPTOR, useClass: ActorAssertionInterceptor },
         { provide: APP_FILTER, useClass: RpcErrorFilter },
       ],
       exports: [SERVICE_NAME, PLATFORM_CONFIG, NATS_CONNECTION, RpcClient, EventPublisher, OutboxRelay, DistributedLocks],

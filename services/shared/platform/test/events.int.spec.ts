@@ -1,7 +1,7 @@
 import { Injectable, Module, type INestApplication } from '@nestjs/common';
 import { getModelToken, MongooseModule, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { defineEvent, STREAMS, type Envelope } from '@popote/contracts';
 import {
   baseConfigSchema,
@@ -16,7 +16,7 @@ import {
   type IntegrationEventHandler,
   type OutboxEntry,
 } from '@popote/platform';
-import { eventually, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { eventually, resetJetStream, serviceEnv, startServiceApp, testNats } from '@popote/testing';
 import type { Model } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -79,7 +79,7 @@ describe('JetStream events: outbox, redelivery, idempotency, dead letters', () =
     things = app.get(getModelToken(Thing.name));
     relay = app.get(OutboxRelay);
     relay.register(things);
-    nc = await connect({ servers: config.NATS_URL });
+    nc = await testNats(config.NATS_URL);
   });
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { DistributedLocks } from '@popote/platform';
-import { serviceEnv } from '@popote/testing';
+import { serviceEnv, testNats } from '@popote/testing';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -10,7 +10,7 @@ describe('distributed locks (NATS KV leases): one writer per document across pro
 
   beforeAll(async () => {
     const env = serviceEnv('testing', __filename);
-    for (let i = 0; i < 2; i++) conns.push(await connect({ servers: env.NATS_URL! }));
+    for (let i = 0; i < 2; i++) conns.push(await testNats());
     mongo = await MongoClient.connect(env.MONGO_URL!);
   });
 
@@ -40,7 +40,7 @@ describe('distributed locks (NATS KV leases): one writer per document across pro
   });
 
   it('a lease left by a dead holder is released by its expiry, not held forever', async () => {
-    const nc = await connect({ servers: serviceEnv('testing', __filename).NATS_URL! });
+    const nc = await testNats();
     const short = { bucket: 'popote_locks_short', leaseMs: 2000 };
     const dead = new DistributedLocks(nc, 1, short);
     // The holder "dies" inside its critical section: its connection closes without releasing.

@@ -1,6 +1,6 @@
 import { Injectable, Module, type INestApplication } from '@nestjs/common';
 import { jetstream } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { defineEvent, EVENT_PARTITIONS, partitionOf, subjectOf } from '@popote/contracts';
 import {
   baseConfigSchema,
@@ -11,7 +11,7 @@ import {
   type PartitionedEvent,
   type PartitionedEventHandler,
 } from '@popote/platform';
-import { eventually, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { eventually, resetJetStream, serviceEnv, startServiceApp, testNats } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
@@ -59,7 +59,7 @@ describe('partitioned events: in order per partition, one at a time across repli
       class ReplicaModule {}
       apps.push(await startServiceApp('testing', { module: ReplicaModule }, config.NATS_URL));
     }
-    nc = await connect({ servers: serviceEnv('testing', __filename).NATS_URL! });
+    nc = await testNats();
   });
 
   afterAll(async () => {

@@ -5,8 +5,31 @@ import { NestFactory } from '@nestjs/core';
 import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
+import { ActorSigner, DEV_ACTOR_SIGNING_KEY, natsOptions, RpcClient } from '@popote/platform';
 import { STREAMS } from '@popote/contracts';
 import { inject } from 'vitest';
+
+/**
+ * A NATS user's credentials from the harness (NATS_USER / NATS_PASSWORD); a name that is no process
+ * of Popote (a test's own service) gets the tests' user; none when NATS has no users.
+ */
+export function natsCredentials(user: string): Record<string, string> {
+  const users = JSON.parse(inject('infraEnv').POPOTE_NATS_USERS ?? '{}') as Record<string, string>;
+  if (users[user]) return { NATS_USER: user, NATS_PASSWORD: users[user] };
+  return users.test ? { NATS_USER: 'test', NATS_PASSWORD: users.test } : {};
+}
+
+/** The tests' own NATS client (a user allowed everything: it plays publishers, observers and the BFF). */
+export function testNats(natsUrl = inject('infraEnv').NATS_URL) {
+  return connect(natsOptions({ NATS_URL: natsUrl!, ...natsCredentials('test') }, 'test'));
+}
+
+/** An RPC client that calls as the BFF does: the actor of each request signed (local development key). */
+export async function testRpcClient(natsUrl = inject('infraEnv').NATS_URL): Promise<RpcClient> {
+  const client = new RpcClient({ NATS_URL: natsUrl!, ...natsCredentials('test') }, 'test', new ActorSigner(DEV_ACTOR_SIGNING_KEY));
+  await client.connect();
+  return client;
+}
 
 /**
  * The environment a service under test gets: the shared test servers plus a database of its own
@@ -20,16 +43,20 @@ export function serviceEnv(service: string, file: string, extra: Record<string, 
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     MONGO_DB: `t_${service}_${stem}_${randomUUID().slice(0, 8)}`,
+    ...natsCredentials(service),
     MEDIA_BUCKET: `t-${randomUUID().slice(0, 12)}`,
     HTTP_PORT: '0',
     EVENTS_MAX_DELIVER: '3',
+    // Explicit opt-ins of local runs (refused in production): the offline payment sandbox, demo data.
+    PAYMENTS_PROVIDER: 'sandbox',
+    DEMO_DATA: 'true',
     ...extra,
   };
 }
 
 /** Test files run one after another; each starts from empty streams and no durable consumers. */
 export async function resetJetStream(natsUrl = inject('infraEnv').NATS_URL): Promise<void> {
-  const nc = await connect({ servers: natsUrl });
+  const nc = await testNats(natsUrl);
   try {
     const jsm = await jetstreamManager(nc);
     for (const s of [STREAMS.events.name, STREAMS.deadLetters.name]) {
@@ -40,11 +67,14 @@ export async function resetJetStream(natsUrl = inject('infraEnv').NATS_URL): Pro
   }
 }
 
-/** Starts a service's Nest app as in production (NATS RPC listener with its queue group, HTTP). */
+/** Starts a service's Nest app as in production (NATS RPC listener with its queue group and NATS user, HTTP). */
 export async function startServiceApp(service: string, module: DynamicModule, natsUrl: string): Promise<INestApplication> {
   const app = await NestFactory.create(module, { logger: ['error', 'warn'] });
   app.connectMicroservice<MicroserviceOptions>(
-    { transport: Transport.NATS, options: { servers: natsUrl.split(','), queue: service } },
+    {
+      transport: Transport.NATS,
+      options: { ...natsOptions({ NATS_URL: natsUrl, ...natsCredentials(service) }, `${service}-rpc-server`), queue: service },
+    },
     { inheritAppConfig: true },
   );
   await app.startAllMicroservices();
@@ -82,7 +112,7 @@ export async function findEvent<T = Record<string, unknown>>(
   timeoutMs = 15_000,
   natsUrl = inject('infraEnv').NATS_URL,
 ): Promise<import('@popote/contracts').Envelope<T>> {
-  const nc = await connect({ servers: natsUrl });
+  const nc = await testNats(natsUrl);
   try {
     const jsm = await jetstreamManager(nc);
     return await eventually(

@@ -26,20 +26,36 @@ export async function startTestInfra(log: (l: string) => void = () => undefined)
   // Servers someone already runs (a real MongoDB/NATS/MinIO elsewhere): take them from the env.
   if (process.env.POPOTE_TEST_INFRA === 'external') return externalInfra();
   if (dockerAvailable()) return startContainers();
-  const { profile, startServers } = await import('@popote/local');
+  const { profile, startServers, localNatsUsers, superUser } = await import('@popote/local');
   const dataDir = join(profile('test').dataDir, 'int');
   rmSync(dataDir, { recursive: true, force: true });
-  const servers = await startServers({ dataDir, ports: profile('test').servers, only: ['nats', 'mongo', 'minio', 'stripe', 'mail'], log });
-  return { env: { ...servers.env, OTEL_SDK_DISABLED: 'true' }, stop: () => servers.stop() };
+  // NATS as deployed: one user per process with its permissions, plus the tests' own client.
+  const natsUsers = localNatsUsers([superUser('test')]);
+  const servers = await startServers({
+    dataDir,
+    ports: profile('test').servers,
+    only: ['nats', 'mongo', 'minio', 'stripe', 'mail'],
+    log,
+    natsUsers,
+  });
+  return { env: { ...servers.env, ...natsUsersEnv(natsUsers), OTEL_SDK_DISABLED: 'true' }, stop: () => servers.stop() };
 }
+
+/** The NATS users' passwords, for the harness to hand each process its own (POPOTE_NATS_USERS). */
+const natsUsersEnv = (users: { user: string; password: string }[]) => ({
+  POPOTE_NATS_USERS: JSON.stringify(Object.fromEntries(users.map((u) => [u.user, u.password]))),
+});
 
 async function startContainers(): Promise<TestInfra> {
   const { GenericContainer, Wait } = await import('testcontainers');
+  const { localNatsUsers, superUser, renderNatsAuthorization } = await import('@popote/local');
+  const natsUsers = localNatsUsers([superUser('test')]);
   const { MongoDBContainer } = await import('@testcontainers/mongodb');
   const [mongo, nats, minio] = await Promise.all([
     new MongoDBContainer('mongo:8').start(),
     new GenericContainer('nats:2.12')
-      .withCommand(['-js'])
+      .withCopyContentToContainer([{ content: renderNatsAuthorization(natsUsers), target: '/etc/nats/auth.conf' }])
+      .withCommand(['-js', '-c', '/etc/nats/auth.conf'])
       .withExposedPorts(4222)
       .withWaitStrategy(Wait.forLogMessage(/Server is ready/))
       .start(),
@@ -65,6 +81,7 @@ async function startContainers(): Promise<TestInfra> {
       SMTP_HOST: mail.getHost(),
       SMTP_PORT: String(mail.getMappedPort(1025)),
       MAIL_INBOX_URL: `http://${mail.getHost()}:${mail.getMappedPort(1080)}`,
+      ...natsUsersEnv(natsUsers),
       OTEL_SDK_DISABLED: 'true',
     },
     stop: async () => {
@@ -89,6 +106,8 @@ const EXTERNAL_VARS = [
 
 function externalInfra(): TestInfra {
   const env: Record<string, string> = { OTEL_SDK_DISABLED: 'true' };
+  // NATS users of that server ({"identity": "<password>", …, "test": "<password>"}).
+  if (process.env.POPOTE_NATS_USERS) env.POPOTE_NATS_USERS = process.env.POPOTE_NATS_USERS;
   for (const name of EXTERNAL_VARS) {
     const value = process.env[name];
     if (!value) throw new Error(`POPOTE_TEST_INFRA=external needs ${name}`);

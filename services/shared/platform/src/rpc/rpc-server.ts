@@ -14,6 +14,7 @@ import { DomainError, type ErrorPayload, type RpcContract } from '@popote/contra
 import { from, lastValueFrom, throwError, type Observable } from 'rxjs';
 import { ZodError } from 'zod';
 import { context, extractTraceContext, inSpan, SpanKind } from '../telemetry';
+import { ACTOR_HEADER, actorAssertionContext, ActorVerifier, sameActor } from '../actor-assertion';
 
 /** Continues the caller's trace: a SERVER span per handled request, child of the traceparent header. */
 @Injectable()
@@ -29,6 +30,35 @@ export class RpcTracingInterceptor implements NestInterceptor {
           lastValueFrom(next.handle(), { defaultValue: null }),
         ),
       ),
+    );
+  }
+}
+
+/**
+ * The acting user of a request is the one its signed assertion names (header `Popote-Actor`), not
+ * whatever its `actor` field says: a request with an `actor` and no valid assertion for that same
+ * user is refused before its handler runs. The handler runs with the assertion at hand, so the calls
+ * it makes on that user's behalf carry it on.
+ */
+@Injectable()
+export class ActorAssertionInterceptor implements NestInterceptor {
+  private readonly log = new Logger('ActorAssertion');
+  constructor(private readonly verifier: ActorVerifier) {}
+
+  intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (ctx.getType() !== 'rpc') return next.handle();
+    const data = ctx.switchToRpc().getData<{ actor?: unknown } | null>();
+    if (!data || typeof data !== 'object' || !('actor' in data)) return next.handle();
+    const nats = ctx.switchToRpc().getContext<NatsContext>();
+    const token = nats.getHeaders()?.get(ACTOR_HEADER) || undefined;
+    return from(
+      this.verifier.verify(token).then((actor) => {
+        if (!actor || !sameActor(actor, data.actor as { user_id?: unknown; user_type?: unknown })) {
+          this.log.warn(`${nats.getSubject()}: ${token ? 'assertion does not match the actor' : 'no actor assertion'}; refused`);
+          throw new DomainError('UNAUTHENTICATED', 'Votre session a expiré, veuillez vous reconnecter');
+        }
+        return actorAssertionContext.run({ token: token!, actor }, () => lastValueFrom(next.handle(), { defaultValue: null }));
+      }),
     );
   }
 }

@@ -1,0 +1,340 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { eventually, GqlSession, natsCredentials, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { buildSchema } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppModule as CartModule } from '../../services/cart/src/app.module';
+import { cartConfig } from '../../services/cart/src/config';
+import { AppModule as CatalogueModule } from '../../services/catalogue/src/app.module';
+import { catalogueConfig } from '../../services/catalogue/src/config';
+import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
+import { identityConfig } from '../../services/identity/src/config';
+import { AppModule as NotificationsModule } from '../../services/notifications/src/app.module';
+import { notificationsConfig } from '../../services/notifications/src/config';
+import { AppModule as OrderingModule } from '../../services/ordering/src/app.module';
+import { orderingConfig } from '../../services/ordering/src/config';
+import { AppModule as PaymentsModule } from '../../services/payments/src/app.module';
+import { paymentsConfig } from '../../services/payments/src/config';
+import { AppModule } from '../src/app.module';
+import { bffConfig } from '../src/config';
+
+/**
+ * Every mutation and private query of the schema × (anonymous, consumer, owning cook, other cook),
+ * with the outcome each must have. The rows are checked against the printed schema: a mutation or
+ * query added without a row here fails this test.
+ */
+type Who = 'anonymous' | 'consumer' | 'owningCook' | 'otherCook';
+const WHO: Who[] = ['anonymous', 'otherCook', 'owningCook', 'consumer'];
+/** 'ok', 'null' (answered, with nothing of anyone else's), or the refusal's code. */
+type Outcome =
+  'ok' | 'null' | 'empty' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'INVALID_CREDENTIALS' | 'VALIDATION_FAILED' | 'CONFLICT';
+
+interface World {
+  meal: string;
+  otherMeal: string;
+  paidCheckout: string;
+  pendingOrder: () => Promise<string>;
+  deliveredOrder: string;
+  freshMeal: () => Promise<string>;
+}
+interface Row {
+  query: (
+    w: World,
+  ) => Promise<{ query: string; variables?: Record<string, unknown> }> | { query: string; variables?: Record<string, unknown> };
+  expect: Record<Who, Outcome>;
+  /** Account-level changes (password, role, sign-out): run each case on a fresh account of that role. */
+  fresh?: boolean;
+}
+
+const signed = (ok: Outcome = 'ok'): Record<Who, Outcome> => ({
+  anonymous: 'UNAUTHENTICATED',
+  consumer: ok,
+  owningCook: ok,
+  otherCook: ok,
+});
+const cookOnly: Record<Who, Outcome> = { anonymous: 'UNAUTHENTICATED', consumer: 'FORBIDDEN', owningCook: 'ok', otherCook: 'ok' };
+const everyone = (o: Outcome): Record<Who, Outcome> => ({ anonymous: o, consumer: o, owningCook: o, otherCook: o });
+const MEAL_INPUT = {
+  name: 'Dal de lentilles',
+  description: 'Mijoté',
+  price_cents: 900,
+  portions_available: 50,
+  ingredients: ['Riz'],
+  allergens: [],
+  category: 'healthy',
+  preparation_time: 20,
+  available_date: new Date().toISOString(),
+};
+const COOK_PROFILE = `{bio: "", specialties: [], availability_days: [], cooking_styles: [], experience_years: 1, certifications: [], signature_dishes: [], cuisine_types: [], awards: []}`;
+
+const MUTATIONS: Record<string, Row> = {
+  signUp: {
+    query: () => ({
+      query: 'mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id } } }',
+      variables: { i: account('consumer') },
+    }),
+    expect: everyone('ok'),
+  },
+  signIn: {
+    query: () => ({ query: 'mutation { signIn(email: "nobody@popote.test", password: "x") { user { user_id } } }' }),
+    expect: everyone('INVALID_CREDENTIALS'),
+  },
+  signOut: { query: () => ({ query: 'mutation { signOut }' }), expect: everyone('ok'), fresh: true },
+  updateProfile: {
+    query: () => ({
+      query: `mutation { updateProfile(input: {name: "N", username: "u${uid()}", location: "Lyon", bio: ""}) { user { user_id } } }`,
+    }),
+    expect: signed(),
+    fresh: true,
+  },
+  changePassword: {
+    query: () => ({
+      query: 'mutation { changePassword(input: {current_password: "secret1", new_password: "secret2", confirm_password: "secret2"}) }',
+    }),
+    expect: signed(),
+    fresh: true,
+  },
+  updateCookProfile: {
+    query: () => ({ query: `mutation { updateCookProfile(input: ${COOK_PROFILE}) { user { user_id } } }` }),
+    expect: cookOnly,
+  },
+  switchRole: { query: () => ({ query: 'mutation { switchRole(to: "cook") { user { user_type } } }' }), expect: signed(), fresh: true },
+  createMeal: {
+    query: () => ({ query: 'mutation($i: CreateMealInput!) { createMeal(input: $i) { meal_id } }', variables: { i: MEAL_INPUT } }),
+    expect: cookOnly,
+  },
+  updateMeal: {
+    query: (w) => ({
+      query:
+        'mutation($id: ID!) { updateMeal(meal_id: $id, input: {name: "Dal", description: "Mijoté", price_cents: 950, portions_available: 50}) { meal_id } }',
+      variables: { id: w.meal },
+    }),
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'FORBIDDEN', owningCook: 'ok', otherCook: 'FORBIDDEN' },
+  },
+  deleteMeal: {
+    query: async (w) => ({ query: 'mutation($id: ID!) { deleteMeal(meal_id: $id) }', variables: { id: await w.freshMeal() } }),
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'FORBIDDEN', owningCook: 'ok', otherCook: 'FORBIDDEN' },
+  },
+  addToCart: {
+    query: (w) => ({ query: 'mutation($id: ID!) { addToCart(meal_id: $id) { item_count } }', variables: { id: w.meal } }),
+    // A cook never buys their own dish.
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'ok', owningCook: 'FORBIDDEN', otherCook: 'ok' },
+  },
+  setCartQuantity: {
+    query: (w) => ({
+      query: 'mutation($id: ID!) { setCartQuantity(meal_id: $id, quantity: 1) { item_count } }',
+      variables: { id: w.meal },
+    }),
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'ok', owningCook: 'FORBIDDEN', otherCook: 'ok' },
+  },
+  removeFromCart: {
+    query: (w) => ({ query: 'mutation($id: ID!) { removeFromCart(meal_id: $id) { item_count } }', variables: { id: w.meal } }),
+    expect: signed(),
+  },
+  clearCart: { query: () => ({ query: 'mutation { clearCart { item_count } }' }), expect: signed() },
+  startCheckout: {
+    query: () => ({ query: 'mutation { startCheckout { item_count } }' }),
+    expect: signed('VALIDATION_FAILED'),
+    fresh: true,
+  },
+  createPaymentIntent: {
+    query: () => ({ query: 'mutation { createPaymentIntent { client_secret } }' }),
+    expect: signed('VALIDATION_FAILED'),
+    fresh: true,
+  },
+  confirmSandboxPayment: {
+    query: (w) => ({
+      query:
+        'mutation($id: ID!) { confirmSandboxPayment(checkout_id: $id, card: {number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123"}) { status } }',
+      variables: { id: w.paidCheckout },
+    }),
+    // Someone else's checkout does not exist for them; its own consumer meets "already paid".
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'CONFLICT', owningCook: 'NOT_FOUND', otherCook: 'NOT_FOUND' },
+  },
+  changeOrderStatus: {
+    query: async (w) => ({
+      query: 'mutation($id: ID!) { changeOrderStatus(order_id: $id, to: "confirmed") { order_status } }',
+      variables: { id: await w.pendingOrder() },
+    }),
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'FORBIDDEN', owningCook: 'ok', otherCook: 'FORBIDDEN' },
+  },
+  cancelOrder: {
+    query: async (w) => ({
+      query: 'mutation($id: ID!) { cancelOrder(order_id: $id, reason: "Rupture") { order_status } }',
+      variables: { id: await w.pendingOrder() },
+    }),
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'ok', owningCook: 'ok', otherCook: 'FORBIDDEN' },
+  },
+  submitReview: {
+    query: (w) => ({
+      query: 'mutation($id: ID!) { submitReview(order_id: $id, rating: 5) { rating } }',
+      variables: { id: w.deliveredOrder },
+    }),
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'ok', owningCook: 'NOT_FOUND', otherCook: 'NOT_FOUND' },
+  },
+  sendContactMessage: {
+    query: () => ({ query: 'mutation { sendContactMessage(input: {name: "A", email: "a@popote.test", subject: "S", message: "M"}) }' }),
+    expect: everyone('ok'),
+  },
+};
+
+const PRIVATE_QUERIES: Record<string, Row> = {
+  cart: { query: () => ({ query: '{ cart { item_count } }' }), expect: signed() },
+  checkout: {
+    query: (w) => ({ query: 'query($id: ID!) { checkout(checkout_id: $id) { checkout_id } }', variables: { id: w.paidCheckout } }),
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'ok', owningCook: 'null', otherCook: 'null' },
+  },
+  checkoutOrders: {
+    query: (w) => ({ query: 'query($id: ID!) { checkoutOrders(checkout_id: $id) { order_id } }', variables: { id: w.paidCheckout } }),
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'ok', owningCook: 'empty', otherCook: 'empty' },
+  },
+  myOrders: {
+    query: () => ({ query: '{ myOrders { order_id } }' }),
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'ok', owningCook: 'empty', otherCook: 'empty' },
+  },
+  cookOrders: {
+    query: () => ({ query: '{ cookOrders { order_id } }' }),
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'FORBIDDEN', owningCook: 'ok', otherCook: 'empty' },
+  },
+  cookStats: { query: () => ({ query: '{ cookStats { pending_orders } }' }), expect: cookOnly },
+};
+/** Open to visitors by design (the catalogue, cooks' public pages, who am I). */
+const PUBLIC_QUERIES = ['me', 'meals', 'meal', 'featuredMeals', 'cook', 'cookMeals', 'popularCooks', 'cookReviews'];
+/** Checked in auth.int.spec.ts and checkout.int.spec.ts (only signed-in users, only their orders, closed on sign-out). */
+const SUBSCRIPTIONS = ['orderUpdated'];
+
+let n = 0;
+const uid = () => `${Date.now() % 1_000_000}${++n}`;
+const account = (user_type: 'consumer' | 'cook') => ({
+  email: `m${uid()}@popote.test`,
+  password: 'secret1',
+  name: 'Matrice',
+  username: `m${uid()}`,
+  location: 'Lyon',
+  user_type,
+});
+
+describe('authorization matrix: every mutation and private query × who asks', () => {
+  const apps: INestApplication[] = [];
+  let url: string;
+  const sessions = {} as Record<Who, GqlSession>;
+  const world = {} as World;
+
+  const newSession = async (type: 'consumer' | 'cook' | null) => {
+    const s = new GqlSession(url);
+    if (type) {
+      const r = await s.gql('mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id } } }', { i: account(type) });
+      expect(r.errors).toBeUndefined();
+    }
+    return s;
+  };
+  const ok = async (s: GqlSession, query: string, variables: Record<string, unknown> = {}) => {
+    const r = await s.gql(query, variables);
+    expect(r.errors, query).toBeUndefined();
+    return r.data;
+  };
+
+  beforeAll(async () => {
+    await resetJetStream();
+    const env = (s: string) => serviceEnv(s, __filename);
+    const cat = env('catalogue');
+    const nats = cat.NATS_URL!;
+    apps.push(await startServiceApp('identity', IdentityModule.forRoot(identityConfig(env('identity'))), nats));
+    apps.push(await startServiceApp('catalogue', CatalogueModule.forRoot(catalogueConfig(cat)), nats));
+    apps.push(await startServiceApp('cart', CartModule.forRoot(cartConfig(env('cart'))), nats));
+    apps.push(await startServiceApp('ordering', OrderingModule.forRoot(orderingConfig(env('ordering'))), nats));
+    apps.push(await startServiceApp('payments', PaymentsModule.forRoot(paymentsConfig(env('payments'))), nats));
+    apps.push(await startServiceApp('notifications', NotificationsModule.forRoot(notificationsConfig(env('notifications'))), nats));
+    const bffEnv = {
+      ...env('bff'),
+      ...natsCredentials('bff'),
+      GRAPHIQL: 'false',
+      RATE_LIMIT_SIGN_UP: '1000/60',
+      RATE_LIMIT_CONTACT: '1000/60',
+    };
+    const bff = await NestFactory.create(AppModule.forRoot(bffConfig(bffEnv)), { logger: ['error'] });
+    await bff.listen(0, '127.0.0.1');
+    apps.push(bff);
+    url = await bff.getUrl();
+
+    sessions.anonymous = await newSession(null);
+    sessions.consumer = await newSession('consumer');
+    sessions.owningCook = await newSession('cook');
+    sessions.otherCook = await newSession('cook');
+    const cook = sessions.owningCook;
+    const mealOf = async (s: GqlSession) =>
+      (await ok(s, 'mutation($i: CreateMealInput!) { createMeal(input: $i) { meal_id } }', { i: MEAL_INPUT })).createMeal.meal_id as string;
+    world.meal = await mealOf(cook);
+    world.otherMeal = await mealOf(sessions.otherCook);
+    world.freshMeal = () => mealOf(cook);
+    const buy = async () => {
+      const buyer = sessions.consumer;
+      await ok(buyer, 'mutation { clearCart { item_count } }');
+      await ok(buyer, 'mutation($id: ID!) { addToCart(meal_id: $id) { item_count } }', { id: world.meal });
+      const intent = await ok(buyer, 'mutation { createPaymentIntent { checkout { checkout_id } } }');
+      const checkoutId = intent.createPaymentIntent.checkout.checkout_id as string;
+      await ok(
+        buyer,
+        'mutation($id: ID!) { confirmSandboxPayment(checkout_id: $id, card: {number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123"}) { status } }',
+        { id: checkoutId },
+      );
+      const orderId = await eventually(async () => {
+        const d = await ok(buyer, 'query($id: ID!) { checkoutOrders(checkout_id: $id) { order_id order_status } }', { id: checkoutId });
+        return d.checkoutOrders[0]?.order_id as string | undefined;
+      }, 20_000);
+      return { checkoutId, orderId };
+    };
+    const first = await buy();
+    world.paidCheckout = first.checkoutId;
+    for (const to of ['confirmed', 'preparing', 'ready', 'delivered'])
+      await ok(cook, 'mutation($id: ID!, $to: String!) { changeOrderStatus(order_id: $id, to: $to) { order_status } }', {
+        id: first.orderId,
+        to,
+      });
+    world.deliveredOrder = first.orderId;
+    world.pendingOrder = async () => (await buy()).orderId;
+  }, 240_000);
+
+  afterAll(async () => {
+    for (const app of apps.reverse()) await app.close();
+  });
+
+  it('has a row for every mutation, query and subscription of the schema', () => {
+    const schema = buildSchema(readFileSync(join(__dirname, '..', 'schema.graphql'), 'utf8'));
+    expect(Object.keys(schema.getMutationType()!.getFields()).sort()).toEqual(Object.keys(MUTATIONS).sort());
+    expect(Object.keys(schema.getQueryType()!.getFields()).sort()).toEqual([...PUBLIC_QUERIES, ...Object.keys(PRIVATE_QUERIES)].sort());
+    expect(Object.keys(schema.getSubscriptionType()!.getFields()).sort()).toEqual(SUBSCRIPTIONS);
+  });
+
+  const outcomeOf = (r: { data?: any; errors?: { message: string; extensions?: { code?: string } }[] }, field: string): string => {
+    if (r.errors?.length) return r.errors[0]!.extensions?.code ?? 'UNKNOWN';
+    const value = r.data?.[field];
+    if (value === null) return 'null';
+    if (Array.isArray(value) && value.length === 0) return 'empty';
+    return 'ok';
+  };
+
+  for (const [kind, rows] of [
+    ['mutation', MUTATIONS],
+    ['query', PRIVATE_QUERIES],
+  ] as const) {
+    for (const [field, row] of Object.entries(rows)) {
+      it(`${kind} ${field}: ${WHO.map((w) => `${w} → ${row.expect[w]}`).join(', ')}`, async () => {
+        for (const who of WHO) {
+          let session = sessions[who];
+          if (row.fresh && who !== 'anonymous') session = await newSession(who === 'consumer' ? 'consumer' : 'cook');
+          // Each case on a copy of the session, so one case's new cookies never leak into the next.
+          const copy = new GqlSession(url);
+          for (const [k, v] of session.cookies) copy.cookies.set(k, v);
+          const { query, variables } = await row.query(world);
+          const r = await copy.gql(query, variables);
+          expect(outcomeOf(r, field), `${field} as ${who}: ${JSON.stringify(r.errors ?? r.data)}`).toBe(row.expect[who]);
+          // Refusals speak French and name nothing internal (no NATS subject, no English internals).
+          if (r.errors?.length) expect(r.errors[0]!.message).not.toMatch(/rpc\.|Cannot|Unexpected|failed|Error/);
+        }
+      });
+    }
+  }
+});

@@ -1,0 +1,6 @@
+import { z } from 'zod';
+
+// Zod builds its object parsers with `new Function` when it may, and probes for it as schemas are
+// built: under the pages' strict CSP (no 'unsafe-eval') that probe is a violation. Plain parsing,
+// set before any module builds a schema (the remotes' copies read the same global setting).
+z.config({ jitless: true });
