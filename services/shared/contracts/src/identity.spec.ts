@@ -16,11 +16,15 @@ describe('profile avatar_url', () => {
       'http://x.fr/a.jpg',
       'https://user:pw@x.fr/a.jpg',
       'https://x.fr/a b.jpg',
-      `https://x.fr/${'a'.repeat(600)}`,
     ]) {
       const r = profile(url);
       expect(r.success, url).toBe(false);
       expect(r.error!.issues[0]!.message).toBe("L'adresse de l'image doit être une adresse https:// valide");
     }
+  });
+  it('refuses an address longer than the limit, saying so in French', () => {
+    const r = profile(`https://x.fr/${'a'.repeat(600)}`);
+    expect(r.success).toBe(false);
+    expect(r.error!.issues[0]!.message).toBe('Ce champ ne doit pas dépasser 500 caractères');
   });
 });

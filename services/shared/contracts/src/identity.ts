@@ -105,7 +105,7 @@ export const profileInput = z.object({
   avatar_url: z
     .string()
     .trim()
-    .max(TEXT_LIMITS.avatarUrl, IDENTITY_MESSAGES.avatarUrlInvalid)
+    .max(TEXT_LIMITS.avatarUrl, `Ce champ ne doit pas dépasser ${TEXT_LIMITS.avatarUrl} caractères`)
     .transform((v) => v || null)
     .nullable()
     .default(null)
