@@ -14,7 +14,7 @@ import {
   type MealPageDto,
   type UpdateMealInput,
 } from '@popote/contracts';
-import { OutboxRelay, recordEvent } from '@popote/platform';
+import { findByIds, OutboxRelay, recordEvent } from '@popote/platform';
 import type { Model, QueryFilter } from 'mongoose';
 import { decodeCursor, encodeCursor } from './cursor';
 import { toMealDto } from './meal.mapper';
@@ -90,7 +90,7 @@ export class MealsService implements OnModuleInit {
   async featured(limit: number = LIMITS.featuredMeals): Promise<MealDto[]> {
     // Most portions first: the stock gives the order, deleted meals are skipped.
     const ids = await this.stock.inStock(limit * 3);
-    const docs = await this.meals.find({ _id: { $in: ids }, deleted_at: null }, LISTED).lean<Meal[]>();
+    const docs = await findByIds<Meal>(this.meals, ids, LISTED, { deleted_at: null });
     const rank = new Map(ids.map((id, i) => [id, i]));
     docs.sort((a, b) => rank.get(a._id)! - rank.get(b._id)!);
     return this.dtos(docs.slice(0, limit));
@@ -103,7 +103,7 @@ export class MealsService implements OnModuleInit {
 
   async getMany(ids: string[]): Promise<MealDto[]> {
     if (!ids.length) return [];
-    const docs = await this.meals.find({ _id: { $in: ids }, deleted_at: null }, LISTED).lean<Meal[]>();
+    const docs = await findByIds<Meal>(this.meals, ids, LISTED, { deleted_at: null });
     return this.dtos(docs);
   }
 

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { CatalogueEvents, OrderingEvents, type Envelope } from '@popote/contracts';
-import { causedBy, OutboxRelay, recordEvent, type PartitionedEvent } from '@popote/platform';
+import { causedBy, findByIds, OutboxRelay, recordEvent, type PartitionedEvent } from '@popote/platform';
 import type { Model } from 'mongoose';
 import type { z } from 'zod';
 import { Meal, Stock, StockApplication } from '../meals/meal.schema';
@@ -91,8 +91,8 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap {
     const lines = mergeLines(envelope.data.items);
     const ids = lines.map((l) => l.meal_id);
     const [stocks, meals] = await Promise.all([
-      this.stock.find({ _id: { $in: ids } }).lean<Stock[]>(),
-      this.meals.find({ _id: { $in: ids } }, { deleted_at: 1 }).lean<Pick<Meal, '_id' | 'deleted_at'>[]>(),
+      findByIds<Stock>(this.stock, ids),
+      findByIds<Pick<Meal, '_id' | 'deleted_at'>>(this.meals, ids, { deleted_at: 1 }),
     ]);
     const stockOf = new Map(stocks.map((s) => [s._id, s]));
     const mealOf = new Map(meals.map((m) => [m._id, m]));
@@ -197,7 +197,7 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap {
   /** Portions of meals, by meal id (reads join the stock; a meal without stock has none). */
   async portionsOf(mealIds: string[]): Promise<Map<string, number>> {
     if (!mealIds.length) return new Map();
-    const docs = await this.stock.find({ _id: { $in: mealIds } }, { portions: 1 }).lean<Pick<Stock, '_id' | 'portions'>[]>();
+    const docs = await findByIds<Pick<Stock, '_id' | 'portions'>>(this.stock, mealIds, { portions: 1 });
     return new Map(docs.map((d) => [d._id, d.portions]));
   }
 

@@ -14,7 +14,7 @@ import {
   profileInput,
   signUpInput,
 } from '@popote/contracts';
-import { OutboxRelay, recordEvent } from '@popote/platform';
+import { findByIds, OutboxRelay, recordEvent } from '@popote/platform';
 import type { Model } from 'mongoose';
 import type { z } from 'zod';
 import { hashPassword } from '../auth/passwords';
@@ -117,7 +117,7 @@ export class UsersService implements OnModuleInit {
   }
 
   async many(ids: string[]): Promise<UserDto[]> {
-    const found = await this.users.find({ _id: { $in: ids } }).lean<User[]>();
+    const found = await findByIds<User>(this.users, ids);
     return found.map(toUserDto);
   }
 

@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { ORDER_MESSAGES, OrderingEvents, type Actor, type CheckoutLine, type Envelope, type OrderDto } from '@popote/contracts';
-import { causedBy, orderIdOf, OutboxRelay, recordEvent } from '@popote/platform';
+import { causedBy, findByIds, orderIdOf, OutboxRelay, recordEvent } from '@popote/platform';
 import type { Model } from 'mongoose';
 import { Order } from './order.schema';
 
@@ -145,9 +145,7 @@ export class OrdersService implements OnModuleInit {
 
   /** Internal: where the orders of a paid checkout stand (reconciliation in payments). */
   async byIds(ids: string[]) {
-    const docs = await this.orders
-      .find({ _id: { $in: ids } }, { checkout_id: 1, cook_id: 1, order_status: 1, stock_status: 1, total_cents: 1 })
-      .lean<Order[]>();
+    const docs = await findByIds<Order>(this.orders, ids, { checkout_id: 1, cook_id: 1, order_status: 1, stock_status: 1, total_cents: 1 });
     return docs.map((o) => ({
       order_id: o._id,
       checkout_id: o.checkout_id,

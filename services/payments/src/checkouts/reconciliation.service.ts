@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { OrderingRpc } from '@popote/contracts';
-import { orderIdOf, RpcClient } from '@popote/platform';
+import { findByIds, orderIdOf, RpcClient } from '@popote/platform';
 import type { Model } from 'mongoose';
 import type { PaymentsConfig } from '../config';
 import { Checkout, Refund } from './checkout.schema';
@@ -78,7 +78,13 @@ export class ReconciliationService implements OnApplicationBootstrap, OnApplicat
         outcome.reannounced++;
       }
       const refunds = new Map(
-        (await this.refunds.find({ _id: { $in: orders.map((o) => o.order_id) } }, { status: 1 }).lean<Refund[]>()).map((r) => [r._id, r]),
+        (
+          await findByIds<Refund>(
+            this.refunds,
+            orders.map((o) => o.order_id),
+            { status: 1 },
+          )
+        ).map((r) => [r._id, r]),
       );
       for (const order of orders) {
         if (order.order_status === 'cancelled') {

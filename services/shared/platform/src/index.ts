@@ -20,3 +20,4 @@ export * from './ids';
 export * from './metrics';
 export * from './expiry';
 export * from './actor-assertion';
+export * from './by-ids';
