@@ -22,15 +22,20 @@ export const repoRoot = () => process.env.POPOTE_ROOT ?? join(__dirname, '..', '
 export function profile(name: 'dev' | 'test'): Profile {
   const root = repoRoot();
   if (name === 'dev') {
+    // POPOTE_START_PORT_OFFSET moves every port of `./popote start` (and its data folder), so that two
+    // checkouts of the project can each run the product on one machine.
+    const o = Number(process.env.POPOTE_START_PORT_OFFSET ?? 0);
+    const at = <T extends object>(ports: T): T =>
+      Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, (v as number) + o])) as T;
     return {
       name,
-      dataDir: process.env.POPOTE_DATA_DIR ?? join(root, '.data', 'dev'),
-      servers: DEV_PORTS,
-      services: { identity: 4101, catalogue: 4102, cart: 4103, ordering: 4104, payments: 4105, notifications: 4106 },
-      bff: 4000,
-      shell: 3000,
-      consumer: 3001,
-      cook: 3002,
+      dataDir: process.env.POPOTE_DATA_DIR ?? join(root, '.data', o ? `dev-${o}` : 'dev'),
+      servers: at(DEV_PORTS),
+      services: at({ identity: 4101, catalogue: 4102, cart: 4103, ordering: 4104, payments: 4105, notifications: 4106 }),
+      bff: 4000 + o,
+      shell: 3000 + o,
+      consumer: 3001 + o,
+      cook: 3002 + o,
     };
   }
   // Test ports = dev ports + an offset (100 unless a test run already took them: see freeTestOffset).

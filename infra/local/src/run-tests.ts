@@ -73,6 +73,8 @@ async function main(): Promise<void> {
     process.env[name] ??= '100000/60';
   }
   const only = process.argv[2]; // optional: lint | unit | web | deploy | int | system | e2e | replicas | chaos
+  // With one part named, further arguments go to vitest (a file filter, say: `./popote test e2e payouts`).
+  const extra = only ? process.argv.slice(3) : [];
 
   if (!only || only === 'lint') {
     // Static checks count as tests: ESLint (with Nx module boundaries) and Prettier.
@@ -92,7 +94,7 @@ async function main(): Promise<void> {
   for (const project of ['unit', 'web', 'deploy', 'int']) {
     if (only && only !== project) continue;
     console.log(`\n== ${project} tests ==`);
-    add(count(project, await vitest(project, ['--project', project])));
+    add(count(project, await vitest(project, ['--project', project, ...extra])));
   }
 
   if (!only || only === 'system' || only === 'e2e') {
@@ -123,11 +125,11 @@ async function main(): Promise<void> {
       try {
         if (!only || only === 'system') {
           console.log('\n== system tests ==');
-          add(count('system', await vitest('system', ['--project', 'system'], env)));
+          add(count('system', await vitest('system', ['--project', 'system', ...extra], env)));
         }
         if (!only || only === 'e2e') {
           console.log('\n== browser tests ==');
-          add(count('e2e', await vitest('e2e', ['--config', join(root, 'frontends/e2e/vitest.config.ts')], env)));
+          add(count('e2e', await vitest('e2e', ['--config', join(root, 'frontends/e2e/vitest.config.ts'), ...extra], env)));
         }
       } finally {
         await app.stop();
