@@ -62,6 +62,7 @@ export class UsersService implements OnModuleInit {
       dietary_preferences: [],
       user_type: input.user_type,
       password_hash: await hashPassword(input.password),
+      email_verified_at: null,
     });
     recordEvent(user, IdentityEvents.userRegistered, { user_id: user._id, username: user.username, user_type: user.user_type });
     try {
