@@ -205,9 +205,10 @@ describe('account lifecycle (issue 18) through the BFF', () => {
     expect((await errorOf(anon, RESET, { i: { token, new_password: 'nouveau3', confirm_password: 'nouveau3' } })).message).toBe(
       ACCOUNT_MESSAGES.linkUsed,
     );
-    // Both open sessions are closed at once; the old password no longer opens one, the new one does.
-    expect((await p.s.gql(ME)).data.me).toBeNull();
-    expect((await other.gql(ME)).data.me).toBeNull();
+    // Both open sessions are closed (the BFF hears it from identity's announcement); the old password
+    // no longer opens one, the new one does.
+    await eventually(async () => ((await p.s.gql(ME)).data.me === null ? true : undefined), 5_000);
+    await eventually(async () => ((await other.gql(ME)).data.me === null ? true : undefined), 5_000);
     expect((await errorOf(anon, SIGN_IN, { e: p.email, p: p.password })).extensions?.code).toBe('INVALID_CREDENTIALS');
     await gqlOk(anon, SIGN_IN, { e: p.email, p: 'nouveau1' });
     // An expired reset link is refused.
@@ -356,7 +357,7 @@ describe('account lifecycle (issue 18) through the BFF', () => {
     // Erasure.
     await gqlOk(buyer.s, DELETE, { p: buyer.password });
     await gqlOk(cook.s, DELETE, { p: cook.password });
-    expect((await buyer.s.gql(ME)).data.me).toBeNull();
+    await eventually(async () => ((await buyer.s.gql(ME)).data.me === null ? true : undefined), 5_000);
     expect((await errorOf(new GqlSession(url), SIGN_IN, { e: cook.email, p: cook.password })).extensions?.code).toBe('INVALID_CREDENTIALS');
 
     // Nothing personal anywhere: every collection of every database, and the bucket.

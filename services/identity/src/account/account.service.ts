@@ -18,6 +18,7 @@ import {
 import { OutboxRelay, recordEvent, RpcClient } from '@popote/platform';
 import type { Model } from 'mongoose';
 import type { z } from 'zod';
+import { accountKey } from '../auth/login-throttle.service';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { SessionsService } from '../auth/sessions.service';
 import { toCookProfileDto, toUserDto } from '../users/user.mapper';
@@ -102,7 +103,7 @@ export class AccountService {
     } catch (err) {
       throw duplicateError(err) ?? err;
     }
-    await this.attempts.deleteOne({ _id: `acct:${user.email}` });
+    await this.attempts.deleteOne({ _id: accountKey(user.email) });
     return { user_id: user._id, email: record.email, purpose: 'email-change' };
   }
 
@@ -129,7 +130,7 @@ export class AccountService {
     await this.relay.locked(this.users, user._id, () =>
       this.users.updateOne({ _id: user._id }, { $set: { password_hash: hash, email_verified_at: user.email_verified_at ?? new Date() } }),
     );
-    await this.attempts.deleteOne({ _id: `acct:${user.email}` });
+    await this.attempts.deleteOne({ _id: accountKey(user.email) });
     await this.sessions.revokeAllOf(user._id);
   }
 
@@ -196,7 +197,7 @@ export class AccountService {
         username: tombstone,
         username_key: tombstone,
         name: ERASED_NAME,
-        location: '',
+        location: '—', // required by the schema; nothing of the person's
         bio: '',
         avatar_url: null,
         user_type: 'consumer',
@@ -218,7 +219,7 @@ export class AccountService {
     });
     await this.relay.flush(this.users, user._id);
     await this.cookProfiles.deleteOne({ _id: user._id });
-    await this.attempts.deleteOne({ _id: `acct:${user.email}` });
+    await this.attempts.deleteOne({ _id: accountKey(user.email) });
     await this.tokens.forget(user._id);
     await this.sessions.revokeAllOf(user._id);
   }

@@ -115,7 +115,8 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
       revoked_at: new Date().toISOString(),
     });
     await this.relay.locked(this.users, userId, () => this.users.updateOne({ _id: userId }, { $push: push, $set: set }));
-    this.relay.kick();
+    // Now, not at the next sweep: a closed session must stop working at once on every BFF.
+    await this.relay.flush(this.users, userId);
   }
 }
 

@@ -38,8 +38,9 @@ export class PaymentsPersonalData {
   async erase(userId: string): Promise<void> {
     // A cook's name copied on the lines of their customers' checkouts.
     const sold = await this.checkouts
-      .find({ lines: { $elemMatch: { cook_id: userId, cook_name: { $ne: ERASED_NAME } } } }, { _id: 1 })
-      .lean<{ _id: string }[]>();
+      .find({ 'lines.cook_id': userId }, { _id: 1, lines: 1 })
+      .lean<Pick<Checkout, '_id' | 'lines'>[]>()
+      .then((docs) => docs.filter((d) => d.lines.some((l) => l.cook_id === userId && l.cook_name !== ERASED_NAME)));
     for (const { _id } of sold) {
       await this.relay.locked(this.checkouts, _id, async () => {
         const doc = await this.checkouts.findById(_id).lean<Checkout>();
