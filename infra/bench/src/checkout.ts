@@ -54,10 +54,13 @@ export const signUp = async (gql: Person, user_type: string, i: number) => {
     },
   });
   if (!identityDb) throw new Error('confirmAccountsIn(MONGO_URL) first: paying and publishing need a confirmed address');
-  await identityDb
-    .db('popote_identity')
-    .collection('users')
-    .updateOne({ email }, { $set: { email_verified_at: new Date() } });
+  // After the relay has cleared the sign-up's outbox (FerretDB rewrites whole documents: an update
+  // racing that clear could be undone); nothing else writes the user afterwards.
+  const users = identityDb.db('popote_identity').collection('users');
+  for (let i = 0; i < 200 && (await users.findOne({ email, _outbox_pending: true }, { projection: { _id: 1 } })); i++) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await users.updateOne({ email }, { $set: { email_verified_at: new Date() } });
   return created;
 };
 
