@@ -83,7 +83,7 @@ describe('account lifecycle (issue 18): verification, password reset, export, er
       const link = linkIn(mail.text);
       await page.goto(link);
       await page.getByRole('heading', { level: 1, name: 'Nouveau mot de passe' }).waitFor();
-      await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('nouveau-secret');
+      await page.getByRole('textbox', { name: 'Nouveau mot de passe', exact: true }).fill('nouveau-secret');
       await page.getByLabel('Confirmer le nouveau mot de passe').fill('autre-secret');
       await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
       await page.getByText('Les mots de passe ne correspondent pas').waitFor();
@@ -93,7 +93,7 @@ describe('account lifecycle (issue 18): verification, password reset, export, er
 
       // The link a second time: refused.
       await page.goto(link);
-      await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('encore-autre');
+      await page.getByRole('textbox', { name: 'Nouveau mot de passe', exact: true }).fill('encore-autre');
       await page.getByLabel('Confirmer le nouveau mot de passe').fill('encore-autre');
       await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
       await page.getByRole('alert').filter({ hasText: 'Ce lien a déjà été utilisé' }).waitFor();
@@ -143,10 +143,10 @@ describe('account lifecycle (issue 18): verification, password reset, export, er
       await erase.getByRole('button', { name: 'Supprimer mon compte' }).click();
       await erase.getByRole('button', { name: 'Supprimer définitivement' }).click();
       await erase.getByText('Le mot de passe est requis').waitFor();
-      await erase.getByLabel('Mot de passe').fill('pas-le-bon');
+      await erase.getByLabel('Mot de passe', { exact: true }).fill('pas-le-bon');
       await erase.getByRole('button', { name: 'Supprimer définitivement' }).click();
       await erase.getByText('Le mot de passe est incorrect').waitFor();
-      await erase.getByLabel('Mot de passe').fill(account.password);
+      await erase.getByLabel('Mot de passe', { exact: true }).fill(account.password);
       await erase.getByRole('button', { name: 'Supprimer définitivement' }).click();
       await erase.getByRole('alert').filter({ hasText: 'tant qu’une commande est en cours' }).waitFor();
 
@@ -157,7 +157,7 @@ describe('account lifecycle (issue 18): verification, password reset, export, er
       await page.getByText('Commande annulée').first().waitFor();
       await mainNav(page).getByRole('link', { name: 'Profil' }).click();
       await erase.getByRole('button', { name: 'Supprimer mon compte' }).click();
-      await erase.getByLabel('Mot de passe').fill(account.password);
+      await erase.getByLabel('Mot de passe', { exact: true }).fill(account.password);
       await erase.getByRole('button', { name: 'Supprimer définitivement' }).click();
       await page.getByText('Votre compte a été supprimé.').waitFor();
       await mainNav(page).getByRole('link', { name: 'Connexion' }).waitFor();

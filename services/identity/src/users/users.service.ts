@@ -119,7 +119,8 @@ export class UsersService implements OnModuleInit {
 
   async many(ids: string[]): Promise<UserDto[]> {
     const found = await findByIds<User>(this.users, ids);
-    return found.map(toUserDto);
+    // An erased account is nobody to write to (notifications asks for addresses).
+    return found.filter((u) => !u.erased_at).map(toUserDto);
   }
 
   async updateProfile(actor: Actor, input: z.infer<typeof profileInput>) {
