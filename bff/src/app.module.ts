@@ -7,6 +7,8 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { MediaStorage, PlatformModule } from '@popote/platform';
 import { join } from 'node:path';
 import type { BffConfig } from './config';
+import { AccountExportController } from './account/account-export.controller';
+import { AccountResolver, VerifiedEmailGuard } from './auth/account.resolver';
 import { AuthResolver } from './auth/auth.resolver';
 import type { GqlContext } from './auth/gql-context';
 import { SessionModule } from './auth/session.module';
@@ -95,9 +97,12 @@ export class AppModule implements NestModule {
           },
         }),
       ],
-      controllers: [UploadController, MediaController, BffHealthController],
+      // The export's route first: MediaController's `media/*key` would take it otherwise.
+      controllers: [AccountExportController, UploadController, MediaController, BffHealthController],
       providers: [
         AuthResolver,
+        AccountResolver,
+        VerifiedEmailGuard,
         MealsResolver,
         CookResolver,
         CartResolver,

@@ -24,6 +24,12 @@ export const bffConfigSchema = baseConfigSchema
     RATE_LIMIT_CONTACT: z.string().default('5/3600'),
     RATE_LIMIT_UPLOAD: z.string().default('60/3600'),
     RATE_LIMIT_MUTATION: z.string().default('120/60'),
+    /** 'Mot de passe oublié ?' per client address and per target address (issue 18). */
+    RATE_LIMIT_PASSWORD_RESET: z.string().default('5/3600'),
+    /** 'Renvoyer l'email' and email changes, per account. */
+    RATE_LIMIT_VERIFY_EMAIL: z.string().default('5/3600'),
+    /** 'Télécharger mes données', per account (each builds an archive from every service). */
+    RATE_LIMIT_EXPORT: z.string().default('10/3600'),
   });
 export type BffConfig = z.infer<typeof bffConfigSchema> & { TRUST_PROXY: string };
 
@@ -44,6 +50,9 @@ export const bffConfig = (env: NodeJS.ProcessEnv = process.env): BffConfig => {
     'RATE_LIMIT_CONTACT',
     'RATE_LIMIT_UPLOAD',
     'RATE_LIMIT_MUTATION',
+    'RATE_LIMIT_PASSWORD_RESET',
+    'RATE_LIMIT_VERIFY_EMAIL',
+    'RATE_LIMIT_EXPORT',
   ] as const) {
     if (!/^\d+\/\d+$/.test(config[name])) throw new Error(`Invalid configuration:\n  ${name}: expected points/seconds, e.g. 10/3600`);
   }

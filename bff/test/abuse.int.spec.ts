@@ -35,7 +35,13 @@ describe('bff: operation limits, shared rate limits, trusted proxies, uploads ch
     const config = identityConfig(env);
     identity = await startServiceApp('identity', IdentityModule.forRoot(config), config.NATS_URL);
     // Two replicas on one store, as in production; a third that trusts no proxy.
-    const limits = { RATE_LIMIT_SIGN_UP: '3/60', RATE_LIMIT_SIGN_IN: '4/60', RATE_LIMIT_UPLOAD: '2/60', TRUST_PROXY: 'loopback' };
+    const limits = {
+      RATE_LIMIT_SIGN_UP: '3/60',
+      RATE_LIMIT_SIGN_IN: '4/60',
+      RATE_LIMIT_UPLOAD: '2/60',
+      RATE_LIMIT_PASSWORD_RESET: '2/60',
+      TRUST_PROXY: 'loopback',
+    };
     const bffEnv = { ...env, ...natsCredentials('bff'), ...limits, MONGO_DB: `${env.MONGO_DB}_bff` };
     urls = [await startBff(bffEnv), await startBff(bffEnv)];
     untrusting = await startBff({ ...bffEnv, MONGO_DB: `${env.MONGO_DB}_bff2`, TRUST_PROXY: 'none' });
@@ -79,6 +85,26 @@ describe('bff: operation limits, shared rate limits, trusted proxies, uploads ch
     };
     expect(body.errors[0]).toMatchObject({ message: 'Requête invalide', extensions: { code: 'VALIDATION_FAILED' } });
     expect(body.errors[0]!.extensions.detail).not.toMatch(/Did you mean/);
+  });
+
+  it("limits 'Mot de passe oublié ?' per target address, whoever asks, and per client address", async () => {
+    const RESET = 'mutation($e: String!) { requestPasswordReset(email: $e) }';
+    const ask = (url: string, email: string, ip: string) => post(url, { query: RESET, variables: { e: email } }, { 'x-forwarded-for': ip });
+    const codeOf = async (res: Response) =>
+      ((await res.json()) as { errors?: { extensions: { code: string } }[] }).errors?.[0]?.extensions.code;
+    const target = `cible-${Date.now()}@popote.test`;
+    // One mailbox from two addresses and two replicas: the third request is refused (French, Retry-After).
+    expect(await codeOf(await ask(urls[0]!, target, '198.51.100.20'))).toBeUndefined();
+    expect(await codeOf(await ask(urls[1]!, target, '198.51.100.21'))).toBeUndefined();
+    const refused = await ask(urls[0]!, target, '198.51.100.22');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { errors: { message: string }[] }).errors[0]!.message).toBe(
+      'Trop de requêtes. Veuillez réessayer dans quelques instants.',
+    );
+    // One client address asking for many mailboxes: the same limit.
+    expect(await codeOf(await ask(urls[1]!, `a-${target}`, '198.51.100.30'))).toBeUndefined();
+    expect(await codeOf(await ask(urls[0]!, `b-${target}`, '198.51.100.30'))).toBeUndefined();
+    expect(await codeOf(await ask(urls[1]!, `c-${target}`, '198.51.100.30'))).toBe('RATE_LIMITED');
   });
 
   it('limits sign-ups per client address across replicas, with Retry-After and a French message', async () => {

@@ -12,6 +12,7 @@ import { AppModule as IdentityModule } from '../../services/identity/src/app.mod
 import { hashPassword } from '../../services/identity/src/auth/passwords';
 import { identityConfig } from '../../services/identity/src/config';
 import { CookProfile, User } from '../../services/identity/src/users/user.schema';
+import { markEmailVerified } from '../../services/identity/test/fixtures';
 import { AppModule } from '../src/app.module';
 import { bffConfig } from '../src/config';
 
@@ -19,6 +20,7 @@ describe('bff: meals for cooks, pictures, cook pages', () => {
   const apps: INestApplication[] = [];
   let url: string;
   let n = 0;
+  let identity: INestApplication;
 
   const session = () => {
     const jar = new Map<string, string>();
@@ -51,7 +53,7 @@ describe('bff: meals for cooks, pictures, cook pages', () => {
       },
       async signUp(user_type: 'cook' | 'consumer') {
         n++;
-        return this.gql('mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id username } } }', {
+        const done = await this.gql('mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id username } } }', {
           i: {
             email: `cat${n}-${Date.now()}@popote.test`,
             password: 'secret1',
@@ -61,6 +63,8 @@ describe('bff: meals for cooks, pictures, cook pages', () => {
             user_type,
           },
         });
+        await markEmailVerified(identity); // publishing needs a confirmed address (issue 18)
+        return done;
       },
     };
   };
@@ -87,7 +91,8 @@ describe('bff: meals for cooks, pictures, cook pages', () => {
     await resetJetStream();
     const env = serviceEnv('catalogue', __filename);
     const identityEnv = serviceEnv('identity', __filename);
-    apps.push(await startServiceApp('identity', IdentityModule.forRoot(identityConfig(identityEnv)), env.NATS_URL!));
+    identity = await startServiceApp('identity', IdentityModule.forRoot(identityConfig(identityEnv)), env.NATS_URL!);
+    apps.push(identity);
     apps.push(await startServiceApp('catalogue', CatalogueModule.forRoot(catalogueConfig(env)), env.NATS_URL!));
     await seedCatalogue(env);
     const bff = await NestFactory.create(AppModule.forRoot(bffConfig({ ...env, ...natsCredentials('bff'), GRAPHIQL: 'false' })), {

@@ -16,6 +16,7 @@ import { AppModule as OrderingModule } from '../../services/ordering/src/app.mod
 import { orderingConfig } from '../../services/ordering/src/config';
 import { AppModule as PaymentsModule } from '../../services/payments/src/app.module';
 import { paymentsConfig } from '../../services/payments/src/config';
+import { markEmailVerified } from '../../services/identity/test/fixtures';
 import { AppModule } from '../src/app.module';
 import { bffConfig } from '../src/config';
 
@@ -23,6 +24,7 @@ describe('bff: cart → checkout → orders, as a browser does it', () => {
   const apps: INestApplication[] = [];
   let url: string;
   let me: GqlSession;
+  let identity: INestApplication;
   const gql = (query: string, variables: Record<string, unknown> = {}) => me.gql(query, variables);
   /** A graphql-ws client carrying the user's cookies, as a browser's WebSocket would. */
   const subscribe = (session: GqlSession, query: string) => {
@@ -60,7 +62,8 @@ describe('bff: cart → checkout → orders, as a browser does it', () => {
     const cat = env('catalogue');
     const idEnv = env('identity');
     await seedIdentity(idEnv);
-    apps.push(await startServiceApp('identity', IdentityModule.forRoot(identityConfig(idEnv)), cat.NATS_URL!));
+    identity = await startServiceApp('identity', IdentityModule.forRoot(identityConfig(idEnv)), cat.NATS_URL!);
+    apps.push(identity);
     apps.push(await startServiceApp('catalogue', CatalogueModule.forRoot(catalogueConfig(cat)), cat.NATS_URL!));
     await seedCatalogue(cat);
     apps.push(await startServiceApp('cart', CartModule.forRoot(cartConfig(env('cart'))), cat.NATS_URL!));
@@ -95,6 +98,7 @@ describe('bff: cart → checkout → orders, as a browser does it', () => {
         user_type: 'consumer',
       },
     });
+    await markEmailVerified(identity); // paying needs a confirmed address (issue 18)
     expect((await gql('mutation { startCheckout { item_count } }')).errors?.[0].message).toBe('Votre panier est vide');
     await gql('mutation { addToCart(meal_id: "demo-meal-bowl", quantity: 2) { item_count } }');
     const cart = await gql(

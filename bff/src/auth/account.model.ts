@@ -10,6 +10,7 @@ export class UserModel {
   @Field() bio!: string;
   @Field(() => String, { nullable: true }) avatar_url!: string | null;
   @Field({ description: 'consumer | cook' }) user_type!: string;
+  @Field({ description: 'Address confirmed by the emailed link: needed to pay and to publish a dish' }) email_verified!: boolean;
   @Field() created_at!: string;
 }
 
@@ -72,4 +73,23 @@ export class CookProfileInput {
   @Field(() => [String]) signature_dishes!: string[];
   @Field(() => [String]) cuisine_types!: string[];
   @Field(() => [String]) awards!: string[];
+}
+
+@InputType()
+export class ResetPasswordInput {
+  @Field({ description: 'The token of the emailed link' }) token!: string;
+  @Field() new_password!: string;
+  @Field() confirm_password!: string;
+}
+
+@InputType()
+export class ChangeEmailInput {
+  @Field() new_email!: string;
+  @Field() current_password!: string;
+}
+
+@ObjectType('EmailVerification')
+export class EmailVerificationModel {
+  @Field({ description: 'The confirmed address' }) email!: string;
+  @Field({ description: 'verify | email-change' }) purpose!: string;
 }

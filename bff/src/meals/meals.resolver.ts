@@ -2,6 +2,7 @@ import { UseGuards } from '@nestjs/common';
 import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { CatalogueRpc, IdentityRpc, LIMITS, type Actor, type MealFilter } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
+import { VerifiedEmailGuard } from '../auth/account.resolver';
 import { AuthGuard, Roles } from '../auth/auth.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
 import { CookModel, CreateMealInput, MealFilterInput, MealModel, MealPageModel, UpdateMealInput } from './meal.model';
@@ -62,7 +63,7 @@ export class MealsResolver {
   }
 
   @Mutation(() => MealModel)
-  @UseGuards(AuthGuard)
+  @UseGuards(AuthGuard, VerifiedEmailGuard) // publishing needs a confirmed address (issue 18)
   @Roles('cook')
   async createMeal(@CurrentActor() actor: Actor, @Args('input') input: CreateMealInput): Promise<MealModel> {
     // The card shows the cook's username: taken from identity, never from the browser.

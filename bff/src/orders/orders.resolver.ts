@@ -2,6 +2,7 @@ import { UseGuards } from '@nestjs/common';
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { OrderingRpc, PaymentsRpc, type Actor } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
+import { VerifiedEmailGuard } from '../auth/account.resolver';
 import { AuthGuard } from '../auth/auth.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
 import { CardInput, CheckoutModel, OrderModel, PaymentIntentModel } from './orders.model';
@@ -13,6 +14,7 @@ export class OrdersResolver {
   constructor(private readonly rpc: RpcClient) {}
 
   @Mutation(() => PaymentIntentModel, { description: 'Amount computed by the server from the cart and current prices' })
+  @UseGuards(VerifiedEmailGuard) // paying needs a confirmed address (issue 18)
   createPaymentIntent(@CurrentActor() actor: Actor): Promise<PaymentIntentModel> {
     return this.rpc.call(PaymentsRpc.createPaymentIntent, { actor }, { timeoutMs: 15_000 });
   }

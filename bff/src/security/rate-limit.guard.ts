@@ -6,7 +6,12 @@ import { clientAddress } from './client-address';
 import { RateLimitService, type RateBucket } from './rate-limit.service';
 
 /** Mutations with a bucket of their own, counted per client address (nobody is signed in yet, or anyone may call them). */
-const BY_ADDRESS: Record<string, RateBucket> = { signUp: 'signUp', signIn: 'signIn', sendContactMessage: 'contact' };
+const BY_ADDRESS: Record<string, RateBucket> = {
+  signUp: 'signUp',
+  signIn: 'signIn',
+  sendContactMessage: 'contact',
+  requestPasswordReset: 'passwordReset',
+};
 
 /**
  * Every GraphQL mutation is counted before it runs: sign-up, sign-in and the contact form per client

@@ -7,7 +7,7 @@ import type { BffConfig } from '../config';
 import { BFF_CONFIG } from '../tokens';
 
 /** What is limited, per client: sign-up and contact per address, uploads per user, every mutation per user (or address). */
-export const RATE_BUCKETS = ['signUp', 'signIn', 'contact', 'upload', 'mutation'] as const;
+export const RATE_BUCKETS = ['signUp', 'signIn', 'contact', 'upload', 'mutation', 'passwordReset', 'verifyEmail', 'export'] as const;
 export type RateBucket = (typeof RATE_BUCKETS)[number];
 
 export const RATE_LIMITED_MESSAGE = 'Trop de requêtes. Veuillez réessayer dans quelques instants.';
@@ -48,6 +48,9 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
       contact: config.RATE_LIMIT_CONTACT,
       upload: config.RATE_LIMIT_UPLOAD,
       mutation: config.RATE_LIMIT_MUTATION,
+      passwordReset: config.RATE_LIMIT_PASSWORD_RESET,
+      verifyEmail: config.RATE_LIMIT_VERIFY_EMAIL,
+      export: config.RATE_LIMIT_EXPORT,
     };
     this.limiters = Object.fromEntries(
       RATE_BUCKETS.map((bucket) => [

@@ -55,7 +55,7 @@ describe('static pages and footer', () => {
           path: '/privacy',
           heading: 'Politique de confidentialité',
           title: 'Politique de confidentialité · Popote',
-          text: 'En vigueur au 1er mars 2024',
+          text: 'En vigueur au 23 novembre 2026',
         },
         { link: 'Contact', path: '/contact', heading: 'Contact', title: 'Contact · Popote', text: 'Envoyer un message' },
       ];
@@ -71,7 +71,21 @@ describe('static pages and footer', () => {
       await page.goto(`${base}/privacy`);
       await page.getByRole('heading', { level: 1, name: 'Politique de confidentialité' }).waitFor();
       const privacy = await page.getByRole('main').innerText();
-      for (const fact of ['argon2id', 'httpOnly', '15 minutes', '30 jours', 'numéros de carte', 'métadonnées', 'RGPD', 'CNIL']) {
+      for (const fact of [
+        'argon2id',
+        'httpOnly',
+        '15 minutes',
+        '30 jours',
+        'numéros de carte',
+        'métadonnées',
+        'RGPD',
+        'CNIL',
+        // Issue 18: the rights the profile honours, and the real retention.
+        'Télécharger mes données',
+        'Supprimer mon compte',
+        '10 ans',
+        'nouveau mot de passe : 30 minutes',
+      ]) {
         expect(privacy, fact).toContain(fact);
       }
       expect(await page.getByRole('main').getByRole('link', { name: support }).count()).toBeGreaterThan(0);

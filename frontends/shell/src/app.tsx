@@ -1,6 +1,9 @@
 import { Route, Routes, useLocation } from 'react-router';
 import { RouteGuard } from './auth/route-guard';
 import { AppErrorBoundary, RouteErrorBoundary } from './errors/app-error-boundary';
+import { ForgotPasswordPage } from './features/account/forgot-password-page';
+import { ResetPasswordPage } from './features/account/reset-password-page';
+import { VerifyEmailPage } from './features/account/verify-email-page';
 import { AuthPage } from './features/auth/auth-page';
 import { ContactPage } from './features/contact/contact-page';
 import { ProfilePage } from './features/profile/profile-page';
@@ -30,6 +33,9 @@ export function App() {
             <Route element={<RouteErrorBoundary />}>
               <Route index element={<HomePage />} />
               <Route path="auth" element={<AuthPage />} />
+              <Route path="forgot-password" element={<ForgotPasswordPage />} />
+              <Route path="reset-password" element={<ResetPasswordPage />} />
+              <Route path="verify-email" element={<VerifyEmailPage />} />
               <Route
                 path="profile"
                 element={

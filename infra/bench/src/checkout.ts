@@ -1,3 +1,4 @@
+import { MongoClient } from 'mongodb';
 import { readdirSync, readFileSync } from 'node:fs';
 import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
@@ -24,12 +25,27 @@ export function person(bff: string) {
 }
 export type Person = ReturnType<typeof person>;
 
+/**
+ * Paying and publishing need a confirmed address (issue 18). The load generator confirms its
+ * accounts in identity's database, as opening the emailed link would (reading hundreds of links from
+ * the mail inbox would measure the inbox); the browser tests use the real link.
+ */
+let identityDb: MongoClient | null = null;
+export async function confirmAccountsIn(mongoUrl: string): Promise<void> {
+  identityDb = await MongoClient.connect(mongoUrl);
+}
+export async function stopConfirmingAccounts(): Promise<void> {
+  await identityDb?.close();
+  identityDb = null;
+}
+
 let unique = 0;
-export const signUp = (gql: Person, user_type: string, i: number) => {
+export const signUp = async (gql: Person, user_type: string, i: number) => {
   const tag = `${Date.now().toString(36)}${(++unique).toString(36)}`;
-  return gql('mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id } } }', {
+  const email = `bench-${user_type}-${i}-${tag}@popote.test`;
+  const created = await gql('mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id } } }', {
     i: {
-      email: `bench-${user_type}-${i}-${tag}@popote.test`,
+      email,
       password: 'bench-secret',
       name: 'Bench',
       username: `b_${user_type.slice(0, 2)}_${i}_${tag}`.slice(0, 30),
@@ -37,6 +53,15 @@ export const signUp = (gql: Person, user_type: string, i: number) => {
       user_type,
     },
   });
+  if (!identityDb) throw new Error('confirmAccountsIn(MONGO_URL) first: paying and publishing need a confirmed address');
+  // After the relay has cleared the sign-up's outbox (FerretDB rewrites whole documents: an update
+  // racing that clear could be undone); nothing else writes the user afterwards.
+  const users = identityDb.db('popote_identity').collection('users');
+  for (let i = 0; i < 200 && (await users.findOne({ email, _outbox_pending: true }, { projection: { _id: 1 } })); i++) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await users.updateOne({ email }, { $set: { email_verified_at: new Date() } });
+  return created;
 };
 
 export async function createMeal(cook: Person, portions: number, name = 'Plat du banc d’essai'): Promise<string> {

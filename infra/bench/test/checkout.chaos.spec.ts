@@ -5,7 +5,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMeal, person, signUp, type Person } from '../src/checkout';
+import { confirmAccountsIn, createMeal, person, signUp, stopConfirmingAccounts, type Person } from '../src/checkout';
 
 /**
  * Chaos (ADR 0004): checkouts across many cooks while service instances are killed with SIGKILL,
@@ -176,7 +176,16 @@ describe(`chaos: checkouts while instances are killed (2 instances per service${
 
   beforeAll(async () => {
     // Every buyer is 127.0.0.1 here: the per-address limits are raised (they are tested elsewhere).
-    for (const name of ['RATE_LIMIT_SIGN_UP', 'RATE_LIMIT_SIGN_IN', 'RATE_LIMIT_CONTACT', 'RATE_LIMIT_UPLOAD', 'RATE_LIMIT_MUTATION']) {
+    for (const name of [
+      'RATE_LIMIT_SIGN_UP',
+      'RATE_LIMIT_SIGN_IN',
+      'RATE_LIMIT_CONTACT',
+      'RATE_LIMIT_UPLOAD',
+      'RATE_LIMIT_MUTATION',
+      'RATE_LIMIT_PASSWORD_RESET',
+      'RATE_LIMIT_VERIFY_EMAIL',
+      'RATE_LIMIT_EXPORT',
+    ]) {
       process.env[name] ??= '100000/60';
     }
     await freeTestOffset();
@@ -185,9 +194,11 @@ describe(`chaos: checkouts while instances are killed (2 instances per service${
     rmSync(p.dataDir, { recursive: true, force: true });
     app = await launch(p, { replicas: 2, seed: false, log: () => undefined, natsCluster: CLUSTER });
     mongo = await MongoClient.connect(app.env.MONGO_URL);
+    await confirmAccountsIn(app.env.MONGO_URL);
   }, 240_000);
 
   afterAll(async () => {
+    await stopConfirmingAccounts();
     await mongo?.close();
     await app?.stop();
   }, 60_000);

@@ -153,6 +153,8 @@ export const APPS: readonly App[] = [
       v('SMTP_PASSWORD', { secret: true, localDefault: true }),
       v('MAIL_FROM', { localDefault: true }),
       v('SUPPORT_EMAIL', { localDefault: true }),
+      // The shell's address: links of account emails (issue 18); required (https) in production.
+      v('PUBLIC_URL'),
     ],
     ['MAIL_MAX_ATTEMPTS'],
   ),
@@ -188,6 +190,9 @@ export const APPS: readonly App[] = [
       'RATE_LIMIT_CONTACT',
       'RATE_LIMIT_UPLOAD',
       'RATE_LIMIT_MUTATION',
+      'RATE_LIMIT_PASSWORD_RESET',
+      'RATE_LIMIT_VERIFY_EMAIL',
+      'RATE_LIMIT_EXPORT',
     ],
   },
   frontend('shell', 3000, '/runtime-config.json', [

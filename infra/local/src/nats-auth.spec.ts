@@ -1,12 +1,25 @@
-import { CartRpc, CatalogueRpc, IdentityRpc, NotificationsRpc, OrderingRpc, PaymentsRpc } from '@popote/contracts';
+import {
+  ACCOUNT_RPCS,
+  ERASURE_BLOCKING_SERVICES,
+  erasureBlockersRpc,
+  CartRpc,
+  CatalogueRpc,
+  IdentityRpc,
+  NotificationsRpc,
+  OrderingRpc,
+  PaymentsRpc,
+} from '@popote/contracts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INTERNAL_RPCS, localNatsUsers, NATS_SERVICES, natsPermissions, renderNatsAuthorization, SERVICE_CALLS } from './nats-auth';
 
-const ALL_RPCS = [IdentityRpc, CatalogueRpc, CartRpc, OrderingRpc, PaymentsRpc, NotificationsRpc].flatMap((c) =>
-  Object.values(c).map((r) => r.subject),
-);
+const ALL_RPCS = [
+  ...[IdentityRpc, CatalogueRpc, CartRpc, OrderingRpc, PaymentsRpc, NotificationsRpc].flatMap((c) =>
+    Object.values(c).map((r) => r.subject),
+  ),
+  ...ACCOUNT_RPCS.map((r) => r.subject),
+];
 
 describe('NATS permissions', () => {
   it('lets each service answer and announce only its own subjects', () => {
@@ -26,6 +39,7 @@ describe('NATS permissions', () => {
       cart: 'cart/src/carts/carts.service.ts',
       payments: 'payments/src/checkouts/checkouts.service.ts',
       notifications: 'notifications/src/events/order-placed.handler.ts',
+      identity: 'identity/src/account/account.service.ts',
     };
     const byName = Object.fromEntries(
       [IdentityRpc, CatalogueRpc, CartRpc, OrderingRpc, PaymentsRpc, NotificationsRpc].flatMap((c, i) =>
@@ -36,7 +50,12 @@ describe('NATS permissions', () => {
       ),
     );
     for (const [service, file] of Object.entries(sources)) {
-      const called = [...readFileSync(join(root, file), 'utf8').matchAll(/rpc\.call\((\w+Rpc\.\w+)/g)].map((m) => byName[m[1]!]);
+      const source = readFileSync(join(root, file), 'utf8');
+      const called = [
+        ...[...source.matchAll(/rpc\.call\((\w+Rpc\.\w+)/g)].map((m) => byName[m[1]!]),
+        // The account contract's RPCs are made per service: erasureBlockersRpc(s) over ERASURE_BLOCKING_SERVICES.
+        ...(source.includes('erasureBlockersRpc(s)') ? ERASURE_BLOCKING_SERVICES.map((s) => erasureBlockersRpc(s).subject) : []),
+      ];
       for (const subject of called)
         expect(SERVICE_CALLS[service as keyof typeof SERVICE_CALLS], `${service} calls ${subject}`).toContain(subject);
     }

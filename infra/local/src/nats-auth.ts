@@ -27,11 +27,17 @@ export interface NatsUser {
 export const inboxOf = (user: string) => `_INBOX_${user}.>`;
 
 /** RPCs that only other services call: the BFF may not. */
-export const INTERNAL_RPCS = ['rpc.identity.get-users', 'rpc.ordering.orders-by-id'];
+export const INTERNAL_RPCS = [
+  'rpc.identity.get-users',
+  'rpc.ordering.orders-by-id',
+  // Account lifecycle (issue 18): identity asks for the account emails and whether an erasure must wait.
+  'rpc.notifications.send-account-email',
+  'rpc.ordering.erasure-blockers',
+];
 
 /** The RPCs each service calls on another (nothing else). */
 export const SERVICE_CALLS: Record<NatsService, string[]> = {
-  identity: [],
+  identity: ['rpc.notifications.send-account-email', 'rpc.ordering.erasure-blockers'],
   catalogue: [],
   cart: ['rpc.catalogue.get-meal', 'rpc.catalogue.get-meals'],
   ordering: [],

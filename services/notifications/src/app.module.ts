@@ -2,6 +2,9 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { PlatformModule } from '@popote/platform';
 import type { NotificationsConfig } from './config';
+import { AccountRpcController } from './account/account.rpc.controller';
+import { PersonalDataService } from './account/personal-data.service';
+import { AccountErasureHandler } from './events/account-erasure.handler';
 import { ContactRpcController } from './contact/contact.rpc.controller';
 import { ContactService } from './contact/contact.service';
 import { OrderPlacedHandler } from './events/order-placed.handler';
@@ -21,8 +24,8 @@ export class AppModule {
           { name: ContactMessage.name, schema: ContactMessageSchema },
         ]),
       ],
-      controllers: [ContactRpcController],
-      providers: [EmailsService, ContactService, OrderPlacedHandler, OrderStatusChangedHandler],
+      controllers: [ContactRpcController, AccountRpcController],
+      providers: [EmailsService, ContactService, OrderPlacedHandler, OrderStatusChangedHandler, PersonalDataService, AccountErasureHandler],
     };
   }
 }

@@ -12,6 +12,17 @@ export const notificationsConfigSchema = serviceConfigSchema('notifications', 41
   SUPPORT_EMAIL: z.string().default('contact@popote.fr'),
   /** Give up on an email after this many failed sends (then it stays visible as failed). */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
+  /**
+   * The shell's public address: the links of account emails (verification, password reset, email
+   * change) open pages there. Required in production, never taken from a request's Host.
+   */
+  PUBLIC_URL: z.string().url().optional(),
 });
 export type NotificationsConfig = z.infer<typeof notificationsConfigSchema>;
-export const notificationsConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(notificationsConfigSchema, env);
+export const notificationsConfig = (env: NodeJS.ProcessEnv = process.env): NotificationsConfig & { PUBLIC_URL: string } => {
+  const config = loadConfig(notificationsConfigSchema, env);
+  if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {
+    throw new Error('Refusing to start in production:\n  PUBLIC_URL must be the public address of the shell (the links of account emails)');
+  }
+  return { ...config, PUBLIC_URL: (config.PUBLIC_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '') };
+};

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { waitForEmail } from './mail';
 
 export interface TestAccount {
   email: string;
@@ -24,12 +25,17 @@ export const mainNav = (page: Page): Locator => page.getByRole('navigation', { n
 
 export const pathOf = (page: Page): string => new URL(page.url()).pathname;
 
-/** Fills and sends the sign-up form of /auth; leaves the page on / once 'Compte créé avec succès !' shows. */
+/**
+ * Fills and sends the sign-up form of /auth, then confirms the address as a person does: the link of
+ * the verification email (local mail inbox), 'Confirmer mon adresse email' (paying and publishing
+ * need it, issue 18). Leaves the page on /. `verify: false` stops after 'Compte créé avec succès !'.
+ */
 export async function signUp(
   page: Page,
   base: string,
   account: TestAccount,
   type: 'consumer' | 'cook' = 'consumer',
+  { verify = true }: { verify?: boolean } = {},
 ): Promise<void> {
   await page.goto(`${base}/auth`);
   await page.getByRole('button', { name: 'Inscription' }).click();
@@ -39,6 +45,29 @@ export async function signUp(
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
   await page.getByText('Compte créé avec succès !').waitFor();
   await page.waitForURL(`${base}/`);
+  if (!verify) return;
+  await openVerificationLink(page, account.email);
+  await page.goto(`${base}/`);
+  await mainNav(page).getByRole('button', { name: 'Déconnexion' }).waitFor();
+}
+
+/** The link of an account email (`…?token=…`) in its text. */
+export function linkIn(text: string | undefined): string {
+  const link = /https?:\/\/\S+[?&]token=[A-Za-z0-9_%-]+/.exec(text ?? '')?.[0];
+  if (!link) throw new Error(`no link in the email: ${text}`);
+  return link;
+}
+
+/** Opens the newest verification email's link to `email` and confirms; waits for 'Adresse email confirmée !'. */
+export async function openVerificationLink(page: Page, email: string, nth = 0): Promise<void> {
+  const mail = await waitForEmail(
+    (m) => m.to.some((a) => a.address.toLowerCase() === email.toLowerCase()) && m.subject === 'Confirmez votre adresse email',
+    30_000,
+    nth,
+  );
+  await page.goto(linkIn(mail.text));
+  await page.getByRole('button', { name: 'Confirmer mon adresse email' }).click();
+  await page.getByText('Adresse email confirmée !').waitFor();
 }
 
 export async function fillSignUpForm(page: Page, account: TestAccount): Promise<void> {

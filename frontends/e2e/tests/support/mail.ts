@@ -12,8 +12,8 @@ export function mailInboxUrl(): string {
   return url.replace(/\/+$/, '');
 }
 
-/** Polls maildev's REST API (`GET /email`) until a message matches; fails after `timeoutMs`. */
-export async function waitForEmail(matches: (message: InboxMessage) => boolean, timeoutMs = 30_000): Promise<InboxMessage> {
+/** Polls maildev's REST API (`GET /email`) until the `nth` (0: first) message that matches arrives; fails after `timeoutMs`. */
+export async function waitForEmail(matches: (message: InboxMessage) => boolean, timeoutMs = 30_000, nth = 0): Promise<InboxMessage> {
   const deadline = Date.now() + timeoutMs;
   let seen = 0;
   while (Date.now() < deadline) {
@@ -21,7 +21,7 @@ export async function waitForEmail(matches: (message: InboxMessage) => boolean, 
     if (response.ok) {
       const messages = (await response.json()) as InboxMessage[];
       seen = messages.length;
-      const found = messages.find(matches);
+      const found = messages.filter(matches)[nth];
       if (found) return found;
     }
     await new Promise((resolve) => setTimeout(resolve, 500));

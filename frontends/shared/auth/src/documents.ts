@@ -1,12 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type {
-  ChangePasswordInput,
-  CookProfileInput,
-  Me,
-  ProfileInput,
-  SignUpInput,
-  UserType,
-} from '@popote/graphql';
+import type { ChangePasswordInput, CookProfileInput, Me, ProfileInput, SignUpInput, UserType } from '@popote/graphql';
 
 /**
  * Everything the frontends know about the signed-in person. Every operation
@@ -23,6 +16,7 @@ export const ME_FIELDS = gql`
       bio
       avatar_url
       user_type
+      email_verified
       created_at
     }
     cook_profile {

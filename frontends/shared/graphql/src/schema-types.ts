@@ -133,6 +133,8 @@ export interface User {
   user_type: Scalars['String'];
   /** ISO-8601 date-time. */
   created_at: Scalars['String'];
+  /** Address confirmed by the emailed link: needed to pay and to publish a dish. */
+  email_verified: boolean;
 }
 
 export interface CookProfile {

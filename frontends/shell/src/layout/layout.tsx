@@ -6,6 +6,7 @@ import { Footer } from './footer';
 import styles from './layout.module.css';
 import { NavBar } from './nav-bar';
 import { ScrollToTop } from './scroll-to-top';
+import { VerificationBanner } from './verification-banner';
 
 export function Layout() {
   useUserLoadErrorToast();
@@ -16,6 +17,7 @@ export function Layout() {
         {fr.common.skipToContent}
       </a>
       <NavBar />
+      <VerificationBanner />
       <main id="contenu" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccountErasureHandler, CartAccountRpcController } from '../account/account';
 import { MongooseModule } from '@nestjs/mongoose';
 import { MealDeletedHandler } from '../events/meal-deleted.handler';
 import { OrderPlacedHandler } from '../events/order-placed.handler';
@@ -8,7 +9,7 @@ import { CartsService } from './carts.service';
 
 @Module({
   imports: [MongooseModule.forFeature([{ name: Cart.name, schema: CartSchema }])],
-  controllers: [CartsRpcController],
-  providers: [CartsService, MealDeletedHandler, OrderPlacedHandler],
+  controllers: [CartsRpcController, CartAccountRpcController],
+  providers: [CartsService, MealDeletedHandler, OrderPlacedHandler, AccountErasureHandler],
 })
 export class CartsModule {}

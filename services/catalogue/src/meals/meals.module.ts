@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { CatalogueAccountRpcController } from '../account/account.rpc.controller';
+import { CataloguePersonalData } from '../account/personal-data.service';
+import { AccountErasureHandler } from '../events/account-erasure.handler';
 import { MongooseModule } from '@nestjs/mongoose';
 import { Meal, MealSchema, Stock, StockApplication, StockApplicationSchema, StockSchema } from './meal.schema';
 import { StockService } from '../stock/stock.service';
@@ -15,8 +18,8 @@ import { ProfileUpdatedHandler } from '../events/profile-updated.handler';
       { name: StockApplication.name, schema: StockApplicationSchema },
     ]),
   ],
-  controllers: [MealsRpcController],
-  providers: [MealsService, StockService, ProfileUpdatedHandler, StockWorkerHandler],
+  controllers: [MealsRpcController, CatalogueAccountRpcController],
+  providers: [MealsService, StockService, ProfileUpdatedHandler, StockWorkerHandler, CataloguePersonalData, AccountErasureHandler],
   exports: [MealsService, StockService, MongooseModule],
 })
 export class MealsModule {}

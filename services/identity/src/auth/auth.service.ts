@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { toUserDto } from '../users/user.mapper';
 import type { User } from '../users/user.schema';
 import { UsersService } from '../users/users.service';
+import { AccountService } from '../account/account.service';
 import { LoginThrottleService } from './login-throttle.service';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { SessionsService } from './sessions.service';
@@ -24,10 +25,12 @@ export class AuthService {
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
     private readonly throttle: LoginThrottleService,
+    private readonly account: AccountService,
   ) {}
 
   async signUp(input: z.infer<typeof signUpInput>): Promise<{ user: UserDto; tokens: SessionTokens }> {
     const user = await this.users.create(input);
+    this.account.sendVerificationInBackground(user);
     return { user: toUserDto(user), tokens: await this.sessions.open(actorOf(user)) };
   }
 

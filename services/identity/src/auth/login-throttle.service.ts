@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { DomainError, IDENTITY_MESSAGES } from '@popote/contracts';
@@ -5,6 +6,9 @@ import { expireAt, PLATFORM_CONFIG } from '@popote/platform';
 import type { Model } from 'mongoose';
 import type { IdentityConfig } from '../config';
 import { LoginAttempt } from '../users/user.schema';
+
+/** The account's counter, keyed by a hash of the address (no address in clear, even after an erasure). */
+export const accountKey = (email: string) => `acct:${createHash('sha256').update(email).digest('hex')}`;
 
 /**
  * Slows brute force: after N failed sign-ins on one account (or many from one address) within the
@@ -31,7 +35,7 @@ export class LoginThrottleService implements OnModuleInit, OnModuleDestroy {
 
   private keys(email: string, ip: string) {
     return [
-      { key: `acct:${email}`, max: this.config.LOGIN_MAX_FAILURES_ACCOUNT },
+      { key: accountKey(email), max: this.config.LOGIN_MAX_FAILURES_ACCOUNT },
       { key: `ip:${ip}`, max: this.config.LOGIN_MAX_FAILURES_IP },
     ];
   }
@@ -64,6 +68,6 @@ export class LoginThrottleService implements OnModuleInit, OnModuleDestroy {
   }
 
   async recordSuccess(email: string): Promise<void> {
-    await this.attempts.deleteOne({ _id: `acct:${email}` });
+    await this.attempts.deleteOne({ _id: accountKey(email) });
   }
 }

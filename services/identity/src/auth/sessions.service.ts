@@ -99,6 +99,11 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     return families;
   }
 
+  /** The user's sessions as the export shows them (dates only: no secret, no hash). */
+  async listOf(userId: string): Promise<{ created_at: Date; expires_at: Date; revoked_at: Date | null }[]> {
+    return this.sessions.find({ user_id: userId }, { _id: 0, created_at: 1, expires_at: 1, revoked_at: 1 }).lean();
+  }
+
   /**
    * Tells the BFFs (through the user's outbox, so it is not lost): their live subscriptions of these
    * sessions close, and access tokens of them are no longer accepted.
@@ -110,7 +115,8 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
       revoked_at: new Date().toISOString(),
     });
     await this.relay.locked(this.users, userId, () => this.users.updateOne({ _id: userId }, { $push: push, $set: set }));
-    this.relay.kick();
+    // Now, not at the next sweep: a closed session must stop working at once on every BFF.
+    await this.relay.flush(this.users, userId);
   }
 }
 

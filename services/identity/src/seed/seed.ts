@@ -75,6 +75,7 @@ export async function seedIdentity(env: NodeJS.ProcessEnv = process.env): Promis
         specialties: [...u.specialties],
         dietary_preferences: [],
         password_hash: hash,
+        email_verified_at: now, // demo accounts are verified (they pay and publish at once)
         created_at: now,
         updated_at: now,
         _outbox: [],

@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { IdentityRpc } from '@popote/contracts';
+import { exportPersonalDataRpc, IdentityRpc } from '@popote/contracts';
 import { parseRequest } from '@popote/platform';
+import { AccountService } from '../account/account.service';
 import { AuthService } from '../auth/auth.service';
 import { UsersService } from './users.service';
 
@@ -11,6 +12,7 @@ export class IdentityRpcController {
   constructor(
     private readonly auth: AuthService,
     private readonly users: UsersService,
+    private readonly account: AccountService,
   ) {}
 
   @MessagePattern(IdentityRpc.popularCooks.subject)
@@ -79,5 +81,47 @@ export class IdentityRpcController {
   switchRole(@Payload() payload: unknown) {
     const req = parseRequest(IdentityRpc.switchRole, payload);
     return this.auth.switchRole(req.actor, req.to);
+  }
+
+  @MessagePattern(IdentityRpc.resendVerification.subject)
+  async resendVerification(@Payload() payload: unknown) {
+    await this.account.resendVerification(parseRequest(IdentityRpc.resendVerification, payload).actor);
+    return { ok: true };
+  }
+
+  @MessagePattern(IdentityRpc.verifyEmail.subject)
+  verifyEmail(@Payload() payload: unknown) {
+    return this.account.verifyEmail(parseRequest(IdentityRpc.verifyEmail, payload).token);
+  }
+
+  @MessagePattern(IdentityRpc.requestPasswordReset.subject)
+  requestPasswordReset(@Payload() payload: unknown) {
+    this.account.requestPasswordReset(parseRequest(IdentityRpc.requestPasswordReset, payload).email);
+    return { ok: true };
+  }
+
+  @MessagePattern(IdentityRpc.resetPassword.subject)
+  async resetPassword(@Payload() payload: unknown) {
+    await this.account.resetPassword(parseRequest(IdentityRpc.resetPassword, payload));
+    return { ok: true };
+  }
+
+  @MessagePattern(IdentityRpc.requestEmailChange.subject)
+  async requestEmailChange(@Payload() payload: unknown) {
+    const req = parseRequest(IdentityRpc.requestEmailChange, payload);
+    await this.account.requestEmailChange(req.actor, req.input);
+    return { ok: true };
+  }
+
+  @MessagePattern(IdentityRpc.deleteAccount.subject)
+  async deleteAccount(@Payload() payload: unknown) {
+    const req = parseRequest(IdentityRpc.deleteAccount, payload);
+    await this.account.deleteAccount(req.actor, req.password);
+    return { ok: true };
+  }
+
+  @MessagePattern(exportPersonalDataRpc('identity').subject)
+  exportPersonalData(@Payload() payload: unknown) {
+    return this.account.exportData(parseRequest(exportPersonalDataRpc('identity'), payload).actor);
   }
 }

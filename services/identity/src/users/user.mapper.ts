@@ -12,6 +12,7 @@ export const toUserDto = (u: User): UserDto => ({
   user_type: u.user_type,
   specialties: u.specialties ?? [],
   dietary_preferences: u.dietary_preferences ?? [],
+  email_verified: u.email_verified_at !== null,
   created_at: new Date(u.created_at).toISOString(),
   updated_at: new Date(u.updated_at).toISOString(),
 });

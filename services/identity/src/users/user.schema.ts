@@ -21,6 +21,13 @@ export class User {
   @Prop({ type: [String], default: [] }) specialties!: string[];
   @Prop({ type: [String], default: [] }) dietary_preferences!: string[];
   @Prop({ required: true, select: false }) password_hash!: string;
+  /**
+   * When the address was confirmed (issue 18). `null`: not yet. Absent: an account created before
+   * verification existed, counted as verified (it has been paying and publishing all along).
+   */
+  @Prop({ type: Date }) email_verified_at?: Date | null;
+  /** Set when the account is erased (GDPR art. 17): the document is an anonymous tombstone of the id. */
+  @Prop({ type: Date, default: null }) erased_at!: Date | null;
   created_at!: Date;
   updated_at!: Date;
   _outbox!: OutboxEntry[];
@@ -71,3 +78,37 @@ export class LoginAttempt {
   @Prop({ required: true }) window_ends_at!: Date;
 }
 export const LoginAttemptSchema = SchemaFactory.createForClass(LoginAttempt);
+
+export const ACCOUNT_TOKEN_PURPOSES = ['verify', 'reset', 'email-change'] as const;
+export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
+
+/**
+ * A link sent by email (verification, password reset, email change). The link carries a random
+ * token; only its sha256 is stored here, with what it is for and until when.
+ */
+@Schema({ collection: 'accountTokens', versionKey: false })
+export class AccountToken {
+  /** sha256(token), hex. */
+  @Prop({ type: String, required: true }) _id!: string;
+  @Prop({ type: String, enum: ACCOUNT_TOKEN_PURPOSES, required: true }) purpose!: AccountTokenPurpose;
+  @Prop({ required: true, index: true }) user_id!: string;
+  /** The address the link was sent to (for an email change: the new address). */
+  @Prop({ required: true }) email!: string;
+  @Prop({ required: true }) expires_at!: Date;
+  @Prop({ required: true }) created_at!: Date;
+}
+export const AccountTokenSchema = SchemaFactory.createForClass(AccountToken);
+
+/**
+ * A link already used: inserted with the token's hash as `_id` before the link takes effect, so of
+ * two concurrent clicks exactly one inserts it (the other gets a duplicate key). FerretDB has no
+ * atomic conditional update to do this with; a unique `_id` insert is atomic on every store.
+ */
+@Schema({ collection: 'consumedTokens', versionKey: false })
+export class ConsumedToken {
+  @Prop({ type: String, required: true }) _id!: string;
+  @Prop({ required: true }) consumed_at!: Date;
+  /** Kept until the link would have expired anyway, then swept. */
+  @Prop({ required: true }) expires_at!: Date;
+}
+export const ConsumedTokenSchema = SchemaFactory.createForClass(ConsumedToken);

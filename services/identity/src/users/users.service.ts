@@ -62,6 +62,7 @@ export class UsersService implements OnModuleInit {
       dietary_preferences: [],
       user_type: input.user_type,
       password_hash: await hashPassword(input.password),
+      email_verified_at: null,
     });
     recordEvent(user, IdentityEvents.userRegistered, { user_id: user._id, username: user.username, user_type: user.user_type });
     try {
@@ -118,7 +119,8 @@ export class UsersService implements OnModuleInit {
 
   async many(ids: string[]): Promise<UserDto[]> {
     const found = await findByIds<User>(this.users, ids);
-    return found.map(toUserDto);
+    // An erased account is nobody to write to (notifications asks for addresses).
+    return found.filter((u) => !u.erased_at).map(toUserDto);
   }
 
   async updateProfile(actor: Actor, input: z.infer<typeof profileInput>) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newOrderEmail, orderPlacedEmail, statusEmail } from './templates';
+import { accountEmail, newOrderEmail, orderPlacedEmail, statusEmail } from './templates';
 
 const items = [
   { quantity: 2, name: 'Tajine de poulet aux citrons confits' },
@@ -34,5 +34,23 @@ describe('order emails', () => {
   it('emails the consumer on confirmation, readiness and cancellation only', () => {
     expect(statusEmail('Claire', '0123456789abcdef', 'ready')?.subject).toBe('Commande n° 89abcdef prête à être retirée');
     expect(statusEmail('Claire', '0123456789abcdef', 'preparing')).toBeNull();
+  });
+});
+
+describe('account emails (issue 18)', () => {
+  it('says what each link does, how long it lasts, and carries it', () => {
+    const link = 'https://popote.fr/reset-password?token=abc';
+    const reset = accountEmail('reset', 'Claire', link);
+    expect(reset.subject).toBe('Réinitialisation de votre mot de passe');
+    expect(reset.text).toContain(link);
+    expect(reset.text).toContain('30 minutes');
+    expect(accountEmail('verify', 'Claire', link).text).toContain('48 heures');
+    expect(accountEmail('email-change', 'Claire', link).subject).toBe('Confirmez votre nouvelle adresse email');
+  });
+
+  it('tells the old address which new address was asked, without a link', () => {
+    const notice = accountEmail('email-change-notice', 'Claire', null, 'nouvelle@popote.test');
+    expect(notice.text).toContain('nouvelle@popote.test');
+    expect(notice.text).not.toMatch(/token=/);
   });
 });

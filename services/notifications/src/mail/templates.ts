@@ -67,3 +67,46 @@ export function orderPlacedEmail(
       `Vous pouvez la suivre à tout moment dans « Mes commandes ».\n\nL'équipe Popote`,
   };
 }
+
+/** The account emails of issue 18; `link` is built from PUBLIC_URL by the caller. */
+export function accountEmail(
+  kind: 'verify' | 'reset' | 'email-change' | 'email-change-notice',
+  name: string,
+  link: string | null,
+  newEmail?: string,
+): { subject: string; text: string } {
+  switch (kind) {
+    case 'verify':
+      return {
+        subject: 'Confirmez votre adresse email',
+        text:
+          `Bonjour ${name},\n\nBienvenue sur Popote ! Pour pouvoir payer vos commandes et publier vos plats, confirmez votre adresse email en ouvrant ce lien (valable 48 heures, une seule fois) :\n\n${link}\n\n` +
+          `Si vous n'avez pas créé de compte, ignorez cet email.\n\nL'équipe Popote`,
+      };
+    case 'reset':
+      return {
+        subject: 'Réinitialisation de votre mot de passe',
+        text:
+          `Bonjour ${name},\n\nPour choisir un nouveau mot de passe, ouvrez ce lien (valable 30 minutes, une seule fois) :\n\n${link}\n\n` +
+          `Toutes vos sessions seront fermées. Si vous n'avez rien demandé, ignorez cet email : votre mot de passe reste inchangé.\n\nL'équipe Popote`,
+      };
+    case 'email-change':
+      return {
+        subject: 'Confirmez votre nouvelle adresse email',
+        text:
+          `Bonjour ${name},\n\nPour que cette adresse devienne celle de votre compte Popote, ouvrez ce lien (valable 24 heures, une seule fois) :\n\n${link}\n\n` +
+          `Si vous n'avez rien demandé, ignorez cet email.\n\nL'équipe Popote`,
+      };
+    case 'email-change-notice':
+      return {
+        subject: "Demande de changement d'adresse email",
+        text:
+          `Bonjour ${name},\n\nUn changement de l'adresse email de votre compte Popote vers ${newEmail ?? 'une nouvelle adresse'} a été demandé. ` +
+          `Il ne prendra effet que lorsque le lien envoyé à cette nouvelle adresse sera ouvert.\n\n` +
+          `Si vous n'êtes pas à l'origine de cette demande, changez votre mot de passe et écrivez-nous via la page Contact.\n\nL'équipe Popote`,
+      };
+  }
+}
+
+/** Where each link opens in the shell. */
+export const ACCOUNT_LINK_PATHS = { verify: '/verify-email', reset: '/reset-password', 'email-change': '/verify-email' } as const;

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccountErasureHandler, OrderingAccountRpcController, OrderingPersonalData } from '../account/account';
 import { MongooseModule } from '@nestjs/mongoose';
 import { PaymentSucceededHandler } from '../events/payment-succeeded.handler';
 import { StockCommittedHandler } from '../events/stock-committed.handler';
@@ -15,8 +16,16 @@ import { OrdersService } from './orders.service';
       { name: Review.name, schema: ReviewSchema },
     ]),
   ],
-  controllers: [OrdersRpcController],
-  providers: [OrdersService, LifecycleService, PaymentSucceededHandler, StockCommittedHandler, StockRejectedHandler],
+  controllers: [OrdersRpcController, OrderingAccountRpcController],
+  providers: [
+    OrdersService,
+    LifecycleService,
+    PaymentSucceededHandler,
+    StockCommittedHandler,
+    StockRejectedHandler,
+    OrderingPersonalData,
+    AccountErasureHandler,
+  ],
   exports: [OrdersService],
 })
 export class OrdersModule {}

@@ -1,3 +1,4 @@
+import { AccountErasureHandler, PaymentsAccountRpcController, PaymentsPersonalData } from '../account/account';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import type { PaymentsConfig } from '../config';
@@ -36,11 +37,13 @@ export class CheckoutsModule {
           { name: Refund.name, schema: RefundSchema },
         ]),
       ],
-      controllers: [CheckoutsRpcController, StripeWebhookController],
+      controllers: [CheckoutsRpcController, StripeWebhookController, PaymentsAccountRpcController],
       providers: [
         CheckoutsService,
         ReconciliationService,
         OrderCancelledHandler,
+        PaymentsPersonalData,
+        AccountErasureHandler,
         { provide: PAYMENT_PROVIDER, useValue: providerFor(config) },
         { provide: PAYMENTS_CONFIG, useValue: config },
       ],

@@ -53,6 +53,8 @@ export const userSchema = z.object({
   user_type: z.enum(USER_TYPES),
   specialties: z.array(z.string()),
   dietary_preferences: z.array(z.string()),
+  /** Confirmed by the link sent to the address (issue 18): needed to pay and to publish a dish. */
+  email_verified: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -126,6 +128,13 @@ export const changePasswordInput = z
   .object({ current_password: z.string().min(1, IDENTITY_MESSAGES.required), new_password: passwordField, confirm_password: z.string() })
   .refine((v) => v.new_password === v.confirm_password, { message: IDENTITY_MESSAGES.passwordsDiffer, path: ['confirm_password'] });
 
+/** A password chosen from a reset link (no current password: the link proves the mailbox). */
+export const resetPasswordInput = z
+  .object({ token: z.string().min(1).max(200), new_password: passwordField, confirm_password: z.string() })
+  .refine((v) => v.new_password === v.confirm_password, { message: IDENTITY_MESSAGES.passwordsDiffer, path: ['confirm_password'] });
+
+export const changeEmailInput = z.object({ new_email: emailField, current_password: z.string().min(1, IDENTITY_MESSAGES.required) });
+
 export const publicCookSchema = z.object({
   cook_id: z.string(),
   username: z.string(),
@@ -169,6 +178,30 @@ export const IdentityRpc = {
     'rpc.identity.switch-role',
     z.object({ actor: actorSchema, to: z.enum(USER_TYPES) }),
     authResult.extend({ cook_profile: cookProfileSchema.nullable() }),
+  ),
+  /** Sends a new verification link (the previous ones stop working). */
+  resendVerification: defineRpc('rpc.identity.resend-verification', z.object({ actor: actorSchema }), z.object({ ok: z.boolean() })),
+  /** Consumes a verification or email-change link. */
+  verifyEmail: defineRpc(
+    'rpc.identity.verify-email',
+    z.object({ token: z.string().min(1).max(200) }),
+    z.object({ user_id: z.string(), email: z.string(), purpose: z.enum(['verify', 'email-change']) }),
+  ),
+  /** Always `ok`, whether or not the address has an account (no account enumeration). */
+  requestPasswordReset: defineRpc('rpc.identity.request-password-reset', z.object({ email: emailField }), z.object({ ok: z.boolean() })),
+  /** Sets the new password and closes every session of the user. */
+  resetPassword: defineRpc('rpc.identity.reset-password', resetPasswordInput, z.object({ ok: z.boolean() })),
+  /** Sends a confirmation link to the new address and a notice to the current one; nothing changes before the link is opened. */
+  requestEmailChange: defineRpc(
+    'rpc.identity.request-email-change',
+    z.object({ actor: actorSchema, input: changeEmailInput }),
+    z.object({ ok: z.boolean() }),
+  ),
+  /** Erases the account (GDPR art. 17) unless a service names a reason to wait (French, CONFLICT). */
+  deleteAccount: defineRpc(
+    'rpc.identity.delete-account',
+    z.object({ actor: actorSchema, password: z.string().min(1, IDENTITY_MESSAGES.required).max(200) }),
+    z.object({ ok: z.boolean() }),
   ),
 } as const;
 

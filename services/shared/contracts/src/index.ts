@@ -9,3 +9,4 @@ export * from './cart';
 export * from './ordering';
 export * from './payments';
 export * from './notifications';
+export * from './account';

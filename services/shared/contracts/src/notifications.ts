@@ -16,6 +16,21 @@ export const contactInput = z.object({
   message: required(5000),
 });
 
+/** The account emails identity asks for (issue 18); the links are built from PUBLIC_URL here. */
+export const ACCOUNT_EMAIL_KINDS = ['verify', 'reset', 'email-change', 'email-change-notice'] as const;
+export const accountEmailInput = z.object({
+  kind: z.enum(ACCOUNT_EMAIL_KINDS),
+  to: z.string().email(),
+  name: z.string(),
+  /** The single-use token the link carries (verify, reset, email-change). */
+  token: z.string().max(200).optional(),
+  /** email-change-notice: the address asked for. */
+  new_email: z.string().optional(),
+  /** Makes the email idempotent (one per link or event). */
+  dedupe_key: z.string().min(1).max(200),
+});
+
 export const NotificationsRpc = {
+  sendAccountEmail: defineRpc('rpc.notifications.send-account-email', accountEmailInput, z.object({ ok: z.boolean() })),
   sendContact: defineRpc('rpc.notifications.send-contact', contactInput, z.object({ ok: z.boolean(), message_id: z.string() })),
 } as const;

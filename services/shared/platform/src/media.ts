@@ -56,6 +56,21 @@ export class MediaStorage {
     return n;
   }
 
+  /** Deletes objects (erasure); keys that do not exist are not an error. */
+  async remove(keys: string[]): Promise<void> {
+    if (!keys.length) return;
+    await this.ensureBucket();
+    await this.client.removeObjects(this.bucket, keys);
+  }
+
+  /** Every key under a prefix (tests check what a bucket still holds). */
+  async keys(prefix = ''): Promise<string[]> {
+    await this.ensureBucket();
+    const out: string[] = [];
+    for await (const o of this.client.listObjectsV2(this.bucket, prefix, true)) if (o.name) out.push(o.name);
+    return out;
+  }
+
   async exists(key: string): Promise<boolean> {
     try {
       await this.client.statObject(this.bucket, key);

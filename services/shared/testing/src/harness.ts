@@ -183,3 +183,34 @@ export class GqlSession {
     return (await res.json()) as GqlResult;
   }
 }
+
+/** An email the development mail server (maildev) received. */
+export interface InboxMessage {
+  subject: string;
+  text?: string;
+  to: { address: string }[];
+}
+
+/** Polls the test mail server's REST API until the `nth` (0: first) email to `to` whose subject matches arrives. */
+export async function waitForMail(to: string, subject: RegExp, nth = 0, timeoutMs = 20_000): Promise<InboxMessage> {
+  const base = inject('infraEnv').MAIL_INBOX_URL!.replace(/\/+$/, '');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${base}/email`);
+    if (res.ok) {
+      const found = ((await res.json()) as InboxMessage[]).filter(
+        (m) => m.to.some((a) => a.address.toLowerCase() === to.toLowerCase()) && subject.test(m.subject),
+      )[nth];
+      if (found) return found;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no email to ${to} matching ${subject} within ${timeoutMs} ms`);
+}
+
+/** The token of an account email's link (`…?token=…`). */
+export const tokenOfLink = (text: string | undefined): string => {
+  const m = /[?&]token=([A-Za-z0-9_%-]+)/.exec(text ?? '');
+  if (!m) throw new Error(`no link with a token in: ${text}`);
+  return decodeURIComponent(m[1]!);
+};

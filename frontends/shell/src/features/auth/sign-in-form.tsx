@@ -3,6 +3,8 @@ import { readApiError, useSignIn } from '@popote/auth';
 import { Button, fr, TextField } from '@popote/ui';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { shellFr } from '../../i18n/texts';
 import { showServerFieldErrors } from '../../forms/server-errors';
 import styles from './auth-page.module.css';
 import { signInSchema, type SignInValues } from './schemas';
@@ -64,6 +66,9 @@ export function SignInForm({ onSubmitStart, onSubmitEnd, onSuccess }: AuthFormPr
         error={errors.password?.message}
         {...register('password')}
       />
+      <p className={styles.forgot}>
+        <Link to="/forgot-password">{shellFr.account.forgotLink}</Link>
+      </p>
       <Button type="submit" variant="primary" size="lg" fullWidth loading={isSubmitting}>
         {fr.auth.signInSubmit}
       </Button>

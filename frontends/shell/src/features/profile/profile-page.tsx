@@ -2,6 +2,9 @@ import { useAuth } from '@popote/auth';
 import { Avatar, buttonClassName, formatLongDate, fr, Notice, Spinner } from '@popote/ui';
 import { Link } from 'react-router';
 import { CookProfileCard } from './cook-profile-card';
+import { DataCard } from './data-card';
+import { DeleteAccountCard } from './delete-account-card';
+import { EmailCard } from './email-card';
 import { PasswordCard } from './password-card';
 import { PersonalInfoCard } from './personal-info-card';
 import styles from './profile-page.module.css';
@@ -77,7 +80,10 @@ export function ProfilePage() {
         </div>
         <div className={styles.column}>
           <RoleSwitchCard isCook={isCook} />
+          <EmailCard user={user} />
           <PasswordCard />
+          <DataCard />
+          <DeleteAccountCard />
         </div>
       </div>
     </div>

@@ -15,7 +15,7 @@ const SECTIONS = [
   ['privacy-changes', 'Modifications'],
 ] as const;
 
-/** /privacy: what the product really stores (see the services and the BFF), in force on 1 March 2024. */
+/** /privacy: what the product really stores (see the services and the BFF); rights and retention as built (issue 18). */
 export function PrivacyPage() {
   const contactEmail = useContactEmail();
   const writeUs = contactEmail ? (
@@ -33,7 +33,7 @@ export function PrivacyPage() {
       <title>{`Politique de confidentialité · ${fr.brand}`}</title>
       <h1 className={styles.title}>Politique de confidentialité</h1>
       <p className={styles.meta}>
-        En vigueur au <time dateTime="2024-03-01">1er mars 2024</time>
+        En vigueur au <time dateTime="2026-11-23">23 novembre 2026</time>
       </p>
       <p className={styles.lead}>
         Cette page explique quelles données Popote conserve quand vous commandez ou vendez des plats, pourquoi, pendant combien de temps, et
@@ -70,6 +70,11 @@ export function PrivacyPage() {
           <li>
             Votre mot de passe n&apos;est jamais conservé tel quel : nous n&apos;en gardons qu&apos;une empreinte calculée avec
             l&apos;algorithme argon2id, qui ne permet pas de le retrouver.
+          </li>
+          <li>
+            La date de confirmation de votre adresse email, et les liens à usage unique que nous vous envoyons (confirmation
+            d&apos;adresse, nouveau mot de passe, changement d&apos;adresse) : nous n&apos;en gardons qu&apos;une empreinte, jusqu&apos;à
+            leur expiration.
           </li>
         </ul>
         <h3>Panier, commandes et avis</h3>
@@ -176,24 +181,35 @@ export function PrivacyPage() {
             </thead>
             <tbody>
               <tr>
-                <td>Compte, profil, panier</td>
-                <td>Tant que le compte existe ; supprimés dans les 30 jours suivant une demande de suppression.</td>
+                <td>Compte, profil, profil cuisinier, panier</td>
+                <td>
+                  Tant que le compte existe. À la suppression du compte, ils sont effacés aussitôt (il ne reste qu&apos;un identifiant
+                  anonyme).
+                </td>
               </tr>
               <tr>
                 <td>Commandes et paiements</td>
-                <td>10 ans après la commande (obligations comptables).</td>
+                <td>10 ans après la commande (obligations comptables) ; après la suppression du compte, sans votre nom ni votre email.</td>
               </tr>
               <tr>
-                <td>Avis et photos des plats</td>
-                <td>Tant que le plat ou le compte existe.</td>
+                <td>Plats et leurs photos</td>
+                <td>Tant que le plat ou le compte existe ; les photos sont retirées du stockage à la suppression du compte.</td>
               </tr>
               <tr>
-                <td>Messages de contact</td>
-                <td>12 mois après le dernier échange.</td>
+                <td>Avis</td>
+                <td>Tant que le compte existe ; à sa suppression, votre nom et votre commentaire sont effacés, la note reste anonyme.</td>
               </tr>
               <tr>
-                <td>Trace des emails envoyés</td>
-                <td>12 mois.</td>
+                <td>Messages de contact et trace des emails envoyés</td>
+                <td>Jusqu&apos;à la suppression du compte lié à votre adresse email, ou sur simple demande.</td>
+              </tr>
+              <tr>
+                <td>Liens envoyés par email</td>
+                <td>Confirmation d&apos;adresse : 48 heures ; nouveau mot de passe : 30 minutes ; changement d&apos;adresse : 24 heures.</td>
+              </tr>
+              <tr>
+                <td>Compteurs de tentatives (connexion, demandes répétées)</td>
+                <td>De 15 minutes à 1 heure.</td>
               </tr>
               <tr>
                 <td>Journaux et traces techniques</td>
@@ -222,10 +238,28 @@ export function PrivacyPage() {
         <p>
           Conformément au Règlement général sur la protection des données (RGPD) et à la loi Informatique et Libertés, vous pouvez demander
           l&apos;accès à vos données, leur rectification, leur effacement, leur portabilité, la limitation de leur traitement, ou vous y
-          opposer. Vous pouvez déjà consulter et corriger la plupart de vos informations depuis votre <Link to="/profile">profil</Link>.
+          opposer. La plupart se font directement depuis votre <Link to="/profile">profil</Link> :
         </p>
+        <ul>
+          <li>
+            <strong>Accès et portabilité</strong> (articles 15 et 20) : « Télécharger mes données » vous remet aussitôt une archive ZIP
+            (fichiers JSON et photos) de tout ce que Popote conserve sur vous : profil, plats, panier, commandes, avis écrits et reçus,
+            paiements, emails envoyés et messages de contact.
+          </li>
+          <li>
+            <strong>Rectification</strong> (article 16) : modifiez vos informations ; pour changer d&apos;adresse email, un lien de
+            confirmation est envoyé à la nouvelle adresse et un avis à l&apos;ancienne.
+          </li>
+          <li>
+            <strong>Effacement</strong> (article 17) : « Supprimer mon compte », confirmé par votre mot de passe. Vos données sont effacées
+            ou anonymisées dans tous nos services et les photos de vos plats supprimées ; seules les commandes et les paiements sont
+            gardés, sans votre identité, pour nos obligations comptables. La suppression attend qu&apos;aucune commande ne soit en cours
+            (payée et pas encore retirée ou annulée).
+          </li>
+        </ul>
         <p>
-          Pour exercer vos droits, écrivez-nous {writeUs}, depuis l&apos;adresse email de votre compte. Nous répondons dans un délai
+          Pour les autres droits, ou si vous n&apos;avez plus accès à votre compte (« Mot de passe oublié ? » sur la page de connexion
+          vous en redonne l&apos;accès), écrivez-nous {writeUs}, depuis l&apos;adresse email de votre compte. Nous répondons dans un délai
           d&apos;un mois. Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la CNIL (
           <a href="https://www.cnil.fr">www.cnil.fr</a>).
         </p>

@@ -1,0 +1,401 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { getConnectionToken } from '@nestjs/mongoose';
+import { ACCOUNT_MESSAGES } from '@popote/contracts';
+import { MediaStorage } from '@popote/platform';
+import {
+  eventually,
+  GqlSession,
+  natsCredentials,
+  resetJetStream,
+  serviceEnv,
+  startServiceApp,
+  tokenOfLink,
+  waitForMail,
+} from '@popote/testing';
+import mongoose, { type Connection } from 'mongoose';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppModule as CartModule } from '../../services/cart/src/app.module';
+import { cartConfig } from '../../services/cart/src/config';
+import { AppModule as CatalogueModule } from '../../services/catalogue/src/app.module';
+import { catalogueConfig } from '../../services/catalogue/src/config';
+import { seedCatalogue } from '../../services/catalogue/src/seed/seed';
+import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
+import { identityConfig } from '../../services/identity/src/config';
+import { AppModule as NotificationsModule } from '../../services/notifications/src/app.module';
+import { notificationsConfig } from '../../services/notifications/src/config';
+import { AppModule as OrderingModule } from '../../services/ordering/src/app.module';
+import { orderingConfig } from '../../services/ordering/src/config';
+import { AppModule as PaymentsModule } from '../../services/payments/src/app.module';
+import { paymentsConfig } from '../../services/payments/src/config';
+import { AppModule } from '../src/app.module';
+import { bffConfig } from '../src/config';
+
+const ME = '{ me { user { user_id email email_verified } } }';
+const SIGN_UP = 'mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id } } }';
+const SIGN_IN = 'mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { user { user_id } } }';
+const VERIFY = 'mutation($t: String!) { verifyEmail(token: $t) { email purpose } }';
+const PAY = 'mutation { createPaymentIntent { checkout { checkout_id } } }';
+const CONFIRM =
+  'mutation($id: ID!) { confirmSandboxPayment(checkout_id: $id, card: {number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123"}) { status } }';
+
+let n = 0;
+interface Person {
+  s: GqlSession;
+  user_id: string;
+  email: string;
+  name: string;
+  username: string;
+  location: string;
+  password: string;
+}
+
+/**
+ * Issue 18 end to end through the BFF, with every service, the mail server and the bucket real:
+ * verification and reset links from the inbox (single use, expiry, concurrent clicks), email change,
+ * the export archive, erasure blocked by an order in progress, and — after erasure — a search of
+ * every collection of every database and of the bucket for anything personal.
+ */
+describe('account lifecycle (issue 18) through the BFF', () => {
+  const apps: Record<string, INestApplication> = {};
+  let url: string;
+  let bffDb: Connection;
+  let media: MediaStorage;
+
+  const gqlOk = async (s: GqlSession, query: string, variables: Record<string, unknown> = {}) => {
+    const r = await s.gql(query, variables);
+    expect(r.errors, query).toBeUndefined();
+    return r.data;
+  };
+  const errorOf = async (s: GqlSession, query: string, variables: Record<string, unknown> = {}) => {
+    const r = await s.gql(query, variables);
+    expect(r.errors?.length, `${query} should fail`).toBeGreaterThan(0);
+    return r.errors![0]!;
+  };
+
+  const signUp = async (user_type: 'consumer' | 'cook', verify = true): Promise<Person> => {
+    const tag = `${Date.now().toString(36)}${++n}`;
+    const p = {
+      s: new GqlSession(url),
+      email: `cycle-${tag}@popote.test`,
+      name: `Zéphyrine Quillard${tag}`,
+      username: `zq_${tag}`,
+      location: `Quartier-${tag}`,
+      password: 'secret1',
+    };
+    const r = await gqlOk(p.s, SIGN_UP, {
+      i: { email: p.email, password: p.password, name: p.name, username: p.username, location: p.location, user_type },
+    });
+    const person = { ...p, user_id: r.signUp.user.user_id as string };
+    if (verify) {
+      const mail = await waitForMail(person.email, /Confirmez votre adresse email/);
+      await gqlOk(person.s, VERIFY, { t: tokenOfLink(mail.text) });
+    }
+    return person;
+  };
+
+  beforeAll(async () => {
+    await resetJetStream();
+    const env = (s: string) => serviceEnv(s, __filename);
+    const cat = env('catalogue');
+    const nats = cat.NATS_URL!;
+    apps.identity = await startServiceApp('identity', IdentityModule.forRoot(identityConfig(env('identity'))), nats);
+    apps.catalogue = await startServiceApp('catalogue', CatalogueModule.forRoot(catalogueConfig(cat)), nats);
+    await seedCatalogue(cat);
+    apps.cart = await startServiceApp('cart', CartModule.forRoot(cartConfig(env('cart'))), nats);
+    apps.ordering = await startServiceApp('ordering', OrderingModule.forRoot(orderingConfig(env('ordering'))), nats);
+    apps.payments = await startServiceApp('payments', PaymentsModule.forRoot(paymentsConfig(env('payments'))), nats);
+    apps.notifications = await startServiceApp(
+      'notifications',
+      NotificationsModule.forRoot(notificationsConfig(env('notifications'))),
+      nats,
+    );
+    const bffEnv = {
+      ...env('bff'),
+      ...natsCredentials('bff'),
+      MEDIA_BUCKET: cat.MEDIA_BUCKET!,
+      GRAPHIQL: 'false',
+      RATE_LIMIT_SIGN_UP: '1000/60',
+    };
+    const config = bffConfig(bffEnv);
+    media = new MediaStorage(config);
+    const bff = await NestFactory.create(AppModule.forRoot(config), { logger: ['error'] });
+    await bff.listen(0, '127.0.0.1');
+    apps.bff = bff;
+    url = await bff.getUrl();
+    bffDb = await mongoose.createConnection(bffEnv.MONGO_URL!, { dbName: bffEnv.MONGO_DB }).asPromise();
+  }, 120_000);
+
+  afterAll(async () => {
+    await bffDb?.close();
+    for (const name of ['bff', 'notifications', 'payments', 'ordering', 'cart', 'catalogue', 'identity']) await apps[name]?.close();
+  });
+
+  it('an unverified account browses and fills a cart, cannot pay; its link confirms it once, even clicked twice at once', async () => {
+    const p = await signUp('consumer', false);
+    expect((await gqlOk(p.s, ME)).me.user.email_verified).toBe(false);
+    expect((await gqlOk(p.s, 'mutation { addToCart(meal_id: "demo-meal-bowl", quantity: 1) { item_count } }')).addToCart.item_count).toBe(
+      1,
+    );
+    const refused = await errorOf(p.s, PAY);
+    expect(refused).toMatchObject({ message: ACCOUNT_MESSAGES.emailNotVerified, extensions: { code: 'FORBIDDEN' } });
+
+    const token = tokenOfLink((await waitForMail(p.email, /Confirmez votre adresse email/)).text);
+    const [a, b] = await Promise.all([p.s.gql(VERIFY, { t: token }), new GqlSession(url).gql(VERIFY, { t: token })]);
+    const outcomes = [a, b].map((r) => (r.errors ? r.errors[0]!.message : 'ok')).sort();
+    expect(outcomes).toEqual([ACCOUNT_MESSAGES.linkUsed, 'ok']);
+    // The same session sees it at once (no new sign-in).
+    expect((await gqlOk(p.s, ME)).me.user.email_verified).toBe(true);
+    expect((await errorOf(p.s, VERIFY, { t: token })).message).toBe(ACCOUNT_MESSAGES.linkUsed);
+    expect((await errorOf(p.s, 'mutation { resendVerificationEmail }')).message).toBe(ACCOUNT_MESSAGES.alreadyVerified);
+  }, 60_000);
+
+  it("'Renvoyer l'email' replaces the link; an expired link is refused", async () => {
+    const p = await signUp('cook', false);
+    const SUBJECT = /Confirmez votre adresse email/;
+    const first = tokenOfLink((await waitForMail(p.email, SUBJECT)).text);
+    expect((await gqlOk(p.s, 'mutation { resendVerificationEmail }')).resendVerificationEmail).toBe(true);
+    const second = tokenOfLink((await waitForMail(p.email, SUBJECT, 1)).text);
+    expect(second).not.toBe(first);
+    expect((await errorOf(p.s, VERIFY, { t: first })).message).toBe(ACCOUNT_MESSAGES.linkInvalid);
+    // Expiry: the stored expiry moved into the past, the link is refused and the address stays unconfirmed.
+    const tokens = apps.identity!.get<Connection>(getConnectionToken()).collection('accountTokens');
+    expect((await tokens.updateMany({ user_id: p.user_id }, { $set: { expires_at: new Date(Date.now() - 1000) } })).modifiedCount).toBe(1);
+    expect((await errorOf(p.s, VERIFY, { t: second })).message).toBe(ACCOUNT_MESSAGES.linkInvalid);
+    expect((await gqlOk(p.s, ME)).me.user.email_verified).toBe(false);
+    const publish = await errorOf(p.s, 'mutation($i: CreateMealInput!) { createMeal(input: $i) { meal_id } }', {
+      i: {
+        name: 'Soupe',
+        description: 'Chaude',
+        price_cents: 500,
+        portions_available: 1,
+        ingredients: ['Riz'],
+        allergens: [],
+        category: 'healthy',
+        preparation_time: 5,
+        available_date: new Date().toISOString(),
+      },
+    });
+    expect(publish.message).toBe(ACCOUNT_MESSAGES.emailNotVerified);
+  }, 60_000);
+
+  it('password reset: the same answer for an unknown address; a single-use link; every session closed', async () => {
+    const p = await signUp('consumer');
+    const other = new GqlSession(url);
+    await gqlOk(other, SIGN_IN, { e: p.email, p: p.password });
+    const anon = new GqlSession(url);
+    expect(await gqlOk(anon, 'mutation { requestPasswordReset(email: "personne-ici@popote.test") }')).toEqual({
+      requestPasswordReset: true,
+    });
+    expect(await gqlOk(anon, 'mutation($e: String!) { requestPasswordReset(email: $e) }', { e: p.email })).toEqual({
+      requestPasswordReset: true,
+    });
+    const mail = await waitForMail(p.email, /Réinitialisation de votre mot de passe/);
+    expect(mail.text).toContain('30 minutes');
+    // The unknown address got the same answer and no email (asked first, so it would be there by now).
+    await expect(waitForMail('personne-ici@popote.test', /./, 0, 1_000)).rejects.toThrow(/no email/);
+    const token = tokenOfLink(mail.text);
+    const RESET = 'mutation($i: ResetPasswordInput!) { resetPassword(input: $i) }';
+    const bad = await errorOf(anon, RESET, { i: { token, new_password: 'nouveau1', confirm_password: 'nouveau2' } });
+    expect(bad.extensions?.fields).toMatchObject({ confirm_password: 'Les mots de passe ne correspondent pas' });
+    await gqlOk(anon, RESET, { i: { token, new_password: 'nouveau1', confirm_password: 'nouveau1' } });
+    expect((await errorOf(anon, RESET, { i: { token, new_password: 'nouveau3', confirm_password: 'nouveau3' } })).message).toBe(
+      ACCOUNT_MESSAGES.linkUsed,
+    );
+    // Both open sessions are closed (the BFF hears it from identity's announcement); the old password
+    // no longer opens one, the new one does.
+    await eventually(async () => ((await p.s.gql(ME)).data.me === null ? true : undefined), 5_000);
+    await eventually(async () => ((await other.gql(ME)).data.me === null ? true : undefined), 5_000);
+    expect((await errorOf(anon, SIGN_IN, { e: p.email, p: p.password })).extensions?.code).toBe('INVALID_CREDENTIALS');
+    await gqlOk(anon, SIGN_IN, { e: p.email, p: 'nouveau1' });
+    // An expired reset link is refused.
+    await gqlOk(anon, 'mutation($e: String!) { requestPasswordReset(email: $e) }', { e: p.email });
+    const again = tokenOfLink((await waitForMail(p.email, /Réinitialisation de votre mot de passe/, 1)).text);
+    const tokens = apps.identity!.get<Connection>(getConnectionToken()).collection('accountTokens');
+    await tokens.updateMany({ user_id: p.user_id, purpose: 'reset' }, { $set: { expires_at: new Date(Date.now() - 1000) } });
+    expect((await errorOf(anon, RESET, { i: { token: again, new_password: 'nouveau4', confirm_password: 'nouveau4' } })).message).toBe(
+      ACCOUNT_MESSAGES.linkInvalid,
+    );
+  }, 60_000);
+
+  it('email change: a link to the new address, a notice to the old; nothing changes until it is opened; a taken address is refused', async () => {
+    const p = await signUp('consumer');
+    const taken = await signUp('consumer');
+    const CHANGE = 'mutation($i: ChangeEmailInput!) { requestEmailChange(input: $i) }';
+    const refused = await errorOf(p.s, CHANGE, { i: { new_email: taken.email, current_password: p.password } });
+    expect(refused.extensions?.fields).toMatchObject({ new_email: 'Cette adresse email est déjà utilisée' });
+    expect((await errorOf(p.s, CHANGE, { i: { new_email: `x${p.email}`, current_password: 'mauvais' } })).extensions?.fields).toMatchObject(
+      {
+        current_password: ACCOUNT_MESSAGES.passwordWrong,
+      },
+    );
+    const next = `nouvelle-${p.email}`;
+    await gqlOk(p.s, CHANGE, { i: { new_email: next, current_password: p.password } });
+    const notice = await waitForMail(p.email, /changement d'adresse email/);
+    expect(notice.text).toContain(next);
+    expect((await gqlOk(p.s, ME)).me.user.email).toBe(p.email);
+    const link = await waitForMail(next, /Confirmez votre nouvelle adresse email/);
+    expect(await gqlOk(new GqlSession(url), VERIFY, { t: tokenOfLink(link.text) })).toEqual({
+      verifyEmail: { email: next, purpose: 'email-change' },
+    });
+    expect((await gqlOk(p.s, ME)).me.user).toMatchObject({ email: next, email_verified: true });
+    await gqlOk(new GqlSession(url), SIGN_IN, { e: next, p: p.password });
+  }, 60_000);
+
+  it('export, erasure blocked by an order in progress, then nothing personal left in any database or the bucket', async () => {
+    const cook = await signUp('cook');
+    const buyer = await signUp('consumer');
+    // The cook's dish, with a picture in the bucket.
+    const picture = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3b7a57' } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(picture)]), 'plat.jpg');
+    const up = await fetch(`${url}/media/meals`, {
+      method: 'POST',
+      headers: { cookie: cook.s.cookieHeader(), 'x-popote-upload': '1' },
+      body: form,
+    });
+    expect(up.status).toBe(201);
+    const imageKey = ((await up.json()) as { image_key: string }).image_key;
+    const description = `Recette secrète de ${cook.name}`;
+    const meal = await gqlOk(cook.s, 'mutation($i: CreateMealInput!) { createMeal(input: $i) { meal_id } }', {
+      i: {
+        name: 'Gratin du dimanche',
+        description,
+        price_cents: 1200,
+        portions_available: 10,
+        ingredients: ['Pomme de terre'],
+        allergens: [],
+        category: 'healthy',
+        preparation_time: 30,
+        available_date: new Date().toISOString(),
+        image_key: imageKey,
+      },
+    });
+    const mealId = meal.createMeal.meal_id as string;
+    // The buyer's order, paid: in progress.
+    await gqlOk(buyer.s, 'mutation($m: ID!) { addToCart(meal_id: $m, quantity: 2) { item_count } }', { m: mealId });
+    const intent = await gqlOk(buyer.s, PAY);
+    const checkoutId = intent.createPaymentIntent.checkout.checkout_id as string;
+    await gqlOk(buyer.s, CONFIRM, { id: checkoutId });
+    const orderId = await eventually(async () => {
+      const d = await gqlOk(buyer.s, 'query($id: ID!) { checkoutOrders(checkout_id: $id) { order_id } }', { id: checkoutId });
+      return d.checkoutOrders[0]?.order_id as string | undefined;
+    }, 20_000);
+    const contactText = `Bonjour, ici ${buyer.name}, une question`;
+    await gqlOk(new GqlSession(url), 'mutation($i: ContactInput!) { sendContactMessage(input: $i) }', {
+      i: { name: buyer.name, email: buyer.email, subject: 'Question', message: contactText },
+    });
+    await gqlOk(buyer.s, 'mutation { addToCart(meal_id: "demo-meal-bowl", quantity: 1) { item_count } }');
+
+    // Erasure waits for the order, with the reason in French, on both sides.
+    const DELETE = 'mutation($p: String!) { deleteAccount(password: $p) }';
+    expect(await errorOf(buyer.s, DELETE, { p: buyer.password })).toMatchObject({
+      message: ACCOUNT_MESSAGES.erasureBlockedOrder,
+      extensions: { code: 'CONFLICT' },
+    });
+    expect((await errorOf(cook.s, DELETE, { p: cook.password })).message).toBe(ACCOUNT_MESSAGES.erasureBlockedCookOrder);
+    expect((await errorOf(buyer.s, DELETE, { p: 'mauvais' })).extensions?.fields).toMatchObject({
+      password: ACCOUNT_MESSAGES.passwordWrong,
+    });
+    expect((await gqlOk(buyer.s, ME)).me.user.email).toBe(buyer.email);
+    for (const to of ['confirmed', 'preparing', 'ready', 'delivered'])
+      await gqlOk(cook.s, 'mutation($id: ID!, $to: String!) { changeOrderStatus(order_id: $id, to: $to) { order_status } }', {
+        id: orderId,
+        to,
+      });
+    const review = `Délicieux, signé ${buyer.username}`;
+    await gqlOk(buyer.s, 'mutation($id: ID!, $c: String) { submitReview(order_id: $id, rating: 5, comment: $c) { rating } }', {
+      id: orderId,
+      c: review,
+    });
+
+    // Export: every service's part, and the dish's picture.
+    const dir = mkdtempSync(join(tmpdir(), 'export-'));
+    for (const [who, person] of [
+      ['cook', cook],
+      ['buyer', buyer],
+    ] as const) {
+      const res = await fetch(`${url}/media/account/mes-donnees-popote.zip`, { headers: { cookie: person.s.cookieHeader() } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/zip');
+      const file = join(dir, `${who}.zip`);
+      writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+      const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
+      expect(names).toEqual(
+        expect.arrayContaining([
+          'LISEZMOI.txt',
+          'identity/profile.json',
+          'catalogue/dishes.json',
+          'cart/cart.json',
+          'ordering/orders-placed.json',
+          'ordering/reviews-written.json',
+          'ordering/reviews-received.json',
+          'payments/payments.json',
+          'notifications/emails-sent.json',
+          'notifications/contact-messages.json',
+        ]),
+      );
+      const read = (name: string) => JSON.parse(execFileSync('unzip', ['-p', file, name], { encoding: 'utf8' }));
+      expect(read('identity/profile.json')).toMatchObject({ email: person.email, name: person.name });
+      if (who === 'cook') {
+        expect(names).toContain(`catalogue/pictures/${imageKey.split('/').pop()}`);
+        expect(read('catalogue/dishes.json')[0]).toMatchObject({ meal_id: mealId, description });
+        expect(read('ordering/reviews-received.json')[0]).toMatchObject({ comment: review });
+      } else {
+        expect(read('ordering/orders-placed.json')[0]).toMatchObject({ order_id: orderId });
+        expect(read('notifications/contact-messages.json')[0]).toMatchObject({ message: contactText });
+        expect(read('payments/payments.json')[0]).toMatchObject({ _id: checkoutId });
+      }
+    }
+    expect((await fetch(`${url}/media/account/mes-donnees-popote.zip`)).status).toBe(401);
+
+    // Erasure.
+    await gqlOk(buyer.s, DELETE, { p: buyer.password });
+    await gqlOk(cook.s, DELETE, { p: cook.password });
+    await eventually(async () => ((await buyer.s.gql(ME)).data.me === null ? true : undefined), 5_000);
+    expect((await errorOf(new GqlSession(url), SIGN_IN, { e: cook.email, p: cook.password })).extensions?.code).toBe('INVALID_CREDENTIALS');
+
+    // Nothing personal anywhere: every collection of every database, and the bucket.
+    const needles = [cook, buyer].flatMap((p) => [p.email, p.name, p.username, p.location]).concat([description, contactText, review]);
+    const databases: [string, Connection][] = [
+      ...['identity', 'catalogue', 'cart', 'ordering', 'payments', 'notifications'].map(
+        (s) => [s, apps[s]!.get<Connection>(getConnectionToken())] as [string, Connection],
+      ),
+      ['bff', bffDb],
+    ];
+    const leftovers = async () => {
+      const found: string[] = [];
+      for (const [service, conn] of databases) {
+        for (const { name } of await conn.db!.listCollections().toArray()) {
+          for (const doc of await conn.db!.collection(name).find({}).toArray()) {
+            const text = JSON.stringify(doc).toLowerCase();
+            for (const needle of needles) if (text.includes(needle.toLowerCase())) found.push(`${service}.${name}: ${needle}`);
+          }
+        }
+      }
+      return found;
+    };
+    await eventually(async () => ((await leftovers()).length === 0 ? true : undefined), 30_000).catch(() => undefined);
+    expect(await leftovers()).toEqual([]);
+    const keys = await media.keys('meals/');
+    expect(keys.filter((k) => k.startsWith(imageKey.replace(/\.jpg$/, '')))).toEqual([]);
+    // What the law keeps: the order and the payment, without identity.
+    const order = await apps
+      .ordering!.get<Connection>(getConnectionToken())
+      .collection('orders')
+      .findOne({ _id: orderId as never });
+    expect(order).toMatchObject({ consumer_id: buyer.user_id, total_cents: 2400, cook_name: 'Compte supprimé' });
+    const checkout = await apps
+      .payments!.get<Connection>(getConnectionToken())
+      .collection('checkouts')
+      .findOne({ _id: checkoutId as never });
+    expect(checkout).toMatchObject({ amount_cents: 2400, status: 'succeeded' });
+  }, 180_000);
+});

@@ -1,0 +1,171 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkIn, mainNav, newAccount, openVerificationLink, signUp, submitSignIn } from './support/accounts';
+import { launchBrowser, openPage, shellUrl } from './support/browser';
+import { waitForEmail } from './support/mail';
+import { addFromCard, cartLink, DEMO, openMeals, payWith, proceedToCheckout } from './support/shop';
+
+const to = (email: string, subject: string) => (m: { subject: string; to: { address: string }[] }) =>
+  m.subject === subject && m.to.some((a) => a.address.toLowerCase() === email.toLowerCase());
+
+describe('account lifecycle (issue 18): verification, password reset, export, erasure', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('an unverified account sees the banner, cannot pay, resends the email; the link confirms it once', async () => {
+    const base = shellUrl();
+    const account = newAccount();
+    const { context, page, pageErrors } = await openPage(browser);
+    try {
+      await signUp(page, base, account, 'consumer', { verify: false });
+      const banner = page.getByRole('complementary', { name: 'Confirmation de votre adresse email' });
+      await banner.getByText(`Confirmez votre adresse email (${account.email})`).waitFor();
+
+      // The cart fills; paying is refused with the reason.
+      await openMeals(page, base, DEMO.tajine.name);
+      await addFromCard(page, DEMO.tajine.name);
+      await cartLink(page, 1).click();
+      await page.getByRole('button', { name: 'Procéder au paiement' }).click();
+      await page.getByText("Confirmez d'abord votre adresse email", { exact: false }).first().waitFor();
+
+      // 'Renvoyer l'email': a second link; the first one no longer works.
+      await banner.getByRole('button', { name: "Renvoyer l'email" }).click();
+      await page.getByText(`Email de confirmation envoyé à ${account.email}`).waitFor();
+      const first = await waitForEmail(to(account.email, 'Confirmez votre adresse email'));
+      await page.goto(linkIn(first.text));
+      await page.getByRole('button', { name: 'Confirmer mon adresse email' }).click();
+      await page.getByRole('alert').filter({ hasText: "Ce lien n'est pas valide ou a expiré" }).waitFor();
+
+      await openVerificationLink(page, account.email, 1);
+      await page.getByRole('link', { name: "Retour à l'accueil" }).click();
+      await mainNav(page).getByRole('button', { name: 'Déconnexion' }).waitFor();
+      expect(await banner.count()).toBe(0);
+
+      // The same link again: already used.
+      const second = await waitForEmail(to(account.email, 'Confirmez votre adresse email'), 30_000, 1);
+      await page.goto(linkIn(second.text));
+      await page.getByRole('button', { name: 'Confirmer mon adresse email' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Ce lien a déjà été utilisé' }).waitFor();
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("'Mot de passe oublié ?': the link by email, a new password, the old one refused, the link used once", async () => {
+    const base = shellUrl();
+    const account = newAccount();
+    const { context, page, pageErrors } = await openPage(browser);
+    try {
+      await signUp(page, base, account);
+      await mainNav(page).getByRole('button', { name: 'Déconnexion' }).click();
+      await mainNav(page).getByRole('link', { name: 'Connexion' }).click();
+      await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Mot de passe oublié' }).waitFor();
+      await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+      await page.getByText("L'email est requis").waitFor();
+      await page.getByLabel('Email').fill(account.email);
+      await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+      await page.getByText(`Si un compte existe pour ${account.email}, un email vient de lui être envoyé.`, { exact: false }).waitFor();
+
+      const mail = await waitForEmail(to(account.email, 'Réinitialisation de votre mot de passe'));
+      const link = linkIn(mail.text);
+      await page.goto(link);
+      await page.getByRole('heading', { level: 1, name: 'Nouveau mot de passe' }).waitFor();
+      await page.getByRole('textbox', { name: 'Nouveau mot de passe', exact: true }).fill('nouveau-secret');
+      await page.getByLabel('Confirmer le nouveau mot de passe').fill('autre-secret');
+      await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+      await page.getByText('Les mots de passe ne correspondent pas').waitFor();
+      await page.getByLabel('Confirmer le nouveau mot de passe').fill('nouveau-secret');
+      await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+      await page.getByText('Mot de passe modifié. Connectez-vous avec votre nouveau mot de passe.').waitFor();
+
+      // The link a second time: refused.
+      await page.goto(link);
+      await page.getByRole('textbox', { name: 'Nouveau mot de passe', exact: true }).fill('encore-autre');
+      await page.getByLabel('Confirmer le nouveau mot de passe').fill('encore-autre');
+      await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Ce lien a déjà été utilisé' }).waitFor();
+
+      await page.goto(`${base}/`);
+      await submitSignIn(page, account.email, account.password);
+      await page.getByText('Email ou mot de passe invalide').waitFor();
+      await page.getByLabel('Mot de passe', { exact: true }).fill('nouveau-secret');
+      await page.getByRole('button', { name: 'Se connecter' }).click();
+      await page.getByText('Bienvenue !').waitFor();
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("'Télécharger mes données' downloads the archive; 'Supprimer mon compte' waits for an order in progress, then erases", async () => {
+    const base = shellUrl();
+    const account = newAccount();
+    const { context, page, pageErrors } = await openPage(browser);
+    try {
+      await signUp(page, base, account);
+      await openMeals(page, base, DEMO.curry.name);
+      await addFromCard(page, DEMO.curry.name);
+      await cartLink(page, 1).click();
+      await proceedToCheckout(page, base);
+      await payWith(page, '4242 4242 4242 4242');
+      await page.waitForURL(/\/orders/);
+
+      await mainNav(page).getByRole('link', { name: 'Profil' }).click();
+      const data = page.getByRole('region', { name: 'Mes données' });
+      const download = page.waitForEvent('download');
+      await data.getByRole('button', { name: 'Télécharger mes données' }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe('mes-donnees-popote.zip');
+      const path = join(mkdtempSync(join(tmpdir(), 'export-')), 'export.zip');
+      await file.saveAs(path);
+      const names = execFileSync('unzip', ['-Z1', path], { encoding: 'utf8' });
+      expect(names).toContain('identity/profile.json');
+      expect(names).toContain('ordering/orders-placed.json');
+      expect(JSON.parse(execFileSync('unzip', ['-p', path, 'identity/profile.json'], { encoding: 'utf8' }))).toMatchObject({
+        email: account.email,
+      });
+      await page.getByText('Vos données ont été téléchargées').waitFor();
+
+      const erase = page.getByRole('region', { name: 'Supprimer mon compte' });
+      await erase.getByRole('button', { name: 'Supprimer mon compte' }).click();
+      await erase.getByRole('button', { name: 'Supprimer définitivement' }).click();
+      await erase.getByText('Le mot de passe est requis').waitFor();
+      await erase.getByLabel('Mot de passe', { exact: true }).fill('pas-le-bon');
+      await erase.getByRole('button', { name: 'Supprimer définitivement' }).click();
+      await erase.getByText('Le mot de passe est incorrect').waitFor();
+      await erase.getByLabel('Mot de passe', { exact: true }).fill(account.password);
+      await erase.getByRole('button', { name: 'Supprimer définitivement' }).click();
+      await erase.getByRole('alert').filter({ hasText: 'tant qu’une commande est en cours' }).waitFor();
+
+      // The order is cancelled (by its consumer, while pending): now the account goes.
+      await page.goto(`${base}/orders`);
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.getByRole('button', { name: 'Annuler la commande' }).first().click();
+      await page.getByText('Commande annulée').first().waitFor();
+      await mainNav(page).getByRole('link', { name: 'Profil' }).click();
+      await erase.getByRole('button', { name: 'Supprimer mon compte' }).click();
+      await erase.getByLabel('Mot de passe', { exact: true }).fill(account.password);
+      await erase.getByRole('button', { name: 'Supprimer définitivement' }).click();
+      await page.getByText('Votre compte a été supprimé.').waitFor();
+      await mainNav(page).getByRole('link', { name: 'Connexion' }).waitFor();
+      await submitSignIn(page, account.email, account.password);
+      await page.getByText('Email ou mot de passe invalide').waitFor();
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { CatalogueEvents, ERASED_NAME, type Actor, type PersonalDataExport } from '@popote/contracts';
+import { cardKey, MediaStorage, OutboxRelay, PLATFORM_CONFIG, recordEvent } from '@popote/platform';
+import type { Model } from 'mongoose';
+import type { CatalogueConfig } from '../config';
+import { toMealDto } from '../meals/meal.mapper';
+import { Meal } from '../meals/meal.schema';
+import { StockService } from '../stock/stock.service';
+
+/** A cook's dishes in an export, and their erasure: pictures removed from storage, texts blanked. */
+@Injectable()
+export class CataloguePersonalData {
+  private readonly media: MediaStorage;
+
+  constructor(
+    @InjectModel(Meal.name) private readonly meals: Model<Meal>,
+    private readonly stock: StockService,
+    private readonly relay: OutboxRelay,
+    @Inject(PLATFORM_CONFIG) config: CatalogueConfig,
+  ) {
+    this.media = new MediaStorage(config);
+  }
+
+  async export(actor: Actor): Promise<PersonalDataExport> {
+    const docs = await this.meals.find({ cook_id: actor.user_id }, { _outbox: 0, search_text: 0 }).lean<Meal[]>();
+    const portions = await this.stock.portionsOf(docs.map((d) => d._id));
+    return {
+      sections: {
+        dishes: docs.map((d) => ({ ...toMealDto(d, portions.get(d._id) ?? 0), deleted_at: d.deleted_at ?? null })),
+      },
+      media_keys: docs.flatMap((d) => (d.image_key ? [d.image_key] : [])),
+    };
+  }
+
+  /**
+   * Every dish of the cook: pictures (both variants) deleted from the bucket, the dish withdrawn
+   * (meal-deleted announced once, so carts drop it) and its texts replaced. Idempotent: a second run
+   * finds nothing left to remove and announces nothing again.
+   */
+  async erase(cookId: string): Promise<void> {
+    const docs = await this.meals.find({ cook_id: cookId }, { _id: 1 }).lean<{ _id: string }[]>();
+    for (const { _id } of docs) {
+      await this.relay.locked(this.meals, _id, async () => {
+        const meal = await this.meals.findById(_id);
+        if (!meal) return;
+        if (meal.image_key) await this.media.remove([meal.image_key, cardKey(meal.image_key)]);
+        const wasListed = !meal.deleted_at;
+        meal.set({
+          name: 'Plat supprimé',
+          description: 'Plat supprimé',
+          cook_name: ERASED_NAME,
+          image_key: null,
+          ingredients: [],
+          cooking_details: '',
+          serving_suggestions: '',
+          dietary_info: '',
+          storage_instructions: '',
+          search_text: '',
+          deleted_at: meal.deleted_at ?? new Date(),
+        });
+        if (wasListed) recordEvent(meal, CatalogueEvents.mealDeleted, { meal_id: meal._id, cook_id: meal.cook_id });
+        await meal.save();
+      });
+      await this.relay.flush(this.meals, _id);
+    }
+  }
+}

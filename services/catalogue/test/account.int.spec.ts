@@ -1,0 +1,97 @@
+import type { INestApplication } from '@nestjs/common';
+import { getConnectionToken } from '@nestjs/mongoose';
+import { jetstream } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { AccountEvents, CatalogueEvents, CatalogueRpc, ERASED_NAME, exportPersonalDataRpc, subjectOf } from '@popote/contracts';
+import { cardKey, makeEnvelope, MediaStorage, RpcClient } from '@popote/platform';
+import { eventually, resetJetStream, serviceEnv, startServiceApp, testNats, testRpcClient } from '@popote/testing';
+import { jetstreamManager } from '@nats-io/jetstream';
+import type { Connection } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppModule } from '../src/app.module';
+import { catalogueConfig } from '../src/config';
+
+/** The catalogue's part of issue 18: a cook's dishes and pictures in the export; erased (twice) from the database and the bucket. */
+describe('catalogue: export and erasure of a cook', () => {
+  let app: INestApplication;
+  let rpc: RpcClient;
+  let nc: NatsConnection;
+  let media: MediaStorage;
+  const cook = { user_id: `cook-erase-${Date.now().toString(36)}`, user_type: 'cook' as const };
+
+  beforeAll(async () => {
+    await resetJetStream();
+    const env = serviceEnv('catalogue', __filename);
+    const config = catalogueConfig(env);
+    app = await startServiceApp('catalogue', AppModule.forRoot(config), config.NATS_URL);
+    media = new MediaStorage(config);
+    rpc = await testRpcClient(config.NATS_URL);
+    nc = await testNats(config.NATS_URL);
+  });
+
+  afterAll(async () => {
+    await nc?.close();
+    await rpc?.close();
+    await app?.close();
+  });
+
+  it('exports the dishes with their picture keys, then removes pictures and texts once, however often the erasure arrives', async () => {
+    const key = `meals/${Date.now()}_gratin.jpg`;
+    await media.put(key, Buffer.from('detail'), 'image/jpeg');
+    await media.put(cardKey(key), Buffer.from('card'), 'image/jpeg');
+    const description = `La recette de ${cook.user_id}`;
+    const { meal } = await rpc.call(CatalogueRpc.createMeal, {
+      actor: cook,
+      cook_name: 'chef_secret',
+      input: {
+        name: 'Gratin',
+        description,
+        price_cents: 900,
+        portions_available: 3,
+        ingredients: ['Pomme de terre'],
+        allergens: [],
+        category: 'french',
+        preparation_time: 30,
+        available_date: new Date().toISOString(),
+        image_key: key,
+      },
+    });
+
+    const exported = await rpc.call(exportPersonalDataRpc('catalogue'), { actor: cook, email: 'chef@popote.test' });
+    expect(exported.media_keys).toEqual([key]);
+    expect(exported.sections.dishes).toEqual([expect.objectContaining({ meal_id: meal.meal_id, description, portions_available: 3 })]);
+
+    const js = jetstream(nc);
+    const erasure = makeEnvelope(AccountEvents.erasureRequested, {
+      user_id: cook.user_id,
+      email: 'chef@popote.test',
+      names: ['Chef Secret', 'chef_secret'],
+      requested_at: new Date().toISOString(),
+    });
+    const subject = subjectOf(AccountEvents.erasureRequested, erasure.data);
+    await js.publish(subject, JSON.stringify(erasure), { msgID: erasure.id });
+    await js.publish(subject, JSON.stringify({ ...erasure, id: `${erasure.id}-again` }), { msgID: `${erasure.id}-again` });
+    const processed = app.get<Connection>(getConnectionToken()).collection('processed_events');
+    await eventually(async () => ((await processed.countDocuments({ _id: { $regex: erasure.id } as never })) === 2 ? true : undefined));
+
+    expect(await media.exists(key)).toBe(false);
+    expect(await media.exists(cardKey(key))).toBe(false);
+    expect((await rpc.call(CatalogueRpc.cookMeals, { cook_id: cook.user_id })).items).toEqual([]);
+    const stored = await app
+      .get<Connection>(getConnectionToken())
+      .collection('meals')
+      .findOne({ _id: meal.meal_id as never });
+    expect(stored).toMatchObject({ cook_name: ERASED_NAME, description: 'Plat supprimé', image_key: null });
+    expect(JSON.stringify(stored)).not.toContain('chef_secret');
+    // Withdrawn once: carts drop it, and a second delivery announced nothing more.
+    const jsm = await jetstreamManager(nc);
+    const info = await jsm.streams.info('EVENTS');
+    let deleted = 0;
+    for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
+      const m = await jsm.streams.getMessage('EVENTS', { seq }).catch(() => null);
+      if (m?.subject === CatalogueEvents.mealDeleted.subject && (m.json() as { data: { meal_id: string } }).data.meal_id === meal.meal_id)
+        deleted++;
+    }
+    expect(deleted).toBe(1);
+  });
+});

@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import {
+  ACCOUNT_MESSAGES,
+  AccountEvents,
+  DomainError,
+  ERASED_NAME,
+  ERASURE_BLOCKING_SERVICES,
+  erasureBlockersRpc,
+  IDENTITY_MESSAGES,
+  NotificationsRpc,
+  type Actor,
+  type PersonalDataExport,
+  changeEmailInput,
+  resetPasswordInput,
+} from '@popote/contracts';
+import { OutboxRelay, recordEvent, RpcClient } from '@popote/platform';
+import type { Model } from 'mongoose';
+import type { z } from 'zod';
+import { accountKey } from '../auth/login-throttle.service';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { SessionsService } from '../auth/sessions.service';
+import { toCookProfileDto, toUserDto } from '../users/user.mapper';
+import { CookProfile, LoginAttempt, User } from '../users/user.schema';
+import { duplicateError } from '../users/users.service';
+import { AccountTokensService } from './account-tokens.service';
+
+/**
+ * The account lifecycle (issue 18): address verification, password reset, email change, export of
+ * what identity holds, erasure. Emails are written and sent by notifications (its PUBLIC_URL makes
+ * the links); identity only issues the single-use tokens.
+ */
+@Injectable()
+export class AccountService {
+  private readonly log = new Logger('Account');
+
+  constructor(
+    @InjectModel(User.name) private readonly users: Model<User>,
+    @InjectModel(CookProfile.name) private readonly cookProfiles: Model<CookProfile>,
+    @InjectModel(LoginAttempt.name) private readonly attempts: Model<LoginAttempt>,
+    private readonly tokens: AccountTokensService,
+    private readonly sessions: SessionsService,
+    private readonly relay: OutboxRelay,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  private async live(userId: string): Promise<User> {
+    const user = await this.users.findById(userId).lean<User>();
+    if (!user || user.erased_at) throw new DomainError('UNAUTHENTICATED', IDENTITY_MESSAGES.sessionExpired);
+    return user;
+  }
+
+  private async liveWithHash(userId: string): Promise<User> {
+    const user = await this.users.findById(userId).select('+password_hash').lean<User>();
+    if (!user || user.erased_at) throw new DomainError('UNAUTHENTICATED', IDENTITY_MESSAGES.sessionExpired);
+    return user;
+  }
+
+  private mail(input: z.input<typeof NotificationsRpc.sendAccountEmail.request>): Promise<void> {
+    return this.rpc.call(NotificationsRpc.sendAccountEmail, input).then(() => undefined);
+  }
+
+  /** At sign-up: the first link. A mail outage does not fail the sign-up ('Renvoyer l'email' is there). */
+  sendVerificationInBackground(user: Pick<User, '_id' | 'email' | 'name'>): void {
+    void this.sendVerification(user).catch((err: unknown) =>
+      this.log.warn(`verification email for ${user._id} not sent: ${(err as Error).message}`),
+    );
+  }
+
+  private async sendVerification(user: Pick<User, '_id' | 'email' | 'name'>): Promise<void> {
+    const token = await this.tokens.issue('verify', user._id, user.email);
+    await this.mail({ kind: 'verify', to: user.email, name: user.name, token, dedupe_key: `verify-${token.slice(0, 16)}` });
+  }
+
+  /** 'Renvoyer l'email' (rate-limited by the BFF). */
+  async resendVerification(actor: Actor): Promise<void> {
+    const user = await this.live(actor.user_id);
+    if (user.email_verified_at !== null) throw new DomainError('CONFLICT', ACCOUNT_MESSAGES.alreadyVerified);
+    await this.sendVerification(user);
+  }
+
+  /** A verification or email-change link: the address is confirmed (and, for a change, becomes the account's). */
+  async verifyEmail(token: string): Promise<{ user_id: string; email: string; purpose: 'verify' | 'email-change' }> {
+    const record = await this.tokens.consume(token, ['verify', 'email-change']);
+    const user = await this.users.findById(record.user_id).lean<User>();
+    if (!user || user.erased_at) throw new DomainError('VALIDATION_FAILED', ACCOUNT_MESSAGES.linkInvalid);
+    if (record.purpose === 'verify') {
+      // A link to an address the account no longer has confirms nothing.
+      if (user.email !== record.email) throw new DomainError('VALIDATION_FAILED', ACCOUNT_MESSAGES.linkInvalid);
+      await this.relay.locked(this.users, user._id, () =>
+        this.users.updateOne({ _id: user._id }, { $set: { email_verified_at: new Date() } }),
+      );
+      return { user_id: user._id, email: user.email, purpose: 'verify' };
+    }
+    if (await this.users.exists({ email: record.email, _id: { $ne: user._id } })) {
+      throw new DomainError('CONFLICT', IDENTITY_MESSAGES.emailTaken, { new_email: IDENTITY_MESSAGES.emailTaken });
+    }
+    try {
+      await this.relay.locked(this.users, user._id, () =>
+        this.users.updateOne({ _id: user._id }, { $set: { email: record.email, email_verified_at: new Date() } }),
+      );
+    } catch (err) {
+      throw duplicateError(err) ?? err;
+    }
+    await this.attempts.deleteOne({ _id: accountKey(user.email) });
+    return { user_id: user._id, email: record.email, purpose: 'email-change' };
+  }
+
+  /**
+   * 'Mot de passe oublié ?': the same answer, at the same speed, whether or not the address has an
+   * account — the lookup and the email happen after the answer.
+   */
+  requestPasswordReset(email: string): void {
+    void (async () => {
+      const user = await this.users.findOne({ email, erased_at: null }).lean<User>();
+      if (!user) return;
+      const token = await this.tokens.issue('reset', user._id, user.email);
+      await this.mail({ kind: 'reset', to: user.email, name: user.name, token, dedupe_key: `reset-${token.slice(0, 16)}` });
+    })().catch((err: unknown) => this.log.warn(`password reset email not sent: ${(err as Error).message}`));
+  }
+
+  /** The new password; every session of the user closes (whoever had the old one is out). */
+  async resetPassword(input: z.infer<typeof resetPasswordInput>): Promise<void> {
+    const record = await this.tokens.consume(input.token, ['reset']);
+    const user = await this.users.findById(record.user_id).lean<User>();
+    if (!user || user.erased_at || user.email !== record.email) throw new DomainError('VALIDATION_FAILED', ACCOUNT_MESSAGES.linkInvalid);
+    const hash = await hashPassword(input.new_password);
+    // Opening the link proves the mailbox: the address counts as verified.
+    await this.relay.locked(this.users, user._id, () =>
+      this.users.updateOne({ _id: user._id }, { $set: { password_hash: hash, email_verified_at: user.email_verified_at ?? new Date() } }),
+    );
+    await this.attempts.deleteOne({ _id: accountKey(user.email) });
+    await this.sessions.revokeAllOf(user._id);
+  }
+
+  /** Confirmation to the new address, a notice to the current one; nothing changes until the link is opened. */
+  async requestEmailChange(actor: Actor, input: z.infer<typeof changeEmailInput>): Promise<void> {
+    const user = await this.liveWithHash(actor.user_id);
+    if (!(await verifyPassword(user.password_hash, input.current_password))) {
+      throw new DomainError('VALIDATION_FAILED', ACCOUNT_MESSAGES.passwordWrong, { current_password: ACCOUNT_MESSAGES.passwordWrong });
+    }
+    if (input.new_email === user.email)
+      throw new DomainError('VALIDATION_FAILED', ACCOUNT_MESSAGES.sameEmail, { new_email: ACCOUNT_MESSAGES.sameEmail });
+    if (await this.users.exists({ email: input.new_email })) {
+      throw new DomainError('CONFLICT', IDENTITY_MESSAGES.emailTaken, { new_email: IDENTITY_MESSAGES.emailTaken });
+    }
+    const token = await this.tokens.issue('email-change', user._id, input.new_email);
+    const key = token.slice(0, 16);
+    await this.mail({ kind: 'email-change', to: input.new_email, name: user.name, token, dedupe_key: `email-change-${key}` });
+    await this.mail({
+      kind: 'email-change-notice',
+      to: user.email,
+      name: user.name,
+      new_email: input.new_email,
+      dedupe_key: `email-change-notice-${key}`,
+    });
+  }
+
+  /** What identity holds about the person (their part of the export). */
+  async exportData(actor: Actor): Promise<PersonalDataExport> {
+    const user = await this.live(actor.user_id);
+    const profile = await this.cookProfiles.findById(user._id).lean<CookProfile>();
+    const sessions = await this.sessions.listOf(user._id);
+    return {
+      sections: {
+        profile: toUserDto(user),
+        'cook-profile': profile ? toCookProfileDto(profile) : null,
+        sessions,
+      },
+      media_keys: [],
+    };
+  }
+
+  /**
+   * 'Supprimer mon compte' (GDPR art. 17). Refused while a service names a reason (an order in
+   * progress...). Then, in one write, the user becomes an anonymous tombstone of its id and the
+   * erasure is announced (outbox): every service deletes or anonymises what it holds.
+   */
+  async deleteAccount(actor: Actor, password: string): Promise<void> {
+    const user = await this.liveWithHash(actor.user_id);
+    if (!(await verifyPassword(user.password_hash, password))) {
+      throw new DomainError('VALIDATION_FAILED', ACCOUNT_MESSAGES.passwordWrong, { password: ACCOUNT_MESSAGES.passwordWrong });
+    }
+    // Fail closed: a service that cannot answer blocks the erasure (the RPC error is raised).
+    const reasons = (
+      await Promise.all(ERASURE_BLOCKING_SERVICES.map((s) => this.rpc.call(erasureBlockersRpc(s), { user_id: user._id })))
+    ).flatMap((r) => r.reasons);
+    if (reasons.length) throw new DomainError('CONFLICT', reasons.join(' '), undefined, { reasons });
+
+    const tombstone = `supprime-${user._id.replace(/[^a-zA-Z0-9]/g, '').slice(0, 12)}`;
+    await this.relay.locked(this.users, user._id, async () => {
+      const doc = await this.users.findById(user._id);
+      if (!doc || doc.erased_at) return;
+      doc.set({
+        email: `${tombstone}@erased.invalid`,
+        username: tombstone,
+        username_key: tombstone,
+        name: ERASED_NAME,
+        location: '—', // required by the schema; nothing of the person's
+        bio: '',
+        avatar_url: null,
+        user_type: 'consumer',
+        specialties: [],
+        dietary_preferences: [],
+        password_hash: await hashPassword(randomBytes(32).toString('base64url')),
+        email_verified_at: null,
+        erased_at: new Date(),
+        // Earlier events still waiting here (names, usernames) are moot now: only the erasure goes out.
+        _outbox: [],
+      });
+      recordEvent(doc, AccountEvents.erasureRequested, {
+        user_id: user._id,
+        email: user.email,
+        names: [user.name, user.username],
+        requested_at: new Date().toISOString(),
+      });
+      await doc.save();
+    });
+    await this.relay.flush(this.users, user._id);
+    await this.cookProfiles.deleteOne({ _id: user._id });
+    await this.attempts.deleteOne({ _id: accountKey(user.email) });
+    await this.tokens.forget(user._id);
+    await this.sessions.revokeAllOf(user._id);
+  }
+}

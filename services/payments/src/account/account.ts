@@ -1,0 +1,81 @@
+import { Controller, Injectable } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { InjectModel } from '@nestjs/mongoose';
+import { AccountEvents, ERASED_NAME, exportPersonalDataRpc, type Envelope, type PersonalDataExport } from '@popote/contracts';
+import { EventHandler, OutboxRelay, parseRequest, type IntegrationEventHandler } from '@popote/platform';
+import type { Model } from 'mongoose';
+import type { z } from 'zod';
+import { Checkout, Refund } from '../checkouts/checkout.schema';
+
+type ErasureRequested = z.infer<typeof AccountEvents.erasureRequested.schema>;
+
+/**
+ * Payments' part of the account lifecycle (issue 18). Checkouts and refunds are accounting records
+ * (kept 10 years): they hold no name, email or card number (the provider keeps the card), only the
+ * user's id — an anonymous tombstone once identity has erased the account. Erasure drops what is
+ * left that could act for the person (the payment's client secret) and provider error texts.
+ * (The cook ledger and payouts of issue 16 implement the same contract at merge.)
+ */
+@Injectable()
+export class PaymentsPersonalData {
+  constructor(
+    @InjectModel(Checkout.name) private readonly checkouts: Model<Checkout>,
+    @InjectModel(Refund.name) private readonly refunds: Model<Refund>,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  async export(userId: string): Promise<PersonalDataExport> {
+    const checkouts = await this.checkouts
+      .find({ consumer_id: userId }, { _outbox: 0, _outbox_pending: 0, client_secret: 0, reconcile_next_at: 0, reconcile_checks: 0 })
+      .sort({ created_at: -1 })
+      .lean<Checkout[]>();
+    const refunds = checkouts.length
+      ? await this.refunds.find({ checkout_id: { $in: checkouts.map((c) => c._id) } }, { _outbox: 0, _outbox_pending: 0 }).lean()
+      : [];
+    return { sections: { payments: checkouts, refunds }, media_keys: [] };
+  }
+
+  async erase(userId: string): Promise<void> {
+    // A cook's name copied on the lines of their customers' checkouts.
+    const sold = await this.checkouts
+      .find({ 'lines.cook_id': userId }, { _id: 1, lines: 1 })
+      .lean<Pick<Checkout, '_id' | 'lines'>[]>()
+      .then((docs) => docs.filter((d) => d.lines.some((l) => l.cook_id === userId && l.cook_name !== ERASED_NAME)));
+    for (const { _id } of sold) {
+      await this.relay.locked(this.checkouts, _id, async () => {
+        const doc = await this.checkouts.findById(_id).lean<Checkout>();
+        if (!doc) return;
+        const lines = doc.lines.map((l) => (l.cook_id === userId ? { ...l, cook_name: ERASED_NAME } : l));
+        await this.checkouts.updateOne({ _id }, { $set: { lines } });
+      });
+    }
+    const ids = await this.checkouts
+      .find({ consumer_id: userId, $or: [{ client_secret: { $ne: null } }, { last_error: { $ne: null } }] }, { _id: 1 })
+      .lean<{ _id: string }[]>();
+    for (const { _id } of ids) {
+      await this.relay.locked(this.checkouts, _id, () =>
+        this.checkouts.updateOne({ _id }, { $set: { client_secret: null, last_error: null } }),
+      );
+    }
+  }
+}
+
+@Controller()
+export class PaymentsAccountRpcController {
+  constructor(private readonly personalData: PaymentsPersonalData) {}
+
+  @MessagePattern(exportPersonalDataRpc('payments').subject)
+  exportPersonalData(@Payload() payload: unknown) {
+    return this.personalData.export(parseRequest(exportPersonalDataRpc('payments'), payload).actor.user_id);
+  }
+}
+
+@Injectable()
+@EventHandler(AccountEvents.erasureRequested)
+export class AccountErasureHandler implements IntegrationEventHandler<ErasureRequested> {
+  constructor(private readonly personalData: PaymentsPersonalData) {}
+
+  async handle(envelope: Envelope<ErasureRequested>): Promise<void> {
+    await this.personalData.erase(envelope.data.user_id);
+  }
+}
