@@ -140,8 +140,9 @@ export const APPS: readonly App[] = [
       v('STRIPE_SECRET_KEY', { secret: true, localDefault: true }),
       v('STRIPE_PUBLISHABLE_KEY', { secret: true, localDefault: true }),
       v('STRIPE_WEBHOOK_SECRET', { secret: true, localDefault: true }),
+      v('STRIPE_CONNECT_WEBHOOK_SECRET', { secret: true, localDefault: true }),
     ],
-    ['RECONCILE_INTERVAL_MS', 'RECONCILE_AFTER_MS'],
+    ['RECONCILE_INTERVAL_MS', 'RECONCILE_AFTER_MS', 'PLATFORM_COMMISSION_PERCENT', 'PAYOUT_SCHEDULE'],
   ),
   service(
     'notifications',
