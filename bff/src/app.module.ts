@@ -22,6 +22,7 @@ import { OrderLifecycleResolver } from './orders/cook-orders.resolver';
 import { OrderUpdatesService } from './orders/order-updates.service';
 import { OrdersResolver } from './orders/orders.resolver';
 import { PayoutsResolver } from './payouts/payouts.resolver';
+import { ReceiptsResolver } from './payouts/receipts.resolver';
 import { parseCookie } from 'cookie';
 import { CookResolver, MealsResolver } from './meals/meals.resolver';
 import { UploadController } from './media/upload.controller';
@@ -106,6 +107,7 @@ export class AppModule implements NestModule {
         OrdersResolver,
         OrderLifecycleResolver,
         PayoutsResolver,
+        ReceiptsResolver,
         OrderUpdatesService,
         RateLimitService,
         UploadGuard,

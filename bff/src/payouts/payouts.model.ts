@@ -59,3 +59,33 @@ export class RefundMadeModel {
   @Field() refund_id!: string;
   @Field(() => Int) amount_cents!: number;
 }
+
+@ObjectType('ReceiptLine')
+export class ReceiptLineModel {
+  @Field() name!: string;
+  @Field(() => Int) quantity!: number;
+  @Field(() => Int) unit_price_cents!: number;
+}
+
+@ObjectType('Receipt')
+export class ReceiptModel {
+  @Field(() => ID) order_id!: string;
+  @Field({ description: 'Per cook, without gaps: R-<cook code>-000042' }) number!: string;
+  @Field({ description: "The platform's commission invoice to the cook: C-<cook code>-000042" }) commission_invoice_number!: string;
+  @Field() issued_at!: string;
+  @Field(() => ID) cook_id!: string;
+  @Field() cook_name!: string;
+  @Field(() => String, { nullable: true }) cook_siret!: string | null;
+  @Field(() => String, { nullable: true, description: "'TVA non applicable, art. 293 B du CGI', or the rate" }) vat_mention!: string | null;
+  @Field(() => [ReceiptLineModel]) lines!: ReceiptLineModel[];
+  @Field(() => Int) total_cents!: number;
+  @Field(() => Float) commission_percent!: number;
+  @Field(() => Int) commission_cents!: number;
+  @Field(() => Int) cook_cents!: number;
+}
+
+@ObjectType('ReceiptPdf')
+export class ReceiptPdfModel {
+  @Field() filename!: string;
+  @Field({ description: 'The PDF, base64' }) pdf_base64!: string;
+}

@@ -1,11 +1,12 @@
 import { getModelToken } from '@nestjs/mongoose';
-import { OrderingRpc, PAYOUT_MESSAGES, PayoutsRpc, type Actor } from '@popote/contracts';
+import { IdentityRpc, OrderingRpc, PAYOUT_MESSAGES, PayoutsRpc, ReceiptsRpc, RECEIPT_MESSAGES, type Actor } from '@popote/contracts';
 import { eventually, expectDomainError } from '@popote/testing';
 import type { Model } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumer, cook, startStack, type Stack } from '../../ordering/test/stack';
 import { LedgerService } from '../src/payouts/ledger.service';
 import { LedgerEntry, Payout } from '../src/payouts/payouts.schema';
+import { Receipt } from '../src/receipts/receipt.schema';
 
 /**
  * A cook's whole money life on the real event path (sandbox provider, 15 % commission):
@@ -129,5 +130,52 @@ describe('payouts: the full life of a cook’s money (ledger, commission, payout
     await ledger.orderPlaced(ref);
     expect(await entries.countDocuments()).toBe(count);
     expect(await balances()).toEqual(b);
+  });
+
+  it('numbers receipts per cook without gaps, even for orders paid at the same time; shows them to their consumer only', async () => {
+    const lucas = cook('demo-cook-lucas');
+    await s.rpc.call(IdentityRpc.updateCookProfile, {
+      actor: lucas,
+      profile: { bio: 'Bistrot', siret: '732 829 320 00074', vat_regime: 'franchise' },
+    });
+    const meal = await s.newMeal(lucas.user_id, 20, 1450);
+    const buyers = [consumer(), consumer(), consumer(), consumer()];
+    const orders = await Promise.all(buyers.map((b) => s.buy(b, meal, 1)));
+    const receipts = s.payments.get<Model<Receipt>>(getModelToken(Receipt.name));
+    const issued = await eventually(async () => {
+      const docs = await receipts.find({ cook_id: lucas.user_id }).sort({ number: 1 }).lean<Receipt[]>();
+      return docs.length === orders.length ? docs : undefined;
+    }, 20_000);
+    expect(issued.map((r) => r.number)).toEqual([1, 2, 3, 4]);
+    // The chef of the first tests has its own series.
+    const chefs = (await receipts.find({ cook_id: chef.user_id }).sort({ number: 1 }).lean<Receipt[]>()).map((r) => r.number);
+    expect(chefs).toEqual(chefs.map((_, i) => i + 1));
+
+    const order = orders[0];
+    const mine = buyers[0];
+    const { receipt } = await s.rpc.call(ReceiptsRpc.get, { actor: mine, order_id: order._id });
+    expect(receipt).toMatchObject({
+      order_id: order._id,
+      cook_siret: '73282932000074',
+      vat_mention: 'TVA non applicable, art. 293 B du CGI',
+      total_cents: 1450,
+      commission_cents: 218,
+      cook_cents: 1232,
+      commission_percent: 15,
+    });
+    expect(receipt.number).toMatch(/^R-[0-9A-F]{8}-00000[1-4]$/);
+    expect(receipt.commission_invoice_number).toBe(receipt.number.replace(/^R-/, 'C-'));
+    const notYours = await expectDomainError(s.rpc.call(ReceiptsRpc.get, { actor: buyers[1], order_id: order._id }));
+    expect(notYours).toMatchObject({ code: 'NOT_FOUND', message: RECEIPT_MESSAGES.notFound });
+
+    const pdf = await s.rpc.call(ReceiptsRpc.pdf, { actor: mine, order_id: order._id });
+    expect(pdf.filename).toBe(`popote-${receipt.number}.pdf`);
+    expect(Buffer.from(pdf.pdf_base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    // The commission invoice is the cook's, not the consumer's.
+    expect(
+      (await expectDomainError(s.rpc.call(ReceiptsRpc.pdf, { actor: mine, order_id: order._id, document: 'commission_invoice' }))).code,
+    ).toBe('NOT_FOUND');
+    const invoice = await s.rpc.call(ReceiptsRpc.pdf, { actor: lucas, order_id: order._id, document: 'commission_invoice' });
+    expect(invoice.filename).toBe(`popote-${receipt.commission_invoice_number}.pdf`);
   });
 });

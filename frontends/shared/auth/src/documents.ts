@@ -1,12 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type {
-  ChangePasswordInput,
-  CookProfileInput,
-  Me,
-  ProfileInput,
-  SignUpInput,
-  UserType,
-} from '@popote/graphql';
+import type { ChangePasswordInput, CookProfileInput, Me, ProfileInput, SignUpInput, UserType } from '@popote/graphql';
 
 /**
  * Everything the frontends know about the signed-in person. Every operation
@@ -38,6 +31,8 @@ export const ME_FIELDS = gql`
       awards
       rating_average
       total_reviews
+      siret
+      vat_regime
     }
   }
 `;

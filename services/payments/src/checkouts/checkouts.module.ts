@@ -20,6 +20,9 @@ import {
 } from '../payouts/payouts.schema';
 import { PayoutsRpcController } from '../payouts/payouts.rpc.controller';
 import { PayoutsService } from '../payouts/payouts.service';
+import { Receipt, ReceiptSchema } from '../receipts/receipt.schema';
+import { ReceiptsRpcController } from '../receipts/receipts.rpc.controller';
+import { ReceiptsService } from '../receipts/receipts.service';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../providers/provider';
 import { SandboxProvider } from '../providers/sandbox.provider';
 import { StripeProvider } from '../providers/stripe.provider';
@@ -59,9 +62,10 @@ export class CheckoutsModule {
           { name: Payout.name, schema: PayoutSchema },
           { name: PayoutInFlight.name, schema: PayoutInFlightSchema },
           { name: PayoutRound.name, schema: PayoutRoundSchema },
+          { name: Receipt.name, schema: ReceiptSchema },
         ]),
       ],
-      controllers: [CheckoutsRpcController, PayoutsRpcController, StripeWebhookController],
+      controllers: [CheckoutsRpcController, PayoutsRpcController, ReceiptsRpcController, StripeWebhookController],
       providers: [
         CheckoutsService,
         ReconciliationService,
@@ -71,6 +75,7 @@ export class CheckoutsModule {
         LedgerService,
         PayoutsService,
         PayoutScheduleService,
+        ReceiptsService,
         { provide: PAYMENT_PROVIDER, useValue: providerFor(config) },
         { provide: PAYMENTS_CONFIG, useValue: config },
       ],

@@ -22,7 +22,36 @@ export const IDENTITY_MESSAGES = {
   listItemMax: `Chaque élément ne doit pas dépasser ${TEXT_LIMITS.listItem} caractères`,
   listItemsMax: `Vous pouvez indiquer au plus ${TEXT_LIMITS.listItems} éléments`,
   avatarUrlInvalid: "L'adresse de l'image doit être une adresse https:// valide",
+  siretInvalid: 'Le numéro SIRET doit comporter 14 chiffres et être valide (clé de contrôle)',
 } as const;
+
+/**
+ * A cook's VAT status, printed on receipts: '' not given, 'franchise' = micro-entrepreneur under the
+ * franchise en base ('TVA non applicable, art. 293 B du CGI'), or the rate (percent) charged.
+ */
+export const VAT_REGIMES = ['', 'franchise', '5.5', '10', '20'] as const;
+export type VatRegime = (typeof VAT_REGIMES)[number];
+
+/** SIRET: 14 digits whose Luhn sum is a multiple of 10 (La Poste's establishments, SIREN 356000000: digit sum multiple of 5). */
+export function isValidSiret(value: string): boolean {
+  if (!/^\d{14}$/.test(value)) return false;
+  if (value.startsWith('356000000')) return [...value].reduce((s, d) => s + Number(d), 0) % 5 === 0;
+  const sum = [...value].reduce((s, ch, i) => {
+    let d = Number(ch);
+    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    return s + d;
+  }, 0);
+  return sum % 10 === 0;
+}
+
+/** The SIRET as typed (spaces allowed), stored as 14 digits, or null when left empty. */
+export const siretField = z
+  .string()
+  .trim()
+  .transform((v) => (typeof v === 'string' ? v.replace(/\s/g, '') || null : null))
+  .nullable()
+  .default(null)
+  .refine((v) => v === null || isValidSiret(v), IDENTITY_MESSAGES.siretInvalid);
 
 function isSafeImageUrl(value: string): boolean {
   try {
@@ -72,6 +101,9 @@ export const cookProfileSchema = z.object({
   awards: z.array(z.string()),
   rating_average: z.number(),
   total_reviews: z.number().int(),
+  /** Printed on receipts when given (issue 16). */
+  siret: z.string().nullable(),
+  vat_regime: z.enum(VAT_REGIMES),
 });
 export type CookProfileDto = z.infer<typeof cookProfileSchema>;
 
@@ -121,6 +153,8 @@ export const cookProfileInput = z.object({
   signature_dishes: list.default([]),
   cuisine_types: list.default([]),
   awards: list.default([]),
+  siret: siretField,
+  vat_regime: z.enum(VAT_REGIMES).default(''),
 });
 export const changePasswordInput = z
   .object({ current_password: z.string().min(1, IDENTITY_MESSAGES.required), new_password: passwordField, confirm_password: z.string() })
@@ -163,6 +197,12 @@ export const IdentityRpc = {
     /** `session_id`: the session that changes it stays open; every other one of the user is closed. */
     z.object({ actor: actorSchema, input: changePasswordInput, session_id: z.string().max(100).nullish() }),
     z.object({ ok: z.boolean() }),
+  ),
+  /** Internal (payments' receipts, not the BFF): who sells, as printed on a receipt. */
+  cookLegal: defineRpc(
+    'rpc.identity.cook-legal',
+    z.object({ cook_id: z.string().min(1) }),
+    z.object({ name: z.string(), username: z.string(), siret: z.string().nullable(), vat_regime: z.enum(VAT_REGIMES) }).nullable(),
   ),
   updateCookProfile: defineRpc('rpc.identity.update-cook-profile', z.object({ actor: actorSchema, profile: cookProfileInput }), meResult),
   switchRole: defineRpc(

@@ -205,3 +205,46 @@ export const PayoutsRpc = {
     z.object({ refund_id: z.string(), amount_cents: z.number().int() }),
   ),
 } as const;
+
+// Receipts (issue 16): one per order, numbered without gaps per cook; the commission invoice likewise.
+
+export const RECEIPT_MESSAGES = {
+  notFound: 'Reçu introuvable : il est émis dès que la commande est enregistrée.',
+  vatFranchise: 'TVA non applicable, art. 293 B du CGI',
+  vatRate: (rate: string) => `TVA incluse au taux de ${rate} %`,
+} as const;
+
+export const receiptSchema = z.object({
+  order_id: z.string(),
+  /** Per cook, from 1, without gaps: `R-<cook code>-000042`. */
+  number: z.string(),
+  commission_invoice_number: z.string(),
+  issued_at: z.string(),
+  cook_id: z.string(),
+  cook_name: z.string(),
+  /** From the cook's profile when given: SIRET and the VAT mention. */
+  cook_siret: z.string().nullable(),
+  vat_mention: z.string().nullable(),
+  consumer_id: z.string(),
+  lines: z.array(z.object({ name: z.string(), quantity: z.number().int(), unit_price_cents: z.number().int() })),
+  total_cents: z.number().int(),
+  commission_percent: z.number(),
+  commission_cents: z.number().int(),
+  cook_cents: z.number().int(),
+});
+export type ReceiptDto = z.infer<typeof receiptSchema>;
+
+export const ReceiptsRpc = {
+  /** The consumer of the order, or its cook. */
+  get: defineRpc(
+    'rpc.payments.get-receipt',
+    z.object({ actor: actorSchema, order_id: z.string().min(1) }),
+    z.object({ receipt: receiptSchema }),
+  ),
+  /** A PDF made on the server (base64): the consumer's receipt, or (the cook only) the commission invoice. */
+  pdf: defineRpc(
+    'rpc.payments.receipt-pdf',
+    z.object({ actor: actorSchema, order_id: z.string().min(1), document: z.enum(['receipt', 'commission_invoice']).default('receipt') }),
+    z.object({ filename: z.string(), pdf_base64: z.string() }),
+  ),
+} as const;

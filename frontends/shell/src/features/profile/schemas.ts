@@ -70,6 +70,18 @@ export function splitList(text: string): string[] {
 
 const list = z.string().transform(splitList);
 
+/** SIRET: 14 digits, Luhn sum multiple of 10 (La Poste, SIREN 356000000: digit sum multiple of 5) — as the identity service checks. */
+export function isValidSiret(value: string): boolean {
+  if (!/^\d{14}$/.test(value)) return false;
+  if (value.startsWith('356000000')) return [...value].reduce((s, d) => s + Number(d), 0) % 5 === 0;
+  const sum = [...value].reduce((s, ch, i) => {
+    let d = Number(ch);
+    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    return s + d;
+  }, 0);
+  return sum % 10 === 0;
+}
+
 export const cookProfileSchema = z.object({
   bio: z.string().trim(),
   specialties: list,
@@ -79,6 +91,13 @@ export const cookProfileSchema = z.object({
   signature_dishes: list,
   cuisine_types: list,
   awards: list,
+  // Issue 16: 14 digits with a valid Luhn key (spaces allowed), or empty; the VAT status from its list.
+  siret: z
+    .string()
+    .transform((value) => value.replace(/\s/g, ''))
+    .refine((value) => value === '' || isValidSiret(value), t.siretInvalid)
+    .transform((value) => (value === '' ? null : value)),
+  vat_regime: z.enum(['', 'franchise', '5.5', '10', '20']),
   // Spec §5: an integer, 0 when left empty.
   experience_years: z
     .string()
@@ -100,6 +119,8 @@ export function cookProfileFormValues(profile: CookProfile | null): CookProfileF
     cuisine_types: join('cuisine_types'),
     awards: join('awards'),
     experience_years: String(profile?.experience_years ?? 0),
+    siret: profile?.siret ?? '',
+    vat_regime: (profile?.vat_regime ?? '') as CookProfileFormInput['vat_regime'],
   };
 }
 
