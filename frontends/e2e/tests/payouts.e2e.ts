@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAccount, signUp } from './support/accounts';
 import { launchBrowser, openPage, shellUrl } from './support/browser';
+import { waitForEmail } from './support/mail';
 import { addFromCard, cartLink, openMeals, orderCard, payWith, plain, proceedToCheckout, signInAs } from './support/shop';
 
 /** Lucas's bourguignon (14,50 €, 8 portions): no other browser test buys it. 15 % → 2,18 € (217,5 c half up), cook 12,32 €. */
@@ -60,8 +61,23 @@ describe('payouts: a cook connects a payout account (sandbox), is paid after pic
       await cook.getByRole('button', { name: 'Verser maintenant' }).click();
       await cook.getByText('Aucun montant n’est disponible au versement pour le moment.').first().waitFor();
 
+      // The cook's legal mentions for receipts: a SIRET with a wrong key is refused in French, then saved.
+      await cook.goto(`${base}/profile`);
+      const cookProfile = cook.getByRole('region', { name: 'Profil cuisinier' });
+      await cookProfile.getByRole('button', { name: 'Modifier' }).click();
+      await cookProfile.getByLabel('SIRET (facultatif)').fill('732 829 320 00075');
+      await cookProfile.getByRole('button', { name: 'Enregistrer' }).click();
+      await cookProfile.getByText('Le numéro SIRET doit comporter 14 chiffres et être valide (clé de contrôle)').waitFor();
+      await cookProfile.getByLabel('SIRET (facultatif)').fill('732 829 320 00074');
+      await cookProfile.getByLabel('TVA').selectOption('franchise');
+      await cookProfile.getByRole('button', { name: 'Enregistrer' }).click();
+      await cook.getByText('Profil cuisinier mis à jour avec succès').waitFor();
+      await cookProfile.getByText('73282932000074').waitFor();
+      await cook.goto(`${base}/cook/dashboard?onglet=paiements`);
+
       // A consumer buys the bourguignon.
-      await signUp(consumer, base, newAccount());
+      const buyer = newAccount();
+      await signUp(consumer, base, buyer);
       await openMeals(consumer, base, BOURGUIGNON);
       await addFromCard(consumer, BOURGUIGNON);
       await cartLink(consumer, 1).click();
@@ -72,6 +88,26 @@ describe('payouts: a cook connects a payout account (sandbox), is paid after pic
       await heading.first().waitFor();
       const number = (await heading.first().innerText()).replace('Commande n° ', '').trim();
 
+      // The consumer's receipt, from 'Mes commandes': the seller, the SIRET, the VAT mention, and a PDF made on the server.
+      await orderCard(consumer, number).getByRole('link', { name: 'Voir le reçu' }).click();
+      await consumer.waitForURL(/\/orders\/[^/]+\/receipt$/);
+      const receiptPath = new URL(consumer.url()).pathname;
+      const receiptTitle = consumer.getByRole('heading', { level: 1, name: /^Reçu n° R-[0-9A-F]{8}-\d{6}$/ });
+      await receiptTitle.waitFor();
+      await consumer.getByText('SIRET : 73282932000074').waitFor();
+      await consumer.getByText('TVA non applicable, art. 293 B du CGI').waitFor();
+      await consumer.getByRole('link', { name: 'Lucas Martin' }).waitFor();
+      expect(plain(await consumer.getByTestId('receipt-total').innerText())).toBe('14,50 €');
+      const [pdf] = await Promise.all([
+        consumer.waitForEvent('download'),
+        consumer.getByRole('button', { name: 'Télécharger le PDF' }).click(),
+      ]);
+      expect(pdf.suggestedFilename()).toMatch(/^popote-R-[0-9A-F]{8}-\d{6}\.pdf$/);
+      expect((await readFile((await pdf.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+      // The order's email links to the same receipt.
+      const email = await waitForEmail((m) => m.to.some((to) => to.address === buyer.email) && /enregistrée/.test(m.subject));
+      expect(email.text).toContain(`${receiptPath}`);
+
       // Pending until picked up: 12,32 € pending, nothing available.
       for (let attempt = 0; attempt < 30 && (await euros(cook, 'payout-pending')) !== '12,32 €'; attempt += 1) {
         await cook.waitForTimeout(1000);
@@ -81,7 +117,10 @@ describe('payouts: a cook connects a payout account (sandbox), is paid after pic
       expect(await euros(cook, 'payout-pending')).toBe('12,32 €');
       expect(await euros(cook, 'payout-available')).toBe('0,00 €');
       await cook.getByRole('cell', { name: 'Vente', exact: true }).waitFor();
-      await cook.getByRole('cell', { name: 'Commission Popote', exact: true }).waitFor();
+      await cook
+        .getByRole('cell', { name: /^Commission Popote/ })
+        .getByRole('button', { name: 'Facture de commission (PDF)' })
+        .waitFor();
 
       // The cook hands it over: 'Marquer comme récupérée'.
       await cook.getByRole('tab', { name: 'Commandes' }).click();

@@ -154,6 +154,7 @@ export const APPS: readonly App[] = [
       v('SMTP_PASSWORD', { secret: true, localDefault: true }),
       v('MAIL_FROM', { localDefault: true }),
       v('SUPPORT_EMAIL', { localDefault: true }),
+      v('PUBLIC_URL'),
     ],
     ['MAIL_MAX_ATTEMPTS'],
   ),

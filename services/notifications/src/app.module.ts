@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { PlatformModule } from '@popote/platform';
-import type { NotificationsConfig } from './config';
+import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from './config';
 import { ContactRpcController } from './contact/contact.rpc.controller';
 import { ContactService } from './contact/contact.service';
 import { OrderPlacedHandler } from './events/order-placed.handler';
@@ -22,7 +22,13 @@ export class AppModule {
         ]),
       ],
       controllers: [ContactRpcController],
-      providers: [EmailsService, ContactService, OrderPlacedHandler, OrderStatusChangedHandler],
+      providers: [
+        EmailsService,
+        ContactService,
+        OrderPlacedHandler,
+        OrderStatusChangedHandler,
+        { provide: NOTIFICATIONS_CONFIG, useValue: config },
+      ],
     };
   }
 }

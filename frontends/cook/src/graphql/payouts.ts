@@ -120,3 +120,16 @@ export const REQUEST_PAYOUT: TypedDocumentNode<{ requestPayout: PayoutData }, { 
     }
   }
 `;
+
+/** The platform's commission invoice to the cook for one order (PDF made on the server, base64). */
+export const COMMISSION_INVOICE_PDF_QUERY: TypedDocumentNode<
+  { receiptPdf: { filename: string; pdf_base64: string } },
+  { order_id: string }
+> = gql`
+  query CommissionInvoicePdf($order_id: ID!) {
+    receiptPdf(order_id: $order_id, document: "commission_invoice") {
+      filename
+      pdf_base64
+    }
+  }
+`;

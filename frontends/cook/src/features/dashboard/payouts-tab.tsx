@@ -4,6 +4,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import {
+  COMMISSION_INVOICE_PDF_QUERY,
   COMPLETE_SANDBOX_ONBOARDING,
   CONNECT_PAYOUT_ACCOUNT,
   COOK_LEDGER_CSV_QUERY,
@@ -244,7 +245,10 @@ function History({ overview }: { overview: PayoutOverviewData }) {
               {overview.entries.map((e) => (
                 <tr key={e.entry_id} data-testid="ledger-row" data-kind={e.kind}>
                   <td>{formatLongDateTime(e.created_at)}</td>
-                  <td>{t.kinds[e.kind] ?? e.kind}</td>
+                  <td>
+                    {t.kinds[e.kind] ?? e.kind}
+                    {e.kind === 'commission' && e.order_id ? <InvoiceLink orderId={e.order_id} /> : null}
+                  </td>
                   <td>{e.order_id ? fr.cook.orderNumber(e.order_id) : ''}</td>
                   <td className={stats.number}>{signed(e.pending_cents)}</td>
                   <td className={stats.number}>{signed(e.available_cents)}</td>
@@ -258,6 +262,48 @@ function History({ overview }: { overview: PayoutOverviewData }) {
   );
 }
 
+/** Saves a file the server made (a Blob: no second request with credentials). */
+function save(filename: string, parts: BlobPart[], type: string): void {
+  const url = URL.createObjectURL(new Blob(parts, { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The commission invoice of one order, as a PDF. */
+function InvoiceLink({ orderId }: { orderId: string }) {
+  const client = useApolloClient();
+  const [loading, setLoading] = useState(false);
+  const onClick = async () => {
+    setLoading(true);
+    try {
+      const { data } = await client.query({
+        query: COMMISSION_INVOICE_PDF_QUERY,
+        variables: { order_id: orderId },
+        fetchPolicy: 'network-only',
+      });
+      if (!data) throw new Error('no data');
+      save(data.receiptPdf.filename, [Uint8Array.from(atob(data.receiptPdf.pdf_base64), (c) => c.charCodeAt(0))], 'application/pdf');
+    } catch (error) {
+      toast.error(apiMessage(error, t.invoiceError), { id: `invoice-${orderId}` });
+    } finally {
+      setLoading(false);
+    }
+  };
+  return (
+    <>
+      {' · '}
+      <button type="button" className={payouts.linkButton} onClick={() => void onClick()} disabled={loading}>
+        {t.invoice}
+      </button>
+    </>
+  );
+}
+
 /** Asks the server for the whole ledger as CSV and saves it (a Blob: no second request with credentials). */
 function CsvExport() {
   const client = useApolloClient();
@@ -268,14 +314,7 @@ function CsvExport() {
       const { data } = await client.query({ query: COOK_LEDGER_CSV_QUERY, fetchPolicy: 'network-only' });
       if (!data) throw new Error('no data');
       // A BOM so spreadsheet programs read the accents as UTF-8.
-      const url = URL.createObjectURL(new Blob(['\uFEFF', data.cookLedgerCsv.csv], { type: 'text/csv;charset=utf-8' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = data.cookLedgerCsv.filename;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      save(data.cookLedgerCsv.filename, ['\uFEFF', data.cookLedgerCsv.csv], 'text/csv;charset=utf-8');
     } catch (error) {
       toast.error(apiMessage(error, t.exportError), { id: 'payout-csv' });
     } finally {

@@ -446,6 +446,8 @@ export const fr = {
       noPayouts: "Aucun versement pour l'instant.",
       exportCsv: 'Exporter en CSV',
       exportError: "Impossible d'exporter l'historique",
+      invoice: 'Facture de commission (PDF)',
+      invoiceError: 'Impossible de télécharger la facture',
       date: 'Date',
       operation: 'Opération',
       order: 'Commande',
