@@ -13,6 +13,7 @@ import { Checkout } from '../src/checkouts/checkout.schema';
 import { paymentsConfig } from '../src/config';
 import { LedgerService } from '../src/payouts/ledger.service';
 import { PayoutScheduleService } from '../src/payouts/payout-schedule.service';
+import { reconcilePayouts } from '../src/payouts/reconcile-payouts';
 import { LedgerEntry, Payout, PayoutAccount, PayoutInFlight } from '../src/payouts/payouts.schema';
 import { StripeProvider } from '../src/providers/stripe.provider';
 
@@ -226,5 +227,28 @@ describe('payouts: Stripe Connect against stripe-mock, signed Connect webhooks, 
     expect(await entries.countDocuments({ _id: 'payout:p-crashed' })).toBe(1);
     expect(await available()).toBe(0); // 1700 − 200 (completed) − 1500 (scheduled)
     expect(await schedule.round('test:1')).toMatchObject({ ran: false });
+  });
+
+  it('reconciles the ledger against the provider: transfers = payouts recorded paid; a difference is reported', async () => {
+    const models = { accounts, payouts, entries };
+    const paid = (await payouts.find({ cook_id: chef.user_id, status: 'paid' }).lean<Payout[]>()).reduce(
+      (sum, p) => sum + p.amount_cents,
+      0,
+    );
+    expect(paid).toBe(1700); // 200 (completed after the crash) + 1500 (scheduled); 1700 and 1000 failed
+    const [line] = await reconcilePayouts(models, { transferredTo: async () => paid });
+    expect(line).toMatchObject({
+      cook_id: chef.user_id,
+      paid_cents: 1700,
+      pending_cents: 0,
+      ledger_cents: 1700,
+      provider_cents: 1700,
+      ok: true,
+    });
+    const [off] = await reconcilePayouts(models, { transferredTo: async () => paid + 1 });
+    expect(off.ok).toBe(false);
+    // The Stripe adapter sums the account's transfers (stripe-mock answers its fixture list).
+    const provider = new StripeProvider('sk_test_123', null, WEBHOOK_SECRET, stripeMock, CONNECT_SECRET);
+    expect(Number.isInteger(await provider.transferredTo(accountId))).toBe(true);
   });
 });

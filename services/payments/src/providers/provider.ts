@@ -13,6 +13,8 @@ export interface PaymentProvider {
   transfer(input: { account_id: string; amount_cents: number; payout_id: string; cook_id: string; idempotency_key: string }): Promise<{
     id: string;
   }>;
+  /** Net amount transferred to a connected account (transfers − reversals), or null when the provider keeps no record (sandbox). */
+  transferredTo(accountId: string): Promise<number | null>;
 }
 
 /** A refusal from the provider that retrying will not change (a payout fails; the amount returns). */

@@ -72,6 +72,11 @@ export class SandboxProvider implements PaymentProvider {
     return { url: url.toString() };
   }
 
+  /** The sandbox moves no money and keeps no record of it. */
+  async transferredTo(): Promise<null> {
+    return null;
+  }
+
   async transfer(input: { idempotency_key: string }) {
     return { id: `tr_sbx_${digest(input.idempotency_key)}` };
   }

@@ -92,6 +92,12 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  async transferredTo(accountId: string): Promise<number> {
+    let cents = 0;
+    for await (const t of this.stripe.transfers.list({ destination: accountId, limit: 100 })) cents += t.amount - (t.amount_reversed ?? 0);
+    return cents;
+  }
+
   /** Verifies Stripe's signature over the raw body; throws when it does not match. */
   verifyWebhook(rawBody: Buffer, signature: string): ProviderEvent {
     return this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret) as unknown as ProviderEvent;
