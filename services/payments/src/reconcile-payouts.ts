@@ -3,7 +3,7 @@
  * JSON line per connected account, exit code 1 when one does not match (runbook). Reads the payments
  * service's own configuration (MONGO_URL, MONGO_DB, STRIPE_SECRET_KEY…).
  */
-import mongoose from 'mongoose';
+import mongoose, { type Model } from 'mongoose';
 import { providerFor } from './checkouts/checkouts.module';
 import { paymentsConfig } from './config';
 import { reconcilePayouts } from './payouts/reconcile-payouts';
@@ -15,9 +15,10 @@ async function main(): Promise<number> {
   try {
     const report = await reconcilePayouts(
       {
-        accounts: conn.model(PayoutAccount.name, PayoutAccountSchema),
-        payouts: conn.model(Payout.name, PayoutSchema),
-        entries: conn.model(LedgerEntry.name, LedgerEntrySchema),
+        // The schemas' inferred virtuals differ from Nest's injected models' type; same documents.
+        accounts: conn.model(PayoutAccount.name, PayoutAccountSchema) as unknown as Model<PayoutAccount>,
+        payouts: conn.model(Payout.name, PayoutSchema) as unknown as Model<Payout>,
+        entries: conn.model(LedgerEntry.name, LedgerEntrySchema) as unknown as Model<LedgerEntry>,
       },
       providerFor(config),
     );
