@@ -31,7 +31,8 @@ describe('profile avatar_url', () => {
 
 describe('SIRET and VAT status of a cook profile (issue 16)', () => {
   it('accepts a 14-digit SIRET with a valid Luhn key, spaces allowed, and stores the digits', async () => {
-    const { cookProfileInput, isValidSiret } = await import('./identity');
+    const { cookProfileInput } = await import('./identity');
+    const { isValidSiret } = await import('./enums');
     expect(isValidSiret('73282932000074')).toBe(true);
     expect(cookProfileInput.parse({ siret: '732 829 320 00074' }).siret).toBe('73282932000074');
     expect(cookProfileInput.parse({}).siret).toBeNull();

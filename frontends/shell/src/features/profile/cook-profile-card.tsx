@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { VAT_REGIMES } from '@popote/contracts/src/enums';
 import { readApiError, useUpdateCookProfile } from '@popote/auth';
 import type { CookProfile } from '@popote/graphql';
 import { Button, formatRating, fr, SelectField, TextAreaField, TextField } from '@popote/ui';
@@ -27,9 +28,6 @@ const LIST_LABELS: Record<CookListField, string> = {
   cuisine_types: fr.profile.cuisineTypes,
   awards: fr.profile.awards,
 };
-
-/** In this order (an object's numeric-looking keys would come first). */
-const VAT_REGIMES = ['', 'franchise', '5.5', '10', '20'] as const;
 
 const COOK_FIELDS = ['bio', 'experience_years', ...COOK_LIST_FIELDS, 'siret', 'vat_regime'] as const;
 

@@ -1,5 +1,6 @@
 import type { CookProfile, CookProfileInput, ProfileInput, User } from '@popote/graphql';
 import { fr } from '@popote/ui';
+import { isValidSiret, VAT_REGIMES } from '@popote/contracts/src/enums';
 import { z } from 'zod';
 import { PASSWORD_MIN, username } from '../auth/schemas';
 
@@ -70,18 +71,6 @@ export function splitList(text: string): string[] {
 
 const list = z.string().transform(splitList);
 
-/** SIRET: 14 digits, Luhn sum multiple of 10 (La Poste, SIREN 356000000: digit sum multiple of 5) — as the identity service checks. */
-export function isValidSiret(value: string): boolean {
-  if (!/^\d{14}$/.test(value)) return false;
-  if (value.startsWith('356000000')) return [...value].reduce((s, d) => s + Number(d), 0) % 5 === 0;
-  const sum = [...value].reduce((s, ch, i) => {
-    let d = Number(ch);
-    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    return s + d;
-  }, 0);
-  return sum % 10 === 0;
-}
-
 export const cookProfileSchema = z.object({
   bio: z.string().trim(),
   specialties: list,
@@ -97,7 +86,7 @@ export const cookProfileSchema = z.object({
     .transform((value) => value.replace(/\s/g, ''))
     .refine((value) => value === '' || isValidSiret(value), t.siretInvalid)
     .transform((value) => (value === '' ? null : value)),
-  vat_regime: z.enum(['', 'franchise', '5.5', '10', '20']),
+  vat_regime: z.enum(VAT_REGIMES),
   // Spec §5: an integer, 0 when left empty.
   experience_years: z
     .string()
