@@ -10,7 +10,8 @@ import { addFromCard, cartLink, openMeals, orderCard, payWith, plain, proceedToC
 const BOURGUIGNON = 'Bœuf bourguignon';
 
 const figure = (page: Page, testId: string) => page.getByTestId(testId);
-const euros = async (page: Page, testId: string) => plain(await figure(page, testId).innerText());
+/** The figure as text, spaces and minus signs made plain. */
+const euros = async (page: Page, testId: string) => plain(await figure(page, testId).innerText()).replace(/\u2212/g, '-');
 
 /** Reopens the 'Paiements' tab until the available balance reads `expected` (the ledger follows events). */
 async function waitForAvailable(page: Page, base: string, expected: string): Promise<void> {
@@ -152,6 +153,16 @@ describe('payouts: a cook connects a payout account (sandbox), is paid after pic
       expect(lines.some((l) => /;Vente;.*;14,50;0,00$/.test(l))).toBe(true);
       expect(lines.some((l) => /;Commission Popote;.*;-2,18;0,00$/.test(l))).toBe(true);
       expect(lines.some((l) => /;Versement;.*;0,00;-12,32$/.test(l))).toBe(true);
+
+      // Refunded after the payout: the amount is owed back, carried as a negative balance.
+      await cook.getByRole('tab', { name: 'Commandes' }).click();
+      cook.once('dialog', (dialog) => void dialog.accept());
+      await orderCard(cook, number).getByRole('button', { name: 'Rembourser le client' }).click();
+      await cook.getByText('Client remboursé : 14,50 €').first().waitFor();
+      await waitForAvailable(cook, base, '-12,32 €');
+      await cook.getByText('Un remboursement sera déduit de vos prochaines ventes.').waitFor();
+      await cook.getByRole('button', { name: 'Verser maintenant' }).click();
+      await cook.getByText('Aucun montant n’est disponible au versement pour le moment.').first().waitFor();
 
       expect(cookSide.pageErrors).toEqual([]);
       expect(consumerSide.pageErrors).toEqual([]);

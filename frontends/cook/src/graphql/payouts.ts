@@ -133,3 +133,16 @@ export const COMMISSION_INVOICE_PDF_QUERY: TypedDocumentNode<
     }
   }
 `;
+
+/** The cook refunds a picked-up order in full; the amount is taken back from the cook's balance. */
+export const REFUND_DELIVERED_ORDER: TypedDocumentNode<
+  { refundDeliveredOrder: { refund_id: string; amount_cents: number } },
+  { order_id: string }
+> = gql`
+  mutation RefundDeliveredOrder($order_id: ID!) {
+    refundDeliveredOrder(order_id: $order_id) {
+      refund_id
+      amount_cents
+    }
+  }
+`;

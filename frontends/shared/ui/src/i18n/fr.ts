@@ -499,6 +499,11 @@ export const fr = {
     keepOrder: 'Ne pas annuler',
     cancelled: 'Commande annulée',
     cancelError: "Erreur lors de l'annulation de la commande",
+    refund: 'Rembourser le client',
+    refundConfirm: (amount: string) =>
+      `Rembourser ${amount} au client ? Le montant sera déduit de votre solde (de vos prochaines ventes s'il a déjà été versé).`,
+    refunded: (amount: string) => `Client remboursé : ${amount}`,
+    refundError: 'Le remboursement a échoué',
     newOrder: 'Nouvelle commande !',
     reviewsTitle: 'Avis de vos clients',
     reviewsLoading: 'Chargement des avis...',
