@@ -23,6 +23,8 @@ import { ContactResolver } from './contact/contact.resolver';
 import { OrderLifecycleResolver } from './orders/cook-orders.resolver';
 import { OrderUpdatesService } from './orders/order-updates.service';
 import { OrdersResolver } from './orders/orders.resolver';
+import { PayoutsResolver } from './payouts/payouts.resolver';
+import { ReceiptsResolver } from './payouts/receipts.resolver';
 import { parseCookie } from 'cookie';
 import { CookResolver, MealsResolver } from './meals/meals.resolver';
 import { UploadController } from './media/upload.controller';
@@ -109,6 +111,8 @@ export class AppModule implements NestModule {
         ContactResolver,
         OrdersResolver,
         OrderLifecycleResolver,
+        PayoutsResolver,
+        ReceiptsResolver,
         OrderUpdatesService,
         RateLimitService,
         UploadGuard,

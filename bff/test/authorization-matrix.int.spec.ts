@@ -175,6 +175,27 @@ const MUTATIONS: Record<string, Row> = {
     }),
     expect: { anonymous: 'UNAUTHENTICATED', consumer: 'ok', owningCook: 'NOT_FOUND', otherCook: 'NOT_FOUND' },
   },
+  // Issue 16: the cook's own payout account and payouts (none connected here: a clear refusal).
+  connectPayoutAccount: {
+    query: () => ({ query: 'mutation { connectPayoutAccount { url } }' }),
+    // No Origin header (not a browser): the return address cannot be built, refused before anything is created.
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'FORBIDDEN', owningCook: 'VALIDATION_FAILED', otherCook: 'VALIDATION_FAILED' },
+  },
+  completeSandboxOnboarding: {
+    query: () => ({ query: 'mutation { completeSandboxOnboarding { status } }' }),
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'FORBIDDEN', owningCook: 'CONFLICT', otherCook: 'CONFLICT' },
+  },
+  requestPayout: {
+    query: () => ({ query: 'mutation { requestPayout { payout_id } }' }),
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'FORBIDDEN', owningCook: 'CONFLICT', otherCook: 'CONFLICT' },
+  },
+  refundDeliveredOrder: {
+    query: (w) => ({
+      query: 'mutation($id: ID!) { refundDeliveredOrder(order_id: $id) { amount_cents } }',
+      variables: { id: w.deliveredOrder },
+    }),
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'FORBIDDEN', owningCook: 'ok', otherCook: 'FORBIDDEN' },
+  },
   sendContactMessage: {
     query: () => ({ query: 'mutation { sendContactMessage(input: {name: "A", email: "a@popote.test", subject: "S", message: "M"}) }' }),
     expect: everyone('ok'),
@@ -223,6 +244,16 @@ const PRIVATE_QUERIES: Record<string, Row> = {
     expect: { anonymous: 'UNAUTHENTICATED', consumer: 'FORBIDDEN', owningCook: 'ok', otherCook: 'empty' },
   },
   cookStats: { query: () => ({ query: '{ cookStats { pending_orders } }' }), expect: cookOnly },
+  cookPayouts: { query: () => ({ query: '{ cookPayouts { available_cents } }' }), expect: cookOnly },
+  cookLedgerCsv: { query: () => ({ query: '{ cookLedgerCsv { csv } }' }), expect: cookOnly },
+  receipt: {
+    query: (w) => ({ query: 'query($id: ID!) { receipt(order_id: $id) { number } }', variables: { id: w.deliveredOrder } }),
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'ok', owningCook: 'ok', otherCook: 'NOT_FOUND' },
+  },
+  receiptPdf: {
+    query: (w) => ({ query: 'query($id: ID!) { receiptPdf(order_id: $id) { filename } }', variables: { id: w.deliveredOrder } }),
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'ok', owningCook: 'ok', otherCook: 'NOT_FOUND' },
+  },
 };
 /** Open to visitors by design (the catalogue, cooks' public pages, who am I). */
 const PUBLIC_QUERIES = ['me', 'meals', 'meal', 'featuredMeals', 'cook', 'cookMeals', 'popularCooks', 'cookReviews'];

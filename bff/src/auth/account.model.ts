@@ -28,6 +28,9 @@ export class CookProfileModel {
   @Field(() => [String]) awards!: string[];
   @Field(() => Float) rating_average!: number;
   @Field(() => Int) total_reviews!: number;
+  @Field(() => String, { nullable: true, description: 'SIRET (14 digits), printed on receipts' }) siret!: string | null;
+  @Field({ description: "VAT status printed on receipts: '' (not given), franchise (art. 293 B du CGI), 5.5, 10 or 20 (%)" })
+  vat_regime!: string;
 }
 
 @ObjectType('Me')
@@ -73,6 +76,8 @@ export class CookProfileInput {
   @Field(() => [String]) signature_dishes!: string[];
   @Field(() => [String]) cuisine_types!: string[];
   @Field(() => [String]) awards!: string[];
+  @Field(() => String, { nullable: true, description: 'SIRET, spaces allowed; empty or null: none' }) siret?: string | null;
+  @Field({ nullable: true, description: "'' | franchise | 5.5 | 10 | 20" }) vat_regime?: string;
 }
 
 @InputType()

@@ -1,6 +1,6 @@
 import { UseGuards } from '@nestjs/common';
 import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { IdentityRpc, USER_TYPES, type Actor, type UserType } from '@popote/contracts';
+import { IdentityRpc, USER_TYPES, type Actor, type UserType, type VatRegime } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
 import { REFRESH_COOKIE } from './auth.constants';
 import { AuthGuard, Roles } from './auth.guard';
@@ -70,7 +70,10 @@ export class AuthResolver {
   @UseGuards(AuthGuard)
   @Roles('cook')
   updateCookProfile(@CurrentActor() actor: Actor, @Args('input') input: CookProfileInput): Promise<MeModel> {
-    return this.rpc.call(IdentityRpc.updateCookProfile, { actor, profile: input });
+    return this.rpc.call(IdentityRpc.updateCookProfile, {
+      actor,
+      profile: { ...input, vat_regime: input.vat_regime as VatRegime | undefined },
+    });
   }
 
   @Mutation(() => MeModel, { description: `Switches between ${USER_TYPES.join(' and ')}; the session is reissued with the new role` })

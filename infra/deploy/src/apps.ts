@@ -140,8 +140,9 @@ export const APPS: readonly App[] = [
       v('STRIPE_SECRET_KEY', { secret: true, localDefault: true }),
       v('STRIPE_PUBLISHABLE_KEY', { secret: true, localDefault: true }),
       v('STRIPE_WEBHOOK_SECRET', { secret: true, localDefault: true }),
+      v('STRIPE_CONNECT_WEBHOOK_SECRET', { secret: true, localDefault: true }),
     ],
-    ['RECONCILE_INTERVAL_MS', 'RECONCILE_AFTER_MS'],
+    ['RECONCILE_INTERVAL_MS', 'RECONCILE_AFTER_MS', 'PLATFORM_COMMISSION_PERCENT', 'PAYOUT_SCHEDULE'],
   ),
   service(
     'notifications',
@@ -153,7 +154,7 @@ export const APPS: readonly App[] = [
       v('SMTP_PASSWORD', { secret: true, localDefault: true }),
       v('MAIL_FROM', { localDefault: true }),
       v('SUPPORT_EMAIL', { localDefault: true }),
-      // The shell's address: links of account emails (issue 18); required (https) in production.
+      // The site's address: links in emails (account links, receipts); https required in production.
       v('PUBLIC_URL'),
     ],
     ['MAIL_MAX_ATTEMPTS'],

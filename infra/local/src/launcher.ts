@@ -84,7 +84,9 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
       SERVICES.flatMap((service) =>
         Array.from({ length: replicas }, async (_, i) => {
           const { name, port } = instanceOf(service, p.services[service], i);
-          const proc = start(name, join(root, 'services', service, 'dist', 'main.js'), { HTTP_PORT: String(port) }, true);
+          // Links in emails (the receipt of an order) point at this run's shell.
+          const extra = service === 'notifications' ? { PUBLIC_URL: `http://127.0.0.1:${p.shell}` } : {};
+          const proc = start(name, join(root, 'services', service, 'dist', 'main.js'), { HTTP_PORT: String(port), ...extra }, true);
           // Every instance starts at once: on 2 cores, more instances take longer to be ready.
           await waitForHttp(`http://127.0.0.1:${port}/health/ready`, proc, 60_000 * replicas);
         }),

@@ -29,6 +29,7 @@ export const inboxOf = (user: string) => `_INBOX_${user}.>`;
 /** RPCs that only other services call: the BFF may not. */
 export const INTERNAL_RPCS = [
   'rpc.identity.get-users',
+  'rpc.identity.cook-legal',
   'rpc.ordering.orders-by-id',
   // Account lifecycle (issue 18): identity asks for the account emails and whether an erasure must wait.
   'rpc.notifications.send-account-email',
@@ -41,7 +42,8 @@ export const SERVICE_CALLS: Record<NatsService, string[]> = {
   catalogue: [],
   cart: ['rpc.catalogue.get-meal', 'rpc.catalogue.get-meals'],
   ordering: [],
-  payments: ['rpc.cart.checkout', 'rpc.ordering.orders-by-id'], // orders-by-id: reconciliation (ADR 0004)
+  // orders-by-id: reconciliation (ADR 0004), the ledger (ADR 0007); cook-legal: receipts (issue 16)
+  payments: ['rpc.cart.checkout', 'rpc.ordering.orders-by-id', 'rpc.identity.cook-legal'],
   notifications: ['rpc.identity.get-users'],
 };
 

@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { PlatformModule } from '@popote/platform';
-import type { NotificationsConfig } from './config';
+import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from './config';
 import { AccountRpcController } from './account/account.rpc.controller';
 import { PersonalDataService } from './account/personal-data.service';
 import { AccountErasureHandler } from './events/account-erasure.handler';
@@ -25,7 +25,15 @@ export class AppModule {
         ]),
       ],
       controllers: [ContactRpcController, AccountRpcController],
-      providers: [EmailsService, ContactService, OrderPlacedHandler, OrderStatusChangedHandler, PersonalDataService, AccountErasureHandler],
+      providers: [
+        EmailsService,
+        ContactService,
+        OrderPlacedHandler,
+        OrderStatusChangedHandler,
+        PersonalDataService,
+        AccountErasureHandler,
+        { provide: NOTIFICATIONS_CONFIG, useValue: config },
+      ],
     };
   }
 }

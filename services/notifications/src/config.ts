@@ -12,17 +12,18 @@ export const notificationsConfigSchema = serviceConfigSchema('notifications', 41
   SUPPORT_EMAIL: z.string().default('contact@popote.fr'),
   /** Give up on an email after this many failed sends (then it stays visible as failed). */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
-  /**
-   * The shell's public address: the links of account emails (verification, password reset, email
-   * change) open pages there. Required in production, never taken from a request's Host.
-   */
-  PUBLIC_URL: z.string().url().optional(),
+  /** The site's public address, for links in emails (the receipt of an order). */
+  PUBLIC_URL: z
+    .url({ message: 'PUBLIC_URL must be an http(s) address' })
+    .default('http://127.0.0.1:3000')
+    .transform((u) => u.replace(/\/+$/, '')),
 });
 export type NotificationsConfig = z.infer<typeof notificationsConfigSchema>;
-export const notificationsConfig = (env: NodeJS.ProcessEnv = process.env): NotificationsConfig & { PUBLIC_URL: string } => {
-  const config = loadConfig(notificationsConfigSchema, env);
-  if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {
-    throw new Error('Refusing to start in production:\n  PUBLIC_URL must be the public address of the shell (the links of account emails)');
-  }
-  return { ...config, PUBLIC_URL: (config.PUBLIC_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '') };
+export const NOTIFICATIONS_CONFIG = Symbol('NOTIFICATIONS_CONFIG');
+export const notificationsConfig = (env: NodeJS.ProcessEnv = process.env) => {
+  const c = loadConfig(notificationsConfigSchema, env);
+  // Links in emails must reach the real site over https in production, never the local default.
+  if (c.NODE_ENV === 'production' && !/^https:\/\//.test(c.PUBLIC_URL))
+    throw new Error('Invalid configuration:\n  PUBLIC_URL must be the https address of the site in production');
+  return c;
 };

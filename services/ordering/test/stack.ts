@@ -44,7 +44,9 @@ export async function startStack(file: string) {
   // The reconciliation sweep runs when a test asks (RECONCILE_INTERVAL_MS 0), on checkouts of any age.
   const payments = await startServiceApp(
     'payments',
-    PaymentsModule.forRoot(paymentsConfig(serviceEnv('payments', file, { RECONCILE_INTERVAL_MS: '0', RECONCILE_AFTER_MS: '0' }))),
+    PaymentsModule.forRoot(
+      paymentsConfig(serviceEnv('payments', file, { RECONCILE_INTERVAL_MS: '0', RECONCILE_AFTER_MS: '0', PAYOUT_SCHEDULE: 'off' })),
+    ),
     nats,
   );
   others.push(ordering, payments);
@@ -55,6 +57,7 @@ export async function startStack(file: string) {
 
   const stack = {
     rpc,
+    payments,
     orders,
     refunds,
     reconciliation,

@@ -1,3 +1,4 @@
+import { COMMISSION_PERCENT_MAX } from '@popote/contracts';
 import { loadConfig, serviceConfigSchema } from '@popote/platform';
 import { z } from 'zod';
 
@@ -15,8 +16,37 @@ export const paymentsConfigSchema = serviceConfigSchema('payments', 4105).extend
   /** Reconciliation sweep period (0 turns it off) and how old a paid checkout must be to be checked. */
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(120_000),
+  /**
+   * The platform's commission, percent of each order's total (two decimals at most), fixed on the
+   * checkout when the consumer pays (ADR 0007).
+   */
+  PLATFORM_COMMISSION_PERCENT: z.coerce
+    .number({ message: 'PLATFORM_COMMISSION_PERCENT must be a number (percent)' })
+    .min(0, 'PLATFORM_COMMISSION_PERCENT must be between 0 and 50')
+    .max(COMMISSION_PERCENT_MAX, 'PLATFORM_COMMISSION_PERCENT must be between 0 and 50')
+    .refine((p) => Number.isInteger(Math.round(p * 100 * 1e6) / 1e6), 'PLATFORM_COMMISSION_PERCENT: two decimals at most')
+    .default(15),
+  /** Automatic payout rounds: daily (default), hourly, weekly, off, or a period in milliseconds (≥ 10 000). */
+  PAYOUT_SCHEDULE: z
+    .string()
+    .default('daily')
+    .refine((s) => /^(daily|hourly|weekly|off)$/.test(s) || (/^\d+$/.test(s) && Number(s) >= 10_000), {
+      message: 'PAYOUT_SCHEDULE must be daily, hourly, weekly, off or a period in milliseconds (at least 10000)',
+    }),
+  /** Connect events (account.updated, payout.failed) come to their own endpoint with their own secret. */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().default('whsec_popote_local_connect_development'),
 });
-export type PaymentsConfig = z.infer<typeof paymentsConfigSchema> & { provider: 'sandbox' | 'stripe' };
+export type PaymentsConfig = z.infer<typeof paymentsConfigSchema> & {
+  provider: 'sandbox' | 'stripe';
+  /** The commission rate in basis points (15 % = 1500). */
+  commissionBp: number;
+  /** Period of the payout rounds in ms; 0 = off. */
+  payoutEveryMs: number;
+};
+
+export const PAYMENTS_CONFIG = Symbol('PAYMENTS_CONFIG');
+
+const SCHEDULES: Record<string, number> = { off: 0, hourly: 3_600_000, daily: 86_400_000, weekly: 7 * 86_400_000 };
 
 export const paymentsConfig = (env: NodeJS.ProcessEnv = process.env): PaymentsConfig => {
   const c = loadConfig(paymentsConfigSchema, env);
@@ -35,5 +65,10 @@ export const paymentsConfig = (env: NodeJS.ProcessEnv = process.env): PaymentsCo
       return refuse('STRIPE_SECRET_KEY must be a live key (sk_live_… or rk_live_…) in production');
     if (c.NODE_ENV === 'production' && c.STRIPE_API_BASE) return refuse('STRIPE_API_BASE (a mock) is refused in production');
   }
-  return { ...c, provider };
+  return {
+    ...c,
+    provider,
+    commissionBp: Math.round(c.PLATFORM_COMMISSION_PERCENT * 100),
+    payoutEveryMs: SCHEDULES[c.PAYOUT_SCHEDULE] ?? Number(c.PAYOUT_SCHEDULE),
+  };
 };

@@ -32,6 +32,8 @@ export const ME_FIELDS = gql`
       awards
       rating_average
       total_reviews
+      siret
+      vat_regime
     }
   }
 `;

@@ -151,6 +151,10 @@ export interface CookProfile {
   awards: Scalars['String'][];
   rating_average: Scalars['Float'];
   total_reviews: Scalars['Int'];
+  /** Printed on receipts (issue 16): 14 digits, or null. */
+  siret: Scalars['String'] | null;
+  /** '' | 'franchise' | '5.5' | '10' | '20' */
+  vat_regime: Scalars['String'];
 }
 
 /** The signed-in person; `Query.me` is null when signed out. */
@@ -193,6 +197,8 @@ export interface CookProfileInput {
   signature_dishes: Scalars['String'][];
   cuisine_types: Scalars['String'][];
   awards: Scalars['String'][];
+  siret?: Scalars['String'] | null;
+  vat_regime?: Scalars['String'];
 }
 
 /** `extensions.code` of the BFF's GraphQL errors. */

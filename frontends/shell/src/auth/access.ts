@@ -10,6 +10,7 @@ export type Access = 'public' | 'signed-in' | 'cook';
 export const ROUTE_ACCESS: ReadonlyArray<{ pattern: string; access: Exclude<Access, 'public'> }> = [
   { pattern: '/profile', access: 'signed-in' },
   { pattern: '/orders', access: 'signed-in' },
+  { pattern: '/orders/:orderId/receipt', access: 'signed-in' },
   { pattern: '/cart', access: 'signed-in' },
   { pattern: '/checkout', access: 'signed-in' },
   { pattern: '/cook/dashboard/*', access: 'cook' },

@@ -23,6 +23,7 @@ export const REMOTE_ROUTES: ReadonlyArray<{ pattern: string; remote: RemoteName 
   { pattern: '/cart', remote: 'consumer' },
   { pattern: '/checkout', remote: 'consumer' },
   { pattern: '/orders', remote: 'consumer' },
+  { pattern: '/orders/:orderId/receipt', remote: 'consumer' },
   { pattern: '/cook/:cookId', remote: 'consumer' },
 ];
 

@@ -38,7 +38,7 @@ write catalogue "$(mongo_url catalogue "$pw_catalogue")" "MINIO_ACCESS_KEY=$mini
 write cart "$(mongo_url cart "$pw_cart")" "$(nats)" "$actor_verify"
 write ordering "$(mongo_url ordering "$pw_ordering")" "$(nats)" "$actor_verify"
 write payments "$(mongo_url payments "$pw_payments")" \
-  "STRIPE_SECRET_KEY=sk_test_local" "STRIPE_PUBLISHABLE_KEY=pk_test_local" "STRIPE_WEBHOOK_SECRET=whsec_$(rand)" "$(nats)" "$actor_verify"
+  "STRIPE_SECRET_KEY=sk_test_local" "STRIPE_PUBLISHABLE_KEY=pk_test_local" "STRIPE_WEBHOOK_SECRET=whsec_$(rand)" "STRIPE_CONNECT_WEBHOOK_SECRET=whsec_$(rand)" "$(nats)" "$actor_verify"
 write notifications "$(mongo_url notifications "$pw_notifications")" "SMTP_USER=popote" "SMTP_PASSWORD=$(rand)" "$(nats)" "$actor_verify"
 write bff "AUTH_JWT_SECRET=$jwt" "MINIO_ACCESS_KEY=$minio_key" "MINIO_SECRET_KEY=$minio_secret" "$(nats)" "$actor_verify" "$actor_sign" \
   "MONGO_URL=mongodb://bff:$(rand)@$mongo/popote_bff?replicaSet=popote-mongo&authSource=admin"

@@ -71,6 +71,11 @@ export class IdentityRpcController {
     return { ok: true };
   }
 
+  @MessagePattern(IdentityRpc.cookLegal.subject)
+  cookLegal(@Payload() payload: unknown) {
+    return this.users.cookLegal(parseRequest(IdentityRpc.cookLegal, payload).cook_id);
+  }
+
   @MessagePattern(IdentityRpc.updateCookProfile.subject)
   updateCookProfile(@Payload() payload: unknown) {
     const req = parseRequest(IdentityRpc.updateCookProfile, payload);

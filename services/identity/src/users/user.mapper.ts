@@ -31,6 +31,8 @@ export const toCookProfileDto = (p: CookProfile): CookProfileDto => ({
   awards: p.awards ?? [],
   rating_average: p.rating_average ?? 0,
   total_reviews: p.total_reviews ?? 0,
+  siret: p.siret ?? null,
+  vat_regime: p.vat_regime ?? '',
 });
 
 /** What anyone may see of a cook (no email). */

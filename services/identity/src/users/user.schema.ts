@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { USER_TYPES, type UserType } from '@popote/contracts';
+import { USER_TYPES, type UserType, type VatRegime } from '@popote/contracts';
 import { outboxPlugin, type OutboxEntry } from '@popote/platform';
 
 /**
@@ -48,6 +48,9 @@ export class CookProfile {
   @Prop({ type: [String], default: [] }) signature_dishes!: string[];
   @Prop({ type: [String], default: [] }) cuisine_types!: string[];
   @Prop({ type: [String], default: [] }) awards!: string[];
+  /** Optional, printed on receipts (issue 16): 14 digits, Luhn-checked. */
+  @Prop({ type: String, default: null }) siret!: string | null;
+  @Prop({ type: String, default: '' }) vat_regime!: VatRegime;
   @Prop({ default: 0 }) rating_average!: number;
   @Prop({ default: 0 }) total_reviews!: number;
   @Prop({ default: 0, index: true }) rating_sort!: number;

@@ -117,6 +117,14 @@ export class UsersService implements OnModuleInit {
     return toPublicCook(user, await this.ensureCookProfile(user._id));
   }
 
+  /** Who sells, as a receipt prints it (internal: payments). */
+  async cookLegal(cookId: string) {
+    const user = await this.users.findById(cookId, { name: 1, username: 1 }).lean<User>();
+    if (!user) return null;
+    const profile = await this.cookProfiles.findById(cookId, { siret: 1, vat_regime: 1 }).lean<CookProfile>();
+    return { name: user.name, username: user.username, siret: profile?.siret ?? null, vat_regime: profile?.vat_regime ?? '' };
+  }
+
   async many(ids: string[]): Promise<UserDto[]> {
     const found = await findByIds<User>(this.users, ids);
     // An erased account is nobody to write to (notifications asks for addresses).

@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { IdentityRpc, OrderingEvents, type Envelope } from '@popote/contracts';
 import { EventHandler, RpcClient, type IntegrationEventHandler } from '@popote/platform';
 import type { z } from 'zod';
+import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config';
 import { EmailsService } from '../mail/emails.service';
 import { newOrderEmail, orderPlacedEmail } from '../mail/templates';
 
@@ -17,6 +18,7 @@ export class OrderPlacedHandler implements IntegrationEventHandler<OrderPlaced> 
   constructor(
     private readonly rpc: RpcClient,
     private readonly emails: EmailsService,
+    @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
   ) {}
 
   async handle(envelope: Envelope<OrderPlaced>): Promise<void> {
@@ -29,7 +31,8 @@ export class OrderPlacedHandler implements IntegrationEventHandler<OrderPlaced> 
       await this.emails.enqueue(`${envelope.id}:${cook.user_id}`, { to: cook.email, ...mail });
     }
     if (consumer) {
-      const mail = orderPlacedEmail(consumer.name, orderId, total, items, cook?.username ?? null);
+      const receiptUrl = `${this.config.PUBLIC_URL}/orders/${encodeURIComponent(orderId)}/receipt`;
+      const mail = orderPlacedEmail(consumer.name, orderId, total, items, cook?.username ?? null, receiptUrl);
       await this.emails.enqueue(`${envelope.id}:consumer:${consumer.user_id}`, { to: consumer.email, ...mail });
     }
   }

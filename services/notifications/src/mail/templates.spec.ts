@@ -35,6 +35,17 @@ describe('order emails', () => {
     expect(statusEmail('Claire', '0123456789abcdef', 'ready')?.subject).toBe('Commande n° 89abcdef prête à être retirée');
     expect(statusEmail('Claire', '0123456789abcdef', 'preparing')).toBeNull();
   });
+  it('links the order confirmation to its receipt', () => {
+    const mail = orderPlacedEmail(
+      'Claire',
+      'abcdefgh',
+      100,
+      [{ quantity: 1, name: 'Tajine' }],
+      'amina',
+      'https://popote.fr/orders/abcdefgh/receipt',
+    );
+    expect(mail.text).toContain('Votre reçu (vendeur, détail, PDF) : https://popote.fr/orders/abcdefgh/receipt');
+  });
 });
 
 describe('account emails (issue 18)', () => {

@@ -56,6 +56,7 @@ export function orderPlacedEmail(
   totalCents: number,
   items: OrderedDish[],
   cookUsername: string | null,
+  receiptUrl?: string,
 ): { subject: string; text: string } {
   const n = number(orderId);
   return {
@@ -64,7 +65,8 @@ export function orderPlacedEmail(
       `Bonjour ${consumerName},\n\nNous avons bien reçu votre commande n° ${n} (${euros(totalCents)}), payée par carte :\n${dishLines(items)}\n\n` +
       `${cookUsername ? `Cuisinier : ${cookUsername}\n` : ''}Retrait : chez le cuisinier, dès que la commande est prête.\n\n` +
       `Elle attend maintenant la confirmation du cuisinier. Nous vous écrirons quand elle sera confirmée, puis quand elle sera prête à être retirée. ` +
-      `Vous pouvez la suivre à tout moment dans « Mes commandes ».\n\nL'équipe Popote`,
+      `Vous pouvez la suivre à tout moment dans « Mes commandes ».\n\n` +
+      `${receiptUrl ? `Votre reçu (vendeur, détail, PDF) : ${receiptUrl}\n\n` : ''}L'équipe Popote`,
   };
 }
 

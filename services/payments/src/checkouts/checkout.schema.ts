@@ -14,6 +14,11 @@ export class Checkout {
   @Prop({ type: String, default: null, index: true }) payment_intent_id!: string | null;
   @Prop({ type: String, default: null }) client_secret!: string | null;
   @Prop({ type: String, default: null }) last_error!: string | null;
+  /**
+   * The platform's commission rate (basis points) when the consumer paid: every order of this
+   * checkout is split with it (ADR 0007). Null on checkouts made before commissions existed.
+   */
+  @Prop({ type: Number, default: null }) commission_bp!: number | null;
   /** Reconciliation (ADR 0004): set once every order of the paid checkout exists and is settled. */
   @Prop({ type: Date, default: null }) reconciled_at!: Date | null;
   @Prop({ type: Date, default: null }) reconcile_next_at!: Date | null;

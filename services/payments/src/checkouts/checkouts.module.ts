@@ -3,6 +3,27 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import type { PaymentsConfig } from '../config';
 import { OrderCancelledHandler } from '../events/order-cancelled.handler';
+import { OrderPickedUpHandler } from '../events/order-picked-up.handler';
+import { SalesWorkerHandler } from '../events/sales-worker.handler';
+import { LedgerService } from '../payouts/ledger.service';
+import { PayoutScheduleService } from '../payouts/payout-schedule.service';
+import {
+  LedgerEntry,
+  LedgerEntrySchema,
+  Payout,
+  PayoutAccount,
+  PayoutAccountSchema,
+  PayoutInFlight,
+  PayoutInFlightSchema,
+  PayoutRound,
+  PayoutRoundSchema,
+  PayoutSchema,
+} from '../payouts/payouts.schema';
+import { PayoutsRpcController } from '../payouts/payouts.rpc.controller';
+import { PayoutsService } from '../payouts/payouts.service';
+import { Receipt, ReceiptSchema } from '../receipts/receipt.schema';
+import { ReceiptsRpcController } from '../receipts/receipts.rpc.controller';
+import { ReceiptsService } from '../receipts/receipts.service';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../providers/provider';
 import { SandboxProvider } from '../providers/sandbox.provider';
 import { StripeProvider } from '../providers/stripe.provider';
@@ -10,7 +31,8 @@ import { StripeWebhookController } from '../webhooks/stripe-webhook.controller';
 import { Checkout, CheckoutSchema, PaymentEvent, PaymentEventSchema, Refund, RefundSchema } from './checkout.schema';
 import { CheckoutsRpcController } from './checkouts.rpc.controller';
 import { CheckoutsService } from './checkouts.service';
-import { PAYMENTS_CONFIG, ReconciliationService } from './reconciliation.service';
+import { PAYMENTS_CONFIG } from '../config';
+import { ReconciliationService } from './reconciliation.service';
 
 export function providerFor(config: PaymentsConfig): PaymentProvider {
   if (config.provider === 'stripe') {
@@ -20,6 +42,7 @@ export function providerFor(config: PaymentsConfig): PaymentProvider {
       config.STRIPE_PUBLISHABLE_KEY ?? null,
       config.STRIPE_WEBHOOK_SECRET,
       config.STRIPE_API_BASE,
+      config.STRIPE_CONNECT_WEBHOOK_SECRET,
     );
   }
   return new SandboxProvider();
@@ -35,19 +58,31 @@ export class CheckoutsModule {
           { name: Checkout.name, schema: CheckoutSchema },
           { name: PaymentEvent.name, schema: PaymentEventSchema },
           { name: Refund.name, schema: RefundSchema },
+          { name: LedgerEntry.name, schema: LedgerEntrySchema },
+          { name: PayoutAccount.name, schema: PayoutAccountSchema },
+          { name: Payout.name, schema: PayoutSchema },
+          { name: PayoutInFlight.name, schema: PayoutInFlightSchema },
+          { name: PayoutRound.name, schema: PayoutRoundSchema },
+          { name: Receipt.name, schema: ReceiptSchema },
         ]),
       ],
-      controllers: [CheckoutsRpcController, StripeWebhookController, PaymentsAccountRpcController],
+      controllers: [CheckoutsRpcController, PayoutsRpcController, ReceiptsRpcController, StripeWebhookController, PaymentsAccountRpcController],
       providers: [
         CheckoutsService,
         ReconciliationService,
         OrderCancelledHandler,
         PaymentsPersonalData,
         AccountErasureHandler,
+        OrderPickedUpHandler,
+        SalesWorkerHandler,
+        LedgerService,
+        PayoutsService,
+        PayoutScheduleService,
+        ReceiptsService,
         { provide: PAYMENT_PROVIDER, useValue: providerFor(config) },
         { provide: PAYMENTS_CONFIG, useValue: config },
       ],
-      exports: [CheckoutsService, ReconciliationService],
+      exports: [CheckoutsService, ReconciliationService, LedgerService, PayoutsService, PayoutScheduleService],
     };
   }
 }

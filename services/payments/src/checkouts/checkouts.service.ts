@@ -4,6 +4,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { CartRpc, DomainError, PAYMENT_MESSAGES, PaymentsEvents, type Actor, type CheckoutDto, type Envelope } from '@popote/contracts';
 import { causedBy, OutboxRelay, recordEvent, RpcClient } from '@popote/platform';
 import type { Model } from 'mongoose';
+import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderEvent } from '../providers/provider';
 import { evaluateCard, type CardInput } from '../providers/sandbox.provider';
 import { Checkout, PaymentEvent, Refund } from './checkout.schema';
@@ -31,6 +32,7 @@ export class CheckoutsService implements OnModuleInit {
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly rpc: RpcClient,
     private readonly relay: OutboxRelay,
+    @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
   ) {}
 
   onModuleInit(): void {
@@ -60,6 +62,7 @@ export class CheckoutsService implements OnModuleInit {
       amount_cents: amount,
       lines,
       provider: this.provider.name,
+      commission_bp: this.config.commissionBp,
     });
     const intent = await this.provider.createIntent({ amount_cents: amount, checkout_id: checkout._id, consumer_id: actor.user_id });
     await this.checkouts.updateOne({ _id: checkout._id }, { $set: { payment_intent_id: intent.id, client_secret: intent.client_secret } });
@@ -196,6 +199,11 @@ export class CheckoutsService implements OnModuleInit {
         if (outcome === 'made') await this.relay.flush(this.refunds, orderId);
         return outcome;
       });
+  }
+
+  /** The refund of an order, made or due. */
+  refundOf(orderId: string): Promise<Refund | null> {
+    return this.refunds.findById(orderId, { _outbox: 0 }).lean<Refund>();
   }
 
   /**

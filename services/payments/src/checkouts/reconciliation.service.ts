@@ -3,11 +3,11 @@ import { InjectModel } from '@nestjs/mongoose';
 import { OrderingRpc } from '@popote/contracts';
 import { findByIds, orderIdOf, RpcClient } from '@popote/platform';
 import type { Model } from 'mongoose';
-import type { PaymentsConfig } from '../config';
+import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
 import { Checkout, Refund } from './checkout.schema';
 import { CheckoutsService } from './checkouts.service';
 
-export const PAYMENTS_CONFIG = Symbol('PAYMENTS_CONFIG');
+export { PAYMENTS_CONFIG };
 
 export interface SweepOutcome {
   checked: number;

@@ -5,17 +5,41 @@ export interface PaymentProvider {
   createIntent(input: { amount_cents: number; checkout_id: string; consumer_id: string }): Promise<{ id: string; client_secret: string }>;
   /** Refunds `amount_cents` of a payment; the same idempotency key never refunds twice. */
   refund(input: { payment_intent_id: string; amount_cents: number; idempotency_key: string }): Promise<{ id: string }>;
+  /** Stripe Connect: an Express connected account for a cook (idempotent on the cook). */
+  createConnectedAccount(input: { cook_id: string }): Promise<{ id: string; enabled: boolean }>;
+  /** Where the cook completes onboarding (Stripe's hosted form; the sandbox's own step). */
+  onboardingLink(input: { account_id: string; return_url: string }): Promise<{ url: string }>;
+  /** Moves `amount_cents` from the platform to the connected account; the same key never transfers twice. */
+  transfer(input: { account_id: string; amount_cents: number; payout_id: string; cook_id: string; idempotency_key: string }): Promise<{
+    id: string;
+  }>;
+  /** Net amount transferred to a connected account (transfers − reversals), or null when the provider keeps no record (sandbox). */
+  transferredTo(accountId: string): Promise<number | null>;
 }
+
+/** A refusal from the provider that retrying will not change (a payout fails; the amount returns). */
+export class ProviderRefusal extends Error {}
 
 /** The part of a provider's event we act on (Stripe's event shape). */
 export interface ProviderEvent {
   id: string;
   type: string;
+  /** Unix seconds (Stripe). */
+  created?: number;
+  /** Connect events: the connected account the event happened on. */
+  account?: string;
   data: {
     object: {
       id: string;
       amount?: number;
       metadata?: Record<string, string>;
+      /** account.updated */
+      charges_enabled?: boolean;
+      payouts_enabled?: boolean;
+      details_submitted?: boolean;
+      /** transfer.* */
+      destination?: string | null;
+      failure_message?: string | null;
       last_payment_error?: { message?: string; code?: string; decline_code?: string } | null;
     };
   };

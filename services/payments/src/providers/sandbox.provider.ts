@@ -44,6 +44,8 @@ export function evaluateCard(card: CardInput, now = new Date()): CardOutcome {
   return decline ? { ok: false, ...decline } : { ok: true };
 }
 
+const digest = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 24);
+
 /** The offline provider: PaymentIntent ids and secrets like Stripe's; refunds keyed like Stripe's idempotency. */
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
@@ -55,6 +57,27 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async refund(input: { idempotency_key: string }) {
-    return { id: `re_sbx_${createHash('sha256').update(input.idempotency_key).digest('hex').slice(0, 24)}` };
+    return { id: `re_sbx_${digest(input.idempotency_key)}` };
+  }
+
+  /** Same lifecycle as Stripe Connect Express: created pending, enabled once onboarding is done. */
+  async createConnectedAccount(input: { cook_id: string }) {
+    return { id: `acct_sbx_${digest(`account-${input.cook_id}`).slice(0, 16)}`, enabled: false };
+  }
+
+  /** The sandbox's onboarding is a step of the cook's own dashboard (no third-party page). */
+  async onboardingLink(input: { return_url: string }) {
+    const url = new URL(input.return_url);
+    url.searchParams.set('inscription', 'bac-a-sable');
+    return { url: url.toString() };
+  }
+
+  /** The sandbox moves no money and keeps no record of it. */
+  async transferredTo(): Promise<null> {
+    return null;
+  }
+
+  async transfer(input: { idempotency_key: string }) {
+    return { id: `tr_sbx_${digest(input.idempotency_key)}` };
   }
 }

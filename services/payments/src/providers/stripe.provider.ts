@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { PaymentProvider, ProviderEvent } from './provider';
+import { ProviderRefusal, type PaymentProvider, type ProviderEvent } from './provider';
 
 /** Stripe: PaymentIntents in euros, idempotent on our checkout id; refunds idempotent on the order. */
 export class StripeProvider implements PaymentProvider {
@@ -11,6 +11,7 @@ export class StripeProvider implements PaymentProvider {
     readonly publishableKey: string | null,
     private readonly webhookSecret: string,
     apiBase?: string,
+    private readonly connectWebhookSecret = webhookSecret,
   ) {
     const url = apiBase ? new URL(apiBase) : undefined;
     this.stripe = new Stripe(secretKey, {
@@ -45,8 +46,65 @@ export class StripeProvider implements PaymentProvider {
     return { id: refund.id };
   }
 
+  /** Connect Express: Stripe hosts onboarding and the cook's identity checks (idempotent on the cook). */
+  async createConnectedAccount(input: { cook_id: string }) {
+    const account = await this.stripe.accounts.create(
+      {
+        type: 'express',
+        country: 'FR',
+        default_currency: 'eur',
+        capabilities: { transfers: { requested: true } },
+        metadata: { cook_id: input.cook_id },
+      },
+      { idempotencyKey: `connect-account-${input.cook_id}` },
+    );
+    return { id: account.id, enabled: !!account.payouts_enabled && !!account.details_submitted };
+  }
+
+  async onboardingLink(input: { account_id: string; return_url: string }) {
+    const link = await this.stripe.accountLinks.create({
+      account: input.account_id,
+      type: 'account_onboarding',
+      return_url: input.return_url,
+      refresh_url: input.return_url,
+    });
+    return { url: link.url };
+  }
+
+  async transfer(input: { account_id: string; amount_cents: number; payout_id: string; cook_id: string; idempotency_key: string }) {
+    try {
+      const transfer = await this.stripe.transfers.create(
+        {
+          amount: input.amount_cents,
+          currency: 'eur',
+          destination: input.account_id,
+          transfer_group: `payout-${input.payout_id}`,
+          metadata: { payout_id: input.payout_id, cook_id: input.cook_id },
+        },
+        { idempotencyKey: input.idempotency_key },
+      );
+      return { id: transfer.id };
+    } catch (err) {
+      // A 4xx refusal (no funds on the platform, account not enabled…) is final; network or 5xx is not.
+      if (err instanceof Stripe.errors.StripeInvalidRequestError || err instanceof Stripe.errors.StripePermissionError)
+        throw new ProviderRefusal(err.message);
+      throw err;
+    }
+  }
+
+  async transferredTo(accountId: string): Promise<number> {
+    let cents = 0;
+    for await (const t of this.stripe.transfers.list({ destination: accountId, limit: 100 })) cents += t.amount - (t.amount_reversed ?? 0);
+    return cents;
+  }
+
   /** Verifies Stripe's signature over the raw body; throws when it does not match. */
   verifyWebhook(rawBody: Buffer, signature: string): ProviderEvent {
     return this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret) as unknown as ProviderEvent;
+  }
+
+  /** Connect events (the connected accounts' own: account.updated, payout.failed) are signed with the Connect endpoint's secret. */
+  verifyConnectWebhook(rawBody: Buffer, signature: string): ProviderEvent {
+    return this.stripe.webhooks.constructEvent(rawBody, signature, this.connectWebhookSecret) as unknown as ProviderEvent;
   }
 }

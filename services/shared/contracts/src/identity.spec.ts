@@ -28,3 +28,30 @@ describe('profile avatar_url', () => {
     expect(r.error!.issues[0]!.message).toBe('Ce champ ne doit pas dépasser 500 caractères');
   });
 });
+
+describe('SIRET and VAT status of a cook profile (issue 16)', () => {
+  it('accepts a 14-digit SIRET with a valid Luhn key, spaces allowed, and stores the digits', async () => {
+    const { cookProfileInput } = await import('./identity');
+    const { isValidSiret } = await import('./enums');
+    expect(isValidSiret('73282932000074')).toBe(true);
+    expect(cookProfileInput.parse({ siret: '732 829 320 00074' }).siret).toBe('73282932000074');
+    expect(cookProfileInput.parse({}).siret).toBeNull();
+    expect(cookProfileInput.parse({ siret: '  ' }).siret).toBeNull();
+    // La Poste's establishments follow their own rule (sum of digits multiple of 5).
+    expect(isValidSiret('35600000000015')).toBe(true);
+  });
+  it('refuses a wrong key, letters or another length, in French', async () => {
+    const { cookProfileInput, IDENTITY_MESSAGES } = await import('./identity');
+    for (const siret of ['73282932000075', '7328293200007', '7328293200007A', '732829320000740']) {
+      const result = cookProfileInput.safeParse({ siret });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(IDENTITY_MESSAGES.siretInvalid);
+    }
+  });
+  it('takes the VAT status from the fixed list only', async () => {
+    const { cookProfileInput } = await import('./identity');
+    expect(cookProfileInput.parse({ vat_regime: 'franchise' }).vat_regime).toBe('franchise');
+    expect(cookProfileInput.parse({}).vat_regime).toBe('');
+    expect(cookProfileInput.safeParse({ vat_regime: '19.6' }).success).toBe(false);
+  });
+});

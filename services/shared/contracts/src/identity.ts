@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { actorSchema, defineEvent, defineRpc } from './envelope';
-import { LIMITS, TEXT_LIMITS, USER_TYPES } from './enums';
+import { isValidSiret, LIMITS, TEXT_LIMITS, USER_TYPES, VAT_REGIMES } from './enums';
 
 /** French validation texts of the spec (§5), shared by the service and the forms. */
 export const IDENTITY_MESSAGES = {
@@ -22,7 +22,17 @@ export const IDENTITY_MESSAGES = {
   listItemMax: `Chaque élément ne doit pas dépasser ${TEXT_LIMITS.listItem} caractères`,
   listItemsMax: `Vous pouvez indiquer au plus ${TEXT_LIMITS.listItems} éléments`,
   avatarUrlInvalid: "L'adresse de l'image doit être une adresse https:// valide",
+  siretInvalid: 'Le numéro SIRET doit comporter 14 chiffres et être valide (clé de contrôle)',
 } as const;
+
+/** The SIRET as typed (spaces allowed), stored as 14 digits, or null when left empty. */
+export const siretField = z
+  .string()
+  .trim()
+  .transform((v) => (typeof v === 'string' ? v.replace(/\s/g, '') || null : null))
+  .nullable()
+  .default(null)
+  .refine((v) => v === null || isValidSiret(v), IDENTITY_MESSAGES.siretInvalid);
 
 function isSafeImageUrl(value: string): boolean {
   try {
@@ -74,6 +84,9 @@ export const cookProfileSchema = z.object({
   awards: z.array(z.string()),
   rating_average: z.number(),
   total_reviews: z.number().int(),
+  /** Printed on receipts when given (issue 16). */
+  siret: z.string().nullable(),
+  vat_regime: z.enum(VAT_REGIMES),
 });
 export type CookProfileDto = z.infer<typeof cookProfileSchema>;
 
@@ -123,6 +136,8 @@ export const cookProfileInput = z.object({
   signature_dishes: list.default([]),
   cuisine_types: list.default([]),
   awards: list.default([]),
+  siret: siretField,
+  vat_regime: z.enum(VAT_REGIMES).default(''),
 });
 export const changePasswordInput = z
   .object({ current_password: z.string().min(1, IDENTITY_MESSAGES.required), new_password: passwordField, confirm_password: z.string() })
@@ -172,6 +187,12 @@ export const IdentityRpc = {
     /** `session_id`: the session that changes it stays open; every other one of the user is closed. */
     z.object({ actor: actorSchema, input: changePasswordInput, session_id: z.string().max(100).nullish() }),
     z.object({ ok: z.boolean() }),
+  ),
+  /** Internal (payments' receipts, not the BFF): who sells, as printed on a receipt. */
+  cookLegal: defineRpc(
+    'rpc.identity.cook-legal',
+    z.object({ cook_id: z.string().min(1) }),
+    z.object({ name: z.string(), username: z.string(), siret: z.string().nullable(), vat_regime: z.enum(VAT_REGIMES) }).nullable(),
   ),
   updateCookProfile: defineRpc('rpc.identity.update-cook-profile', z.object({ actor: actorSchema, profile: cookProfileInput }), meResult),
   switchRole: defineRpc(

@@ -82,3 +82,169 @@ export const PaymentsEvents = {
     z.object({ refund_id: z.string(), order_id: z.string(), checkout_id: z.string(), amount_cents: z.number().int() }),
   ),
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Cooks get paid (issue 16, ADR 0007): commission, ledger, payout accounts (Stripe Connect), payouts.
+
+/** Platform commission bounds (percent of an order's total), checked by the payments configuration. */
+export const COMMISSION_PERCENT_MAX = 50;
+
+/**
+ * The split of an order's total between the platform and the cook, in integer cents.
+ * commission = total × rate rounded half up (to the nearest cent, .5 upwards);
+ * cook share = total − commission — so the two shares always add up to the total.
+ * `rateBp` is the rate in basis points (15 % = 1500).
+ */
+export function splitOrderTotal(totalCents: number, rateBp: number): { commission_cents: number; cook_cents: number } {
+  if (!Number.isInteger(totalCents) || totalCents < 0) throw new Error(`total must be a non-negative integer of cents: ${totalCents}`);
+  if (!Number.isInteger(rateBp) || rateBp < 0 || rateBp > COMMISSION_PERCENT_MAX * 100) throw new Error(`rate out of range: ${rateBp}`);
+  const commission = Math.floor((totalCents * rateBp + 5000) / 10000);
+  return { commission_cents: commission, cook_cents: totalCents - commission };
+}
+
+export const PAYOUT_MESSAGES = {
+  noAccount: "Connectez d'abord un compte de versement pour recevoir vos paiements.",
+  accountPending: "Votre compte de versement n'est pas encore activé : terminez l'inscription.",
+  nothingAvailable: 'Aucun montant n’est disponible au versement pour le moment.',
+  overBalance: (available: string) => `Le montant demandé dépasse votre solde disponible (${available}).`,
+  inFlight: 'Un versement est déjà en cours : attendez qu’il soit confirmé avant d’en demander un autre.',
+  amountInvalid: 'Le montant doit être un nombre entier de centimes supérieur à zéro.',
+  providerFailed: 'Le versement a été refusé par le prestataire de paiement : le montant reste disponible.',
+  providerUnavailable: 'Le prestataire de paiement ne répond pas : réessayez dans quelques minutes.',
+  notSandbox: 'Cette étape n’existe que dans le bac à sable.',
+  refundDeliveredOnly: 'Seule une commande récupérée peut être remboursée ici (avant, annulez-la).',
+  notYourOrder: "Cette commande n'est pas la vôtre.",
+  notPaid: "Cette commande n'a pas été payée : rien à rembourser.",
+  cooksOnly: 'Réservé aux cuisiniers.',
+} as const;
+
+/** "12,34 €" without Intl (services format amounts in French messages). */
+export const euros = (cents: number) =>
+  `${cents < 0 ? '−' : ''}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')} €`;
+
+export const LEDGER_KINDS = ['sale', 'commission', 'release', 'refund', 'commission_reversal', 'payout', 'payout_failure'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** One ledger line: its effect on the pending and available balances (signed cents). */
+export const ledgerEntrySchema = z.object({
+  entry_id: z.string(),
+  cook_id: z.string(),
+  kind: z.enum(LEDGER_KINDS),
+  order_id: z.string().nullable(),
+  payout_id: z.string().nullable(),
+  pending_cents: z.number().int(),
+  available_cents: z.number().int(),
+  created_at: z.string(),
+});
+export type LedgerEntryDto = z.infer<typeof ledgerEntrySchema>;
+
+export const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const;
+export const payoutSchema = z.object({
+  payout_id: z.string(),
+  cook_id: z.string(),
+  amount_cents: z.number().int().positive(),
+  status: z.enum(PAYOUT_STATUSES),
+  trigger: z.enum(['manual', 'schedule']),
+  transfer_id: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type PayoutDto = z.infer<typeof payoutSchema>;
+
+export const PAYOUT_ACCOUNT_STATUSES = ['none', 'pending', 'enabled'] as const;
+export const payoutAccountSchema = z.object({
+  status: z.enum(PAYOUT_ACCOUNT_STATUSES),
+  provider: z.enum(['sandbox', 'stripe']),
+  account_id: z.string().nullable(),
+});
+
+export const payoutOverviewSchema = z.object({
+  account: payoutAccountSchema,
+  commission_percent: z.number(),
+  available_cents: z.number().int(),
+  pending_cents: z.number().int(),
+  /** Next scheduled round (ISO), null when the schedule is off. */
+  next_payout_at: z.string().nullable(),
+  in_flight: z.boolean(),
+  entries: z.array(ledgerEntrySchema),
+  payouts: z.array(payoutSchema),
+});
+export type PayoutOverviewDto = z.infer<typeof payoutOverviewSchema>;
+
+const cookActor = z.object({ actor: actorSchema });
+
+export const PayoutsRpc = {
+  overview: defineRpc('rpc.payments.payout-overview', cookActor, payoutOverviewSchema),
+  /** Creates the cook's connected account if needed; answers the onboarding link to open. */
+  connect: defineRpc(
+    'rpc.payments.connect-payout-account',
+    z.object({ actor: actorSchema, return_url: z.string().url() }),
+    z.object({ url: z.string(), account: payoutAccountSchema }),
+  ),
+  /** The sandbox's onboarding step: the connected account becomes enabled (as Stripe's account.updated). */
+  completeSandboxOnboarding: defineRpc('rpc.payments.complete-sandbox-onboarding', cookActor, z.object({ account: payoutAccountSchema })),
+  requestPayout: defineRpc(
+    'rpc.payments.request-payout',
+    z.object({
+      actor: actorSchema,
+      /** Absent: the whole available balance. */
+      amount_cents: z
+        .number({ message: PAYOUT_MESSAGES.amountInvalid })
+        .int(PAYOUT_MESSAGES.amountInvalid)
+        .positive(PAYOUT_MESSAGES.amountInvalid)
+        .optional(),
+    }),
+    z.object({ payout: payoutSchema }),
+  ),
+  ledgerCsv: defineRpc('rpc.payments.ledger-csv', cookActor, z.object({ filename: z.string(), csv: z.string() })),
+  /** The cook refunds a picked-up order in full (its amount is taken back from the cook's balance). */
+  refundDeliveredOrder: defineRpc(
+    'rpc.payments.refund-delivered-order',
+    z.object({ actor: actorSchema, order_id: z.string().min(1) }),
+    z.object({ refund_id: z.string(), amount_cents: z.number().int() }),
+  ),
+} as const;
+
+// Receipts (issue 16): one per order, numbered without gaps per cook; the commission invoice likewise.
+
+export const RECEIPT_MESSAGES = {
+  notFound: 'Reçu introuvable : il est émis dès que la commande est enregistrée.',
+  vatFranchise: 'TVA non applicable, art. 293 B du CGI',
+  vatRate: (rate: string) => `TVA incluse au taux de ${rate} %`,
+} as const;
+
+export const receiptSchema = z.object({
+  order_id: z.string(),
+  /** Per cook, from 1, without gaps: `R-<cook code>-000042`. */
+  number: z.string(),
+  commission_invoice_number: z.string(),
+  issued_at: z.string(),
+  cook_id: z.string(),
+  cook_name: z.string(),
+  /** From the cook's profile when given: SIRET and the VAT mention. */
+  cook_siret: z.string().nullable(),
+  vat_mention: z.string().nullable(),
+  consumer_id: z.string(),
+  lines: z.array(z.object({ name: z.string(), quantity: z.number().int(), unit_price_cents: z.number().int() })),
+  total_cents: z.number().int(),
+  commission_percent: z.number(),
+  commission_cents: z.number().int(),
+  cook_cents: z.number().int(),
+});
+export type ReceiptDto = z.infer<typeof receiptSchema>;
+
+export const ReceiptsRpc = {
+  /** The consumer of the order, or its cook. */
+  get: defineRpc(
+    'rpc.payments.get-receipt',
+    z.object({ actor: actorSchema, order_id: z.string().min(1) }),
+    z.object({ receipt: receiptSchema }),
+  ),
+  /** A PDF made on the server (base64): the consumer's receipt, or (the cook only) the commission invoice. */
+  pdf: defineRpc(
+    'rpc.payments.receipt-pdf',
+    z.object({ actor: actorSchema, order_id: z.string().min(1), document: z.enum(['receipt', 'commission_invoice']).default('receipt') }),
+    z.object({ filename: z.string(), pdf_base64: z.string() }),
+  ),
+} as const;

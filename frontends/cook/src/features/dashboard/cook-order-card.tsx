@@ -1,9 +1,10 @@
-import { useMutation } from '@apollo/client/react';
+import { useApolloClient, useMutation } from '@apollo/client/react';
 import { readApiError } from '@popote/auth';
 import { Button, formatLongDateTime, formatPrice, fr, OrderStatusBadge, orderStatusLabel, TextAreaField } from '@popote/ui';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { CANCEL_COOK_ORDER, canCancel, CHANGE_ORDER_STATUS, NEXT_STATUS, type CookOrder } from '../../graphql/orders';
+import { COOK_PAYOUTS_QUERY, REFUND_DELIVERED_ORDER } from '../../graphql/payouts';
 import { TEXT_LIMITS } from '../../vocabulary';
 import { apiMessage } from './api-message';
 import styles from './orders.module.css';
@@ -72,7 +73,33 @@ export function CookOrderCard({ order, compact = false }: { order: CookOrder; co
           </div>
         )
       ) : null}
+      {!compact && order.order_status === 'delivered' ? <RefundButton order={order} /> : null}
     </article>
+  );
+}
+
+/** A picked-up order refunded in full by its cook (issue 16): the amount comes back out of the cook's balance. */
+function RefundButton({ order }: { order: CookOrder }) {
+  const client = useApolloClient();
+  const [refund, { loading }] = useMutation(REFUND_DELIVERED_ORDER);
+  const onRefund = async () => {
+    if (!window.confirm(t.refundConfirm(formatPrice(order.total_cents)))) return;
+    try {
+      const { data } = await refund({ variables: { order_id: order.order_id } });
+      toast.success(t.refunded(formatPrice(data?.refundDeliveredOrder.amount_cents ?? order.total_cents)), {
+        id: `order-refund-${order.order_id}`,
+      });
+      void client.refetchQueries({ include: [COOK_PAYOUTS_QUERY] }).catch(() => undefined);
+    } catch (error) {
+      toast.error(apiMessage(error, t.refundError), { id: `order-refund-${order.order_id}` });
+    }
+  };
+  return (
+    <div className={styles.actions}>
+      <Button variant="outline" size="sm" loading={loading} onClick={() => void onRefund()}>
+        {t.refund}
+      </Button>
+    </div>
   );
 }
 

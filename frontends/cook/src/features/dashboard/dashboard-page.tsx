@@ -7,11 +7,13 @@ import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { COOK_MEALS_QUERY } from '../../graphql/meals';
 import { COOK_ORDERS_QUERY, COOK_STATS_QUERY } from '../../graphql/orders';
+import { COOK_PAYOUTS_QUERY } from '../../graphql/payouts';
 import { TAB_PARAM } from '../../paths';
 import styles from './dashboard-page.module.css';
 import { MealsTab } from './meals-tab';
 import { OrdersTab } from './orders-tab';
 import { OverviewTab } from './overview-tab';
+import { PayoutsTab } from './payouts-tab';
 import { ReviewsTab } from './reviews-tab';
 import { StatsTab } from './stats-tab';
 
@@ -21,6 +23,7 @@ const TABS = [
   { key: 'commandes', label: fr.cook.tabs.orders },
   { key: 'avis', label: fr.cook.tabs.reviews },
   { key: 'statistiques', label: fr.cook.tabs.stats },
+  { key: 'paiements', label: fr.cook.tabs.payouts },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -29,7 +32,7 @@ function tabOf(value: string | null): TabKey {
 }
 
 /**
- * /cook/dashboard: 'Aperçu', 'Plats', 'Commandes', 'Avis', 'Statistiques' (spec §2). The
+ * /cook/dashboard: 'Aperçu', 'Plats', 'Commandes', 'Avis', 'Statistiques' (spec §2), 'Paiements' (issue 16). The
  * open tab is in the URL (?onglet=plats), so creating or editing a meal can come back to it.
  * Orders are live while the dashboard is open: a status change lands on the cached order;
  * a new order ('Nouvelle commande !') and the statistics are asked for again.
@@ -45,7 +48,9 @@ export function DashboardPage() {
 
   const refreshOrders = () => {
     // Only the lists shown now are asked again; the others are read afresh when their tab opens.
-    void client.refetchQueries({ include: [COOK_ORDERS_QUERY, COOK_STATS_QUERY, COOK_MEALS_QUERY] }).catch(() => undefined);
+    void client
+      .refetchQueries({ include: [COOK_ORDERS_QUERY, COOK_STATS_QUERY, COOK_MEALS_QUERY, COOK_PAYOUTS_QUERY] })
+      .catch(() => undefined);
   };
   useOrderUpdates({
     enabled: auth.status === 'signed-in',
@@ -114,6 +119,8 @@ export function DashboardPage() {
           <ReviewsTab cookId={auth.user.user_id} />
         ) : current === 'statistiques' ? (
           <StatsTab />
+        ) : current === 'paiements' ? (
+          <PayoutsTab />
         ) : (
           <OverviewTab cookId={auth.user.user_id} openTab={(tab) => select(tab)} />
         )}

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { VAT_REGIMES } from '@popote/contracts/src/enums';
 import { readApiError, useUpdateCookProfile } from '@popote/auth';
 import type { CookProfile } from '@popote/graphql';
-import { Button, formatRating, fr, TextAreaField, TextField } from '@popote/ui';
+import { Button, formatRating, fr, SelectField, TextAreaField, TextField } from '@popote/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -28,7 +29,7 @@ const LIST_LABELS: Record<CookListField, string> = {
   awards: fr.profile.awards,
 };
 
-const COOK_FIELDS = ['bio', 'experience_years', ...COOK_LIST_FIELDS] as const;
+const COOK_FIELDS = ['bio', 'experience_years', ...COOK_LIST_FIELDS, 'siret', 'vat_regime'] as const;
 
 export function CookProfileCard({ profile }: { profile: CookProfile | null }) {
   const [editing, setEditing] = useState(false);
@@ -71,8 +72,7 @@ function CookProfileView({ profile }: { profile: CookProfile | null }) {
         <span aria-hidden="true" className={styles.star}>
           ★
         </span>{' '}
-        {fr.profile.rating} : <strong>{formatRating(profile.rating_average)}</strong> ·{' '}
-        {fr.profile.reviews(profile.total_reviews)}
+        {fr.profile.rating} : <strong>{formatRating(profile.rating_average)}</strong> · {fr.profile.reviews(profile.total_reviews)}
       </p>
       <dl className={styles.details}>
         <div className={styles.detail}>
@@ -99,6 +99,14 @@ function CookProfileView({ profile }: { profile: CookProfile | null }) {
             </dd>
           </div>
         ))}
+        <div className={styles.detail}>
+          <dt>{fr.profile.siret}</dt>
+          <dd>{profile.siret ?? <span className={styles.muted}>{fr.profile.none}</span>}</dd>
+        </div>
+        <div className={styles.detail}>
+          <dt>{fr.profile.vatRegime}</dt>
+          <dd>{fr.profile.vatRegimes[profile.vat_regime ?? ''] ?? fr.profile.vatRegimes['']}</dd>
+        </div>
       </dl>
     </>
   );
@@ -145,14 +153,23 @@ function CookProfileForm({ profile, onDone }: { profile: CookProfile | null; onD
         {...register('experience_years')}
       />
       {COOK_LIST_FIELDS.map((field) => (
-        <TextField
-          key={field}
-          label={LIST_LABELS[field]}
-          hint={fr.profile.listHint}
-          error={errors[field]?.message}
-          {...register(field)}
-        />
+        <TextField key={field} label={LIST_LABELS[field]} hint={fr.profile.listHint} error={errors[field]?.message} {...register(field)} />
       ))}
+      <TextField
+        label={fr.profile.siret}
+        hint={fr.profile.siretHint}
+        inputMode="numeric"
+        autoComplete="off"
+        error={errors.siret?.message}
+        {...register('siret')}
+      />
+      <SelectField label={fr.profile.vatRegime} hint={fr.profile.vatHint} error={errors.vat_regime?.message} {...register('vat_regime')}>
+        {VAT_REGIMES.map((value) => (
+          <option key={value} value={value}>
+            {fr.profile.vatRegimes[value]}
+          </option>
+        ))}
+      </SelectField>
       <div className={styles.formActions}>
         <Button type="submit" variant="primary" loading={isSubmitting}>
           {fr.profile.save}

@@ -109,12 +109,7 @@ function PersonalInfoForm({ user, onDone }: { user: User; onDone: () => void }) 
       />
       {/* Shown for reference only: the email is not part of the update. */}
       <TextField label={fr.profile.email} type="email" value={user.email} readOnly hint={fr.profile.emailReadOnly} />
-      <TextField
-        label={fr.profile.location}
-        autoComplete="address-level2"
-        error={errors.location?.message}
-        {...register('location')}
-      />
+      <TextField label={fr.profile.location} autoComplete="address-level2" error={errors.location?.message} {...register('location')} />
       <TextAreaField label={fr.profile.bio} error={errors.bio?.message} {...register('bio')} />
       <TextField
         label={fr.profile.avatarUrl}

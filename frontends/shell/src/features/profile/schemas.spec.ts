@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cookProfileFormValues,
-  cookProfileSchema,
-  passwordSchema,
-  profileSchema,
-  splitList,
-  toProfileInput,
-} from './schemas';
+import { cookProfileFormValues, cookProfileSchema, passwordSchema, profileSchema, splitList, toProfileInput } from './schemas';
 
 const firstMessages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) => {
   const byField: Record<string, string> = {};
@@ -73,7 +66,21 @@ describe('cook profile form', () => {
       cuisine_types: [],
       awards: [],
       experience_years: 0,
+      siret: null,
+      vat_regime: '',
     });
+  });
+
+  it('takes a SIRET of 14 digits with a valid key (spaces allowed), or none; refuses a wrong one in French', () => {
+    const base = cookProfileFormValues(null);
+    expect(cookProfileSchema.parse({ ...base, siret: '732 829 320 00074', vat_regime: 'franchise' })).toMatchObject({
+      siret: '73282932000074',
+      vat_regime: 'franchise',
+    });
+    for (const siret of ['73282932000075', '1234', '7328293200007A'])
+      expect(firstMessages(cookProfileSchema.safeParse({ ...base, siret }))).toEqual({
+        siret: 'Le numéro SIRET doit comporter 14 chiffres et être valide (clé de contrôle)',
+      });
   });
 
   it('only accepts a whole, non-negative number of years', () => {
@@ -100,7 +107,15 @@ describe('cook profile form', () => {
       awards: [],
       rating_average: 4.5,
       total_reviews: 3,
+      siret: '73282932000074',
+      vat_regime: 'franchise',
     });
-    expect(values).toMatchObject({ bio: 'Cuisine du Maghreb', specialties: 'Tajine, Couscous', availability_days: 'lundi', experience_years: '7' });
+    expect(values).toMatchObject({
+      bio: 'Cuisine du Maghreb',
+      specialties: 'Tajine, Couscous',
+      availability_days: 'lundi',
+      experience_years: '7',
+      siret: '73282932000074',
+    });
   });
 });

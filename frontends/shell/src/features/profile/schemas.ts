@@ -1,5 +1,6 @@
 import type { CookProfile, CookProfileInput, ProfileInput, User } from '@popote/graphql';
 import { fr } from '@popote/ui';
+import { isValidSiret, VAT_REGIMES } from '@popote/contracts/src/enums';
 import { z } from 'zod';
 import { PASSWORD_MIN, username } from '../auth/schemas';
 
@@ -79,6 +80,13 @@ export const cookProfileSchema = z.object({
   signature_dishes: list,
   cuisine_types: list,
   awards: list,
+  // Issue 16: 14 digits with a valid Luhn key (spaces allowed), or empty; the VAT status from its list.
+  siret: z
+    .string()
+    .transform((value) => value.replace(/\s/g, ''))
+    .refine((value) => value === '' || isValidSiret(value), t.siretInvalid)
+    .transform((value) => (value === '' ? null : value)),
+  vat_regime: z.enum(VAT_REGIMES),
   // Spec §5: an integer, 0 when left empty.
   experience_years: z
     .string()
@@ -100,6 +108,8 @@ export function cookProfileFormValues(profile: CookProfile | null): CookProfileF
     cuisine_types: join('cuisine_types'),
     awards: join('awards'),
     experience_years: String(profile?.experience_years ?? 0),
+    siret: profile?.siret ?? '',
+    vat_regime: (profile?.vat_regime ?? '') as CookProfileFormInput['vat_regime'],
   };
 }
 

@@ -68,6 +68,10 @@ export function OrderCard({ order }: { order: OrderData }) {
         <p className={styles.reason}>{t.cancelReason(order.cancel_reason)}</p>
       ) : null}
 
+      <p className={styles.receiptLink}>
+        <Link to={`/orders/${encodeURIComponent(order.order_id)}/receipt`}>{t.receiptLink}</Link>
+      </p>
+
       {order.order_status === 'pending' ? (
         <div className={styles.actions}>
           <Button variant="outline" size="sm" className={styles.danger} loading={cancelling} onClick={() => void onCancel()}>

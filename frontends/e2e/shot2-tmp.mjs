@@ -1,0 +1,23 @@
+import { chromium } from 'playwright-core';
+const base = 'http://127.0.0.1:29550';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const ctx = await browser.newContext({ viewport: { width: 1280, height: 1000 }, locale: 'fr-FR' });
+const page = await ctx.newPage();
+// The consumer of the last run: find the newest e2e account from the mail server.
+const mails = await (await fetch('http://127.0.0.1:37630/email')).json();
+const m = mails.filter((x) => /enregistrée/.test(x.subject)).pop();
+const email = m.to[0].address;
+const url = m.text.match(/https?:\/\/\S+\/receipt/)[0];
+console.log(email, url);
+await page.goto(`${base}/auth`);
+await page.getByLabel('Email').fill(email);
+await page.getByLabel('Mot de passe').fill('popote123');
+await page.getByRole('button', { name: 'Se connecter' }).click();
+await page.waitForTimeout(2000);
+await page.goto(`${base}/orders`);
+await page.waitForTimeout(2500);
+await page.screenshot({ path: '/tmp/p16/orders.png', fullPage: true });
+await page.goto(url);
+await page.waitForTimeout(2500);
+await page.screenshot({ path: '/tmp/p16/receipt.png', fullPage: true });
+await browser.close();

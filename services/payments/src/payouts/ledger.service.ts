@@ -1,0 +1,153 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { splitOrderTotal, type LedgerEntryDto, type LedgerKind } from '@popote/contracts';
+import type { Model } from 'mongoose';
+import { Checkout } from '../checkouts/checkout.schema';
+import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
+import { isDuplicateKey, LedgerEntry } from './payouts.schema';
+
+export interface Balances {
+  pending_cents: number;
+  available_cents: number;
+}
+
+interface OrderRef {
+  order_id: string;
+  checkout_id: string;
+  cook_id: string;
+  total_cents: number;
+}
+
+export const toLedgerEntryDto = (e: LedgerEntry): LedgerEntryDto => ({
+  entry_id: e._id,
+  cook_id: e.cook_id,
+  kind: e.kind,
+  order_id: e.order_id ?? null,
+  payout_id: e.payout_id ?? null,
+  pending_cents: e.pending_cents,
+  available_cents: e.available_cents,
+  created_at: new Date(e.created_at).toISOString(),
+});
+
+/**
+ * The cooks' ledger (ADR 0007). Each entry is caused by one event and keyed by it, so applying an
+ * event twice, or events out of order, gives the same sums:
+ *
+ * | event                          | entries (pending, available)                                  |
+ * |--------------------------------|---------------------------------------------------------------|
+ * | order placed (paid)            | `sale:<o>` (+total, 0), `commission:<o>` (−commission, 0)     |
+ * | order picked up ('Récupérée')  | `release:<o>` (−share, +share)                                |
+ * | cancelled before pick-up       | `refund:<o>` (−total, 0), `commission_reversal:<o>` (+commission, 0) |
+ * | refunded after pick-up         | `refund:<o>` (0, −total), `commission_reversal:<o>` (0, +commission) |
+ * | payout recorded                | `payout:<p>` (0, −amount)                                      |
+ * | payout failed                  | `payout_failure:<p>` (0, +amount)                              |
+ *
+ * share = total − commission (see splitOrderTotal). A refund after a payout leaves the available
+ * balance negative: the next payouts wait until sales bring it back above zero (carried).
+ */
+@Injectable()
+export class LedgerService {
+  constructor(
+    @InjectModel(LedgerEntry.name) private readonly entries: Model<LedgerEntry>,
+    @InjectModel(Checkout.name) private readonly checkouts: Model<Checkout>,
+    @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
+  ) {}
+
+  /** Inserts the entries that are not there yet (their ids say which event caused them). */
+  async append(entries: Array<Omit<LedgerEntry, 'created_at' | 'order_id' | 'payout_id'> & Partial<LedgerEntry>>): Promise<number> {
+    let added = 0;
+    for (const e of entries) {
+      try {
+        await this.entries.create({ order_id: null, payout_id: null, created_at: new Date(), ...e });
+        added++;
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+      }
+    }
+    return added;
+  }
+
+  /** The order's split, with the rate fixed on its checkout when the consumer paid. */
+  async split(order: Pick<OrderRef, 'checkout_id' | 'total_cents'>) {
+    const checkout = await this.checkouts.findById(order.checkout_id, { commission_bp: 1 }).lean<Checkout>();
+    return splitOrderTotal(order.total_cents, checkout?.commission_bp ?? this.config.commissionBp);
+  }
+
+  private entry(kind: LedgerKind, order: OrderRef, pending: number, available: number) {
+    return {
+      _id: `${kind}:${order.order_id}`,
+      kind,
+      cook_id: order.cook_id,
+      order_id: order.order_id,
+      pending_cents: pending,
+      available_cents: available,
+    };
+  }
+
+  async orderPlaced(order: OrderRef): Promise<void> {
+    const { commission_cents } = await this.split(order);
+    await this.append([this.entry('sale', order, order.total_cents, 0), this.entry('commission', order, -commission_cents, 0)]);
+  }
+
+  async orderPickedUp(order: OrderRef): Promise<void> {
+    const { cook_cents } = await this.split(order);
+    await this.append([this.entry('release', order, -cook_cents, cook_cents)]);
+  }
+
+  async orderCancelled(order: OrderRef): Promise<void> {
+    const { commission_cents } = await this.split(order);
+    await this.append([this.entry('refund', order, -order.total_cents, 0), this.entry('commission_reversal', order, commission_cents, 0)]);
+  }
+
+  async refundedAfterPickUp(order: OrderRef): Promise<void> {
+    const { commission_cents } = await this.split(order);
+    await this.append([this.entry('refund', order, 0, -order.total_cents), this.entry('commission_reversal', order, 0, commission_cents)]);
+  }
+
+  payoutRecorded(p: { payout_id: string; cook_id: string; amount_cents: number }) {
+    return this.append([
+      {
+        _id: `payout:${p.payout_id}`,
+        kind: 'payout',
+        cook_id: p.cook_id,
+        payout_id: p.payout_id,
+        pending_cents: 0,
+        available_cents: -p.amount_cents,
+      },
+    ]);
+  }
+
+  payoutFailed(p: { payout_id: string; cook_id: string; amount_cents: number }) {
+    return this.append([
+      {
+        _id: `payout_failure:${p.payout_id}`,
+        kind: 'payout_failure',
+        cook_id: p.cook_id,
+        payout_id: p.payout_id,
+        pending_cents: 0,
+        available_cents: p.amount_cents,
+      },
+    ]);
+  }
+
+  /**
+   * Sums of the cook's entries (never a stored counter). Summed here over a two-field projection:
+   * FerretDB 1.24 answered `$match` + `$group`/`$sum` with zero sums over zero documents.
+   */
+  async balances(cookId: string): Promise<Balances> {
+    const rows = await this.entries.find({ cook_id: cookId }, { _id: 0, pending_cents: 1, available_cents: 1 }).lean<LedgerEntry[]>();
+    return rows.reduce(
+      (b, e) => ({ pending_cents: b.pending_cents + e.pending_cents, available_cents: b.available_cents + e.available_cents }),
+      { pending_cents: 0, available_cents: 0 },
+    );
+  }
+
+  async history(cookId: string, limit = 200): Promise<LedgerEntry[]> {
+    return this.entries.find({ cook_id: cookId }).sort({ created_at: -1, _id: 1 }).limit(limit).lean<LedgerEntry[]>();
+  }
+
+  /** Cooks with entries, for the scheduled rounds. */
+  async cooks(): Promise<string[]> {
+    return (await this.entries.distinct('cook_id')) as string[];
+  }
+}

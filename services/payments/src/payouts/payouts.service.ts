@@ -1,0 +1,359 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import {
+  DomainError,
+  euros,
+  LEDGER_KINDS,
+  OrderingRpc,
+  PAYOUT_MESSAGES,
+  type Actor,
+  type LedgerKind,
+  type PayoutDto,
+  type PayoutOverviewDto,
+} from '@popote/contracts';
+import { RpcClient } from '@popote/platform';
+import type { Model } from 'mongoose';
+import { PaymentEvent } from '../checkouts/checkout.schema';
+import { CheckoutsService } from '../checkouts/checkouts.service';
+import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
+import { PAYMENT_PROVIDER, ProviderRefusal, type PaymentProvider, type ProviderEvent } from '../providers/provider';
+import { LedgerService, toLedgerEntryDto } from './ledger.service';
+import { isDuplicateKey, Payout, PayoutAccount, PayoutInFlight } from './payouts.schema';
+
+export const toPayoutDto = (p: Payout): PayoutDto => ({
+  payout_id: p._id,
+  cook_id: p.cook_id,
+  amount_cents: p.amount_cents,
+  status: p.status,
+  trigger: p.trigger,
+  transfer_id: p.transfer_id ?? null,
+  failure_reason: p.failure_reason ?? null,
+  created_at: new Date(p.created_at).toISOString(),
+  updated_at: new Date(p.updated_at).toISOString(),
+});
+
+/** The events of Stripe Connect this service applies (others are the checkouts'). */
+export const CONNECT_EVENT_TYPES = ['account.updated', 'transfer.created', 'transfer.reversed', 'payout.failed'];
+
+const KIND_LABELS: Record<LedgerKind, string> = {
+  sale: 'Vente',
+  commission: 'Commission Popote',
+  release: 'Vente récupérée (disponible)',
+  refund: 'Remboursement',
+  commission_reversal: 'Commission annulée',
+  payout: 'Versement',
+  payout_failure: 'Versement échoué (recrédité)',
+};
+// Every kind has a label (a new kind without one fails the type check above).
+void LEDGER_KINDS;
+
+const csvCents = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+
+/**
+ * Payout accounts (Stripe Connect Express, or the sandbox's) and payouts (ADR 0007). A payout is:
+ * a per-cook in-flight marker inserted (duplicate key = one already in flight), the payout recorded
+ * `pending` with its ledger debit, the provider's transfer with the idempotency key
+ * `payout-<id>`, then `paid` (or `failed`, the amount credited back) and the marker removed. A crash
+ * anywhere leaves a pending payout that the next round completes with the same key.
+ */
+@Injectable()
+export class PayoutsService {
+  private readonly log = new Logger('Payouts');
+
+  constructor(
+    @InjectModel(PayoutAccount.name) private readonly accounts: Model<PayoutAccount>,
+    @InjectModel(Payout.name) private readonly payouts: Model<Payout>,
+    @InjectModel(PayoutInFlight.name) private readonly inFlight: Model<PayoutInFlight>,
+    @InjectModel(PaymentEvent.name) private readonly events: Model<PaymentEvent>,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
+    private readonly ledger: LedgerService,
+    private readonly checkouts: CheckoutsService,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  private accountDto(a: PayoutAccount | null) {
+    return a
+      ? { status: a.status, provider: a.provider, account_id: a.account_id }
+      : { status: 'none' as const, provider: this.provider.name, account_id: null };
+  }
+
+  nextRoundAt(now = new Date()): Date | null {
+    const every = this.config.payoutEveryMs;
+    return every > 0 ? new Date((Math.floor(+now / every) + 1) * every) : null;
+  }
+
+  async overview(actor: Actor): Promise<PayoutOverviewDto> {
+    const cookId = actor.user_id;
+    const [account, balances, entries, payouts, inFlight] = await Promise.all([
+      this.accounts.findById(cookId).lean<PayoutAccount>(),
+      this.ledger.balances(cookId),
+      this.ledger.history(cookId),
+      this.payouts.find({ cook_id: cookId }).sort({ created_at: -1 }).limit(100).lean<Payout[]>(),
+      this.inFlight.exists({ _id: cookId }),
+    ]);
+    return {
+      account: this.accountDto(account),
+      commission_percent: this.config.commissionBp / 100,
+      ...balances,
+      next_payout_at: this.nextRoundAt()?.toISOString() ?? null,
+      in_flight: !!inFlight,
+      entries: entries.map(toLedgerEntryDto),
+      payouts: payouts.map(toPayoutDto),
+    };
+  }
+
+  /** Creates the connected account once (idempotent at the provider too) and answers the onboarding link. */
+  async connect(actor: Actor, returnUrl: string) {
+    let account = await this.accounts.findById(actor.user_id).lean<PayoutAccount>();
+    if (!account) {
+      const created = await this.provider.createConnectedAccount({ cook_id: actor.user_id });
+      try {
+        await this.accounts.create({
+          _id: actor.user_id,
+          provider: this.provider.name,
+          account_id: created.id,
+          status: created.enabled ? 'enabled' : 'pending',
+        });
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err; // two clicks at once: the first one's account stands
+      }
+      account = await this.accounts.findById(actor.user_id).lean<PayoutAccount>();
+    }
+    const url =
+      account!.status === 'enabled'
+        ? returnUrl
+        : (await this.provider.onboardingLink({ account_id: account!.account_id, return_url: returnUrl })).url;
+    return { url, account: this.accountDto(account) };
+  }
+
+  /** The sandbox's onboarding step, applied like Stripe's account.updated. */
+  async completeSandboxOnboarding(actor: Actor) {
+    if (this.provider.name !== 'sandbox') throw new DomainError('FORBIDDEN', PAYOUT_MESSAGES.notSandbox);
+    const account = await this.accounts.findById(actor.user_id).lean<PayoutAccount>();
+    if (!account) throw new DomainError('CONFLICT', PAYOUT_MESSAGES.noAccount);
+    await this.applyAccountUpdate(account.account_id, true, Math.floor(Date.now() / 1000));
+    return { account: this.accountDto(await this.accounts.findById(actor.user_id).lean<PayoutAccount>()) };
+  }
+
+  /** An account.updated applies only if it is newer than the last one applied (they may arrive out of order). */
+  private async applyAccountUpdate(accountId: string, enabled: boolean, created: number): Promise<'applied' | 'ignored'> {
+    const res = await this.accounts.updateOne(
+      { account_id: accountId, status_event_created: { $lte: created } },
+      { $set: { status: enabled ? 'enabled' : 'pending', status_event_created: created } },
+    );
+    return res.matchedCount ? 'applied' : 'ignored';
+  }
+
+  /** A cook's payout (manual from the dashboard, or a scheduled round). Checks first: nothing is written on a refusal. */
+  async requestPayout(cookId: string, amount: number | undefined, trigger: 'manual' | 'schedule'): Promise<PayoutDto> {
+    const account = await this.accounts.findById(cookId).lean<PayoutAccount>();
+    if (!account) throw new DomainError('CONFLICT', PAYOUT_MESSAGES.noAccount);
+    if (account.status !== 'enabled') throw new DomainError('CONFLICT', PAYOUT_MESSAGES.accountPending);
+    if (await this.inFlight.exists({ _id: cookId })) throw new DomainError('CONFLICT', PAYOUT_MESSAGES.inFlight);
+    const check = (available: number) => {
+      if (available <= 0) throw new DomainError('CONFLICT', PAYOUT_MESSAGES.nothingAvailable);
+      if (amount !== undefined && amount > available)
+        throw new DomainError('VALIDATION_FAILED', PAYOUT_MESSAGES.overBalance(euros(available)), {
+          amount_cents: PAYOUT_MESSAGES.overBalance(euros(available)),
+        });
+    };
+    check((await this.ledger.balances(cookId)).available_cents);
+
+    const payoutId = randomUUID();
+    try {
+      await this.inFlight.create({ _id: cookId, payout_id: payoutId, created_at: new Date() });
+    } catch (err) {
+      if (isDuplicateKey(err)) throw new DomainError('CONFLICT', PAYOUT_MESSAGES.inFlight);
+      throw err;
+    }
+    let payout: Payout;
+    try {
+      // Under the marker, only this request debits the balance: read it again and decide.
+      const { available_cents } = await this.ledger.balances(cookId);
+      check(available_cents);
+      const created = await this.payouts.create({
+        _id: payoutId,
+        cook_id: cookId,
+        account_id: account.account_id,
+        amount_cents: amount ?? available_cents,
+        status: 'pending',
+        trigger,
+      });
+      payout = created.toObject();
+    } catch (err) {
+      await this.inFlight.deleteOne({ _id: cookId, payout_id: payoutId });
+      throw err;
+    }
+    return this.complete(payout);
+  }
+
+  /** Asks the provider for the transfer of a pending payout (again, after a crash: same key, one transfer). */
+  async complete(payout: Payout): Promise<PayoutDto> {
+    await this.ledger.payoutRecorded({ payout_id: payout._id, cook_id: payout.cook_id, amount_cents: payout.amount_cents });
+    try {
+      const transfer = await this.provider.transfer({
+        account_id: payout.account_id,
+        amount_cents: payout.amount_cents,
+        payout_id: payout._id,
+        cook_id: payout.cook_id,
+        idempotency_key: `payout-${payout._id}`,
+      });
+      await this.markPaid(payout._id, transfer.id);
+    } catch (err) {
+      if (!(err instanceof ProviderRefusal)) {
+        // Unknown outcome (network, 5xx): stays pending, the next round asks again with the same key.
+        this.log.warn(`payout ${payout._id}: transfer not confirmed (${(err as Error).message}); will retry`);
+        throw new DomainError('UNAVAILABLE', PAYOUT_MESSAGES.providerUnavailable);
+      }
+      this.log.warn(`payout ${payout._id}: refused by the provider: ${err.message}`);
+      await this.markFailed(payout._id, err.message);
+      throw new DomainError('CONFLICT', PAYOUT_MESSAGES.providerFailed);
+    }
+    return toPayoutDto((await this.payouts.findById(payout._id).lean<Payout>())!);
+  }
+
+  private async markPaid(payoutId: string, transferId: string): Promise<void> {
+    const res = await this.payouts.updateOne({ _id: payoutId, status: 'pending' }, { $set: { status: 'paid', transfer_id: transferId } });
+    const payout = await this.payouts.findById(payoutId, { cook_id: 1 }).lean<Payout>();
+    if (res.modifiedCount && payout) await this.inFlight.deleteOne({ _id: payout.cook_id, payout_id: payoutId });
+  }
+
+  /** A failed payout (refused, reversed, or its bank payout failed) credits its amount back, once. */
+  private async markFailed(payoutId: string, reason: string): Promise<'applied' | 'ignored'> {
+    const payout = await this.payouts.findById(payoutId).lean<Payout>();
+    if (!payout || payout.status === 'failed') return 'ignored';
+    await this.payouts.updateOne({ _id: payoutId, status: { $ne: 'failed' } }, { $set: { status: 'failed', failure_reason: reason } });
+    await this.ledger.payoutFailed({ payout_id: payoutId, cook_id: payout.cook_id, amount_cents: payout.amount_cents });
+    await this.inFlight.deleteOne({ _id: payout.cook_id, payout_id: payoutId });
+    return 'applied';
+  }
+
+  /**
+   * Stripe Connect events, each applied once (apply, then record its id — as the checkouts' events):
+   * - account.updated → the account is enabled once details are submitted and payouts enabled;
+   *   an older event arriving late changes nothing (`created` is compared);
+   * - transfer.created → a pending payout is paid; transfer.reversed → failed, amount credited back;
+   * - payout.failed (the bank payout of a connected account) → its last paid payout of that amount
+   *   fails and its amount is credited back (Stripe's payout carries no metadata of ours).
+   * A paid payout never goes back to pending, a failed one never to paid: duplicates and events out of
+   * order change nothing twice.
+   */
+  async applyProviderEvent(event: ProviderEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
+    if (await this.events.exists({ _id: event.id })) return 'duplicate';
+    const outcome = await this.applyConnectEvent(event);
+    await this.events.updateOne({ _id: event.id }, { $setOnInsert: { type: event.type, received_at: new Date() } }, { upsert: true });
+    return outcome;
+  }
+
+  private async applyConnectEvent(event: ProviderEvent): Promise<'applied' | 'ignored'> {
+    const o = event.data.object;
+    switch (event.type) {
+      case 'account.updated':
+        return this.applyAccountUpdate(o.id, !!o.payouts_enabled && !!o.details_submitted, event.created ?? 0);
+      case 'transfer.created': {
+        const payout = await this.payoutOfTransfer(o.id, o.metadata?.payout_id);
+        if (!payout || payout.status !== 'pending') return 'ignored';
+        await this.markPaid(payout._id, o.id);
+        return 'applied';
+      }
+      case 'transfer.reversed': {
+        const payout = await this.payoutOfTransfer(o.id, o.metadata?.payout_id);
+        return payout ? this.markFailed(payout._id, 'Virement annulé par le prestataire') : 'ignored';
+      }
+      case 'payout.failed': {
+        const account = event.account ? await this.accounts.findOne({ account_id: event.account }).lean<PayoutAccount>() : null;
+        if (!account || typeof o.amount !== 'number') return 'ignored';
+        const [payout] = await this.payouts
+          .find({ cook_id: account._id, status: 'paid', amount_cents: o.amount })
+          .sort({ created_at: -1 })
+          .limit(1)
+          .lean<Payout[]>();
+        return payout ? this.markFailed(payout._id, o.failure_message ?? 'Virement bancaire échoué') : 'ignored';
+      }
+      default:
+        return 'ignored';
+    }
+  }
+
+  private async payoutOfTransfer(transferId: string, payoutId?: string): Promise<Payout | null> {
+    if (payoutId) return this.payouts.findById(payoutId).lean<Payout>();
+    return this.payouts.findOne({ transfer_id: transferId }).lean<Payout>();
+  }
+
+  /** Payouts left pending by a crash or an unanswered provider, and markers without their payout. */
+  async resumeStuck(olderThanMs = 60_000, now = new Date()): Promise<number> {
+    const before = new Date(+now - olderThanMs);
+    const stuck = await this.payouts
+      .find({ status: 'pending', created_at: { $lt: before } })
+      .limit(100)
+      .lean<Payout[]>();
+    let resumed = 0;
+    for (const payout of stuck) {
+      await this.complete(payout).then(
+        () => resumed++,
+        (err) => this.log.warn(`payout ${payout._id}: ${(err as Error).message}`),
+      );
+    }
+    for (const marker of await this.inFlight.find({ created_at: { $lt: before } }).lean<PayoutInFlight[]>()) {
+      if (!(await this.payouts.exists({ _id: marker.payout_id })))
+        await this.inFlight.deleteOne({ _id: marker._id, payout_id: marker.payout_id });
+    }
+    return resumed;
+  }
+
+  /** Enabled accounts whose available balance is above zero get their payout. */
+  async payEveryone(): Promise<{ paid: number; failed: number }> {
+    const outcome = { paid: 0, failed: 0 };
+    for (const account of await this.accounts.find({ status: 'enabled' }, { _id: 1 }).lean<PayoutAccount[]>()) {
+      const { available_cents } = await this.ledger.balances(account._id);
+      if (available_cents <= 0) continue;
+      await this.requestPayout(account._id, undefined, 'schedule').then(
+        (p) => (p.status === 'failed' ? outcome.failed++ : outcome.paid++),
+        (err) => {
+          outcome.failed++;
+          this.log.warn(`scheduled payout of ${account._id}: ${(err as Error).message}`);
+        },
+      );
+    }
+    return outcome;
+  }
+
+  /** The cook's ledger as CSV (French spreadsheet conventions: `;` separators, decimal comma). */
+  async csv(actor: Actor): Promise<{ filename: string; csv: string }> {
+    const entries = (await this.ledger.history(actor.user_id, 100_000)).reverse();
+    const rows = [
+      ['Date', 'Opération', 'Commande', 'Versement', 'En attente (€)', 'Disponible (€)'],
+      ...entries.map((e) => [
+        new Date(e.created_at).toISOString(),
+        KIND_LABELS[e.kind],
+        e.order_id ?? '',
+        e.payout_id ?? '',
+        csvCents(e.pending_cents),
+        csvCents(e.available_cents),
+      ]),
+    ];
+    const csv = rows.map((r) => r.map((v) => (/[;"\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)).join(';')).join('\r\n');
+    return { filename: `popote-paiements-${new Date().toISOString().slice(0, 10)}.csv`, csv: `${csv}\r\n` };
+  }
+
+  /** The cook refunds a picked-up order in full; the ledger takes it back from the cook's balance. */
+  async refundDeliveredOrder(actor: Actor, orderId: string) {
+    const {
+      items: [order],
+    } = await this.rpc.call(OrderingRpc.ordersById, { order_ids: [orderId] });
+    if (!order) throw new DomainError('NOT_FOUND', PAYOUT_MESSAGES.notYourOrder);
+    if (order.cook_id !== actor.user_id) throw new DomainError('FORBIDDEN', PAYOUT_MESSAGES.notYourOrder);
+    if (order.order_status !== 'delivered') throw new DomainError('CONFLICT', PAYOUT_MESSAGES.refundDeliveredOnly);
+    const refund = await this.checkouts.refundOrder({
+      order_id: order.order_id,
+      checkout_id: order.checkout_id,
+      total_cents: order.total_cents,
+    });
+    const made = await this.checkouts.refundOf(order.order_id);
+    if (refund === 'skipped' && !made) throw new DomainError('CONFLICT', PAYOUT_MESSAGES.notPaid);
+    await this.ledger.refundedAfterPickUp(order);
+    return { refund_id: made?.provider_refund_id ?? '', amount_cents: order.total_cents };
+  }
+}

@@ -1,0 +1,106 @@
+import { euros, type ReceiptDto } from '@popote/contracts';
+import PDFDocument from 'pdfkit';
+
+const parisDate = (iso: string) =>
+  new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+
+/**
+ * The consumer's receipt, or the platform's commission invoice to the cook, as a PDF (pdfkit,
+ * Helvetica: its WinAnsi encoding covers French accents, « », œ and €).
+ */
+export function renderPdf(r: ReceiptDto, document: 'receipt' | 'commission_invoice'): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    info: {
+      Title: document === 'receipt' ? `Reçu ${r.number}` : `Facture de commission ${r.commission_invoice_number}`,
+      Author: 'Popote',
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const left = doc.page.margins.left;
+  const right = doc.page.width - doc.page.margins.right;
+  const row = (label: string, amount: string, bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(label, left, y, { width: right - left - 120 });
+    const after = doc.y;
+    doc.text(amount, right - 120, y, { width: 120, align: 'right' });
+    doc.y = Math.max(after, doc.y);
+  };
+  const rule = () => {
+    doc
+      .moveTo(left, doc.y + 4)
+      .lineTo(right, doc.y + 4)
+      .strokeColor('#cccccc')
+      .stroke();
+    doc.moveDown(0.8);
+  };
+
+  doc.font('Helvetica-Bold').fontSize(20).text('Popote');
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor('#555555')
+    .text('Plats faits maison, cuisinés par vos voisins — plateforme de mise en relation');
+  doc.fillColor('#000000').moveDown(1.5);
+
+  if (document === 'receipt') {
+    doc.font('Helvetica-Bold').fontSize(16).text(`Reçu de vente n° ${r.number}`);
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .text(`Émis le ${parisDate(r.issued_at)} — commande ${r.order_id.slice(-8)}`);
+    doc.moveDown();
+    doc.font('Helvetica-Bold').text('Vendu par');
+    doc.font('Helvetica').text(`${r.cook_name}, cuisinier·ère sur Popote`);
+    if (r.cook_siret) doc.text(`SIRET : ${r.cook_siret.replace(/^(\d{3})(\d{3})(\d{3})(\d{5})$/, '$1 $2 $3 $4')}`);
+    doc.moveDown();
+    doc.fontSize(11);
+    row('Plat', 'Montant', true);
+    rule();
+    for (const line of r.lines)
+      row(`${line.name} × ${line.quantity} (${euros(line.unit_price_cents)} l’unité)`, euros(line.unit_price_cents * line.quantity));
+    rule();
+    row('Total payé', euros(r.total_cents), true);
+    doc.moveDown();
+    doc.fontSize(10);
+    if (r.vat_mention) doc.text(r.vat_mention);
+    doc.moveDown();
+    doc
+      .fillColor('#555555')
+      .text(
+        'Le vendeur est le cuisinier ou la cuisinière nommé ci-dessus ; Popote encaisse le paiement pour son compte ' +
+          `et perçoit une commission de ${String(r.commission_percent).replace('.', ',')} %.`,
+      );
+  } else {
+    doc.font('Helvetica-Bold').fontSize(16).text(`Facture de commission n° ${r.commission_invoice_number}`);
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .text(`Émise le ${parisDate(r.issued_at)} — commande ${r.order_id.slice(-8)}`);
+    doc.moveDown();
+    doc.font('Helvetica-Bold').text('Facturé à');
+    doc.font('Helvetica').text(r.cook_name);
+    if (r.cook_siret) doc.text(`SIRET : ${r.cook_siret}`);
+    doc.moveDown();
+    doc.fontSize(11);
+    row('Désignation', 'Montant', true);
+    rule();
+    row(`Vente de la commande ${r.order_id.slice(-8)} (reçu ${r.number})`, euros(r.total_cents));
+    row(`Commission Popote (${String(r.commission_percent).replace('.', ',')} %)`, euros(r.commission_cents), true);
+    rule();
+    row('Reversé au cuisinier', euros(r.cook_cents));
+    doc.moveDown();
+    doc
+      .fontSize(10)
+      .fillColor('#555555')
+      .text('La commission est retenue sur le montant de la vente ; le solde est versé sur votre compte de versement.');
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,27 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import type { VatRegime } from '@popote/contracts';
+
+/**
+ * One receipt per order (`_id` = order id), numbered per cook from 1 without gaps: numbers are taken
+ * by the sales worker of the cook's partition, one order at a time, in order (ADR 0007). The
+ * commission invoice to the cook shares the number (`C-` instead of `R-`).
+ */
+@Schema({ collection: 'receipts', versionKey: false })
+export class Receipt {
+  @Prop({ type: String, required: true }) _id!: string; // order id
+  @Prop({ required: true }) cook_id!: string;
+  @Prop({ required: true, min: 1 }) number!: number;
+  @Prop({ required: true, index: true }) consumer_id!: string;
+  @Prop({ required: true }) checkout_id!: string;
+  @Prop({ required: true }) cook_name!: string;
+  @Prop({ type: [Object], required: true }) lines!: Array<{ name: string; quantity: number; unit_price_cents: number }>;
+  @Prop({ required: true }) total_cents!: number;
+  @Prop({ required: true }) commission_bp!: number;
+  @Prop({ required: true }) commission_cents!: number;
+  @Prop({ required: true }) cook_cents!: number;
+  @Prop({ required: true }) issued_at!: Date;
+  /** The seller's legal mentions, taken from the cook profile when the receipt is first shown, then kept. */
+  @Prop({ type: Object, default: null }) cook_legal!: { name: string; siret: string | null; vat_regime: VatRegime } | null;
+}
+export const ReceiptSchema = SchemaFactory.createForClass(Receipt);
+ReceiptSchema.index({ cook_id: 1, number: 1 }, { unique: true });

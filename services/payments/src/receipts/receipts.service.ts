@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import {
+  DomainError,
+  IdentityRpc,
+  OrderingEvents,
+  RECEIPT_MESSAGES,
+  splitOrderTotal,
+  type Actor,
+  type ReceiptDto,
+  type VatRegime,
+} from '@popote/contracts';
+import { RpcClient } from '@popote/platform';
+import type { Model } from 'mongoose';
+import type { z } from 'zod';
+import { Checkout } from '../checkouts/checkout.schema';
+import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
+import { isDuplicateKey } from '../payouts/payouts.schema';
+import { renderPdf } from './receipt-pdf';
+import { Receipt } from './receipt.schema';
+
+type OrderPlaced = z.infer<typeof OrderingEvents.orderPlaced.schema>;
+
+/** A short, stable code per cook for document numbers (cook ids are long and may be names). */
+export const cookCode = (cookId: string) => createHash('sha256').update(cookId).digest('hex').slice(0, 8).toUpperCase();
+export const receiptNumber = (r: Pick<Receipt, 'cook_id' | 'number'>, prefix: 'R' | 'C' = 'R') =>
+  `${prefix}-${cookCode(r.cook_id)}-${String(r.number).padStart(6, '0')}`;
+
+export const vatMention = (regime: VatRegime | undefined): string | null =>
+  !regime ? null : regime === 'franchise' ? RECEIPT_MESSAGES.vatFranchise : RECEIPT_MESSAGES.vatRate(regime.replace('.', ','));
+
+@Injectable()
+export class ReceiptsService {
+  constructor(
+    @InjectModel(Receipt.name) private readonly receipts: Model<Receipt>,
+    @InjectModel(Checkout.name) private readonly checkouts: Model<Checkout>,
+    @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  /**
+   * Issues the order's receipt with the cook's next number. Called only by the sales worker of the
+   * cook's partition (one event at a time across replicas), so "last number + 1" has one writer; a
+   * redelivered event finds its receipt; the unique (cook, number) index refuses an overlap.
+   */
+  async issue(order: OrderPlaced, issuedAt: Date): Promise<void> {
+    if (await this.receipts.exists({ _id: order.order_id })) return;
+    const [last] = await this.receipts.find({ cook_id: order.cook_id }, { number: 1 }).sort({ number: -1 }).limit(1).lean<Receipt[]>();
+    const checkout = await this.checkouts.findById(order.checkout_id, { lines: 1, commission_bp: 1 }).lean<Checkout>();
+    const bp = checkout?.commission_bp ?? this.config.commissionBp;
+    const split = splitOrderTotal(order.total_cents, bp);
+    try {
+      await this.receipts.create({
+        _id: order.order_id,
+        cook_id: order.cook_id,
+        number: (last?.number ?? 0) + 1,
+        consumer_id: order.consumer_id,
+        checkout_id: order.checkout_id,
+        cook_name: checkout?.lines.find((l) => l.cook_id === order.cook_id)?.cook_name ?? '',
+        lines: order.items.map((i) => ({ name: i.name ?? '', quantity: i.quantity, unit_price_cents: i.price_cents })),
+        total_cents: order.total_cents,
+        commission_bp: bp,
+        ...split,
+        issued_at: issuedAt,
+      });
+    } catch (err) {
+      if (!isDuplicateKey(err) || !(await this.receipts.exists({ _id: order.order_id }))) throw err;
+    }
+  }
+
+  private async owned(actor: Actor, orderId: string): Promise<Receipt> {
+    const receipt = await this.receipts.findById(orderId).lean<Receipt>();
+    if (!receipt || (receipt.consumer_id !== actor.user_id && receipt.cook_id !== actor.user_id))
+      throw new DomainError('NOT_FOUND', RECEIPT_MESSAGES.notFound);
+    if (receipt.cook_legal) return receipt;
+    // The seller's mentions as they stand when the receipt is first shown; kept from then on.
+    const legal = await this.rpc.call(IdentityRpc.cookLegal, { cook_id: receipt.cook_id });
+    const cookLegal = {
+      name: legal?.name || receipt.cook_name,
+      siret: legal?.siret ?? null,
+      vat_regime: legal?.vat_regime ?? ('' as const),
+    };
+    await this.receipts.updateOne({ _id: orderId, cook_legal: null }, { $set: { cook_legal: cookLegal } });
+    return { ...receipt, cook_legal: (await this.receipts.findById(orderId, { cook_legal: 1 }).lean<Receipt>())?.cook_legal ?? cookLegal };
+  }
+
+  async get(actor: Actor, orderId: string): Promise<ReceiptDto> {
+    return toReceiptDto(await this.owned(actor, orderId));
+  }
+
+  async pdf(actor: Actor, orderId: string, document: 'receipt' | 'commission_invoice') {
+    const receipt = toReceiptDto(await this.owned(actor, orderId));
+    // The commission invoice is the platform's bill to the cook: not the consumer's to see.
+    if (document === 'commission_invoice' && receipt.cook_id !== actor.user_id)
+      throw new DomainError('NOT_FOUND', RECEIPT_MESSAGES.notFound);
+    const number = document === 'receipt' ? receipt.number : receipt.commission_invoice_number;
+    const pdf = await renderPdf(receipt, document);
+    return { filename: `popote-${number}.pdf`, pdf_base64: pdf.toString('base64') };
+  }
+}
+
+export const toReceiptDto = (r: Receipt): ReceiptDto => ({
+  order_id: r._id,
+  number: receiptNumber(r),
+  commission_invoice_number: receiptNumber(r, 'C'),
+  issued_at: new Date(r.issued_at).toISOString(),
+  cook_id: r.cook_id,
+  cook_name: r.cook_legal?.name || r.cook_name,
+  cook_siret: r.cook_legal?.siret ?? null,
+  vat_mention: vatMention(r.cook_legal?.vat_regime),
+  consumer_id: r.consumer_id,
+  lines: r.lines,
+  total_cents: r.total_cents,
+  commission_percent: r.commission_bp / 100,
+  commission_cents: r.commission_cents,
+  cook_cents: r.cook_cents,
+});

@@ -1,0 +1,181 @@
+import { getModelToken } from '@nestjs/mongoose';
+import { IdentityRpc, OrderingRpc, PAYOUT_MESSAGES, PayoutsRpc, ReceiptsRpc, RECEIPT_MESSAGES, type Actor } from '@popote/contracts';
+import { eventually, expectDomainError } from '@popote/testing';
+import type { Model } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consumer, cook, startStack, type Stack } from '../../ordering/test/stack';
+import { LedgerService } from '../src/payouts/ledger.service';
+import { LedgerEntry, Payout } from '../src/payouts/payouts.schema';
+import { Receipt } from '../src/receipts/receipt.schema';
+
+/**
+ * A cook's whole money life on the real event path (sandbox provider, 15 % commission):
+ * pay → picked up → payout → refund after the payout → the next payouts net it, with exact cents.
+ */
+describe('payouts: the full life of a cook’s money (ledger, commission, payouts, refund after payout)', () => {
+  let s: Stack;
+  let ledger: LedgerService;
+  let entries: Model<LedgerEntry>;
+  let payouts: Model<Payout>;
+  const chef = cook('cook-payout-life');
+  const buyer = consumer();
+  const RETURN = 'http://127.0.0.1:3000/cook/dashboard?onglet=paiements';
+
+  const balances = () => ledger.balances(chef.user_id);
+  const pickUp = async (orderId: string) => {
+    for (const to of ['confirmed', 'preparing', 'ready', 'delivered'] as const)
+      await s.rpc.call(OrderingRpc.changeStatus, { actor: chef, order_id: orderId, to });
+  };
+  const waitFor = (expected: { pending_cents: number; available_cents: number }) =>
+    eventually(async () => {
+      const b = await balances();
+      return b.pending_cents === expected.pending_cents && b.available_cents === expected.available_cents ? b : undefined;
+    }, 20_000);
+  const buy = async (actor: Actor, meal: string, quantity: number) => s.buy(actor, meal, quantity);
+
+  beforeAll(async () => {
+    s = await startStack(__filename);
+    ledger = s.payments.get(LedgerService);
+    entries = s.payments.get(getModelToken(LedgerEntry.name));
+    payouts = s.payments.get(getModelToken(Payout.name));
+  });
+
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  it('refuses a payout without a connected account, then connects through the sandbox (pending → enabled)', async () => {
+    const none = await expectDomainError(s.rpc.call(PayoutsRpc.requestPayout, { actor: chef }));
+    expect(none.message).toBe(PAYOUT_MESSAGES.noAccount);
+    const { url, account } = await s.rpc.call(PayoutsRpc.connect, { actor: chef, return_url: RETURN });
+    expect(account).toMatchObject({ status: 'pending', provider: 'sandbox' });
+    expect(url).toBe(`${RETURN}&inscription=bac-a-sable`);
+    expect((await expectDomainError(s.rpc.call(PayoutsRpc.requestPayout, { actor: chef }))).message).toBe(PAYOUT_MESSAGES.accountPending);
+    // Connecting twice keeps the same account.
+    expect((await s.rpc.call(PayoutsRpc.connect, { actor: chef, return_url: RETURN })).account.account_id).toBe(account.account_id);
+    expect((await s.rpc.call(PayoutsRpc.completeSandboxOnboarding, { actor: chef })).account.status).toBe('enabled');
+    expect((await expectDomainError(s.rpc.call(PayoutsRpc.overview, { actor: buyer }))).code).toBe('FORBIDDEN');
+    expect(await payouts.countDocuments()).toBe(0);
+  });
+
+  it('pay → picked up → payout → refund after payout → the next payouts net it, to the cent', async () => {
+    // 2 × 12,99 € = 25,98 €: commission 15 % = 389,7 c → 390 c (half up), cook 2208 c.
+    const meal = await s.newMeal(chef.user_id, 20, 1299);
+    const first = await buy(buyer, meal, 2);
+    await waitFor({ pending_cents: 2208, available_cents: 0 });
+    expect((await expectDomainError(s.rpc.call(PayoutsRpc.requestPayout, { actor: chef }))).message).toBe(PAYOUT_MESSAGES.nothingAvailable);
+
+    await pickUp(first._id);
+    await waitFor({ pending_cents: 0, available_cents: 2208 });
+
+    // More than the balance: refused, nothing written.
+    const before = await entries.countDocuments({ cook_id: chef.user_id });
+    const over = await expectDomainError(s.rpc.call(PayoutsRpc.requestPayout, { actor: chef, amount_cents: 2209 }));
+    expect(over.message).toBe('Le montant demandé dépasse votre solde disponible (22,08 €).');
+    expect(await entries.countDocuments({ cook_id: chef.user_id })).toBe(before);
+    expect(await payouts.countDocuments()).toBe(0);
+
+    const { payout } = await s.rpc.call(PayoutsRpc.requestPayout, { actor: chef });
+    expect(payout).toMatchObject({ amount_cents: 2208, status: 'paid', trigger: 'manual' });
+    expect(payout.transfer_id).toMatch(/^tr_sbx_/);
+    expect(await balances()).toEqual({ pending_cents: 0, available_cents: 0 });
+
+    // The consumer is refunded the whole 25,98 € after the payout: the cook owes back 22,08 € (carried).
+    const refund = await s.rpc.call(PayoutsRpc.refundDeliveredOrder, { actor: chef, order_id: first._id });
+    expect(refund.amount_cents).toBe(2598);
+    expect((await s.refunds.findById(first._id).lean())?.status).toBe('made');
+    expect(await balances()).toEqual({ pending_cents: 0, available_cents: -2208 });
+    // Asking again refunds nothing more.
+    await s.rpc.call(PayoutsRpc.refundDeliveredOrder, { actor: chef, order_id: first._id });
+    expect(await balances()).toEqual({ pending_cents: 0, available_cents: -2208 });
+
+    // 10,00 €: commission 150 c, cook 850 c → still −13,58 €: no payout.
+    const meal10 = await s.newMeal(chef.user_id, 5, 1000);
+    const meal30 = await s.newMeal(chef.user_id, 5, 3000);
+    const second = await buy(buyer, meal10, 1);
+    await pickUp(second._id);
+    await waitFor({ pending_cents: 0, available_cents: -1358 });
+    expect((await expectDomainError(s.rpc.call(PayoutsRpc.requestPayout, { actor: chef }))).message).toBe(PAYOUT_MESSAGES.nothingAvailable);
+
+    // 30,00 €: commission 450 c, cook 2550 c → 11,92 € available, paid out.
+    const third = await buy(buyer, meal30, 1);
+    await pickUp(third._id);
+    await waitFor({ pending_cents: 0, available_cents: 1192 });
+    expect((await s.rpc.call(PayoutsRpc.requestPayout, { actor: chef })).payout.amount_cents).toBe(1192);
+
+    // Paid out in all: 2208 + 1192 = 3400 = the cook's shares (2208 + 850 + 2550) − the refunded share (2208).
+    const all = await payouts.find({ cook_id: chef.user_id, status: 'paid' }).lean<Payout[]>();
+    expect(all.reduce((sum, p) => sum + p.amount_cents, 0)).toBe(3400);
+    expect(await balances()).toEqual({ pending_cents: 0, available_cents: 0 });
+  });
+
+  it('a cancellation before pick-up reverses the sale and its commission', async () => {
+    const meal = await s.newMeal(chef.user_id, 5, 500);
+    const order = await buy(buyer, meal, 1);
+    await waitFor({ pending_cents: 425, available_cents: 0 });
+    await s.rpc.call(OrderingRpc.cancelOrder, { actor: chef, order_id: order._id, reason: 'Plus de pain' });
+    await waitFor({ pending_cents: 0, available_cents: 0 });
+    const kinds = (await entries.find({ order_id: order._id }).lean<LedgerEntry[]>()).map((e) => e.kind).sort();
+    expect(kinds).toEqual(['commission', 'commission_reversal', 'refund', 'sale']);
+  });
+
+  it('applies an event once: replays and out-of-order duplicates change nothing twice', async () => {
+    const [sale] = await entries.find({ cook_id: chef.user_id, kind: 'sale' }).limit(1).lean<LedgerEntry[]>();
+    const order = (await s.orders.findById(sale.order_id).lean())!;
+    const ref = { order_id: order._id, checkout_id: order.checkout_id, cook_id: order.cook_id, total_cents: order.total_cents };
+    const count = await entries.countDocuments();
+    const b = await balances();
+    await ledger.orderPickedUp(ref);
+    await ledger.orderPlaced(ref);
+    await ledger.orderPlaced(ref);
+    expect(await entries.countDocuments()).toBe(count);
+    expect(await balances()).toEqual(b);
+  });
+
+  it('numbers receipts per cook without gaps, even for orders paid at the same time; shows them to their consumer only', async () => {
+    const lucas = cook('demo-cook-lucas');
+    await s.rpc.call(IdentityRpc.updateCookProfile, {
+      actor: lucas,
+      profile: { bio: 'Bistrot', siret: '732 829 320 00074', vat_regime: 'franchise' },
+    });
+    const meal = await s.newMeal(lucas.user_id, 20, 1450);
+    const buyers = [consumer(), consumer(), consumer(), consumer()];
+    const orders = await Promise.all(buyers.map((b) => s.buy(b, meal, 1)));
+    const receipts = s.payments.get<Model<Receipt>>(getModelToken(Receipt.name));
+    const issued = await eventually(async () => {
+      const docs = await receipts.find({ cook_id: lucas.user_id }).sort({ number: 1 }).lean<Receipt[]>();
+      return docs.length === orders.length ? docs : undefined;
+    }, 20_000);
+    expect(issued.map((r) => r.number)).toEqual([1, 2, 3, 4]);
+    // The chef of the first tests has its own series.
+    const chefs = (await receipts.find({ cook_id: chef.user_id }).sort({ number: 1 }).lean<Receipt[]>()).map((r) => r.number);
+    expect(chefs).toEqual(chefs.map((_, i) => i + 1));
+
+    const order = orders[0];
+    const mine = buyers[0];
+    const { receipt } = await s.rpc.call(ReceiptsRpc.get, { actor: mine, order_id: order._id });
+    expect(receipt).toMatchObject({
+      order_id: order._id,
+      cook_siret: '73282932000074',
+      vat_mention: 'TVA non applicable, art. 293 B du CGI',
+      total_cents: 1450,
+      commission_cents: 218,
+      cook_cents: 1232,
+      commission_percent: 15,
+    });
+    expect(receipt.number).toMatch(/^R-[0-9A-F]{8}-00000[1-4]$/);
+    expect(receipt.commission_invoice_number).toBe(receipt.number.replace(/^R-/, 'C-'));
+    const notYours = await expectDomainError(s.rpc.call(ReceiptsRpc.get, { actor: buyers[1], order_id: order._id }));
+    expect(notYours).toMatchObject({ code: 'NOT_FOUND', message: RECEIPT_MESSAGES.notFound });
+
+    const pdf = await s.rpc.call(ReceiptsRpc.pdf, { actor: mine, order_id: order._id });
+    expect(pdf.filename).toBe(`popote-${receipt.number}.pdf`);
+    expect(Buffer.from(pdf.pdf_base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    // The commission invoice is the cook's, not the consumer's.
+    expect(
+      (await expectDomainError(s.rpc.call(ReceiptsRpc.pdf, { actor: mine, order_id: order._id, document: 'commission_invoice' }))).code,
+    ).toBe('NOT_FOUND');
+    const invoice = await s.rpc.call(ReceiptsRpc.pdf, { actor: lucas, order_id: order._id, document: 'commission_invoice' });
+    expect(invoice.filename).toBe(`popote-${receipt.commission_invoice_number}.pdf`);
+  });
+});
