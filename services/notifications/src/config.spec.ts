@@ -17,7 +17,8 @@ describe('notifications config', () => {
   });
 
   it('refuses to start in production without PUBLIC_URL (links are never built from a request)', () => {
-    expect(() => notificationsConfig(production)).toThrow(/PUBLIC_URL must be the public address/);
+    expect(() => notificationsConfig(production)).toThrow(/PUBLIC_URL must be the https address of the site/);
+    expect(() => notificationsConfig({ ...production, PUBLIC_URL: 'http://popote.fr' })).toThrow(/https/);
     expect(notificationsConfig({ ...production, PUBLIC_URL: 'https://popote.fr' }).PUBLIC_URL).toBe('https://popote.fr');
   });
 });

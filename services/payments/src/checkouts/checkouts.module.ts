@@ -66,7 +66,13 @@ export class CheckoutsModule {
           { name: Receipt.name, schema: ReceiptSchema },
         ]),
       ],
-      controllers: [CheckoutsRpcController, PayoutsRpcController, ReceiptsRpcController, StripeWebhookController, PaymentsAccountRpcController],
+      controllers: [
+        CheckoutsRpcController,
+        PayoutsRpcController,
+        ReceiptsRpcController,
+        StripeWebhookController,
+        PaymentsAccountRpcController,
+      ],
       providers: [
         CheckoutsService,
         ReconciliationService,
