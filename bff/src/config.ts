@@ -24,6 +24,13 @@ export const bffConfigSchema = baseConfigSchema
     RATE_LIMIT_CONTACT: z.string().default('5/3600'),
     RATE_LIMIT_UPLOAD: z.string().default('60/3600'),
     RATE_LIMIT_MUTATION: z.string().default('120/60'),
+    /**
+     * Public reads (meals, a meal, featured meals, popular cooks, cook pages) are cached and dropped
+     * on the catalogue's and identity's change events (ADR 0006); the TTL bounds what a missed event
+     * could leave stale. 0 turns the cache off.
+     */
+    READ_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+    READ_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(1000),
   });
 export type BffConfig = z.infer<typeof bffConfigSchema> & { TRUST_PROXY: string };
 
