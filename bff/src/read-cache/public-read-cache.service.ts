@@ -2,9 +2,8 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { DeliverPolicy, jetstream, type ConsumerMessages } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { IdentityEvents, STREAMS, type RpcContract } from '@popote/contracts';
-import { ensureStreams, metrics, NATS_CONNECTION, RpcClient } from '@popote/platform';
+import { ensureStreams, NATS_CONNECTION, RpcClient } from '@popote/platform';
 import { LRUCache } from 'lru-cache';
-import { Counter } from 'prom-client';
 import type { BffConfig } from '../config';
 import { BFF_CONFIG } from '../tokens';
 
@@ -19,13 +18,6 @@ export const INVALIDATING_SUBJECTS = [
   IdentityEvents.cookProfileChanged.subject,
   IdentityEvents.roleChanged.subject,
 ] as const;
-
-const reads = new Counter({
-  name: 'popote_bff_read_cache_total',
-  help: 'Public reads served by the BFF, from its cache (hit) or from the service (miss)',
-  labelNames: ['result'] as const,
-  registers: [metrics],
-});
 
 type Load = () => Promise<unknown>;
 interface Entry {
@@ -47,7 +39,7 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
   /** Bumped by each invalidation: a fill that started before it is not kept, and its waiters read again. */
   private generation = 0;
   private messages?: ConsumerMessages;
-  /** Calls made to the services to fill the cache, and reads served from it (tests, benchmarks). */
+  /** Calls made to the services to fill the cache, and reads served from it (tests). */
   readonly stats = { hits: 0, misses: 0, invalidations: 0 };
 
   constructor(
@@ -61,7 +53,6 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
         ttl: config.READ_CACHE_TTL_MS,
         fetchMethod: async (_key, _stale, { context }) => {
           this.stats.misses++;
-          reads.inc({ result: 'miss' });
           return { value: await context() };
         },
       });
@@ -96,10 +87,7 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
       const hit = this.cache.has(key);
       try {
         const entry = await this.cache.fetch(key, { context: load });
-        if (hit) {
-          this.stats.hits++;
-          reads.inc({ result: 'hit' });
-        }
+        if (hit) this.stats.hits++;
         return entry!.value as Res;
       } catch (err) {
         // Invalidated while filling: that answer may predate the change, so ask again (a few times at most).
