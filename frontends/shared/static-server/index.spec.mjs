@@ -194,6 +194,18 @@ describe('static server', () => {
     expect(JSON.parse((await request(appPort, '/media/meals/1_tajine.jpg')).body.toString()).url).toBe('/media/meals/1_tajine.jpg');
   });
 
+  it('streams a large upload (a meal picture) to the BFF untouched', async () => {
+    const picture = Buffer.alloc(6 * 1024 * 1024, 7).toString('latin1');
+    const res = await request(
+      appPort,
+      '/media/meals',
+      { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(picture.length) } },
+      picture,
+    );
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body.toString()).body.length).toBe(picture.length);
+  });
+
   it('answers 502 with a GraphQL error when the BFF is down', async () => {
     const down = createStaticServer({ root, proxy: { prefixes: ['/graphql'], target: 'http://127.0.0.1:9' }, log: () => {} });
     const port = await listening(down);
