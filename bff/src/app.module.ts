@@ -32,6 +32,7 @@ import { MediaController } from './media/media.controller';
 import { MEDIA_STORAGE } from './media/media.tokens';
 import { UploadGuard } from './media/upload.guard';
 import { graphqlArmor, parseOptions } from './security/graphql-limits';
+import { PublicReadCache } from './read-cache/public-read-cache.service';
 import { RateLimitGuard } from './security/rate-limit.guard';
 import { RateLimitService } from './security/rate-limit.service';
 
@@ -114,6 +115,7 @@ export class AppModule implements NestModule {
         PayoutsResolver,
         ReceiptsResolver,
         OrderUpdatesService,
+        PublicReadCache,
         RateLimitService,
         UploadGuard,
         { provide: APP_GUARD, useClass: RateLimitGuard },

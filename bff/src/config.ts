@@ -30,6 +30,13 @@ export const bffConfigSchema = baseConfigSchema
     RATE_LIMIT_VERIFY_EMAIL: z.string().default('5/3600'),
     /** 'Télécharger mes données', per account (each builds an archive from every service). */
     RATE_LIMIT_EXPORT: z.string().default('10/3600'),
+    /**
+     * Public reads (meals, a meal, featured meals, popular cooks, cook pages) are cached and dropped
+     * on the catalogue's and identity's change events (ADR 0006); the TTL bounds what a missed event
+     * could leave stale. 0 turns the cache off.
+     */
+    READ_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+    READ_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(1000),
   });
 export type BffConfig = z.infer<typeof bffConfigSchema> & { TRUST_PROXY: string };
 

@@ -3,6 +3,7 @@ import { Injectable, UseGuards, type CanActivate, type ExecutionContext } from '
 import { GqlExecutionContext, Args, Context, Mutation, Resolver } from '@nestjs/graphql';
 import { ACCOUNT_MESSAGES, DomainError, IDENTITY_MESSAGES, IdentityRpc } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
+import { PublicReadCache } from '../read-cache/public-read-cache.service';
 import { RateLimitService } from '../security/rate-limit.service';
 import { ChangeEmailInput, EmailVerificationModel, ResetPasswordInput } from './account.model';
 import { AuthGuard } from './auth.guard';
@@ -36,6 +37,7 @@ export class AccountResolver {
     private readonly limits: RateLimitService,
     private readonly session: SessionService,
     private readonly revocations: SessionRevocations,
+    private readonly reads: PublicReadCache,
   ) {}
 
   @Mutation(() => Boolean, { description: "'Renvoyer l'email': a new verification link (rate-limited per account)" })
@@ -83,6 +85,7 @@ export class AccountResolver {
     await this.rpc.call(IdentityRpc.deleteAccount, { actor: { user_id: actor.user_id, user_type: actor.user_type }, password });
     if (actor.session_id) this.revocations.revoke([actor.session_id]);
     this.session.clear(ctx.res);
+    this.reads.invalidate('account erased'); // the other replicas on the erasure event
     return true;
   }
 }

@@ -9,6 +9,7 @@ import type { GqlContext } from './gql-context';
 import { ChangePasswordInput, CookProfileInput, MeModel, ProfileInput, SignUpInput } from './account.model';
 import { SessionRevocations } from './session-revocations.service';
 import { SessionService } from './session.service';
+import { PublicReadCache } from '../read-cache/public-read-cache.service';
 
 @Resolver(() => MeModel)
 export class AuthResolver {
@@ -16,6 +17,8 @@ export class AuthResolver {
     private readonly rpc: RpcClient,
     private readonly session: SessionService,
     private readonly revocations: SessionRevocations,
+    /** A change to a public profile is seen at once on this replica (the others drop theirs on the event). */
+    private readonly reads: PublicReadCache,
   ) {}
 
   @Query(() => MeModel, { nullable: true, description: 'The signed-in user, or null' })
@@ -54,8 +57,10 @@ export class AuthResolver {
 
   @Mutation(() => MeModel)
   @UseGuards(AuthGuard)
-  updateProfile(@CurrentActor() actor: Actor, @Args('input') input: ProfileInput): Promise<MeModel> {
-    return this.rpc.call(IdentityRpc.updateProfile, { actor, profile: input });
+  async updateProfile(@CurrentActor() actor: Actor, @Args('input') input: ProfileInput): Promise<MeModel> {
+    const me = await this.rpc.call(IdentityRpc.updateProfile, { actor, profile: input });
+    this.reads.invalidate('profile updated');
+    return me;
   }
 
   @Mutation(() => Boolean)
@@ -69,11 +74,13 @@ export class AuthResolver {
   @Mutation(() => MeModel)
   @UseGuards(AuthGuard)
   @Roles('cook')
-  updateCookProfile(@CurrentActor() actor: Actor, @Args('input') input: CookProfileInput): Promise<MeModel> {
-    return this.rpc.call(IdentityRpc.updateCookProfile, {
+  async updateCookProfile(@CurrentActor() actor: Actor, @Args('input') input: CookProfileInput): Promise<MeModel> {
+    const me = await this.rpc.call(IdentityRpc.updateCookProfile, {
       actor,
       profile: { ...input, vat_regime: input.vat_regime as VatRegime | undefined },
     });
+    this.reads.invalidate('cook profile updated');
+    return me;
   }
 
   @Mutation(() => MeModel, { description: `Switches between ${USER_TYPES.join(' and ')}; the session is reissued with the new role` })
@@ -84,6 +91,7 @@ export class AuthResolver {
     const old = ctx.req.cookies?.[REFRESH_COOKIE] as string | undefined;
     if (old) await this.rpc.call(IdentityRpc.signOut, { refresh_token: old }).catch(() => undefined);
     this.session.set(ctx.res, tokens);
+    this.reads.invalidate('role changed');
     return { user, cook_profile };
   }
 }

@@ -5,6 +5,7 @@ import { RpcClient } from '@popote/platform';
 import { VerifiedEmailGuard } from '../auth/account.resolver';
 import { AuthGuard, Roles } from '../auth/auth.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
+import { PublicReadCache } from '../read-cache/public-read-cache.service';
 import { CookModel, CreateMealInput, MealFilterInput, MealModel, MealPageModel, UpdateMealInput } from './meal.model';
 
 /** Candidates read from identity for the home page's popular cooks (the contract's maximum). */
@@ -12,7 +13,11 @@ const POPULAR_COOK_CANDIDATES = 12;
 
 @Resolver(() => MealModel)
 export class MealsResolver {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    /** The public reads (no viewer in them) go through the cache; the mutations never do. */
+    private readonly reads: PublicReadCache,
+  ) {}
 
   @Query(() => MealPageModel, { description: 'Meals, newest first, cursor-paginated, filtered' })
   meals(
@@ -21,29 +26,29 @@ export class MealsResolver {
     @Args('filter', { type: () => MealFilterInput, nullable: true }) filter?: MealFilterInput | null,
   ): Promise<MealPageModel> {
     // Enum values are checked by the contract (a clear VALIDATION_FAILED, not a GraphQL type error).
-    return this.rpc.call(CatalogueRpc.listMeals, { first, after, filter: (filter ?? null) as MealFilter | null });
+    return this.reads.call(CatalogueRpc.listMeals, { first, after, filter: (filter ?? null) as MealFilter | null });
   }
 
   @Query(() => [MealModel], { description: 'Home page: up to 3 meals still available, most portions first' })
   async featuredMeals(): Promise<MealModel[]> {
-    return (await this.rpc.call(CatalogueRpc.featuredMeals, {})).items;
+    return (await this.reads.call(CatalogueRpc.featuredMeals, {})).items;
   }
 
   @Query(() => MealModel, { nullable: true })
   async meal(@Args('meal_id', { type: () => ID }) mealId: string): Promise<MealModel | null> {
-    return (await this.rpc.call(CatalogueRpc.getMeal, { meal_id: mealId })).meal;
+    return (await this.reads.call(CatalogueRpc.getMeal, { meal_id: mealId })).meal;
   }
 
   @Query(() => [MealModel], { description: "A cook's meals, newest first" })
   async cookMeals(@Args('cook_id', { type: () => ID }) cookId: string): Promise<MealModel[]> {
-    return (await this.rpc.call(CatalogueRpc.cookMeals, { cook_id: cookId })).items;
+    return (await this.reads.call(CatalogueRpc.cookMeals, { cook_id: cookId })).items;
   }
 
   @Query(() => [CookModel], { description: 'Home page: up to 3 cooks with a review or a dish, best rated first' })
   async popularCooks(): Promise<CookModel[]> {
     // Identity ranks by rating but does not know who has dishes: a brand-new cook (no review, no dish) would
     // fill an empty place. Rated cooks always qualify; the catalogue is asked only about the unrated candidates.
-    const { items } = await this.rpc.call(IdentityRpc.popularCooks, { limit: POPULAR_COOK_CANDIDATES });
+    const { items } = await this.reads.call(IdentityRpc.popularCooks, { limit: POPULAR_COOK_CANDIDATES });
     const picked: CookModel[] = [];
     for (const cook of items) {
       if (picked.length === LIMITS.popularCooks) break;
@@ -53,13 +58,13 @@ export class MealsResolver {
   }
 
   private async hasDish(cookId: string): Promise<boolean> {
-    const page = await this.rpc.call(CatalogueRpc.listMeals, { first: 1, filter: { cook_id: cookId } });
+    const page = await this.reads.call(CatalogueRpc.listMeals, { first: 1, filter: { cook_id: cookId } });
     return page.items.length > 0;
   }
 
   @Query(() => CookModel, { nullable: true })
   async cook(@Args('cook_id', { type: () => ID }) cookId: string): Promise<CookModel | null> {
-    return (await this.rpc.call(IdentityRpc.getCook, { cook_id: cookId })).cook;
+    return (await this.reads.call(IdentityRpc.getCook, { cook_id: cookId })).cook;
   }
 
   @Mutation(() => MealModel)
@@ -68,7 +73,10 @@ export class MealsResolver {
   async createMeal(@CurrentActor() actor: Actor, @Args('input') input: CreateMealInput): Promise<MealModel> {
     // The card shows the cook's username: taken from identity, never from the browser.
     const me = await this.rpc.call(IdentityRpc.getMe, { actor });
-    return (await this.rpc.call(CatalogueRpc.createMeal, { actor, cook_name: me.user.username, input: input as never })).meal;
+    const { meal } = await this.rpc.call(CatalogueRpc.createMeal, { actor, cook_name: me.user.username, input: input as never });
+    // The cook sees their change at once on this replica; the others drop theirs on the event.
+    this.reads.invalidate('meal created');
+    return meal;
   }
 
   @Mutation(() => MealModel)
@@ -79,24 +87,28 @@ export class MealsResolver {
     @Args('meal_id', { type: () => ID }) mealId: string,
     @Args('input') input: UpdateMealInput,
   ): Promise<MealModel> {
-    return (await this.rpc.call(CatalogueRpc.updateMeal, { actor, meal_id: mealId, input })).meal;
+    const { meal } = await this.rpc.call(CatalogueRpc.updateMeal, { actor, meal_id: mealId, input });
+    this.reads.invalidate('meal updated');
+    return meal;
   }
 
   @Mutation(() => Boolean)
   @UseGuards(AuthGuard)
   @Roles('cook')
   async deleteMeal(@CurrentActor() actor: Actor, @Args('meal_id', { type: () => ID }) mealId: string): Promise<boolean> {
-    return (await this.rpc.call(CatalogueRpc.deleteMeal, { actor, meal_id: mealId })).ok;
+    const { ok } = await this.rpc.call(CatalogueRpc.deleteMeal, { actor, meal_id: mealId });
+    this.reads.invalidate('meal deleted');
+    return ok;
   }
 }
 
 /** Lets a cook page ask for the cook's meals in the same query. */
 @Resolver(() => CookModel)
 export class CookResolver {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(private readonly reads: PublicReadCache) {}
 
   @ResolveField(() => [MealModel])
   async meals(@Parent() cook: CookModel): Promise<MealModel[]> {
-    return (await this.rpc.call(CatalogueRpc.cookMeals, { cook_id: cook.cook_id })).items;
+    return (await this.reads.call(CatalogueRpc.cookMeals, { cook_id: cook.cook_id })).items;
   }
 }

@@ -1,62 +1,34 @@
 // @ts-check
 /**
- * Small static file server shared by the Popote frontends (shell and remotes).
+ * The static server shared by the Popote frontends (shell and remotes), on Fastify and its
+ * maintained plugins: the serving, compression and proxying are theirs, this file only wires them.
  *
- * - serves a build folder, with an SPA fallback to index.html for page URLs;
- * - caches content-hashed files for a year and revalidates everything else
- *   (index.html, remoteEntry.js, mf-manifest.json, runtime-config.json);
- * - gzips text responses the browser accepts gzip for (kept in memory, the builds are small);
+ * - serves a build folder (@fastify/static: ETag/304, ranges, no path outside the folder), with
+ *   an SPA fallback to index.html for page URLs;
+ * - brotli/gzip: the `.br`/`.gz` files the build made next to an asset are sent as they are
+ *   (preCompressed); anything else is compressed on the fly (@fastify/compress);
+ * - caches content-hashed files for a year (immutable) and revalidates everything else
+ *   (index.html, remoteEntry.js, mf-manifest.json, the service worker, runtime-config.json);
  * - optional CORS for remotes, whose manifest and chunks the shell fetches cross-origin;
  * - optional JSON routes (runtime-config.json built from the environment);
- * - optional reverse proxy of path prefixes (HTTP and WebSocket upgrades),
- *   so the browser sees one origin for the app, /graphql and /media;
+ * - optional reverse proxy of path prefixes, HTTP and WebSocket (@fastify/http-proxy), so the
+ *   browser sees one origin for the app, /graphql and /media;
  * - browser security headers on everything it serves itself: a Content-Security-Policy (the
  *   caller's, see `contentSecurityPolicy`), no framing, HSTS when asked (production), a strict
- *   referrer policy, no powerful features. Written here rather than with helmet because the
- *   frontends' runtime image installs no npm package at all (see frontends/Dockerfile).
- *
- * Plain node:http on purpose: no framework, nothing to keep patched.
+ *   referrer policy, no powerful features.
  */
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
-import https from 'node:https';
-import { extname, join, normalize, resolve, sep } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { extname, resolve } from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import fastifyHttpProxy from '@fastify/http-proxy';
+import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
 
-const MIME = /** @type {Record<string, string>} */ ({
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-});
-
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt', '.webmanifest']);
-/** `main.3f9a1c2b7e.js`: the build puts a 10-hex content hash before the extension. */
-const HASHED = /\.[0-9a-f]{10}\.[a-z0-9]+$/;
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]);
+/** `main.3f9a1c2b7e.js` (or its `.br`/`.gz`): the build puts a 10-hex content hash before the extension. */
+const HASHED = /\.[0-9a-f]{10}\.[a-z0-9]+(\.br|\.gz)?$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const UNAVAILABLE = 'Service momentanément indisponible';
 
 /**
  * @typedef {object} ProxyOptions
@@ -77,6 +49,7 @@ const HOP_BY_HOP = new Set([
  */
 
 /**
+ * Builds the server; it answers once its plugins are loaded (requests that arrive before wait).
  * @param {StaticServerOptions} options
  * @returns {http.Server}
  */
@@ -89,262 +62,175 @@ export function createStaticServer(options) {
   const csp = options.csp ?? (() => contentSecurityPolicy());
   const hsts = options.hsts ?? false;
   const log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
-  /** @type {Map<string, { mtimeMs: number; body: Buffer }>} */
-  const gzipCache = new Map();
+
+  /** @type {Promise<unknown>} */
+  let ready = Promise.resolve();
+  const app = Fastify({
+    logger: false,
+    // A plain node:http server the caller listens on; a request waits for the plugins to be loaded.
+    serverFactory: (handler) =>
+      http.createServer((req, res) => {
+        ready.then(
+          () => handler(req, res),
+          () => {
+            res.statusCode = 503;
+            res.end();
+          },
+        );
+      }),
+  });
 
   /** @param {string} pathname */
   const isProxied = (pathname) =>
     !!proxy && proxy.prefixes.some((prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix));
 
   /**
-   * @param {http.ServerResponse} res
-   * @param {Record<string, string>} headers
+   * The browser security headers of whatever this server answers itself.
+   * @param {import('fastify').FastifyReply} reply
    */
-  const commonHeaders = (res, headers = {}) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Security-Policy', csp());
-    res.setHeader('X-Frame-Options', 'DENY');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-    if (hsts) res.setHeader('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+  const securityHeaders = (reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Content-Security-Policy', csp());
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    if (hsts) reply.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
     if (cors) {
-      res.setHeader('Access-Control-Allow-Origin', '*');
-      res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+      reply.header('Access-Control-Allow-Origin', '*');
+      reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
     }
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   };
 
   /**
-   * @param {http.IncomingMessage} req
-   * @param {http.ServerResponse} res
+   * @param {import('fastify').FastifyReply} reply
    * @param {number} status
    * @param {string} message
    */
-  const sendText = (req, res, status, message) => {
-    commonHeaders(res, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
-    res.statusCode = status;
-    res.end(req.method === 'HEAD' ? undefined : message);
-  };
+  const sendText = (reply, status, message) =>
+    reply.code(status).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send(message);
 
-  /**
-   * Resolves a URL path to a file inside root, or null when it is outside or absent.
-   * @param {string} pathname
-   */
-  const findFile = async (pathname) => {
-    const candidate = normalize(join(root, pathname));
-    if (candidate !== root && !candidate.startsWith(root + sep)) return null;
-    try {
-      const info = await stat(candidate);
-      if (info.isFile()) return { path: candidate, info };
-      if (info.isDirectory()) {
-        const index = join(candidate, 'index.html');
-        const indexInfo = await stat(index);
-        if (indexInfo.isFile()) return { path: index, info: indexInfo };
-      }
-    } catch {
-      // not found: handled by the caller
-    }
-    return null;
-  };
-
-  /**
-   * @param {http.IncomingMessage} req
-   * @param {http.ServerResponse} res
-   * @param {{ path: string; info: import('node:fs').Stats }} file
-   */
-  const sendFile = async (req, res, file) => {
-    const ext = extname(file.path).toLowerCase();
-    const etag = `W/"${file.info.size.toString(16)}-${Math.floor(file.info.mtimeMs).toString(16)}"`;
-    commonHeaders(res, {
-      'Content-Type': MIME[ext] ?? 'application/octet-stream',
-      'Cache-Control': HASHED.test(file.path) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      ETag: etag,
-      'Last-Modified': file.info.mtime.toUTCString(),
-    });
-    if (req.headers['if-none-match'] === etag) {
-      res.statusCode = 304;
-      res.end();
-      return;
-    }
-    const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-    if (COMPRESSIBLE.has(ext)) res.setHeader('Vary', 'Accept-Encoding');
-    if (acceptsGzip && COMPRESSIBLE.has(ext) && file.info.size > 1024) {
-      let cached = gzipCache.get(file.path);
-      if (!cached || cached.mtimeMs !== file.info.mtimeMs) {
-        cached = { mtimeMs: file.info.mtimeMs, body: gzipSync(await readFile(file.path), { level: 9 }) };
-        gzipCache.set(file.path, cached);
-      }
-      res.setHeader('Content-Encoding', 'gzip');
-      res.setHeader('Content-Length', cached.body.length);
-      res.end(req.method === 'HEAD' ? undefined : cached.body);
-      return;
-    }
-    res.setHeader('Content-Length', file.info.size);
-    if (req.method === 'HEAD') {
-      res.end();
-      return;
-    }
-    createReadStream(file.path).pipe(res);
-  };
-
-  /**
-   * @param {http.IncomingMessage} req
-   * @param {http.ServerResponse} res
-   */
-  const forward = (req, res) => {
-    if (!proxy) return;
-    const target = new URL(req.url ?? '/', proxy.target);
-    const client = target.protocol === 'https:' ? https : http;
-    const upstream = client.request(
-      target,
-      { method: req.method, headers: forwardedHeaders(req, target) },
-      (upstreamRes) => {
-        const headers = { ...upstreamRes.headers };
-        for (const name of HOP_BY_HOP) delete headers[name];
-        res.writeHead(upstreamRes.statusCode ?? 502, headers);
-        upstreamRes.pipe(res);
-      },
-    );
-    upstream.on('error', (error) => {
-      log(`proxy ${req.method} ${req.url} → ${proxy.target}: ${error.message}`);
-      if (res.headersSent) {
-        res.destroy(error);
-        return;
-      }
-      const graphql = (req.url ?? '').startsWith('/graphql');
-      commonHeaders(res, {
-        'Content-Type': graphql ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
-        'Cache-Control': 'no-store',
-      });
-      res.statusCode = 502;
-      res.end(
-        graphql
-          ? JSON.stringify({ errors: [{ message: 'Service momentanément indisponible', extensions: { code: 'BAD_GATEWAY' } }] })
-          : 'Service momentanément indisponible',
-      );
-    });
-    // A browser that gives up (navigation, abort) should not leave the upstream call running.
-    res.on('close', () => {
-      if (!res.writableFinished) upstream.destroy();
-    });
-    req.pipe(upstream);
-  };
-
-  const server = http.createServer((req, res) => {
-    handle(req, res).catch((error) => {
-      log(`${req.method} ${req.url}: ${error instanceof Error ? error.stack : String(error)}`);
-      if (!res.headersSent) sendText(req, res, 500, 'Erreur interne');
-      else res.destroy();
-    });
-  });
-
-  /**
-   * @param {http.IncomingMessage} req
-   * @param {http.ServerResponse} res
-   */
-  async function handle(req, res) {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+  // Paths: refuse NUL and `..` (also encoded: %2e%2e, %2f) before anything looks at them.
+  app.addHook('onRequest', async (request, reply) => {
     let pathname;
     try {
-      pathname = decodeURIComponent(url.pathname);
+      pathname = decodeURIComponent(new URL(request.url, 'http://localhost').pathname);
     } catch {
-      sendText(req, res, 400, 'Requête invalide');
-      return;
+      return sendText(reply, 400, 'Requête invalide');
     }
-    // Also covers encoded traversal (%2e%2e, %2f), decoded just above.
-    if (pathname.includes('\0') || pathname.split(/[\\/]/).includes('..')) {
-      sendText(req, res, 400, 'Requête invalide');
-      return;
-    }
-
-    if (isProxied(url.pathname)) {
-      forward(req, res);
-      return;
-    }
-
-    if (req.method === 'OPTIONS' && cors) {
-      commonHeaders(res, {
-        'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
-        'Access-Control-Allow-Headers': '*',
-        'Access-Control-Max-Age': '86400',
-      });
-      res.statusCode = 204;
-      res.end();
-      return;
-    }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.setHeader('Allow', 'GET, HEAD');
-      sendText(req, res, 405, 'Méthode non autorisée');
-      return;
-    }
-
-    const jsonRoute = json[pathname];
-    if (jsonRoute) {
-      commonHeaders(res, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
-      res.statusCode = 200;
-      res.end(req.method === 'HEAD' ? undefined : JSON.stringify(jsonRoute()));
-      return;
-    }
-
-    const file = await findFile(pathname);
-    if (file) {
-      await sendFile(req, res, file);
-      return;
-    }
-
-    // Page URLs (no file extension) are the SPA's routes; a missing asset stays a 404
-    // so a broken chunk URL fails loudly instead of receiving HTML.
-    if (spa && extname(pathname) === '') {
-      const index = await findFile('/index.html');
-      if (index) {
-        await sendFile(req, res, index);
-        return;
-      }
-    }
-    sendText(req, res, 404, 'Introuvable');
-  }
-
-  server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (!proxy || !isProxied(url.pathname)) {
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
-      return;
-    }
-    const target = new URL(req.url ?? '/', proxy.target);
-    const client = target.protocol === 'https:' ? https : http;
-    const headers = forwardedHeaders(req, target);
-    headers.connection = 'Upgrade';
-    headers.upgrade = String(req.headers.upgrade ?? 'websocket');
-    const upstream = client.request(target, { method: req.method, headers });
-    upstream.on('upgrade', (upstreamRes, upstreamSocket, upstreamHead) => {
-      const lines = [`HTTP/1.1 ${upstreamRes.statusCode ?? 101} ${upstreamRes.statusMessage ?? 'Switching Protocols'}`];
-      for (let i = 0; i < upstreamRes.rawHeaders.length; i += 2) {
-        lines.push(`${upstreamRes.rawHeaders[i]}: ${upstreamRes.rawHeaders[i + 1]}`);
-      }
-      socket.write(`${lines.join('\r\n')}\r\n\r\n`);
-      if (upstreamHead.length > 0) socket.write(upstreamHead);
-      if (head.length > 0) upstreamSocket.write(head);
-      upstreamSocket.pipe(socket).pipe(upstreamSocket);
-      // Either side going away takes the other with it.
-      upstreamSocket.on('error', () => socket.destroy());
-      upstreamSocket.on('close', () => socket.destroy());
-      socket.on('error', () => upstreamSocket.destroy());
-      socket.on('close', () => upstreamSocket.destroy());
-    });
-    upstream.on('response', (upstreamRes) => {
-      // The target refused the upgrade: relay its answer and close.
-      socket.end(`HTTP/1.1 ${upstreamRes.statusCode ?? 502} ${upstreamRes.statusMessage ?? ''}\r\nConnection: close\r\n\r\n`);
-      upstreamRes.resume();
-    });
-    upstream.on('error', (error) => {
-      log(`proxy upgrade ${req.url} → ${proxy.target}: ${error.message}`);
-      socket.end('HTTP/1.1 502 Bad Gateway\r\nConnection: close\r\n\r\n');
-    });
-    upstream.end();
+    if (pathname.includes('\0') || pathname.split(/[\\/]/).includes('..')) return sendText(reply, 400, 'Requête invalide');
+  });
+  // Proxied answers keep the upstream's headers; the rest carries ours.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!isProxied(request.url.split('?')[0]) || reply.statusCode === 502) securityHeaders(reply);
+    return payload;
+  });
+  app.setErrorHandler((error, request, reply) => {
+    log(`${request.method} ${request.url}: ${error instanceof Error ? error.stack : String(error)}`);
+    sendText(reply, 500, 'Erreur interne');
   });
 
-  return server;
+  /** Registers the plugins in order; `ready` resolves when they are loaded. */
+  const setup = async () => {
+    await app.register(fastifyCompress, {
+      global: true,
+      threshold: 1024,
+      encodings: ['br', 'gzip'],
+      // On the fly only for what the build did not precompress: a fast brotli level.
+      brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+    });
+    if (proxy) {
+      for (const prefix of proxy.prefixes) {
+        const path = prefix.replace(/\/$/, '');
+        // The plugin's declared type does not fit `register`'s overloads under checkJs; the options are its own.
+        await app.register(/** @type {any} */ (fastifyHttpProxy), {
+          upstream: proxy.target,
+          prefix: path,
+          rewritePrefix: path,
+          // GraphQL subscriptions: the WebSocket, its cookies and sub-protocol, relayed to the BFF.
+          websocket: path === '/graphql',
+          wsClientOptions: {
+            rewriteRequestHeaders: (/** @type {Record<string, string>} */ headers, /** @type {Forwarded} */ request) => ({
+              ...headers,
+              ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+              ...forwardedHeaders(request),
+            }),
+          },
+          replyOptions: {
+            rewriteRequestHeaders: (/** @type {Forwarded} */ request, /** @type {Record<string, string>} */ headers) => ({
+              ...headers,
+              ...forwardedHeaders(request),
+            }),
+            onError: (/** @type {import('fastify').FastifyReply} */ reply, /** @type {{ error: Error }} */ { error }) => {
+              log(`proxy ${reply.request.method} ${reply.request.url} → ${proxy.target}: ${error.message}`);
+              const graphql = reply.request.url.startsWith('/graphql');
+              reply
+                .code(502)
+                .header('Cache-Control', 'no-store')
+                .type(graphql ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8')
+                .send(graphql ? JSON.stringify({ errors: [{ message: UNAVAILABLE, extensions: { code: 'BAD_GATEWAY' } }] }) : UNAVAILABLE);
+            },
+          },
+        });
+      }
+    }
+    for (const [path, route] of Object.entries(json)) {
+      app.get(path, async (_request, reply) => {
+        reply.header('Cache-Control', 'no-cache').type('application/json; charset=utf-8');
+        return JSON.stringify(route());
+      });
+    }
+    if (cors) {
+      app.options('*', async (_request, reply) =>
+        reply
+          .code(204)
+          .header('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS')
+          .header('Access-Control-Allow-Headers', '*')
+          .header('Access-Control-Max-Age', '86400')
+          .send(),
+      );
+    }
+    await app.register(fastifyStatic, {
+      root,
+      preCompressed: true,
+      cacheControl: false,
+      lastModified: true,
+      etag: true,
+      setHeaders: (reply, path) => reply.header('Cache-Control', HASHED.test(path) ? IMMUTABLE : 'no-cache'),
+    });
+    app.setNotFoundHandler(async (request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        reply.header('Allow', 'GET, HEAD');
+        return sendText(reply, 405, 'Méthode non autorisée');
+      }
+      // Page URLs (no file extension) are the SPA's routes; a missing asset stays a 404 so a
+      // broken chunk URL fails loudly instead of receiving HTML.
+      const pathname = request.url.split('?')[0];
+      if (spa && extname(pathname) === '') return reply.sendFile('index.html');
+      return sendText(reply, 404, 'Introuvable');
+    });
+    await app.ready();
+  };
+  ready = setup();
+  ready.catch((error) => log(`static server setup failed: ${error instanceof Error ? error.stack : String(error)}`));
+  return app.server;
+}
+
+/** @typedef {{ headers: http.IncomingHttpHeaders; socket: import('node:net').Socket }} Forwarded */
+
+/**
+ * X-Forwarded-For/-Host/-Proto for the upstream, so the BFF knows the client and the public origin.
+ * @param {Forwarded} request
+ * @returns {Record<string, string>}
+ */
+function forwardedHeaders(request) {
+  const remote = request.socket.remoteAddress ?? '';
+  const prior = request.headers['x-forwarded-for'];
+  return {
+    'x-forwarded-for': prior ? `${prior}, ${remote}` : remote,
+    'x-forwarded-host': request.headers.host ?? '',
+    'x-forwarded-proto': 'encrypted' in request.socket && request.socket.encrypted ? 'https' : 'http',
+  };
 }
 
 /** Features no page of Popote uses (payment stays for Stripe's card form). */
@@ -385,28 +271,6 @@ export function contentSecurityPolicy({ remotes = [] } = {}) {
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join('; ');
-}
-
-/**
- * Request headers for the upstream: the original ones minus hop-by-hop,
- * plus the X-Forwarded-* trio so the BFF knows the public origin.
- * @param {http.IncomingMessage} req
- * @param {URL} target
- * @returns {http.OutgoingHttpHeaders}
- */
-function forwardedHeaders(req, target) {
-  /** @type {http.OutgoingHttpHeaders} */
-  const headers = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
-  }
-  const remote = req.socket.remoteAddress ?? '';
-  const prior = req.headers['x-forwarded-for'];
-  headers['x-forwarded-for'] = prior ? `${prior}, ${remote}` : remote;
-  headers['x-forwarded-host'] = req.headers.host ?? '';
-  headers['x-forwarded-proto'] = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
-  headers.host = target.host;
-  return headers;
 }
 
 /**

@@ -3,8 +3,8 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connect } from 'node:net';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import WebSocket, { WebSocketServer } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, createStaticServer, portFromEnv } from './index.mjs';
 
@@ -37,12 +37,18 @@ describe('static server', () => {
   /** @type {http.Server} */ let remote;
   /** @type {number} */ let appPort;
   /** @type {number} */ let remotePort;
-  /** @type {Set<import('node:stream').Duplex>} */ const upgraded = new Set();
+  /** @type {WebSocketServer} */ let sockets;
+  /** @type {http.IncomingHttpHeaders | undefined} */ let upgradeHeaders;
 
   beforeAll(async () => {
     writeFileSync(join(root, 'index.html'), '<!doctype html><title>Popote</title>');
     writeFileSync(join(root, 'main.0123456789.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
     writeFileSync(join(root, 'remoteEntry.js'), 'var popote_consumer;');
+    // What the build precompresses: the .br/.gz siblings are sent as they are.
+    const vendor = `console.log(${JSON.stringify('v'.repeat(4000))});`;
+    writeFileSync(join(root, 'vendor.abcdef0123.js'), vendor);
+    writeFileSync(join(root, 'vendor.abcdef0123.js.br'), brotliCompressSync(`/*br*/${vendor}`));
+    writeFileSync(join(root, 'vendor.abcdef0123.js.gz'), gzipSync(`/*gz*/${vendor}`));
     mkdirSync(join(root, 'assets'));
     writeFileSync(join(root, 'assets', 'logo.svg'), '<svg/>');
 
@@ -56,10 +62,11 @@ describe('static server', () => {
         res.end(JSON.stringify({ method: req.method, url: req.url, body, host: req.headers.host, forwardedHost: req.headers['x-forwarded-host'] }));
       });
     });
-    upstream.on('upgrade', (req, socket) => {
-      upgraded.add(socket);
-      socket.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n');
-      socket.on('data', (data) => socket.write(`echo:${data}`));
+    // …and a WebSocket echo, as the BFF's GraphQL subscriptions.
+    sockets = new WebSocketServer({ server: upstream, handleProtocols: (protocols) => [...protocols][0] ?? false });
+    sockets.on('connection', (socket, req) => {
+      upgradeHeaders = req.headers;
+      socket.on('message', (data) => socket.send(`echo:${data}`));
     });
     const upstreamPort = await listening(upstream);
 
@@ -77,7 +84,7 @@ describe('static server', () => {
   });
 
   afterAll(async () => {
-    for (const socket of upgraded) socket.destroy();
+    sockets?.close();
     for (const server of [app, remote, upstream]) {
       server?.closeAllConnections();
       await new Promise((resolve) => server?.close(resolve));
@@ -88,7 +95,7 @@ describe('static server', () => {
   it('caches content-hashed files for a year and revalidates the others', async () => {
     const hashed = await request(appPort, '/main.0123456789.js');
     expect(hashed.status).toBe(200);
-    expect(hashed.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(hashed.headers['content-type']).toMatch(/^(text|application)\/javascript; charset=utf-8$/);
     expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
 
     const entry = await request(appPort, '/remoteEntry.js');
@@ -104,10 +111,28 @@ describe('static server', () => {
     expect(again.status).toBe(304);
   });
 
-  it('gzips text for browsers that accept it', async () => {
-    const res = await request(appPort, '/main.0123456789.js', { headers: { 'accept-encoding': 'gzip, br' } });
-    expect(res.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(res.body).toString()).toContain('console.log');
+  it('compresses text on the fly for browsers that accept it: brotli first, else gzip', async () => {
+    const br = await request(appPort, '/main.0123456789.js', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toContain('console.log');
+    const gz = await request(appPort, '/main.0123456789.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toContain('console.log');
+    expect(gz.headers.vary).toMatch(/accept-encoding/i);
+  });
+
+  it('sends the precompressed .br or .gz the build made, with the immutable cache of the asset', async () => {
+    const br = await request(appPort, '/vendor.abcdef0123.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toMatch(/^\/\*br\*\//);
+    expect(br.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await request(appPort, '/vendor.abcdef0123.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toMatch(/^\/\*gz\*\//);
+    const plain = await request(appPort, '/vendor.abcdef0123.js', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toMatch(/^console\.log/);
   });
 
   it('falls back to index.html for page URLs but not for missing files', async () => {
@@ -115,6 +140,12 @@ describe('static server', () => {
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect((await request(appPort, '/missing.0123456789.js')).status).toBe(404);
+  });
+
+  it('answers 405 to a method other than GET or HEAD outside the proxied paths', async () => {
+    const res = await request(appPort, '/meals', { method: 'POST' }, '{}');
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('GET, HEAD');
   });
 
   it('never serves files outside its folder', async () => {
@@ -163,11 +194,23 @@ describe('static server', () => {
     expect(JSON.parse((await request(appPort, '/media/meals/1_tajine.jpg')).body.toString()).url).toBe('/media/meals/1_tajine.jpg');
   });
 
+  it('streams a large upload (a meal picture) to the BFF untouched', async () => {
+    const picture = Buffer.alloc(6 * 1024 * 1024, 7).toString('latin1');
+    const res = await request(
+      appPort,
+      '/media/meals',
+      { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(picture.length) } },
+      picture,
+    );
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body.toString()).body.length).toBe(picture.length);
+  });
+
   it('answers 502 with a GraphQL error when the BFF is down', async () => {
     const down = createStaticServer({ root, proxy: { prefixes: ['/graphql'], target: 'http://127.0.0.1:9' }, log: () => {} });
     const port = await listening(down);
     try {
-      const res = await request(port, '/graphql', { method: 'POST' }, '{}');
+      const res = await request(port, '/graphql', { method: 'POST', headers: { 'content-type': 'application/json' } }, '{}');
       expect(res.status).toBe(502);
       expect(JSON.parse(res.body.toString()).errors[0].message).toBe('Service momentanément indisponible');
     } finally {
@@ -175,21 +218,18 @@ describe('static server', () => {
     }
   });
 
-  it('proxies WebSocket upgrades on /graphql', async () => {
-    const socket = connect(appPort, '127.0.0.1');
+  it('proxies WebSocket upgrades on /graphql, with the cookies and the sub-protocol', async () => {
+    const socket = new WebSocket(`ws://127.0.0.1:${appPort}/graphql`, 'graphql-transport-ws', { headers: { cookie: 'session=abc' } });
     const received = await new Promise((resolve, reject) => {
-      let data = '';
-      socket.on('data', (chunk) => {
-        data += chunk;
-        if (data.includes('\r\n\r\n') && !data.includes('echo:')) socket.write('ping');
-        if (data.includes('echo:ping')) resolve(data);
-      });
+      socket.on('open', () => socket.send('ping'));
+      socket.on('message', (data) => resolve(String(data)));
       socket.on('error', reject);
-      socket.write('GET /graphql HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n');
     });
-    socket.destroy();
-    expect(received).toMatch(/^HTTP\/1\.1 101 /);
-    expect(received).toContain('echo:ping');
+    expect(socket.protocol).toBe('graphql-transport-ws');
+    socket.close();
+    expect(received).toBe('echo:ping');
+    expect(upgradeHeaders?.cookie).toBe('session=abc');
+    expect(upgradeHeaders?.['x-forwarded-for']).toBe('127.0.0.1');
   });
 });
 

@@ -11,8 +11,9 @@ import { closedLoop } from './stats';
 
 /**
  * `./popote bench`: launches the product on the test ports and measures
- *  - the GraphQL `meals` query against the BFF (16 concurrent closed loops),
- *  - the same read straight against the database (the floor the BFF+NATS+service path adds to),
+ *  - the GraphQL `meals` query against the BFF (16 concurrent closed loops), with the BFF's read
+ *    cache off (each read a miss, through NATS to the catalogue) and on (hits), one launch each,
+ *  - in each launch, the same read straight against the database (the floor the path adds to),
  *  - the JavaScript a browser downloads to show /meals (shell + consumer remote), gzipped.
  * Writes docs/benchmarks/latest.json and prints a table.
  * `./popote bench checkout`: checkout throughput and payment → stock latency with 1 and 20 cooks,
@@ -181,6 +182,32 @@ async function checkoutScenarios(replicas: number) {
   }
 }
 
+/**
+ * Launches the product on fresh data with the BFF's read cache set to `cacheTtlMs` ('0': off, every
+ * read a miss; undefined: the default), warms it up, then measures.
+ */
+async function readRun<T>(cacheTtlMs: string | undefined, measure: (bff: string, mongoUrl: string, shell: string) => Promise<T>) {
+  if (cacheTtlMs === undefined) delete process.env.READ_CACHE_TTL_MS;
+  else process.env.READ_CACHE_TTL_MS = cacheTtlMs;
+  console.error(`popote bench: reads, BFF read cache ${cacheTtlMs === '0' ? 'off (misses)' : 'on (hits)'}`);
+  const p = { ...profile('test'), dataDir: join(repoRoot(), '.data', 'bench') };
+  rmSync(p.dataDir, { recursive: true, force: true });
+  const app = await launch(p, { log: (l) => console.error(l) });
+  try {
+    // Warm up connections, JIT (and the cache, when on) before measuring.
+    for (let i = 0; i < 50; i++)
+      await fetch(`${app.urls.bff}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"query":"{ meals { items { meal_id } } }"}',
+      });
+    return await measure(app.urls.bff, app.env.MONGO_URL, app.urls.shell);
+  } finally {
+    await app.stop();
+    delete process.env.READ_CACHE_TTL_MS;
+  }
+}
+
 async function main(): Promise<void> {
   const part = process.argv[2] ?? 'all'; // all | read | checkout
   await freeTestOffset();
@@ -192,32 +219,25 @@ async function main(): Promise<void> {
     tracing: `OTEL_TRACES_SAMPLER=${process.env.OTEL_TRACES_SAMPLER ?? 'parentbased_always_on (SDK default: every trace sampled)'}`,
   };
   if (part === 'all' || part === 'read') {
-    const p = { ...profile('test'), dataDir: join(repoRoot(), '.data', 'bench') };
-    rmSync(p.dataDir, { recursive: true, force: true });
-    const app = await launch(p, { log: (l) => console.error(l) });
-    try {
-      // Warm up caches and connections before measuring.
-      for (let i = 0; i < 50; i++)
-        await fetch(`${app.urls.bff}/graphql`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: '{"query":"{ meals { items { meal_id } } }"}',
-        });
-      const gql = await graphqlMeals(app.urls.bff);
-      const db = await directDb(app.env.MONGO_URL);
-      const js = await initialJs(app.urls.shell);
-      const report = {
-        ...meta,
-        settings: { seconds: SECONDS, connections: CONNECTIONS },
-        graphql_meals: gql,
-        direct_db_meals: db,
-        initial_js_meals_page: { files: js.files, raw_kb: js.raw_kb, gzip_kb: js.gzip_kb },
-      };
-      writeFileSync(join(dir, 'latest.json'), `${JSON.stringify({ ...report, initial_js_files: js.detail }, null, 2)}\n`);
-      console.log(JSON.stringify(report, null, 2));
-    } finally {
-      await app.stop();
-    }
+    // Two launches, each comparing GraphQL with the direct read in the same run: the BFF's read
+    // cache off (every read goes to the catalogue: a miss), then on (after the first, a hit).
+    const miss = await readRun('0', async (bff, mongo) => ({ graphql: await graphqlMeals(bff), db: await directDb(mongo) }));
+    const hit = await readRun(undefined, async (bff, mongo, shell) => ({
+      graphql: await graphqlMeals(bff),
+      db: await directDb(mongo),
+      js: await initialJs(shell),
+    }));
+    const report = {
+      ...meta,
+      settings: { seconds: SECONDS, connections: CONNECTIONS },
+      graphql_meals_cache_miss: miss.graphql,
+      direct_db_meals_miss_run: miss.db,
+      graphql_meals_cache_hit: hit.graphql,
+      direct_db_meals_hit_run: hit.db,
+      initial_js_meals_page: { files: hit.js.files, raw_kb: hit.js.raw_kb, gzip_kb: hit.js.gzip_kb },
+    };
+    writeFileSync(join(dir, 'latest.json'), `${JSON.stringify({ ...report, initial_js_files: hit.js.detail }, null, 2)}\n`);
+    console.log(JSON.stringify(report, null, 2));
   }
   if (part === 'all' || part === 'checkout') {
     // The load comes from one address: the per-client limits would measure the limiter, not the path.

@@ -66,7 +66,7 @@ const NODE: EnvVar[] = [
   v('NATS_PASSWORD', { secret: true }),
   v('ACTOR_VERIFY_KEY', { secret: true, localDefault: true }),
 ];
-const NODE_DEFAULTS = ['OTEL_SDK_DISABLED', 'EVENTS_CRITICAL_MAX_DELIVER'];
+const NODE_DEFAULTS = ['OTEL_SDK_DISABLED', 'OTEL_GRAPHQL_FIELD_SPANS', 'EVENTS_CRITICAL_MAX_DELIVER'];
 
 /** A service: its own database. MONGO_URL carries the service's own database user in production. */
 const SERVICE: EnvVar[] = [...NODE, v('MONGO_URL', { secret: true })];
@@ -194,6 +194,9 @@ export const APPS: readonly App[] = [
       'RATE_LIMIT_PASSWORD_RESET',
       'RATE_LIMIT_VERIFY_EMAIL',
       'RATE_LIMIT_EXPORT',
+      // The public read cache (ADR 0006).
+      'READ_CACHE_TTL_MS',
+      'READ_CACHE_MAX_ENTRIES',
     ],
   },
   frontend('shell', 3000, '/runtime-config.json', [

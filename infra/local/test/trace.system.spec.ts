@@ -19,7 +19,8 @@ describe('observability: one meals request, one trace across processes', () => {
     const res = await fetch(`${bff}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ meals(first: 2) { items { meal_id } } }' }),
+      // A search no one made before: a miss of the BFF's read cache, so the catalogue is asked.
+      body: JSON.stringify({ query: `{ meals(first: 2, filter: { q: "trace${Date.now()}" }) { items { meal_id } } }` }),
     });
     expect(res.status).toBe(200);
     const traceparent = res.headers.get('traceparent');

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { IdentityEvents, type Envelope } from '@popote/contracts';
-import { EventHandler, type IntegrationEventHandler } from '@popote/platform';
+import { CatalogueEvents, IdentityEvents, type Envelope } from '@popote/contracts';
+import { causedBy, EventHandler, EventPublisher, type IntegrationEventHandler } from '@popote/platform';
 import { MealsService } from '../meals/meals.service';
 
 type ProfileUpdated = { user_id: string; username: string; name: string };
@@ -9,9 +9,18 @@ type ProfileUpdated = { user_id: string; username: string; name: string };
 @Injectable()
 @EventHandler(IdentityEvents.profileUpdated)
 export class ProfileUpdatedHandler implements IntegrationEventHandler<ProfileUpdated> {
-  constructor(private readonly meals: MealsService) {}
+  constructor(
+    private readonly meals: MealsService,
+    private readonly publisher: EventPublisher,
+  ) {}
 
   async handle(envelope: Envelope<ProfileUpdated>): Promise<void> {
-    await this.meals.renameCook(envelope.data.user_id, envelope.data.username);
+    const renamed = await this.meals.renameCook(envelope.data.user_id, envelope.data.username);
+    if (renamed)
+      await this.publisher.announce(
+        CatalogueEvents.mealsChanged,
+        { cook_id: envelope.data.user_id, meal_ids: [], cause: 'cook_renamed' },
+        causedBy(envelope),
+      );
   }
 }

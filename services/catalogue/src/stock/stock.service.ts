@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { CatalogueEvents, OrderingEvents, type Envelope } from '@popote/contracts';
-import { causedBy, findByIds, OutboxRelay, recordEvent, type PartitionedEvent } from '@popote/platform';
+import { causedBy, EventPublisher, findByIds, OutboxRelay, recordEvent, type PartitionedEvent } from '@popote/platform';
 import type { Model } from 'mongoose';
 import type { z } from 'zod';
 import { Meal, Stock, StockApplication } from '../meals/meal.schema';
@@ -37,6 +37,7 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap {
     @InjectModel(Stock.name) private readonly stock: Model<Stock>,
     @InjectModel(StockApplication.name) private readonly applications: Model<StockApplication>,
     private readonly relay: OutboxRelay,
+    private readonly publisher: EventPublisher,
   ) {}
 
   onModuleInit(): void {
@@ -157,13 +158,19 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap {
       return;
     }
     if (app.result !== 'committed' || app.restocked_at) return;
-    for (const line of mergeLines(envelope.data.items)) {
+    const lines = mergeLines(envelope.data.items);
+    for (const line of lines) {
       await this.stock.updateOne(
         { _id: line.meal_id, seq: { $lt: seq } },
         { $inc: { portions: line.quantity }, $set: { seq, op: 'restock' } },
       );
     }
     await this.applications.updateOne({ _id: orderId }, { $set: { restocked_at: new Date() } });
+    await this.publisher.announce(
+      CatalogueEvents.mealsChanged,
+      { cook_id: envelope.data.cook_id, meal_ids: lines.map((l) => l.meal_id), cause: 'restock' },
+      causedBy(envelope),
+    );
   }
 
   /** A cook's edit: relative to the portions the form showed, so sales made meanwhile stay sold. */
@@ -172,6 +179,11 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap {
     if (!current || current.seq >= seq) return;
     const portions = data.portions_seen === null ? data.portions : Math.max(0, current.portions + (data.portions - data.portions_seen));
     await this.stock.updateOne({ _id: data.meal_id, seq: { $lt: seq } }, { $set: { portions, seq, op: 'adjust' } });
+    await this.publisher.announce(CatalogueEvents.mealsChanged, {
+      cook_id: data.cook_id,
+      meal_ids: [data.meal_id],
+      cause: 'stock_adjusted',
+    });
     if (portions !== data.portions)
       this.log.log(
         `meal ${data.meal_id}: the cook asked ${data.portions} after seeing ${data.portions_seen}; sales since leave ${portions}`,
@@ -180,6 +192,15 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap {
 
   /** A review counts once in each reviewed meal's average (the meal remembers the last review's sequence). */
   async addRating(data: ReviewSubmitted, seq: number): Promise<void> {
+    await this.rate(data, seq);
+    await this.publisher.announce(CatalogueEvents.mealsChanged, {
+      cook_id: data.cook_id,
+      meal_ids: [...new Set(data.meal_ids)],
+      cause: 'rating',
+    });
+  }
+
+  private async rate(data: ReviewSubmitted, seq: number): Promise<void> {
     for (const id of new Set(data.meal_ids)) {
       await this.relay.locked(this.meals, id, async () => {
         const meal = await this.meals.findOne({ _id: id }, { rating_average: 1, rating_count: 1, rating_seq: 1 }).lean<Meal>();

@@ -14,7 +14,7 @@ import {
   profileInput,
   signUpInput,
 } from '@popote/contracts';
-import { findByIds, OutboxRelay, recordEvent } from '@popote/platform';
+import { EventPublisher, findByIds, OutboxRelay, recordEvent } from '@popote/platform';
 import type { Model } from 'mongoose';
 import type { z } from 'zod';
 import { hashPassword } from '../auth/passwords';
@@ -39,6 +39,7 @@ export class UsersService implements OnModuleInit {
     @InjectModel(User.name) private readonly users: Model<User>,
     @InjectModel(CookProfile.name) private readonly cookProfiles: Model<CookProfile>,
     private readonly relay: OutboxRelay,
+    private readonly publisher: EventPublisher,
   ) {}
 
   onModuleInit(): void {
@@ -153,6 +154,7 @@ export class UsersService implements OnModuleInit {
     if (user.user_type !== 'cook') throw new DomainError('FORBIDDEN', IDENTITY_MESSAGES.cookOnly);
     await this.ensureCookProfile(user._id);
     await this.cookProfiles.updateOne({ _id: user._id }, { $set: input });
+    await this.publisher.announce(IdentityEvents.cookProfileChanged, { cook_id: user._id, cause: 'profile' });
     return this.me(actor);
   }
 
@@ -182,6 +184,7 @@ export class UsersService implements OnModuleInit {
         { $set: { rating_average: average, total_reviews: total, rating_sort: average }, $push: { rated_reviews: reviewId } },
       );
     });
+    await this.publisher.announce(IdentityEvents.cookProfileChanged, { cook_id: cookId, cause: 'rating' });
   }
 
   async ensureCookProfile(userId: string): Promise<CookProfile> {

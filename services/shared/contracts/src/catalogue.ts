@@ -176,4 +176,18 @@ export const CatalogueEvents = {
     }),
     { partitionBy: (d) => d.cook_id },
   ),
+  /**
+   * Cache hint: what the public pages show of some meals changed without a meal write of its own
+   * (the stock worker gave portions back or applied a cook's edit, a review changed a rating, a cook
+   * was renamed). Published right after the write, best effort (no outbox): the BFF's read cache
+   * drops what it holds (ADR 0006); a hint lost in a crash is bounded by the cache's TTL.
+   */
+  mealsChanged: defineEvent(
+    'evt.catalogue.meals-changed.v1',
+    z.object({
+      cook_id: z.string(),
+      meal_ids: z.array(z.string()),
+      cause: z.enum(['restock', 'stock_adjusted', 'rating', 'cook_renamed']),
+    }),
+  ),
 } as const;

@@ -237,6 +237,15 @@ export const IdentityEvents = {
     'evt.identity.sessions-revoked.v1',
     z.object({ user_id: z.string(), session_ids: z.array(z.string()), revoked_at: z.string() }),
   ),
+  /**
+   * Cache hint: a cook's public profile changed without an event of its own (their cook profile was
+   * edited, a review changed their rating). Published right after the write, best effort (no
+   * outbox): the BFF's read cache drops what it holds (ADR 0006).
+   */
+  cookProfileChanged: defineEvent(
+    'evt.identity.cook-profile-changed.v1',
+    z.object({ cook_id: z.string(), cause: z.enum(['profile', 'rating']) }),
+  ),
   roleChanged: defineEvent(
     'evt.identity.role-changed.v1',
     z.object({ user_id: z.string(), from: z.enum(USER_TYPES), to: z.enum(USER_TYPES) }),

@@ -15,6 +15,8 @@ export const baseConfigSchema = z.object({
   HTTP_HOST: z.string().default('127.0.0.1'),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().default('http://127.0.0.1:14318'),
   OTEL_SDK_DISABLED: z.enum(['true', 'false']).default('false'),
+  /** A span per resolved GraphQL field (read by telemetry.ts before Nest starts): off, costly on lists. */
+  OTEL_GRAPHQL_FIELD_SPANS: z.enum(['true', 'false']).default('false'),
   /** JetStream: deliveries before a message goes to the dead-letter subject. */
   EVENTS_MAX_DELIVER: z.coerce.number().int().min(2).default(5),
   /** Deliveries of money and stock events (back-off up to 10 min: ~5 h with 40) before dead-lettering. */

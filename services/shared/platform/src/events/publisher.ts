@@ -2,7 +2,8 @@ import { Logger } from '@nestjs/common';
 import { propagation, ROOT_CONTEXT } from '@opentelemetry/api';
 import { headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager, type JetStreamClient } from '@nats-io/jetstream';
-import { STREAMS, type Envelope } from '@popote/contracts';
+import { STREAMS, subjectOf, type Envelope, type EventContract } from '@popote/contracts';
+import { makeEnvelope, type EventCause } from './envelope';
 import { injectTraceHeaders } from '../telemetry';
 
 const TWO_MINUTES_NS = 2 * 60 * 1_000_000_000;
@@ -57,6 +58,19 @@ export class EventPublisher {
 
   constructor(nc: NatsConnection) {
     this.js = jetstream(nc);
+  }
+
+  /**
+   * A hint that only tells readers to refresh what they derived (the BFF's read cache, ADR 0006):
+   * published right after the write, without an outbox; a failure is logged, not thrown — the
+   * readers' TTL covers a hint that never came.
+   */
+  async announce<T>(contract: EventContract<T>, data: T, cause?: EventCause): Promise<void> {
+    try {
+      await this.publishEnvelope(subjectOf(contract, data), makeEnvelope(contract, data, cause));
+    } catch (err) {
+      this.log.warn(`${contract.subject} not announced (readers' TTL covers it): ${(err as Error).message}`);
+    }
   }
 
   async publishEnvelope(subject: string, envelope: Envelope, traceCarrier?: Record<string, string>): Promise<void> {

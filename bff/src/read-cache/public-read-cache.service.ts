@@ -1,0 +1,109 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DeliverPolicy, jetstream, type ConsumerMessages } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { AccountEvents, IdentityEvents, STREAMS, type RpcContract } from '@popote/contracts';
+import { ensureStreams, NATS_CONNECTION, RpcClient } from '@popote/platform';
+import { LRUCache } from 'lru-cache';
+import type { BffConfig } from '../config';
+import { BFF_CONFIG } from '../tokens';
+
+/**
+ * The events after which a cached public read may be out of date: every catalogue event (a meal
+ * created, edited or deleted, stock taken by an order, given back or adjusted, a rating, a cook's
+ * new name on the cards) and the identity events that change a cook's public profile, an erased
+ * account included (its cook page and name must go at once, not after the TTL).
+ */
+export const INVALIDATING_SUBJECTS = [
+  'evt.catalogue.>',
+  IdentityEvents.profileUpdated.subject,
+  IdentityEvents.cookProfileChanged.subject,
+  IdentityEvents.roleChanged.subject,
+  AccountEvents.erasureRequested.subject,
+] as const;
+
+type Load = () => Promise<unknown>;
+interface Entry {
+  value: unknown;
+}
+
+/**
+ * Public reads (meals, a meal, featured meals, popular cooks, cook pages) cached in this BFF
+ * replica (ADR 0006): filled once per key — concurrent misses for one key wait for a single call
+ * (lru-cache's `fetch`) — and dropped whole whenever the catalogue or identity announce a change,
+ * on an ordered consumer of every replica's own; `READ_CACHE_TTL_MS` bounds what a missed
+ * announcement could leave. Only requests that carry no `actor` can be cached: what depends on who
+ * asks never is.
+ */
+@Injectable()
+export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger('PublicReadCache');
+  private readonly cache?: LRUCache<string, Entry, Load>;
+  /** Bumped by each invalidation: a fill that started before it is not kept, and its waiters read again. */
+  private generation = 0;
+  private messages?: ConsumerMessages;
+  /** Calls made to the services to fill the cache, and reads served from it (tests). */
+  readonly stats = { hits: 0, misses: 0, invalidations: 0 };
+
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(BFF_CONFIG) config: BffConfig,
+  ) {
+    if (config.READ_CACHE_TTL_MS > 0)
+      this.cache = new LRUCache<string, Entry, Load>({
+        max: config.READ_CACHE_MAX_ENTRIES,
+        ttl: config.READ_CACHE_TTL_MS,
+        fetchMethod: async (_key, _stale, { context }) => {
+          this.stats.misses++;
+          return { value: await context() };
+        },
+      });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.cache) return;
+    await ensureStreams(this.nc); // the BFF may start before any service created them
+    const consumer = await jetstream(this.nc).consumers.get(STREAMS.events.name, {
+      filter_subjects: [...INVALIDATING_SUBJECTS],
+      deliver_policy: DeliverPolicy.New,
+    });
+    this.messages = await consumer.consume();
+    void (async () => {
+      for await (const m of this.messages!) this.invalidate(m.subject);
+    })();
+  }
+
+  onApplicationShutdown(): void {
+    this.messages?.stop();
+  }
+
+  /** A public RPC read through the cache. A request naming an actor is refused: it is someone's own data. */
+  async call<Req, Res, ReqIn>(contract: RpcContract<Req, Res, ReqIn>, request: ReqIn): Promise<Res> {
+    if (request && typeof request === 'object' && 'actor' in request)
+      throw new Error(`${contract.subject}: a request on behalf of a user is never cached`);
+    const load = () => this.rpc.call(contract, request);
+    if (!this.cache) return load();
+    const key = `${contract.subject} ${JSON.stringify(request)}`;
+    for (let attempt = 0; ; attempt++) {
+      const generation = this.generation;
+      const hit = this.cache.has(key);
+      try {
+        const entry = await this.cache.fetch(key, { context: load });
+        if (hit) this.stats.hits++;
+        return entry!.value as Res;
+      } catch (err) {
+        // Invalidated while filling: that answer may predate the change, so ask again (a few times at most).
+        if (generation !== this.generation && attempt < 3) continue;
+        throw err;
+      }
+    }
+  }
+
+  /** Drops every cached read (and the fills under way). */
+  invalidate(reason = 'manual'): void {
+    this.generation++;
+    this.stats.invalidations++;
+    this.cache?.clear();
+    this.log.debug(`cache cleared (${reason})`);
+  }
+}

@@ -1,0 +1,186 @@
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { CatalogueRpc } from '@popote/contracts';
+import { RpcClient } from '@popote/platform';
+import { eventually, GqlSession, natsCredentials, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppModule as CartModule } from '../../services/cart/src/app.module';
+import { cartConfig } from '../../services/cart/src/config';
+import { AppModule as CatalogueModule } from '../../services/catalogue/src/app.module';
+import { catalogueConfig } from '../../services/catalogue/src/config';
+import { seedCatalogue } from '../../services/catalogue/src/seed/seed';
+import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
+import { identityConfig } from '../../services/identity/src/config';
+import { seedIdentity } from '../../services/identity/src/seed/seed';
+import { AppModule as OrderingModule } from '../../services/ordering/src/app.module';
+import { orderingConfig } from '../../services/ordering/src/config';
+import { AppModule as PaymentsModule } from '../../services/payments/src/app.module';
+import { paymentsConfig } from '../../services/payments/src/config';
+import { AppModule } from '../src/app.module';
+import { bffConfig } from '../src/config';
+import { PublicReadCache } from '../src/read-cache/public-read-cache.service';
+
+/**
+ * The public read cache of ADR 0006 with two BFF replicas on real NATS and FerretDB: the TTL is
+ * ten minutes here, so only the change events can make a replica show new data in time.
+ */
+describe('bff: public reads cached per replica, dropped on the catalogue and identity events', () => {
+  const apps: INestApplication[] = [];
+  const bffs: { url: string; cache: PublicReadCache; app: INestApplication }[] = [];
+  /** Requests each BFF sent to the catalogue's meal list (counted at the RPC client). */
+  const listCalls = [0, 0];
+
+  beforeAll(async () => {
+    await resetJetStream();
+    const env = (s: string) => serviceEnv(s, __filename);
+    const cat = env('catalogue');
+    const idEnv = env('identity');
+    await seedIdentity(idEnv);
+    apps.push(await startServiceApp('identity', IdentityModule.forRoot(identityConfig(idEnv)), cat.NATS_URL!));
+    apps.push(await startServiceApp('catalogue', CatalogueModule.forRoot(catalogueConfig(cat)), cat.NATS_URL!));
+    await seedCatalogue(cat);
+    apps.push(await startServiceApp('cart', CartModule.forRoot(cartConfig(env('cart'))), cat.NATS_URL!));
+    apps.push(await startServiceApp('ordering', OrderingModule.forRoot(orderingConfig(env('ordering'))), cat.NATS_URL!));
+    apps.push(await startServiceApp('payments', PaymentsModule.forRoot(paymentsConfig(env('payments'))), cat.NATS_URL!));
+    for (const i of [0, 1]) {
+      const config = bffConfig({ ...cat, ...natsCredentials('bff'), GRAPHIQL: 'false', READ_CACHE_TTL_MS: '600000' });
+      const app = await NestFactory.create(AppModule.forRoot(config), { logger: ['error'] });
+      await app.listen(0, '127.0.0.1');
+      const rpc = app.get(RpcClient);
+      const call = rpc.call.bind(rpc);
+      rpc.call = ((contract, request, options) => {
+        if (contract.subject === CatalogueRpc.listMeals.subject) listCalls[i]++;
+        return call(contract, request, options);
+      }) as RpcClient['call'];
+      apps.push(app);
+      bffs.push({ url: await app.getUrl(), cache: app.get(PublicReadCache), app });
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const app of apps.reverse()) await app.close();
+  });
+
+  const anonymous = (i: number) => new GqlSession(bffs[i].url);
+  const signIn = async (i: number, email: string) => {
+    const s = new GqlSession(bffs[i].url);
+    const r = await s.gql(`mutation { signIn(email: "${email}", password: "popote123") { user { user_id } } }`);
+    expect(r.errors).toBeUndefined();
+    return s;
+  };
+  const mealOf = async (i: number, id: string) =>
+    (await anonymous(i).gql('query($id: ID!) { meal(meal_id: $id) { name portions_available } }', { id })).data.meal;
+  const listed = async (i: number, id: string) => {
+    const r = await anonymous(i).gql('{ meals(first: 50) { items { meal_id name portions_available } } }');
+    return r.data.meals.items.find((m: { meal_id: string }) => m.meal_id === id);
+  };
+
+  it('fills a key once: 20 concurrent misses make one call to the catalogue, the next reads none', async () => {
+    bffs[0].cache.invalidate('test');
+    const before = listCalls[0];
+    const query = '{ meals(first: 7) { items { meal_id } next_cursor } }';
+    const replies = await Promise.all(Array.from({ length: 20 }, () => anonymous(0).gql(query)));
+    expect(listCalls[0] - before).toBe(1);
+    expect(new Set(replies.map((r) => JSON.stringify(r.data))).size).toBe(1);
+    expect(replies[0].data.meals.items).toHaveLength(7);
+    await anonymous(0).gql(query);
+    expect(listCalls[0] - before).toBe(1);
+  });
+
+  it("shows a cook's edit on both replicas: the meal page and the list (name and portions)", async () => {
+    const lucas = await signIn(0, 'lucas@popote.test');
+    const mine = (await lucas.gql('{ me { user { user_id } } }')).data.me.user.user_id;
+    const { data } = await anonymous(1).gql(
+      'query($c: ID!) { cookMeals(cook_id: $c) { meal_id name portions_available price_cents description } }',
+      {
+        c: mine,
+      },
+    );
+    const meal = data.cookMeals[0];
+    // Both replicas hold the meal page and the list.
+    for (const i of [0, 1]) {
+      expect(await mealOf(i, meal.meal_id)).toMatchObject({ name: meal.name });
+      await listed(i, meal.meal_id);
+    }
+    const hits = bffs[1].cache.stats.hits;
+    expect((await mealOf(1, meal.meal_id)).name).toBe(meal.name);
+    expect(bffs[1].cache.stats.hits).toBe(hits + 1);
+
+    const name = `${meal.name} (nouvelle recette)`;
+    const edited = await lucas.gql('mutation($id: ID!, $i: UpdateMealInput!) { updateMeal(meal_id: $id, input: $i) { name } }', {
+      id: meal.meal_id,
+      i: {
+        name,
+        description: meal.description,
+        price_cents: meal.price_cents,
+        portions_available: 37,
+        portions_seen: meal.portions_available,
+      },
+    });
+    expect(edited.errors).toBeUndefined();
+    for (const i of [0, 1]) {
+      await eventually(
+        async () => (await mealOf(i, meal.meal_id)).name === name && (await mealOf(i, meal.meal_id)).portions_available === 37,
+      );
+      await eventually(async () => (await listed(i, meal.meal_id))?.portions_available === 37);
+      expect((await listed(i, meal.meal_id)).name).toBe(name);
+    }
+  });
+
+  it('shows the stock an order took on both replicas, and never shows one user the cart or orders of another', async () => {
+    const mealId = 'demo-meal-bowl';
+    const start = (await mealOf(0, mealId)).portions_available as number;
+    expect((await mealOf(1, mealId)).portions_available).toBe(start);
+    await listed(1, mealId);
+
+    const buyer = new GqlSession(bffs[0].url);
+    const stamp = Date.now();
+    await buyer.gql('mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id } } }', {
+      i: {
+        email: `cache-${stamp}@popote.test`,
+        password: 'secret1',
+        name: 'Cache',
+        username: `cache${stamp % 100000}`,
+        location: 'Lyon',
+        user_type: 'consumer',
+      },
+    });
+    const claire = await signIn(1, 'claire@popote.test');
+    expect((await buyer.gql('mutation { addToCart(meal_id: "demo-meal-bowl", quantity: 2) { item_count } }')).errors).toBeUndefined();
+    expect((await claire.gql('mutation { addToCart(meal_id: "demo-meal-quiche") { item_count } }')).errors).toBeUndefined();
+
+    // Each sees their own cart and self, on either replica, after the public reads were cached.
+    const buyerOn1 = new GqlSession(bffs[1].url);
+    for (const [k, v] of buyer.cookies) buyerOn1.cookies.set(k, v);
+    for (const session of [buyer, buyerOn1]) {
+      const r = await session.gql('{ me { user { username } } cart { items { meal { meal_id } quantity } } }');
+      expect(r.data.me.user.username).toBe(`cache${stamp % 100000}`);
+      expect(r.data.cart.items).toEqual([{ meal: { meal_id: 'demo-meal-bowl' }, quantity: 2 }]);
+    }
+    const theirs = await claire.gql('{ me { user { email } } cart { items { meal { meal_id } } } }');
+    expect(theirs.data.me.user.email).toBe('claire@popote.test');
+    expect(theirs.data.cart.items.map((i: { meal: { meal_id: string } }) => i.meal.meal_id)).not.toContain('demo-meal-bowl');
+
+    const intent = await buyer.gql('mutation { createPaymentIntent { checkout { checkout_id } } }');
+    const id = intent.data.createPaymentIntent.checkout.checkout_id;
+    const paid = await buyer.gql(
+      'mutation($id: ID!) { confirmSandboxPayment(checkout_id: $id, card: {number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123"}) { status } }',
+      { id },
+    );
+    expect(paid.data.confirmSandboxPayment.status).toBe('succeeded');
+    for (const i of [0, 1]) {
+      await eventually(async () => (await mealOf(i, mealId)).portions_available === start - 2, 20_000);
+      await eventually(async () => (await listed(i, mealId))?.portions_available === start - 2);
+    }
+    expect((await buyer.gql('{ myOrders { order_id } }')).data.myOrders).toHaveLength(1);
+    expect((await claire.gql('{ myOrders { order_id } }')).data.myOrders.map((o: { order_id: string }) => o.order_id)).not.toContain(
+      (await buyer.gql('{ myOrders { order_id } }')).data.myOrders[0].order_id,
+    );
+  }, 60_000);
+
+  it('refuses to cache a request made on behalf of a user', async () => {
+    await expect(
+      bffs[0].cache.call(CatalogueRpc.cookMeals, { cook_id: 'x', actor: { user_id: 'u', user_type: 'cook' } } as never),
+    ).rejects.toThrow(/never cached/);
+  });
+});
