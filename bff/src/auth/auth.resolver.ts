@@ -9,6 +9,7 @@ import type { GqlContext } from './gql-context';
 import { ChangePasswordInput, CookProfileInput, MeModel, ProfileInput, SignUpInput } from './account.model';
 import { SessionRevocations } from './session-revocations.service';
 import { SessionService } from './session.service';
+import { UserTypeEnum } from '../graphql-enums';
 
 @Resolver(() => MeModel)
 export class AuthResolver {
@@ -28,7 +29,7 @@ export class AuthResolver {
   async signUp(@Args('input') input: SignUpInput, @Context() ctx: GqlContext): Promise<MeModel> {
     const { user, tokens } = await this.rpc.call(IdentityRpc.signUp, {
       ...input,
-      user_type: input.user_type as UserType,
+      user_type: input.user_type,
       client: { ip: ctx.req.ip ?? 'unknown' },
     });
     this.session.set(ctx.res, tokens);
@@ -75,8 +76,8 @@ export class AuthResolver {
 
   @Mutation(() => MeModel, { description: `Switches between ${USER_TYPES.join(' and ')}; the session is reissued with the new role` })
   @UseGuards(AuthGuard)
-  async switchRole(@CurrentActor() actor: Actor, @Args('to') to: string, @Context() ctx: GqlContext): Promise<MeModel> {
-    const { user, cook_profile, tokens } = await this.rpc.call(IdentityRpc.switchRole, { actor, to: to as UserType });
+  async switchRole(@CurrentActor() actor: Actor, @Args('to', { type: () => UserTypeEnum }) to: UserType, @Context() ctx: GqlContext): Promise<MeModel> {
+    const { user, cook_profile, tokens } = await this.rpc.call(IdentityRpc.switchRole, { actor, to });
     // The role travels in the access token: the old session is closed, a new one opened.
     const old = ctx.req.cookies?.[REFRESH_COOKIE] as string | undefined;
     if (old) await this.rpc.call(IdentityRpc.signOut, { refresh_token: old }).catch(() => undefined);

@@ -1,5 +1,3 @@
-// First: before any module builds a schema.
-import './zod-config';
 import { ApolloProvider } from '@apollo/client/react';
 import { createApolloClient } from '@popote/graphql';
 import '@popote/ui/base.css';

@@ -1,5 +1,5 @@
-import { Button, buttonClassName, fr, Notice } from '@popote/ui';
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Button, buttonClassName, fr, Notice, PageLoading } from '@popote/ui';
+import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { shellFr } from '../i18n/texts';
 
@@ -72,7 +72,9 @@ export function RouteErrorBoundary() {
   const { pathname } = useLocation();
   return (
     <AppErrorBoundary resetKey={pathname}>
-      <Outlet />
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
     </AppErrorBoundary>
   );
 }
