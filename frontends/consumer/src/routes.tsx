@@ -1,6 +1,6 @@
 import { lazyPage, PageLoading } from '@popote/ui';
 import { Suspense, type ReactNode } from 'react';
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '@popote/router';
 import { NotFoundPage } from './pages/not-found-page';
 
 // Every page is its own chunk, loaded when first opened: /meals does not download the cart,

@@ -1,6 +1,6 @@
 import { lazyPage, PageLoading } from '@popote/ui';
 import { Suspense, type ReactNode } from 'react';
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '@popote/router';
 import { NotFoundPage } from './pages/not-found-page';
 
 // Each page is its own chunk: the meal forms (react-hook-form, zod, confetti) load only when one

@@ -1,5 +1,5 @@
 import { lazyPage } from '@popote/ui';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from '@popote/router';
 import { RouteGuard } from './auth/route-guard';
 import { AppErrorBoundary, RouteErrorBoundary } from './errors/app-error-boundary';
 import { Layout } from './layout/layout';

@@ -1,4 +1,4 @@
-import type { ApolloCache } from '@apollo/client';
+import type { ApolloCache } from '@popote/graphql';
 import {
   CookMealsDocument,
   CreateMealDocument,

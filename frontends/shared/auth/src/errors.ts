@@ -1,4 +1,4 @@
-import { CombinedGraphQLErrors } from '@apollo/client';
+import { CombinedGraphQLErrors } from '@popote/graphql';
 
 /** `extensions.code` of the BFF's GraphQL errors (bff/src/errors); services add their own (INSUFFICIENT_STOCK...). */
 export type ApiErrorCode =

@@ -1,3 +1,14 @@
+/*
+ * The GraphQL client of every Popote page. This package, not @apollo/client, is the Module
+ * Federation singleton (see @popote/build): a shared module ships whole (Apollo's entry points
+ * and `graphql` whole were ~120 KB gzip), while what is re-exported here is tree-shaken to what
+ * the pages use. One copy per page still means one client, one cache, one provider.
+ * Apps and @popote/auth import Apollo's hooks and errors from here, never from @apollo/client
+ * (type-only imports excepted: they leave nothing in the bundle).
+ */
+export { ApolloProvider, useApolloClient, useMutation, useQuery, useSubscription } from '@apollo/client/react';
+export { CombinedGraphQLErrors, ServerError } from '@apollo/client';
+export type { ApolloCache, ApolloClient } from '@apollo/client';
 export { createApolloClient } from './client';
 export type { PopoteClientOptions } from './client';
 export { createCache } from './cache';

@@ -1,6 +1,6 @@
 import { Button, buttonClassName, fr, Notice, PageLoading } from '@popote/ui';
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from '@popote/router';
 import { shellFr } from '../i18n/texts';
 
 interface Props {

@@ -1,10 +1,10 @@
 import { NavCartDocument } from '../generated/graphql';
-import { useQuery } from '@apollo/client/react';
+import { useQuery } from '@popote/graphql';
 import { readApiError, useAuth, useSignOut } from '@popote/auth';
 import { fr } from '@popote/ui';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate, useSearchParams } from '@popote/router';
 import styles from './nav-bar.module.css';
 
 /**

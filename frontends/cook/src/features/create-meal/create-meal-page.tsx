@@ -1,10 +1,10 @@
-import { useMutation } from '@apollo/client/react';
+import { useMutation } from '@popote/graphql';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { fr, SelectField, TextAreaField, TextField } from '@popote/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@popote/router';
 import { CREATE_MEAL, forgetMealLists } from '../../graphql/meals';
 import { DASHBOARD_MEALS } from '../../paths';
 import { ALLERGEN_LABELS, ALLERGENS, CATEGORIES, CATEGORY_LABELS } from '../../vocabulary';
