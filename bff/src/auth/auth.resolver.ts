@@ -76,7 +76,11 @@ export class AuthResolver {
 
   @Mutation(() => MeModel, { description: `Switches between ${USER_TYPES.join(' and ')}; the session is reissued with the new role` })
   @UseGuards(AuthGuard)
-  async switchRole(@CurrentActor() actor: Actor, @Args('to', { type: () => UserTypeEnum }) to: UserType, @Context() ctx: GqlContext): Promise<MeModel> {
+  async switchRole(
+    @CurrentActor() actor: Actor,
+    @Args('to', { type: () => UserTypeEnum }) to: UserType,
+    @Context() ctx: GqlContext,
+  ): Promise<MeModel> {
     const { user, cook_profile, tokens } = await this.rpc.call(IdentityRpc.switchRole, { actor, to });
     // The role travels in the access token: the old session is closed, a new one opened.
     const old = ctx.req.cookies?.[REFRESH_COOKIE] as string | undefined;
