@@ -28,7 +28,6 @@ export function codegenConfig(root: string, { schemaTypes = false }: { schemaTyp
     overwrite: true,
     schema: SCHEMA,
     documents: [join(root, 'src/**/*.graphql')],
-    silent: true,
     errorsOnly: true,
     generates: {
       [join(root, 'src/generated/')]: {
