@@ -105,7 +105,7 @@ describe('bff: accounts, sessions and server-side authorisation', () => {
   it('switches role server-side with a new session, and the cook-only mutation then works', async () => {
     const b = new Browser(url);
     await signUp(b);
-    const sw = await b.gql('mutation { switchRole(to: "cook") { user { user_type } cook_profile { cook_id } } }');
+    const sw = await b.gql('mutation { switchRole(to: cook) { user { user_type } cook_profile { cook_id } } }');
     expect(sw.data.switchRole.user.user_type).toBe('cook');
     expect(sw.data.switchRole.cook_profile.cook_id).toBeTruthy();
     const ok = await b.gql(

@@ -101,7 +101,7 @@ const MUTATIONS: Record<string, Row> = {
     query: () => ({ query: `mutation { updateCookProfile(input: ${COOK_PROFILE}) { user { user_id } } }` }),
     expect: cookOnly,
   },
-  switchRole: { query: () => ({ query: 'mutation { switchRole(to: "cook") { user { user_type } } }' }), expect: signed(), fresh: true },
+  switchRole: { query: () => ({ query: 'mutation { switchRole(to: cook) { user { user_type } } }' }), expect: signed(), fresh: true },
   createMeal: {
     query: () => ({ query: 'mutation($i: CreateMealInput!) { createMeal(input: $i) { meal_id } }', variables: { i: MEAL_INPUT } }),
     expect: cookOnly,
@@ -156,7 +156,7 @@ const MUTATIONS: Record<string, Row> = {
   },
   changeOrderStatus: {
     query: async (w) => ({
-      query: 'mutation($id: ID!) { changeOrderStatus(order_id: $id, to: "confirmed") { order_status } }',
+      query: 'mutation($id: ID!) { changeOrderStatus(order_id: $id, to: confirmed) { order_status } }',
       variables: { id: await w.pendingOrder() },
     }),
     expect: { anonymous: 'UNAUTHENTICATED', consumer: 'FORBIDDEN', owningCook: 'ok', otherCook: 'FORBIDDEN' },
@@ -349,7 +349,7 @@ describe('authorization matrix: every mutation and private query × who asks', (
     const first = await buy();
     world.paidCheckout = first.checkoutId;
     for (const to of ['confirmed', 'preparing', 'ready', 'delivered'])
-      await ok(cook, 'mutation($id: ID!, $to: String!) { changeOrderStatus(order_id: $id, to: $to) { order_status } }', {
+      await ok(cook, 'mutation($id: ID!, $to: OrderStatus!) { changeOrderStatus(order_id: $id, to: $to) { order_status } }', {
         id: first.orderId,
         to,
       });

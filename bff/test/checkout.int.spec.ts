@@ -152,11 +152,11 @@ describe('bff: cart → checkout → orders, as a browser does it', () => {
     await lucas.gql('mutation { signIn(email: "lucas@popote.test", password: "popote123") { user { user_id } } }');
     const mei = new GqlSession(url);
     await mei.gql('mutation { signIn(email: "mei@popote.test", password: "popote123") { user { user_id } } }');
-    const notHers = await mei.gql('mutation($id: ID!) { changeOrderStatus(order_id: $id, to: "confirmed") { order_status } }', {
+    const notHers = await mei.gql('mutation($id: ID!) { changeOrderStatus(order_id: $id, to: confirmed) { order_status } }', {
       id: quiche.order_id,
     });
     expect(notHers.errors?.[0].extensions?.code).toBe('FORBIDDEN');
-    const confirmed = await lucas.gql('mutation($id: ID!) { changeOrderStatus(order_id: $id, to: "confirmed") { order_status } }', {
+    const confirmed = await lucas.gql('mutation($id: ID!) { changeOrderStatus(order_id: $id, to: confirmed) { order_status } }', {
       id: quiche.order_id,
     });
     expect(confirmed.data.changeOrderStatus.order_status).toBe('confirmed');

@@ -16,5 +16,8 @@ export const mfConfig = {
     // This remote consumes no other remote and is loaded by manifest by the
     // host's runtime, so its own runtime needs neither remote loading nor snapshots.
     optimization: { target: 'web' as const, disableRemote: true, disableSnapshot: true },
+    // No Module Federation runtime of its own: the host's (provideExternalRuntime) serves the page.
+    // The standalone page loads mf-runtime.js first instead (see @popote/build).
+    externalRuntime: true,
   },
 };

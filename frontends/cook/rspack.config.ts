@@ -1,11 +1,18 @@
 import { fileURLToPath } from 'node:url';
-import { createWebConfig } from '@popote/build';
+import { createWebConfig, standaloneRuntimeConfig } from '@popote/build';
 import { mfConfig } from './module-federation.config.ts';
 
-export default createWebConfig({
-  root: fileURLToPath(new URL('.', import.meta.url)),
-  name: 'popote_cook',
-  publicPath: 'auto',
-  title: 'Popote (cuisinier, autonome)',
-  mf: mfConfig,
-});
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+// The remote (remoteEntry.js, mf-manifest.json, its standalone page), and the Module Federation
+// runtime its standalone page loads (the shell provides its own).
+export default [
+  createWebConfig({
+    root,
+    name: 'popote_cook',
+    publicPath: 'auto',
+    title: 'Popote (cuisinier, autonome)',
+    mf: mfConfig,
+  }),
+  standaloneRuntimeConfig(root, 'popote_cook'),
+];

@@ -14,5 +14,8 @@ export const mfConfig = {
   experiments: {
     // Browser only: drop the runtime's Node.js loading paths.
     optimization: { target: 'web' as const },
+    // The page's one Module Federation runtime: the remotes are built without theirs
+    // (externalRuntime) and use this one (globalThis._FEDERATION_RUNTIME_CORE).
+    provideExternalRuntime: true,
   },
 };

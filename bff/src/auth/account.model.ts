@@ -1,3 +1,5 @@
+import type { UserType } from '@popote/contracts';
+import { UserTypeEnum } from '../graphql-enums';
 import { Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
 
 @ObjectType('User')
@@ -9,7 +11,7 @@ export class UserModel {
   @Field() location!: string;
   @Field() bio!: string;
   @Field(() => String, { nullable: true }) avatar_url!: string | null;
-  @Field({ description: 'consumer | cook' }) user_type!: string;
+  @Field(() => UserTypeEnum) user_type!: UserType;
   @Field({ description: 'Address confirmed by the emailed link: needed to pay and to publish a dish' }) email_verified!: boolean;
   @Field() created_at!: string;
 }
@@ -46,7 +48,7 @@ export class SignUpInput {
   @Field() name!: string;
   @Field() username!: string;
   @Field() location!: string;
-  @Field({ description: 'consumer | cook' }) user_type!: string;
+  @Field(() => UserTypeEnum) user_type!: UserType;
 }
 
 @InputType()

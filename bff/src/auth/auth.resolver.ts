@@ -10,6 +10,7 @@ import { ChangePasswordInput, CookProfileInput, MeModel, ProfileInput, SignUpInp
 import { SessionRevocations } from './session-revocations.service';
 import { SessionService } from './session.service';
 import { PublicReadCache } from '../read-cache/public-read-cache.service';
+import { UserTypeEnum } from '../graphql-enums';
 
 @Resolver(() => MeModel)
 export class AuthResolver {
@@ -31,7 +32,7 @@ export class AuthResolver {
   async signUp(@Args('input') input: SignUpInput, @Context() ctx: GqlContext): Promise<MeModel> {
     const { user, tokens } = await this.rpc.call(IdentityRpc.signUp, {
       ...input,
-      user_type: input.user_type as UserType,
+      user_type: input.user_type,
       client: { ip: ctx.req.ip ?? 'unknown' },
     });
     this.session.set(ctx.res, tokens);
@@ -85,8 +86,12 @@ export class AuthResolver {
 
   @Mutation(() => MeModel, { description: `Switches between ${USER_TYPES.join(' and ')}; the session is reissued with the new role` })
   @UseGuards(AuthGuard)
-  async switchRole(@CurrentActor() actor: Actor, @Args('to') to: string, @Context() ctx: GqlContext): Promise<MeModel> {
-    const { user, cook_profile, tokens } = await this.rpc.call(IdentityRpc.switchRole, { actor, to: to as UserType });
+  async switchRole(
+    @CurrentActor() actor: Actor,
+    @Args('to', { type: () => UserTypeEnum }) to: UserType,
+    @Context() ctx: GqlContext,
+  ): Promise<MeModel> {
+    const { user, cook_profile, tokens } = await this.rpc.call(IdentityRpc.switchRole, { actor, to });
     // The role travels in the access token: the old session is closed, a new one opened.
     const old = ctx.req.cookies?.[REFRESH_COOKIE] as string | undefined;
     if (old) await this.rpc.call(IdentityRpc.signOut, { refresh_token: old }).catch(() => undefined);

@@ -1,3 +1,5 @@
+import type { Allergen, Availability, Category } from '@popote/contracts';
+import { AllergenEnum, AvailabilityEnum, CategoryEnum } from '../graphql-enums';
 import { Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
 
 @ObjectType('Meal')
@@ -10,8 +12,8 @@ export class MealModel {
   @Field(() => Int, { description: 'Price in euro cents' }) price_cents!: number;
   @Field(() => Int) portions_available!: number;
   @Field(() => [String]) ingredients!: string[];
-  @Field(() => [String]) allergens!: string[];
-  @Field() category!: string;
+  @Field(() => [AllergenEnum]) allergens!: Allergen[];
+  @Field(() => CategoryEnum) category!: Category;
   @Field(() => Int, { description: 'Minutes' }) preparation_time!: number;
   @Field() available_date!: string;
   @Field(() => String, { nullable: true, description: 'Detail picture (≤ 1600 px)' }) image_url!: string | null;
@@ -36,10 +38,10 @@ export class MealPageModel {
 export class MealFilterInput {
   @Field(() => String, { nullable: true, description: 'Search in name, description, ingredients (case and accents ignored)' }) q?:
     string | null;
-  @Field(() => String, { nullable: true }) category?: string | null;
+  @Field(() => CategoryEnum, { nullable: true }) category?: Category | null;
   @Field(() => String, { nullable: true, description: 'under10 | 10-20 | 20-30 | over30' }) price_range?: string | null;
-  @Field(() => String, { nullable: true, description: 'available | today | tomorrow' }) availability?: string | null;
-  @Field(() => [String], { nullable: true }) without_allergens?: string[] | null;
+  @Field(() => AvailabilityEnum, { nullable: true }) availability?: Availability | null;
+  @Field(() => [AllergenEnum], { nullable: true }) without_allergens?: Allergen[] | null;
 }
 
 @InputType()
@@ -49,8 +51,8 @@ export class CreateMealInput {
   @Field(() => Int) price_cents!: number;
   @Field(() => Int) portions_available!: number;
   @Field(() => [String]) ingredients!: string[];
-  @Field(() => [String]) allergens!: string[];
-  @Field() category!: string;
+  @Field(() => [AllergenEnum]) allergens!: Allergen[];
+  @Field(() => CategoryEnum) category!: Category;
   @Field(() => Int) preparation_time!: number;
   @Field({ description: 'ISO date-time' }) available_date!: string;
   @Field(() => String, { nullable: true, description: 'Key returned by POST /media/meals' }) image_key?: string | null;

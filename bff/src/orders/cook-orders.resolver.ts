@@ -8,6 +8,7 @@ import { CurrentActor } from '../auth/current-actor.decorator';
 import type { GqlContext } from '../auth/gql-context';
 import { ORDER_UPDATES, OrderUpdatesService, type OrderUpdate } from './order-updates.service';
 import { CookStatsModel, OrderModel, OrderUpdateModel, ReviewModel } from './orders.model';
+import { OrderStatusEnum } from '../graphql-enums';
 
 @Resolver()
 export class OrderLifecycleResolver {
@@ -40,9 +41,9 @@ export class OrderLifecycleResolver {
   async changeOrderStatus(
     @CurrentActor() actor: Actor,
     @Args('order_id', { type: () => ID }) orderId: string,
-    @Args('to') to: string,
+    @Args('to', { type: () => OrderStatusEnum }) to: OrderStatus,
   ): Promise<OrderModel> {
-    return (await this.rpc.call(OrderingRpc.changeStatus, { actor, order_id: orderId, to: to as OrderStatus })).order;
+    return (await this.rpc.call(OrderingRpc.changeStatus, { actor, order_id: orderId, to })).order;
   }
 
   @Mutation(() => OrderModel, { description: 'Cook: before delivery, with a reason. Consumer: while pending.' })

@@ -1,3 +1,5 @@
+import type { CHECKOUT_STATUSES, OrderStatus } from '@popote/contracts';
+import { CheckoutStatusEnum, OrderStatusEnum } from '../graphql-enums';
 import { Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
 
 @ObjectType('CheckoutLine')
@@ -13,7 +15,7 @@ export class CheckoutLineModel {
 @ObjectType('Checkout')
 export class CheckoutModel {
   @Field(() => ID) checkout_id!: string;
-  @Field({ description: 'requires_payment_method | processing | succeeded' }) status!: string;
+  @Field(() => CheckoutStatusEnum) status!: (typeof CHECKOUT_STATUSES)[number];
   @Field(() => Int, { description: 'Computed by the server from current prices' }) amount_cents!: number;
   @Field() currency!: string;
   @Field(() => [CheckoutLineModel]) lines!: CheckoutLineModel[];
@@ -54,7 +56,7 @@ export class OrderModel {
   @Field(() => ID) cook_id!: string;
   @Field() cook_name!: string;
   @Field(() => Int) total_cents!: number;
-  @Field({ description: 'pending | confirmed | preparing | ready | delivered | cancelled' }) order_status!: string;
+  @Field(() => OrderStatusEnum) order_status!: OrderStatus;
   @Field() delivery_option!: string;
   @Field(() => String, { nullable: true }) cancel_reason!: string | null;
   @Field(() => Int, { nullable: true, description: "The consumer's rating once reviewed" }) review_rating!: number | null;
@@ -103,6 +105,6 @@ export class CookStatsModel {
 @ObjectType('OrderUpdate')
 export class OrderUpdateModel {
   @Field(() => ID) order_id!: string;
-  @Field(() => String, { nullable: true, description: 'null for a new order' }) from!: string | null;
-  @Field() order_status!: string;
+  @Field(() => OrderStatusEnum, { nullable: true, description: 'null for a new order' }) from!: OrderStatus | null;
+  @Field(() => OrderStatusEnum) order_status!: OrderStatus;
 }

@@ -1,15 +1,14 @@
+import { ApolloProvider, createApolloClient } from '@popote/graphql';
 /**
  * Standalone mount, for the consumer team to run its remote without the shell:
  * the same App, wrapped in what the shell normally provides (router, Apollo, toasts).
  */
-import { ApolloProvider } from '@apollo/client/react';
-import { createApolloClient } from '@popote/graphql';
 import { TOASTER_PROPS } from '@popote/ui';
 import '@popote/ui/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster } from 'react-hot-toast';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '@popote/router';
 import App from './expose/App';
 
 const container = document.getElementById('root');

@@ -1,23 +1,30 @@
-import type { RouteObject } from 'react-router';
-import { CartPage } from './features/cart/cart-page';
-import { CheckoutPage } from './features/checkout/checkout-page';
-import { CookPage } from './features/cook-page/cook-page';
-import { HomePage } from './features/home/home-page';
-import { MealDetailPage } from './features/meal-detail/meal-detail-page';
-import { MealsPage } from './features/meals/meals-page';
-import { OrdersPage } from './features/orders/orders-page';
-import { ReceiptPage } from './features/receipt/receipt-page';
+import { lazyPage, PageLoading } from '@popote/ui';
+import { Suspense, type ReactNode } from 'react';
+import type { RouteObject } from '@popote/router';
 import { NotFoundPage } from './pages/not-found-page';
+
+// Every page is its own chunk, loaded when first opened: /meals does not download the cart,
+// the checkout (Stripe.js) or the orders (live updates).
+const HomePage = lazyPage(() => import('./features/home/home-page'), 'HomePage');
+const MealsPage = lazyPage(() => import('./features/meals/meals-page'), 'MealsPage');
+const MealDetailPage = lazyPage(() => import('./features/meal-detail/meal-detail-page'), 'MealDetailPage');
+const CookPage = lazyPage(() => import('./features/cook-page/cook-page'), 'CookPage');
+const OrdersPage = lazyPage(() => import('./features/orders/orders-page'), 'OrdersPage');
+const CartPage = lazyPage(() => import('./features/cart/cart-page'), 'CartPage');
+const CheckoutPage = lazyPage(() => import('./features/checkout/checkout-page'), 'CheckoutPage');
+const ReceiptPage = lazyPage(() => import('./features/receipt/receipt-page'), 'ReceiptPage');
+
+const page = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>;
 
 // The shell guards /orders (and its receipts), /cart and /checkout (signed in only) before this remote renders them.
 export const routes: RouteObject[] = [
-  { path: '/', element: <HomePage /> },
-  { path: '/meals', element: <MealsPage /> },
-  { path: '/meals/:mealId', element: <MealDetailPage /> },
-  { path: '/cook/:cookId', element: <CookPage /> },
-  { path: '/orders', element: <OrdersPage /> },
-  { path: '/orders/:orderId/receipt', element: <ReceiptPage /> },
-  { path: '/cart', element: <CartPage /> },
-  { path: '/checkout', element: <CheckoutPage /> },
+  { path: '/', element: page(<HomePage />) },
+  { path: '/meals', element: page(<MealsPage />) },
+  { path: '/meals/:mealId', element: page(<MealDetailPage />) },
+  { path: '/cook/:cookId', element: page(<CookPage />) },
+  { path: '/orders', element: page(<OrdersPage />) },
+  { path: '/orders/:orderId/receipt', element: page(<ReceiptPage />) },
+  { path: '/cart', element: page(<CartPage />) },
+  { path: '/checkout', element: page(<CheckoutPage />) },
   { path: '*', element: <NotFoundPage /> },
 ];

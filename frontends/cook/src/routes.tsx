@@ -1,49 +1,20 @@
-import { Spinner } from '@popote/ui';
-import { lazy, Suspense, type ReactNode } from 'react';
-import type { RouteObject } from 'react-router';
-import { DashboardPage } from './features/dashboard/dashboard-page';
+import { lazyPage, PageLoading } from '@popote/ui';
+import { Suspense, type ReactNode } from 'react';
+import type { RouteObject } from '@popote/router';
 import { NotFoundPage } from './pages/not-found-page';
 
-// The meal forms (react-hook-form, zod, confetti) load only when one opens, not with the dashboard.
-const CreateMealPage = lazy(() =>
-  import('./features/create-meal/create-meal-page').then((module) => ({ default: module.CreateMealPage })),
-);
-const EditMealPage = lazy(() =>
-  import('./features/edit-meal/edit-meal-page').then((module) => ({ default: module.EditMealPage })),
-);
+// Each page is its own chunk: the meal forms (react-hook-form, zod, confetti) load only when one
+// opens, not with the dashboard, and the dashboard not with a form.
+const DashboardPage = lazyPage(() => import('./features/dashboard/dashboard-page'), 'DashboardPage');
+const CreateMealPage = lazyPage(() => import('./features/create-meal/create-meal-page'), 'CreateMealPage');
+const EditMealPage = lazyPage(() => import('./features/edit-meal/edit-meal-page'), 'EditMealPage');
 
-function Loading({ children }: { children: ReactNode }) {
-  return (
-    <Suspense
-      fallback={
-        <div className="pp-page">
-          <Spinner size="lg" />
-        </div>
-      }
-    >
-      {children}
-    </Suspense>
-  );
-}
+const page = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>;
 
 // The shell lets only cooks reach these pages (its route guard); the BFF checks again on every call.
 export const routes: RouteObject[] = [
-  { path: '/cook/dashboard', element: <DashboardPage /> },
-  {
-    path: '/create-meal',
-    element: (
-      <Loading>
-        <CreateMealPage />
-      </Loading>
-    ),
-  },
-  {
-    path: '/meals/:mealId/edit',
-    element: (
-      <Loading>
-        <EditMealPage />
-      </Loading>
-    ),
-  },
+  { path: '/cook/dashboard', element: page(<DashboardPage />) },
+  { path: '/create-meal', element: page(<CreateMealPage />) },
+  { path: '/meals/:mealId/edit', element: page(<EditMealPage />) },
   { path: '*', element: <NotFoundPage /> },
 ];

@@ -1,8 +1,4 @@
-/**
- * The catalogue's fixed lists (spec §5, §9) with their French labels, from the
- * contracts package the services validate against. Only its enums file is
- * imported: it is plain data, browser-safe (the package's index pulls zod and NATS types).
- */
+/** The fixed lists (spec §5, §9) with their French labels: @popote/ui's, typed by the BFF schema's enums. */
 export {
   ALLERGEN_LABELS,
   ALLERGENS,
@@ -12,5 +8,6 @@ export {
   LIMITS,
   MAX_INGREDIENTS,
   TEXT_LIMITS,
-} from '@popote/contracts/src/enums';
-export type { Allergen, Category, Ingredient } from '@popote/contracts/src/enums';
+} from '@popote/ui';
+export type { Ingredient } from '@popote/ui';
+export type { Allergen, Category } from '@popote/graphql';

@@ -101,6 +101,8 @@ describe('static pages and footer', () => {
     const { context, page } = await openPage(browser, { width: 390, height: 844 });
     try {
       await page.goto(`${base}/faq`);
+      // The page is its own chunk: it shows once that has loaded.
+      await page.getByRole('heading', { level: 1, name: 'Questions fréquentes' }).waitFor();
       const tabs = page.getByRole('tab');
       expect(await tabs.allInnerTexts()).toEqual(['Commander', 'Cuisiner', 'Paiement', 'Compte']);
       expect(await page.getByRole('tab', { name: 'Commander' }).getAttribute('aria-selected')).toBe('true');

@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Configuration, type RspackPluginInstance } from '@rspack/core';
 
@@ -6,26 +7,23 @@ type MfOptions = ConstructorParameters<typeof ModuleFederationPlugin>[0];
 type SharedConfig = { singleton: boolean; requiredVersion: string; eager: boolean; packageName: string };
 
 /**
- * Packages that must exist once per page: React and its DOM renderer, the
- * router (one history, one location context), Apollo (one cache, one
- * provider), graphql (one module realm for documents and errors) and the toast
- * store (remotes' toasts render in the shell's <Toaster>).
+ * Packages that must exist once per page: React and its DOM renderer, the router (one history,
+ * one location context: @popote/router), the GraphQL client (one client, one cache, one provider:
+ * @popote/graphql) and the toast store (remotes' toasts render in the shell's <Toaster>).
  *
- * rxjs stays private to @apollo/client's shared chunk on purpose: sharing it
- * would ship the whole library (shared modules are not tree-shaken), and
- * observables interoperate across copies anyway.
+ * A shared module ships whole, whatever the page uses of it: react-router, @apollo/client and
+ * graphql whole were ~180 KB gzip. So the singletons are our two thin packages that re-export
+ * what the pages use; react-router, Apollo, graphql and rxjs are ordinary dependencies of them,
+ * tree-shaken inside their shared chunk. Apps never import react-router or @apollo/client directly
+ * (a second, unshared copy would have its own context): singletons.spec.ts checks it.
  */
 export const SHARED_SINGLETONS = [
   'react',
   'react/', // react/jsx-runtime
   'react-dom',
   'react-dom/', // react-dom/client
-  'react-router',
-  '@apollo/client',
-  // Apollo 4 imports its own entry points by package name (@apollo/client/utilities...):
-  // sharing the prefix keeps one copy of each instead of one per shared chunk.
-  '@apollo/client/',
-  'graphql',
+  '@popote/router',
+  '@popote/graphql',
   'react-hot-toast',
 ] as const;
 
@@ -69,8 +67,15 @@ export interface WebConfigOptions {
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 64 64'%3E%3Ccircle cx='32' cy='32' r='30' fill='%23c4501f'/%3E%3Ctext x='32' y='44' font-size='34' text-anchor='middle' fill='%23fff' font-family='Georgia,serif'%3EP%3C/text%3E%3C/svg%3E";
 
+/** File name of a remote's standalone Module Federation runtime (see standaloneRuntimeConfig). */
+export const STANDALONE_RUNTIME = 'mf-runtime.js';
+
+/** Whether this build uses the host's Module Federation runtime instead of its own. */
+const usesExternalRuntime = (mf: MfOptions) => (mf.experiments as { externalRuntime?: boolean } | undefined)?.externalRuntime === true;
+
 export function createWebConfig({ root, name, publicPath, mf, title }: WebConfigOptions): Configuration {
   const production = process.env.NODE_ENV !== 'development';
+  const externalRuntime = usesExternalRuntime(mf);
   const plugins: RspackPluginInstance[] = [
     new ModuleFederationPlugin({
       dts: false,
@@ -80,7 +85,12 @@ export function createWebConfig({ root, name, publicPath, mf, title }: WebConfig
     }),
     new rspack.HtmlRspackPlugin({
       template: join(root, 'src/index.html'),
-      templateParameters: { title, favicon: FAVICON },
+      templateParameters: {
+        title,
+        favicon: FAVICON,
+        // A remote alone provides the runtime the shell would (executed before main.js: both deferred).
+        runtimeScript: externalRuntime ? `<script defer src="${STANDALONE_RUNTIME}"></script>` : '',
+      },
       // Only the app's own entry: remoteEntry.js is for hosts, not for this page.
       chunks: ['main'],
       scriptLoading: 'defer',
@@ -89,6 +99,7 @@ export function createWebConfig({ root, name, publicPath, mf, title }: WebConfig
   ];
 
   return {
+    name,
     mode: production ? 'production' : 'development',
     context: root,
     target: ['web', 'es2022'],
@@ -141,6 +152,39 @@ export function createWebConfig({ root, name, publicPath, mf, title }: WebConfig
       // Keep module ids stable between builds so unchanged chunks keep their hash.
       moduleIds: 'deterministic',
       chunkIds: 'deterministic',
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+/**
+ * The second build of a remote built with `externalRuntime`: dist/mf-runtime.js, the Module
+ * Federation runtime its standalone page loads before main.js (./mf-runtime.ts). The shell never
+ * loads it (the remote then runs on the shell's runtime).
+ */
+export function standaloneRuntimeConfig(root: string, remote: string): Configuration {
+  const production = process.env.NODE_ENV !== 'development';
+  return {
+    name: 'standalone-runtime',
+    // After the remote's build, which empties dist/ first.
+    dependencies: [remote],
+    mode: production ? 'production' : 'development',
+    context: root,
+    target: ['web', 'es2022'],
+    entry: { 'mf-runtime': join(dirname(fileURLToPath(import.meta.url)), 'mf-runtime.ts') },
+    devtool: production ? 'source-map' : 'cheap-module-source-map',
+    output: { path: join(root, 'dist'), filename: '[name].js', clean: false, iife: true },
+    resolve: { extensions: ['.ts', '.mjs', '.js', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.ts$/,
+          loader: 'builtin:swc-loader',
+          options: { jsc: { parser: { syntax: 'typescript' } } },
+          type: 'javascript/auto',
+        },
+      ],
     },
     performance: { hints: false },
     stats: 'errors-warnings',

@@ -1,11 +1,8 @@
-// First: before any module builds a schema.
-import './zod-config';
-import { ApolloProvider } from '@apollo/client/react';
-import { createApolloClient } from '@popote/graphql';
+import { ApolloProvider, createApolloClient } from '@popote/graphql';
 import '@popote/ui/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '@popote/router';
 import { App } from './app';
 import { preloadRuntimeConfig } from './remotes/runtime-config';
 

@@ -1,11 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { freeTestOffset, launch, profile, repoRoot, startServers } from '@popote/local';
 import { rmSync } from 'node:fs';
 import { MongoClient } from 'mongodb';
-import { chromium } from 'playwright-core';
 import { checkoutBench, confirmAccountsIn, createMeal, natsAccessOf, person, signUp, stopConfirmingAccounts } from './checkout';
+import { pageWeight } from './page-weight';
 import { primitives } from './primitives';
 import { closedLoop } from './stats';
 
@@ -16,6 +15,8 @@ import { closedLoop } from './stats';
  *  - in each launch, the same read straight against the database (the floor the path adds to),
  *  - the JavaScript a browser downloads to show /meals (shell + consumer remote), gzipped.
  * Writes docs/benchmarks/latest.json and prints a table.
+ * `./popote bench web` (also in the default run): initial JavaScript of / and /meals, LCP of /meals
+ * under 4× CPU and "Fast 4G" (page-weight.ts); docs/benchmarks/web-latest.json.
  * `./popote bench checkout`: checkout throughput and payment → stock latency with 1 and 20 cooks,
  * with 1 and 2 instances per service, unloaded, and the last-portions race (ADR 0004);
  * docs/benchmarks/checkout-latest.json.
@@ -58,28 +59,6 @@ async function directDb(mongoUrl: string) {
     );
   } finally {
     await client.close();
-  }
-}
-
-async function initialJs(shell: string) {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-  try {
-    const page = await browser.newPage();
-    const files: { url: string; raw: number; gzip: number }[] = [];
-    page.on('response', async (res) => {
-      if (res.request().resourceType() !== 'script') return;
-      const body = await res.body().catch(() => undefined);
-      if (body) files.push({ url: res.url(), raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
-    });
-    await page.goto(`${shell}/meals`, { waitUntil: 'networkidle' });
-    await page.getByRole('heading', { name: 'Plats disponibles' }).waitFor();
-    const sum = (k: 'raw' | 'gzip') => files.reduce((a, f) => a + f[k], 0);
-    return { files: files.length, raw_kb: +(sum('raw') / 1024).toFixed(1), gzip_kb: +(sum('gzip') / 1024).toFixed(1), detail: files };
-  } finally {
-    await browser.close();
   }
 }
 
@@ -209,7 +188,7 @@ async function readRun<T>(cacheTtlMs: string | undefined, measure: (bff: string,
 }
 
 async function main(): Promise<void> {
-  const part = process.argv[2] ?? 'all'; // all | read | checkout
+  const part = process.argv[2] ?? 'all'; // all | read | web | checkout
   await freeTestOffset();
   const dir = join(repoRoot(), 'docs', 'benchmarks');
   mkdirSync(dir, { recursive: true });
@@ -222,11 +201,7 @@ async function main(): Promise<void> {
     // Two launches, each comparing GraphQL with the direct read in the same run: the BFF's read
     // cache off (every read goes to the catalogue: a miss), then on (after the first, a hit).
     const miss = await readRun('0', async (bff, mongo) => ({ graphql: await graphqlMeals(bff), db: await directDb(mongo) }));
-    const hit = await readRun(undefined, async (bff, mongo, shell) => ({
-      graphql: await graphqlMeals(bff),
-      db: await directDb(mongo),
-      js: await initialJs(shell),
-    }));
+    const hit = await readRun(undefined, async (bff, mongo) => ({ graphql: await graphqlMeals(bff), db: await directDb(mongo) }));
     const report = {
       ...meta,
       settings: { seconds: SECONDS, connections: CONNECTIONS },
@@ -234,10 +209,21 @@ async function main(): Promise<void> {
       direct_db_meals_miss_run: miss.db,
       graphql_meals_cache_hit: hit.graphql,
       direct_db_meals_hit_run: hit.db,
-      initial_js_meals_page: { files: hit.js.files, raw_kb: hit.js.raw_kb, gzip_kb: hit.js.gzip_kb },
     };
-    writeFileSync(join(dir, 'latest.json'), `${JSON.stringify({ ...report, initial_js_files: hit.js.detail }, null, 2)}\n`);
+    writeFileSync(join(dir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
     console.log(JSON.stringify(report, null, 2));
+  }
+  if (part === 'all' || part === 'web') {
+    const p = { ...profile('test'), dataDir: join(repoRoot(), '.data', 'bench-web') };
+    rmSync(p.dataDir, { recursive: true, force: true });
+    const app = await launch(p, { log: (l) => console.error(l) });
+    try {
+      const { initial_js_files, ...web } = await pageWeight(app.urls.shell);
+      writeFileSync(join(dir, 'web-latest.json'), `${JSON.stringify({ ...meta, ...web, initial_js_files }, null, 2)}\n`);
+      console.log(JSON.stringify({ ...meta, ...web }, null, 2));
+    } finally {
+      await app.stop();
+    }
   }
   if (part === 'all' || part === 'checkout') {
     // The load comes from one address: the per-client limits would measure the limiter, not the path.

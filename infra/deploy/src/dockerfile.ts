@@ -385,6 +385,9 @@ export function followDockerfile(facts: RepoFacts, v: DockerfileVariant): { prob
         at(`nx run ${project}:build: ${wsDir} is imported but not in stage ${st.name}`);
         return;
       }
+      // GraphQL Code Generator (the package's codegen.ts, run by its build) checks the documents against the BFF's schema.
+      if (existsSync(join(facts.root, wsDir, 'codegen.ts')) && !present(facts, st, abs(st.workdir, 'bff/schema.graphql')))
+        at(`nx run ${project}:build: ${wsDir}/codegen.ts reads bff/schema.graphql, which is not in stage ${st.name}`);
       for (const spec of importsOf(join(facts.root, wsDir))) {
         if (!spec.startsWith('@popote/')) continue;
         const name = packageName(spec);

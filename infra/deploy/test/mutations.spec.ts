@@ -193,10 +193,10 @@ describe('the Dockerfile check fails', () => {
     );
   });
 
-  it('when a frontend imports a shared module its build stage does not copy', () => {
-    const broken = frontends.replace('COPY services/shared/contracts/src/enums.ts services/shared/contracts/src/\n', '');
+  it('when a frontend build lacks the BFF schema its GraphQL documents are generated from', () => {
+    const broken = frontends.replace('COPY bff/schema.graphql bff/\n', '');
     const problems = checkDockerfile(facts, { dockerfile: 'frontends/Dockerfile', buildArgs: { APP: 'consumer' }, text: broken });
-    expect(problems.join('\n')).toMatch(/imports @popote\/contracts\/src\/enums, which is not in stage build/);
+    expect(problems.join('\n')).toMatch(/codegen\.ts reads bff\/schema\.graphql, which is not in stage build/);
   });
 
   it('when a RUN step is one the model does not know (so it cannot silently skip it)', () => {

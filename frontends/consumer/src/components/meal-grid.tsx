@@ -1,5 +1,5 @@
 import { MealCard } from '@popote/ui';
-import { Link } from 'react-router';
+import { Link } from '@popote/router';
 import { AddToCartControl } from '../features/cart/components/add-to-cart-control';
 import type { MealCardData } from '../graphql/meal-card.fragment';
 import styles from './meal-grid.module.css';

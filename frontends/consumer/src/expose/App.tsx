@@ -1,5 +1,5 @@
 import { routes } from '../routes';
-import { useRoutes } from 'react-router';
+import { useRoutes } from '@popote/router';
 
 /**
  * What the shell loads as `popote_consumer/App`. It is rendered under the

@@ -1,88 +1,30 @@
-import { gql, type ApolloCache, type TypedDocumentNode } from '@apollo/client';
-import type { CreateMealInput, Meal, UpdateMealInput } from '@popote/graphql';
+import type { ApolloCache } from '@popote/graphql';
+import {
+  CookMealsDocument,
+  CreateMealDocument,
+  DeleteMealDocument,
+  MealToEditDocument,
+  UpdateMealDocument,
+  type CookMealCardFieldsFragment,
+} from '../generated/graphql';
 
-/** What the dashboard's cards show (MealCard of @popote/ui). */
-export type CookMealCard = Pick<
-  Meal,
-  | 'meal_id'
-  | 'cook_id'
-  | 'cook_name'
-  | 'name'
-  | 'description'
-  | 'price_cents'
-  | 'portions_available'
-  | 'preparation_time'
-  | 'image_url'
-  | 'image_card_url'
-  | 'rating_average'
-  | 'rating_count'
-  | 'created_at'
->;
-
-const COOK_MEAL_CARD_FIELDS = gql`
-  fragment CookMealCardFields on Meal {
-    meal_id
-    cook_id
-    cook_name
-    name
-    description
-    price_cents
-    portions_available
-    preparation_time
-    image_url
-    image_card_url
-    rating_average
-    rating_count
-    created_at
-  }
-`;
+/** What the dashboard's cards show (MealCard of @popote/ui): fragment CookMealCardFields. */
+export type CookMealCard = CookMealCardFieldsFragment;
 
 /** The signed-in cook's meals, newest first. */
-export const COOK_MEALS_QUERY: TypedDocumentNode<{ cookMeals: CookMealCard[] }, { cook_id: string }> = gql`
-  query CookMeals($cook_id: ID!) {
-    cookMeals(cook_id: $cook_id) {
-      ...CookMealCardFields
-    }
-  }
-  ${COOK_MEAL_CARD_FIELDS}
-`;
+export const COOK_MEALS_QUERY = CookMealsDocument;
 
 /** What the edit form needs: its fields, the owner, the pictures. */
 export type EditableMeal = CookMealCard;
 
-export const MEAL_TO_EDIT_QUERY: TypedDocumentNode<{ meal: EditableMeal | null }, { meal_id: string }> = gql`
-  query MealToEdit($meal_id: ID!) {
-    meal(meal_id: $meal_id) {
-      ...CookMealCardFields
-    }
-  }
-  ${COOK_MEAL_CARD_FIELDS}
-`;
+export const MEAL_TO_EDIT_QUERY = MealToEditDocument;
 
-export const CREATE_MEAL: TypedDocumentNode<{ createMeal: CookMealCard }, { input: CreateMealInput }> = gql`
-  mutation CreateMeal($input: CreateMealInput!) {
-    createMeal(input: $input) {
-      ...CookMealCardFields
-    }
-  }
-  ${COOK_MEAL_CARD_FIELDS}
-`;
+export const CREATE_MEAL = CreateMealDocument;
 
 /** The returned meal replaces the cached one everywhere (cards, detail page). */
-export const UPDATE_MEAL: TypedDocumentNode<{ updateMeal: CookMealCard }, { meal_id: string; input: UpdateMealInput }> = gql`
-  mutation UpdateMeal($meal_id: ID!, $input: UpdateMealInput!) {
-    updateMeal(meal_id: $meal_id, input: $input) {
-      ...CookMealCardFields
-    }
-  }
-  ${COOK_MEAL_CARD_FIELDS}
-`;
+export const UPDATE_MEAL = UpdateMealDocument;
 
-export const DELETE_MEAL: TypedDocumentNode<{ deleteMeal: boolean }, { meal_id: string }> = gql`
-  mutation DeleteMeal($meal_id: ID!) {
-    deleteMeal(meal_id: $meal_id)
-  }
-`;
+export const DELETE_MEAL = DeleteMealDocument;
 
 /**
  * A new meal belongs in lists the cache cannot complete by itself (the meal list

@@ -1,107 +1,36 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { CookStats, Order, OrderItem, Review } from '@popote/graphql';
+import {
+  CancelCookOrderDocument,
+  ChangeOrderStatusDocument,
+  CookOrdersDocument,
+  CookReviewsDocument,
+  CookStatsDocument,
+  type CookOrderFieldsFragment,
+  type CookReviewsQuery,
+  type CookStatsQuery,
+  type OrderStatus,
+} from '../generated/graphql';
 
-export type CookOrder = Pick<
-  Order,
-  'order_id' | 'consumer_id' | 'cook_id' | 'total_cents' | 'order_status' | 'cancel_reason' | 'created_at' | 'updated_at'
-> & { items: Array<Pick<OrderItem, 'order_item_id' | 'meal_id' | 'name' | 'quantity' | 'price_cents'>> };
-
-const COOK_ORDER_FIELDS = gql`
-  fragment CookOrderFields on Order {
-    order_id
-    consumer_id
-    cook_id
-    total_cents
-    order_status
-    cancel_reason
-    created_at
-    updated_at
-    items {
-      order_item_id
-      meal_id
-      name
-      quantity
-      price_cents
-    }
-  }
-`;
+export type CookOrder = CookOrderFieldsFragment;
 
 /** Orders addressed to the signed-in cook, newest first. */
-export const COOK_ORDERS_QUERY: TypedDocumentNode<{ cookOrders: CookOrder[] }, Record<string, never>> = gql`
-  query CookOrders {
-    cookOrders {
-      ...CookOrderFields
-    }
-  }
-  ${COOK_ORDER_FIELDS}
-`;
+export const COOK_ORDERS_QUERY = CookOrdersDocument;
 
 /** One step forward: pending → confirmed → preparing → ready → delivered. */
-export const CHANGE_ORDER_STATUS: TypedDocumentNode<{ changeOrderStatus: CookOrder }, { order_id: string; to: string }> = gql`
-  mutation ChangeOrderStatus($order_id: ID!, $to: String!) {
-    changeOrderStatus(order_id: $order_id, to: $to) {
-      ...CookOrderFields
-    }
-  }
-  ${COOK_ORDER_FIELDS}
-`;
+export const CHANGE_ORDER_STATUS = ChangeOrderStatusDocument;
 
 /** The cook cancels any order not yet delivered, with a reason (field error `reason`). */
-export const CANCEL_COOK_ORDER: TypedDocumentNode<{ cancelOrder: CookOrder }, { order_id: string; reason: string }> = gql`
-  mutation CancelCookOrder($order_id: ID!, $reason: String!) {
-    cancelOrder(order_id: $order_id, reason: $reason) {
-      ...CookOrderFields
-    }
-  }
-  ${COOK_ORDER_FIELDS}
-`;
+export const CANCEL_COOK_ORDER = CancelCookOrderDocument;
 
-export type CookStatsData = Omit<CookStats, '__typename'>;
+export type CookStatsData = CookStatsQuery['cookStats'];
 
-export const COOK_STATS_QUERY: TypedDocumentNode<{ cookStats: CookStatsData }, Record<string, never>> = gql`
-  query CookStats {
-    cookStats {
-      monthly_earnings_cents
-      pending_orders
-      total_customers
-      average_rating
-      total_reviews
-      earnings_by_day {
-        day
-        cents
-      }
-      best_sellers {
-        meal_id
-        name
-        quantity
-        revenue_cents
-      }
-    }
-  }
-`;
+export const COOK_STATS_QUERY = CookStatsDocument;
 
-export type CookReview = Pick<
-  Review,
-  'review_id' | 'order_id' | 'cook_id' | 'consumer_name' | 'meal_names' | 'rating' | 'comment' | 'created_at'
->;
+export type CookReview = CookReviewsQuery['cookReviews'][number];
 
-export const COOK_REVIEWS_QUERY: TypedDocumentNode<{ cookReviews: CookReview[] }, { cook_id: string }> = gql`
-  query CookReviews($cook_id: ID!) {
-    cookReviews(cook_id: $cook_id) {
-      review_id
-      order_id
-      cook_id
-      consumer_name
-      meal_names
-      rating
-      comment
-      created_at
-    }
-  }
-`;
+export const COOK_REVIEWS_QUERY = CookReviewsDocument;
 
 /** The step a cook may take from each status (spec §4), and the button that takes it. */
-export const NEXT_STATUS: Readonly<Record<string, string>> = {
+export const NEXT_STATUS: Readonly<Partial<Record<OrderStatus, OrderStatus>>> = {
   pending: 'confirmed',
   confirmed: 'preparing',
   preparing: 'ready',

@@ -1,5 +1,5 @@
 import { buttonClassName, fr, NotFound } from '@popote/ui';
-import { Link } from 'react-router';
+import { Link } from '@popote/router';
 
 // A URL the shell routes here but that has no page (yet).
 export function NotFoundPage() {

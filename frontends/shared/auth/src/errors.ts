@@ -1,5 +1,17 @@
-import { CombinedGraphQLErrors } from '@apollo/client';
-import type { ApiErrorCode } from '@popote/graphql';
+import { CombinedGraphQLErrors } from '@popote/graphql';
+
+/** `extensions.code` of the BFF's GraphQL errors (bff/src/errors); services add their own (INSUFFICIENT_STOCK...). */
+export type ApiErrorCode =
+  | 'VALIDATION_FAILED'
+  | 'INVALID_CREDENTIALS'
+  | 'RATE_LIMITED'
+  | 'CONFLICT'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'INTERNAL'
+  | 'UNAVAILABLE'
+  | (string & {});
 
 /** What the BFF said about a failed operation, ready to show. */
 export interface ApiError {

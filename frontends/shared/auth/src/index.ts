@@ -14,7 +14,6 @@ export { readApiError } from './errors';
 export type { ApiError } from './errors';
 export {
   CHANGE_PASSWORD,
-  ME_FIELDS,
   ME_QUERY,
   SIGN_IN,
   SIGN_OUT,

@@ -1,6 +1,4 @@
-import type { ApolloCache } from '@apollo/client';
-import { useApolloClient, useMutation } from '@apollo/client/react';
-import type { ChangePasswordInput, CookProfileInput, Me, ProfileInput, SignUpInput, UserType } from '@popote/graphql';
+import { type ApolloCache, type ChangePasswordInput, type CookProfileInput, type Me, type ProfileInput, type SignUpInput, useApolloClient, useMutation, type UserType } from '@popote/graphql';
 import { useCallback } from 'react';
 import {
   CHANGE_PASSWORD,

@@ -1,5 +1,4 @@
-import { useQuery } from '@apollo/client/react';
-import type { CookProfile, Me, User } from '@popote/graphql';
+import { type CookProfile, type Me, useQuery, type User } from '@popote/graphql';
 import { useCallback } from 'react';
 import { ME_QUERY } from './documents';
 

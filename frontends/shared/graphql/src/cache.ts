@@ -1,5 +1,5 @@
 import { InMemoryCache, type FieldPolicy } from '@apollo/client';
-import type { MealPage, QueryMealsArgs } from './schema-types';
+import type { MealPage, QueryMealsArgs } from './generated/schema';
 
 type MealPageRef = Omit<MealPage, 'items'> & { items: readonly unknown[] };
 

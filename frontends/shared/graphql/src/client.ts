@@ -2,7 +2,7 @@ import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink } from '@apol
 import { ErrorLink } from '@apollo/client/link/error';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { isSubscriptionOperation } from '@apollo/client/utilities';
-import { createClient } from 'graphql-ws/client';
+import { EMPTY, Observable, type Subscription } from 'rxjs';
 import { createCache } from './cache';
 import { attachLive, LiveRegistry } from './live';
 import { UnavailableRetryLink } from './retry';
@@ -45,11 +45,47 @@ export function webSocketUrl(uri: string, base: string): string {
  * signed-in person) and closes with the last one (sign-out unmounts them). It reconnects
  * after a drop; before each retry a plain HTTP request lets the BFF refresh an expired
  * access cookie, which the next upgrade then carries.
+ * graphql-ws itself is downloaded with the first subscription, not with the page.
  */
 function createWsLink(uri: string, live: LiveRegistry, onSignedOut: () => void): ApolloLink | null {
   if (typeof window === 'undefined' || typeof WebSocket === 'undefined') return null;
+  let pending: Promise<ApolloLink> | null = null;
+  const load = () =>
+    (pending ??= import('graphql-ws/client').then(
+      ({ createClient }) => new GraphQLWsLink(createWsClient(createClient, uri, live, onSignedOut)),
+      (error: unknown) => {
+        // A failed download is tried again by the next subscription.
+        pending = null;
+        throw error;
+      },
+    ));
+  return new ApolloLink(
+    (operation) =>
+      new Observable<ApolloLink.Result>((observer) => {
+        let subscription: Subscription | undefined;
+        let closed = false;
+        load().then(
+          (link) => {
+            if (!closed) subscription = link.request(operation, () => EMPTY).subscribe(observer);
+          },
+          (error: unknown) => observer.error(error),
+        );
+        return () => {
+          closed = true;
+          subscription?.unsubscribe();
+        };
+      }),
+  );
+}
+
+function createWsClient(
+  createClient: typeof import('graphql-ws/client').createClient,
+  uri: string,
+  live: LiveRegistry,
+  onSignedOut: () => void,
+) {
   const httpUrl = new URL(uri, window.location.href).href;
-  const wsClient = createClient({
+  return createClient({
     url: webSocketUrl(uri, window.location.href),
     lazy: true,
     keepAlive: 15_000,
@@ -78,7 +114,6 @@ function createWsLink(uri: string, live: LiveRegistry, onSignedOut: () => void):
       },
     },
   });
-  return new GraphQLWsLink(wsClient);
 }
 
 /**

@@ -1,18 +1,13 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { OrderUpdatedDocument } from './generated/graphql';
 import { useApolloClient, useSubscription } from '@apollo/client/react';
 import { useEffect, useRef } from 'react';
 import { liveEvents } from './live';
-import type { OrderUpdate } from './schema-types';
+import type { OrderUpdatedSubscription } from './generated/graphql';
 
-export const ORDER_UPDATED: TypedDocumentNode<{ orderUpdated: OrderUpdate }, Record<string, never>> = gql`
-  subscription OrderUpdated {
-    orderUpdated {
-      order_id
-      from
-      order_status
-    }
-  }
-`;
+export const ORDER_UPDATED = OrderUpdatedDocument;
+
+/** One live update: the order, the status it left (null for a new order) and its new one. */
+export type OrderUpdate = OrderUpdatedSubscription['orderUpdated'];
 
 export interface OrderUpdatesOptions {
   /** Subscribe only for a signed-in person (the BFF refuses the others). */

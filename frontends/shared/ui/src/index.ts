@@ -4,7 +4,7 @@ export { Spinner } from './components/spinner';
 export type { SpinnerProps } from './components/spinner';
 export { Notice } from './components/notice';
 export type { NoticeProps } from './components/notice';
-export { NotFound, QueryState } from './components/page-states';
+export { lazyPage, NotFound, PageLoading, QueryState } from './components/page-states';
 export type { NotFoundProps, QueryStateProps } from './components/page-states';
 export { SelectField, TextAreaField, TextField } from './components/field';
 export type { SelectFieldProps, TextAreaFieldProps, TextFieldProps } from './components/field';
@@ -23,3 +23,18 @@ export { formatRating } from './format/rating';
 export { fr } from './i18n/fr';
 export { TOAST_DURATION_MS, TOASTER_PROPS } from './toasts';
 export type { FrenchTexts } from './i18n/fr';
+export {
+  ALLERGEN_LABELS,
+  ALLERGENS,
+  allergenLabel,
+  AVAILABILITY,
+  CATEGORIES,
+  CATEGORY_LABELS,
+  categoryLabel,
+  INGREDIENTS,
+  LIMITS,
+  MAX_INGREDIENTS,
+  PRICE_RANGES,
+  TEXT_LIMITS,
+} from './vocabulary';
+export type { Ingredient, PriceRange } from './vocabulary';

@@ -1,4 +1,4 @@
-import { matchPath } from 'react-router';
+import { matchPath } from '@popote/router';
 
 /** Who may open a page (spec §2, route table). */
 export type Access = 'public' | 'signed-in' | 'cook';

@@ -1,7 +1,7 @@
 import { useAuth } from '@popote/auth';
 import { Button, fr, Notice, Spinner } from '@popote/ui';
 import { useRef, type ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate } from '@popote/router';
 import type { Access } from './access';
 
 export interface RouteGuardProps {

@@ -1,6 +1,6 @@
-import { Button, buttonClassName, fr, Notice } from '@popote/ui';
-import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Button, buttonClassName, fr, Notice, PageLoading } from '@popote/ui';
+import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { Outlet, useLocation } from '@popote/router';
 import { shellFr } from '../i18n/texts';
 
 interface Props {
@@ -72,7 +72,9 @@ export function RouteErrorBoundary() {
   const { pathname } = useLocation();
   return (
     <AppErrorBoundary resetKey={pathname}>
-      <Outlet />
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
     </AppErrorBoundary>
   );
 }

@@ -1,5 +1,5 @@
 import { fr } from '@popote/ui';
-import { Link } from 'react-router';
+import { Link } from '@popote/router';
 import { useStartCookingHref } from '../auth/start-cooking';
 import { useContactEmail } from '../config/contact-email';
 import { shellFr } from '../i18n/texts';

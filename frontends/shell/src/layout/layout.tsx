@@ -1,6 +1,6 @@
 import { fr, TOASTER_PROPS } from '@popote/ui';
 import { Toaster } from 'react-hot-toast';
-import { Outlet } from 'react-router';
+import { Outlet } from '@popote/router';
 import { useUserLoadErrorToast } from '../auth/user-load-error';
 import { Footer } from './footer';
 import styles from './layout.module.css';

@@ -1,10 +1,10 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import { useQuery } from '@apollo/client/react';
+import { NavCartDocument } from '../generated/graphql';
+import { useQuery } from '@popote/graphql';
 import { readApiError, useAuth, useSignOut } from '@popote/auth';
 import { fr } from '@popote/ui';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate, useSearchParams } from '@popote/router';
 import styles from './nav-bar.module.css';
 
 /**
@@ -12,13 +12,7 @@ import styles from './nav-bar.module.css';
  * @popote/graphql), which every cart mutation of the consumer remote replaces: the count
  * follows each add, change or removal without a request of its own.
  */
-const NAV_CART_QUERY: TypedDocumentNode<{ cart: { item_count: number } }, Record<string, never>> = gql`
-  query NavCart {
-    cart {
-      item_count
-    }
-  }
-`;
+const NAV_CART_QUERY = NavCartDocument;
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${styles.link} ${styles.active}` : styles.link);
 

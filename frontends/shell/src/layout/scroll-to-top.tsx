@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useLocation, useNavigationType } from '@popote/router';
 
 /**
  * A new page starts at the top. Back/forward (POP) keeps the browser's own

@@ -1,5 +1,5 @@
 import { buttonClassName, fr, NotFound } from '@popote/ui';
-import { Link } from 'react-router';
+import { Link } from '@popote/router';
 
 export function NotFoundPage() {
   return (

@@ -1,6 +1,6 @@
 import { Button, Notice, Spinner, fr } from '@popote/ui';
 import { Component, lazy, Suspense, useState, type ErrorInfo, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '@popote/router';
 import { loadRemoteApp } from './remote-registry';
 import type { RemoteName } from './runtime-config';
 

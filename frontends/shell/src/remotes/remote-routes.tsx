@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { matchPath, useLocation } from 'react-router';
+import { matchPath, useLocation } from '@popote/router';
 import { accessFor } from '../auth/access';
 import { RouteGuard } from '../auth/route-guard';
 import { NotFoundPage } from '../pages/not-found-page';

@@ -1,8 +1,8 @@
-import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useApolloClient, useMutation } from '@popote/graphql';
 import { Button, buttonClassName, formatPrice, fr, MEAL_PLACEHOLDER_SRC, Notice, QuantityStepper, QueryState } from '@popote/ui';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@popote/router';
 import pageStyles from '../../pages/simple-page.module.css';
 import { apiMessage } from '../../lib/api-message';
 import styles from './cart-page.module.css';

@@ -1,4 +1,4 @@
-import confetti from 'canvas-confetti';
+import type confetti from 'canvas-confetti';
 
 /** Spec §9: the add-to-cart confetti lasts 3 s. */
 export const ADD_TO_CART_CONFETTI_MS = 3000;
@@ -6,12 +6,28 @@ export const ADD_TO_CART_CONFETTI_MS = 3000;
 const COLORS = ['#c4501f', '#f2b441', '#3f6b47', '#fde4d4'];
 
 let instance: confetti.CreateTypes | null = null;
+let loading: Promise<typeof confetti | null> | null = null;
+
+/**
+ * canvas-confetti is downloaded the first time a page celebrates, not with the page.
+ * A failed download shoots nothing (decoration) and is tried again next time.
+ */
+function loadConfetti(): Promise<typeof confetti | null> {
+  loading ??= import('canvas-confetti').then(
+    (module) => module.default,
+    () => {
+      loading = null;
+      return null;
+    },
+  );
+  return loading;
+}
 
 /**
  * One confetti canvas for the page, hidden from assistive technologies (pure decoration),
  * over everything and letting clicks through. Nothing for people who prefer reduced motion.
  */
-function shoot(options: confetti.Options): void {
+function shoot(create: typeof confetti, options: confetti.Options): void {
   if (!instance) {
     const canvas = document.createElement('canvas');
     canvas.setAttribute('aria-hidden', 'true');
@@ -24,25 +40,30 @@ function shoot(options: confetti.Options): void {
       zIndex: '10000',
     });
     document.body.appendChild(canvas);
-    instance = confetti.create(canvas, { resize: true, disableForReducedMotion: true });
+    instance = create.create(canvas, { resize: true, disableForReducedMotion: true });
   }
   void instance({ colors: COLORS, ...options });
 }
 
 /** Spec §9: a burst of 100 pieces (the cart's way to the checkout). */
 export function burst(): void {
-  shoot({ particleCount: 100, spread: 75, origin: { y: 0.6 } });
+  void loadConfetti().then((create) => {
+    if (create) shoot(create, { particleCount: 100, spread: 75, origin: { y: 0.6 } });
+  });
 }
 
 /** Bursts from both sides for `durationMs`. */
 export function celebrate(durationMs: number): void {
-  const end = Date.now() + durationMs;
-  const frame = () => {
-    shoot({ particleCount: 4, angle: 60, spread: 60, origin: { x: 0, y: 0.7 } });
-    shoot({ particleCount: 4, angle: 120, spread: 60, origin: { x: 1, y: 0.7 } });
-    if (Date.now() < end) requestAnimationFrame(frame);
-  };
-  frame();
+  void loadConfetti().then((create) => {
+    if (!create) return;
+    const end = Date.now() + durationMs;
+    const frame = () => {
+      shoot(create, { particleCount: 4, angle: 60, spread: 60, origin: { x: 0, y: 0.7 } });
+      shoot(create, { particleCount: 4, angle: 120, spread: 60, origin: { x: 1, y: 0.7 } });
+      if (Date.now() < end) requestAnimationFrame(frame);
+    };
+    frame();
+  });
 }
 
 /** Where a visit remembers that it has already added to the cart. */

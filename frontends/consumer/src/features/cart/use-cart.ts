@@ -1,10 +1,9 @@
-import type { ApolloClient } from '@apollo/client';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { type ApolloClient, useMutation, useQuery } from '@popote/graphql';
 import { useAuth } from '@popote/auth';
 import { fr } from '@popote/ui';
 import { useCallback } from 'react';
 import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@popote/router';
 import { apiMessage, isUnauthenticated } from '../../lib/api-message';
 import { celebrateFirstAdd, startsNewCart } from './confetti';
 import { ADD_TO_CART, CART_QUERY, CLEAR_CART, REMOVE_FROM_CART, SET_CART_QUANTITY, type CartData } from './graphql/cart';

@@ -1,8 +1,8 @@
-import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useApolloClient, useMutation } from '@popote/graphql';
 import { Button, buttonClassName, formatPrice, fr, Notice, Spinner } from '@popote/ui';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@popote/router';
 import { apiMessage } from '../../lib/api-message';
 import pageStyles from '../../pages/simple-page.module.css';
 import { clearCheckoutSession, readCheckoutSession, type CheckoutSession } from '../cart/checkout-session';

@@ -1,4 +1,4 @@
-import { useMutation } from '@apollo/client/react';
+import { useMutation } from '@popote/graphql';
 import { Button, formatPrice, fr, TextField } from '@popote/ui';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';

@@ -1,4 +1,4 @@
-import { useApolloClient } from '@apollo/client/react';
+import { useApolloClient } from '@popote/graphql';
 import { useAuth } from '@popote/auth';
 import { Button, formatPrice, fr, Notice, Spinner } from '@popote/ui';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';

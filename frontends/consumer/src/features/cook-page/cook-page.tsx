@@ -1,6 +1,6 @@
-import { useQuery } from '@apollo/client/react';
+import { useQuery } from '@popote/graphql';
 import { Avatar, buttonClassName, fr, Notice, NotFound, QueryState } from '@popote/ui';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@popote/router';
 import { MealGrid } from '../../components/meal-grid';
 import { Rating } from '../../components/rating';
 import { COOK_QUERY, type CookPageData } from './graphql/cook.query';

@@ -1,8 +1,8 @@
 import { useAuth } from '@popote/auth';
-import { useQuery } from '@apollo/client/react';
+import { useQuery } from '@popote/graphql';
 import { Button, buttonClassName, fr, Notice } from '@popote/ui';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@popote/router';
 import { MealGrid } from '../../components/meal-grid';
 import { SkeletonCards } from '../../components/skeleton-cards';
 import { LIMITS } from '../../vocabulary';

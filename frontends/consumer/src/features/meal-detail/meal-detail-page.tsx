@@ -1,7 +1,7 @@
-import { useQuery } from '@apollo/client/react';
+import { useQuery } from '@popote/graphql';
 import { buttonClassName, formatLongDateTime, formatPrice, fr, MEAL_PLACEHOLDER_SRC, NotFound, QueryState } from '@popote/ui';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@popote/router';
 import { Rating } from '../../components/rating';
 import { DetailCartPanel, remainingFor } from '../cart/components/detail-cart-panel';
 import { useCart } from '../cart/use-cart';

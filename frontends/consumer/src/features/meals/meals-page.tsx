@@ -1,7 +1,7 @@
 import { Button, fr, Notice, Spinner } from '@popote/ui';
 import { useMemo } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@popote/router';
 import { MealGrid } from '../../components/meal-grid';
 import { MealFilters } from './components/meal-filters';
 import { countActiveFilters, NO_FILTERS, readFilters, toFilterInput, writeFilters, type MealListFilters } from './filters';

@@ -1,9 +1,8 @@
-import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useApolloClient, useOrderUpdates, useQuery } from '@popote/graphql';
 import { useAuth } from '@popote/auth';
-import { useOrderUpdates } from '@popote/graphql';
 import { buttonClassName, fr, Notice, QueryState, Spinner } from '@popote/ui';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '@popote/router';
 import pageStyles from '../../pages/simple-page.module.css';
 import { refreshCart } from '../cart/use-cart';
 import type { OrdersLocationState } from '../checkout/checkout-page';

@@ -1,11 +1,10 @@
-import { useMutation } from '@apollo/client/react';
+import { useMutation } from '@popote/graphql';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { fr, SelectField, TextAreaField, TextField } from '@popote/ui';
-import confetti from 'canvas-confetti';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@popote/router';
 import { CREATE_MEAL, forgetMealLists } from '../../graphql/meals';
 import { DASHBOARD_MEALS } from '../../paths';
 import { ALLERGEN_LABELS, ALLERGENS, CATEGORIES, CATEGORY_LABELS } from '../../vocabulary';
@@ -96,7 +95,11 @@ export function CreateMealPage() {
     if (!saved) return;
     setCreated(true);
     toast.success(t.created, { id: 'meal-form' });
-    void confetti({ particleCount: 100, spread: 75, origin: { y: 0.6 }, disableForReducedMotion: true });
+    // Downloaded now, not with the form; a failed download only misses the decoration.
+    import('canvas-confetti').then(
+      ({ default: confetti }) => confetti({ particleCount: 100, spread: 75, origin: { y: 0.6 }, disableForReducedMotion: true }),
+      () => undefined,
+    );
     redirect.current = setTimeout(() => navigate(DASHBOARD_MEALS), REDIRECT_AFTER_CREATE_MS);
   };
 

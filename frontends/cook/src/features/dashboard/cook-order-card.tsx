@@ -1,4 +1,4 @@
-import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useApolloClient, useMutation } from '@popote/graphql';
 import { readApiError } from '@popote/auth';
 import { Button, formatLongDateTime, formatPrice, fr, OrderStatusBadge, orderStatusLabel, TextAreaField } from '@popote/ui';
 import { useId, useState, type FormEvent } from 'react';

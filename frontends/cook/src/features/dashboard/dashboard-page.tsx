@@ -1,10 +1,9 @@
-import { useApolloClient } from '@apollo/client/react';
+import { useApolloClient, useOrderUpdates } from '@popote/graphql';
 import { useAuth } from '@popote/auth';
-import { useOrderUpdates } from '@popote/graphql';
 import { fr } from '@popote/ui';
 import { useId, useRef, type KeyboardEvent } from 'react';
 import toast from 'react-hot-toast';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@popote/router';
 import { COOK_MEALS_QUERY } from '../../graphql/meals';
 import { COOK_ORDERS_QUERY, COOK_STATS_QUERY } from '../../graphql/orders';
 import { COOK_PAYOUTS_QUERY } from '../../graphql/payouts';

@@ -1,8 +1,8 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation, useQuery } from '@popote/graphql';
 import { Button, buttonClassName, fr, MealCard, Notice, QueryState } from '@popote/ui';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
+import { Link } from '@popote/router';
 import { COOK_MEALS_QUERY, DELETE_MEAL, forgetMeal, type CookMealCard } from '../../graphql/meals';
 import { CREATE_MEAL, editMealPath, mealPath } from '../../paths';
 import styles from './dashboard-page.module.css';

@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useQuery } from '@popote/graphql';
 import { fr, Notice } from '@popote/ui';
 import { COOK_ORDERS_QUERY } from '../../graphql/orders';
 import { CookOrderCard } from './cook-order-card';

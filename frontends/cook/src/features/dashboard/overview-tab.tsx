@@ -1,6 +1,6 @@
-import { useQuery } from '@apollo/client/react';
+import { useQuery } from '@popote/graphql';
 import { Button, formatPrice, formatRating, fr, Notice } from '@popote/ui';
-import { Link } from 'react-router';
+import { Link } from '@popote/router';
 import { COOK_MEALS_QUERY } from '../../graphql/meals';
 import { COOK_ORDERS_QUERY, COOK_STATS_QUERY, type CookStatsData } from '../../graphql/orders';
 import { editMealPath } from '../../paths';

@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useQuery } from '@popote/graphql';
 import { formatLongDate, fr, Notice, Stars } from '@popote/ui';
 import { COOK_REVIEWS_QUERY } from '../../graphql/orders';
 import styles from './dashboard-page.module.css';

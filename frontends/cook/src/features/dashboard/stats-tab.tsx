@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useQuery } from '@popote/graphql';
 import { formatPrice, fr } from '@popote/ui';
 import { COOK_STATS_QUERY } from '../../graphql/orders';
 import styles from './dashboard-page.module.css';

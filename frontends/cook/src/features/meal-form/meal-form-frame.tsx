@@ -1,6 +1,6 @@
 import { Button, buttonClassName, fr } from '@popote/ui';
 import type { FormEventHandler, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@popote/router';
 import { DASHBOARD_MEALS } from '../../paths';
 import { ImageField, type ImageFieldProps } from './image-field';
 import styles from './meal-form.module.css';

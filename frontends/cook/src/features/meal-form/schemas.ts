@@ -1,3 +1,5 @@
+// First: zod's CSP-safe setting, before this module builds a schema.
+import '../../zod-config';
 import type { CreateMealInput, UpdateMealInput } from '@popote/graphql';
 import { fr } from '@popote/ui';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { fr } from '../i18n/fr';
 import { Button } from './button';
 import { Notice } from './notice';
@@ -49,4 +49,21 @@ export function QueryState({ error, errorMessage, onRetry, loadingLabel, page = 
     <Spinner size="lg" label={loadingLabel} showLabel />
   );
   return page ? <div className="pp-page">{content}</div> : content;
+}
+
+/** A whole page while its code loads (a lazy route): the large spinner, read as 'Chargement...'. */
+export function PageLoading() {
+  return (
+    <div className="pp-page">
+      <Spinner size="lg" />
+    </div>
+  );
+}
+
+/**
+ * A route component loaded on first use (its own chunk): `lazyPage(() => import('./x'), 'XPage')`.
+ * Render it under a Suspense showing <PageLoading />; a failed download reaches the error boundary.
+ */
+export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<ComponentType> {
+  return lazy(() => load().then((module) => ({ default: module[name] as ComponentType })));
 }

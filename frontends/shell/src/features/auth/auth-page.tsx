@@ -2,7 +2,7 @@ import { useAuth } from '@popote/auth';
 import { fr, Spinner } from '@popote/ui';
 import { useRef } from 'react';
 import toast from 'react-hot-toast';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from '@popote/router';
 import styles from './auth-page.module.css';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';

@@ -1,9 +1,4 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { ContactValues } from './schema';
+import { SendContactMessageDocument } from '../../generated/graphql';
 
 /** BFF: `sendContactMessage(input: ContactInput!): Boolean!` (stored, then emailed to support). */
-export const SEND_CONTACT_MESSAGE: TypedDocumentNode<{ sendContactMessage: boolean }, { input: ContactValues }> = gql`
-  mutation SendContactMessage($input: ContactInput!) {
-    sendContactMessage(input: $input)
-  }
-`;
+export const SEND_CONTACT_MESSAGE = SendContactMessageDocument;

@@ -1,3 +1,5 @@
+// First: zod's CSP-safe setting, before this module builds a schema.
+import '../../zod-config';
 import { z } from 'zod';
 import { shellFr } from '../../i18n/texts';
 

@@ -1,6 +1,6 @@
 import { useAuth } from '@popote/auth';
 import { Avatar, buttonClassName, formatLongDate, fr, Notice, Spinner } from '@popote/ui';
-import { Link } from 'react-router';
+import { Link } from '@popote/router';
 import { CookProfileCard } from './cook-profile-card';
 import { DataCard } from './data-card';
 import { DeleteAccountCard } from './delete-account-card';

@@ -3,7 +3,7 @@ import type { UserType } from '@popote/graphql';
 import { Button, fr } from '@popote/ui';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@popote/router';
 import { Card } from './card';
 import styles from './profile-page.module.css';
 

@@ -1,3 +1,5 @@
+// First: zod's CSP-safe setting, before this module builds a schema.
+import '../../zod-config';
 import type { CookProfile, CookProfileInput, ProfileInput, User } from '@popote/graphql';
 import { fr } from '@popote/ui';
 import { isValidSiret, VAT_REGIMES } from '@popote/contracts/src/enums';

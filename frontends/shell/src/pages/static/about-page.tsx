@@ -1,5 +1,5 @@
 import { buttonClassName, fr } from '@popote/ui';
-import { Link } from 'react-router';
+import { Link } from '@popote/router';
 import { useStartCookingHref } from '../../auth/start-cooking';
 import styles from './static-page.module.css';
 

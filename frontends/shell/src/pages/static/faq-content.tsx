@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@popote/router';
 
 export interface FaqEntry {
   id: string;

@@ -1,6 +1,6 @@
 import { fr } from '@popote/ui';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@popote/router';
 import { FAQ, type FaqEntry } from './faq-content';
 import styles from './static-page.module.css';
 

@@ -1,5 +1,5 @@
 import { fr } from '@popote/ui';
-import { Link } from 'react-router';
+import { Link } from '@popote/router';
 import { useContactEmail } from '../../config/contact-email';
 import styles from './static-page.module.css';
 

@@ -1,6 +1,6 @@
 import { Avatar } from '@popote/ui';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@popote/router';
 import { Rating } from '../../../components/rating';
 import type { PopularCook } from '../graphql/home.queries';
 import styles from './cook-card.module.css';

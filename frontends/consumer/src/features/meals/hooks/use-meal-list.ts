@@ -1,5 +1,4 @@
-import { useQuery } from '@apollo/client/react';
-import type { MealFilterInput } from '@popote/graphql';
+import { type MealFilterInput, useQuery } from '@popote/graphql';
 import { useCallback, useState } from 'react';
 import type { MealCardData } from '../../../graphql/meal-card.fragment';
 import { LIMITS } from '../../../vocabulary';

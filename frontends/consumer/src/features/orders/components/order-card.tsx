@@ -1,7 +1,7 @@
-import { useMutation } from '@apollo/client/react';
+import { useMutation } from '@popote/graphql';
 import { Button, formatLongDateTime, formatPrice, fr, OrderStatusBadge } from '@popote/ui';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
+import { Link } from '@popote/router';
 import { apiMessage } from '../../../lib/api-message';
 import { CANCEL_ORDER, type OrderData } from '../graphql/orders';
 import styles from './order-card.module.css';

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation, useQuery } from '@popote/graphql';
 import { Button, fr, Stars, TextAreaField } from '@popote/ui';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';

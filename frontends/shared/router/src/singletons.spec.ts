@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const frontends = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Every shipped source file of the apps and the shared packages that end up in their bundles. */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'generated' || entry.name === 'node_modules' ? [] : sources(path);
+    return /\.tsx?$/.test(entry.name) && !/\.spec\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/**
+ * The page's one router and one GraphQL client are the Module Federation singletons @popote/router
+ * and @popote/graphql (see @popote/build). A value imported straight from react-router or
+ * @apollo/client would bundle a second, unshared copy with its own React context: a remote's
+ * links or queries would not see the shell's router or client.
+ */
+describe('the router and the GraphQL client come from the shared singletons', () => {
+  const roots = ['shell/src', 'consumer/src', 'cook/src', 'shared/auth/src', 'shared/ui/src'];
+  const files = roots.flatMap((root) => sources(join(frontends, root)));
+
+  it('finds the sources', () => {
+    expect(files.length).toBeGreaterThan(50);
+  });
+
+  it('imports no value from react-router, @apollo/client or graphql outside the two packages', () => {
+    const offenders = files.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/^import (?!type )[^;]*from '(react-router|@apollo\/client[^']*|graphql)';/gm)].map(
+        (match) => `${relative(frontends, file)}: ${match[1]}`,
+      ),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
