@@ -32,9 +32,11 @@ export {
   CATEGORY_LABELS,
   categoryLabel,
   INGREDIENTS,
+  isValidSiret,
   LIMITS,
   MAX_INGREDIENTS,
   PRICE_RANGES,
   TEXT_LIMITS,
+  VAT_REGIMES,
 } from './vocabulary';
-export type { Ingredient, PriceRange } from './vocabulary';
+export type { Ingredient, PriceRange, VatRegime } from './vocabulary';

@@ -20,6 +20,14 @@ describe('the vocabularies the forms offer are the ones the services accept', ()
     expect(ui.TEXT_LIMITS).toEqual(contracts.TEXT_LIMITS);
   });
 
+  it('offers the VAT statuses and checks a SIRET as identity does', () => {
+    expect(ui.VAT_REGIMES).toEqual([...contracts.VAT_REGIMES]);
+    const samples = ['73282932000074', '73282932000075', '35600000000048', '35600000000049', '1234', '7328293200007a', '', '00000000000000'];
+    for (const s of samples) expect(ui.isValidSiret(s), s).toBe(contracts.isValidSiret(s));
+    expect(ui.isValidSiret('73282932000074')).toBe(true);
+    expect(ui.isValidSiret('73282932000075')).toBe(false);
+  });
+
   it('shows an unknown stored value as it is', () => {
     expect(ui.categoryLabel('thai')).toBe('Thaïlandaise');
     expect(ui.categoryLabel('martian')).toBe('martian');

@@ -135,3 +135,21 @@ export function categoryLabel(value: string): string {
 export function allergenLabel(value: string): string {
   return (ALLERGEN_LABELS as Record<string, string>)[value] ?? value;
 }
+
+/**
+ * VAT status of a cook (issue 16): '' not stated, 'franchise' (micro-entrepreneur: 'TVA non
+ * applicable, art. 293 B du CGI'), or the rate charged, in percent.
+ */
+export const VAT_REGIMES = ['', 'franchise', '5.5', '10', '20'] as const;
+export type VatRegime = (typeof VAT_REGIMES)[number];
+
+/**
+ * The form's check of a SIRET, the same rule identity applies (vocabulary.spec.ts compares them):
+ * 14 digits with a Luhn key (La Poste's establishments, SIREN 356000000: digit sum multiple of 5).
+ */
+export function isValidSiret(value: string): boolean {
+  if (!/^\d{14}$/.test(value)) return false;
+  const digits = [...value].map(Number);
+  if (value.startsWith('356000000')) return digits.reduce((s, d) => s + d, 0) % 5 === 0;
+  return digits.reduce((s, d, i) => s + (i % 2 === 0 ? (d * 2 > 9 ? d * 2 - 9 : d * 2) : d), 0) % 10 === 0;
+}

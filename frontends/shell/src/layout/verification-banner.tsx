@@ -1,8 +1,8 @@
-import { useMutation } from '@apollo/client/react';
+import { useMutation } from '@popote/graphql';
 import { readApiError, useAuth } from '@popote/auth';
 import { Button } from '@popote/ui';
 import toast from 'react-hot-toast';
-import { useLocation } from 'react-router';
+import { useLocation } from '@popote/router';
 import { RESEND_VERIFICATION_EMAIL } from '../features/account/account.graphql';
 import { shellFr } from '../i18n/texts';
 import styles from './verification-banner.module.css';

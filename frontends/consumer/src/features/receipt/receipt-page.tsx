@@ -1,8 +1,8 @@
-import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useApolloClient, useQuery } from '@popote/graphql';
 import { Button, buttonClassName, formatLongDateTime, formatPrice, fr, QueryState } from '@popote/ui';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@popote/router';
 import { apiMessage } from '../../lib/api-message';
 import { RECEIPT_PDF_QUERY, RECEIPT_QUERY } from './receipt.graphql';
 import styles from './receipt-page.module.css';

@@ -1,8 +1,8 @@
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation, useQuery } from '@popote/graphql';
 import { Button, formatLongDateTime, formatPrice, fr, Notice } from '@popote/ui';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@popote/router';
 import {
   COMMISSION_INVOICE_PDF_QUERY,
   COMPLETE_SANDBOX_ONBOARDING,

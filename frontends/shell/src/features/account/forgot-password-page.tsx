@@ -1,11 +1,11 @@
-import { useMutation } from '@apollo/client/react';
+import { useMutation } from '@popote/graphql';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { readApiError } from '@popote/auth';
 import { Button, fr, TextField } from '@popote/ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
+import { Link } from '@popote/router';
 import { shellFr } from '../../i18n/texts';
 import authStyles from '../auth/auth-page.module.css';
 import { REQUEST_PASSWORD_RESET } from './account.graphql';

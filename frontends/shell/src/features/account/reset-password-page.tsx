@@ -1,11 +1,11 @@
-import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useApolloClient, useMutation } from '@popote/graphql';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { readApiError } from '@popote/auth';
 import { Button, buttonClassName, fr, Notice, TextField } from '@popote/ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@popote/router';
 import { showServerFieldErrors } from '../../forms/server-errors';
 import { shellFr } from '../../i18n/texts';
 import authStyles from '../auth/auth-page.module.css';

@@ -1,8 +1,8 @@
-import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useApolloClient, useMutation } from '@popote/graphql';
 import { readApiError, ME_QUERY } from '@popote/auth';
 import { Button, buttonClassName, fr, Notice } from '@popote/ui';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@popote/router';
 import { shellFr } from '../../i18n/texts';
 import authStyles from '../auth/auth-page.module.css';
 import { VERIFY_EMAIL } from './account.graphql';

@@ -3,7 +3,7 @@ import { readApiError, useSignIn } from '@popote/auth';
 import { Button, fr, TextField } from '@popote/ui';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
+import { Link } from '@popote/router';
 import { shellFr } from '../../i18n/texts';
 import { showServerFieldErrors } from '../../forms/server-errors';
 import styles from './auth-page.module.css';

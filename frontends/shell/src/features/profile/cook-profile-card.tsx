@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { VAT_REGIMES } from '@popote/contracts/src/enums';
+import { VAT_REGIMES } from '@popote/ui';
 import { readApiError, useUpdateCookProfile } from '@popote/auth';
 import type { CookProfile } from '@popote/graphql';
 import { Button, formatRating, fr, SelectField, TextAreaField, TextField } from '@popote/ui';

@@ -1,11 +1,11 @@
-import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useApolloClient, useMutation } from '@popote/graphql';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { readApiError } from '@popote/auth';
 import { Button, TextField } from '@popote/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@popote/router';
 import { DELETE_ACCOUNT } from '../account/account.graphql';
 import { deleteSchema, type DeleteValues } from '../account/schemas';
 import { showServerFieldErrors } from '../../forms/server-errors';

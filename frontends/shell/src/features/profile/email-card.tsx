@@ -1,4 +1,4 @@
-import { useMutation } from '@apollo/client/react';
+import { useMutation } from '@popote/graphql';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { readApiError } from '@popote/auth';
 import type { User } from '@popote/graphql';

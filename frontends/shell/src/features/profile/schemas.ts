@@ -2,7 +2,7 @@
 import '../../zod-config';
 import type { CookProfile, CookProfileInput, ProfileInput, User } from '@popote/graphql';
 import { fr } from '@popote/ui';
-import { isValidSiret, VAT_REGIMES } from '@popote/contracts/src/enums';
+import { isValidSiret, VAT_REGIMES } from '@popote/ui';
 import { z } from 'zod';
 import { PASSWORD_MIN, username } from '../auth/schemas';
 
