@@ -110,6 +110,40 @@ describe('account lifecycle (issue 18): verification, password reset, export, er
     }
   });
 
+  it('changes the address: a link to the new one, a notice to the old one, effective once confirmed', async () => {
+    const base = shellUrl();
+    const account = newAccount();
+    const next = `nouvelle-${account.email}`;
+    const { context, page, pageErrors } = await openPage(browser);
+    try {
+      await signUp(page, base, account);
+      await mainNav(page).getByRole('link', { name: 'Profil' }).click();
+      const card = page.getByRole('region', { name: 'Adresse email' });
+      await card.getByText('Confirmée').waitFor();
+      await card.getByRole('button', { name: "Changer d'adresse" }).click();
+      await card.getByLabel('Nouvelle adresse email').fill(next);
+      await card.getByLabel('Mot de passe actuel').fill('pas-le-bon');
+      await card.getByRole('button', { name: 'Envoyer le lien de confirmation' }).click();
+      await card.getByText('Le mot de passe est incorrect').waitFor();
+      await card.getByLabel('Mot de passe actuel').fill(account.password);
+      await card.getByRole('button', { name: 'Envoyer le lien de confirmation' }).click();
+      await card.getByText(`Un lien de confirmation a été envoyé à ${next}.`, { exact: false }).waitFor();
+      expect(await card.getByText(account.email, { exact: true }).count()).toBe(1);
+
+      const notice = await waitForEmail(to(account.email, "Demande de changement d'adresse email"));
+      expect(notice.text).toContain(next);
+      const link = await waitForEmail(to(next, 'Confirmez votre nouvelle adresse email'));
+      await page.goto(linkIn(link.text));
+      await page.getByRole('button', { name: 'Confirmer mon adresse email' }).click();
+      await page.getByText(`Adresse email confirmée : votre compte utilise désormais ${next}.`).waitFor();
+      await page.getByRole('link', { name: 'Voir mon profil' }).click();
+      await page.getByRole('region', { name: 'Adresse email' }).getByText(next, { exact: true }).waitFor();
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("'Télécharger mes données' downloads the archive; 'Supprimer mon compte' waits for an order in progress, then erases", async () => {
     const base = shellUrl();
     const account = newAccount();

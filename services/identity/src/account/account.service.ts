@@ -218,9 +218,15 @@ export class AccountService {
       await doc.save();
     });
     await this.relay.flush(this.users, user._id);
-    await this.cookProfiles.deleteOne({ _id: user._id });
-    await this.attempts.deleteOne({ _id: accountKey(user.email) });
-    await this.tokens.forget(user._id);
-    await this.sessions.revokeAllOf(user._id);
+    // At once here; identity's own handler of the announcement does it again if this process stops now.
+    await this.eraseLeftovers(user._id, user.email);
+  }
+
+  /** What identity keeps beside the user document: cook profile, sign-in counter, pending links, sessions. Idempotent. */
+  async eraseLeftovers(userId: string, email: string): Promise<void> {
+    await this.cookProfiles.deleteOne({ _id: userId });
+    await this.attempts.deleteOne({ _id: accountKey(email) });
+    await this.tokens.forget(userId);
+    await this.sessions.revokeAllOf(userId);
   }
 }

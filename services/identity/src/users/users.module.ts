@@ -21,6 +21,7 @@ import {
 import { AccountTokensService } from '../account/account-tokens.service';
 import { AccountService } from '../account/account.service';
 import { UsersService } from './users.service';
+import { AccountErasureHandler } from '../events/account-erasure.handler';
 import { ReviewSubmittedHandler } from '../events/review-submitted.handler';
 
 @Module({
@@ -43,6 +44,7 @@ import { ReviewSubmittedHandler } from '../events/review-submitted.handler';
     ReviewSubmittedHandler,
     AccountTokensService,
     AccountService,
+    AccountErasureHandler,
   ],
   exports: [UsersService, MongooseModule],
 })
