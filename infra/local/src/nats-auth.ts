@@ -34,11 +34,12 @@ export const INTERNAL_RPCS = [
   // Account lifecycle (issue 18): identity asks for the account emails and whether an erasure must wait.
   'rpc.notifications.send-account-email',
   'rpc.ordering.erasure-blockers',
+  'rpc.payments.erasure-blockers',
 ];
 
 /** The RPCs each service calls on another (nothing else). */
 export const SERVICE_CALLS: Record<NatsService, string[]> = {
-  identity: ['rpc.notifications.send-account-email', 'rpc.ordering.erasure-blockers'],
+  identity: ['rpc.notifications.send-account-email', 'rpc.ordering.erasure-blockers', 'rpc.payments.erasure-blockers'],
   catalogue: [],
   cart: ['rpc.catalogue.get-meal', 'rpc.catalogue.get-meals'],
   ordering: [],

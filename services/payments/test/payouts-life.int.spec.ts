@@ -1,9 +1,22 @@
 import { getModelToken } from '@nestjs/mongoose';
-import { IdentityRpc, OrderingRpc, PAYOUT_MESSAGES, PayoutsRpc, ReceiptsRpc, RECEIPT_MESSAGES, type Actor } from '@popote/contracts';
+import {
+  ACCOUNT_MESSAGES,
+  ERASED_NAME,
+  erasureBlockersRpc,
+  exportPersonalDataRpc,
+  IdentityRpc,
+  OrderingRpc,
+  PAYOUT_MESSAGES,
+  PayoutsRpc,
+  ReceiptsRpc,
+  RECEIPT_MESSAGES,
+  type Actor,
+} from '@popote/contracts';
 import { eventually, expectDomainError } from '@popote/testing';
 import type { Model } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumer, cook, startStack, type Stack } from '../../ordering/test/stack';
+import { PaymentsPersonalData } from '../src/account/account';
 import { LedgerService } from '../src/payouts/ledger.service';
 import { LedgerEntry, Payout } from '../src/payouts/payouts.schema';
 import { Receipt } from '../src/receipts/receipt.schema';
@@ -22,9 +35,9 @@ describe('payouts: the full life of a cook’s money (ledger, commission, payout
   const RETURN = 'http://127.0.0.1:3000/cook/dashboard?onglet=paiements';
 
   const balances = () => ledger.balances(chef.user_id);
-  const pickUp = async (orderId: string) => {
+  const pickUp = async (orderId: string, by: Actor = chef) => {
     for (const to of ['confirmed', 'preparing', 'ready', 'delivered'] as const)
-      await s.rpc.call(OrderingRpc.changeStatus, { actor: chef, order_id: orderId, to });
+      await s.rpc.call(OrderingRpc.changeStatus, { actor: by, order_id: orderId, to });
   };
   const waitFor = (expected: { pending_cents: number; available_cents: number }) =>
     eventually(async () => {
@@ -177,5 +190,39 @@ describe('payouts: the full life of a cook’s money (ledger, commission, payout
     ).toBe('NOT_FOUND');
     const invoice = await s.rpc.call(ReceiptsRpc.pdf, { actor: lucas, order_id: order._id, document: 'commission_invoice' });
     expect(invoice.filename).toBe(`popote-${receipt.commission_invoice_number}.pdf`);
+  });
+
+  it('issue 18: the export lists ledger, payouts and receipts; an erasure waits while money is owed, then keeps receipts without the seller', async () => {
+    const mine = await s.rpc.call(exportPersonalDataRpc('payments'), { actor: chef, email: 'chef@popote.test' });
+    expect(mine.sections['ledger-entries']).toHaveLength(await entries.countDocuments({ cook_id: chef.user_id }));
+    expect(mine.sections.payouts).toHaveLength(await payouts.countDocuments({ cook_id: chef.user_id }));
+    expect(mine.sections['payout-account']).toMatchObject({ status: 'enabled', provider: 'sandbox' });
+    // The chef was paid everything: nothing on payments' side holds an erasure back.
+    expect((await s.rpc.call(erasureBlockersRpc('payments'), { user_id: chef.user_id })).reasons).toEqual([]);
+
+    // Lucas has an order picked up and not paid out: money is owed to him, the erasure waits.
+    const lucas = cook('demo-cook-lucas');
+    const receipts = s.payments.get<Model<Receipt>>(getModelToken(Receipt.name));
+    const [first] = await receipts.find({ cook_id: lucas.user_id }).sort({ number: 1 }).limit(1).lean<Receipt[]>();
+    await s.rpc.call(ReceiptsRpc.get, { actor: lucas, order_id: first._id }); // fixes the seller's legal mentions on it
+    await pickUp(first._id, lucas);
+    await eventually(async () => ((await ledger.balances(lucas.user_id)).available_cents > 0 ? true : undefined), 20_000);
+    expect((await s.rpc.call(erasureBlockersRpc('payments'), { user_id: lucas.user_id })).reasons).toEqual([
+      ACCOUNT_MESSAGES.erasureBlockedPayout,
+    ]);
+
+    // The erasure itself (delivered twice): receipts kept, numbered as before, without the seller's name and SIRET.
+    const before = await receipts.find({ cook_id: lucas.user_id }).sort({ number: 1 }).lean<Receipt[]>();
+    expect(JSON.stringify(before)).toContain('73282932000074');
+    const personal = s.payments.get(PaymentsPersonalData);
+    await personal.erase(lucas.user_id);
+    await personal.erase(lucas.user_id);
+    const after = await receipts.find({ cook_id: lucas.user_id }).sort({ number: 1 }).lean<Receipt[]>();
+    expect(after.map((r) => [r.number, r.total_cents])).toEqual(before.map((r) => [r.number, r.total_cents]));
+    for (const r of after) {
+      expect(r.cook_name).toBe(ERASED_NAME);
+      expect(r.cook_legal).toEqual({ name: ERASED_NAME, siret: null, vat_regime: '' });
+    }
+    expect(JSON.stringify(after)).not.toContain('73282932000074');
   });
 });

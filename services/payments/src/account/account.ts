@@ -1,11 +1,22 @@
 import { Controller, Injectable } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { InjectModel } from '@nestjs/mongoose';
-import { AccountEvents, ERASED_NAME, exportPersonalDataRpc, type Envelope, type PersonalDataExport } from '@popote/contracts';
+import {
+  ACCOUNT_MESSAGES,
+  AccountEvents,
+  ERASED_NAME,
+  erasureBlockersRpc,
+  exportPersonalDataRpc,
+  type Envelope,
+  type PersonalDataExport,
+} from '@popote/contracts';
 import { EventHandler, OutboxRelay, parseRequest, type IntegrationEventHandler } from '@popote/platform';
 import type { Model } from 'mongoose';
 import type { z } from 'zod';
 import { Checkout, Refund } from '../checkouts/checkout.schema';
+import { LedgerService } from '../payouts/ledger.service';
+import { LedgerEntry, Payout, PayoutAccount, PayoutInFlight } from '../payouts/payouts.schema';
+import { Receipt } from '../receipts/receipt.schema';
 
 type ErasureRequested = z.infer<typeof AccountEvents.erasureRequested.schema>;
 
@@ -14,15 +25,29 @@ type ErasureRequested = z.infer<typeof AccountEvents.erasureRequested.schema>;
  * (kept 10 years): they hold no name, email or card number (the provider keeps the card), only the
  * user's id — an anonymous tombstone once identity has erased the account. Erasure drops what is
  * left that could act for the person (the payment's client secret) and provider error texts.
- * (The cook ledger and payouts of issue 16 implement the same contract at merge.)
+ * A cook's ledger entries, payouts and receipts (issue 16) are accounting records too: kept under
+ * the tombstone id, the name and SIRET printed on receipts replaced. An erasure waits while a
+ * payout is in flight or money is still owed to the cook (available balance above zero).
  */
 @Injectable()
 export class PaymentsPersonalData {
   constructor(
     @InjectModel(Checkout.name) private readonly checkouts: Model<Checkout>,
     @InjectModel(Refund.name) private readonly refunds: Model<Refund>,
+    @InjectModel(LedgerEntry.name) private readonly ledgerEntries: Model<LedgerEntry>,
+    @InjectModel(Payout.name) private readonly payouts: Model<Payout>,
+    @InjectModel(PayoutAccount.name) private readonly payoutAccounts: Model<PayoutAccount>,
+    @InjectModel(PayoutInFlight.name) private readonly inFlight: Model<PayoutInFlight>,
+    @InjectModel(Receipt.name) private readonly receipts: Model<Receipt>,
+    private readonly ledger: LedgerService,
     private readonly relay: OutboxRelay,
   ) {}
+
+  /** Why the account cannot be erased now (French), from payments' side. */
+  async erasureBlockers(userId: string): Promise<string[]> {
+    const [flying, balances] = await Promise.all([this.inFlight.findById(userId).lean(), this.ledger.balances(userId)]);
+    return flying || balances.available_cents > 0 ? [ACCOUNT_MESSAGES.erasureBlockedPayout] : [];
+  }
 
   async export(userId: string): Promise<PersonalDataExport> {
     const checkouts = await this.checkouts
@@ -32,7 +57,25 @@ export class PaymentsPersonalData {
     const refunds = checkouts.length
       ? await this.refunds.find({ checkout_id: { $in: checkouts.map((c) => c._id) } }, { _outbox: 0, _outbox_pending: 0 }).lean()
       : [];
-    return { sections: { payments: checkouts, refunds }, media_keys: [] };
+    const [receipts, sales, ledger, payouts, payoutAccount] = await Promise.all([
+      this.receipts.find({ consumer_id: userId }).sort({ issued_at: -1 }).lean(),
+      this.receipts.find({ cook_id: userId }).sort({ issued_at: -1 }).lean(),
+      this.ledgerEntries.find({ cook_id: userId }).sort({ created_at: -1, _id: 1 }).lean(),
+      this.payouts.find({ cook_id: userId }).sort({ created_at: -1 }).lean(),
+      this.payoutAccounts.findById(userId).lean(),
+    ]);
+    return {
+      sections: {
+        payments: checkouts,
+        refunds,
+        receipts,
+        'receipts-as-cook': sales,
+        'ledger-entries': ledger,
+        payouts,
+        'payout-account': payoutAccount,
+      },
+      media_keys: [],
+    };
   }
 
   async erase(userId: string): Promise<void> {
@@ -49,6 +92,14 @@ export class PaymentsPersonalData {
         await this.checkouts.updateOne({ _id }, { $set: { lines } });
       });
     }
+    // Receipts the cook issued: kept for accounting, without the seller's name and SIRET.
+    const issued = await this.receipts.find({ cook_id: userId, cook_name: { $ne: ERASED_NAME } }, { _id: 1 }).lean<{ _id: string }[]>();
+    for (const { _id } of issued) {
+      await this.receipts.updateOne(
+        { _id },
+        { $set: { cook_name: ERASED_NAME, cook_legal: { name: ERASED_NAME, siret: null, vat_regime: '' } } },
+      );
+    }
     const ids = await this.checkouts
       .find({ consumer_id: userId, $or: [{ client_secret: { $ne: null } }, { last_error: { $ne: null } }] }, { _id: 1 })
       .lean<{ _id: string }[]>();
@@ -63,6 +114,11 @@ export class PaymentsPersonalData {
 @Controller()
 export class PaymentsAccountRpcController {
   constructor(private readonly personalData: PaymentsPersonalData) {}
+
+  @MessagePattern(erasureBlockersRpc('payments').subject)
+  async erasureBlockers(@Payload() payload: unknown) {
+    return { reasons: await this.personalData.erasureBlockers(parseRequest(erasureBlockersRpc('payments'), payload).user_id) };
+  }
 
   @MessagePattern(exportPersonalDataRpc('payments').subject)
   exportPersonalData(@Payload() payload: unknown) {

@@ -19,8 +19,8 @@ import { actorSchema, defineEvent, defineRpc } from './envelope';
 export const PERSONAL_DATA_SERVICES = ['identity', 'catalogue', 'cart', 'ordering', 'payments', 'notifications'] as const;
 export type PersonalDataService = (typeof PERSONAL_DATA_SERVICES)[number];
 
-/** Services asked whether something blocks an erasure (identity asks them before erasing). */
-export const ERASURE_BLOCKING_SERVICES = ['ordering'] as const satisfies readonly PersonalDataService[];
+/** Services asked whether something blocks an erasure (identity asks them before erasing): an order in progress, a payout owed. */
+export const ERASURE_BLOCKING_SERVICES = ['ordering', 'payments'] as const satisfies readonly PersonalDataService[];
 
 export const personalDataExportSchema = z.object({
   /** `<name>.json` → content (any JSON). */
