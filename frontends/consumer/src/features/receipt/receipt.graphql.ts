@@ -12,6 +12,7 @@ export interface ReceiptData {
   lines: Array<{ name: string; quantity: number; unit_price_cents: number }>;
   total_cents: number;
   commission_percent: number;
+  refunded_at: string | null;
 }
 
 export const RECEIPT_QUERY: TypedDocumentNode<{ receipt: ReceiptData }, { order_id: string }> = gql`
@@ -31,6 +32,7 @@ export const RECEIPT_QUERY: TypedDocumentNode<{ receipt: ReceiptData }, { order_
       }
       total_cents
       commission_percent
+      refunded_at
     }
   }
 `;
