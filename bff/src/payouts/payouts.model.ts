@@ -82,6 +82,7 @@ export class ReceiptModel {
   @Field(() => Float) commission_percent!: number;
   @Field(() => Int) commission_cents!: number;
   @Field(() => Int) cook_cents!: number;
+  @Field(() => String, { nullable: true, description: 'Set when the order was refunded in full' }) refunded_at!: string | null;
 }
 
 @ObjectType('ReceiptPdf')

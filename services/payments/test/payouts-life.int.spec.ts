@@ -96,6 +96,7 @@ describe('payouts: the full life of a cook’s money (ledger, commission, payout
     // The consumer is refunded the whole 25,98 € after the payout: the cook owes back 22,08 € (carried).
     const refund = await s.rpc.call(PayoutsRpc.refundDeliveredOrder, { actor: chef, order_id: first._id });
     expect(refund.amount_cents).toBe(2598);
+    expect((await s.rpc.call(ReceiptsRpc.get, { actor: buyer, order_id: first._id })).receipt.refunded_at).not.toBeNull();
     expect((await s.refunds.findById(first._id).lean())?.status).toBe('made');
     expect(await balances()).toEqual({ pending_cents: 0, available_cents: -2208 });
     // Asking again refunds nothing more.
@@ -175,6 +176,7 @@ describe('payouts: the full life of a cook’s money (ledger, commission, payout
       commission_cents: 218,
       cook_cents: 1232,
       commission_percent: 15,
+      refunded_at: null,
     });
     expect(receipt.number).toMatch(/^R-[0-9A-F]{8}-00000[1-4]$/);
     expect(receipt.commission_invoice_number).toBe(receipt.number.replace(/^R-/, 'C-'));

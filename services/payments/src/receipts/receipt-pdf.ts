@@ -1,4 +1,4 @@
-import { euros, type ReceiptDto } from '@popote/contracts';
+import { euros, RECEIPT_MESSAGES, type ReceiptDto } from '@popote/contracts';
 import PDFDocument from 'pdfkit';
 
 const parisDate = (iso: string) =>
@@ -69,6 +69,11 @@ export function renderPdf(r: ReceiptDto, document: 'receipt' | 'commission_invoi
     row('Total payé', euros(r.total_cents), true);
     doc.moveDown();
     doc.fontSize(10);
+    if (r.refunded_at)
+      doc
+        .font('Helvetica-Bold')
+        .text(RECEIPT_MESSAGES.refunded(parisDate(r.refunded_at)))
+        .font('Helvetica');
     if (r.vat_mention) doc.text(r.vat_mention);
     doc.moveDown();
     doc

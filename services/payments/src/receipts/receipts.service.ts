@@ -14,7 +14,7 @@ import {
 import { RpcClient } from '@popote/platform';
 import type { Model } from 'mongoose';
 import type { z } from 'zod';
-import { Checkout } from '../checkouts/checkout.schema';
+import { Checkout, Refund } from '../checkouts/checkout.schema';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
 import { isDuplicateKey } from '../payouts/payouts.schema';
 import { renderPdf } from './receipt-pdf';
@@ -35,6 +35,7 @@ export class ReceiptsService {
   constructor(
     @InjectModel(Receipt.name) private readonly receipts: Model<Receipt>,
     @InjectModel(Checkout.name) private readonly checkouts: Model<Checkout>,
+    @InjectModel(Refund.name) private readonly refunds: Model<Refund>,
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
     private readonly rpc: RpcClient,
   ) {}
@@ -85,12 +86,19 @@ export class ReceiptsService {
     return { ...receipt, cook_legal: (await this.receipts.findById(orderId, { cook_legal: 1 }).lean<Receipt>())?.cook_legal ?? cookLegal };
   }
 
-  async get(actor: Actor, orderId: string): Promise<ReceiptDto> {
-    return toReceiptDto(await this.owned(actor, orderId));
+  /** The receipt, with the refund of its order when one was made. */
+  private async dto(actor: Actor, orderId: string): Promise<ReceiptDto> {
+    const receipt = await this.owned(actor, orderId);
+    const refund = await this.refunds.findById(orderId, { status: 1, refunded_at: 1 }).lean<Refund>();
+    return toReceiptDto(receipt, refund?.status === 'made' ? (refund.refunded_at ?? null) : null);
+  }
+
+  get(actor: Actor, orderId: string): Promise<ReceiptDto> {
+    return this.dto(actor, orderId);
   }
 
   async pdf(actor: Actor, orderId: string, document: 'receipt' | 'commission_invoice') {
-    const receipt = toReceiptDto(await this.owned(actor, orderId));
+    const receipt = await this.dto(actor, orderId);
     // The commission invoice is the platform's bill to the cook: not the consumer's to see.
     if (document === 'commission_invoice' && receipt.cook_id !== actor.user_id)
       throw new DomainError('NOT_FOUND', RECEIPT_MESSAGES.notFound);
@@ -100,7 +108,7 @@ export class ReceiptsService {
   }
 }
 
-export const toReceiptDto = (r: Receipt): ReceiptDto => ({
+export const toReceiptDto = (r: Receipt, refundedAt: Date | null = null): ReceiptDto => ({
   order_id: r._id,
   number: receiptNumber(r),
   commission_invoice_number: receiptNumber(r, 'C'),
@@ -115,4 +123,5 @@ export const toReceiptDto = (r: Receipt): ReceiptDto => ({
   commission_percent: r.commission_bp / 100,
   commission_cents: r.commission_cents,
   cook_cents: r.cook_cents,
+  refunded_at: refundedAt ? new Date(refundedAt).toISOString() : null,
 });

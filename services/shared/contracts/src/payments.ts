@@ -212,6 +212,7 @@ export const RECEIPT_MESSAGES = {
   notFound: 'Reçu introuvable : il est émis dès que la commande est enregistrée.',
   vatFranchise: 'TVA non applicable, art. 293 B du CGI',
   vatRate: (rate: string) => `TVA incluse au taux de ${rate} %`,
+  refunded: (date: string) => `Commande remboursée intégralement le ${date}.`,
 } as const;
 
 export const receiptSchema = z.object({
@@ -231,6 +232,8 @@ export const receiptSchema = z.object({
   commission_percent: z.number(),
   commission_cents: z.number().int(),
   cook_cents: z.number().int(),
+  /** When the order was refunded in full (cancelled, or refunded after pick-up): the receipt says so. */
+  refunded_at: z.string().nullable(),
 });
 export type ReceiptDto = z.infer<typeof receiptSchema>;
 

@@ -105,6 +105,11 @@ export function ReceiptPage() {
             </tr>
           </tfoot>
         </table>
+        {r.refunded_at ? (
+          <p className={styles.refunded} role="status">
+            {t.refunded(formatLongDateTime(r.refunded_at))}
+          </p>
+        ) : null}
         {r.vat_mention ? <p className={styles.vat}>{r.vat_mention}</p> : null}
         <p className={styles.muted}>{t.intermediary(String(r.commission_percent).replace('.', ','))}</p>
         <div className={styles.actions}>

@@ -91,7 +91,7 @@ function AccountPanel({ overview }: { overview: PayoutOverviewData }) {
         {status === 'enabled' ? t.accountEnabled : status === 'pending' ? t.accountPending : t.accountNone}
       </p>
       {status !== 'enabled' ? (
-        <div>
+        <div className={payouts.action}>
           <Button onClick={() => void onConnect()} loading={loading}>
             {status === 'pending' ? t.resume : t.connect}
           </Button>
@@ -118,7 +118,7 @@ function SandboxOnboarding({ done }: { done: () => void }) {
         {t.sandboxTitle}
       </h3>
       <p className={stats.empty}>{t.sandboxIntro}</p>
-      <div>
+      <div className={payouts.action}>
         <Button onClick={() => void onConfirm()} loading={loading}>
           {t.sandboxConfirm}
         </Button>
@@ -168,7 +168,7 @@ function Balances({ overview, reload }: { overview: PayoutOverviewData; reload: 
         {overview.next_payout_at ? t.nextPayout(formatLongDateTime(overview.next_payout_at)) : t.scheduleOff}
       </p>
       {overview.account.status === 'enabled' ? (
-        <div>
+        <div className={payouts.action}>
           <Button onClick={() => void onPayout()} disabled={inFlight} loading={loading}>
             {inFlight ? t.payoutInFlight : t.payoutNow}
           </Button>

@@ -233,6 +233,7 @@ export const fr = {
       total: 'Total payé',
       intermediary: (percent: string) =>
         `Le vendeur est le cuisinier ou la cuisinière nommé ci-dessus ; Popote encaisse le paiement pour son compte et perçoit une commission de ${percent} %.`,
+      refunded: (date: string) => `Commande remboursée intégralement le ${date}.`,
       downloadPdf: 'Télécharger le PDF',
       downloadError: 'Impossible de télécharger le PDF',
       back: 'Retour à mes commandes',
