@@ -306,7 +306,7 @@ describe('account lifecycle (issue 18) through the BFF', () => {
     });
     expect((await gqlOk(buyer.s, ME)).me.user.email).toBe(buyer.email);
     for (const to of ['confirmed', 'preparing', 'ready', 'delivered'])
-      await gqlOk(cook.s, 'mutation($id: ID!, $to: String!) { changeOrderStatus(order_id: $id, to: $to) { order_status } }', {
+      await gqlOk(cook.s, 'mutation($id: ID!, $to: OrderStatus!) { changeOrderStatus(order_id: $id, to: $to) { order_status } }', {
         id: orderId,
         to,
       });
@@ -355,6 +355,16 @@ describe('account lifecycle (issue 18) through the BFF', () => {
       }
     }
     expect((await fetch(`${url}/media/account/mes-donnees-popote.zip`)).status).toBe(401);
+
+    // The cook is owed the share of the picked-up order (issue 16): the erasure waits until it is paid out.
+    await eventually(async () => {
+      const r = await cook.s.gql(DELETE, { p: cook.password });
+      return r.errors?.[0]?.message === ACCOUNT_MESSAGES.erasureBlockedPayout ? true : undefined;
+    }, 20_000);
+    const origin = { origin: 'http://127.0.0.1:3000' };
+    expect((await cook.s.gql('mutation { connectPayoutAccount { url } }', {}, origin)).errors).toBeUndefined();
+    await gqlOk(cook.s, 'mutation { completeSandboxOnboarding { status } }');
+    expect((await gqlOk(cook.s, 'mutation { requestPayout { amount_cents status } }')).requestPayout).toMatchObject({ status: 'paid' });
 
     // Erasure.
     await gqlOk(buyer.s, DELETE, { p: buyer.password });

@@ -12,6 +12,7 @@ import { seedCatalogue } from '../../services/catalogue/src/seed/seed';
 import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
 import { identityConfig } from '../../services/identity/src/config';
 import { seedIdentity } from '../../services/identity/src/seed/seed';
+import { markEmailVerified } from '../../services/identity/test/fixtures';
 import { AppModule as OrderingModule } from '../../services/ordering/src/app.module';
 import { orderingConfig } from '../../services/ordering/src/config';
 import { AppModule as PaymentsModule } from '../../services/payments/src/app.module';
@@ -145,6 +146,7 @@ describe('bff: public reads cached per replica, dropped on the catalogue and ide
         user_type: 'consumer',
       },
     });
+    await markEmailVerified(apps[0], `cache-${stamp}@popote.test`); // paying needs a confirmed address (issue 18)
     const claire = await signIn(1, 'claire@popote.test');
     expect((await buyer.gql('mutation { addToCart(meal_id: "demo-meal-bowl", quantity: 2) { item_count } }')).errors).toBeUndefined();
     expect((await claire.gql('mutation { addToCart(meal_id: "demo-meal-quiche") { item_count } }')).errors).toBeUndefined();
