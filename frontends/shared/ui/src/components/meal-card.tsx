@@ -1,7 +1,7 @@
 import { useId, useState, type ReactElement, type ReactNode } from 'react';
 import { formatPrice } from '../format/price';
 import { formatRating } from '../format/rating';
-import { fr } from '../i18n/fr';
+import { fr } from '@popote/ui/fr';
 import styles from './meal-card.module.css';
 import { MEAL_PLACEHOLDER_SRC } from './meal-placeholder';
 
