@@ -25,8 +25,7 @@ export function profile(name: 'dev' | 'test'): Profile {
     // POPOTE_START_PORT_OFFSET moves every port of `./popote start` (and its data folder), so that two
     // checkouts of the project can each run the product on one machine.
     const o = Number(process.env.POPOTE_START_PORT_OFFSET ?? 0);
-    const at = <T extends object>(ports: T): T =>
-      Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, (v as number) + o])) as T;
+    const at = <T extends object>(ports: T): T => Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, (v as number) + o])) as T;
     return {
       name,
       dataDir: process.env.POPOTE_DATA_DIR ?? join(root, '.data', o ? `dev-${o}` : 'dev'),
