@@ -1,12 +1,13 @@
 import { lazyPage, PageLoading } from '@popote/ui';
 import { Suspense, type ReactNode } from 'react';
 import type { RouteObject } from '@popote/router';
+import { loadHomePage, loadMealsPage } from './first-page';
 import { NotFoundPage } from './pages/not-found-page';
 
 // Every page is its own chunk, loaded when first opened: /meals does not download the cart,
 // the checkout (Stripe.js) or the orders (live updates).
-const HomePage = lazyPage(() => import('./features/home/home-page'), 'HomePage');
-const MealsPage = lazyPage(() => import('./features/meals/meals-page'), 'MealsPage');
+const HomePage = lazyPage(loadHomePage, 'HomePage');
+const MealsPage = lazyPage(loadMealsPage, 'MealsPage');
 const MealDetailPage = lazyPage(() => import('./features/meal-detail/meal-detail-page'), 'MealDetailPage');
 const CookPage = lazyPage(() => import('./features/cook-page/cook-page'), 'CookPage');
 const OrdersPage = lazyPage(() => import('./features/orders/orders-page'), 'OrdersPage');

@@ -1,10 +1,19 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Configuration, type RspackPluginInstance } from '@rspack/core';
 
 type MfOptions = ConstructorParameters<typeof ModuleFederationPlugin>[0];
-type SharedConfig = { singleton: boolean; requiredVersion: string; eager: boolean; packageName: string };
+type SharedConfig = {
+  singleton: boolean;
+  requiredVersion: string;
+  eager: boolean;
+  packageName: string;
+  version?: string;
+  strictVersion?: boolean;
+};
 
 /**
  * Packages that must exist once per page: React and its DOM renderer, the router (one history,
@@ -27,6 +36,13 @@ export const SHARED_SINGLETONS = [
   'react-hot-toast',
 ] as const;
 
+/**
+ * Modules shared only between builds that bundle the very same file: the French texts (~6 KiB
+ * gzip, used by the shell and every remote) download once per page instead of once per build,
+ * but a remote deployed with new texts keeps its own (no host-first deployment for a text).
+ */
+export const SHARED_BY_CONTENT = ['@popote/ui/fr'] as const;
+
 interface PackageJson {
   name: string;
   dependencies?: Record<string, string>;
@@ -48,6 +64,21 @@ export function sharedSingletons(pkg: PackageJson): Record<string, SharedConfig>
       throw new Error(`${pkg.name} must depend on ${packageName} (a Module Federation singleton)`);
     }
     shared[request] = { singleton: true, requiredVersion, eager: false, packageName };
+  }
+  for (const request of SHARED_BY_CONTENT) {
+    if (!deps['@popote/ui']) continue;
+    // The version is the file's content: a remote uses the page's copy only when it is the
+    // same text, and its own (its fallback chunk) after a text changed on one side only.
+    const file = fileURLToPath(import.meta.resolve(request));
+    const version = `0.0.0-h${createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 12)}`;
+    shared[request] = {
+      singleton: false,
+      strictVersion: true,
+      version,
+      requiredVersion: version,
+      eager: false,
+      packageName: '@popote/ui',
+    };
   }
   return shared;
 }

@@ -1,3 +1,9 @@
 // Async boundary: the Module Federation runtime negotiates the shared
 // singletons (React, router, Apollo...) before any code that uses them runs.
 import('./bootstrap');
+// Meanwhile, the remote of the page being opened starts loading (see first-remote.ts: a chunk
+// of its own without shared modules, so it runs as soon as it arrives, before the bootstrap).
+import('./remotes/first-remote').then(
+  ({ startFirstRemote }) => startFirstRemote(window.location.pathname),
+  () => undefined, // the bootstrap's own chunk loads report a broken deployment
+);

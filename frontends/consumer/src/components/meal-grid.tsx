@@ -6,6 +6,8 @@ import styles from './meal-grid.module.css';
 
 /** Cards in the first rows load their picture at once; the others when scrolled to. */
 const EAGER_IMAGES = 4;
+/** ...and the first two (the whole first screen on a phone) before the page's other requests. */
+const HIGH_PRIORITY_IMAGES = 2;
 
 export interface MealGridProps {
   meals: readonly MealCardData[];
@@ -29,6 +31,7 @@ export function MealGrid({ meals, headingLevel = 'h2', lowStockThreshold, eagerI
             headingLevel={headingLevel}
             lowStockThreshold={lowStockThreshold}
             imageLoading={index < eagerImages ? 'eager' : 'lazy'}
+            imageFetchPriority={index < Math.min(eagerImages, HIGH_PRIORITY_IMAGES) ? 'high' : 'auto'}
             actions={<AddToCartControl meal={meal} />}
             renderLink={({ className, children }) => (
               <Link to={`/meals/${encodeURIComponent(meal.meal_id)}`} className={className}>

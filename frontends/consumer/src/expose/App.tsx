@@ -1,5 +1,9 @@
+import { startFirstPage } from '../first-page';
 import { routes } from '../routes';
 import { useRoutes } from '@popote/router';
+
+// The first page's chunk and query start now, while the shell is still rendering its layout.
+startFirstPage(window.location);
 
 /**
  * What the shell loads as `popote_consumer/App`. It is rendered under the

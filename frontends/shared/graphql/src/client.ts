@@ -4,6 +4,7 @@ import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { isSubscriptionOperation } from '@apollo/client/utilities';
 import { EMPTY, Observable, type Subscription } from 'rxjs';
 import { createCache } from './cache';
+import { prefetchingFetch } from './prefetch';
 import { attachLive, LiveRegistry } from './live';
 import { UnavailableRetryLink } from './retry';
 
@@ -126,7 +127,7 @@ function createWsClient(
  */
 export function createApolloClient({ uri = '/graphql' }: PopoteClientOptions = {}): ApolloClient {
   const live = new LiveRegistry();
-  const httpLink = new HttpLink({ uri, credentials: 'include' });
+  const httpLink = new HttpLink({ uri, credentials: 'include', fetch: prefetchingFetch });
   let client: ApolloClient | undefined;
   const wsLink = createWsLink(uri, live, () => client?.cache.modify({ id: 'ROOT_QUERY', fields: { me: () => null } }));
   const transport = wsLink ? ApolloLink.split(({ query }) => isSubscriptionOperation(query), wsLink, httpLink) : httpLink;

@@ -12,6 +12,7 @@ export type { ApolloCache, ApolloClient } from '@apollo/client';
 export { createApolloClient } from './client';
 export type { PopoteClientOptions } from './client';
 export { createCache } from './cache';
+export { prefetchQuery } from './prefetch';
 export { liveEvents } from './live';
 export { ORDER_UPDATED, useOrderUpdates } from './order-updates';
 export type { OrderUpdate, OrderUpdatesOptions } from './order-updates';

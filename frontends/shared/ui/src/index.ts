@@ -20,9 +20,10 @@ export { MEAL_PLACEHOLDER_SRC } from './components/meal-placeholder';
 export { formatPrice } from './format/price';
 export { formatLongDate, formatLongDateTime } from './format/date';
 export { formatRating } from './format/rating';
-export { fr } from './i18n/fr';
+// Through the package's own name: '@popote/ui/fr' is a Module Federation shared module (@popote/build).
+export { fr } from '@popote/ui/fr';
 export { TOAST_DURATION_MS, TOASTER_PROPS } from './toasts';
-export type { FrenchTexts } from './i18n/fr';
+export type { FrenchTexts } from '@popote/ui/fr';
 export {
   ALLERGEN_LABELS,
   ALLERGENS,

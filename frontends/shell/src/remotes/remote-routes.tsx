@@ -6,26 +6,9 @@ import { NotFoundPage } from '../pages/not-found-page';
 import { RemoteApp } from './remote-app';
 import { loadRemoteApp } from './remote-registry';
 import type { RemoteName } from './runtime-config';
+import { REMOTE_ROUTES } from './remote-paths';
 
-/**
- * Which remote owns which URLs (architecture §5). First match wins, so the
- * more specific patterns come first. A remote receives the whole URL and
- * matches its own routes with absolute paths; pages it does not have yet
- * end on its own "Page introuvable".
- */
-export const REMOTE_ROUTES: ReadonlyArray<{ pattern: string; remote: RemoteName }> = [
-  // Home (featured meals, popular cooks) belongs to the consumer team; see ../pages/home-page.tsx.
-  { pattern: '/', remote: 'consumer' },
-  { pattern: '/meals/:mealId/edit', remote: 'cook' },
-  { pattern: '/create-meal', remote: 'cook' },
-  { pattern: '/cook/dashboard/*', remote: 'cook' },
-  { pattern: '/meals/*', remote: 'consumer' },
-  { pattern: '/cart', remote: 'consumer' },
-  { pattern: '/checkout', remote: 'consumer' },
-  { pattern: '/orders', remote: 'consumer' },
-  { pattern: '/orders/:orderId/receipt', remote: 'consumer' },
-  { pattern: '/cook/:cookId', remote: 'consumer' },
-];
+export { REMOTE_ROUTES } from './remote-paths';
 
 export function findRemote(pathname: string): RemoteName | null {
   const route = REMOTE_ROUTES.find(({ pattern }) => matchPath(pattern, pathname));

@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef } from 'react';
-import { fr } from '../i18n/fr';
+import { fr } from '@popote/ui/fr';
 import styles from './button.module.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'outline';

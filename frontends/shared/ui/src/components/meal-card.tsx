@@ -1,7 +1,7 @@
 import { useId, useState, type ReactElement, type ReactNode } from 'react';
 import { formatPrice } from '../format/price';
 import { formatRating } from '../format/rating';
-import { fr } from '../i18n/fr';
+import { fr } from '@popote/ui/fr';
 import styles from './meal-card.module.css';
 import { MEAL_PLACEHOLDER_SRC } from './meal-placeholder';
 
@@ -28,6 +28,8 @@ export interface MealCardProps {
   lowStockThreshold?: number;
   /** Pictures above the fold load eagerly, the rest lazily. */
   imageLoading?: 'eager' | 'lazy';
+  /** 'high' for the first cards of a page, whose picture is its Largest Contentful Paint. */
+  imageFetchPriority?: 'high' | 'auto';
   headingLevel?: 'h2' | 'h3';
   /** Action area under the card (the cart button arrives with the cart). */
   actions?: ReactNode;
@@ -42,6 +44,7 @@ export function MealCard({
   meal,
   lowStockThreshold = 3,
   imageLoading = 'lazy',
+  imageFetchPriority = 'auto',
   headingLevel: Heading = 'h3',
   actions,
   renderLink,
@@ -67,6 +70,7 @@ export function MealCard({
           width={400}
           height={300}
           loading={imageLoading}
+          fetchPriority={imageFetchPriority}
           decoding="async"
           onError={() => {
             if (src) setBrokenSrc(src);

@@ -1,4 +1,4 @@
-import { fr } from '../i18n/fr';
+import { fr } from '@popote/ui/fr';
 import styles from './order-status-badge.module.css';
 
 /** The French label of an order status (spec §4), or the raw value if unknown. */

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { fr } from '../i18n/fr';
+import { fr } from '@popote/ui/fr';
 import { Button } from './button';
 import { Notice } from './notice';
 import { Spinner } from './spinner';

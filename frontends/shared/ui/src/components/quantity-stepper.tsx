@@ -1,4 +1,4 @@
-import { fr } from '../i18n/fr';
+import { fr } from '@popote/ui/fr';
 import styles from './quantity-stepper.module.css';
 
 export interface QuantityStepperProps {
