@@ -21,6 +21,7 @@ import { ContactResolver } from './contact/contact.resolver';
 import { OrderLifecycleResolver } from './orders/cook-orders.resolver';
 import { OrderUpdatesService } from './orders/order-updates.service';
 import { OrdersResolver } from './orders/orders.resolver';
+import { OrderPickupResolver, PickupResolver } from './pickup/pickup.resolver';
 import { parseCookie } from 'cookie';
 import { CookResolver, MealsResolver } from './meals/meals.resolver';
 import { UploadController } from './media/upload.controller';
@@ -104,6 +105,8 @@ export class AppModule implements NestModule {
         ContactResolver,
         OrdersResolver,
         OrderLifecycleResolver,
+        PickupResolver,
+        OrderPickupResolver,
         OrderUpdatesService,
         RateLimitService,
         UploadGuard,

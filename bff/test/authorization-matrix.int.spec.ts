@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { eventually, GqlSession, natsCredentials, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import {
+  chooseSlotsGql,
+  eventually,
+  GqlSession,
+  natsCredentials,
+  PICKUP_ALL_DAY,
+  resetJetStream,
+  serviceEnv,
+  startServiceApp,
+} from '@popote/testing';
 import { buildSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule as CartModule } from '../../services/cart/src/app.module';
@@ -174,6 +183,14 @@ const MUTATIONS: Record<string, Row> = {
     }),
     expect: { anonymous: 'UNAUTHENTICATED', consumer: 'ok', owningCook: 'NOT_FOUND', otherCook: 'NOT_FOUND' },
   },
+  updatePickupSettings: {
+    query: () => ({
+      query: 'mutation($i: PickupSettingsInput!) { updatePickupSettings(input: $i) { cook_id } }',
+      variables: { i: PICKUP_ALL_DAY },
+    }),
+    expect: cookOnly,
+    fresh: true,
+  },
   sendContactMessage: {
     query: () => ({ query: 'mutation { sendContactMessage(input: {name: "A", email: "a@popote.test", subject: "S", message: "M"}) }' }),
     expect: everyone('ok'),
@@ -199,6 +216,11 @@ const PRIVATE_QUERIES: Record<string, Row> = {
     expect: { anonymous: 'UNAUTHENTICATED', consumer: 'FORBIDDEN', owningCook: 'ok', otherCook: 'empty' },
   },
   cookStats: { query: () => ({ query: '{ cookStats { pending_orders } }' }), expect: cookOnly },
+  pickupSettings: {
+    query: () => ({ query: '{ pickupSettings { cook_id } }' }),
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'FORBIDDEN', owningCook: 'ok', otherCook: 'null' },
+  },
+  pickupSlots: { query: () => ({ query: '{ pickupSlots(cook_id: "nobody") { has_windows } }' }), expect: signed() },
 };
 /** Open to visitors by design (the catalogue, cooks' public pages, who am I). */
 const PUBLIC_QUERIES = ['me', 'meals', 'meal', 'featuredMeals', 'cook', 'cookMeals', 'popularCooks', 'cookReviews'];
@@ -266,6 +288,7 @@ describe('authorization matrix: every mutation and private query × who asks', (
     const cook = sessions.owningCook;
     const mealOf = async (s: GqlSession) =>
       (await ok(s, 'mutation($i: CreateMealInput!) { createMeal(input: $i) { meal_id } }', { i: MEAL_INPUT })).createMeal.meal_id as string;
+    await ok(cook, 'mutation($i: PickupSettingsInput!) { updatePickupSettings(input: $i) { cook_id } }', { i: PICKUP_ALL_DAY });
     world.meal = await mealOf(cook);
     world.otherMeal = await mealOf(sessions.otherCook);
     world.freshMeal = () => mealOf(cook);
@@ -273,7 +296,9 @@ describe('authorization matrix: every mutation and private query × who asks', (
       const buyer = sessions.consumer;
       await ok(buyer, 'mutation { clearCart { item_count } }');
       await ok(buyer, 'mutation($id: ID!) { addToCart(meal_id: $id) { item_count } }', { id: world.meal });
-      const intent = await ok(buyer, 'mutation { createPaymentIntent { checkout { checkout_id } } }');
+      const intent = await ok(buyer, 'mutation($s: [ChosenSlotInput!]!) { createPaymentIntent(slots: $s) { checkout { checkout_id } } }', {
+        s: await chooseSlotsGql(buyer),
+      });
       const checkoutId = intent.createPaymentIntent.checkout.checkout_id as string;
       await ok(
         buyer,

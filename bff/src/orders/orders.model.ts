@@ -1,4 +1,5 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+import { HeldSlotModel } from '../pickup/pickup.model';
 
 @ObjectType('CheckoutLine')
 export class CheckoutLineModel {
@@ -17,6 +18,7 @@ export class CheckoutModel {
   @Field(() => Int, { description: 'Computed by the server from current prices' }) amount_cents!: number;
   @Field() currency!: string;
   @Field(() => [CheckoutLineModel]) lines!: CheckoutLineModel[];
+  @Field(() => [HeldSlotModel], { description: 'The pick-up slot held for each cook' }) slots!: HeldSlotModel[];
   @Field({ description: 'sandbox | stripe' }) provider!: string;
   @Field(() => String, { nullable: true, description: 'French message of the last failed attempt' }) last_error!: string | null;
   @Field() created_at!: string;
@@ -56,6 +58,9 @@ export class OrderModel {
   @Field(() => Int) total_cents!: number;
   @Field({ description: 'pending | confirmed | preparing | ready | delivered | cancelled' }) order_status!: string;
   @Field() delivery_option!: string;
+  @Field(() => String, { nullable: true, description: 'Pick-up slot start (ISO); null on orders placed before slots' })
+  pickup_start!: string | null;
+  @Field(() => String, { nullable: true }) pickup_end!: string | null;
   @Field(() => String, { nullable: true }) cancel_reason!: string | null;
   @Field(() => Int, { nullable: true, description: "The consumer's rating once reviewed" }) review_rating!: number | null;
   @Field(() => [OrderItemModel]) items!: OrderItemModel[];

@@ -4,6 +4,7 @@ import { OrderingRpc, PaymentsRpc, type Actor } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
 import { AuthGuard } from '../auth/auth.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
+import { ChosenSlotInput } from '../pickup/pickup.model';
 import { CardInput, CheckoutModel, OrderModel, PaymentIntentModel } from './orders.model';
 
 /** Checkout and the consumer's own orders; who is asking always comes from the session. */
@@ -12,9 +13,14 @@ import { CardInput, CheckoutModel, OrderModel, PaymentIntentModel } from './orde
 export class OrdersResolver {
   constructor(private readonly rpc: RpcClient) {}
 
-  @Mutation(() => PaymentIntentModel, { description: 'Amount computed by the server from the cart and current prices' })
-  createPaymentIntent(@CurrentActor() actor: Actor): Promise<PaymentIntentModel> {
-    return this.rpc.call(PaymentsRpc.createPaymentIntent, { actor }, { timeoutMs: 15_000 });
+  @Mutation(() => PaymentIntentModel, {
+    description: 'Amount computed by the server from the cart and current prices; one pick-up slot per cook, held while paying',
+  })
+  createPaymentIntent(
+    @CurrentActor() actor: Actor,
+    @Args('slots', { type: () => [ChosenSlotInput], defaultValue: [] }) slots: ChosenSlotInput[],
+  ): Promise<PaymentIntentModel> {
+    return this.rpc.call(PaymentsRpc.createPaymentIntent, { actor, slots }, { timeoutMs: 20_000 });
   }
 
   @Mutation(() => CheckoutModel, { description: 'Offline sandbox provider: confirms the card (Stripe test cards)' })

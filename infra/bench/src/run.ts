@@ -5,7 +5,7 @@ import { freeTestOffset, launch, profile, repoRoot, startServers } from '@popote
 import { rmSync } from 'node:fs';
 import { MongoClient } from 'mongodb';
 import { chromium } from 'playwright-core';
-import { checkoutBench, createMeal, natsAccessOf, person, signUp } from './checkout';
+import { checkoutBench, createIntent, createMeal, natsAccessOf, person, signUp } from './checkout';
 import { primitives } from './primitives';
 import { closedLoop } from './stats';
 
@@ -109,8 +109,7 @@ async function lastPortionsRace(bff: string, mongoUrl: string) {
   };
   const checkouts = await Promise.all(
     buyers.map(async (gql) => {
-      const intent = await again(() => gql('mutation { createPaymentIntent { checkout { checkout_id } } }'));
-      const id = intent.createPaymentIntent.checkout.checkout_id as string;
+      const id = await again(() => createIntent(gql));
       await again(async () => {
         const state = await gql('query($id: ID!) { checkout(checkout_id: $id) { status } }', { id });
         if (state.checkout?.status === 'succeeded') return;

@@ -1,10 +1,10 @@
-import { CartRpc, CatalogueRpc, IdentityRpc, NotificationsRpc, OrderingRpc, PaymentsRpc } from '@popote/contracts';
+import { CartRpc, CatalogueRpc, IdentityRpc, NotificationsRpc, OrderingRpc, PaymentsRpc, PickupRpc } from '@popote/contracts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INTERNAL_RPCS, localNatsUsers, NATS_SERVICES, natsPermissions, renderNatsAuthorization, SERVICE_CALLS } from './nats-auth';
 
-const ALL_RPCS = [IdentityRpc, CatalogueRpc, CartRpc, OrderingRpc, PaymentsRpc, NotificationsRpc].flatMap((c) =>
+const ALL_RPCS = [IdentityRpc, CatalogueRpc, CartRpc, OrderingRpc, PaymentsRpc, NotificationsRpc, PickupRpc].flatMap((c) =>
   Object.values(c).map((r) => r.subject),
 );
 
@@ -28,9 +28,9 @@ describe('NATS permissions', () => {
       notifications: 'notifications/src/events/order-placed.handler.ts',
     };
     const byName = Object.fromEntries(
-      [IdentityRpc, CatalogueRpc, CartRpc, OrderingRpc, PaymentsRpc, NotificationsRpc].flatMap((c, i) =>
+      [IdentityRpc, CatalogueRpc, CartRpc, OrderingRpc, PaymentsRpc, NotificationsRpc, PickupRpc].flatMap((c, i) =>
         Object.entries(c).map(([k, r]) => [
-          `${['IdentityRpc', 'CatalogueRpc', 'CartRpc', 'OrderingRpc', 'PaymentsRpc', 'NotificationsRpc'][i]}.${k}`,
+          `${['IdentityRpc', 'CatalogueRpc', 'CartRpc', 'OrderingRpc', 'PaymentsRpc', 'NotificationsRpc', 'PickupRpc'][i]}.${k}`,
           r.subject,
         ]),
       ),

@@ -27,7 +27,7 @@ export interface NatsUser {
 export const inboxOf = (user: string) => `_INBOX_${user}.>`;
 
 /** RPCs that only other services call: the BFF may not. */
-export const INTERNAL_RPCS = ['rpc.identity.get-users', 'rpc.ordering.orders-by-id'];
+export const INTERNAL_RPCS = ['rpc.identity.get-users', 'rpc.ordering.orders-by-id', 'rpc.catalogue.hold-pickup-slots'];
 
 /** The RPCs each service calls on another (nothing else). */
 export const SERVICE_CALLS: Record<NatsService, string[]> = {
@@ -35,7 +35,8 @@ export const SERVICE_CALLS: Record<NatsService, string[]> = {
   catalogue: [],
   cart: ['rpc.catalogue.get-meal', 'rpc.catalogue.get-meals'],
   ordering: [],
-  payments: ['rpc.cart.checkout', 'rpc.ordering.orders-by-id'], // orders-by-id: reconciliation (ADR 0004)
+  // orders-by-id: reconciliation (ADR 0004); hold-pickup-slots: the slots held while paying (ADR 0008)
+  payments: ['rpc.cart.checkout', 'rpc.ordering.orders-by-id', 'rpc.catalogue.hold-pickup-slots'],
   notifications: ['rpc.identity.get-users'],
 };
 

@@ -255,7 +255,80 @@ export interface Checkout {
   provider: Scalars['String'];
   /** French message of the last failed attempt. */
   last_error: Scalars['String'] | null;
+  /** The pick-up slot held for each cook (issue 17). */
+  slots: HeldSlot[];
   created_at: Scalars['String'];
+}
+
+/** A pick-up slot held at checkout: ISO instants. */
+export interface HeldSlot {
+  __typename?: 'HeldSlot';
+  cook_id: Scalars['ID'];
+  start: Scalars['String'];
+  end: Scalars['String'];
+}
+
+/** `createPaymentIntent(slots:)`: one per cook of the cart, as offered by `pickupSlots`. */
+export interface ChosenSlotInput {
+  cook_id: Scalars['ID'];
+  start: Scalars['String'];
+}
+
+export interface PickupSlot {
+  __typename?: 'PickupSlot';
+  cook_id: Scalars['ID'];
+  start: Scalars['String'];
+  end: Scalars['String'];
+  /** Orders or portions still free. */
+  remaining: Scalars['Int'];
+}
+
+export interface PickupSlotList {
+  __typename?: 'PickupSlotList';
+  /** false: the cook has not set pick-up windows yet. */
+  has_windows: boolean;
+  slots: PickupSlot[];
+}
+
+export interface PickupWindow {
+  __typename?: 'PickupWindow';
+  /** ISO weekday: 1 = Monday … 7 = Sunday. */
+  weekday: Scalars['Int'];
+  /** HH:MM, Paris time. */
+  start: Scalars['String'];
+  end: Scalars['String'];
+}
+
+export interface PickupAddress {
+  __typename?: 'PickupAddress';
+  street: Scalars['String'];
+  postcode: Scalars['String'];
+  city: Scalars['String'];
+}
+
+export interface PickupSettings {
+  __typename?: 'PickupSettings';
+  cook_id: Scalars['ID'];
+  windows: PickupWindow[];
+  /** Paris dates YYYY-MM-DD. */
+  days_off: Scalars['String'][];
+  address: PickupAddress | null;
+  cutoff_minutes: Scalars['Int'];
+  /** 15 or 30. */
+  slot_minutes: Scalars['Int'];
+  capacity: Scalars['Int'];
+  /** "orders" | "portions". */
+  capacity_unit: Scalars['String'];
+}
+
+export interface PickupSettingsInput {
+  windows: { weekday: number; start: string; end: string }[];
+  days_off: string[];
+  address: { street: string; postcode: string; city: string } | null;
+  cutoff_minutes: number;
+  slot_minutes: number;
+  capacity: number;
+  capacity_unit: string;
 }
 
 export interface PaymentIntent {
@@ -298,6 +371,11 @@ export interface Order {
   order_status: OrderStatus | (string & {});
   /** "pickup" (the only option for now). */
   delivery_option: Scalars['String'];
+  /** The pick-up slot (ISO instants); null on orders placed before slots. */
+  pickup_start: Scalars['String'] | null;
+  pickup_end: Scalars['String'] | null;
+  /** Shown to the buyer once the cook confirmed the order. */
+  pickup_address: PickupAddress | null;
   cancel_reason: Scalars['String'] | null;
   items: OrderItem[];
   /** ISO-8601 date-time. */

@@ -22,6 +22,9 @@ export class Order {
   @Prop({ type: String, enum: ORDER_STATUSES, required: true }) order_status!: OrderStatus;
   @Prop({ required: true, default: 'pickup' }) delivery_option!: 'pickup';
   @Prop({ type: [Object], required: true }) items!: OrderItem[];
+  /** The pick-up slot chosen at checkout (null on orders placed before slots existed). */
+  @Prop({ type: Date, default: null }) pickup_start!: Date | null;
+  @Prop({ type: Date, default: null }) pickup_end!: Date | null;
   @Prop({ type: String, default: null }) cancel_reason!: string | null;
   @Prop({ type: Number, default: null }) review_rating!: number | null;
   /** pending until the catalogue has taken (committed) or refused (rejected) the portions. */

@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import type { CheckoutLine } from '@popote/contracts';
+import type { CheckoutLine, HeldSlot } from '@popote/contracts';
 import { outboxPlugin, type OutboxEntry } from '@popote/platform';
 
 /** What the consumer pays for, as computed here from the cart and the catalogue's current prices. */
@@ -10,6 +10,8 @@ export class Checkout {
   @Prop({ required: true }) status!: 'requires_payment_method' | 'processing' | 'succeeded';
   @Prop({ required: true, min: 0 }) amount_cents!: number;
   @Prop({ type: [Object], required: true }) lines!: CheckoutLine[];
+  /** The pick-up slot held for each cook (ADR 0008). */
+  @Prop({ type: [Object], default: [] }) slots!: HeldSlot[];
   @Prop({ required: true }) provider!: 'sandbox' | 'stripe';
   @Prop({ type: String, default: null, index: true }) payment_intent_id!: string | null;
   @Prop({ type: String, default: null }) client_secret!: string | null;

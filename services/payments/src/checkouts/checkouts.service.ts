@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { CartRpc, DomainError, PAYMENT_MESSAGES, PaymentsEvents, type Actor, type CheckoutDto, type Envelope } from '@popote/contracts';
+import {
+  CartRpc,
+  DomainError,
+  PAYMENT_MESSAGES,
+  PaymentsEvents,
+  PICKUP_MESSAGES,
+  PickupRpc,
+  type Actor,
+  type CheckoutDto,
+  type Envelope,
+} from '@popote/contracts';
 import { causedBy, OutboxRelay, recordEvent, RpcClient } from '@popote/platform';
 import type { Model } from 'mongoose';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderEvent } from '../providers/provider';
@@ -15,6 +25,7 @@ export const toCheckoutDto = (c: Checkout): CheckoutDto => ({
   amount_cents: c.amount_cents,
   currency: 'eur',
   lines: c.lines,
+  slots: c.slots ?? [],
   provider: c.provider,
   last_error: c.last_error ?? null,
   created_at: new Date(c.created_at).toISOString(),
@@ -40,9 +51,13 @@ export class CheckoutsService implements OnModuleInit {
 
   /**
    * The amount is computed here, from the cart and the catalogue's current prices and stock (the
-   * cart's checkout checks) — never from the browser.
+   * cart's checkout checks) — never from the browser. One pick-up slot per cook of the cart is
+   * required and held by the catalogue while the buyer pays (ADR 0008): no slot, no payment.
    */
-  async createIntent(actor: Actor): Promise<{ checkout: CheckoutDto; client_secret: string; publishable_key: string | null }> {
+  async createIntent(
+    actor: Actor,
+    chosen: { cook_id: string; start: string }[],
+  ): Promise<{ checkout: CheckoutDto; client_secret: string; publishable_key: string | null }> {
     const cart = await this.rpc.call(CartRpc.checkout, { actor });
     const lines = cart.items.map((l) => ({
       meal_id: l.meal_id,
@@ -53,12 +68,15 @@ export class CheckoutsService implements OnModuleInit {
       quantity: l.quantity,
     }));
     const amount = lines.reduce((s, l) => s + l.unit_price_cents * l.quantity, 0);
+    const checkoutId = randomUUID();
+    const slots = await this.holdSlots(checkoutId, lines, chosen);
     const checkout = await this.checkouts.create({
-      _id: randomUUID(),
+      _id: checkoutId,
       consumer_id: actor.user_id,
       status: 'requires_payment_method',
       amount_cents: amount,
       lines,
+      slots,
       provider: this.provider.name,
     });
     const intent = await this.provider.createIntent({ amount_cents: amount, checkout_id: checkout._id, consumer_id: actor.user_id });
@@ -68,6 +86,25 @@ export class CheckoutsService implements OnModuleInit {
       client_secret: intent.client_secret,
       publishable_key: this.provider.publishableKey,
     };
+  }
+
+  /** Every cook of the cart has exactly one chosen slot, of a cook of the cart; the catalogue holds them. */
+  private async holdSlots(checkoutId: string, lines: CheckoutDto['lines'], chosen: { cook_id: string; start: string }[]) {
+    const cooks = [...new Set(lines.map((l) => l.cook_id))];
+    if (chosen.some((c) => !cooks.includes(c.cook_id))) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotNotInCart);
+    const parts = cooks.map((cookId) => {
+      const picks = chosen.filter((c) => c.cook_id === cookId);
+      if (picks.length !== 1) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotRequired);
+      const own = lines.filter((l) => l.cook_id === cookId);
+      return {
+        cook_id: cookId,
+        start: picks[0].start,
+        meal_ids: own.map((l) => l.meal_id),
+        portions: own.reduce((n, l) => n + l.quantity, 0),
+      };
+    });
+    const held = await this.rpc.call(PickupRpc.holdPickupSlots, { checkout_id: checkoutId, parts }, { timeoutMs: 12_000 });
+    return held.slots;
   }
 
   private async owned(actor: Actor, checkoutId: string): Promise<Checkout> {
@@ -141,6 +178,7 @@ export class CheckoutsService implements OnModuleInit {
           amount_cents: checkout.amount_cents,
           payment_intent_id: intent.id,
           lines: checkout.lines,
+          slots: checkout.slots ?? [],
         });
       } else {
         checkout.last_error = intent.last_payment_error?.message ?? PAYMENT_MESSAGES.paymentError;
@@ -148,6 +186,7 @@ export class CheckoutsService implements OnModuleInit {
           checkout_id: checkout._id,
           consumer_id: checkout.consumer_id,
           reason: checkout.last_error,
+          cook_ids: [...new Set(checkout.lines.map((l) => l.cook_id))],
         });
       }
       await checkout.save();
@@ -212,6 +251,7 @@ export class CheckoutsService implements OnModuleInit {
         amount_cents: checkout.amount_cents,
         payment_intent_id: checkout.payment_intent_id ?? '',
         lines: checkout.lines,
+        slots: checkout.slots ?? [],
       });
       await checkout.save();
     });

@@ -19,6 +19,9 @@ export const orderSchema = z.object({
   total_cents: z.number().int().nonnegative(),
   order_status: z.enum(ORDER_STATUSES),
   delivery_option: z.literal('pickup'),
+  /** The pick-up slot chosen at checkout (ISO instants); null on orders placed before slots existed. */
+  pickup_start: z.string().nullable(),
+  pickup_end: z.string().nullable(),
   cancel_reason: z.string().nullable(),
   /** The consumer's rating once reviewed (delivered orders only). */
   review_rating: z.number().int().nullable(),
@@ -44,6 +47,7 @@ export const ORDER_MESSAGES = {
   reasonRequired: "Veuillez indiquer la raison de l'annulation",
   /** The reason shown to both sides when the portions were gone by the time the paid order was applied. */
   stockUnavailable: 'Plat épuisé au moment de valider la commande. Le paiement est remboursé.',
+  slotUnavailable: "Le créneau de retrait choisi n'était plus disponible au moment de valider la commande. Le paiement est remboursé.",
   reviewDeliveredOnly: 'Vous pourrez noter cette commande une fois récupérée',
   reviewOnce: 'Vous avez déjà noté cette commande',
   ratingRange: 'La note doit être comprise entre 1 et 5',
@@ -156,6 +160,9 @@ export const OrderingEvents = {
       cook_id: z.string(),
       total_cents: z.number().int(),
       items: z.array(boughtLine),
+      /** The pick-up slot (absent on events published before slots existed). */
+      pickup_start: z.string().nullish(),
+      pickup_end: z.string().nullish(),
     }),
     // Stock is applied per cook, in order (ADR 0004): placed and cancelled share the cook's partition.
     { partitionBy: (d) => d.cook_id },

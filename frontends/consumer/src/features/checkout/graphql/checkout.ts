@@ -1,5 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { CardInput, Checkout, Order, PaymentIntent } from '@popote/graphql';
+import type { CardInput, Checkout, ChosenSlotInput, Order, PaymentIntent } from '@popote/graphql';
 
 export type CheckoutData = Omit<Checkout, '__typename' | 'created_at'>;
 
@@ -19,15 +19,23 @@ const CHECKOUT_FIELDS = gql`
       unit_price_cents
       quantity
     }
+    slots {
+      cook_id
+      start
+      end
+    }
   }
 `;
 
 export type PaymentIntentData = Pick<PaymentIntent, 'client_secret' | 'publishable_key'> & { checkout: CheckoutData };
 
-/** Starts a payment for the cart as it is now: the amount is computed by the server. */
-export const CREATE_PAYMENT_INTENT: TypedDocumentNode<{ createPaymentIntent: PaymentIntentData }, Record<string, never>> = gql`
-  mutation CreatePaymentIntent {
-    createPaymentIntent {
+/**
+ * Starts a payment for the cart as it is now: the amount is computed by the server; the chosen
+ * pick-up slot of each cook is held while paying (refused in French when full or closed).
+ */
+export const CREATE_PAYMENT_INTENT: TypedDocumentNode<{ createPaymentIntent: PaymentIntentData }, { slots: ChosenSlotInput[] }> = gql`
+  mutation CreatePaymentIntent($slots: [ChosenSlotInput!]!) {
+    createPaymentIntent(slots: $slots) {
       client_secret
       publishable_key
       checkout {

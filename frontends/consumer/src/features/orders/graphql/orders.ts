@@ -10,6 +10,9 @@ export type OrderData = Pick<
   | 'total_cents'
   | 'order_status'
   | 'delivery_option'
+  | 'pickup_start'
+  | 'pickup_end'
+  | 'pickup_address'
   | 'cancel_reason'
   | 'created_at'
   | 'updated_at'
@@ -24,6 +27,13 @@ export const ORDER_FIELDS = gql`
     total_cents
     order_status
     delivery_option
+    pickup_start
+    pickup_end
+    pickup_address {
+      street
+      postcode
+      city
+    }
     cancel_reason
     created_at
     updated_at
