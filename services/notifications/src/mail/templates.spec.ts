@@ -27,6 +27,14 @@ describe('order emails', () => {
     expect(orderPlacedEmail('Claire', 'abcdefgh', 100, items, null).text).not.toContain('Cuisinier :');
   });
 
+  it('names the pick-up slot in Paris time, to the consumer and to the cook (issue 17)', () => {
+    const slot = { start: '2026-06-16T16:00:00.000Z', end: '2026-06-16T16:30:00.000Z' };
+    const mail = orderPlacedEmail('Claire', '0123456789abcdef', 3800, items, 'amina_cuisine', slot);
+    expect(mail.text).toContain('Retrait : mardi 16 juin, 18:00–18:30 (heure de Paris), chez le cuisinier.');
+    expect(mail.text).toContain("L'adresse exacte s'affiche dans « Mes commandes » dès qu'il a confirmé la commande.");
+    expect(newOrderEmail('Amina', '0123456789abcdef', 3800, items, slot).text).toContain('Retrait prévu : mardi 16 juin, 18:00–18:30');
+  });
+
   it('says "plat" only for a dish whose name an old event did not carry', () => {
     expect(newOrderEmail('Mei', 'abcdefgh', 1300, [{ quantity: 1 }]).text).toContain('- 1 × plat\n');
   });
