@@ -53,6 +53,7 @@ export class OrderModel {
   @Field(() => ID) order_id!: string;
   @Field(() => ID) checkout_id!: string;
   @Field(() => ID) consumer_id!: string;
+  @Field({ description: "The buyer's name (for the cook); empty on orders placed before it was kept" }) consumer_name!: string;
   @Field(() => ID) cook_id!: string;
   @Field() cook_name!: string;
   @Field(() => Int) total_cents!: number;

@@ -1,6 +1,6 @@
 import { UseGuards } from '@nestjs/common';
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { OrderingRpc, PaymentsRpc, type Actor } from '@popote/contracts';
+import { IdentityRpc, OrderingRpc, PaymentsRpc, type Actor } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
 import { AuthGuard } from '../auth/auth.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
@@ -16,11 +16,13 @@ export class OrdersResolver {
   @Mutation(() => PaymentIntentModel, {
     description: 'Amount computed by the server from the cart and current prices; one pick-up slot per cook, held while paying',
   })
-  createPaymentIntent(
+  async createPaymentIntent(
     @CurrentActor() actor: Actor,
     @Args('slots', { type: () => [ChosenSlotInput], defaultValue: [] }) slots: ChosenSlotInput[],
   ): Promise<PaymentIntentModel> {
-    return this.rpc.call(PaymentsRpc.createPaymentIntent, { actor, slots }, { timeoutMs: 20_000 });
+    // The buyer's name travels with the order: the cook sees who comes to pick it up.
+    const me = await this.rpc.call(IdentityRpc.getMe, { actor });
+    return this.rpc.call(PaymentsRpc.createPaymentIntent, { actor, slots, consumer_name: me.user.name }, { timeoutMs: 20_000 });
   }
 
   @Mutation(() => CheckoutModel, { description: 'Offline sandbox provider: confirms the card (Stripe test cards)' })

@@ -11,6 +11,7 @@ export {
   INGREDIENTS,
   LIMITS,
   MAX_INGREDIENTS,
+  ORDER_STATUSES,
   TEXT_LIMITS,
 } from '@popote/contracts/src/enums';
 export type { Allergen, Category, Ingredient } from '@popote/contracts/src/enums';

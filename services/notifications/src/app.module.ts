@@ -6,6 +6,7 @@ import { ContactRpcController } from './contact/contact.rpc.controller';
 import { ContactService } from './contact/contact.service';
 import { OrderPlacedHandler } from './events/order-placed.handler';
 import { OrderStatusChangedHandler } from './events/order-status-changed.handler';
+import { PickupReminderHandler } from './events/pickup-reminder.handler';
 import { ContactMessage, ContactMessageSchema, Email, EmailSchema } from './mail/email.schema';
 import { EmailsService } from './mail/emails.service';
 
@@ -22,7 +23,7 @@ export class AppModule {
         ]),
       ],
       controllers: [ContactRpcController],
-      providers: [EmailsService, ContactService, OrderPlacedHandler, OrderStatusChangedHandler],
+      providers: [EmailsService, ContactService, OrderPlacedHandler, OrderStatusChangedHandler, PickupReminderHandler],
     };
   }
 }

@@ -2,6 +2,7 @@ import { getModelToken } from '@nestjs/mongoose';
 import {
   CartRpc,
   ORDER_MESSAGES,
+  OrderingEvents,
   OrderingRpc,
   PaymentsEvents,
   PaymentsRpc,
@@ -13,6 +14,7 @@ import { eventually, findEvent } from '@popote/testing';
 import type { Model } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SlotHold, SlotLoad } from '../../catalogue/src/slots/slot.schema';
+import { RemindersService } from '../src/orders/reminders.service';
 import { consumer, cook, DECLINED, OPEN_ALL_DAY, startStack, VISA, type Stack } from './stack';
 
 /** Pick-up slots at checkout (issue 17, ADR 0008): held while paying, by the cook's partition worker. */
@@ -147,6 +149,28 @@ describe('pick-up slots: holds, expiry, the last place (real NATS JetStream + da
     expect(await refusedWith([{ cook_id: 'cook-slot-rules', start: slots[0].start }])).toBe(PICKUP_MESSAGES.noWindows);
     // Nothing was held by the refused attempts.
     expect(await holds().countDocuments({ cook_id: 'cook-slot-rules' })).toBe(0);
+  });
+
+  it('reminds the buyer once, an hour before the slot', async () => {
+    const buyer = consumer();
+    const mealId = await stack.newMeal('cook-slot-reminder', 5);
+    await stack.rpc.call(CartRpc.addItem, { actor: buyer, meal_id: mealId, quantity: 1 });
+    const { checkout } = await stack.pay(buyer);
+    const [order] = await stack.settled(checkout.checkout_id, 1);
+    const reminders = stack.ordering().get(RemindersService);
+    const start = new Date(order.pickup_start!);
+    // Two hours before: not yet. Forty minutes before: announced, once, even when two sweeps run together.
+    expect(await reminders.sweep(new Date(start.getTime() - 2 * 3600_000))).toBe(0);
+    const at = new Date(start.getTime() - 40 * 60_000);
+    const [a, b] = await Promise.all([reminders.sweep(at), reminders.sweep(at)]);
+    expect(a + b).toBe(1);
+    expect((await stack.orders.findById(order._id).lean())?.reminder_sent_at).toEqual(at);
+    const evt = await findEvent<{ order_id: string; pickup_start: string }>(
+      OrderingEvents.pickupReminderDue.subject,
+      (e) => e.data.order_id === order._id,
+    );
+    expect(evt.data.pickup_start).toBe(start.toISOString());
+    expect(await reminders.sweep(at)).toBe(0);
   });
 
   it('settings are checked by the server, in French', async () => {

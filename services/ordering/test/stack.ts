@@ -133,6 +133,7 @@ export async function startStack(file: string) {
         return docs.length === count && docs.every((o) => o.stock_status !== 'pending') ? docs : undefined;
       }, 20_000),
     catalogue: () => catalogue,
+    ordering: () => ordering,
     restartCatalogue: async () => {
       catalogue = await startCatalogue();
     },

@@ -3,16 +3,29 @@ import type { CookStats, Order, OrderItem, Review } from '@popote/graphql';
 
 export type CookOrder = Pick<
   Order,
-  'order_id' | 'consumer_id' | 'cook_id' | 'total_cents' | 'order_status' | 'cancel_reason' | 'created_at' | 'updated_at'
+  | 'order_id'
+  | 'consumer_id'
+  | 'consumer_name'
+  | 'cook_id'
+  | 'total_cents'
+  | 'order_status'
+  | 'pickup_start'
+  | 'pickup_end'
+  | 'cancel_reason'
+  | 'created_at'
+  | 'updated_at'
 > & { items: Array<Pick<OrderItem, 'order_item_id' | 'meal_id' | 'name' | 'quantity' | 'price_cents'>> };
 
 const COOK_ORDER_FIELDS = gql`
   fragment CookOrderFields on Order {
     order_id
     consumer_id
+    consumer_name
     cook_id
     total_cents
     order_status
+    pickup_start
+    pickup_end
     cancel_reason
     created_at
     updated_at

@@ -365,6 +365,8 @@ export interface Order {
   order_id: Scalars['ID'];
   checkout_id: Scalars['ID'];
   consumer_id: Scalars['ID'];
+  /** The buyer's name (for the cook); empty on orders placed before it was kept. */
+  consumer_name: Scalars['String'];
   cook_id: Scalars['ID'];
   cook_name: Scalars['String'];
   total_cents: Scalars['Int'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newOrderEmail, orderPlacedEmail, statusEmail } from './templates';
+import { newOrderEmail, orderPlacedEmail, pickupReminderEmail, statusEmail } from './templates';
 
 const items = [
   { quantity: 2, name: 'Tajine de poulet aux citrons confits' },
@@ -25,6 +25,15 @@ describe('order emails', () => {
     expect(mail.text).toContain('Cuisinier : amina_cuisine\nRetrait : chez le cuisinier');
     expect(mail.text).toContain('« Mes commandes »');
     expect(orderPlacedEmail('Claire', 'abcdefgh', 100, items, null).text).not.toContain('Cuisinier :');
+  });
+
+  it('reminds the buyer of the slot an hour before', () => {
+    const mail = pickupReminderEmail('Claire', '0123456789abcdef', 'amina_cuisine', {
+      start: '2026-01-13T17:00:00.000Z',
+      end: '2026-01-13T17:30:00.000Z',
+    });
+    expect(mail.subject).toBe('Rappel : retrait de votre commande n° 89abcdef dans une heure');
+    expect(mail.text).toContain('chez amina_cuisine : mardi 13 janvier, 18:00–18:30 (heure de Paris)');
   });
 
   it('names the pick-up slot in Paris time, to the consumer and to the cook (issue 17)', () => {

@@ -84,3 +84,14 @@ export function orderPlacedEmail(
       `Vous pouvez la suivre à tout moment dans « Mes commandes ».\n\nL'équipe Popote`,
   };
 }
+
+/** The buyer's reminder an hour before their pick-up slot (issue 17). */
+export function pickupReminderEmail(name: string, orderId: string, cookName: string, slot: PickupSlot): { subject: string; text: string } {
+  const n = number(orderId);
+  return {
+    subject: `Rappel : retrait de votre commande n° ${n} dans une heure`,
+    text:
+      `Bonjour ${name},\n\nVotre commande n° ${n} est à retirer chez ${cookName} : ${slotText(slot)} (heure de Paris).\n\n` +
+      `L'adresse est dans « Mes commandes ».\n\nBon appétit,\nL'équipe Popote`,
+  };
+}

@@ -7,6 +7,7 @@ import { LifecycleService } from './lifecycle.service';
 import { Order, OrderSchema, Review, ReviewSchema } from './order.schema';
 import { OrdersRpcController } from './orders.rpc.controller';
 import { OrdersService } from './orders.service';
+import { RemindersService } from './reminders.service';
 
 @Module({
   imports: [
@@ -16,7 +17,7 @@ import { OrdersService } from './orders.service';
     ]),
   ],
   controllers: [OrdersRpcController],
-  providers: [OrdersService, LifecycleService, PaymentSucceededHandler, StockCommittedHandler, StockRejectedHandler],
+  providers: [OrdersService, LifecycleService, RemindersService, PaymentSucceededHandler, StockCommittedHandler, StockRejectedHandler],
   exports: [OrdersService],
 })
 export class OrdersModule {}

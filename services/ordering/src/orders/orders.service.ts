@@ -17,6 +17,7 @@ export const toOrderDto = (o: Order): OrderDto => ({
   order_id: o._id,
   checkout_id: o.checkout_id,
   consumer_id: o.consumer_id,
+  consumer_name: o.consumer_name ?? '',
   cook_id: o.cook_id,
   cook_name: o.cook_name,
   total_cents: o.total_cents,
@@ -53,7 +54,7 @@ export class OrdersService implements OnModuleInit {
    * by order-placed. Created once even when the payment event comes twice.
    */
   async placeFromCheckout(
-    envelope: Envelope<{ checkout_id: string; consumer_id: string; lines: CheckoutLine[]; slots?: HeldSlot[] }>,
+    envelope: Envelope<{ checkout_id: string; consumer_id: string; lines: CheckoutLine[]; slots?: HeldSlot[]; consumer_name?: string }>,
   ): Promise<string[]> {
     const { checkout_id: checkoutId, consumer_id: consumerId, lines } = envelope.data;
     const slotOf = new Map((envelope.data.slots ?? []).map((s) => [s.cook_id, s]));
@@ -79,6 +80,7 @@ export class OrdersService implements OnModuleInit {
         _id: id,
         checkout_id: checkoutId,
         consumer_id: consumerId,
+        consumer_name: envelope.data.consumer_name ?? '',
         cook_id: cookId,
         cook_name: cookLines[0].cook_name,
         total_cents: total,

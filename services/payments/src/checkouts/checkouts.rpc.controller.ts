@@ -12,7 +12,7 @@ export class CheckoutsRpcController {
   @MessagePattern(PaymentsRpc.createPaymentIntent.subject)
   create(@Payload() p: unknown) {
     const req = parseRequest(PaymentsRpc.createPaymentIntent, p);
-    return this.checkouts.createIntent(req.actor, req.slots);
+    return this.checkouts.createIntent(req.actor, req.slots, req.consumer_name);
   }
 
   @MessagePattern(PaymentsRpc.confirmSandboxPayment.subject)

@@ -57,6 +57,7 @@ export class CheckoutsService implements OnModuleInit {
   async createIntent(
     actor: Actor,
     chosen: { cook_id: string; start: string }[],
+    consumerName = '',
   ): Promise<{ checkout: CheckoutDto; client_secret: string; publishable_key: string | null }> {
     const cart = await this.rpc.call(CartRpc.checkout, { actor });
     const lines = cart.items.map((l) => ({
@@ -73,6 +74,7 @@ export class CheckoutsService implements OnModuleInit {
     const checkout = await this.checkouts.create({
       _id: checkoutId,
       consumer_id: actor.user_id,
+      consumer_name: consumerName,
       status: 'requires_payment_method',
       amount_cents: amount,
       lines,
@@ -179,6 +181,7 @@ export class CheckoutsService implements OnModuleInit {
           payment_intent_id: intent.id,
           lines: checkout.lines,
           slots: checkout.slots ?? [],
+          consumer_name: checkout.consumer_name ?? '',
         });
       } else {
         checkout.last_error = intent.last_payment_error?.message ?? PAYMENT_MESSAGES.paymentError;
@@ -252,6 +255,7 @@ export class CheckoutsService implements OnModuleInit {
         payment_intent_id: checkout.payment_intent_id ?? '',
         lines: checkout.lines,
         slots: checkout.slots ?? [],
+        consumer_name: checkout.consumer_name ?? '',
       });
       await checkout.save();
     });

@@ -14,6 +14,8 @@ export const orderSchema = z.object({
   order_id: z.string(),
   checkout_id: z.string(),
   consumer_id: z.string(),
+  /** The buyer's name (the cook sees it); empty on orders placed before it was kept. */
+  consumer_name: z.string(),
   cook_id: z.string(),
   cook_name: z.string(),
   total_cents: z.number().int().nonnegative(),
@@ -194,6 +196,18 @@ export const OrderingEvents = {
     }),
     // Meal ratings are applied by the catalogue's per-cook worker, in order, once (ADR 0004).
     { partitionBy: (d) => d.cook_id },
+  ),
+  /** One hour before an order's pick-up slot (issue 17): the buyer is reminded, once. */
+  pickupReminderDue: defineEvent(
+    'evt.ordering.pickup-reminder-due.v1',
+    z.object({
+      order_id: z.string(),
+      consumer_id: z.string(),
+      cook_id: z.string(),
+      cook_name: z.string(),
+      pickup_start: z.string(),
+      pickup_end: z.string(),
+    }),
   ),
   orderStatusChanged: defineEvent(
     'evt.ordering.order-status-changed.v1',

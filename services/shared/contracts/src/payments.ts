@@ -50,7 +50,12 @@ export const cardSchema = z.object({
 export const PaymentsRpc = {
   createPaymentIntent: defineRpc(
     'rpc.payments.create-payment-intent',
-    z.object({ actor: actorSchema, slots: z.array(chosenSlotSchema).max(50).default([]) }),
+    z.object({
+      actor: actorSchema,
+      slots: z.array(chosenSlotSchema).max(50).default([]),
+      /** The buyer's name as their account says it (the BFF reads it): shown to the cooks on their orders. */
+      consumer_name: z.string().max(200).default(''),
+    }),
     z.object({ checkout: checkoutSchema, client_secret: z.string(), publishable_key: z.string().nullable() }),
   ),
   confirmSandboxPayment: defineRpc(
@@ -76,6 +81,8 @@ export const PaymentsEvents = {
       lines: z.array(checkoutLineSchema),
       /** The slot of each cook (empty on events published before slots existed). */
       slots: z.array(heldSlotSchema).default([]),
+      /** The buyer's name, for the cooks (empty on events published before it travelled). */
+      consumer_name: z.string().default(''),
     }),
   ),
   paymentFailed: defineEvent(

@@ -81,7 +81,8 @@ export const pickupSettingsInput = z
   })
   .superRefine((s, ctx) => {
     s.windows.forEach((w, i) => {
-      if (minutesOf(w.end) - minutesOf(w.start) < s.slot_minutes)
+      // (An end before the start already has its own message.)
+      if (w.start < w.end && minutesOf(w.end) - minutesOf(w.start) < s.slot_minutes)
         ctx.addIssue({ code: 'custom', message: PICKUP_MESSAGES.windowTooShort, path: ['windows', i, 'end'] });
       const overlaps = s.windows.some((o, j) => j < i && o.weekday === w.weekday && o.start < w.end && w.start < o.end);
       if (overlaps) ctx.addIssue({ code: 'custom', message: PICKUP_MESSAGES.windowsOverlap, path: ['windows', i, 'start'] });

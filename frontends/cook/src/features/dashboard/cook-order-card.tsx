@@ -1,6 +1,6 @@
 import { useMutation } from '@apollo/client/react';
 import { readApiError } from '@popote/auth';
-import { Button, formatLongDateTime, formatPrice, fr, OrderStatusBadge, orderStatusLabel, TextAreaField } from '@popote/ui';
+import { Button, formatLongDateTime, formatPrice, formatSlot, fr, OrderStatusBadge, orderStatusLabel, TextAreaField } from '@popote/ui';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { CANCEL_COOK_ORDER, canCancel, CHANGE_ORDER_STATUS, NEXT_STATUS, type CookOrder } from '../../graphql/orders';
@@ -39,6 +39,12 @@ export function CookOrderCard({ order, compact = false }: { order: CookOrder; co
         </div>
         <OrderStatusBadge status={order.order_status} />
       </header>
+      <p className={styles.buyer}>
+        {order.consumer_name ? t.cookDay.buyer(order.consumer_name) : null}
+        {order.pickup_start && order.pickup_end ? (
+          <span className={styles.pickup}>{t.cookDay.pickup(formatSlot(order.pickup_start, order.pickup_end))}</span>
+        ) : null}
+      </p>
       <ul className={styles.items}>
         {order.items.map((item) => (
           <li key={item.order_item_id} className={styles.item}>

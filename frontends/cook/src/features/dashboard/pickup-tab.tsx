@@ -76,7 +76,9 @@ function PickupForm({ saved }: { saved: PickupSettingsData | null }) {
     // Checked here with the server's own rules first (same messages), then by the server.
     const parsed = pickupSettingsInput.safeParse(form);
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])));
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message; // the first per field
+      setErrors(found);
       toast.error(t.invalid, { id: 'pickup-save' });
       return;
     }
