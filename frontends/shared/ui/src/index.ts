@@ -18,7 +18,7 @@ export { OrderStatusBadge, orderStatusLabel } from './components/order-status-ba
 export { Stars } from './components/stars';
 export { MEAL_PLACEHOLDER_SRC } from './components/meal-placeholder';
 export { formatPrice } from './format/price';
-export { formatLongDate, formatLongDateTime, formatSlot, formatSlotDay, formatSlotTime } from './format/date';
+export { formatLongDate, formatLongDateTime, formatSlot, formatSlotDay, formatSlotDayTitle, formatSlotTime } from './format/date';
 export { formatRating } from './format/rating';
 export { fr } from './i18n/fr';
 export { TOAST_DURATION_MS, TOASTER_PROPS } from './toasts';

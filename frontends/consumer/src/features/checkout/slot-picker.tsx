@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { formatSlotDay, formatSlotTime, fr, Notice, QueryState } from '@popote/ui';
+import { formatSlotDayTitle, formatSlotTime, fr, Notice, QueryState } from '@popote/ui';
 import { useEffect } from 'react';
 import type { CheckoutSessionItem } from '../cart/checkout-session';
 import { PICKUP_SLOTS_QUERY } from './graphql/pickup';
@@ -70,7 +70,7 @@ export function CookSlotPicker({
   else if (list.slots.length === 0) content = <Notice tone="error" message={t.none} />;
   else {
     const days = new Map<string, typeof list.slots>();
-    for (const s of list.slots) days.set(formatSlotDay(s.start), [...(days.get(formatSlotDay(s.start)) ?? []), s]);
+    for (const s of list.slots) days.set(formatSlotDayTitle(s.start), [...(days.get(formatSlotDayTitle(s.start)) ?? []), s]);
     content = (
       <div role="radiogroup" aria-labelledby={titleId} className={styles.slotDays}>
         {[...days].map(([day, slots]) => (

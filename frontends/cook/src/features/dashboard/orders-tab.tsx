@@ -1,5 +1,15 @@
 import { useQuery } from '@apollo/client/react';
-import { Button, formatLongDate, formatSlotDay, formatSlotTime, fr, Notice, orderStatusLabel, SelectField } from '@popote/ui';
+import {
+  Button,
+  formatLongDate,
+  formatSlotDay,
+  formatSlotDayTitle,
+  formatSlotTime,
+  fr,
+  Notice,
+  orderStatusLabel,
+  SelectField,
+} from '@popote/ui';
 import { useState } from 'react';
 import { COOK_ORDERS_QUERY, type CookOrder } from '../../graphql/orders';
 import { ORDER_STATUSES } from '../../vocabulary';
@@ -77,7 +87,7 @@ export function OrdersTab() {
 }
 
 const dayTitle = (day: string, start: string) =>
-  day === parisDay(new Date()) ? `${td.today} — ${formatSlotDay(start)}` : formatSlotDay(start);
+  day === parisDay(new Date()) ? `${td.today} — ${formatSlotDay(start)}` : formatSlotDayTitle(start);
 
 function Days({ days }: { days: DayGroup[] }) {
   return (

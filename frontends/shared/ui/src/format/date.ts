@@ -33,6 +33,12 @@ export function formatSlotDay(start: string): string {
   return slotDay.format(new Date(start));
 }
 
+/** "Mardi 13 janvier" (Paris), for a heading. */
+export function formatSlotDayTitle(start: string): string {
+  const day = formatSlotDay(start);
+  return day.charAt(0).toUpperCase() + day.slice(1);
+}
+
 /** "18:00–18:30" (Paris). */
 export function formatSlotTime(start: string, end: string): string {
   return `${slotTime.format(new Date(start))}–${slotTime.format(new Date(end))}`;
