@@ -169,6 +169,14 @@ const MUTATIONS: Record<string, Row> = {
     }),
     expect: { anonymous: 'UNAUTHENTICATED', consumer: 'FORBIDDEN', owningCook: 'ok', otherCook: 'FORBIDDEN' },
   },
+  movePickupSlot: {
+    query: async (w) => ({
+      query: 'mutation($id: ID!) { movePickupSlot(order_id: $id, start: "2000-01-04T17:00:00.000Z") { order_id } }',
+      variables: { id: await w.pendingOrder() },
+    }),
+    // Its cook reaches the slot check (a slot of the past is not one of theirs).
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'FORBIDDEN', owningCook: 'VALIDATION_FAILED', otherCook: 'FORBIDDEN' },
+  },
   cancelOrder: {
     query: async (w) => ({
       query: 'mutation($id: ID!) { cancelOrder(order_id: $id, reason: "Rupture") { order_status } }',

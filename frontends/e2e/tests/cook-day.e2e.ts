@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAccount, signUp } from './support/accounts';
 import { launchBrowser, openPage, shellUrl } from './support/browser';
+import { waitForEmail } from './support/mail';
 import { addFromCard, cartLink, DEMO, openMeals, orderCard, payWith, plain, proceedToCheckout, signInAs } from './support/shop';
 
 describe("pick-up (issue 17): the cook's windows, and the cook's day by slot", () => {
@@ -109,6 +110,19 @@ describe("pick-up (issue 17): the cook's windows, and the cook's day by slot", (
       // Confirmed: the buyer now sees the pick-up address.
       await card.getByRole('button', { name: 'Confirmer', exact: true }).click();
       await consumerCard.getByText('12 rue des Martyrs, 75009 Paris').waitFor();
+
+      // The cook moves the slot; the buyer is told by email.
+      await card.getByRole('button', { name: 'Déplacer le créneau' }).click();
+      const newSlot = card.getByLabel('Nouveau créneau');
+      await newSlot.locator('option').nth(1).waitFor({ state: 'attached' });
+      const chosen = plain(await newSlot.locator('option').nth(1).innerText());
+      await newSlot.selectOption({ index: 1 });
+      await card.getByRole('button', { name: 'Déplacer', exact: true }).click();
+      await cook.getByText('Créneau déplacé : le client est prévenu par email').waitFor();
+      const moved = await waitForEmail(
+        (m) => m.subject === `Nouveau créneau de retrait pour votre commande n° ${number}` && m.to.some((to) => to.address === buyer.email),
+      );
+      expect(plain(moved.text ?? null)).toContain(chosen);
       expect(consumerSide.pageErrors).toEqual([]);
       expect(cookSide.pageErrors).toEqual([]);
     } finally {

@@ -27,14 +27,19 @@ export interface NatsUser {
 export const inboxOf = (user: string) => `_INBOX_${user}.>`;
 
 /** RPCs that only other services call: the BFF may not. */
-export const INTERNAL_RPCS = ['rpc.identity.get-users', 'rpc.ordering.orders-by-id', 'rpc.catalogue.hold-pickup-slots'];
+export const INTERNAL_RPCS = [
+  'rpc.identity.get-users',
+  'rpc.ordering.orders-by-id',
+  'rpc.catalogue.hold-pickup-slots',
+  'rpc.catalogue.move-pickup-slot',
+];
 
 /** The RPCs each service calls on another (nothing else). */
 export const SERVICE_CALLS: Record<NatsService, string[]> = {
   identity: [],
   catalogue: [],
   cart: ['rpc.catalogue.get-meal', 'rpc.catalogue.get-meals'],
-  ordering: [],
+  ordering: ['rpc.catalogue.move-pickup-slot'], // the cook moves an order's pick-up slot (ADR 0008)
   // orders-by-id: reconciliation (ADR 0004); hold-pickup-slots: the slots held while paying (ADR 0008)
   payments: ['rpc.cart.checkout', 'rpc.ordering.orders-by-id', 'rpc.catalogue.hold-pickup-slots'],
   notifications: ['rpc.identity.get-users'],

@@ -6,7 +6,7 @@ import { ContactRpcController } from './contact/contact.rpc.controller';
 import { ContactService } from './contact/contact.service';
 import { OrderPlacedHandler } from './events/order-placed.handler';
 import { OrderStatusChangedHandler } from './events/order-status-changed.handler';
-import { PickupReminderHandler } from './events/pickup-reminder.handler';
+import { PickupReminderHandler, PickupSlotMovedHandler } from './events/pickup.handlers';
 import { ContactMessage, ContactMessageSchema, Email, EmailSchema } from './mail/email.schema';
 import { EmailsService } from './mail/emails.service';
 
@@ -23,7 +23,14 @@ export class AppModule {
         ]),
       ],
       controllers: [ContactRpcController],
-      providers: [EmailsService, ContactService, OrderPlacedHandler, OrderStatusChangedHandler, PickupReminderHandler],
+      providers: [
+        EmailsService,
+        ContactService,
+        OrderPlacedHandler,
+        OrderStatusChangedHandler,
+        PickupReminderHandler,
+        PickupSlotMovedHandler,
+      ],
     };
   }
 }

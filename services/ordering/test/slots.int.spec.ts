@@ -173,6 +173,44 @@ describe('pick-up slots: holds, expiry, the last place (real NATS JetStream + da
     expect(await reminders.sweep(at)).toBe(0);
   });
 
+  it('the cook moves a paid order to another slot: places follow, the buyer is told; a full slot is refused', async () => {
+    const [a, b] = [consumer(), consumer()];
+    const { slot } = await oneSeatCook('cook-slot-move', [a, b]);
+    const { slots } = await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: 'cook-slot-move' });
+    const [, second, third] = slots;
+    const pay = async (actor: Actor, start: string) => {
+      const intent = await intentFor(actor, 'cook-slot-move', start);
+      await stack.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor, checkout_id: intent.checkout.checkout_id, card: VISA });
+      return (await stack.settled(intent.checkout.checkout_id, 1))[0];
+    };
+    const orderA = await pay(a, slot.start);
+    await pay(b, second.start);
+    const cookActor = cook('cook-slot-move');
+    // To the slot B holds (one place): full. To a free one: moved.
+    await expect(
+      stack.rpc.call(OrderingRpc.movePickupSlot, { actor: cookActor, order_id: orderA._id, start: second.start }),
+    ).rejects.toMatchObject({ code: 'CONFLICT', message: PICKUP_MESSAGES.slotFull });
+    await expect(
+      stack.rpc.call(OrderingRpc.movePickupSlot, { actor: cookActor, order_id: orderA._id, start: slot.start }),
+    ).rejects.toMatchObject({ message: PICKUP_MESSAGES.moveSame });
+    await expect(stack.rpc.call(OrderingRpc.movePickupSlot, { actor: a, order_id: orderA._id, start: third.start })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    const moved = await stack.rpc.call(OrderingRpc.movePickupSlot, { actor: cookActor, order_id: orderA._id, start: third.start });
+    expect(moved.order).toMatchObject({ pickup_start: new Date(third.start).toISOString(), pickup_end: new Date(third.end).toISOString() });
+    expect(await loadOf('cook-slot-move', slot.start)).toMatchObject({ committed: 0 });
+    expect(await loadOf('cook-slot-move', third.start)).toMatchObject({ committed: 1 });
+    expect(await loadOf('cook-slot-move', second.start)).toMatchObject({ committed: 1 });
+    const evt = await findEvent<{ order_id: string; pickup_start: string }>(
+      OrderingEvents.pickupSlotMoved.subject,
+      (e) => e.data.order_id === orderA._id,
+    );
+    expect(evt.data.pickup_start).toBe(new Date(third.start).toISOString());
+    // Cancelled later, the place freed is the new one.
+    await stack.rpc.call(OrderingRpc.cancelOrder, { actor: cookActor, order_id: orderA._id, reason: 'Empêchement' });
+    await eventually(async () => ((await loadOf('cook-slot-move', third.start))?.committed === 0 ? true : undefined));
+  });
+
   it('settings are checked by the server, in French', async () => {
     const fieldsOf = (input: typeof OPEN_ALL_DAY) =>
       stack.rpc.call(PickupRpc.updatePickupSettings, { actor: cook('cook-slot-settings'), input }).then(

@@ -59,6 +59,16 @@ export const CHANGE_ORDER_STATUS: TypedDocumentNode<{ changeOrderStatus: CookOrd
   ${COOK_ORDER_FIELDS}
 `;
 
+/** The cook moves an order's pick-up slot to another of theirs; the buyer is told by email. */
+export const MOVE_PICKUP_SLOT: TypedDocumentNode<{ movePickupSlot: CookOrder }, { order_id: string; start: string }> = gql`
+  mutation MovePickupSlot($order_id: ID!, $start: String!) {
+    movePickupSlot(order_id: $order_id, start: $start) {
+      ...CookOrderFields
+    }
+  }
+  ${COOK_ORDER_FIELDS}
+`;
+
 /** The cook cancels any order not yet delivered, with a reason (field error `reason`). */
 export const CANCEL_COOK_ORDER: TypedDocumentNode<{ cancelOrder: CookOrder }, { order_id: string; reason: string }> = gql`
   mutation CancelCookOrder($order_id: ID!, $reason: String!) {

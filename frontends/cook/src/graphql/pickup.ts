@@ -46,3 +46,20 @@ export const UPDATE_PICKUP_SETTINGS: TypedDocumentNode<{ updatePickupSettings: P
   }
   ${PICKUP_SETTINGS_FIELDS}
 `;
+
+/** The cook's own next open slots for an order's dishes (to move it). */
+export const OWN_PICKUP_SLOTS_QUERY: TypedDocumentNode<
+  { pickupSlots: { has_windows: boolean; slots: Array<{ start: string; end: string; remaining: number }> } },
+  { cook_id: string; meal_ids: string[]; portions: number }
+> = gql`
+  query OwnPickupSlots($cook_id: ID!, $meal_ids: [ID!]!, $portions: Int!) {
+    pickupSlots(cook_id: $cook_id, meal_ids: $meal_ids, portions: $portions) {
+      has_windows
+      slots {
+        start
+        end
+        remaining
+      }
+    }
+  }
+`;

@@ -17,6 +17,7 @@ import { StockService } from '../stock/stock.service';
     OrderingEvents.reviewSubmitted,
     PickupEvents.slotHoldRequested,
     PickupEvents.slotReleaseRequested,
+    PickupEvents.slotMoveRequested,
   ],
   { name: 'stock', retry: 'hours' },
 )

@@ -56,6 +56,8 @@ export class SlotHold {
   @Prop({ required: true }) amount!: number;
   @Prop({ required: true }) expires_at!: Date;
   @Prop({ type: String, required: true }) state!: SlotHoldState;
+  /** The cook's last request to move this order's slot, and its outcome (the worker's answer). */
+  @Prop({ type: Object, default: null }) move!: { request_id: string; result: 'requested' | 'moved' | 'refused' } | null;
   _outbox!: OutboxEntry[];
   _outbox_pending!: boolean;
 }

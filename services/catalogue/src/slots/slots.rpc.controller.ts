@@ -32,6 +32,12 @@ export class SlotsRpcController {
     return this.slots.hold(req.checkout_id, req.parts);
   }
 
+  @MessagePattern(PickupRpc.movePickupSlot.subject)
+  move(@Payload() payload: unknown) {
+    const req = parseRequest(PickupRpc.movePickupSlot, payload);
+    return this.slots.move(req.order_id, req.cook_id, req.start);
+  }
+
   @MessagePattern(PickupRpc.pickupAddresses.subject)
   async addresses(@Payload() payload: unknown) {
     return { items: await this.slots.addresses(parseRequest(PickupRpc.pickupAddresses, payload).cook_ids) };

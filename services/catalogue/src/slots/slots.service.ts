@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
@@ -197,7 +198,75 @@ export class SlotsService implements OnModuleInit {
     await this.requestRelease(cookIds.map((c) => orderIdOf(checkoutId, c)));
   }
 
+  // ── The cook moves a paid order to another slot (ordering asks) ────────────────────────────────
+
+  /** Checks the new slot, asks the cook's partition worker to move the place, waits for its answer. */
+  async move(orderId: string, cookId: string, startIso: string, now = new Date(), waitMs = 8000): Promise<HeldSlot> {
+    const hold = await this.holds.findById(orderId, { _outbox: 0 }).lean<SlotHold>();
+    if (!hold || hold.cook_id !== cookId || hold.state !== 'committed')
+      throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.moveNotAllowed);
+    const rules = await this.settings.findById(cookId).lean<PickupSettings>();
+    const start = new Date(startIso);
+    const slot = !rules?.windows.length || Number.isNaN(start.getTime()) ? null : findSlot(rules, start, now, SLOT_HORIZON_DAYS);
+    if (!slot) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotUnknown);
+    if (slot.start.getTime() <= now.getTime()) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotPast);
+    if (slotKey(slot.start) === slotKey(new Date(hold.start))) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.moveSame);
+    const requestId = randomUUID();
+    await this.relay.locked(this.holds, orderId, async () => {
+      const doc = await this.holds.findById(orderId);
+      if (!doc) return;
+      doc.move = { request_id: requestId, result: 'requested' };
+      recordEvent(doc, PickupEvents.slotMoveRequested, {
+        hold_id: orderId,
+        cook_id: cookId,
+        start: slotKey(slot.start),
+        end: slotKey(slot.end),
+        request_id: requestId,
+      });
+      await doc.save();
+    });
+    await this.relay.flush(this.holds, orderId);
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const doc = await this.holds.findById(orderId, { move: 1 }).lean<SlotHold>();
+      const result = doc?.move?.request_id === requestId ? doc.move.result : 'requested';
+      if (result === 'moved') return { cook_id: cookId, start: slotKey(slot.start), end: slotKey(slot.end) };
+      if (result === 'refused') throw new DomainError('CONFLICT', PICKUP_MESSAGES.slotFull);
+      if (Date.now() > deadline) throw new DomainError('CONFLICT', PICKUP_MESSAGES.slotBusy);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
   // ── The cook's partition worker (called by the stock worker, one event at a time per cook) ────
+
+  /** A move: the new slot's place is taken first (if there is room), then the old one is freed. */
+  async applyMove(data: { hold_id: string; start: string; end: string; request_id: string }, seq: number): Promise<void> {
+    const hold = await this.holds.findById(data.hold_id, { _outbox: 0 }).lean<SlotHold>();
+    if (!hold || hold.move?.request_id !== data.request_id || hold.move.result !== 'requested') return;
+    const to = { cook_id: hold.cook_id, start: new Date(data.start) };
+    const [target, source] = await Promise.all([
+      this.loads.findById(loadIdOf(hold.cook_id, data.start)).lean<SlotLoad>(),
+      this.loads.findById(loadIdOf(hold.cook_id, slotKey(new Date(hold.start)))).lean<SlotLoad>(),
+    ]);
+    let moved = hold.state === 'committed';
+    if (moved && target?.seq !== seq) {
+      const rules = await this.settings.findById(hold.cook_id, { capacity: 1 }).lean<PickupSettings>();
+      const others = live(target?.holds ?? [], new Date());
+      moved = !!rules && (target?.committed ?? 0) + sum(others) + hold.amount <= rules.capacity;
+      if (moved) await this.writeLoad(to, target, seq, { committed: (target?.committed ?? 0) + hold.amount, holds: others });
+    }
+    if (moved && source && source.seq !== seq)
+      await this.writeLoad(hold, source, seq, {
+        committed: Math.max(0, source.committed - hold.amount),
+        holds: live(source.holds, new Date()),
+      });
+    await this.relay.locked(this.holds, hold._id, () =>
+      this.holds.updateOne(
+        { _id: hold._id, 'move.request_id': data.request_id },
+        moved ? { $set: { start: to.start, end: new Date(data.end), 'move.result': 'moved' } } : { $set: { 'move.result': 'refused' } },
+      ),
+    );
+  }
 
   async applyHold(data: { hold_id: string }, seq: number): Promise<void> {
     const hold = await this.holds.findById(data.hold_id, { _outbox: 0 }).lean<SlotHold>();
@@ -287,10 +356,15 @@ export class SlotsService implements OnModuleInit {
   }
 
   /** The worker's write of a slot's places: conditional on `seq`, like the stock (exact on MongoDB). */
-  private async writeLoad(hold: SlotHold, before: SlotLoad | null, seq: number, next: { committed: number; holds: SlotHoldEntry[] }) {
-    const _id = loadIdOf(hold.cook_id, slotKey(new Date(hold.start)));
+  private async writeLoad(
+    slot: { cook_id: string; start: Date },
+    before: SlotLoad | null,
+    seq: number,
+    next: { committed: number; holds: SlotHoldEntry[] },
+  ) {
+    const _id = loadIdOf(slot.cook_id, slotKey(new Date(slot.start)));
     if (!before) {
-      await this.loads.create({ _id, cook_id: hold.cook_id, start: hold.start, ...next, seq });
+      await this.loads.create({ _id, cook_id: slot.cook_id, start: slot.start, ...next, seq });
       return;
     }
     const res = await this.loads.updateOne({ _id, seq: { $lt: seq } }, { $set: { ...next, seq } });

@@ -68,6 +68,12 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap {
       case PickupEvents.slotHoldRequested.subject:
         await this.slots.applyHold((event.envelope as Envelope<{ hold_id: string }>).data, event.seq);
         return;
+      case PickupEvents.slotMoveRequested.subject:
+        await this.slots.applyMove(
+          (event.envelope as Envelope<{ hold_id: string; start: string; end: string; request_id: string }>).data,
+          event.seq,
+        );
+        return;
       case PickupEvents.slotReleaseRequested.subject:
         await this.slots.applyRelease((event.envelope as Envelope<{ hold_id: string }>).data, event.seq);
         return;

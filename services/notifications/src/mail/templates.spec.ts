@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newOrderEmail, orderPlacedEmail, pickupReminderEmail, statusEmail } from './templates';
+import { newOrderEmail, orderPlacedEmail, pickupReminderEmail, slotMovedEmail, statusEmail } from './templates';
 
 const items = [
   { quantity: 2, name: 'Tajine de poulet aux citrons confits' },
@@ -25,6 +25,15 @@ describe('order emails', () => {
     expect(mail.text).toContain('Cuisinier : amina_cuisine\nRetrait : chez le cuisinier');
     expect(mail.text).toContain('« Mes commandes »');
     expect(orderPlacedEmail('Claire', 'abcdefgh', 100, items, null).text).not.toContain('Cuisinier :');
+  });
+
+  it("tells the buyer their order's slot was moved", () => {
+    const mail = slotMovedEmail('Claire', '0123456789abcdef', 'amina_cuisine', {
+      start: '2026-10-25T17:00:00.000Z',
+      end: '2026-10-25T17:30:00.000Z',
+    });
+    expect(mail.subject).toBe('Nouveau créneau de retrait pour votre commande n° 89abcdef');
+    expect(mail.text).toContain('amina_cuisine a déplacé le retrait de votre commande n° 89abcdef : dimanche 25 octobre, 18:00–18:30');
   });
 
   it('reminds the buyer of the slot an hour before', () => {

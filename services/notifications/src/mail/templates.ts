@@ -95,3 +95,14 @@ export function pickupReminderEmail(name: string, orderId: string, cookName: str
       `L'adresse est dans « Mes commandes ».\n\nBon appétit,\nL'équipe Popote`,
   };
 }
+
+/** The cook moved the pick-up slot of the buyer's order (issue 17). */
+export function slotMovedEmail(name: string, orderId: string, cookName: string, slot: PickupSlot): { subject: string; text: string } {
+  const n = number(orderId);
+  return {
+    subject: `Nouveau créneau de retrait pour votre commande n° ${n}`,
+    text:
+      `Bonjour ${name},\n\n${cookName} a déplacé le retrait de votre commande n° ${n} : ${slotText(slot)} (heure de Paris).\n\n` +
+      `Ce créneau ne vous convient pas ? Vous pouvez lui écrire, ou annuler tant que la commande est en attente de confirmation (« Mes commandes »).\n\nL'équipe Popote`,
+  };
+}

@@ -100,6 +100,12 @@ export const OrderingRpc = {
     z.object({ actor: actorSchema, order_id: z.string().min(1), to: z.enum(ORDER_STATUSES) }),
     z.object({ order: orderSchema }),
   ),
+  /** The order's cook moves its pick-up slot (issue 17); the buyer is told. */
+  movePickupSlot: defineRpc(
+    'rpc.ordering.move-pickup-slot',
+    z.object({ actor: actorSchema, order_id: z.string().min(1), start: z.string().min(1) }),
+    z.object({ order: orderSchema }),
+  ),
   cancelOrder: defineRpc(
     'rpc.ordering.cancel-order',
     z.object({
@@ -196,6 +202,18 @@ export const OrderingEvents = {
     }),
     // Meal ratings are applied by the catalogue's per-cook worker, in order, once (ADR 0004).
     { partitionBy: (d) => d.cook_id },
+  ),
+  /** The cook moved an order's pick-up slot (issue 17): the buyer is told. */
+  pickupSlotMoved: defineEvent(
+    'evt.ordering.pickup-slot-moved.v1',
+    z.object({
+      order_id: z.string(),
+      consumer_id: z.string(),
+      cook_id: z.string(),
+      cook_name: z.string(),
+      pickup_start: z.string(),
+      pickup_end: z.string(),
+    }),
   ),
   /** One hour before an order's pick-up slot (issue 17): the buyer is reminded, once. */
   pickupReminderDue: defineEvent(

@@ -37,6 +37,9 @@ export const PICKUP_MESSAGES = {
   slotBeforeAvailable: "Un de vos plats n'est pas encore disponible à ce créneau : choisissez un créneau plus tard.",
   slotFull: 'Ce créneau de retrait est complet : choisissez-en un autre.',
   slotBusy: "La réservation du créneau n'a pas abouti à temps : réessayez.",
+  // Moving an order's slot (the cook).
+  moveNotAllowed: 'Seule une commande en cours, avec un créneau de retrait, peut changer de créneau.',
+  moveSame: "C'est déjà le créneau de cette commande.",
 } as const;
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, PICKUP_MESSAGES.timeFormat);
@@ -161,6 +164,15 @@ export const PickupRpc = {
     }),
     z.object({ slots: z.array(heldSlotSchema), expires_at: z.string() }),
   ),
+  /**
+   * Internal (ordering, not the BFF): the cook moves a paid order to another of their slots (room
+   * checked by the cook's partition worker). Answers the new slot, or refuses in French.
+   */
+  movePickupSlot: defineRpc(
+    'rpc.catalogue.move-pickup-slot',
+    z.object({ order_id: z.string().min(1), cook_id: z.string().min(1), start: z.string().min(1) }),
+    heldSlotSchema,
+  ),
   /** The pick-up addresses of cooks (the BFF shows one to a buyer once their order is confirmed). */
   pickupAddresses: defineRpc(
     'rpc.catalogue.pickup-addresses',
@@ -181,6 +193,12 @@ export const PickupEvents = {
       amount: z.number().int().positive(),
       expires_at: z.string(),
     }),
+    { partitionBy: (d) => d.cook_id },
+  ),
+  /** The cook moves a committed order to another slot: the new place is taken and the old one freed, or refused. */
+  slotMoveRequested: defineEvent(
+    'evt.catalogue.slot-move-requested.v1',
+    z.object({ hold_id: z.string(), cook_id: z.string(), start: z.string(), end: z.string(), request_id: z.string() }),
     { partitionBy: (d) => d.cook_id },
   ),
   /** The payment failed: the held place is given back (a later success takes a place again if one is free). */

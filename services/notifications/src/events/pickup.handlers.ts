@@ -3,7 +3,7 @@ import { IdentityRpc, OrderingEvents, type Envelope } from '@popote/contracts';
 import { EventHandler, RpcClient, type IntegrationEventHandler } from '@popote/platform';
 import type { z } from 'zod';
 import { EmailsService } from '../mail/emails.service';
-import { pickupReminderEmail } from '../mail/templates';
+import { pickupReminderEmail, slotMovedEmail } from '../mail/templates';
 
 type ReminderDue = z.infer<typeof OrderingEvents.pickupReminderDue.schema>;
 
@@ -22,6 +22,27 @@ export class PickupReminderHandler implements IntegrationEventHandler<ReminderDu
     if (!consumer) return;
     const { order_id: orderId, cook_name: cookName, pickup_start: start, pickup_end: end } = envelope.data;
     const mail = pickupReminderEmail(consumer.name, orderId, cookName, { start, end });
+    await this.emails.enqueue(`${envelope.id}:${consumer.user_id}`, { to: consumer.email, ...mail });
+  }
+}
+
+type SlotMoved = z.infer<typeof OrderingEvents.pickupSlotMoved.schema>;
+
+/** The cook moved the slot: the buyer is told (queued once per event). */
+@Injectable()
+@EventHandler(OrderingEvents.pickupSlotMoved)
+export class PickupSlotMovedHandler implements IntegrationEventHandler<SlotMoved> {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly emails: EmailsService,
+  ) {}
+
+  async handle(envelope: Envelope<SlotMoved>): Promise<void> {
+    const { users } = await this.rpc.call(IdentityRpc.getUsers, { user_ids: [envelope.data.consumer_id] });
+    const consumer = users[0];
+    if (!consumer) return;
+    const { order_id: orderId, cook_name: cookName, pickup_start: start, pickup_end: end } = envelope.data;
+    const mail = slotMovedEmail(consumer.name, orderId, cookName, { start, end });
     await this.emails.enqueue(`${envelope.id}:${consumer.user_id}`, { to: consumer.email, ...mail });
   }
 }
