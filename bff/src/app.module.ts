@@ -25,6 +25,7 @@ import { OrderUpdatesService } from './orders/order-updates.service';
 import { OrdersResolver } from './orders/orders.resolver';
 import { PayoutsResolver } from './payouts/payouts.resolver';
 import { ReceiptsResolver } from './payouts/receipts.resolver';
+import { OrderPickupResolver, PickupResolver } from './pickup/pickup.resolver';
 import { parseCookie } from 'cookie';
 import { CookResolver, MealsResolver } from './meals/meals.resolver';
 import { UploadController } from './media/upload.controller';
@@ -114,6 +115,8 @@ export class AppModule implements NestModule {
         OrderLifecycleResolver,
         PayoutsResolver,
         ReceiptsResolver,
+        PickupResolver,
+        OrderPickupResolver,
         OrderUpdatesService,
         PublicReadCache,
         RateLimitService,

@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { eventually, GqlSession, natsCredentials, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import {
+  chooseSlotsGql,
+  eventually,
+  GqlSession,
+  natsCredentials,
+  PICKUP_ALL_DAY,
+  resetJetStream,
+  serviceEnv,
+  startServiceApp,
+} from '@popote/testing';
 import { buildSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule as CartModule } from '../../services/cart/src/app.module';
@@ -161,6 +170,14 @@ const MUTATIONS: Record<string, Row> = {
     }),
     expect: { anonymous: 'UNAUTHENTICATED', consumer: 'FORBIDDEN', owningCook: 'ok', otherCook: 'FORBIDDEN' },
   },
+  movePickupSlot: {
+    query: async (w) => ({
+      query: 'mutation($id: ID!) { movePickupSlot(order_id: $id, start: "2000-01-04T17:00:00.000Z") { order_id } }',
+      variables: { id: await w.pendingOrder() },
+    }),
+    // Its cook reaches the slot check (a slot of the past is not one of theirs).
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'FORBIDDEN', owningCook: 'VALIDATION_FAILED', otherCook: 'FORBIDDEN' },
+  },
   cancelOrder: {
     query: async (w) => ({
       query: 'mutation($id: ID!) { cancelOrder(order_id: $id, reason: "Rupture") { order_status } }',
@@ -195,6 +212,14 @@ const MUTATIONS: Record<string, Row> = {
       variables: { id: w.deliveredOrder },
     }),
     expect: { anonymous: 'UNAUTHENTICATED', consumer: 'FORBIDDEN', owningCook: 'ok', otherCook: 'FORBIDDEN' },
+  },
+  updatePickupSettings: {
+    query: () => ({
+      query: 'mutation($i: PickupSettingsInput!) { updatePickupSettings(input: $i) { cook_id } }',
+      variables: { i: PICKUP_ALL_DAY },
+    }),
+    expect: cookOnly,
+    fresh: true,
   },
   sendContactMessage: {
     query: () => ({ query: 'mutation { sendContactMessage(input: {name: "A", email: "a@popote.test", subject: "S", message: "M"}) }' }),
@@ -254,6 +279,11 @@ const PRIVATE_QUERIES: Record<string, Row> = {
     query: (w) => ({ query: 'query($id: ID!) { receiptPdf(order_id: $id) { filename } }', variables: { id: w.deliveredOrder } }),
     expect: { anonymous: 'UNAUTHENTICATED', consumer: 'ok', owningCook: 'ok', otherCook: 'NOT_FOUND' },
   },
+  pickupSettings: {
+    query: () => ({ query: '{ pickupSettings { cook_id } }' }),
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'FORBIDDEN', owningCook: 'ok', otherCook: 'null' },
+  },
+  pickupSlots: { query: () => ({ query: '{ pickupSlots(cook_id: "nobody") { has_windows } }' }), expect: signed() },
 };
 /** Open to visitors by design (the catalogue, cooks' public pages, who am I). */
 const PUBLIC_QUERIES = ['me', 'meals', 'meal', 'featuredMeals', 'cook', 'cookMeals', 'popularCooks', 'cookReviews'];
@@ -326,6 +356,7 @@ describe('authorization matrix: every mutation and private query × who asks', (
     const cook = sessions.owningCook;
     const mealOf = async (s: GqlSession) =>
       (await ok(s, 'mutation($i: CreateMealInput!) { createMeal(input: $i) { meal_id } }', { i: MEAL_INPUT })).createMeal.meal_id as string;
+    await ok(cook, 'mutation($i: PickupSettingsInput!) { updatePickupSettings(input: $i) { cook_id } }', { i: PICKUP_ALL_DAY });
     world.meal = await mealOf(cook);
     world.otherMeal = await mealOf(sessions.otherCook);
     world.freshMeal = () => mealOf(cook);
@@ -333,7 +364,9 @@ describe('authorization matrix: every mutation and private query × who asks', (
       const buyer = sessions.consumer;
       await ok(buyer, 'mutation { clearCart { item_count } }');
       await ok(buyer, 'mutation($id: ID!) { addToCart(meal_id: $id) { item_count } }', { id: world.meal });
-      const intent = await ok(buyer, 'mutation { createPaymentIntent { checkout { checkout_id } } }');
+      const intent = await ok(buyer, 'mutation($s: [ChosenSlotInput!]!) { createPaymentIntent(slots: $s) { checkout { checkout_id } } }', {
+        s: await chooseSlotsGql(buyer),
+      });
       const checkoutId = intent.createPaymentIntent.checkout.checkout_id as string;
       await ok(
         buyer,

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { eventually, GqlSession, natsCredentials, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { chooseSlotsGql, eventually, GqlSession, natsCredentials, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule as CartModule } from '../../services/cart/src/app.module';
 import { cartConfig } from '../../services/cart/src/config';
@@ -106,10 +106,19 @@ describe('bff: cart → checkout → orders, as a browser does it', () => {
     );
     expect(cart.data.addToCart).toMatchObject({ item_count: 3, subtotal_cents: 2 * 1050 + 650, total_cents: 2 * 1050 + 650 });
     expect((await gql('mutation { startCheckout { total_cents } }')).data.startCheckout.total_cents).toBe(2750);
+    // No pick-up slot chosen: refused, in French (issue 17).
+    const noSlot = await gql('mutation { createPaymentIntent { client_secret } }');
+    expect(noSlot.errors?.[0].message).toBe('Choisissez un créneau de retrait pour chaque cuisinier de votre panier.');
+    const slots = await chooseSlotsGql(me);
+    expect(slots).toHaveLength(2);
     const intent = await gql(
-      'mutation { createPaymentIntent { client_secret checkout { checkout_id amount_cents provider lines { name quantity } } } }',
+      'mutation($s: [ChosenSlotInput!]!) { createPaymentIntent(slots: $s) { client_secret checkout { checkout_id amount_cents provider lines { name quantity } slots { cook_id start end } } } }',
+      { s: slots },
     );
     expect(intent.data.createPaymentIntent.checkout).toMatchObject({ amount_cents: 2750, provider: 'sandbox' });
+    expect(intent.data.createPaymentIntent.checkout.slots.map((x: { start: string }) => x.start).sort()).toEqual(
+      slots.map((x) => x.start).sort(),
+    );
     const id = intent.data.createPaymentIntent.checkout.checkout_id;
     const declined = await gql(
       'mutation($id: ID!) { confirmSandboxPayment(checkout_id: $id, card: {number: "4000000000000002", exp_month: 12, exp_year: 2034, cvc: "123"}) { status last_error } }',
@@ -123,7 +132,7 @@ describe('bff: cart → checkout → orders, as a browser does it', () => {
     expect(paid.data.confirmSandboxPayment.status).toBe('succeeded');
     const orders = await eventually(async () => {
       const r = await gql(
-        '{ myOrders { order_id order_status total_cents cook_name delivery_option items { name quantity price_cents } } }',
+        '{ myOrders { order_id order_status total_cents cook_name delivery_option pickup_start pickup_address { city } items { name quantity price_cents } } }',
       );
       return r.data?.myOrders?.length === 2 ? r.data.myOrders : undefined;
     });
@@ -133,6 +142,9 @@ describe('bff: cart → checkout → orders, as a browser does it', () => {
         (o: { order_status: string; delivery_option: string }) => o.order_status === 'pending' && o.delivery_option === 'pickup',
       ),
     ).toBe(true);
+    // Each order carries its slot; the pick-up address stays hidden until the cook confirms.
+    expect(orders.map((o: { pickup_start: string }) => o.pickup_start).sort()).toEqual(slots.map((x) => x.start).sort());
+    expect(orders.every((o: { pickup_address: unknown }) => o.pickup_address === null)).toBe(true);
     const cartAfter = await eventually(async () => {
       const r = await gql('{ cart { item_count } }');
       return r.data.cart.item_count === 0 ? r.data.cart : undefined;

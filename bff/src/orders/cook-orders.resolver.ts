@@ -46,6 +46,17 @@ export class OrderLifecycleResolver {
     return (await this.rpc.call(OrderingRpc.changeStatus, { actor, order_id: orderId, to })).order;
   }
 
+  @Mutation(() => OrderModel, { description: "The order's cook moves its pick-up slot to another of theirs; the buyer is told" })
+  @UseGuards(AuthGuard)
+  @Roles('cook')
+  async movePickupSlot(
+    @CurrentActor() actor: Actor,
+    @Args('order_id', { type: () => ID }) orderId: string,
+    @Args('start') start: string,
+  ): Promise<OrderModel> {
+    return (await this.rpc.call(OrderingRpc.movePickupSlot, { actor, order_id: orderId, start }, { timeoutMs: 15_000 })).order;
+  }
+
   @Mutation(() => OrderModel, { description: 'Cook: before delivery, with a reason. Consumer: while pending.' })
   @UseGuards(AuthGuard)
   async cancelOrder(

@@ -1,6 +1,7 @@
 import type { CHECKOUT_STATUSES, OrderStatus } from '@popote/contracts';
 import { CheckoutStatusEnum, OrderStatusEnum } from '../graphql-enums';
 import { Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+import { HeldSlotModel } from '../pickup/pickup.model';
 
 @ObjectType('CheckoutLine')
 export class CheckoutLineModel {
@@ -19,6 +20,7 @@ export class CheckoutModel {
   @Field(() => Int, { description: 'Computed by the server from current prices' }) amount_cents!: number;
   @Field() currency!: string;
   @Field(() => [CheckoutLineModel]) lines!: CheckoutLineModel[];
+  @Field(() => [HeldSlotModel], { description: 'The pick-up slot held for each cook' }) slots!: HeldSlotModel[];
   @Field({ description: 'sandbox | stripe' }) provider!: string;
   @Field(() => String, { nullable: true, description: 'French message of the last failed attempt' }) last_error!: string | null;
   @Field() created_at!: string;
@@ -53,11 +55,15 @@ export class OrderModel {
   @Field(() => ID) order_id!: string;
   @Field(() => ID) checkout_id!: string;
   @Field(() => ID) consumer_id!: string;
+  @Field({ description: "The buyer's name (for the cook); empty on orders placed before it was kept" }) consumer_name!: string;
   @Field(() => ID) cook_id!: string;
   @Field() cook_name!: string;
   @Field(() => Int) total_cents!: number;
   @Field(() => OrderStatusEnum) order_status!: OrderStatus;
   @Field() delivery_option!: string;
+  @Field(() => String, { nullable: true, description: 'Pick-up slot start (ISO); null on orders placed before slots' })
+  pickup_start!: string | null;
+  @Field(() => String, { nullable: true }) pickup_end!: string | null;
   @Field(() => String, { nullable: true }) cancel_reason!: string | null;
   @Field(() => Int, { nullable: true, description: "The consumer's rating once reviewed" }) review_rating!: number | null;
   @Field(() => [OrderItemModel]) items!: OrderItemModel[];

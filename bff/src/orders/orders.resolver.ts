@@ -1,10 +1,11 @@
 import { UseGuards } from '@nestjs/common';
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { OrderingRpc, PaymentsRpc, type Actor } from '@popote/contracts';
+import { IdentityRpc, OrderingRpc, PaymentsRpc, type Actor } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
 import { VerifiedEmailGuard } from '../auth/account.resolver';
 import { AuthGuard } from '../auth/auth.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
+import { ChosenSlotInput } from '../pickup/pickup.model';
 import { CardInput, CheckoutModel, OrderModel, PaymentIntentModel } from './orders.model';
 
 /** Checkout and the consumer's own orders; who is asking always comes from the session. */
@@ -13,10 +14,17 @@ import { CardInput, CheckoutModel, OrderModel, PaymentIntentModel } from './orde
 export class OrdersResolver {
   constructor(private readonly rpc: RpcClient) {}
 
-  @Mutation(() => PaymentIntentModel, { description: 'Amount computed by the server from the cart and current prices' })
+  @Mutation(() => PaymentIntentModel, {
+    description: 'Amount computed by the server from the cart and current prices; one pick-up slot per cook, held while paying',
+  })
   @UseGuards(VerifiedEmailGuard) // paying needs a confirmed address (issue 18)
-  createPaymentIntent(@CurrentActor() actor: Actor): Promise<PaymentIntentModel> {
-    return this.rpc.call(PaymentsRpc.createPaymentIntent, { actor }, { timeoutMs: 15_000 });
+  async createPaymentIntent(
+    @CurrentActor() actor: Actor,
+    @Args('slots', { type: () => [ChosenSlotInput], defaultValue: [] }) slots: ChosenSlotInput[],
+  ): Promise<PaymentIntentModel> {
+    // The buyer's name travels with the order: the cook sees who comes to pick it up.
+    const me = await this.rpc.call(IdentityRpc.getMe, { actor });
+    return this.rpc.call(PaymentsRpc.createPaymentIntent, { actor, slots, consumer_name: me.user.name }, { timeoutMs: 20_000 });
   }
 
   @Mutation(() => CheckoutModel, { description: 'Offline sandbox provider: confirms the card (Stripe test cards)' })

@@ -1,6 +1,6 @@
 /** The cook remote's pages (the shell's REMOTE_ROUTES sends these URLs here). */
 export const DASHBOARD = '/cook/dashboard';
-/** The dashboard's tabs are in its URL: ?onglet=apercu | plats | commandes | avis | statistiques | paiements. */
+/** The dashboard's tabs are in its URL: ?onglet=apercu | plats | commandes | retrait | avis | statistiques | paiements. */
 export const TAB_PARAM = 'onglet';
 export const DASHBOARD_MEALS = `${DASHBOARD}?${TAB_PARAM}=plats`;
 export const CREATE_MEAL = '/create-meal';

@@ -7,6 +7,7 @@ export {
   INGREDIENTS,
   LIMITS,
   MAX_INGREDIENTS,
+  ORDER_STATUSES,
   TEXT_LIMITS,
 } from '@popote/ui';
 export type { Ingredient } from '@popote/ui';

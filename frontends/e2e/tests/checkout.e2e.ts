@@ -34,12 +34,31 @@ describe('checkout: card payment in the offline sandbox, one order per cook', ()
       await addFromCard(page, DEMO.curry.name);
       await cartLink(page, 2).click();
       await page.getByRole('heading', { level: 1, name: 'Panier' }).waitFor();
-      await proceedToCheckout(page, base);
+
+      // A pick-up slot per cook (issue 17): nothing to pay until both are chosen.
+      await page.getByRole('button', { name: 'Procéder au paiement' }).click();
+      await page.waitForURL(`${base}/checkout`);
+      const amina = page.getByRole('radiogroup', { name: 'Retrait chez amina_cuisine' });
+      const mei = page.getByRole('radiogroup', { name: 'Retrait chez mei_wok' });
+      await amina.waitFor();
+      await mei.waitFor();
+      const next = page.getByRole('button', { name: 'Continuer vers le paiement' });
+      expect(await next.isDisabled()).toBe(true);
+      await amina.locator('label').first().click();
+      expect(await next.isDisabled()).toBe(true);
+      const meiSlot = plain(await mei.locator('label').nth(1).innerText()).split('\n')[0];
+      await mei.locator('label').nth(1).click();
+      expect(await mei.getByRole('radio', { checked: true }).count()).toBe(1);
+      await next.click();
+      await page.getByRole('button', { name: /^Payer / }).waitFor();
 
       const summary = page.getByRole('region', { name: 'Votre commande' });
       expect(plain(await summary.innerText())).toContain('Chez amina_cuisine');
       expect(plain(await summary.innerText())).toContain('Chez mei_wok');
       expect(plain(await summary.innerText())).toMatch(/Total\s+25,50 €/);
+      // Each cook's part shows its held slot (the second one offered for mei_wok).
+      expect(plain(await summary.innerText())).toContain(meiSlot);
+      expect((plain(await summary.innerText()).match(/Retrait : /g) ?? []).length).toBe(2);
       expect(await page.getByRole('complementary', { name: 'Mode test' }).isVisible()).toBe(true);
       const pay = page.getByRole('button', { name: 'Payer 25,50 €' });
       expect(await pay.isVisible()).toBe(true);
@@ -60,7 +79,7 @@ describe('checkout: card payment in the offline sandbox, one order per cook', ()
       await cartLink(page, 2).waitFor();
 
       // Paid: 'Commande confirmée !', then /orders with one pending order per cook.
-      await proceedToCheckout(page, base);
+      await proceedToCheckout(page, base, 2);
       expect(await page.getByLabel('Numéro de carte').inputValue()).toBe('');
       await payWith(page, '4242 4242 4242 4242');
       await page.getByText('Commande confirmée !').first().waitFor();
@@ -75,6 +94,9 @@ describe('checkout: card payment in the offline sandbox, one order per cook', ()
       expect(texts.some((text) => text.includes('amina_cuisine') && text.includes(`${DEMO.tajine.name} × 1`))).toBe(true);
       expect(texts.some((text) => text.includes('mei_wok') && text.includes(`${DEMO.curry.name} × 1`))).toBe(true);
       expect(texts.every((text) => /Commande n° \S{8}\b/.test(text))).toBe(true);
+      // Each order card shows its pick-up slot and offers it as a calendar file.
+      expect(texts.every((text) => text.includes('Retrait :'))).toBe(true);
+      expect(await current.getByRole('button', { name: /Ajouter à mon agenda/ }).count()).toBe(2);
       // The server emptied the cart once the orders existed.
       await cartLink(page, 0).waitFor();
 

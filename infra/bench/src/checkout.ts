@@ -64,7 +64,19 @@ export const signUp = async (gql: Person, user_type: string, i: number) => {
   return created;
 };
 
+/** Pick-up every day, all day, room for every buyer of a run (issue 17): set with the cook's first meal. */
+const PICKUP_ALL_DAY = {
+  windows: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '23:45' })),
+  days_off: [],
+  address: { street: '1 rue du Banc', postcode: '75001', city: 'Paris' },
+  cutoff_minutes: 0,
+  slot_minutes: 15,
+  capacity: 100,
+  capacity_unit: 'orders',
+};
+
 export async function createMeal(cook: Person, portions: number, name = 'Plat du banc d’essai'): Promise<string> {
+  await cook('mutation($i: PickupSettingsInput!) { updatePickupSettings(input: $i) { cook_id } }', { i: PICKUP_ALL_DAY });
   const meal = await cook('mutation($i: CreateMealInput!) { createMeal(input: $i) { meal_id } }', {
     i: {
       name,
@@ -81,15 +93,39 @@ export async function createMeal(cook: Person, portions: number, name = 'Plat du
   return meal.createMeal.meal_id as string;
 }
 
+/** As a buyer does at checkout: for each cook of the cart, the first pick-up slot offered; then the payment intent. */
+export async function createIntent(gql: Person): Promise<string> {
+  const cart = await gql('{ cart { items { meal_id quantity meal { cook_id } } } }');
+  const items = cart.cart.items as { meal_id: string; quantity: number; meal: { cook_id: string } }[];
+  const slots = await Promise.all(
+    [...new Set(items.map((i) => i.meal.cook_id))].map(async (cookId) => {
+      const own = items.filter((i) => i.meal.cook_id === cookId);
+      const r = await gql(
+        'query($c: ID!, $m: [ID!]!, $p: Int!) { pickupSlots(cook_id: $c, meal_ids: $m, portions: $p) { slots { start } } }',
+        {
+          c: cookId,
+          m: own.map((i) => i.meal_id),
+          p: own.reduce((n, i) => n + i.quantity, 0),
+        },
+      );
+      return { cook_id: cookId, start: r.pickupSlots.slots[0]?.start as string };
+    }),
+  );
+  const intent = await gql('mutation($s: [ChosenSlotInput!]!) { createPaymentIntent(slots: $s) { checkout { checkout_id } } }', {
+    s: slots,
+  });
+  return intent.createPaymentIntent.checkout.checkout_id as string;
+}
+
 export const buyOne = async (gql: Person, mealId: string, quantity = 1) => {
   await gql('mutation($m: ID!, $q: Int!) { addToCart(meal_id: $m, quantity: $q) { item_count } }', { m: mealId, q: quantity });
-  const intent = await gql('mutation { createPaymentIntent { checkout { checkout_id } } }');
+  const checkoutId = await createIntent(gql);
   const paid = await gql(
     'mutation($id: ID!) { confirmSandboxPayment(checkout_id: $id, card: {number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123"}) { status } }',
-    { id: intent.createPaymentIntent.checkout.checkout_id },
+    { id: checkoutId },
   );
   if (paid.confirmSandboxPayment.status !== 'succeeded') throw new Error('payment failed');
-  return intent.createPaymentIntent.checkout.checkout_id as string;
+  return checkoutId;
 };
 
 /** CPU time (user + system, ms) of every process below this one, by name. */

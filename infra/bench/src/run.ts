@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { freeTestOffset, launch, profile, repoRoot, startServers } from '@popote/local';
 import { rmSync } from 'node:fs';
 import { MongoClient } from 'mongodb';
-import { checkoutBench, confirmAccountsIn, createMeal, natsAccessOf, person, signUp, stopConfirmingAccounts } from './checkout';
+import { checkoutBench, confirmAccountsIn, createIntent, createMeal, natsAccessOf, person, signUp, stopConfirmingAccounts } from './checkout';
 import { pageWeight } from './page-weight';
 import { primitives } from './primitives';
 import { closedLoop } from './stats';
@@ -89,8 +89,7 @@ async function lastPortionsRace(bff: string, mongoUrl: string) {
   };
   const checkouts = await Promise.all(
     buyers.map(async (gql) => {
-      const intent = await again(() => gql('mutation { createPaymentIntent { checkout { checkout_id } } }'));
-      const id = intent.createPaymentIntent.checkout.checkout_id as string;
+      const id = await again(() => createIntent(gql));
       await again(async () => {
         const state = await gql('query($id: ID!) { checkout(checkout_id: $id) { status } }', { id });
         if (state.checkout?.status === 'succeeded') return;

@@ -5,7 +5,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmAccountsIn, createMeal, person, signUp, stopConfirmingAccounts, type Person } from '../src/checkout';
+import { confirmAccountsIn, createIntent, createMeal, person, signUp, stopConfirmingAccounts, type Person } from '../src/checkout';
 
 /**
  * Chaos (ADR 0004): checkouts across many cooks while service instances are killed with SIGKILL,
@@ -51,10 +51,7 @@ async function buy(gql: Person, mealId: string, cancel: boolean): Promise<string
   try {
     // Idempotent steps only, so a retry after a lost answer does not buy twice.
     await retrying('cart', () => gql('mutation($m: ID!) { setCartQuantity(meal_id: $m, quantity: 1) { item_count } }', { m: mealId }));
-    checkoutId = await retrying('intent', async () => {
-      const r = await gql('mutation { createPaymentIntent { checkout { checkout_id } } }');
-      return r.createPaymentIntent.checkout.checkout_id as string;
-    });
+    checkoutId = await retrying('intent', () => createIntent(gql));
   } catch (err) {
     if (err instanceof SoldOut) return null; // sold out before paying: nothing to check
     throw err;

@@ -8,6 +8,7 @@ import {
   NotificationsRpc,
   OrderingRpc,
   PaymentsRpc,
+  PickupRpc,
 } from '@popote/contracts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { INTERNAL_RPCS, localNatsUsers, NATS_SERVICES, natsPermissions, renderNatsAuthorization, SERVICE_CALLS } from './nats-auth';
 
 const ALL_RPCS = [
-  ...[IdentityRpc, CatalogueRpc, CartRpc, OrderingRpc, PaymentsRpc, NotificationsRpc].flatMap((c) =>
+  ...[IdentityRpc, CatalogueRpc, CartRpc, OrderingRpc, PaymentsRpc, NotificationsRpc, PickupRpc].flatMap((c) =>
     Object.values(c).map((r) => r.subject),
   ),
   ...ACCOUNT_RPCS.map((r) => r.subject),
@@ -42,9 +43,9 @@ describe('NATS permissions', () => {
       identity: 'identity/src/account/account.service.ts',
     };
     const byName = Object.fromEntries(
-      [IdentityRpc, CatalogueRpc, CartRpc, OrderingRpc, PaymentsRpc, NotificationsRpc].flatMap((c, i) =>
+      [IdentityRpc, CatalogueRpc, CartRpc, OrderingRpc, PaymentsRpc, NotificationsRpc, PickupRpc].flatMap((c, i) =>
         Object.entries(c).map(([k, r]) => [
-          `${['IdentityRpc', 'CatalogueRpc', 'CartRpc', 'OrderingRpc', 'PaymentsRpc', 'NotificationsRpc'][i]}.${k}`,
+          `${['IdentityRpc', 'CatalogueRpc', 'CartRpc', 'OrderingRpc', 'PaymentsRpc', 'NotificationsRpc', 'PickupRpc'][i]}.${k}`,
           r.subject,
         ]),
       ),

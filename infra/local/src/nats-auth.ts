@@ -35,6 +35,8 @@ export const INTERNAL_RPCS = [
   'rpc.notifications.send-account-email',
   'rpc.ordering.erasure-blockers',
   'rpc.payments.erasure-blockers',
+  'rpc.catalogue.hold-pickup-slots',
+  'rpc.catalogue.move-pickup-slot',
 ];
 
 /** The RPCs each service calls on another (nothing else). */
@@ -42,9 +44,10 @@ export const SERVICE_CALLS: Record<NatsService, string[]> = {
   identity: ['rpc.notifications.send-account-email', 'rpc.ordering.erasure-blockers', 'rpc.payments.erasure-blockers'],
   catalogue: [],
   cart: ['rpc.catalogue.get-meal', 'rpc.catalogue.get-meals'],
-  ordering: [],
-  // orders-by-id: reconciliation (ADR 0004), the ledger (ADR 0007); cook-legal: receipts (issue 16)
-  payments: ['rpc.cart.checkout', 'rpc.ordering.orders-by-id', 'rpc.identity.cook-legal'],
+  ordering: ['rpc.catalogue.move-pickup-slot'], // the cook moves an order's pick-up slot (ADR 0008)
+  // orders-by-id: reconciliation (ADR 0004), the ledger (ADR 0007); cook-legal: receipts (issue 16);
+  // hold-pickup-slots: the slots held while paying (ADR 0008)
+  payments: ['rpc.cart.checkout', 'rpc.ordering.orders-by-id', 'rpc.identity.cook-legal', 'rpc.catalogue.hold-pickup-slots'],
   notifications: ['rpc.identity.get-users'],
 };
 

@@ -9,6 +9,7 @@ import { ContactRpcController } from './contact/contact.rpc.controller';
 import { ContactService } from './contact/contact.service';
 import { OrderPlacedHandler } from './events/order-placed.handler';
 import { OrderStatusChangedHandler } from './events/order-status-changed.handler';
+import { PickupReminderHandler, PickupSlotMovedHandler } from './events/pickup.handlers';
 import { ContactMessage, ContactMessageSchema, Email, EmailSchema } from './mail/email.schema';
 import { EmailsService } from './mail/emails.service';
 
@@ -33,6 +34,8 @@ export class AppModule {
         PersonalDataService,
         AccountErasureHandler,
         { provide: NOTIFICATIONS_CONFIG, useValue: config },
+        PickupReminderHandler,
+        PickupSlotMovedHandler,
       ],
     };
   }

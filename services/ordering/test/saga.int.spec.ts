@@ -139,7 +139,7 @@ describe('checkout saga: payment → orders per cook → stock → cart (real NA
       await stack.rpc.call(CartRpc.addItem, { actor: b, meal_id: meals[1], quantity: 1 });
     }
     const intents = [];
-    for (const b of buyers) intents.push({ b, intent: await stack.rpc.call(PaymentsRpc.createPaymentIntent, { actor: b }) });
+    for (const b of buyers) intents.push({ b, intent: await stack.intent(b) });
     // The catalogue goes down right before the payments: their order-placed events wait in JetStream.
     await stack.catalogue().close();
     for (const { b, intent } of intents)

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { getModelToken } from '@nestjs/mongoose';
-import { CartRpc, CatalogueRpc, PaymentsRpc, type Actor } from '@popote/contracts';
-import { eventually, resetJetStream, serviceEnv, startServiceApp, testRpcClient } from '@popote/testing';
+import { CartRpc, CatalogueRpc, PaymentsRpc, PickupRpc, type Actor, type PickupSettingsInput } from '@popote/contracts';
+import { eventually, PICKUP_ALL_DAY, resetJetStream, serviceEnv, startServiceApp, testRpcClient } from '@popote/testing';
 import type { Model } from 'mongoose';
 import { AppModule as CartModule } from '../../cart/src/app.module';
 import { cartConfig } from '../../cart/src/config';
@@ -24,6 +24,9 @@ export const DECLINED = { ...VISA, number: '4000 0000 0000 0002' };
 let n = 0;
 export const consumer = (): Actor => ({ user_id: `buyer-${++n}-${Date.now()}`, user_type: 'consumer' });
 export const cook = (id: string): Actor => ({ user_id: id, user_type: 'cook' });
+
+/** Pick-up every day, all day, by quarter hours, no cutoff, room for everyone: tests not about slots. */
+export const OPEN_ALL_DAY: PickupSettingsInput = PICKUP_ALL_DAY;
 
 /** The services of the checkout saga in this process, each with its own database, on the test NATS. */
 export async function startStack(file: string) {
@@ -55,6 +58,25 @@ export async function startStack(file: string) {
   const reconciliation = payments.get(ReconciliationService);
   const refunds = payments.get<Model<Refund>>(getModelToken(Refund.name));
 
+  /** As a buyer does: for each cook of the cart, the first slot offered. */
+  const chooseSlots = async (actor: Actor) => {
+    const cart = await rpc.call(CartRpc.getCart, { actor });
+    const cooks = [...new Set(cart.items.map((l) => l.meal.cook_id))];
+    return Promise.all(
+      cooks.map(async (cookId) => {
+        const lines = cart.items.filter((l) => l.meal.cook_id === cookId);
+        const { slots } = await rpc.call(PickupRpc.pickupSlots, {
+          cook_id: cookId,
+          meal_ids: lines.map((l) => l.meal_id),
+          portions: lines.reduce((n, l) => n + l.quantity, 0),
+        });
+        if (!slots.length) throw new Error(`no slot offered by ${cookId}`);
+        return { cook_id: cookId, start: slots[0].start };
+      }),
+    );
+  };
+  const intent = async (actor: Actor) => rpc.call(PaymentsRpc.createPaymentIntent, { actor, slots: await chooseSlots(actor) });
+
   const stack = {
     rpc,
     payments,
@@ -63,8 +85,12 @@ export async function startStack(file: string) {
     reconciliation,
     nats,
     stock: async (mealId: string) => (await rpc.call(CatalogueRpc.getMeal, { meal_id: mealId })).meal!.portions_available,
-    newMeal: async (cookId: string, portions: number, price = 1000) =>
-      (
+    /** A cook's pick-up rules (every test cook gets OPEN_ALL_DAY with their first meal). */
+    setPickup: (cookId: string, input: PickupSettingsInput = OPEN_ALL_DAY) =>
+      rpc.call(PickupRpc.updatePickupSettings, { actor: cook(cookId), input }),
+    newMeal: async (cookId: string, portions: number, price = 1000) => {
+      if (!(await rpc.call(PickupRpc.pickupSettings, { actor: cook(cookId) })).settings) await stack.setPickup(cookId);
+      return (
         await rpc.call(CatalogueRpc.createMeal, {
           actor: cook(cookId),
           cook_name: cookId,
@@ -84,11 +110,18 @@ export async function startStack(file: string) {
             storage_instructions: '',
           },
         })
-      ).meal.meal_id,
+      ).meal.meal_id;
+    },
+    chooseSlots,
+    intent,
     pay: async (actor: Actor, card = VISA) => {
-      const intent = await rpc.call(PaymentsRpc.createPaymentIntent, { actor });
-      const { checkout } = await rpc.call(PaymentsRpc.confirmSandboxPayment, { actor, checkout_id: intent.checkout.checkout_id, card });
-      return { intent, checkout };
+      const paymentIntent = await intent(actor);
+      const { checkout } = await rpc.call(PaymentsRpc.confirmSandboxPayment, {
+        actor,
+        checkout_id: paymentIntent.checkout.checkout_id,
+        card,
+      });
+      return { intent: paymentIntent, checkout };
     },
     /** Buys `quantity` of a meal and waits until the order's stock is settled. */
     buy: async (actor: Actor, mealId: string, quantity = 1) => {
@@ -103,6 +136,7 @@ export async function startStack(file: string) {
         return docs.length === count && docs.every((o) => o.stock_status !== 'pending') ? docs : undefined;
       }, 20_000),
     catalogue: () => catalogue,
+    ordering: () => ordering,
     restartCatalogue: async () => {
       catalogue = await startCatalogue();
     },

@@ -4,6 +4,7 @@ import {
   CookOrdersDocument,
   CookReviewsDocument,
   CookStatsDocument,
+  MovePickupSlotDocument,
   type CookOrderFieldsFragment,
   type CookReviewsQuery,
   type CookStatsQuery,
@@ -17,6 +18,9 @@ export const COOK_ORDERS_QUERY = CookOrdersDocument;
 
 /** One step forward: pending → confirmed → preparing → ready → delivered. */
 export const CHANGE_ORDER_STATUS = ChangeOrderStatusDocument;
+
+/** The cook moves an order's pick-up slot to another of theirs; the buyer is told by email. */
+export const MOVE_PICKUP_SLOT = MovePickupSlotDocument;
 
 /** The cook cancels any order not yet delivered, with a reason (field error `reason`). */
 export const CANCEL_COOK_ORDER = CancelCookOrderDocument;

@@ -49,10 +49,20 @@ export async function signInAs(page: Page, base: string, email: string, password
   await mainNav(page).getByRole('button', { name: 'Déconnexion' }).waitFor();
 }
 
-/** From /cart: 'Procéder au paiement', then /checkout with the payment form ready. */
-export async function proceedToCheckout(page: Page, base: string): Promise<void> {
+/** On /checkout, as a buyer does: the first pick-up slot offered by each of the `cooks` cooks, then 'Continuer vers le paiement'. */
+export async function chooseFirstSlots(page: Page, cooks: number): Promise<void> {
+  await page.getByRole('heading', { level: 2, name: 'Créneaux de retrait' }).waitFor();
+  const groups = page.getByRole('radiogroup');
+  await groups.nth(cooks - 1).waitFor();
+  for (const group of await groups.all()) await group.locator('label').first().click();
+  await page.getByRole('button', { name: 'Continuer vers le paiement' }).click();
+}
+
+/** From /cart: 'Procéder au paiement', then /checkout: a pick-up slot per cook, and the payment form ready. */
+export async function proceedToCheckout(page: Page, base: string, cooks = 1): Promise<void> {
   await page.getByRole('button', { name: 'Procéder au paiement' }).click();
   await page.waitForURL(`${base}/checkout`);
+  await chooseFirstSlots(page, cooks);
   await page.getByRole('button', { name: /^Payer / }).waitFor();
 }
 

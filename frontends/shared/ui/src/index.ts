@@ -18,7 +18,7 @@ export { OrderStatusBadge, orderStatusLabel } from './components/order-status-ba
 export { Stars } from './components/stars';
 export { MEAL_PLACEHOLDER_SRC } from './components/meal-placeholder';
 export { formatPrice } from './format/price';
-export { formatLongDate, formatLongDateTime } from './format/date';
+export { formatLongDate, formatLongDateTime, formatSlot, formatSlotDay, formatSlotDayTitle, formatSlotTime } from './format/date';
 export { formatRating } from './format/rating';
 // Through the package's own name: '@popote/ui/fr' is a Module Federation shared module (@popote/build).
 export { fr } from '@popote/ui/fr';
@@ -36,6 +36,7 @@ export {
   isValidSiret,
   LIMITS,
   MAX_INGREDIENTS,
+  ORDER_STATUSES,
   PRICE_RANGES,
   TEXT_LIMITS,
   VAT_REGIMES,

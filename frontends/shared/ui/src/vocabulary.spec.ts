@@ -10,6 +10,7 @@ describe('the vocabularies the forms offer are the ones the services accept', ()
     expect(ui.ALLERGENS).toEqual([...contracts.ALLERGENS]);
     expect(ui.ALLERGEN_LABELS).toEqual(contracts.ALLERGEN_LABELS);
     expect(ui.AVAILABILITY).toEqual([...contracts.AVAILABILITY]);
+    expect(ui.ORDER_STATUSES).toEqual([...contracts.ORDER_STATUSES]);
     expect(ui.PRICE_RANGES).toEqual([...contracts.PRICE_RANGES]);
     expect(ui.INGREDIENTS).toEqual([...contracts.INGREDIENTS]);
     expect(ui.MAX_INGREDIENTS).toBe(contracts.MAX_INGREDIENTS);

@@ -1,4 +1,4 @@
-import type { Allergen, Availability, Category } from '@popote/graphql';
+import type { Allergen, Availability, Category, OrderStatus } from '@popote/graphql';
 
 /**
  * The fixed vocabularies of the spec (§5, §9) as the frontends show them. The values are the
@@ -42,6 +42,9 @@ export const ALLERGEN_LABELS: Readonly<Record<Allergen, string>> = {
   molluscs: 'Mollusques',
 };
 export const ALLERGENS = Object.keys(ALLERGEN_LABELS) as Allergen[];
+
+/** An order's statuses, in the order of its life (the cook's filter lists them so). */
+export const ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'confirmed', 'preparing', 'ready', 'delivered', 'cancelled'];
 
 export const AVAILABILITY: readonly Availability[] = ['available', 'today', 'tomorrow'];
 

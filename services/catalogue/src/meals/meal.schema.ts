@@ -101,7 +101,7 @@ export class StockApplication {
   /** `void`: the order was cancelled before its stock was applied (a late order-placed takes nothing). */
   @Prop({ type: String, required: true }) result!: 'committed' | 'rejected' | 'void';
   @Prop({ type: String, default: null }) meal_id!: string | null;
-  @Prop({ type: String, default: null }) reason!: 'meal_not_found' | 'insufficient_stock' | null;
+  @Prop({ type: String, default: null }) reason!: 'meal_not_found' | 'insufficient_stock' | 'slot_full' | null;
   @Prop({ required: true }) applied_at!: Date;
   @Prop({ type: Date, default: null }) restocked_at!: Date | null;
   _outbox!: OutboxEntry[];

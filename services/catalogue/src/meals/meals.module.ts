@@ -9,6 +9,10 @@ import { StockWorkerHandler } from '../events/stock-worker.handler';
 import { MealsRpcController } from './meals.rpc.controller';
 import { MealsService } from './meals.service';
 import { ProfileUpdatedHandler } from '../events/profile-updated.handler';
+import { PaymentFailedHandler } from '../events/payment-failed.handler';
+import { PickupSettings, PickupSettingsSchema, SlotHold, SlotHoldSchema, SlotLoad, SlotLoadSchema } from '../slots/slot.schema';
+import { SlotsRpcController } from '../slots/slots.rpc.controller';
+import { SlotsService } from '../slots/slots.service';
 
 @Module({
   imports: [
@@ -16,10 +20,22 @@ import { ProfileUpdatedHandler } from '../events/profile-updated.handler';
       { name: Meal.name, schema: MealSchema },
       { name: Stock.name, schema: StockSchema },
       { name: StockApplication.name, schema: StockApplicationSchema },
+      { name: PickupSettings.name, schema: PickupSettingsSchema },
+      { name: SlotLoad.name, schema: SlotLoadSchema },
+      { name: SlotHold.name, schema: SlotHoldSchema },
     ]),
   ],
-  controllers: [MealsRpcController, CatalogueAccountRpcController],
-  providers: [MealsService, StockService, ProfileUpdatedHandler, StockWorkerHandler, CataloguePersonalData, AccountErasureHandler],
-  exports: [MealsService, StockService, MongooseModule],
+  controllers: [MealsRpcController, SlotsRpcController, CatalogueAccountRpcController],
+  providers: [
+    MealsService,
+    StockService,
+    SlotsService,
+    ProfileUpdatedHandler,
+    StockWorkerHandler,
+    PaymentFailedHandler,
+    CataloguePersonalData,
+    AccountErasureHandler,
+  ],
+  exports: [MealsService, StockService, SlotsService, MongooseModule],
 })
 export class MealsModule {}

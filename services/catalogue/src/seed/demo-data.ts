@@ -1,4 +1,4 @@
-import type { Allergen, Category } from '@popote/contracts';
+import type { Allergen, Category, PickupSettingsInput } from '@popote/contracts';
 
 export interface DemoCook {
   id: string;
@@ -29,6 +29,47 @@ export const DEMO_COOKS = {
   lucas: { id: 'demo-cook-lucas', name: 'lucas_bistrot' },
   mei: { id: 'demo-cook-mei', name: 'mei_wok' },
 } satisfies Record<string, DemoCook>;
+
+/** Every day: lunch 11:30–14:00 and dinner 18:00–21:00 (Paris), so the demo can be ordered from at any time. */
+const everyDay = (ranges: [string, string][]) =>
+  [1, 2, 3, 4, 5, 6, 7].flatMap((weekday) => ranges.map(([start, end]) => ({ weekday, start, end })));
+
+/** The demo cooks' pick-up rules (issue 17). */
+export const DEMO_PICKUP: Record<string, PickupSettingsInput> = {
+  [DEMO_COOKS.amina.id]: {
+    windows: everyDay([
+      ['11:30', '14:00'],
+      ['18:00', '21:00'],
+    ]),
+    days_off: [],
+    address: { street: '12 rue des Martyrs', postcode: '75009', city: 'Paris' },
+    cutoff_minutes: 60,
+    slot_minutes: 30,
+    capacity: 6,
+    capacity_unit: 'orders',
+  },
+  [DEMO_COOKS.lucas.id]: {
+    windows: everyDay([['18:00', '21:00']]),
+    days_off: [],
+    address: { street: '4 rue Oberkampf', postcode: '75011', city: 'Paris' },
+    cutoff_minutes: 120,
+    slot_minutes: 30,
+    capacity: 20,
+    capacity_unit: 'portions',
+  },
+  [DEMO_COOKS.mei.id]: {
+    windows: everyDay([
+      ['11:30', '14:00'],
+      ['18:00', '22:00'],
+    ]),
+    days_off: [],
+    address: { street: '30 avenue de Choisy', postcode: '75013', city: 'Paris' },
+    cutoff_minutes: 30,
+    slot_minutes: 15,
+    capacity: 4,
+    capacity_unit: 'orders',
+  },
+};
 
 export const DEMO_MEALS: DemoMeal[] = [
   {

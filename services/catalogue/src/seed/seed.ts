@@ -2,7 +2,7 @@ import { MediaStorage, assertDemoDataAllowed, cardKey, putMealImage } from '@pop
 import mongoose from 'mongoose';
 import { catalogueConfig } from '../config';
 import { Meal, MealSchema } from '../meals/meal.schema';
-import { DEMO_MEALS } from './demo-data';
+import { DEMO_MEALS, DEMO_PICKUP } from './demo-data';
 import { plateImage } from './plate-image';
 import { searchTextOf } from '../meals/search';
 
@@ -64,6 +64,14 @@ export async function seedCatalogue(env: NodeJS.ProcessEnv = process.env): Promi
       } catch (err) {
         if ((err as { code?: number }).code !== 11000) throw err; // seeded concurrently: fine
       }
+    }
+    // The demo cooks' pick-up windows (issue 17): added when missing, never overwritten.
+    const settings = conn.collection('pickupSettings');
+    for (const [cookId, rules] of Object.entries(DEMO_PICKUP)) {
+      if (await settings.findOne({ _id: cookId as never })) continue;
+      await settings.insertOne({ _id: cookId as never, ...rules }).catch((err: { code?: number }) => {
+        if (err.code !== 11000) throw err;
+      });
     }
     return created;
   } finally {

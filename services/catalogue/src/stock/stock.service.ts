@@ -1,10 +1,11 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { CatalogueEvents, OrderingEvents, type Envelope } from '@popote/contracts';
+import { CatalogueEvents, OrderingEvents, PickupEvents, type Envelope } from '@popote/contracts';
 import { causedBy, EventPublisher, findByIds, OutboxRelay, recordEvent, type PartitionedEvent } from '@popote/platform';
 import type { Model } from 'mongoose';
 import type { z } from 'zod';
 import { Meal, Stock, StockApplication } from '../meals/meal.schema';
+import { SlotsService } from '../slots/slots.service';
 
 interface Line {
   meal_id: string;
@@ -38,6 +39,7 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap {
     @InjectModel(StockApplication.name) private readonly applications: Model<StockApplication>,
     private readonly relay: OutboxRelay,
     private readonly publisher: EventPublisher,
+    private readonly slots: SlotsService,
   ) {}
 
   onModuleInit(): void {
@@ -62,6 +64,19 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap {
         return;
       case OrderingEvents.reviewSubmitted.subject:
         await this.addRating((event.envelope as Envelope<ReviewSubmitted>).data, event.seq);
+        return;
+      // Pick-up slots share the cook's partition (ADR 0008): holds, orders and cancellations in one order.
+      case PickupEvents.slotHoldRequested.subject:
+        await this.slots.applyHold((event.envelope as Envelope<{ hold_id: string }>).data, event.seq);
+        return;
+      case PickupEvents.slotMoveRequested.subject:
+        await this.slots.applyMove(
+          (event.envelope as Envelope<{ hold_id: string; start: string; end: string; request_id: string }>).data,
+          event.seq,
+        );
+        return;
+      case PickupEvents.slotReleaseRequested.subject:
+        await this.slots.applyRelease((event.envelope as Envelope<{ hold_id: string }>).data, event.seq);
         return;
       default:
         throw new Error(`stock worker: unexpected ${event.contract.subject}`);
@@ -100,7 +115,10 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap {
     // A line this very event already took (a crash between the stock writes and the outcome).
     const takenHere = (l: Line) => stockOf.get(l.meal_id)?.seq === seq && stockOf.get(l.meal_id)?.op === 'take';
 
-    let rejection: { meal_id: string; reason: 'meal_not_found' | 'insufficient_stock' } | null = null;
+    // The pick-up slot first: an order whose slot has no room left takes no stock (ADR 0008).
+    const room = await this.slots.roomForOrder(orderId, seq);
+    let rejection: { meal_id: string; reason: 'meal_not_found' | 'insufficient_stock' | 'slot_full' } | null =
+      room === 'full' ? { meal_id: '', reason: 'slot_full' } : null;
     for (const line of lines) {
       const s = stockOf.get(line.meal_id);
       const meal = mealOf.get(line.meal_id);
@@ -122,6 +140,8 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap {
         if (res.modifiedCount !== 1) throw new Error(`stock of ${line.meal_id} changed under order ${orderId}; retrying`);
       }
     }
+    if (rejection) await this.slots.releaseForOrder(orderId, seq);
+    else if (room === 'ok') await this.slots.commitOrder(orderId, seq);
 
     const application = new this.applications({
       _id: orderId,
@@ -146,6 +166,7 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap {
   /** A cancelled order: a committed one gives its portions back, once; one not yet applied is voided. */
   async restock(envelope: Envelope<OrderCancelled>, seq: number): Promise<void> {
     const orderId = envelope.data.order_id;
+    await this.slots.freeOrder(orderId, seq); // its place in the pick-up slot, once
     const app = await this.applications.findById(orderId, { result: 1, restocked_at: 1 }).lean<StockApplication>();
     if (!app) {
       // Its order-placed never got here (dead-lettered): whatever comes later must take nothing.

@@ -23,16 +23,18 @@ export class OrderPlacedHandler implements IntegrationEventHandler<OrderPlaced> 
 
   async handle(envelope: Envelope<OrderPlaced>): Promise<void> {
     const { order_id: orderId, cook_id: cookId, consumer_id: consumerId, total_cents: total, items } = envelope.data;
+    const { pickup_start: start, pickup_end: end } = envelope.data;
+    const slot = start && end ? { start, end } : null;
     const { users } = await this.rpc.call(IdentityRpc.getUsers, { user_ids: [cookId, consumerId] });
     const cook = users.find((u) => u.user_id === cookId);
     const consumer = users.find((u) => u.user_id === consumerId);
     if (cook) {
-      const mail = newOrderEmail(cook.name, orderId, total, items);
+      const mail = newOrderEmail(cook.name, orderId, total, items, slot);
       await this.emails.enqueue(`${envelope.id}:${cook.user_id}`, { to: cook.email, ...mail });
     }
     if (consumer) {
       const receiptUrl = `${this.config.PUBLIC_URL}/orders/${encodeURIComponent(orderId)}/receipt`;
-      const mail = orderPlacedEmail(consumer.name, orderId, total, items, cook?.username ?? null, receiptUrl);
+      const mail = orderPlacedEmail(consumer.name, orderId, total, items, cook?.username ?? null, slot, receiptUrl);
       await this.emails.enqueue(`${envelope.id}:consumer:${consumer.user_id}`, { to: consumer.email, ...mail });
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountEmail, newOrderEmail, orderPlacedEmail, statusEmail } from './templates';
+import { accountEmail, newOrderEmail, orderPlacedEmail, pickupReminderEmail, slotMovedEmail, statusEmail } from './templates';
 
 const items = [
   { quantity: 2, name: 'Tajine de poulet aux citrons confits' },
@@ -27,6 +27,32 @@ describe('order emails', () => {
     expect(orderPlacedEmail('Claire', 'abcdefgh', 100, items, null).text).not.toContain('Cuisinier :');
   });
 
+  it("tells the buyer their order's slot was moved", () => {
+    const mail = slotMovedEmail('Claire', '0123456789abcdef', 'amina_cuisine', {
+      start: '2026-10-25T17:00:00.000Z',
+      end: '2026-10-25T17:30:00.000Z',
+    });
+    expect(mail.subject).toBe('Nouveau créneau de retrait pour votre commande n° 89abcdef');
+    expect(mail.text).toContain('amina_cuisine a déplacé le retrait de votre commande n° 89abcdef : dimanche 25 octobre, 18:00–18:30');
+  });
+
+  it('reminds the buyer of the slot an hour before', () => {
+    const mail = pickupReminderEmail('Claire', '0123456789abcdef', 'amina_cuisine', {
+      start: '2026-01-13T17:00:00.000Z',
+      end: '2026-01-13T17:30:00.000Z',
+    });
+    expect(mail.subject).toBe('Rappel : retrait de votre commande n° 89abcdef dans une heure');
+    expect(mail.text).toContain('chez amina_cuisine : mardi 13 janvier, 18:00–18:30 (heure de Paris)');
+  });
+
+  it('names the pick-up slot in Paris time, to the consumer and to the cook (issue 17)', () => {
+    const slot = { start: '2026-06-16T16:00:00.000Z', end: '2026-06-16T16:30:00.000Z' };
+    const mail = orderPlacedEmail('Claire', '0123456789abcdef', 3800, items, 'amina_cuisine', slot);
+    expect(mail.text).toContain('Retrait : mardi 16 juin, 18:00–18:30 (heure de Paris), chez le cuisinier.');
+    expect(mail.text).toContain("L'adresse exacte s'affiche dans « Mes commandes » dès qu'il a confirmé la commande.");
+    expect(newOrderEmail('Amina', '0123456789abcdef', 3800, items, slot).text).toContain('Retrait prévu : mardi 16 juin, 18:00–18:30');
+  });
+
   it('says "plat" only for a dish whose name an old event did not carry', () => {
     expect(newOrderEmail('Mei', 'abcdefgh', 1300, [{ quantity: 1 }]).text).toContain('- 1 × plat\n');
   });
@@ -42,6 +68,7 @@ describe('order emails', () => {
       100,
       [{ quantity: 1, name: 'Tajine' }],
       'amina',
+      null,
       'https://popote.fr/orders/abcdefgh/receipt',
     );
     expect(mail.text).toContain('Votre reçu (vendeur, détail, PDF) : https://popote.fr/orders/abcdefgh/receipt');

@@ -3,6 +3,16 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from '@popote/contracts';
 const euros = (cents: number) => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 const number = (orderId: string) => orderId.slice(-8);
 
+/** A pick-up slot (ISO instants), at the cook's in Paris: "mardi 13 janvier, 18:00–18:30". */
+export interface PickupSlot {
+  start: string;
+  end: string;
+}
+const slotDay = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', weekday: 'long', day: 'numeric', month: 'long' });
+const slotTime = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' });
+export const slotText = (slot: PickupSlot) =>
+  `${slotDay.format(new Date(slot.start))}, ${slotTime.format(new Date(slot.start))}–${slotTime.format(new Date(slot.end))}`;
+
 /** The consumer's email for a status change, or null when the change is not worth an email. */
 export function statusEmail(name: string, orderId: string, to: OrderStatus): { subject: string; text: string } | null {
   const n = number(orderId);
@@ -41,11 +51,14 @@ export function newOrderEmail(
   orderId: string,
   totalCents: number,
   items: OrderedDish[],
+  slot: PickupSlot | null = null,
 ): { subject: string; text: string } {
   const n = number(orderId);
   return {
     subject: `Nouvelle commande n° ${n}`,
-    text: `Bonjour ${cookName},\n\nVous avez reçu une nouvelle commande n° ${n} (${euros(totalCents)}) :\n${dishLines(items)}\n\nConfirmez-la depuis votre tableau de bord.\n\nL'équipe Popote`,
+    text:
+      `Bonjour ${cookName},\n\nVous avez reçu une nouvelle commande n° ${n} (${euros(totalCents)}) :\n${dishLines(items)}\n\n` +
+      `${slot ? `Retrait prévu : ${slotText(slot)} (heure de Paris).\n\n` : ''}Confirmez-la depuis votre tableau de bord.\n\nL'équipe Popote`,
   };
 }
 
@@ -56,14 +69,18 @@ export function orderPlacedEmail(
   totalCents: number,
   items: OrderedDish[],
   cookUsername: string | null,
+  slot: PickupSlot | null = null,
   receiptUrl?: string,
 ): { subject: string; text: string } {
   const n = number(orderId);
+  const pickup = slot
+    ? `Retrait : ${slotText(slot)} (heure de Paris), chez le cuisinier. L'adresse exacte s'affiche dans « Mes commandes » dès qu'il a confirmé la commande.`
+    : 'Retrait : chez le cuisinier, dès que la commande est prête.';
   return {
     subject: `Commande n° ${n} enregistrée`,
     text:
       `Bonjour ${consumerName},\n\nNous avons bien reçu votre commande n° ${n} (${euros(totalCents)}), payée par carte :\n${dishLines(items)}\n\n` +
-      `${cookUsername ? `Cuisinier : ${cookUsername}\n` : ''}Retrait : chez le cuisinier, dès que la commande est prête.\n\n` +
+      `${cookUsername ? `Cuisinier : ${cookUsername}\n` : ''}${pickup}\n\n` +
       `Elle attend maintenant la confirmation du cuisinier. Nous vous écrirons quand elle sera confirmée, puis quand elle sera prête à être retirée. ` +
       `Vous pouvez la suivre à tout moment dans « Mes commandes ».\n\n` +
       `${receiptUrl ? `Votre reçu (vendeur, détail, PDF) : ${receiptUrl}\n\n` : ''}L'équipe Popote`,
@@ -112,3 +129,25 @@ export function accountEmail(
 
 /** Where each link opens in the shell. */
 export const ACCOUNT_LINK_PATHS = { verify: '/verify-email', reset: '/reset-password', 'email-change': '/verify-email' } as const;
+
+/** The buyer's reminder an hour before their pick-up slot (issue 17). */
+export function pickupReminderEmail(name: string, orderId: string, cookName: string, slot: PickupSlot): { subject: string; text: string } {
+  const n = number(orderId);
+  return {
+    subject: `Rappel : retrait de votre commande n° ${n} dans une heure`,
+    text:
+      `Bonjour ${name},\n\nVotre commande n° ${n} est à retirer chez ${cookName} : ${slotText(slot)} (heure de Paris).\n\n` +
+      `L'adresse est dans « Mes commandes ».\n\nBon appétit,\nL'équipe Popote`,
+  };
+}
+
+/** The cook moved the pick-up slot of the buyer's order (issue 17). */
+export function slotMovedEmail(name: string, orderId: string, cookName: string, slot: PickupSlot): { subject: string; text: string } {
+  const n = number(orderId);
+  return {
+    subject: `Nouveau créneau de retrait pour votre commande n° ${n}`,
+    text:
+      `Bonjour ${name},\n\n${cookName} a déplacé le retrait de votre commande n° ${n} : ${slotText(slot)} (heure de Paris).\n\n` +
+      `Ce créneau ne vous convient pas ? Vous pouvez lui écrire, ou annuler tant que la commande est en attente de confirmation (« Mes commandes »).\n\nL'équipe Popote`,
+  };
+}

@@ -6,18 +6,21 @@ import {
   ORDER_MESSAGES,
   ORDER_STATUS_LABELS,
   OrderingEvents,
+  PICKUP_MESSAGES,
+  PickupRpc,
   type Actor,
   type CookStatsDto,
   type OrderDto,
   type OrderStatus,
   type ReviewDto,
 } from '@popote/contracts';
-import { OutboxRelay, recordEvent } from '@popote/platform';
+import { OutboxRelay, recordEvent, RpcClient } from '@popote/platform';
 import type { HydratedDocument, Model } from 'mongoose';
 import { Order, Review } from './order.schema';
 import { toOrderDto } from './orders.service';
 
 const ACTIVE: OrderStatus[] = ['pending', 'confirmed', 'preparing'];
+const MOVABLE: OrderStatus[] = ['pending', 'confirmed', 'preparing', 'ready'];
 
 const toReviewDto = (r: Review): ReviewDto => ({
   review_id: r._id,
@@ -59,6 +62,7 @@ export class LifecycleService implements OnModuleInit {
     @InjectModel(Order.name) private readonly orders: Model<Order>,
     @InjectModel(Review.name) private readonly reviews: Model<Review>,
     private readonly relay: OutboxRelay,
+    private readonly rpc: RpcClient,
   ) {}
 
   onModuleInit(): void {
@@ -98,6 +102,33 @@ export class LifecycleService implements OnModuleInit {
         throw new DomainError('CONFLICT', ORDER_MESSAGES.illegal(ORDER_STATUS_LABELS[from]), undefined, { from, to });
       order.order_status = to;
       this.announce(order, from, to);
+    });
+  }
+
+  /**
+   * The cook moves an open order to another of their slots (issue 17): the catalogue's partition
+   * worker takes the new place and frees the old one (or refuses: full), then the order follows and
+   * the buyer is told (pickup-slot-moved). The reminder is due again for the new slot.
+   */
+  async moveSlot(actor: Actor, orderId: string, start: string): Promise<OrderDto> {
+    const current = await this.orders.findById(orderId, { cook_id: 1, order_status: 1, pickup_start: 1 }).lean<Order>();
+    if (!current) throw new DomainError('NOT_FOUND', ORDER_MESSAGES.notFound);
+    if (current.cook_id !== actor.user_id) throw new DomainError('FORBIDDEN', ORDER_MESSAGES.notYours);
+    if (!current.pickup_start || !MOVABLE.includes(current.order_status))
+      throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.moveNotAllowed);
+    const slot = await this.rpc.call(PickupRpc.movePickupSlot, { order_id: orderId, cook_id: actor.user_id, start }, { timeoutMs: 12_000 });
+    return this.mutate(actor, orderId, (order) => {
+      order.pickup_start = new Date(slot.start);
+      order.pickup_end = new Date(slot.end);
+      order.reminder_sent_at = null;
+      recordEvent(order, OrderingEvents.pickupSlotMoved, {
+        order_id: order._id,
+        consumer_id: order.consumer_id,
+        cook_id: order.cook_id,
+        cook_name: order.cook_name,
+        pickup_start: slot.start,
+        pickup_end: slot.end,
+      });
     });
   }
 

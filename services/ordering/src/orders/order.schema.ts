@@ -16,12 +16,19 @@ export class Order {
   @Prop({ type: String, required: true }) _id!: string;
   @Prop({ required: true }) checkout_id!: string;
   @Prop({ required: true, index: true }) consumer_id!: string;
+  /** Personal data: the buyer's name as at checkout, shown to the cook (issue 17). */
+  @Prop({ type: String, default: '' }) consumer_name!: string;
   @Prop({ required: true, index: true }) cook_id!: string;
   @Prop({ required: true }) cook_name!: string;
   @Prop({ required: true, min: 0 }) total_cents!: number;
   @Prop({ type: String, enum: ORDER_STATUSES, required: true }) order_status!: OrderStatus;
   @Prop({ required: true, default: 'pickup' }) delivery_option!: 'pickup';
   @Prop({ type: [Object], required: true }) items!: OrderItem[];
+  /** The pick-up slot chosen at checkout (null on orders placed before slots existed). */
+  @Prop({ type: Date, default: null }) pickup_start!: Date | null;
+  @Prop({ type: Date, default: null }) pickup_end!: Date | null;
+  /** Set once the buyer's reminder (an hour before the slot) is announced. */
+  @Prop({ type: Date, default: null }) reminder_sent_at!: Date | null;
   @Prop({ type: String, default: null }) cancel_reason!: string | null;
   @Prop({ type: Number, default: null }) review_rating!: number | null;
   /** pending until the catalogue has taken (committed) or refused (rejected) the portions. */
@@ -34,6 +41,7 @@ export class Order {
 export const OrderSchema = SchemaFactory.createForClass(Order).plugin(outboxPlugin);
 OrderSchema.index({ checkout_id: 1, cook_id: 1 }, { unique: true });
 OrderSchema.index({ consumer_id: 1, created_at: -1 });
+OrderSchema.index({ pickup_start: 1, reminder_sent_at: 1 });
 
 /** One review per delivered order. */
 @Schema({ collection: 'reviews', versionKey: false, timestamps: { createdAt: 'created_at', updatedAt: false } })

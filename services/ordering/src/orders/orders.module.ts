@@ -8,6 +8,7 @@ import { LifecycleService } from './lifecycle.service';
 import { Order, OrderSchema, Review, ReviewSchema } from './order.schema';
 import { OrdersRpcController } from './orders.rpc.controller';
 import { OrdersService } from './orders.service';
+import { RemindersService } from './reminders.service';
 
 @Module({
   imports: [
@@ -20,6 +21,7 @@ import { OrdersService } from './orders.service';
   providers: [
     OrdersService,
     LifecycleService,
+    RemindersService,
     PaymentSucceededHandler,
     StockCommittedHandler,
     StockRejectedHandler,

@@ -34,6 +34,12 @@ export class OrdersRpcController {
     return { order: await this.lifecycle.changeStatus(req.actor, req.order_id, req.to) };
   }
 
+  @MessagePattern(OrderingRpc.movePickupSlot.subject)
+  async moveSlot(@Payload() p: unknown) {
+    const req = parseRequest(OrderingRpc.movePickupSlot, p);
+    return { order: await this.lifecycle.moveSlot(req.actor, req.order_id, req.start) };
+  }
+
   @MessagePattern(OrderingRpc.cancelOrder.subject)
   async cancel(@Payload() p: unknown) {
     const req = parseRequest(OrderingRpc.cancelOrder, p);

@@ -1,6 +1,14 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { ORDER_MESSAGES, OrderingEvents, type Actor, type CheckoutLine, type Envelope, type OrderDto } from '@popote/contracts';
+import {
+  ORDER_MESSAGES,
+  OrderingEvents,
+  type Actor,
+  type CheckoutLine,
+  type Envelope,
+  type HeldSlot,
+  type OrderDto,
+} from '@popote/contracts';
 import { causedBy, findByIds, orderIdOf, OutboxRelay, recordEvent } from '@popote/platform';
 import type { Model } from 'mongoose';
 import { Order } from './order.schema';
@@ -9,11 +17,14 @@ export const toOrderDto = (o: Order): OrderDto => ({
   order_id: o._id,
   checkout_id: o.checkout_id,
   consumer_id: o.consumer_id,
+  consumer_name: o.consumer_name ?? '',
   cook_id: o.cook_id,
   cook_name: o.cook_name,
   total_cents: o.total_cents,
   order_status: o.order_status,
   delivery_option: 'pickup',
+  pickup_start: o.pickup_start ? new Date(o.pickup_start).toISOString() : null,
+  pickup_end: o.pickup_end ? new Date(o.pickup_end).toISOString() : null,
   cancel_reason: o.cancel_reason ?? null,
   review_rating: o.review_rating ?? null,
   items: o.items.map((i) => ({
@@ -42,8 +53,11 @@ export class OrdersService implements OnModuleInit {
    * A paid checkout becomes one order per cook (pending, pick-up, prices as paid), each announced
    * by order-placed. Created once even when the payment event comes twice.
    */
-  async placeFromCheckout(envelope: Envelope<{ checkout_id: string; consumer_id: string; lines: CheckoutLine[] }>): Promise<string[]> {
+  async placeFromCheckout(
+    envelope: Envelope<{ checkout_id: string; consumer_id: string; lines: CheckoutLine[]; slots?: HeldSlot[]; consumer_name?: string }>,
+  ): Promise<string[]> {
     const { checkout_id: checkoutId, consumer_id: consumerId, lines } = envelope.data;
+    const slotOf = new Map((envelope.data.slots ?? []).map((s) => [s.cook_id, s]));
     const byCook = new Map<string, CheckoutLine[]>();
     for (const line of lines) byCook.set(line.cook_id, [...(byCook.get(line.cook_id) ?? []), line]);
     const ids: string[] = [];
@@ -59,10 +73,14 @@ export class OrdersService implements OnModuleInit {
         price_cents: l.unit_price_cents,
       }));
       const total = items.reduce((s, i) => s + i.price_cents * i.quantity, 0);
+      const slot = slotOf.get(cookId);
       const order = new this.orders({
+        pickup_start: slot ? new Date(slot.start) : null,
+        pickup_end: slot ? new Date(slot.end) : null,
         _id: id,
         checkout_id: checkoutId,
         consumer_id: consumerId,
+        consumer_name: envelope.data.consumer_name ?? '',
         cook_id: cookId,
         cook_name: cookLines[0].cook_name,
         total_cents: total,
@@ -82,6 +100,8 @@ export class OrdersService implements OnModuleInit {
           cook_id: cookId,
           total_cents: total,
           items: items.map((i) => ({ meal_id: i.meal_id, name: i.name, quantity: i.quantity, price_cents: i.price_cents })),
+          pickup_start: slot?.start ?? null,
+          pickup_end: slot?.end ?? null,
         },
         causedBy(envelope),
       );
@@ -101,13 +121,18 @@ export class OrdersService implements OnModuleInit {
   }
 
   /** The catalogue could not take the portions: the order is cancelled (and so refunded). */
-  async stockRejected(envelope: Envelope<{ order_id: string }>): Promise<void> {
+  async stockRejected(envelope: Envelope<{ order_id: string; reason?: string }>): Promise<void> {
     await this.relay.locked(this.orders, envelope.data.order_id, async () => {
       const order = await this.orders.findById(envelope.data.order_id);
       if (!order || order.stock_status !== 'pending') return;
       order.stock_status = 'rejected';
       // Already cancelled by the buyer or the cook: it was announced (and refunded) then.
-      if (order.order_status !== 'cancelled') this.cancelInMemory(order, ORDER_MESSAGES.stockUnavailable, envelope);
+      if (order.order_status !== 'cancelled')
+        this.cancelInMemory(
+          order,
+          envelope.data.reason === 'slot_full' ? ORDER_MESSAGES.slotUnavailable : ORDER_MESSAGES.stockUnavailable,
+          envelope,
+        );
       await order.save();
     });
     await this.relay.flush(this.orders, envelope.data.order_id);

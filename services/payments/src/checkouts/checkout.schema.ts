@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import type { CheckoutLine } from '@popote/contracts';
+import type { CheckoutLine, HeldSlot } from '@popote/contracts';
 import { outboxPlugin, type OutboxEntry } from '@popote/platform';
 
 /** What the consumer pays for, as computed here from the cart and the catalogue's current prices. */
@@ -7,9 +7,13 @@ import { outboxPlugin, type OutboxEntry } from '@popote/platform';
 export class Checkout {
   @Prop({ type: String, required: true }) _id!: string;
   @Prop({ required: true, index: true }) consumer_id!: string;
+  /** Personal data: the buyer's name, carried to the orders for the cooks (issue 17). */
+  @Prop({ type: String, default: '' }) consumer_name!: string;
   @Prop({ required: true }) status!: 'requires_payment_method' | 'processing' | 'succeeded';
   @Prop({ required: true, min: 0 }) amount_cents!: number;
   @Prop({ type: [Object], required: true }) lines!: CheckoutLine[];
+  /** The pick-up slot held for each cook (ADR 0008). */
+  @Prop({ type: [Object], default: [] }) slots!: HeldSlot[];
   @Prop({ required: true }) provider!: 'sandbox' | 'stripe';
   @Prop({ type: String, default: null, index: true }) payment_intent_id!: string | null;
   @Prop({ type: String, default: null }) client_secret!: string | null;

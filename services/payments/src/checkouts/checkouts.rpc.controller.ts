@@ -11,7 +11,8 @@ export class CheckoutsRpcController {
 
   @MessagePattern(PaymentsRpc.createPaymentIntent.subject)
   create(@Payload() p: unknown) {
-    return this.checkouts.createIntent(parseRequest(PaymentsRpc.createPaymentIntent, p).actor);
+    const req = parseRequest(PaymentsRpc.createPaymentIntent, p);
+    return this.checkouts.createIntent(req.actor, req.slots, req.consumer_name);
   }
 
   @MessagePattern(PaymentsRpc.confirmSandboxPayment.subject)

@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { CartRpc, DomainError, PAYMENT_MESSAGES, PaymentsEvents, type Actor, type CheckoutDto, type Envelope } from '@popote/contracts';
+import {
+  CartRpc,
+  DomainError,
+  PAYMENT_MESSAGES,
+  PaymentsEvents,
+  PICKUP_MESSAGES,
+  PickupRpc,
+  type Actor,
+  type CheckoutDto,
+  type Envelope,
+} from '@popote/contracts';
 import { causedBy, OutboxRelay, recordEvent, RpcClient } from '@popote/platform';
 import type { Model } from 'mongoose';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
@@ -16,6 +26,7 @@ export const toCheckoutDto = (c: Checkout): CheckoutDto => ({
   amount_cents: c.amount_cents,
   currency: 'eur',
   lines: c.lines,
+  slots: c.slots ?? [],
   provider: c.provider,
   last_error: c.last_error ?? null,
   created_at: new Date(c.created_at).toISOString(),
@@ -42,9 +53,14 @@ export class CheckoutsService implements OnModuleInit {
 
   /**
    * The amount is computed here, from the cart and the catalogue's current prices and stock (the
-   * cart's checkout checks) — never from the browser.
+   * cart's checkout checks) — never from the browser. One pick-up slot per cook of the cart is
+   * required and held by the catalogue while the buyer pays (ADR 0008): no slot, no payment.
    */
-  async createIntent(actor: Actor): Promise<{ checkout: CheckoutDto; client_secret: string; publishable_key: string | null }> {
+  async createIntent(
+    actor: Actor,
+    chosen: { cook_id: string; start: string }[],
+    consumerName = '',
+  ): Promise<{ checkout: CheckoutDto; client_secret: string; publishable_key: string | null }> {
     const cart = await this.rpc.call(CartRpc.checkout, { actor });
     const lines = cart.items.map((l) => ({
       meal_id: l.meal_id,
@@ -55,12 +71,16 @@ export class CheckoutsService implements OnModuleInit {
       quantity: l.quantity,
     }));
     const amount = lines.reduce((s, l) => s + l.unit_price_cents * l.quantity, 0);
+    const checkoutId = randomUUID();
+    const slots = await this.holdSlots(checkoutId, lines, chosen);
     const checkout = await this.checkouts.create({
-      _id: randomUUID(),
+      _id: checkoutId,
       consumer_id: actor.user_id,
+      consumer_name: consumerName,
       status: 'requires_payment_method',
       amount_cents: amount,
       lines,
+      slots,
       provider: this.provider.name,
       commission_bp: this.config.commissionBp,
     });
@@ -71,6 +91,25 @@ export class CheckoutsService implements OnModuleInit {
       client_secret: intent.client_secret,
       publishable_key: this.provider.publishableKey,
     };
+  }
+
+  /** Every cook of the cart has exactly one chosen slot, of a cook of the cart; the catalogue holds them. */
+  private async holdSlots(checkoutId: string, lines: CheckoutDto['lines'], chosen: { cook_id: string; start: string }[]) {
+    const cooks = [...new Set(lines.map((l) => l.cook_id))];
+    if (chosen.some((c) => !cooks.includes(c.cook_id))) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotNotInCart);
+    const parts = cooks.map((cookId) => {
+      const picks = chosen.filter((c) => c.cook_id === cookId);
+      if (picks.length !== 1) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotRequired);
+      const own = lines.filter((l) => l.cook_id === cookId);
+      return {
+        cook_id: cookId,
+        start: picks[0].start,
+        meal_ids: own.map((l) => l.meal_id),
+        portions: own.reduce((n, l) => n + l.quantity, 0),
+      };
+    });
+    const held = await this.rpc.call(PickupRpc.holdPickupSlots, { checkout_id: checkoutId, parts }, { timeoutMs: 12_000 });
+    return held.slots;
   }
 
   private async owned(actor: Actor, checkoutId: string): Promise<Checkout> {
@@ -144,6 +183,8 @@ export class CheckoutsService implements OnModuleInit {
           amount_cents: checkout.amount_cents,
           payment_intent_id: intent.id,
           lines: checkout.lines,
+          slots: checkout.slots ?? [],
+          consumer_name: checkout.consumer_name ?? '',
         });
       } else {
         checkout.last_error = intent.last_payment_error?.message ?? PAYMENT_MESSAGES.paymentError;
@@ -151,6 +192,7 @@ export class CheckoutsService implements OnModuleInit {
           checkout_id: checkout._id,
           consumer_id: checkout.consumer_id,
           reason: checkout.last_error,
+          cook_ids: [...new Set(checkout.lines.map((l) => l.cook_id))],
         });
       }
       await checkout.save();
@@ -220,6 +262,8 @@ export class CheckoutsService implements OnModuleInit {
         amount_cents: checkout.amount_cents,
         payment_intent_id: checkout.payment_intent_id ?? '',
         lines: checkout.lines,
+        slots: checkout.slots ?? [],
+        consumer_name: checkout.consumer_name ?? '',
       });
       await checkout.save();
     });

@@ -158,7 +158,7 @@ export const CatalogueEvents = {
       order_id: z.string(),
       checkout_id: z.string(),
       meal_id: z.string(),
-      reason: z.enum(['meal_not_found', 'insufficient_stock']),
+      reason: z.enum(['meal_not_found', 'insufficient_stock', 'slot_full']),
     }),
   ),
   /**

@@ -4,6 +4,7 @@ export * from './enums';
 export * from './errors';
 export * from './envelope';
 export * from './catalogue';
+export * from './pickup';
 export * from './identity';
 export * from './cart';
 export * from './ordering';

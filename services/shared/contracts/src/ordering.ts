@@ -14,11 +14,16 @@ export const orderSchema = z.object({
   order_id: z.string(),
   checkout_id: z.string(),
   consumer_id: z.string(),
+  /** The buyer's name (the cook sees it); empty on orders placed before it was kept. */
+  consumer_name: z.string(),
   cook_id: z.string(),
   cook_name: z.string(),
   total_cents: z.number().int().nonnegative(),
   order_status: z.enum(ORDER_STATUSES),
   delivery_option: z.literal('pickup'),
+  /** The pick-up slot chosen at checkout (ISO instants); null on orders placed before slots existed. */
+  pickup_start: z.string().nullable(),
+  pickup_end: z.string().nullable(),
   cancel_reason: z.string().nullable(),
   /** The consumer's rating once reviewed (delivered orders only). */
   review_rating: z.number().int().nullable(),
@@ -44,6 +49,7 @@ export const ORDER_MESSAGES = {
   reasonRequired: "Veuillez indiquer la raison de l'annulation",
   /** The reason shown to both sides when the portions were gone by the time the paid order was applied. */
   stockUnavailable: 'Plat épuisé au moment de valider la commande. Le paiement est remboursé.',
+  slotUnavailable: "Le créneau de retrait choisi n'était plus disponible au moment de valider la commande. Le paiement est remboursé.",
   reviewDeliveredOnly: 'Vous pourrez noter cette commande une fois récupérée',
   reviewOnce: 'Vous avez déjà noté cette commande',
   ratingRange: 'La note doit être comprise entre 1 et 5',
@@ -92,6 +98,12 @@ export const OrderingRpc = {
   changeStatus: defineRpc(
     'rpc.ordering.change-status',
     z.object({ actor: actorSchema, order_id: z.string().min(1), to: z.enum(ORDER_STATUSES) }),
+    z.object({ order: orderSchema }),
+  ),
+  /** The order's cook moves its pick-up slot (issue 17); the buyer is told. */
+  movePickupSlot: defineRpc(
+    'rpc.ordering.move-pickup-slot',
+    z.object({ actor: actorSchema, order_id: z.string().min(1), start: z.string().min(1) }),
     z.object({ order: orderSchema }),
   ),
   cancelOrder: defineRpc(
@@ -156,6 +168,9 @@ export const OrderingEvents = {
       cook_id: z.string(),
       total_cents: z.number().int(),
       items: z.array(boughtLine),
+      /** The pick-up slot (absent on events published before slots existed). */
+      pickup_start: z.string().nullish(),
+      pickup_end: z.string().nullish(),
     }),
     // Stock is applied per cook, in order (ADR 0004): placed and cancelled share the cook's partition.
     { partitionBy: (d) => d.cook_id },
@@ -187,6 +202,30 @@ export const OrderingEvents = {
     }),
     // Meal ratings are applied by the catalogue's per-cook worker, in order, once (ADR 0004).
     { partitionBy: (d) => d.cook_id },
+  ),
+  /** The cook moved an order's pick-up slot (issue 17): the buyer is told. */
+  pickupSlotMoved: defineEvent(
+    'evt.ordering.pickup-slot-moved.v1',
+    z.object({
+      order_id: z.string(),
+      consumer_id: z.string(),
+      cook_id: z.string(),
+      cook_name: z.string(),
+      pickup_start: z.string(),
+      pickup_end: z.string(),
+    }),
+  ),
+  /** One hour before an order's pick-up slot (issue 17): the buyer is reminded, once. */
+  pickupReminderDue: defineEvent(
+    'evt.ordering.pickup-reminder-due.v1',
+    z.object({
+      order_id: z.string(),
+      consumer_id: z.string(),
+      cook_id: z.string(),
+      cook_name: z.string(),
+      pickup_start: z.string(),
+      pickup_end: z.string(),
+    }),
   ),
   orderStatusChanged: defineEvent(
     'evt.ordering.order-status-changed.v1',

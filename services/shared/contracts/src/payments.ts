@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { actorSchema, defineEvent, defineRpc } from './envelope';
+import { chosenSlotSchema, heldSlotSchema } from './pickup';
 
 export const PAYMENT_MESSAGES = {
   invalidData: 'Données de paiement invalides',
@@ -31,6 +32,8 @@ export const checkoutSchema = z.object({
   amount_cents: z.number().int().nonnegative(),
   currency: z.literal('eur'),
   lines: z.array(checkoutLineSchema),
+  /** One pick-up slot per cook, held while paying (issue 17). */
+  slots: z.array(heldSlotSchema),
   provider: z.enum(['sandbox', 'stripe']),
   last_error: z.string().nullable(),
   created_at: z.string(),
@@ -47,7 +50,12 @@ export const cardSchema = z.object({
 export const PaymentsRpc = {
   createPaymentIntent: defineRpc(
     'rpc.payments.create-payment-intent',
-    z.object({ actor: actorSchema }),
+    z.object({
+      actor: actorSchema,
+      slots: z.array(chosenSlotSchema).max(50).default([]),
+      /** The buyer's name as their account says it (the BFF reads it): shown to the cooks on their orders. */
+      consumer_name: z.string().max(200).default(''),
+    }),
     z.object({ checkout: checkoutSchema, client_secret: z.string(), publishable_key: z.string().nullable() }),
   ),
   confirmSandboxPayment: defineRpc(
@@ -71,11 +79,21 @@ export const PaymentsEvents = {
       amount_cents: z.number().int(),
       payment_intent_id: z.string(),
       lines: z.array(checkoutLineSchema),
+      /** The slot of each cook (empty on events published before slots existed). */
+      slots: z.array(heldSlotSchema).default([]),
+      /** The buyer's name, for the cooks (empty on events published before it travelled). */
+      consumer_name: z.string().default(''),
     }),
   ),
   paymentFailed: defineEvent(
     'evt.payments.payment-failed.v1',
-    z.object({ checkout_id: z.string(), consumer_id: z.string(), reason: z.string() }),
+    z.object({
+      checkout_id: z.string(),
+      consumer_id: z.string(),
+      reason: z.string(),
+      /** The cooks whose held slots are released (absent on events published before slots existed). */
+      cook_ids: z.array(z.string()).default([]),
+    }),
   ),
   refundIssued: defineEvent(
     'evt.payments.refund-issued.v1',

@@ -214,3 +214,36 @@ export const tokenOfLink = (text: string | undefined): string => {
   if (!m) throw new Error(`no link with a token in: ${text}`);
   return decodeURIComponent(m[1]!);
 };
+
+/**
+ * As a buyer does at checkout (issue 17): for each cook of the signed-in session's cart, the first
+ * pick-up slot offered. The result is the `slots` argument of `createPaymentIntent`.
+ */
+export async function chooseSlotsGql(session: GqlSession): Promise<{ cook_id: string; start: string }[]> {
+  const cart = await session.gql('{ cart { items { meal_id quantity meal { cook_id } } } }');
+  const items = (cart.data?.cart?.items ?? []) as { meal_id: string; quantity: number; meal: { cook_id: string } }[];
+  const cooks = [...new Set(items.map((i) => i.meal.cook_id))];
+  return Promise.all(
+    cooks.map(async (cookId) => {
+      const own = items.filter((i) => i.meal.cook_id === cookId);
+      const r = await session.gql(
+        'query($c: ID!, $m: [ID!]!, $p: Int!) { pickupSlots(cook_id: $c, meal_ids: $m, portions: $p) { slots { start } } }',
+        { c: cookId, m: own.map((i) => i.meal_id), p: own.reduce((n, i) => n + i.quantity, 0) },
+      );
+      const start = r.data?.pickupSlots?.slots?.[0]?.start as string | undefined;
+      if (!start) throw new Error(`no pick-up slot offered by ${cookId}: ${JSON.stringify(r.errors ?? r.data)}`);
+      return { cook_id: cookId, start };
+    }),
+  );
+}
+
+/** Pick-up every day, all day (tests not about slots give their cooks these rules). */
+export const PICKUP_ALL_DAY = {
+  windows: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '23:45' })),
+  days_off: [] as string[],
+  address: { street: '1 rue du Test', postcode: '75001', city: 'Paris' },
+  cutoff_minutes: 0,
+  slot_minutes: 15,
+  capacity: 100,
+  capacity_unit: 'orders' as const,
+};

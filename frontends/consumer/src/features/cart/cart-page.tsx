@@ -72,6 +72,7 @@ function FilledCart({ cart }: { cart: CartData }) {
       saveCheckoutSession({
         cartItems: checked.items.map((item) => ({
           meal_id: item.meal_id,
+          cook_id: item.meal.cook_id,
           name: item.meal.name,
           cook_name: item.meal.cook_name,
           quantity: item.quantity,

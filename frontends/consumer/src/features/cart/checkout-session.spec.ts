@@ -24,7 +24,7 @@ class MemoryStorage implements Storage {
 }
 
 const session = {
-  cartItems: [{ meal_id: 'm1', name: 'Tajine', cook_name: 'amina', quantity: 2, price_cents: 1250 }],
+  cartItems: [{ meal_id: 'm1', cook_id: 'c1', name: 'Tajine', cook_name: 'amina', quantity: 2, price_cents: 1250 }],
   subtotal: 2500,
   total: 2500,
 };

@@ -5,6 +5,8 @@
  */
 export interface CheckoutSessionItem {
   meal_id: string;
+  /** Each cook's part gets its own pick-up slot at checkout. */
+  cook_id: string;
   name: string;
   cook_name: string;
   quantity: number;
@@ -41,6 +43,7 @@ function isItem(value: unknown): value is CheckoutSessionItem {
   const item = value as Record<string, unknown>;
   return (
     typeof item['meal_id'] === 'string' &&
+    typeof item['cook_id'] === 'string' &&
     typeof item['name'] === 'string' &&
     typeof item['cook_name'] === 'string' &&
     isCount(item['quantity']) &&

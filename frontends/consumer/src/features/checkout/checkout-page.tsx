@@ -1,6 +1,6 @@
 import { useApolloClient, useMutation } from '@popote/graphql';
-import { Button, buttonClassName, formatPrice, fr, Notice, Spinner } from '@popote/ui';
-import { useEffect, useRef, useState } from 'react';
+import { Button, buttonClassName, formatPrice, formatSlot, fr, Notice, Spinner } from '@popote/ui';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from '@popote/router';
 import { apiMessage } from '../../lib/api-message';
@@ -10,9 +10,14 @@ import { refreshCart } from '../cart/use-cart';
 import { CREATE_PAYMENT_INTENT, type CheckoutData, type PaymentIntentData } from './graphql/checkout';
 import styles from './checkout-page.module.css';
 import { SandboxCardForm } from './sandbox-card-form';
+import { CookSlotPicker, cookParts } from './slot-picker';
 import { StripeCardForm } from './stripe-card-form';
 
 const t = fr.checkout;
+const ts = fr.slots;
+
+/** How long the server holds the chosen slots while the buyer pays (SLOT_HOLD_MINUTES). */
+const HOLD_MINUTES = 20;
 
 /** Spec §4/§9: to /orders 2 s after a successful payment. */
 export const REDIRECT_AFTER_PAYMENT_MS = 2000;
@@ -46,25 +51,26 @@ export function CheckoutPage() {
 function Checkout({ session }: { session: CheckoutSession }) {
   const navigate = useNavigate();
   const client = useApolloClient();
-  const [createIntent, { data, error, loading }] = useMutation(CREATE_PAYMENT_INTENT);
+  const parts = useMemo(() => cookParts(session.cartItems), [session]);
+  // Step 1: one pick-up slot per cook; step 2: the card (the slots are held meanwhile).
+  const [chosen, setChosen] = useState<Record<string, string>>({});
+  const [unavailable, setUnavailable] = useState<Record<string, boolean>>({});
+  const [refreshKey, setRefreshKey] = useState(0);
+  const [createIntent, { data, error, loading, reset }] = useMutation(CREATE_PAYMENT_INTENT);
   const [paid, setPaid] = useState<CheckoutData | null>(null);
-  const started = useRef(false);
   const timers = useRef<Array<ReturnType<typeof setTimeout>>>([]);
 
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  const allChosen = parts.every((p) => !!chosen[p.cook_id]);
+  const blocked = parts.some((p) => unavailable[p.cook_id]);
+
   const start = () => {
-    createIntent().catch(() => {
-      // Shown from the mutation's error state.
+    createIntent({ variables: { slots: parts.map((p) => ({ cook_id: p.cook_id, start: chosen[p.cook_id] ?? '' })) } }).catch(() => {
+      // Shown from the mutation's error state; the slots are offered again as they are now.
+      setRefreshKey((k) => k + 1);
     });
   };
-
-  useEffect(() => {
-    // Once per visit (React's development double effects included).
-    if (started.current) return;
-    started.current = true;
-    start();
-  }, []);
-
-  useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
   const onPaid = (checkout: CheckoutData) => {
     setPaid(checkout);
@@ -81,6 +87,9 @@ function Checkout({ session }: { session: CheckoutSession }) {
       }, REDIRECT_AFTER_PAYMENT_MS),
     );
   };
+
+  const choose = useCallback((cookId: string, slot: string) => setChosen((c) => ({ ...c, [cookId]: slot })), []);
+  const markUnavailable = useCallback((cookId: string, value: boolean) => setUnavailable((u) => ({ ...u, [cookId]: value })), []);
 
   if (paid) {
     return (
@@ -99,38 +108,54 @@ function Checkout({ session }: { session: CheckoutSession }) {
   }
 
   const intent = data?.createPaymentIntent;
-  if (intent) return <CheckoutForm intent={intent} session={session} onPaid={onPaid} />;
-
-  if (error && !loading) {
-    return (
-      <Notice
-        tone="error"
-        message={apiMessage(error, t.intentError)}
-        actions={
-          <div className={styles.actions}>
-            <Button variant="primary" onClick={start}>
-              {fr.common.retry}
-            </Button>
-            <Link to="/cart" className={buttonClassName({ variant: 'outline' })}>
-              {t.backToCart}
-            </Link>
-          </div>
-        }
-      />
-    );
+  if (intent) {
+    const changeSlots = () => {
+      reset();
+      setRefreshKey((k) => k + 1);
+    };
+    return <CheckoutForm intent={intent} session={session} onPaid={onPaid} onChangeSlots={changeSlots} />;
   }
 
-  return <Spinner size="lg" label={t.loading} showLabel />;
+  return (
+    <section aria-labelledby="checkout-slots-title" className={`${styles.card} ${styles.slotsCard}`}>
+      <h2 id="checkout-slots-title" className={styles.sectionTitle}>
+        {ts.title}
+      </h2>
+      <p className={styles.muted}>{ts.intro}</p>
+      {parts.map((part) => (
+        <CookSlotPicker
+          key={part.cook_id}
+          part={part}
+          value={chosen[part.cook_id] ?? null}
+          onChange={(slot) => choose(part.cook_id, slot)}
+          refreshKey={refreshKey}
+          onUnavailable={(value) => markUnavailable(part.cook_id, value)}
+        />
+      ))}
+      {error && !loading ? <Notice tone="error" message={apiMessage(error, t.intentError)} /> : null}
+      <div className={styles.actions}>
+        <Button variant="primary" size="lg" disabled={!allChosen || blocked} loading={loading} onClick={start}>
+          {ts.continue}
+        </Button>
+        <Link to="/cart" className={buttonClassName({ variant: 'outline' })}>
+          {t.backToCart}
+        </Link>
+      </div>
+      {!allChosen && !blocked ? <p className={styles.muted}>{ts.choose}</p> : null}
+    </section>
+  );
 }
 
 function CheckoutForm({
   intent,
   session,
   onPaid,
+  onChangeSlots,
 }: {
   intent: PaymentIntentData;
   session: CheckoutSession;
   onPaid: (checkout: CheckoutData) => void;
+  onChangeSlots: () => void;
 }) {
   const { checkout } = intent;
   // The server's amount is the one charged; say so when prices moved since the cart.
@@ -146,6 +171,7 @@ function CheckoutForm({
         {cooks.map(([cookName, lines]) => (
           <div key={cookName} className={styles.cookGroup}>
             <h3 className={styles.cookName}>{t.cookGroup(cookName)}</h3>
+            <SlotLine slot={checkout.slots.find((s) => s.cook_id === lines[0]?.cook_id)} />
             <ul className={styles.lines}>
               {lines.map((line) => (
                 <li key={line.meal_id} className={styles.line}>
@@ -171,6 +197,10 @@ function CheckoutForm({
             {t.amountChanged(formatPrice(session.total))}
           </p>
         ) : null}
+        <p className={styles.muted}>{ts.held(HOLD_MINUTES)}</p>
+        <Button variant="outline" size="sm" onClick={onChangeSlots}>
+          {ts.change}
+        </Button>
         <Link to="/cart" className={styles.back}>
           <span aria-hidden="true">← </span>
           {t.backToCart}
@@ -189,6 +219,16 @@ function CheckoutForm({
         <p className={styles.secure}>{t.secure}</p>
       </section>
     </div>
+  );
+}
+
+function SlotLine({ slot }: { slot: CheckoutData['slots'][number] | undefined }) {
+  if (!slot) return null;
+  return (
+    <p className={styles.slotHeld}>
+      <strong>{`${ts.pickupAt} : `}</strong>
+      {formatSlot(slot.start, slot.end)}
+    </p>
   );
 }
 

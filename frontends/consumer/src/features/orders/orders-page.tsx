@@ -39,8 +39,9 @@ export function OrdersPage() {
   // Live: a status change lands on the cached order at once; a new order needs the list again.
   useOrderUpdates({
     enabled: auth.status === 'signed-in',
-    onUpdate: (_update, known) => {
-      if (!known) reload();
+    onUpdate: (update, known) => {
+      // Confirmed: the pick-up address is now shown, so the order is read again.
+      if (!known || update.order_status === 'confirmed') reload();
     },
     onResync: reload,
   });

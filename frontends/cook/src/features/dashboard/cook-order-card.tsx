@@ -1,10 +1,21 @@
-import { useApolloClient, useMutation } from '@popote/graphql';
+import { useApolloClient, useMutation, useQuery } from '@popote/graphql';
 import { readApiError } from '@popote/auth';
-import { Button, formatLongDateTime, formatPrice, fr, OrderStatusBadge, orderStatusLabel, TextAreaField } from '@popote/ui';
+import {
+  Button,
+  formatLongDateTime,
+  formatPrice,
+  formatSlot,
+  fr,
+  OrderStatusBadge,
+  orderStatusLabel,
+  SelectField,
+  TextAreaField,
+} from '@popote/ui';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { CANCEL_COOK_ORDER, canCancel, CHANGE_ORDER_STATUS, NEXT_STATUS, type CookOrder } from '../../graphql/orders';
+import { CANCEL_COOK_ORDER, canCancel, CHANGE_ORDER_STATUS, MOVE_PICKUP_SLOT, NEXT_STATUS, type CookOrder } from '../../graphql/orders';
 import { COOK_PAYOUTS_QUERY, REFUND_DELIVERED_ORDER } from '../../graphql/payouts';
+import { OWN_PICKUP_SLOTS_QUERY } from '../../graphql/pickup';
 import { TEXT_LIMITS } from '../../vocabulary';
 import { apiMessage } from './api-message';
 import styles from './orders.module.css';
@@ -17,6 +28,8 @@ export function CookOrderCard({ order, compact = false }: { order: CookOrder; co
   const next = NEXT_STATUS[order.order_status];
   const [changeStatus, { loading: changing }] = useMutation(CHANGE_ORDER_STATUS);
   const [cancelling, setCancelling] = useState(false);
+  const [moving, setMoving] = useState(false);
+  const movable = !!order.pickup_start && canCancel(order.order_status);
 
   const onNext = async () => {
     if (!next) return;
@@ -40,6 +53,12 @@ export function CookOrderCard({ order, compact = false }: { order: CookOrder; co
         </div>
         <OrderStatusBadge status={order.order_status} />
       </header>
+      <p className={styles.buyer}>
+        {order.consumer_name ? t.cookDay.buyer(order.consumer_name) : null}
+        {order.pickup_start && order.pickup_end ? (
+          <span className={styles.pickup}>{t.cookDay.pickup(formatSlot(order.pickup_start, order.pickup_end))}</span>
+        ) : null}
+      </p>
       <ul className={styles.items}>
         {order.items.map((item) => (
           <li key={item.order_item_id} className={styles.item}>
@@ -58,11 +77,18 @@ export function CookOrderCard({ order, compact = false }: { order: CookOrder; co
       {!compact && (next || canCancel(order.order_status)) ? (
         cancelling ? (
           <CancelForm order={order} onClose={() => setCancelling(false)} />
+        ) : moving ? (
+          <MoveSlotForm order={order} onClose={() => setMoving(false)} />
         ) : (
           <div className={styles.actions}>
             {next ? (
               <Button variant="primary" size="sm" loading={changing} onClick={() => void onNext()}>
                 {t.actions[next]}
+              </Button>
+            ) : null}
+            {movable ? (
+              <Button variant="outline" size="sm" disabled={changing} onClick={() => setMoving(true)}>
+                {t.cookDay.move}
               </Button>
             ) : null}
             {canCancel(order.order_status) ? (
@@ -100,6 +126,63 @@ function RefundButton({ order }: { order: CookOrder }) {
         {t.refund}
       </Button>
     </div>
+  );
+}
+
+/** Another of the cook's open slots for this order; the buyer is told by email. */
+function MoveSlotForm({ order, onClose }: { order: CookOrder; onClose: () => void }) {
+  const { data, error, refetch } = useQuery(OWN_PICKUP_SLOTS_QUERY, {
+    variables: {
+      cook_id: order.cook_id,
+      meal_ids: order.items.map((i) => i.meal_id),
+      portions: order.items.reduce((n, i) => n + i.quantity, 0),
+    },
+    fetchPolicy: 'network-only',
+  });
+  const [start, setStart] = useState('');
+  const [move, { loading }] = useMutation(MOVE_PICKUP_SLOT);
+  const slots = (data?.pickupSlots.slots ?? []).filter((s) => s.start !== order.pickup_start);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!start) return;
+    try {
+      await move({ variables: { order_id: order.order_id, start } });
+      toast.success(t.cookDay.moved, { id: `order-move-${order.order_id}` });
+      onClose();
+    } catch (failure) {
+      toast.error(apiMessage(failure, t.cookDay.moveError), { id: `order-move-${order.order_id}` });
+      void refetch().catch(() => undefined);
+    }
+  };
+
+  return (
+    <form className={styles.cancelForm} onSubmit={(event) => void onSubmit(event)} noValidate>
+      {error ? (
+        <p className={styles.reason}>{t.cookDay.slotsError}</p>
+      ) : !data ? (
+        <p>{t.cookDay.slotsLoading}</p>
+      ) : slots.length === 0 ? (
+        <p className={styles.reason}>{t.cookDay.noOtherSlot}</p>
+      ) : (
+        <SelectField label={t.cookDay.newSlot} value={start} onChange={(e) => setStart(e.target.value)} required>
+          <option value="">{t.cookDay.chooseSlot}</option>
+          {slots.map((s) => (
+            <option key={s.start} value={s.start}>
+              {formatSlot(s.start, s.end)}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      <div className={styles.actions}>
+        <Button type="submit" variant="primary" size="sm" loading={loading} disabled={!start}>
+          {t.cookDay.confirmMove}
+        </Button>
+        <Button variant="outline" size="sm" disabled={loading} onClick={onClose}>
+          {t.cookDay.keepSlot}
+        </Button>
+      </div>
+    </form>
   );
 }
 

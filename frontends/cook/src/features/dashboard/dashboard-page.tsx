@@ -1,7 +1,7 @@
 import { useApolloClient, useOrderUpdates } from '@popote/graphql';
 import { useAuth } from '@popote/auth';
 import { fr } from '@popote/ui';
-import { useId, useRef, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useRef, type KeyboardEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from '@popote/router';
 import { COOK_MEALS_QUERY } from '../../graphql/meals';
@@ -11,15 +11,20 @@ import { TAB_PARAM } from '../../paths';
 import styles from './dashboard-page.module.css';
 import { MealsTab } from './meals-tab';
 import { OrdersTab } from './orders-tab';
+import { Loading } from './load-state';
 import { OverviewTab } from './overview-tab';
 import { PayoutsTab } from './payouts-tab';
 import { ReviewsTab } from './reviews-tab';
 import { StatsTab } from './stats-tab';
 
+// The pick-up form (and the zod rules it shares with the server) loads when its tab opens.
+const PickupTab = lazy(() => import('./pickup-tab').then((module) => ({ default: module.PickupTab })));
+
 const TABS = [
   { key: 'apercu', label: fr.cook.tabs.overview },
   { key: 'plats', label: fr.cook.tabs.meals },
   { key: 'commandes', label: fr.cook.tabs.orders },
+  { key: 'retrait', label: fr.cook.tabs.pickup },
   { key: 'avis', label: fr.cook.tabs.reviews },
   { key: 'statistiques', label: fr.cook.tabs.stats },
   { key: 'paiements', label: fr.cook.tabs.payouts },
@@ -31,7 +36,7 @@ function tabOf(value: string | null): TabKey {
 }
 
 /**
- * /cook/dashboard: 'Aperçu', 'Plats', 'Commandes', 'Avis', 'Statistiques' (spec §2), 'Paiements' (issue 16). The
+ * /cook/dashboard: 'Aperçu', 'Plats', 'Commandes', 'Retrait', 'Avis', 'Statistiques' (spec §2, issue 17), 'Paiements' (issue 16). The
  * open tab is in the URL (?onglet=plats), so creating or editing a meal can come back to it.
  * Orders are live while the dashboard is open: a status change lands on the cached order;
  * a new order ('Nouvelle commande !') and the statistics are asked for again.
@@ -114,6 +119,10 @@ export function DashboardPage() {
           <MealsTab cookId={auth.user.user_id} />
         ) : current === 'commandes' ? (
           <OrdersTab />
+        ) : current === 'retrait' ? (
+          <Suspense fallback={<Loading label={fr.cook.pickup.loading} />}>
+            <PickupTab />
+          </Suspense>
         ) : current === 'avis' ? (
           <ReviewsTab cookId={auth.user.user_id} />
         ) : current === 'statistiques' ? (

@@ -1,30 +1,74 @@
 import { useQuery } from '@popote/graphql';
-import { fr, Notice } from '@popote/ui';
-import { COOK_ORDERS_QUERY } from '../../graphql/orders';
+import {
+  Button,
+  formatLongDate,
+  formatSlotDay,
+  formatSlotDayTitle,
+  formatSlotTime,
+  fr,
+  Notice,
+  orderStatusLabel,
+  SelectField,
+} from '@popote/ui';
+import { useState } from 'react';
+import { COOK_ORDERS_QUERY, type CookOrder } from '../../graphql/orders';
+import { ORDER_STATUSES } from '../../vocabulary';
+import { groupBySlot, parisDay, prepOf, type DayGroup } from './cook-day';
 import { CookOrderCard } from './cook-order-card';
 import styles from './dashboard-page.module.css';
 import { LoadError, Loading } from './load-state';
 import ordersStyles from './orders.module.css';
 
 const t = fr.cook;
+const td = fr.cook.cookDay;
 
-/** 'Commandes': every order addressed to the cook, newest first, live (see DashboardPage). */
+/**
+ * 'Commandes' (issue 17): the cook's day — orders to hand over from today on, by day and pick-up
+ * slot, with a printable preparation list; the other orders below. Live (see DashboardPage).
+ */
 export function OrdersTab() {
   const { data, error, refetch } = useQuery(COOK_ORDERS_QUERY, {
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
   });
+  const [status, setStatus] = useState('');
 
   let content;
   if (data && data.cookOrders.length > 0) {
+    const shown = status ? data.cookOrders.filter((o) => o.order_status === status) : data.cookOrders;
+    const { upcoming, earlier } = groupBySlot(shown, new Date());
     content = (
-      <ul className={ordersStyles.list}>
-        {data.cookOrders.map((order) => (
-          <li key={order.order_id}>
-            <CookOrderCard order={order} />
-          </li>
-        ))}
-      </ul>
+      <>
+        <div className={ordersStyles.toolbar}>
+          <SelectField label={td.statusFilter} value={status} onChange={(e) => setStatus(e.target.value)}>
+            <option value="">{td.allStatuses}</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {orderStatusLabel(s)}
+              </option>
+            ))}
+          </SelectField>
+          <Button variant="outline" onClick={() => window.print()}>
+            {td.print}
+          </Button>
+        </div>
+        {shown.length === 0 ? <Notice message={td.noneForFilter} /> : null}
+        <section aria-labelledby="cook-day-title" className={ordersStyles.daySection}>
+          <h3 id="cook-day-title" className={ordersStyles.groupTitle}>
+            {td.upcoming}
+          </h3>
+          {upcoming.length === 0 ? <p className={ordersStyles.muted}>{td.noUpcoming}</p> : <Days days={upcoming} />}
+        </section>
+        <PrepList days={groupBySlot(data.cookOrders, new Date()).upcoming} />
+        {earlier.length > 0 ? (
+          <section aria-labelledby="cook-earlier-title" className={ordersStyles.daySection}>
+            <h3 id="cook-earlier-title" className={ordersStyles.groupTitle}>
+              {td.earlier}
+            </h3>
+            <OrderList orders={earlier} />
+          </section>
+        ) : null}
+      </>
     );
   } else if (data) content = <Notice message={t.noOrders} />;
   else if (error) content = <LoadError retry={() => void refetch().catch(() => undefined)} />;
@@ -38,6 +82,79 @@ export function OrdersTab() {
         </h2>
       </div>
       {content}
+    </section>
+  );
+}
+
+const dayTitle = (day: string, start: string) =>
+  day === parisDay(new Date()) ? `${td.today} — ${formatSlotDay(start)}` : formatSlotDayTitle(start);
+
+function Days({ days }: { days: DayGroup[] }) {
+  return (
+    <>
+      {days.map((group) => (
+        <section key={group.day} aria-label={formatLongDate(`${group.day}T12:00:00`)} className={ordersStyles.day}>
+          <h4 className={ordersStyles.dayTitle}>{dayTitle(group.day, group.slots[0]!.start)}</h4>
+          {group.slots.map((slot) => (
+            <section key={slot.start} aria-label={`${td.pickup(formatSlotTime(slot.start, slot.end))}`} className={ordersStyles.slotGroup}>
+              <h5 className={ordersStyles.slotTitle}>{td.slotTitle(formatSlotTime(slot.start, slot.end), slot.orders.length)}</h5>
+              <OrderList orders={slot.orders} />
+            </section>
+          ))}
+        </section>
+      ))}
+    </>
+  );
+}
+
+function OrderList({ orders }: { orders: CookOrder[] }) {
+  return (
+    <ul className={ordersStyles.list}>
+      {orders.map((order) => (
+        <li key={order.order_id}>
+          <CookOrderCard order={order} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Dishes × portions per slot, from today on (whatever the filter): what 'Imprimer' prints. */
+function PrepList({ days }: { days: DayGroup[] }) {
+  const slots = days.flatMap((d) => d.slots.map((s) => ({ day: d.day, slot: s, prep: prepOf(s) }))).filter((s) => s.prep.dishes.length);
+  return (
+    <section aria-labelledby="cook-prep-title" className={`${ordersStyles.daySection} ${ordersStyles.prepList}`}>
+      <h3 id="cook-prep-title" className={ordersStyles.groupTitle}>
+        {td.prepTitle}
+      </h3>
+      <p className={ordersStyles.muted}>{td.prepIntro}</p>
+      {slots.length === 0 ? <p className={ordersStyles.muted}>{td.prepEmpty}</p> : null}
+      {slots.map(({ day, slot, prep }) => (
+        <table key={slot.start} className={ordersStyles.prepTable}>
+          <caption>{`${dayTitle(day, slot.start)}, ${formatSlotTime(slot.start, slot.end)}`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{td.dish}</th>
+              <th scope="col">{td.portions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {prep.dishes.map((d) => (
+              <tr key={d.name}>
+                <td>{d.name}</td>
+                <td>{d.portions}</td>
+              </tr>
+            ))}
+          </tbody>
+          {prep.buyers.length ? (
+            <tfoot>
+              <tr>
+                <td colSpan={2}>{`${td.buyers} : ${prep.buyers.join(', ')}`}</td>
+              </tr>
+            </tfoot>
+          ) : null}
+        </table>
+      ))}
     </section>
   );
 }

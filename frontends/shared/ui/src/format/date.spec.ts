@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate, formatLongDateTime } from './date';
+import { formatLongDate, formatLongDateTime, formatSlot, formatSlotDayTitle } from './date';
 import { formatRating } from './rating';
 
 describe('formatLongDate', () => {
@@ -32,5 +32,13 @@ describe('formatRating', () => {
     expect(formatRating(4.5)).toBe('4,5');
     expect(formatRating(4)).toBe('4,0');
     expect(formatRating(3.96)).toBe('4,0');
+  });
+});
+
+describe('formatSlot', () => {
+  it('writes a pick-up slot in Paris time, winter and summer', () => {
+    expect(formatSlot('2026-01-13T17:00:00Z', '2026-01-13T17:30:00Z')).toBe('mardi 13 janvier, 18:00–18:30');
+    expect(formatSlot('2026-06-16T16:00:00Z', '2026-06-16T16:30:00Z')).toBe('mardi 16 juin, 18:00–18:30');
+    expect(formatSlotDayTitle('2026-01-13T23:30:00Z')).toBe('Mercredi 14 janvier');
   });
 });

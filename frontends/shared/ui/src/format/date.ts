@@ -23,3 +23,28 @@ export function formatLongDateTime(value: Date | string): string {
   }
   return longDateTime.format(date);
 }
+
+/** Pick-up slots are at the cook's, in Paris: shown in Paris time whatever the browser's zone. */
+const slotDay = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', weekday: 'long', day: 'numeric', month: 'long' });
+const slotTime = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' });
+
+/** "mardi 13 janvier" (Paris). */
+export function formatSlotDay(start: string): string {
+  return slotDay.format(new Date(start));
+}
+
+/** "Mardi 13 janvier" (Paris), for a heading. */
+export function formatSlotDayTitle(start: string): string {
+  const day = formatSlotDay(start);
+  return day.charAt(0).toUpperCase() + day.slice(1);
+}
+
+/** "18:00–18:30" (Paris). */
+export function formatSlotTime(start: string, end: string): string {
+  return `${slotTime.format(new Date(start))}–${slotTime.format(new Date(end))}`;
+}
+
+/** "mardi 13 janvier, 18:00–18:30" (Paris). */
+export function formatSlot(start: string, end: string): string {
+  return `${formatSlotDay(start)}, ${formatSlotTime(start, end)}`;
+}

@@ -11,7 +11,10 @@ export type CheckoutData = CheckoutFieldsFragment;
 
 export type PaymentIntentData = CreatePaymentIntentMutation['createPaymentIntent'];
 
-/** Starts a payment for the cart as it is now: the amount is computed by the server. */
+/**
+ * Starts a payment for the cart as it is now: the amount is computed by the server; the chosen
+ * pick-up slot of each cook is held while paying (refused in French when full or closed).
+ */
 export const CREATE_PAYMENT_INTENT = CreatePaymentIntentDocument;
 
 /** The offline sandbox provider confirms the card (Stripe's test cards). */

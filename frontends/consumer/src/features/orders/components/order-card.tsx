@@ -1,13 +1,15 @@
 import { useMutation } from '@popote/graphql';
-import { Button, formatLongDateTime, formatPrice, fr, OrderStatusBadge } from '@popote/ui';
+import { Button, formatLongDateTime, formatPrice, formatSlot, fr, OrderStatusBadge } from '@popote/ui';
 import toast from 'react-hot-toast';
 import { Link } from '@popote/router';
 import { apiMessage } from '../../../lib/api-message';
 import { CANCEL_ORDER, type OrderData } from '../graphql/orders';
+import { downloadPickupEvent } from './calendar-file';
 import styles from './order-card.module.css';
 import { OrderReview } from './order-review';
 
 const t = fr.orders;
+const ts = fr.slots;
 
 export function OrderCard({ order }: { order: OrderData }) {
   const [cancelOrder, { loading: cancelling }] = useMutation(CANCEL_ORDER);
@@ -48,6 +50,8 @@ export function OrderCard({ order }: { order: OrderData }) {
         <span className={styles.pickup}> · {t.pickup}</span>
       </p>
 
+      {order.pickup_start && order.pickup_end ? <PickupInfo order={order} /> : null}
+
       <ul className={styles.items} aria-label={t.items}>
         {order.items.map((item) => (
           <li key={item.order_item_id} className={styles.item}>
@@ -82,5 +86,42 @@ export function OrderCard({ order }: { order: OrderData }) {
 
       {order.order_status === 'delivered' ? <OrderReview order={order} /> : null}
     </article>
+  );
+}
+
+/** The pick-up slot, the address once the cook confirmed, and the slot as a calendar file. */
+function PickupInfo({ order }: { order: OrderData }) {
+  const open = order.order_status !== 'cancelled' && order.order_status !== 'delivered';
+  const onCalendar = () =>
+    void downloadPickupEvent({
+      order_id: order.order_id,
+      cook_name: order.cook_name,
+      start: order.pickup_start!,
+      end: order.pickup_end!,
+      items: order.items,
+      address: order.pickup_address ?? null,
+    }).catch(() => toast.error(ts.calendarError, { id: `order-ics-${order.order_id}` }));
+  return (
+    <div className={styles.pickupInfo}>
+      <p className={styles.slot}>
+        <strong>{`${ts.pickupAt} : `}</strong>
+        {formatSlot(order.pickup_start!, order.pickup_end!)}
+      </p>
+      {open ? (
+        order.pickup_address ? (
+          <p className={styles.address}>
+            <strong>{`${ts.address} : `}</strong>
+            {`${order.pickup_address.street}, ${order.pickup_address.postcode} ${order.pickup_address.city}`}
+          </p>
+        ) : (
+          <p className={styles.addressHidden}>{ts.addressHidden}</p>
+        )
+      ) : null}
+      {open ? (
+        <Button variant="outline" size="sm" onClick={onCalendar}>
+          {ts.addToCalendar}
+        </Button>
+      ) : null}
+    </div>
   );
 }

@@ -1,0 +1,79 @@
+import { Field, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+
+@ObjectType('PickupWindow')
+export class PickupWindowModel {
+  @Field(() => Int, { description: 'ISO weekday: 1 = Monday … 7 = Sunday' }) weekday!: number;
+  @Field({ description: 'HH:MM, Paris time' }) start!: string;
+  @Field({ description: 'HH:MM, Paris time' }) end!: string;
+}
+
+@ObjectType('PickupAddress')
+export class PickupAddressModel {
+  @Field() street!: string;
+  @Field() postcode!: string;
+  @Field() city!: string;
+}
+
+@ObjectType('PickupSettings')
+export class PickupSettingsModel {
+  @Field(() => ID) cook_id!: string;
+  @Field(() => [PickupWindowModel]) windows!: PickupWindowModel[];
+  @Field(() => [String], { description: 'Paris dates YYYY-MM-DD without pick-up' }) days_off!: string[];
+  @Field(() => PickupAddressModel, { nullable: true }) address!: PickupAddressModel | null;
+  @Field(() => Int, { description: 'Orders close this many minutes before a slot' }) cutoff_minutes!: number;
+  @Field(() => Int, { description: '15 or 30' }) slot_minutes!: number;
+  @Field(() => Int) capacity!: number;
+  @Field({ description: 'orders | portions' }) capacity_unit!: string;
+}
+
+@InputType()
+export class PickupWindowInput {
+  @Field(() => Int) weekday!: number;
+  @Field() start!: string;
+  @Field() end!: string;
+}
+
+@InputType()
+export class PickupAddressInput {
+  @Field() street!: string;
+  @Field() postcode!: string;
+  @Field() city!: string;
+}
+
+@InputType()
+export class PickupSettingsInput {
+  @Field(() => [PickupWindowInput]) windows!: PickupWindowInput[];
+  @Field(() => [String]) days_off!: string[];
+  @Field(() => PickupAddressInput, { nullable: true }) address!: PickupAddressInput | null;
+  @Field(() => Int) cutoff_minutes!: number;
+  @Field(() => Int) slot_minutes!: number;
+  @Field(() => Int) capacity!: number;
+  @Field() capacity_unit!: string;
+}
+
+@ObjectType('PickupSlot')
+export class PickupSlotModel {
+  @Field(() => ID) cook_id!: string;
+  @Field({ description: 'ISO instant' }) start!: string;
+  @Field({ description: 'ISO instant' }) end!: string;
+  @Field(() => Int, { description: 'Orders or portions still free' }) remaining!: number;
+}
+
+@ObjectType('PickupSlotList')
+export class PickupSlotListModel {
+  @Field({ description: 'false: the cook has not set pick-up windows yet' }) has_windows!: boolean;
+  @Field(() => [PickupSlotModel]) slots!: PickupSlotModel[];
+}
+
+@InputType()
+export class ChosenSlotInput {
+  @Field(() => ID) cook_id!: string;
+  @Field({ description: 'ISO instant of the slot start, as offered by pickupSlots' }) start!: string;
+}
+
+@ObjectType('HeldSlot')
+export class HeldSlotModel {
+  @Field(() => ID) cook_id!: string;
+  @Field() start!: string;
+  @Field() end!: string;
+}

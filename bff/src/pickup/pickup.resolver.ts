@@ -1,0 +1,58 @@
+import { UseGuards } from '@nestjs/common';
+import { Args, Context, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { PickupRpc, type Actor, type PickupSettingsInput as PickupSettingsContract } from '@popote/contracts';
+import { RpcClient } from '@popote/platform';
+import { AuthGuard, Roles } from '../auth/auth.guard';
+import { CurrentActor } from '../auth/current-actor.decorator';
+import type { GqlContext } from '../auth/gql-context';
+import { OrderModel } from '../orders/orders.model';
+import { PickupAddressModel, PickupSettingsInput, PickupSettingsModel, PickupSlotListModel } from './pickup.model';
+
+/** Pick-up windows (the cook's) and the slots offered at checkout (issue 17). */
+@Resolver()
+export class PickupResolver {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Query(() => PickupSettingsModel, { nullable: true, description: "The signed-in cook's pick-up rules (null before the first save)" })
+  @UseGuards(AuthGuard)
+  @Roles('cook')
+  async pickupSettings(@CurrentActor() actor: Actor): Promise<PickupSettingsModel | null> {
+    return (await this.rpc.call(PickupRpc.pickupSettings, { actor })).settings;
+  }
+
+  @Mutation(() => PickupSettingsModel, { description: 'Checked by the catalogue (French messages per field)' })
+  @UseGuards(AuthGuard)
+  @Roles('cook')
+  async updatePickupSettings(@CurrentActor() actor: Actor, @Args('input') input: PickupSettingsInput): Promise<PickupSettingsModel> {
+    return (await this.rpc.call(PickupRpc.updatePickupSettings, { actor, input: input as PickupSettingsContract })).settings;
+  }
+
+  @Query(() => PickupSlotListModel, {
+    description: "A cook's next open slots for some of their dishes (available_date, cutoff and capacity applied)",
+  })
+  @UseGuards(AuthGuard)
+  pickupSlots(
+    @Args('cook_id', { type: () => ID }) cookId: string,
+    @Args('meal_ids', { type: () => [ID], defaultValue: [] }) mealIds: string[],
+    @Args('portions', { type: () => Int, defaultValue: 1 }) portions: number,
+  ): Promise<PickupSlotListModel> {
+    return this.rpc.call(PickupRpc.pickupSlots, { cook_id: cookId, meal_ids: mealIds, portions });
+  }
+}
+
+/** Statuses in which the buyer sees the cook's pick-up address (the cook has accepted the order). */
+const ADDRESS_VISIBLE = new Set(['confirmed', 'preparing', 'ready', 'delivered']);
+
+/** The pick-up address on an order: hidden from the buyer until the cook confirmed it (issue 17). */
+@Resolver(() => OrderModel)
+export class OrderPickupResolver {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @ResolveField(() => PickupAddressModel, { nullable: true, description: 'Shown to the buyer once the order is confirmed' })
+  async pickup_address(@Parent() order: OrderModel, @Context() ctx: GqlContext): Promise<PickupAddressModel | null> {
+    const mine = ctx.actor?.user_id === order.cook_id;
+    if (!mine && !(ctx.actor?.user_id === order.consumer_id && ADDRESS_VISIBLE.has(order.order_status))) return null;
+    const { items } = await this.rpc.call(PickupRpc.pickupAddresses, { cook_ids: [order.cook_id] });
+    return items[0]?.address ?? null;
+  }
+}

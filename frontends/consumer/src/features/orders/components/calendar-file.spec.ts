@@ -1,0 +1,35 @@
+import { createEvent } from 'ics';
+import { describe, expect, it } from 'vitest';
+import { pickupEventAttributes } from './calendar-file';
+
+describe('pick-up calendar file', () => {
+  it('is a valid iCalendar event at the slot, in UTC, with the dishes and (once known) the address', () => {
+    const attrs = pickupEventAttributes(
+      {
+        order_id: 'order-0123456789abcdef',
+        cook_name: 'amina_cuisine',
+        start: '2026-01-13T17:00:00Z',
+        end: '2026-01-13T17:30:00Z',
+        items: [{ name: 'Tajine', quantity: 2 }],
+        address: { street: '12 rue des Martyrs', postcode: '75009', city: 'Paris' },
+      },
+      'https://popote.test',
+    );
+    const { error, value } = createEvent(attrs);
+    expect(error).toBeFalsy();
+    expect(value).toContain('BEGIN:VEVENT');
+    expect(value).toContain('DTSTART:20260113T170000Z');
+    expect(value).toContain('DTEND:20260113T173000Z');
+    expect(value).toContain('SUMMARY:Retrait Popote chez amina_cuisine');
+    expect(value).toContain('LOCATION:12 rue des Martyrs\\, 75009 Paris');
+    expect(value).toContain('UID:pickup-order-0123456789abcdef@popote');
+  });
+
+  it('has no location while the address is hidden', () => {
+    const attrs = pickupEventAttributes(
+      { order_id: 'o1', cook_name: 'mei', start: '2026-06-16T16:00:00Z', end: '2026-06-16T16:15:00Z', items: [], address: null },
+      'https://popote.test',
+    );
+    expect(createEvent(attrs).value).not.toContain('LOCATION');
+  });
+});

@@ -1,0 +1,260 @@
+import { useMutation, useQuery, type PickupSettingsInput } from '@popote/graphql';
+import { readApiError } from '@popote/auth';
+import { Button, formatLongDate, fr, Notice, SelectField, TextField } from '@popote/ui';
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { PICKUP_SETTINGS_QUERY, UPDATE_PICKUP_SETTINGS, type PickupSettingsData } from '../../graphql/pickup';
+import { apiMessage } from './api-message';
+import styles from './dashboard-page.module.css';
+import { LoadError, Loading } from './load-state';
+import pickupStyles from './pickup.module.css';
+
+const t = fr.cook.pickup;
+const WEEKDAYS = ['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi', 'Samedi', 'Dimanche'];
+const CUTOFFS = [0, 30, 60, 120, 240, 720, 1440, 2880];
+
+/** A new cook starts from a usual evening window (to adjust), nothing saved until 'Enregistrer'. */
+const DEFAULTS: PickupSettingsInput = {
+  windows: [{ weekday: 2, start: '18:00', end: '20:00' }],
+  days_off: [],
+  address: { street: '', postcode: '', city: '' },
+  cutoff_minutes: 120,
+  slot_minutes: 30,
+  capacity: 4,
+  capacity_unit: 'orders',
+};
+
+const toForm = (s: PickupSettingsData): PickupSettingsInput => ({
+  windows: s.windows.map(({ weekday, start, end }) => ({ weekday, start, end })),
+  days_off: [...s.days_off],
+  address: s.address
+    ? { street: s.address.street, postcode: s.address.postcode, city: s.address.city }
+    : { street: '', postcode: '', city: '' },
+  cutoff_minutes: s.cutoff_minutes,
+  slot_minutes: s.slot_minutes === 15 ? 15 : 30,
+  capacity: s.capacity,
+  capacity_unit: s.capacity_unit === 'portions' ? 'portions' : 'orders',
+});
+
+/** 'Retrait': the cook's pick-up windows, days off, address, cutoff and capacity (issue 17). */
+export function PickupTab() {
+  const { data, error, refetch } = useQuery(PICKUP_SETTINGS_QUERY, { fetchPolicy: 'cache-and-network', nextFetchPolicy: 'cache-first' });
+
+  let content;
+  if (data) content = <PickupForm key={data.pickupSettings ? 'saved' : 'new'} saved={data.pickupSettings} />;
+  else if (error) content = <LoadError retry={() => void refetch().catch(() => undefined)} />;
+  else content = <Loading label={t.loading} />;
+
+  return (
+    <section aria-labelledby="cook-pickup-title">
+      <div className={styles.sectionHeader}>
+        <h2 id="cook-pickup-title" className={styles.sectionTitle}>
+          {t.title}
+        </h2>
+      </div>
+      <p className={pickupStyles.intro}>{t.intro}</p>
+      {content}
+    </section>
+  );
+}
+
+function PickupForm({ saved }: { saved: PickupSettingsData | null }) {
+  const [form, setForm] = useState<PickupSettingsInput>(() => (saved ? toForm(saved) : DEFAULTS));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [dayOff, setDayOff] = useState('');
+  const [save, { loading }] = useMutation(UPDATE_PICKUP_SETTINGS);
+
+  const set = (patch: Partial<PickupSettingsInput>) => setForm((f) => ({ ...f, ...patch }));
+  const setWindow = (i: number, patch: Partial<PickupSettingsInput['windows'][number]>) =>
+    set({ windows: form.windows.map((w, j) => (j === i ? { ...w, ...patch } : w)) });
+  const address = form.address ?? { street: '', postcode: '', city: '' };
+  const setAddress = (patch: Partial<typeof address>) => set({ address: { ...address, ...patch } });
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    // Checked by the server (the catalogue's rules), whose French message per field shows under it.
+    setErrors({});
+    try {
+      await save({ variables: { input: form }, refetchQueries: [PICKUP_SETTINGS_QUERY] });
+      toast.success(t.saved, { id: 'pickup-save' });
+    } catch (err) {
+      const fields = readApiError(err).fields;
+      if (Object.keys(fields).length) {
+        setErrors(fields);
+        toast.error(t.invalid, { id: 'pickup-save' });
+      } else toast.error(apiMessage(err, t.saveError), { id: 'pickup-save' });
+    }
+  };
+
+  const addDayOff = () => {
+    if (!dayOff || form.days_off.includes(dayOff)) return;
+    set({ days_off: [...form.days_off, dayOff].sort() });
+    setDayOff('');
+  };
+
+  return (
+    <form className={pickupStyles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
+      {!saved ? <Notice message={t.notSet} /> : null}
+
+      <fieldset className={pickupStyles.group}>
+        <legend className={pickupStyles.legend}>{t.windows}</legend>
+        {form.windows.length === 0 ? <p className={pickupStyles.muted}>{t.noWindows}</p> : null}
+        <ul className={pickupStyles.windows}>
+          {form.windows.map((w, i) => (
+            <li key={i} className={pickupStyles.window}>
+              <SelectField label={t.weekday} value={String(w.weekday)} onChange={(e) => setWindow(i, { weekday: Number(e.target.value) })}>
+                {WEEKDAYS.map((day, d) => (
+                  <option key={day} value={d + 1}>
+                    {day}
+                  </option>
+                ))}
+              </SelectField>
+              <TextField
+                label={t.start}
+                type="time"
+                step={900}
+                value={w.start}
+                onChange={(e) => setWindow(i, { start: e.target.value })}
+                error={errors[`windows.${i}.start`]}
+              />
+              <TextField
+                label={t.end}
+                type="time"
+                step={900}
+                value={w.end}
+                onChange={(e) => setWindow(i, { end: e.target.value })}
+                error={errors[`windows.${i}.end`]}
+              />
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label={t.removeWindow(`${WEEKDAYS[w.weekday - 1] ?? ''} ${w.start}–${w.end}`)}
+                onClick={() => set({ windows: form.windows.filter((_, j) => j !== i) })}
+              >
+                ✕
+              </Button>
+            </li>
+          ))}
+        </ul>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => set({ windows: [...form.windows, { ...(form.windows.at(-1) ?? DEFAULTS.windows[0]!) }] })}
+        >
+          {t.addWindow}
+        </Button>
+        {errors['windows'] ? <p className={pickupStyles.error}>{errors['windows']}</p> : null}
+      </fieldset>
+
+      <fieldset className={pickupStyles.group}>
+        <legend className={pickupStyles.legend}>{t.rules}</legend>
+        <div className={pickupStyles.row}>
+          <SelectField
+            label={t.slotMinutes}
+            value={String(form.slot_minutes)}
+            onChange={(e) => set({ slot_minutes: e.target.value === '15' ? 15 : 30 })}
+          >
+            {[15, 30].map((m) => (
+              <option key={m} value={m}>
+                {t.slotOption(m)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={t.cutoff}
+            value={String(form.cutoff_minutes)}
+            onChange={(e) => set({ cutoff_minutes: Number(e.target.value) })}
+          >
+            {CUTOFFS.map((m) => (
+              <option key={m} value={m}>
+                {t.cutoffOption(m)}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label={t.capacity}
+            type="number"
+            min={1}
+            max={100}
+            value={String(form.capacity)}
+            onChange={(e) => set({ capacity: Number(e.target.value) })}
+            error={errors['capacity']}
+          />
+          <SelectField
+            label={t.unit}
+            value={form.capacity_unit}
+            onChange={(e) => set({ capacity_unit: e.target.value === 'portions' ? 'portions' : 'orders' })}
+          >
+            {(['orders', 'portions'] as const).map((u) => (
+              <option key={u} value={u}>
+                {t.units[u]}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      </fieldset>
+
+      <fieldset className={pickupStyles.group}>
+        <legend className={pickupStyles.legend}>{t.daysOff}</legend>
+        {form.days_off.length === 0 ? <p className={pickupStyles.muted}>{t.noDaysOff}</p> : null}
+        <ul className={pickupStyles.daysOff}>
+          {form.days_off.map((d) => (
+            <li key={d} className={pickupStyles.dayOff}>
+              <span>{formatLongDate(`${d}T12:00:00`)}</span>
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label={t.removeDayOff(formatLongDate(`${d}T12:00:00`))}
+                onClick={() => set({ days_off: form.days_off.filter((x) => x !== d) })}
+              >
+                ✕
+              </Button>
+            </li>
+          ))}
+        </ul>
+        <div className={pickupStyles.row}>
+          <TextField label={t.dayOff} type="date" value={dayOff} onChange={(e) => setDayOff(e.target.value)} error={errors['days_off']} />
+          <Button variant="outline" size="sm" disabled={!dayOff} onClick={addDayOff}>
+            {t.addDayOff}
+          </Button>
+        </div>
+      </fieldset>
+
+      <fieldset className={pickupStyles.group}>
+        <legend className={pickupStyles.legend}>{t.address}</legend>
+        <p className={pickupStyles.muted}>{t.addressHint}</p>
+        <TextField
+          label={t.street}
+          value={address.street}
+          autoComplete="street-address"
+          onChange={(e) => setAddress({ street: e.target.value })}
+          error={errors['address.street'] ?? errors['street']}
+        />
+        <div className={pickupStyles.row}>
+          <TextField
+            label={t.postcode}
+            value={address.postcode}
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={5}
+            onChange={(e) => setAddress({ postcode: e.target.value })}
+            error={errors['address.postcode'] ?? errors['postcode']}
+          />
+          <TextField
+            label={t.city}
+            value={address.city}
+            autoComplete="address-level2"
+            onChange={(e) => setAddress({ city: e.target.value })}
+            error={errors['address.city'] ?? errors['city']}
+          />
+        </div>
+      </fieldset>
+
+      <div>
+        <Button type="submit" variant="primary" loading={loading}>
+          {t.save}
+        </Button>
+      </div>
+    </form>
+  );
+}

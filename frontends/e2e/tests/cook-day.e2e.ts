@@ -1,0 +1,134 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newAccount, signUp } from './support/accounts';
+import { launchBrowser, openPage, shellUrl } from './support/browser';
+import { waitForEmail } from './support/mail';
+import { addFromCard, cartLink, DEMO, openMeals, orderCard, payWith, plain, proceedToCheckout, signInAs } from './support/shop';
+
+describe("pick-up (issue 17): the cook's windows, and the cook's day by slot", () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('a new cook sets pick-up windows: bad input gets French errors, then it is saved', { timeout: 120_000 }, async () => {
+    const base = shellUrl();
+    const { context, page, pageErrors } = await openPage(browser);
+    try {
+      await signUp(page, base, newAccount(), 'cook');
+      await page.goto(`${base}/cook/dashboard?onglet=retrait`);
+      await page.getByRole('heading', { name: 'Retrait des commandes' }).waitFor();
+      await page.getByText("Vous n'avez pas encore indiqué vos horaires de retrait").waitFor();
+
+      // An end before the start, a postcode of four digits, no street.
+      await page.getByLabel('À', { exact: true }).fill('17:00');
+      await page.getByLabel('Code postal').fill('7500');
+      await page.getByLabel('Commune').fill('Paris');
+      await page.getByRole('button', { name: 'Enregistrer' }).click();
+      await page.getByText("L'heure de fin doit être après l'heure de début").waitFor();
+      await page.getByText('Code postal invalide (5 chiffres)').waitFor();
+      await page.getByText("Indiquez l'adresse de retrait").waitFor();
+
+      await page.getByLabel('À', { exact: true }).fill('20:00');
+      await page.getByLabel('Code postal').fill('75011');
+      await page.getByLabel('Adresse', { exact: true }).fill('4 rue Oberkampf');
+      await page.getByLabel('Date').fill('2030-12-25');
+      await page.getByRole('button', { name: 'Ajouter ce jour' }).click();
+      await page.getByText('25 décembre 2030').waitFor();
+      await page.getByRole('button', { name: 'Enregistrer' }).click();
+      await page.getByText('Horaires de retrait enregistrés').waitFor();
+
+      // Saved on the server: read again after a reload.
+      await page.reload();
+      await page.getByRole('heading', { name: 'Retrait des commandes' }).waitFor();
+      expect(await page.getByLabel('Adresse', { exact: true }).inputValue()).toBe('4 rue Oberkampf');
+      expect(await page.getByLabel('À', { exact: true }).inputValue()).toBe('20:00');
+      await page.getByText('25 décembre 2030').waitFor();
+      expect(await page.getByText("Vous n'avez pas encore indiqué").count()).toBe(0);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("groups the cook's orders by pick-up slot with the buyer's name and a preparation list", { timeout: 180_000 }, async () => {
+    const base = shellUrl();
+    const consumerSide = await openPage(browser);
+    const cookSide = await openPage(browser);
+    const consumer = consumerSide.page;
+    const cook = cookSide.page;
+    try {
+      const buyer = newAccount();
+      await signUp(consumer, base, buyer);
+      await openMeals(consumer, base, DEMO.tajine.name);
+      await addFromCard(consumer, DEMO.tajine.name);
+      await cartLink(consumer, 1).click();
+      await proceedToCheckout(consumer, base);
+      await payWith(consumer, '4242 4242 4242 4242');
+      await consumer.waitForURL(`${base}/orders`);
+      const heading = consumer.getByRole('region', { name: /Commandes en cours/ }).getByRole('heading', { name: /^Commande n° / });
+      await heading.first().waitFor();
+      const number = (await heading.first().innerText()).replace('Commande n° ', '').trim();
+      const consumerCard = orderCard(consumer, number);
+      const slotText = plain(
+        await consumerCard
+          .locator('p')
+          .filter({ hasText: /^Retrait : / })
+          .innerText(),
+      ).replace('Retrait : ', '');
+      // The address is hidden until the cook confirms.
+      await consumerCard.getByText("L'adresse exacte s'affiche dès que le cuisinier a confirmé la commande.").waitFor();
+
+      await signInAs(cook, base, 'amina@popote.test');
+      await cook.goto(`${base}/cook/dashboard?onglet=commandes`);
+      const upcoming = cook.getByRole('region', { name: /À préparer/ });
+      const card = orderCard(upcoming, number);
+      await card.waitFor();
+      // In its slot's group, with the buyer's name.
+      const time = slotText.split(', ').at(-1)!;
+      const slotGroup = upcoming.getByRole('region', { name: `Retrait : ${time}` });
+      expect(await orderCard(slotGroup, number).count()).toBe(1);
+      await card.getByText(`Client : ${buyer.name}`).waitFor();
+      // The preparation list names the dish and the buyer under that slot.
+      const prep = cook.getByRole('region', { name: 'Liste de préparation' });
+      const table = prep.getByRole('table').filter({ hasText: slotText });
+      expect(plain(await table.innerText())).toContain(DEMO.tajine.name);
+      expect(plain(await table.innerText())).toContain(buyer.name);
+      expect(await cook.getByRole('button', { name: 'Imprimer la liste de préparation' }).isVisible()).toBe(true);
+
+      // The status filter.
+      await cook.getByLabel('Statut').selectOption('cancelled');
+      expect(await orderCard(cook, number).count()).toBe(0);
+      await cook.getByLabel('Statut').selectOption('pending');
+      await orderCard(upcoming, number).waitFor();
+
+      // Confirmed: the buyer now sees the pick-up address.
+      await card.getByRole('button', { name: 'Confirmer', exact: true }).click();
+      await consumerCard.getByText('12 rue des Martyrs, 75009 Paris').waitFor();
+
+      // The cook moves the slot; the buyer is told by email.
+      await cook.getByLabel('Statut').selectOption(''); // (confirmed now: no longer under the 'pending' filter)
+      await card.getByRole('button', { name: 'Déplacer le créneau' }).click();
+      const newSlot = card.getByLabel('Nouveau créneau');
+      await newSlot.locator('option').nth(1).waitFor({ state: 'attached' });
+      const chosen = plain(await newSlot.locator('option').nth(1).innerText());
+      await newSlot.selectOption({ index: 1 });
+      await card.getByRole('button', { name: 'Déplacer', exact: true }).click();
+      await cook.getByText('Créneau déplacé : le client est prévenu par email').waitFor();
+      const moved = await waitForEmail(
+        (m) => m.subject === `Nouveau créneau de retrait pour votre commande n° ${number}` && m.to.some((to) => to.address === buyer.email),
+      );
+      expect(plain(moved.text ?? null)).toContain(chosen);
+      expect(consumerSide.pageErrors).toEqual([]);
+      expect(cookSide.pageErrors).toEqual([]);
+    } finally {
+      await consumerSide.context.close();
+      await cookSide.context.close();
+    }
+  });
+});

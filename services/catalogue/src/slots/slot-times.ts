@@ -1,0 +1,94 @@
+import { PICKUP_MESSAGES, PICKUP_TIME_ZONE, type PickupWindow } from '@popote/contracts';
+import { DateTime } from 'luxon';
+
+/** What slot computation needs of a cook's settings. */
+export interface SlotRules {
+  windows: PickupWindow[];
+  /** Paris dates (YYYY-MM-DD) without pick-up. */
+  days_off: string[];
+  cutoff_minutes: number;
+  slot_minutes: number;
+  capacity: number;
+}
+
+export interface Slot {
+  start: Date;
+  end: Date;
+}
+
+/** A slot's start as a key and on the wire: the ISO instant in UTC (as every date of the API). */
+export const slotKey = (d: Date): string => d.toISOString();
+
+/**
+ * Every slot of the cook's windows from the Paris day of `from` for `days` days, in order. Wall-clock
+ * times are Paris times: on the spring-forward Sunday a window crossing 02:00–03:00 loses the slots
+ * that do not exist, in autumn the repeated hour is offered once (its first occurrence).
+ */
+export function slotsBetween(rules: Pick<SlotRules, 'windows' | 'days_off' | 'slot_minutes'>, from: Date, days: number): Slot[] {
+  const out: Slot[] = [];
+  const seen = new Set<string>();
+  const off = new Set(rules.days_off);
+  const firstDay = DateTime.fromJSDate(from, { zone: PICKUP_TIME_ZONE }).startOf('day');
+  for (let d = 0; d < days; d++) {
+    const day = firstDay.plus({ days: d });
+    if (off.has(day.toISODate()!)) continue;
+    const windows = rules.windows.filter((w) => w.weekday === day.weekday).sort((a, b) => a.start.localeCompare(b.start));
+    for (const w of windows) {
+      const [sh, sm] = w.start.split(':').map(Number);
+      const [eh, em] = w.end.split(':').map(Number);
+      const windowEnd = minutesOfDay(eh, em);
+      for (let m = minutesOfDay(sh, sm); m + rules.slot_minutes <= windowEnd; m += rules.slot_minutes) {
+        const start = day.set({ hour: Math.floor(m / 60), minute: m % 60 });
+        // A wall time that does not exist (spring forward) is moved by luxon: not a slot of this window.
+        if (start.hour !== Math.floor(m / 60) || start.minute !== m % 60) continue;
+        const end = start.plus({ minutes: rules.slot_minutes });
+        const key = slotKey(start.toJSDate());
+        if (seen.has(key)) continue;
+        seen.add(key);
+        out.push({ start: start.toJSDate(), end: end.toJSDate() });
+      }
+    }
+  }
+  return out.sort((a, b) => a.start.getTime() - b.start.getTime());
+}
+
+const minutesOfDay = (h: number, m: number) => h * 60 + m;
+
+export interface OpenSlotQuery {
+  now: Date;
+  /** The latest available_date of the dishes ordered: no slot may start before it. */
+  availableFrom: Date | null;
+  /** Orders (1) or portions asked. */
+  amount: number;
+  /** Places already used (committed and held) by slot key. */
+  used: Map<string, number>;
+  days: number;
+}
+
+export interface OpenSlot extends Slot {
+  remaining: number;
+}
+
+/** Slots a buyer may choose now: not started, before the cutoff, after the dishes are available, with room. */
+export function openSlots(rules: SlotRules, q: OpenSlotQuery): OpenSlot[] {
+  return slotsBetween(rules, q.now, q.days)
+    .map((s) => ({ ...s, remaining: rules.capacity - (q.used.get(slotKey(s.start)) ?? 0) }))
+    .filter((s) => refusal(rules, s, q) === null);
+}
+
+/** Why a slot cannot be chosen (a French message), or null. `slot` must be one of the cook's slots. */
+export function refusal(rules: SlotRules, slot: Slot & { remaining: number }, q: Omit<OpenSlotQuery, 'days' | 'used'>): string | null {
+  if (slot.start.getTime() <= q.now.getTime()) return PICKUP_MESSAGES.slotPast;
+  if (slot.start.getTime() - rules.cutoff_minutes * 60_000 < q.now.getTime()) return PICKUP_MESSAGES.slotCutoff;
+  if (q.availableFrom && slot.start.getTime() < q.availableFrom.getTime()) return PICKUP_MESSAGES.slotBeforeAvailable;
+  if (slot.remaining < q.amount) return PICKUP_MESSAGES.slotFull;
+  return null;
+}
+
+/** The cook's slot starting at `start` (any time in the horizon), or null when it is not one of theirs. */
+export function findSlot(rules: SlotRules, start: Date, now: Date, days: number): Slot | null {
+  // From the day before now: a slot just past is recognised (and refused as past, not as unknown).
+  const from = new Date(Math.min(now.getTime(), start.getTime()) - 24 * 3600_000);
+  const key = slotKey(start);
+  return slotsBetween(rules, from, days + 2).find((s) => slotKey(s.start) === key) ?? null;
+}

@@ -1,0 +1,381 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import {
+  DomainError,
+  PICKUP_MESSAGES,
+  PickupEvents,
+  SLOT_HOLD_MINUTES,
+  SLOT_HORIZON_DAYS,
+  type Actor,
+  type HeldSlot,
+  type PickupAddress,
+  type PickupSettingsDto,
+  type PickupSettingsInput,
+  type PickupSlotDto,
+} from '@popote/contracts';
+import { findByIds, orderIdOf, OutboxRelay, recordEvent } from '@popote/platform';
+import type { Model } from 'mongoose';
+import { Meal } from '../meals/meal.schema';
+import { findSlot, openSlots, refusal, slotKey, type SlotRules } from './slot-times';
+import { loadIdOf, PickupSettings, SlotHold, SlotLoad, type SlotHoldEntry, type SlotHoldState } from './slot.schema';
+
+const toSettingsDto = (s: PickupSettings): PickupSettingsDto => ({
+  cook_id: s._id,
+  windows: s.windows.map(({ weekday, start, end }) => ({ weekday, start, end })),
+  days_off: [...s.days_off].sort(),
+  address: s.address ? { street: s.address.street, postcode: s.address.postcode, city: s.address.city } : null,
+  cutoff_minutes: s.cutoff_minutes,
+  slot_minutes: s.slot_minutes,
+  capacity: s.capacity,
+  capacity_unit: s.capacity_unit,
+});
+
+const sum = (holds: SlotHoldEntry[]) => holds.reduce((n, h) => n + h.amount, 0);
+const live = (holds: SlotHoldEntry[], now: Date, except?: string) =>
+  holds.filter((h) => new Date(h.expires_at).getTime() > now.getTime() && h.hold_id !== except);
+
+/**
+ * Pick-up slots (issue 17, ADR 0008). The cook's rules are read here by anyone; the places of a
+ * slot (`slotLoads`) are written only by the worker of the cook's partition — the one that applies
+ * the cook's stock — so a hold, an order's commit and a cancellation's release are applied one at a
+ * time per cook, in stream order, across every replica: two buyers cannot take the last place.
+ */
+@Injectable()
+export class SlotsService implements OnModuleInit {
+  constructor(
+    @InjectModel(PickupSettings.name) private readonly settings: Model<PickupSettings>,
+    @InjectModel(SlotLoad.name) private readonly loads: Model<SlotLoad>,
+    @InjectModel(SlotHold.name) private readonly holds: Model<SlotHold>,
+    @InjectModel(Meal.name) private readonly meals: Model<Meal>,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  onModuleInit(): void {
+    this.relay.register(this.holds);
+  }
+
+  // ── The cook's rules ───────────────────────────────────────────────────────────────────────────
+
+  async settingsOf(actor: Actor): Promise<PickupSettingsDto | null> {
+    if (actor.user_type !== 'cook') throw new DomainError('FORBIDDEN', PICKUP_MESSAGES.cooksOnly);
+    const doc = await this.settings.findById(actor.user_id).lean<PickupSettings>();
+    return doc ? toSettingsDto(doc) : null;
+  }
+
+  async update(actor: Actor, input: PickupSettingsInput): Promise<PickupSettingsDto> {
+    if (actor.user_type !== 'cook') throw new DomainError('FORBIDDEN', PICKUP_MESSAGES.cooksOnly);
+    const doc = { ...input, days_off: [...new Set(input.days_off)].sort() };
+    await this.settings.updateOne({ _id: actor.user_id }, { $set: doc }, { upsert: true });
+    return toSettingsDto({ _id: actor.user_id, ...doc });
+  }
+
+  async addresses(cookIds: string[]): Promise<{ cook_id: string; address: PickupAddress | null }[]> {
+    const docs = await findByIds<PickupSettings>(this.settings, cookIds, { address: 1 });
+    const of = new Map(docs.map((d) => [d._id, d.address]));
+    return [...new Set(cookIds)].map((cook_id) => ({ cook_id, address: of.get(cook_id) ?? null }));
+  }
+
+  // ── Slots offered to a buyer ───────────────────────────────────────────────────────────────────
+
+  async slotsOf(cookId: string, mealIds: string[], portions: number, limit: number, now = new Date()) {
+    const rules = await this.settings.findById(cookId).lean<PickupSettings>();
+    if (!rules?.windows.length) return { has_windows: false, slots: [] as PickupSlotDto[] };
+    const [availableFrom, used] = await Promise.all([this.availableFrom(cookId, mealIds), this.usedOf(cookId, now)]);
+    const slots = openSlots(rules, { now, availableFrom, amount: amountOf(rules, portions), used, days: SLOT_HORIZON_DAYS });
+    return {
+      has_windows: true,
+      slots: slots.slice(0, limit).map((s) => ({
+        cook_id: cookId,
+        start: slotKey(s.start),
+        end: slotKey(s.end),
+        remaining: s.remaining,
+      })),
+    };
+  }
+
+  /** The latest available_date of the cook's dishes among `mealIds`. */
+  private async availableFrom(cookId: string, mealIds: string[]): Promise<Date | null> {
+    const meals = await findByIds<Pick<Meal, '_id' | 'cook_id' | 'available_date'>>(this.meals, mealIds, { cook_id: 1, available_date: 1 });
+    const times = meals.filter((m) => m.cook_id === cookId).map((m) => new Date(m.available_date).getTime());
+    return times.length ? new Date(Math.max(...times)) : null;
+  }
+
+  /** Places used (committed + live holds) per slot key, for the cook's coming slots. */
+  private async usedOf(cookId: string, now: Date): Promise<Map<string, number>> {
+    const loads = await this.loads.find({ cook_id: cookId, start: { $gte: now } }).lean<SlotLoad[]>();
+    return new Map(loads.map((l) => [slotKey(new Date(l.start)), l.committed + sum(live(l.holds, now))]));
+  }
+
+  // ── Holds at checkout (payments asks) ──────────────────────────────────────────────────────────
+
+  /**
+   * Checks each chosen slot (French errors: past, cutoff, not the cook's, before the dish is
+   * available, full), then asks the cook's partition worker to hold it and waits for the answer.
+   * All or nothing: if one is refused, the others are released.
+   */
+  async hold(
+    checkoutId: string,
+    parts: { cook_id: string; start: string; meal_ids: string[]; portions: number }[],
+    now = new Date(),
+    waitMs = 8000,
+  ): Promise<{ slots: HeldSlot[]; expires_at: string }> {
+    const expiresAt = new Date(now.getTime() + SLOT_HOLD_MINUTES * 60_000);
+    const planned: SlotHold[] = [];
+    for (const part of parts) {
+      const rules = await this.settings.findById(part.cook_id).lean<PickupSettings>();
+      if (!rules?.windows.length) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.noWindows);
+      const start = new Date(part.start);
+      const slot = Number.isNaN(start.getTime()) ? null : findSlot(rules, start, now, SLOT_HORIZON_DAYS);
+      if (!slot) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotUnknown);
+      const amount = amountOf(rules, part.portions);
+      const [availableFrom, used] = await Promise.all([this.availableFrom(part.cook_id, part.meal_ids), this.usedOf(part.cook_id, now)]);
+      const why = refusal(
+        rules,
+        { ...slot, remaining: rules.capacity - (used.get(slotKey(slot.start)) ?? 0) },
+        { now, availableFrom, amount },
+      );
+      if (why) throw new DomainError(why === PICKUP_MESSAGES.slotFull ? 'CONFLICT' : 'VALIDATION_FAILED', why);
+      planned.push({
+        _id: orderIdOf(checkoutId, part.cook_id),
+        checkout_id: checkoutId,
+        cook_id: part.cook_id,
+        start: slot.start,
+        end: slot.end,
+        amount,
+        expires_at: expiresAt,
+        state: 'requested',
+      } as SlotHold);
+    }
+    for (const p of planned) {
+      const doc = new this.holds(p);
+      recordEvent(doc, PickupEvents.slotHoldRequested, {
+        hold_id: p._id,
+        checkout_id: checkoutId,
+        cook_id: p.cook_id,
+        start: slotKey(p.start),
+        amount: p.amount,
+        expires_at: expiresAt.toISOString(),
+      });
+      await this.relay.save(this.holds, doc);
+    }
+    const ids = planned.map((p) => p._id);
+    const states = await this.waitForHolds(ids, waitMs);
+    if (ids.every((id) => states.get(id) === 'held'))
+      return {
+        slots: planned.map((p) => ({ cook_id: p.cook_id, start: slotKey(p.start), end: slotKey(p.end) })),
+        expires_at: expiresAt.toISOString(),
+      };
+    await this.requestRelease(ids);
+    const full = ids.some((id) => states.get(id) === 'refused');
+    throw new DomainError('CONFLICT', full ? PICKUP_MESSAGES.slotFull : PICKUP_MESSAGES.slotBusy);
+  }
+
+  private async waitForHolds(ids: string[], waitMs: number): Promise<Map<string, SlotHoldState>> {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const docs = await findByIds<Pick<SlotHold, '_id' | 'state'>>(this.holds, ids, { state: 1 });
+      const states = new Map(docs.map((d) => [d._id, d.state]));
+      if (ids.every((id) => states.get(id) !== 'requested') || Date.now() > deadline) return states;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  /** The payment failed (or a sibling hold was refused): give the places back, on each cook's partition. */
+  async requestRelease(holdIds: string[]): Promise<void> {
+    for (const id of holdIds) {
+      await this.relay.locked(this.holds, id, async () => {
+        const doc = await this.holds.findById(id);
+        if (!doc || !['requested', 'held'].includes(doc.state)) return;
+        recordEvent(doc, PickupEvents.slotReleaseRequested, { hold_id: id, cook_id: doc.cook_id });
+        await doc.save();
+      });
+      await this.relay.flush(this.holds, id);
+    }
+  }
+
+  async releaseCheckout(checkoutId: string, cookIds: string[]): Promise<void> {
+    await this.requestRelease(cookIds.map((c) => orderIdOf(checkoutId, c)));
+  }
+
+  // ── The cook moves a paid order to another slot (ordering asks) ────────────────────────────────
+
+  /** Checks the new slot, asks the cook's partition worker to move the place, waits for its answer. */
+  async move(orderId: string, cookId: string, startIso: string, now = new Date(), waitMs = 8000): Promise<HeldSlot> {
+    const hold = await this.holds.findById(orderId, { _outbox: 0 }).lean<SlotHold>();
+    if (!hold || hold.cook_id !== cookId || hold.state !== 'committed')
+      throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.moveNotAllowed);
+    const rules = await this.settings.findById(cookId).lean<PickupSettings>();
+    const start = new Date(startIso);
+    const slot = !rules?.windows.length || Number.isNaN(start.getTime()) ? null : findSlot(rules, start, now, SLOT_HORIZON_DAYS);
+    if (!slot) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotUnknown);
+    if (slot.start.getTime() <= now.getTime()) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotPast);
+    if (slotKey(slot.start) === slotKey(new Date(hold.start))) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.moveSame);
+    const requestId = randomUUID();
+    await this.relay.locked(this.holds, orderId, async () => {
+      const doc = await this.holds.findById(orderId);
+      if (!doc) return;
+      doc.move = { request_id: requestId, result: 'requested' };
+      recordEvent(doc, PickupEvents.slotMoveRequested, {
+        hold_id: orderId,
+        cook_id: cookId,
+        start: slotKey(slot.start),
+        end: slotKey(slot.end),
+        request_id: requestId,
+      });
+      await doc.save();
+    });
+    await this.relay.flush(this.holds, orderId);
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const doc = await this.holds.findById(orderId, { move: 1 }).lean<SlotHold>();
+      const result = doc?.move?.request_id === requestId ? doc.move.result : 'requested';
+      if (result === 'moved') return { cook_id: cookId, start: slotKey(slot.start), end: slotKey(slot.end) };
+      if (result === 'refused') throw new DomainError('CONFLICT', PICKUP_MESSAGES.slotFull);
+      if (Date.now() > deadline) throw new DomainError('CONFLICT', PICKUP_MESSAGES.slotBusy);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  // ── The cook's partition worker (called by the stock worker, one event at a time per cook) ────
+
+  /** A move: the new slot's place is taken first (if there is room), then the old one is freed. */
+  async applyMove(data: { hold_id: string; start: string; end: string; request_id: string }, seq: number): Promise<void> {
+    const hold = await this.holds.findById(data.hold_id, { _outbox: 0 }).lean<SlotHold>();
+    if (!hold || hold.move?.request_id !== data.request_id || hold.move.result !== 'requested') return;
+    const to = { cook_id: hold.cook_id, start: new Date(data.start) };
+    const [target, source] = await Promise.all([
+      this.loads.findById(loadIdOf(hold.cook_id, data.start)).lean<SlotLoad>(),
+      this.loads.findById(loadIdOf(hold.cook_id, slotKey(new Date(hold.start)))).lean<SlotLoad>(),
+    ]);
+    let moved = hold.state === 'committed';
+    if (moved && target?.seq !== seq) {
+      const rules = await this.settings.findById(hold.cook_id, { capacity: 1 }).lean<PickupSettings>();
+      const others = live(target?.holds ?? [], new Date());
+      moved = !!rules && (target?.committed ?? 0) + sum(others) + hold.amount <= rules.capacity;
+      if (moved) await this.writeLoad(to, target, seq, { committed: (target?.committed ?? 0) + hold.amount, holds: others });
+    }
+    if (moved && source && source.seq !== seq)
+      await this.writeLoad(hold, source, seq, {
+        committed: Math.max(0, source.committed - hold.amount),
+        holds: live(source.holds, new Date()),
+      });
+    await this.relay.locked(this.holds, hold._id, () =>
+      this.holds.updateOne(
+        { _id: hold._id, 'move.request_id': data.request_id },
+        moved ? { $set: { start: to.start, end: new Date(data.end), 'move.result': 'moved' } } : { $set: { 'move.result': 'refused' } },
+      ),
+    );
+  }
+
+  async applyHold(data: { hold_id: string }, seq: number): Promise<void> {
+    const hold = await this.holds.findById(data.hold_id, { _outbox: 0 }).lean<SlotHold>();
+    if (!hold || hold.state !== 'requested') return;
+    const loadId = loadIdOf(hold.cook_id, slotKey(new Date(hold.start)));
+    const load = await this.loads.findById(loadId).lean<SlotLoad>();
+    let held: boolean;
+    if (load?.seq === seq) held = load.holds.some((h) => h.hold_id === hold._id);
+    else {
+      const rules = await this.settings.findById(hold.cook_id, { capacity: 1 }).lean<PickupSettings>();
+      const now = new Date();
+      const others = live(load?.holds ?? [], now, hold._id);
+      held = !!rules && (load?.committed ?? 0) + sum(others) + hold.amount <= rules.capacity;
+      if (held)
+        await this.writeLoad(hold, load, seq, {
+          committed: load?.committed ?? 0,
+          holds: [...others, { hold_id: hold._id, amount: hold.amount, expires_at: new Date(hold.expires_at) }],
+        });
+    }
+    await this.setState(hold._id, ['requested'], held ? 'held' : 'refused');
+  }
+
+  async applyRelease(data: { hold_id: string }, seq: number): Promise<void> {
+    const hold = await this.holds.findById(data.hold_id, { _outbox: 0 }).lean<SlotHold>();
+    if (!hold) return;
+    if (hold.state === 'held') await this.dropHold(hold, seq);
+    await this.setState(hold._id, ['requested', 'held'], 'released');
+  }
+
+  /**
+   * Whether the order's slot still has its place: its own live hold, or (hold expired or released
+   * after a failed payment that was then retried) room left. 'none': an order without a slot.
+   */
+  async roomForOrder(orderId: string, seq: number): Promise<'none' | 'ok' | 'full'> {
+    const hold = await this.holds.findById(orderId, { _outbox: 0 }).lean<SlotHold>();
+    if (!hold) return 'none';
+    if (hold.state === 'committed' || hold.state === 'freed') return 'ok';
+    const load = await this.loads.findById(loadIdOf(hold.cook_id, slotKey(new Date(hold.start)))).lean<SlotLoad>();
+    if (load?.seq === seq) return 'ok';
+    const now = new Date();
+    if (load && live(load.holds, now).some((h) => h.hold_id === orderId)) return 'ok';
+    const rules = await this.settings.findById(hold.cook_id, { capacity: 1 }).lean<PickupSettings>();
+    const used = (load?.committed ?? 0) + sum(live(load?.holds ?? [], now, orderId));
+    return rules && used + hold.amount <= rules.capacity ? 'ok' : 'full';
+  }
+
+  /** The order's stock was taken: its place becomes committed (once). */
+  async commitOrder(orderId: string, seq: number): Promise<void> {
+    const hold = await this.holds.findById(orderId, { _outbox: 0 }).lean<SlotHold>();
+    if (!hold || hold.state === 'committed' || hold.state === 'freed') return;
+    const load = await this.loads.findById(loadIdOf(hold.cook_id, slotKey(new Date(hold.start)))).lean<SlotLoad>();
+    if (load?.seq !== seq)
+      await this.writeLoad(hold, load, seq, {
+        committed: (load?.committed ?? 0) + hold.amount,
+        holds: live(load?.holds ?? [], new Date(), orderId),
+      });
+    await this.setState(orderId, ['requested', 'held', 'refused', 'released'], 'committed');
+  }
+
+  /** The order was rejected (stock or slot): its hold, if any, is given back. */
+  async releaseForOrder(orderId: string, seq: number): Promise<void> {
+    await this.applyRelease({ hold_id: orderId }, seq);
+  }
+
+  /** A cancelled order frees its place in the slot (once). */
+  async freeOrder(orderId: string, seq: number): Promise<void> {
+    const hold = await this.holds.findById(orderId, { _outbox: 0 }).lean<SlotHold>();
+    if (!hold) return;
+    if (hold.state !== 'committed') {
+      if (hold.state === 'held') await this.dropHold(hold, seq);
+      await this.setState(orderId, ['requested', 'held'], 'released');
+      return;
+    }
+    const load = await this.loads.findById(loadIdOf(hold.cook_id, slotKey(new Date(hold.start)))).lean<SlotLoad>();
+    if (load && load.seq !== seq)
+      await this.writeLoad(hold, load, seq, {
+        committed: Math.max(0, load.committed - hold.amount),
+        holds: live(load.holds, new Date()),
+      });
+    await this.setState(orderId, ['committed'], 'freed');
+  }
+
+  private async dropHold(hold: SlotHold, seq: number): Promise<void> {
+    const load = await this.loads.findById(loadIdOf(hold.cook_id, slotKey(new Date(hold.start)))).lean<SlotLoad>();
+    if (!load || load.seq === seq) return;
+    await this.writeLoad(hold, load, seq, { committed: load.committed, holds: live(load.holds, new Date(), hold._id) });
+  }
+
+  /** The worker's write of a slot's places: conditional on `seq`, like the stock (exact on MongoDB). */
+  private async writeLoad(
+    slot: { cook_id: string; start: Date },
+    before: SlotLoad | null,
+    seq: number,
+    next: { committed: number; holds: SlotHoldEntry[] },
+  ) {
+    const _id = loadIdOf(slot.cook_id, slotKey(new Date(slot.start)));
+    if (!before) {
+      await this.loads.create({ _id, cook_id: slot.cook_id, start: slot.start, ...next, seq });
+      return;
+    }
+    const res = await this.loads.updateOne({ _id, seq: { $lt: seq } }, { $set: { ...next, seq } });
+    if (res.modifiedCount !== 1) throw new Error(`slot ${_id} changed under event ${seq}; retrying`);
+  }
+
+  private async setState(id: string, from: SlotHoldState[], to: SlotHoldState): Promise<void> {
+    await this.relay.locked(this.holds, id, () => this.holds.updateOne({ _id: id, state: { $in: from } }, { $set: { state: to } }));
+  }
+}
+
+/** What one order uses of a slot: one order, or its portions. */
+const amountOf = (rules: Pick<SlotRules, 'capacity'> & { capacity_unit: string }, portions: number) =>
+  rules.capacity_unit === 'portions' ? portions : 1;

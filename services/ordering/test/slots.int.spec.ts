@@ -1,0 +1,246 @@
+import { getModelToken } from '@nestjs/mongoose';
+import {
+  CartRpc,
+  ORDER_MESSAGES,
+  OrderingEvents,
+  OrderingRpc,
+  PaymentsEvents,
+  PaymentsRpc,
+  PICKUP_MESSAGES,
+  PickupRpc,
+  type Actor,
+} from '@popote/contracts';
+import { eventually, findEvent } from '@popote/testing';
+import type { Model } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SlotHold, SlotLoad } from '../../catalogue/src/slots/slot.schema';
+import { RemindersService } from '../src/orders/reminders.service';
+import { consumer, cook, DECLINED, OPEN_ALL_DAY, startStack, VISA, type Stack } from './stack';
+
+/** Pick-up slots at checkout (issue 17, ADR 0008): held while paying, by the cook's partition worker. */
+describe('pick-up slots: holds, expiry, the last place (real NATS JetStream + database)', () => {
+  let stack: Stack;
+  const loads = () => stack.catalogue().get<Model<SlotLoad>>(getModelToken(SlotLoad.name));
+  const holds = () => stack.catalogue().get<Model<SlotHold>>(getModelToken(SlotHold.name));
+  const loadOf = (cookId: string, start: string) => loads().findById(`${cookId}|${start}`).lean<SlotLoad>();
+
+  beforeAll(async () => {
+    stack = await startStack(__filename);
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  /** A cook with one place per slot, a meal of theirs in the cart of each buyer, and the first slot offered. */
+  async function oneSeatCook(name: string, buyers: Actor[]) {
+    await stack.setPickup(name, { ...OPEN_ALL_DAY, capacity: 1 });
+    const mealId = await stack.newMeal(name, 20, 800);
+    for (const b of buyers) await stack.rpc.call(CartRpc.addItem, { actor: b, meal_id: mealId, quantity: 1 });
+    const { slots } = await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: name, meal_ids: [mealId] });
+    return { mealId, slot: slots[0] };
+  }
+  const intentFor = (actor: Actor, cookId: string, start: string) =>
+    stack.rpc.call(PaymentsRpc.createPaymentIntent, { actor, slots: [{ cook_id: cookId, start }] });
+
+  it('two buyers for the last place of a slot: one holds it, the other is told it is full', async () => {
+    const [a, b] = [consumer(), consumer()];
+    const { slot } = await oneSeatCook('cook-slot-race', [a, b]);
+    const outcomes = await Promise.allSettled([intentFor(a, 'cook-slot-race', slot.start), intentFor(b, 'cook-slot-race', slot.start)]);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    const refused = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ code: 'CONFLICT', message: PICKUP_MESSAGES.slotFull });
+    const load = await loadOf('cook-slot-race', slot.start);
+    expect(load?.holds).toHaveLength(1);
+    // The slot is no longer offered to anyone else.
+    const { slots } = await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: 'cook-slot-race' });
+    expect(slots.map((s) => s.start)).not.toContain(slot.start);
+
+    // The winner pays: the order carries the slot, the place becomes committed (once).
+    const winner = (outcomes.find((o) => o.status === 'fulfilled') as PromiseFulfilledResult<Awaited<ReturnType<typeof intentFor>>>).value;
+    expect(winner.checkout.slots).toEqual([{ cook_id: 'cook-slot-race', start: slot.start, end: slot.end }]);
+    const buyer = outcomes[0].status === 'fulfilled' ? a : b;
+    await stack.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor: buyer, checkout_id: winner.checkout.checkout_id, card: VISA });
+    const [order] = await stack.settled(winner.checkout.checkout_id, 1);
+    expect(order).toMatchObject({ stock_status: 'committed', pickup_start: new Date(slot.start), pickup_end: new Date(slot.end) });
+    const mine = await stack.rpc.call(OrderingRpc.consumerOrders, { actor: buyer });
+    expect(mine.items[0]).toMatchObject({ pickup_start: new Date(slot.start).toISOString(), pickup_end: new Date(slot.end).toISOString() });
+    expect(await loadOf('cook-slot-race', slot.start)).toMatchObject({ committed: 1, holds: [] });
+    expect((await holds().findById(order._id).lean<SlotHold>())?.state).toBe('committed');
+
+    // Cancelled: the place is free again.
+    await stack.rpc.call(OrderingRpc.cancelOrder, { actor: buyer, order_id: order._id, reason: '' });
+    await eventually(async () => ((await loadOf('cook-slot-race', slot.start))?.committed === 0 ? true : undefined));
+    expect((await holds().findById(order._id).lean<SlotHold>())?.state).toBe('freed');
+  });
+
+  it('a failed payment releases the held place; an expired hold no longer counts', async () => {
+    const [a, b, c] = [consumer(), consumer(), consumer()];
+    const { slot } = await oneSeatCook('cook-slot-release', [a, b, c]);
+    const held = await intentFor(a, 'cook-slot-release', slot.start);
+    await expect(intentFor(b, 'cook-slot-release', slot.start)).rejects.toMatchObject({ message: PICKUP_MESSAGES.slotFull });
+    const failed = await stack.rpc.call(PaymentsRpc.confirmSandboxPayment, {
+      actor: a,
+      checkout_id: held.checkout.checkout_id,
+      card: DECLINED,
+    });
+    expect(failed.checkout.status).toBe('requires_payment_method');
+    const evt = await findEvent<{ checkout_id: string; cook_ids: string[] }>(
+      PaymentsEvents.paymentFailed.subject,
+      (e) => e.data.checkout_id === held.checkout.checkout_id,
+    );
+    expect(evt.data.cook_ids).toEqual(['cook-slot-release']);
+    await eventually(async () => ((await loadOf('cook-slot-release', slot.start))?.holds.length === 0 ? true : undefined));
+    const second = await intentFor(b, 'cook-slot-release', slot.start);
+    expect(second.checkout.slots[0].start).toBe(slot.start);
+
+    // B never pays: once the hold is past its expiry (moved back here rather than waited for), C gets the place.
+    await loads().updateOne({ _id: `cook-slot-release|${slot.start}` }, { $set: { 'holds.0.expires_at': new Date(Date.now() - 1000) } });
+    const third = await intentFor(c, 'cook-slot-release', slot.start);
+    expect(third.checkout.slots[0].start).toBe(slot.start);
+    const load = await loadOf('cook-slot-release', slot.start);
+    expect(load?.holds.map((h) => h.hold_id)).toEqual([
+      (await holds().findOne({ checkout_id: third.checkout.checkout_id }).lean<SlotHold>())?._id,
+    ]);
+
+    // B pays after all, late: the slot is taken, so the order is cancelled and refunded with a clear reason.
+    await stack.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor: b, checkout_id: second.checkout.checkout_id, card: VISA });
+    const [late] = await stack.settled(second.checkout.checkout_id, 1);
+    expect(late).toMatchObject({ stock_status: 'rejected', order_status: 'cancelled', cancel_reason: ORDER_MESSAGES.slotUnavailable });
+    const refund = await findEvent<{ order_id: string; amount_cents: number }>(
+      PaymentsEvents.refundIssued.subject,
+      (e) => e.data.order_id === late._id,
+    );
+    expect(refund.data.amount_cents).toBe(800);
+    expect((await loadOf('cook-slot-release', slot.start))?.committed).toBe(0);
+  });
+
+  it('no slot, or a bad one, cannot be paid: clear French errors', async () => {
+    const buyer = consumer();
+    const mealId = await stack.newMeal('cook-slot-rules', 5);
+    await stack.setPickup('cook-slot-rules', {
+      ...OPEN_ALL_DAY,
+      windows: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '23:30' })),
+      slot_minutes: 30,
+      cutoff_minutes: 24 * 60,
+    });
+    await stack.rpc.call(CartRpc.addItem, { actor: buyer, meal_id: mealId, quantity: 1 });
+    const { slots } = await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: 'cook-slot-rules', meal_ids: [mealId] });
+    const first = new Date(slots[0].start);
+    expect(first.getTime() - Date.now()).toBeGreaterThanOrEqual(24 * 3600_000);
+    const refusedWith = (slotsChosen: { cook_id: string; start: string }[]) =>
+      stack.rpc.call(PaymentsRpc.createPaymentIntent, { actor: buyer, slots: slotsChosen }).then(
+        () => 'accepted',
+        (err: Error) => err.message,
+      );
+    const iso = (d: Date) => d.toISOString();
+    expect(await refusedWith([])).toBe(PICKUP_MESSAGES.slotRequired);
+    expect(await refusedWith([{ cook_id: 'demo-cook-amina', start: slots[0].start }])).toBe(PICKUP_MESSAGES.slotNotInCart);
+    // In the past (yesterday, same time on the half hour), within the cutoff (the one just before the first open), off the grid.
+    const past = new Date(first.getTime() - 2 * 24 * 3600_000);
+    expect(await refusedWith([{ cook_id: 'cook-slot-rules', start: iso(past) }])).toBe(PICKUP_MESSAGES.slotPast);
+    // (The half hour before the first open slot, or the one before when that falls in the 23:30 gap of the window.)
+    const parisTime = (d: Date) => d.toLocaleTimeString('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' });
+    const closed = [30, 60].map((m) => new Date(first.getTime() - m * 60_000)).find((d) => parisTime(d) !== '23:30')!;
+    expect(await refusedWith([{ cook_id: 'cook-slot-rules', start: iso(closed) }])).toBe(PICKUP_MESSAGES.slotCutoff);
+    const offGrid = new Date(first.getTime() + 10 * 60_000);
+    expect(await refusedWith([{ cook_id: 'cook-slot-rules', start: iso(offGrid) }])).toBe(PICKUP_MESSAGES.slotUnknown);
+    // A cook without windows cannot be ordered from.
+    await stack.setPickup('cook-slot-rules', { ...OPEN_ALL_DAY, windows: [] });
+    expect(await refusedWith([{ cook_id: 'cook-slot-rules', start: slots[0].start }])).toBe(PICKUP_MESSAGES.noWindows);
+    // Nothing was held by the refused attempts.
+    expect(await holds().countDocuments({ cook_id: 'cook-slot-rules' })).toBe(0);
+  });
+
+  it('reminds the buyer once, an hour before the slot', async () => {
+    const buyer = consumer();
+    const mealId = await stack.newMeal('cook-slot-reminder', 5);
+    await stack.rpc.call(CartRpc.addItem, { actor: buyer, meal_id: mealId, quantity: 1 });
+    const { checkout } = await stack.pay(buyer);
+    const [order] = await stack.settled(checkout.checkout_id, 1);
+    const reminders = stack.ordering().get(RemindersService);
+    const start = new Date(order.pickup_start!);
+    // Two hours before: not yet. Forty minutes before: announced, once, even when two sweeps run together.
+    expect(await reminders.sweep(new Date(start.getTime() - 2 * 3600_000))).toBe(0);
+    const at = new Date(start.getTime() - 40 * 60_000);
+    const [a, b] = await Promise.all([reminders.sweep(at), reminders.sweep(at)]);
+    expect(a + b).toBe(1);
+    expect((await stack.orders.findById(order._id).lean())?.reminder_sent_at).toEqual(at);
+    const evt = await findEvent<{ order_id: string; pickup_start: string }>(
+      OrderingEvents.pickupReminderDue.subject,
+      (e) => e.data.order_id === order._id,
+    );
+    expect(evt.data.pickup_start).toBe(start.toISOString());
+    expect(await reminders.sweep(at)).toBe(0);
+  });
+
+  it('the cook moves a paid order to another slot: places follow, the buyer is told; a full slot is refused', async () => {
+    const [a, b] = [consumer(), consumer()];
+    const { slot } = await oneSeatCook('cook-slot-move', [a, b]);
+    const { slots } = await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: 'cook-slot-move' });
+    const [, second, third] = slots;
+    const pay = async (actor: Actor, start: string) => {
+      const intent = await intentFor(actor, 'cook-slot-move', start);
+      await stack.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor, checkout_id: intent.checkout.checkout_id, card: VISA });
+      return (await stack.settled(intent.checkout.checkout_id, 1))[0];
+    };
+    const orderA = await pay(a, slot.start);
+    await pay(b, second.start);
+    const cookActor = cook('cook-slot-move');
+    // To the slot B holds (one place): full. To a free one: moved.
+    await expect(
+      stack.rpc.call(OrderingRpc.movePickupSlot, { actor: cookActor, order_id: orderA._id, start: second.start }),
+    ).rejects.toMatchObject({ code: 'CONFLICT', message: PICKUP_MESSAGES.slotFull });
+    await expect(
+      stack.rpc.call(OrderingRpc.movePickupSlot, { actor: cookActor, order_id: orderA._id, start: slot.start }),
+    ).rejects.toMatchObject({ message: PICKUP_MESSAGES.moveSame });
+    await expect(stack.rpc.call(OrderingRpc.movePickupSlot, { actor: a, order_id: orderA._id, start: third.start })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    const moved = await stack.rpc.call(OrderingRpc.movePickupSlot, { actor: cookActor, order_id: orderA._id, start: third.start });
+    expect(moved.order).toMatchObject({ pickup_start: new Date(third.start).toISOString(), pickup_end: new Date(third.end).toISOString() });
+    expect(await loadOf('cook-slot-move', slot.start)).toMatchObject({ committed: 0 });
+    expect(await loadOf('cook-slot-move', third.start)).toMatchObject({ committed: 1 });
+    expect(await loadOf('cook-slot-move', second.start)).toMatchObject({ committed: 1 });
+    const evt = await findEvent<{ order_id: string; pickup_start: string }>(
+      OrderingEvents.pickupSlotMoved.subject,
+      (e) => e.data.order_id === orderA._id,
+    );
+    expect(evt.data.pickup_start).toBe(new Date(third.start).toISOString());
+    // Cancelled later, the place freed is the new one.
+    await stack.rpc.call(OrderingRpc.cancelOrder, { actor: cookActor, order_id: orderA._id, reason: 'Empêchement' });
+    await eventually(async () => ((await loadOf('cook-slot-move', third.start))?.committed === 0 ? true : undefined));
+  });
+
+  it('settings are checked by the server, in French', async () => {
+    const fieldsOf = (input: typeof OPEN_ALL_DAY) =>
+      stack.rpc.call(PickupRpc.updatePickupSettings, { actor: cook('cook-slot-settings'), input }).then(
+        () => ({}),
+        (e: { code: string; fields?: Record<string, string> }) => ({ code: e.code, ...e.fields }),
+      );
+    expect(
+      await fieldsOf({
+        ...OPEN_ALL_DAY,
+        windows: [{ weekday: 3, start: '20:00', end: '19:00' }],
+        address: { street: '', postcode: '7500', city: 'Paris' },
+      }),
+    ).toEqual({
+      code: 'VALIDATION_FAILED',
+      end: PICKUP_MESSAGES.windowOrder,
+      postcode: PICKUP_MESSAGES.postcode,
+      street: PICKUP_MESSAGES.street,
+    });
+    expect(
+      await fieldsOf({
+        ...OPEN_ALL_DAY,
+        windows: [
+          { weekday: 2, start: '18:00', end: '20:00' },
+          { weekday: 2, start: '19:00', end: '21:00' },
+        ],
+      }),
+    ).toEqual({ code: 'VALIDATION_FAILED', start: PICKUP_MESSAGES.windowsOverlap });
+    expect(await fieldsOf({ ...OPEN_ALL_DAY, capacity: 0 })).toEqual({ code: 'VALIDATION_FAILED', capacity: PICKUP_MESSAGES.capacity });
+    await expect(
+      stack.rpc.call(PickupRpc.updatePickupSettings, { actor: { user_id: 'someone', user_type: 'consumer' }, input: OPEN_ALL_DAY }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+});

@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { actorSchema, defineEvent, defineRpc } from './envelope';
+
+/** Pick-up windows, slots and holds (issue 17, ADR 0008). Times are wall-clock times in Europe/Paris. */
+export const PICKUP_TIME_ZONE = 'Europe/Paris';
+
+/** How long a slot chosen at checkout is held while the buyer pays. */
+export const SLOT_HOLD_MINUTES = 20;
+/** How far ahead slots are offered. */
+export const SLOT_HORIZON_DAYS = 14;
+export const SLOT_LENGTHS = [15, 30] as const;
+export const CAPACITY_UNITS = ['orders', 'portions'] as const;
+
+export const PICKUP_MESSAGES = {
+  timeFormat: 'Heure invalide (format HH:MM)',
+  dateFormat: 'Date invalide (format AAAA-MM-JJ)',
+  weekday: 'Jour de la semaine invalide',
+  windowOrder: "L'heure de fin doit être après l'heure de début",
+  windowTooShort: 'Une plage doit durer au moins la durée d’un créneau',
+  windowsOverlap: 'Deux plages du même jour se chevauchent',
+  tooManyWindows: 'Au plus 21 plages de retrait',
+  tooManyDaysOff: 'Au plus 60 jours de fermeture',
+  postcode: 'Code postal invalide (5 chiffres)',
+  street: "Indiquez l'adresse de retrait",
+  city: 'Indiquez la commune',
+  cutoff: 'Le délai de commande doit être entre 0 et 48 heures',
+  capacity: 'La capacité doit être entre 1 et 100 par créneau',
+  slotLength: 'Un créneau dure 15 ou 30 minutes',
+  cooksOnly: 'Cette action est réservée aux cuisiniers',
+  // At checkout.
+  slotRequired: 'Choisissez un créneau de retrait pour chaque cuisinier de votre panier.',
+  slotNotInCart: "Ce créneau n'appartient à aucun cuisinier de votre panier.",
+  noWindows: "Ce cuisinier n'a pas encore indiqué ses horaires de retrait : impossible de commander ses plats pour l'instant.",
+  slotPast: 'Ce créneau de retrait est déjà passé : choisissez-en un autre.',
+  slotCutoff: 'Les commandes pour ce créneau sont closes : choisissez un créneau plus tard.',
+  slotUnknown: 'Ce créneau ne fait pas partie des horaires de retrait de ce cuisinier.',
+  slotBeforeAvailable: "Un de vos plats n'est pas encore disponible à ce créneau : choisissez un créneau plus tard.",
+  slotFull: 'Ce créneau de retrait est complet : choisissez-en un autre.',
+  slotBusy: "La réservation du créneau n'a pas abouti à temps : réessayez.",
+  // Moving an order's slot (the cook).
+  moveNotAllowed: 'Seule une commande en cours, avec un créneau de retrait, peut changer de créneau.',
+  moveSame: "C'est déjà le créneau de cette commande.",
+} as const;
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, PICKUP_MESSAGES.timeFormat);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, PICKUP_MESSAGES.dateFormat);
+
+export const pickupWindowSchema = z
+  .object({
+    /** ISO weekday: 1 = Monday … 7 = Sunday. */
+    weekday: z.number().int().min(1, PICKUP_MESSAGES.weekday).max(7, PICKUP_MESSAGES.weekday),
+    start: hhmm,
+    end: hhmm,
+  })
+  .refine((w) => w.start < w.end, { message: PICKUP_MESSAGES.windowOrder, path: ['end'] });
+export type PickupWindow = z.infer<typeof pickupWindowSchema>;
+
+export const pickupAddressSchema = z.object({
+  street: z.string().trim().min(1, PICKUP_MESSAGES.street).max(160),
+  postcode: z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/, PICKUP_MESSAGES.postcode),
+  city: z.string().trim().min(1, PICKUP_MESSAGES.city).max(80),
+});
+export type PickupAddress = z.infer<typeof pickupAddressSchema>;
+
+const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+
+export const pickupSettingsInput = z
+  .object({
+    windows: z.array(pickupWindowSchema).max(21, PICKUP_MESSAGES.tooManyWindows),
+    days_off: z.array(isoDate).max(60, PICKUP_MESSAGES.tooManyDaysOff),
+    address: pickupAddressSchema.nullable(),
+    /** Orders close this many minutes before the slot starts. */
+    cutoff_minutes: z
+      .number()
+      .int()
+      .min(0, PICKUP_MESSAGES.cutoff)
+      .max(48 * 60, PICKUP_MESSAGES.cutoff),
+    slot_minutes: z.union([z.literal(15), z.literal(30)], { message: PICKUP_MESSAGES.slotLength }),
+    capacity: z.number().int().min(1, PICKUP_MESSAGES.capacity).max(100, PICKUP_MESSAGES.capacity),
+    capacity_unit: z.enum(CAPACITY_UNITS),
+  })
+  .superRefine((s, ctx) => {
+    s.windows.forEach((w, i) => {
+      // (An end before the start already has its own message.)
+      if (w.start < w.end && minutesOf(w.end) - minutesOf(w.start) < s.slot_minutes)
+        ctx.addIssue({ code: 'custom', message: PICKUP_MESSAGES.windowTooShort, path: ['windows', i, 'end'] });
+      const overlaps = s.windows.some((o, j) => j < i && o.weekday === w.weekday && o.start < w.end && w.start < o.end);
+      if (overlaps) ctx.addIssue({ code: 'custom', message: PICKUP_MESSAGES.windowsOverlap, path: ['windows', i, 'start'] });
+    });
+  });
+export type PickupSettingsInput = z.infer<typeof pickupSettingsInput>;
+
+export const pickupSettingsSchema = z.object({
+  cook_id: z.string(),
+  windows: z.array(z.object({ weekday: z.number().int(), start: z.string(), end: z.string() })),
+  days_off: z.array(z.string()),
+  address: pickupAddressSchema.nullable(),
+  cutoff_minutes: z.number().int(),
+  slot_minutes: z.number().int(),
+  capacity: z.number().int(),
+  capacity_unit: z.enum(CAPACITY_UNITS),
+});
+export type PickupSettingsDto = z.infer<typeof pickupSettingsSchema>;
+
+export const pickupSlotSchema = z.object({
+  cook_id: z.string(),
+  /** ISO instants (UTC). */
+  start: z.string(),
+  end: z.string(),
+  /** Orders or portions still free (see the cook's capacity unit). */
+  remaining: z.number().int(),
+});
+export type PickupSlotDto = z.infer<typeof pickupSlotSchema>;
+
+/** A slot as chosen at checkout and carried by the checkout and the order. */
+export const chosenSlotSchema = z.object({ cook_id: z.string().min(1), start: z.string().datetime({ offset: true }) });
+export const heldSlotSchema = z.object({ cook_id: z.string(), start: z.string(), end: z.string() });
+export type HeldSlot = z.infer<typeof heldSlotSchema>;
+
+export const PickupRpc = {
+  /** The cook's own settings (null before the first save). */
+  pickupSettings: defineRpc(
+    'rpc.catalogue.pickup-settings',
+    z.object({ actor: actorSchema }),
+    z.object({ settings: pickupSettingsSchema.nullable() }),
+  ),
+  updatePickupSettings: defineRpc(
+    'rpc.catalogue.update-pickup-settings',
+    z.object({ actor: actorSchema, input: pickupSettingsInput }),
+    z.object({ settings: pickupSettingsSchema }),
+  ),
+  /** The next open slots of a cook for some of their dishes (their available_date), with room for `portions`. */
+  pickupSlots: defineRpc(
+    'rpc.catalogue.pickup-slots',
+    z.object({
+      cook_id: z.string().min(1),
+      meal_ids: z.array(z.string()).max(50).default([]),
+      portions: z.number().int().min(1).max(500).default(1),
+      limit: z.number().int().min(1).max(100).default(24),
+    }),
+    z.object({ has_windows: z.boolean(), slots: z.array(pickupSlotSchema) }),
+  ),
+  /**
+   * Internal (payments, not the BFF): hold one slot per cook of a checkout while the buyer pays.
+   * Answers once every hold is applied by the cook's partition worker, or refuses all of them.
+   */
+  holdPickupSlots: defineRpc(
+    'rpc.catalogue.hold-pickup-slots',
+    z.object({
+      checkout_id: z.string().min(1),
+      parts: z
+        .array(
+          z.object({
+            cook_id: z.string().min(1),
+            start: z.string(),
+            meal_ids: z.array(z.string()).min(1),
+            portions: z.number().int().min(1),
+          }),
+        )
+        .min(1),
+    }),
+    z.object({ slots: z.array(heldSlotSchema), expires_at: z.string() }),
+  ),
+  /**
+   * Internal (ordering, not the BFF): the cook moves a paid order to another of their slots (room
+   * checked by the cook's partition worker). Answers the new slot, or refuses in French.
+   */
+  movePickupSlot: defineRpc(
+    'rpc.catalogue.move-pickup-slot',
+    z.object({ order_id: z.string().min(1), cook_id: z.string().min(1), start: z.string().min(1) }),
+    heldSlotSchema,
+  ),
+  /** The pick-up addresses of cooks (the BFF shows one to a buyer once their order is confirmed). */
+  pickupAddresses: defineRpc(
+    'rpc.catalogue.pickup-addresses',
+    z.object({ cook_ids: z.array(z.string()).max(200) }),
+    z.object({ items: z.array(z.object({ cook_id: z.string(), address: pickupAddressSchema.nullable() })) }),
+  ),
+} as const;
+
+export const PickupEvents = {
+  /** A slot hold asked at checkout; applied by the cook's partition worker (with the cook's stock, ADR 0008). */
+  slotHoldRequested: defineEvent(
+    'evt.catalogue.slot-hold-requested.v1',
+    z.object({
+      hold_id: z.string(),
+      checkout_id: z.string(),
+      cook_id: z.string(),
+      start: z.string(),
+      amount: z.number().int().positive(),
+      expires_at: z.string(),
+    }),
+    { partitionBy: (d) => d.cook_id },
+  ),
+  /** The cook moves a committed order to another slot: the new place is taken and the old one freed, or refused. */
+  slotMoveRequested: defineEvent(
+    'evt.catalogue.slot-move-requested.v1',
+    z.object({ hold_id: z.string(), cook_id: z.string(), start: z.string(), end: z.string(), request_id: z.string() }),
+    { partitionBy: (d) => d.cook_id },
+  ),
+  /** The payment failed: the held place is given back (a later success takes a place again if one is free). */
+  slotReleaseRequested: defineEvent('evt.catalogue.slot-release-requested.v1', z.object({ hold_id: z.string(), cook_id: z.string() }), {
+    partitionBy: (d) => d.cook_id,
+  }),
+} as const;
