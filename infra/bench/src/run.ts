@@ -3,7 +3,16 @@ import { join } from 'node:path';
 import { freeTestOffset, launch, profile, repoRoot, startServers } from '@popote/local';
 import { rmSync } from 'node:fs';
 import { MongoClient } from 'mongodb';
-import { checkoutBench, confirmAccountsIn, createIntent, createMeal, natsAccessOf, person, signUp, stopConfirmingAccounts } from './checkout';
+import {
+  checkoutBench,
+  confirmAccountsIn,
+  createIntent,
+  createMeal,
+  natsAccessOf,
+  person,
+  signUp,
+  stopConfirmingAccounts,
+} from './checkout';
 import { pageWeight } from './page-weight';
 import { primitives } from './primitives';
 import { closedLoop } from './stats';
