@@ -8,9 +8,11 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import { ACCOUNT_MESSAGES } from '@popote/contracts';
 import { MediaStorage } from '@popote/platform';
 import {
+  chooseSlotsGql,
   eventually,
   GqlSession,
   natsCredentials,
+  PICKUP_ALL_DAY,
   resetJetStream,
   serviceEnv,
   startServiceApp,
@@ -40,7 +42,7 @@ const ME = '{ me { user { user_id email email_verified } } }';
 const SIGN_UP = 'mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id } } }';
 const SIGN_IN = 'mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { user { user_id } } }';
 const VERIFY = 'mutation($t: String!) { verifyEmail(token: $t) { email purpose } }';
-const PAY = 'mutation { createPaymentIntent { checkout { checkout_id } } }';
+const PAY = 'mutation($s: [ChosenSlotInput!]!) { createPaymentIntent(slots: $s) { checkout { checkout_id } } }';
 const CONFIRM =
   'mutation($id: ID!) { confirmSandboxPayment(checkout_id: $id, card: {number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123"}) { status } }';
 
@@ -142,7 +144,7 @@ describe('account lifecycle (issue 18) through the BFF', () => {
     expect((await gqlOk(p.s, 'mutation { addToCart(meal_id: "demo-meal-bowl", quantity: 1) { item_count } }')).addToCart.item_count).toBe(
       1,
     );
-    const refused = await errorOf(p.s, PAY);
+    const refused = await errorOf(p.s, PAY, { s: [] });
     expect(refused).toMatchObject({ message: ACCOUNT_MESSAGES.emailNotVerified, extensions: { code: 'FORBIDDEN' } });
 
     const token = tokenOfLink((await waitForMail(p.email, /Confirmez votre adresse email/)).text);
@@ -279,9 +281,13 @@ describe('account lifecycle (issue 18) through the BFF', () => {
       },
     });
     const mealId = meal.createMeal.meal_id as string;
+    // Where the buyer picks it up (issue 17): the cook's address is personal data too.
+    await gqlOk(cook.s, 'mutation($i: PickupSettingsInput!) { updatePickupSettings(input: $i) { cook_id } }', {
+      i: { ...PICKUP_ALL_DAY, address: { street: `3 impasse ${cook.username}`, postcode: '69001', city: 'Lyon' } },
+    });
     // The buyer's order, paid: in progress.
     await gqlOk(buyer.s, 'mutation($m: ID!) { addToCart(meal_id: $m, quantity: 2) { item_count } }', { m: mealId });
-    const intent = await gqlOk(buyer.s, PAY);
+    const intent = await gqlOk(buyer.s, PAY, { s: await chooseSlotsGql(buyer.s) });
     const checkoutId = intent.createPaymentIntent.checkout.checkout_id as string;
     await gqlOk(buyer.s, CONFIRM, { id: checkoutId });
     const orderId = await eventually(async () => {

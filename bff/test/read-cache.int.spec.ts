@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CatalogueRpc } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
-import { eventually, GqlSession, natsCredentials, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { chooseSlotsGql, eventually, GqlSession, natsCredentials, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule as CartModule } from '../../services/cart/src/app.module';
 import { cartConfig } from '../../services/cart/src/config';
@@ -163,7 +163,9 @@ describe('bff: public reads cached per replica, dropped on the catalogue and ide
     expect(theirs.data.me.user.email).toBe('claire@popote.test');
     expect(theirs.data.cart.items.map((i: { meal: { meal_id: string } }) => i.meal.meal_id)).not.toContain('demo-meal-bowl');
 
-    const intent = await buyer.gql('mutation { createPaymentIntent { checkout { checkout_id } } }');
+    const intent = await buyer.gql('mutation($s: [ChosenSlotInput!]!) { createPaymentIntent(slots: $s) { checkout { checkout_id } } }', {
+      s: await chooseSlotsGql(buyer),
+    });
     const id = intent.data.createPaymentIntent.checkout.checkout_id;
     const paid = await buyer.gql(
       'mutation($id: ID!) { confirmSandboxPayment(checkout_id: $id, card: {number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123"}) { status } }',

@@ -6,15 +6,20 @@ import type { Model } from 'mongoose';
 import type { CatalogueConfig } from '../config';
 import { toMealDto } from '../meals/meal.mapper';
 import { Meal } from '../meals/meal.schema';
+import { PickupSettings } from '../slots/slot.schema';
 import { StockService } from '../stock/stock.service';
 
-/** A cook's dishes in an export, and their erasure: pictures removed from storage, texts blanked. */
+/**
+ * A cook's dishes and pick-up rules (issue 17: their address) in an export, and their erasure:
+ * pictures removed from storage, texts blanked, the pick-up rules deleted.
+ */
 @Injectable()
 export class CataloguePersonalData {
   private readonly media: MediaStorage;
 
   constructor(
     @InjectModel(Meal.name) private readonly meals: Model<Meal>,
+    @InjectModel(PickupSettings.name) private readonly pickup: Model<PickupSettings>,
     private readonly stock: StockService,
     private readonly relay: OutboxRelay,
     @Inject(PLATFORM_CONFIG) config: CatalogueConfig,
@@ -28,6 +33,7 @@ export class CataloguePersonalData {
     return {
       sections: {
         dishes: docs.map((d) => ({ ...toMealDto(d, portions.get(d._id) ?? 0), deleted_at: d.deleted_at ?? null })),
+        'pickup-settings': await this.pickup.findById(actor.user_id).lean(),
       },
       media_keys: docs.flatMap((d) => (d.image_key ? [d.image_key] : [])),
     };
@@ -39,6 +45,8 @@ export class CataloguePersonalData {
    * finds nothing left to remove and announces nothing again.
    */
   async erase(cookId: string): Promise<void> {
+    // No order is in progress (the erasure waited for that): the pick-up address is no longer needed.
+    await this.pickup.deleteOne({ _id: cookId });
     const docs = await this.meals.find({ cook_id: cookId }, { _id: 1 }).lean<{ _id: string }[]>();
     for (const { _id } of docs) {
       await this.relay.locked(this.meals, _id, async () => {

@@ -101,11 +101,18 @@ export class PaymentsPersonalData {
       );
     }
     const ids = await this.checkouts
-      .find({ consumer_id: userId, $or: [{ client_secret: { $ne: null } }, { last_error: { $ne: null } }] }, { _id: 1 })
+      .find(
+        {
+          consumer_id: userId,
+          $or: [{ client_secret: { $ne: null } }, { last_error: { $ne: null } }, { consumer_name: { $nin: [ERASED_NAME, null, ''] } }],
+        },
+        { _id: 1 },
+      )
       .lean<{ _id: string }[]>();
     for (const { _id } of ids) {
+      // The buyer's name carried to the order (issue 17) goes with the rest.
       await this.relay.locked(this.checkouts, _id, () =>
-        this.checkouts.updateOne({ _id }, { $set: { client_secret: null, last_error: null } }),
+        this.checkouts.updateOne({ _id }, { $set: { client_secret: null, last_error: null, consumer_name: ERASED_NAME } }),
       );
     }
   }
