@@ -37,6 +37,9 @@ describe('account lifecycle (issue 18): verification, password reset, export, er
       await addFromCard(page, DEMO.tajine.name);
       await cartLink(page, 1).click();
       await page.getByRole('button', { name: 'Procéder au paiement' }).click();
+      // The pick-up slot first (issue 17), then the payment, which is refused.
+      await page.getByRole('radiogroup', { name: /^Retrait chez / }).locator('label').first().click();
+      await page.getByRole('button', { name: 'Continuer vers le paiement' }).click();
       await page.getByText("Confirmez d'abord votre adresse email", { exact: false }).first().waitFor();
 
       // 'Renvoyer l'email': a second link; the first one no longer works.

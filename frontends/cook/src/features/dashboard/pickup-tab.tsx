@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { PICKUP_SETTINGS_QUERY, UPDATE_PICKUP_SETTINGS, type PickupSettingsData } from '../../graphql/pickup';
 import { apiMessage } from './api-message';
+import { pickupFormSchema } from './pickup-schema';
 import styles from './dashboard-page.module.css';
 import { LoadError, Loading } from './load-state';
 import pickupStyles from './pickup.module.css';
@@ -72,10 +73,18 @@ function PickupForm({ saved }: { saved: PickupSettingsData | null }) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    // Checked by the server (the catalogue's rules), whose French message per field shows under it.
+    // Checked here with the catalogue's rules first (same messages, under each field), then by the server.
+    const parsed = pickupFormSchema.safeParse(form);
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message; // the first per field
+      setErrors(found);
+      toast.error(t.invalid, { id: 'pickup-save' });
+      return;
+    }
     setErrors({});
     try {
-      await save({ variables: { input: form }, refetchQueries: [PICKUP_SETTINGS_QUERY] });
+      await save({ variables: { input: parsed.data }, refetchQueries: [PICKUP_SETTINGS_QUERY] });
       toast.success(t.saved, { id: 'pickup-save' });
     } catch (err) {
       const fields = readApiError(err).fields;
