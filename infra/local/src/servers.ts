@@ -218,7 +218,7 @@ function specs(dataDir: string, p: ServerPorts, natsConfig?: string): Record<Ser
         ['S3 API', p.minio],
         ['console', p.minioConsole],
       ],
-      ready: async () => (await httpGet(`http://${HOST}:${p.minio}/minio/health/ready`)).status === 200,
+      ready: async () => (await httpGet(`http://${HOST}:${p.minio}/minio/health/cluster`)).status === 200,
       exports: {
         MINIO_ENDPOINT: HOST,
         MINIO_PORT: String(p.minio),

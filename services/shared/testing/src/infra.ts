@@ -63,7 +63,7 @@ async function startContainers(): Promise<TestInfra> {
       .withCommand(['server', '/data'])
       .withEnvironment({ MINIO_ROOT_USER: 'popote', MINIO_ROOT_PASSWORD: 'popote-secret-key' })
       .withExposedPorts(9000)
-      .withWaitStrategy(Wait.forHttp('/minio/health/ready', 9000))
+      .withWaitStrategy(Wait.forHttp('/minio/health/cluster', 9000))
       .start(),
   ]);
   const stripe = await new GenericContainer('stripe/stripe-mock:latest').withExposedPorts(12111).start();
