@@ -1,7 +1,10 @@
 import { Field, Float, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { DATA_EXPORT_STATUSES, type DataExportStatus } from '@popote/contracts';
 
-export const DataExportStatusEnum = Object.fromEntries(DATA_EXPORT_STATUSES.map((v) => [v, v])) as Record<DataExportStatus, DataExportStatus>;
+export const DataExportStatusEnum = Object.fromEntries(DATA_EXPORT_STATUSES.map((v) => [v, v])) as Record<
+  DataExportStatus,
+  DataExportStatus
+>;
 registerEnumType(DataExportStatusEnum, {
   name: 'DataExportStatus',
   description: "Where a data archive is: en préparation, prête (downloadable until expires_at), expirée (deleted), échec ('Réessayer')",

@@ -76,10 +76,19 @@ export class DataExportWorker implements OnApplicationBootstrap, OnApplicationSh
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
     if (this.pollTimer) clearInterval(this.pollTimer);
     if (this.sweepTimer) clearInterval(this.sweepTimer);
+    await this.pause();
+  }
+
+  /** Takes no new job and waits for the one under way (shutdown; tests that hold jobs in preparation). */
+  async pause(): Promise<void> {
+    this.stopped = true;
     await this.running?.catch(() => undefined);
+  }
+
+  resume(): void {
+    this.stopped = false;
   }
 
   /** Looks for jobs now (or right after the pass under way). */
@@ -111,7 +120,8 @@ export class DataExportWorker implements OnApplicationBootstrap, OnApplicationSh
     }
   }
 
-  private async sweep(): Promise<void> {
+  /** The sweep of expired archives and unsent emails (every EXPORT_SWEEP_MS). */
+  async sweep(): Promise<void> {
     try {
       await this.exports.sweep();
       // An archive whose email did not go (notifications unreachable at the time): asked again, once per archive.
@@ -137,11 +147,18 @@ export class DataExportWorker implements OnApplicationBootstrap, OnApplicationSh
     }
     try {
       await this.store.claims.insertOne({ _id: `${job._id}#${n}`, export_id: job._id, n, holder: this.holder, heartbeat_at: new Date() });
-      return n;
     } catch (err) {
       if ((err as { code?: number }).code === 11000) return null;
       throw err;
     }
+    // Read again under the claim: the job may have been finished (its claims then deleted) after
+    // this pass listed it, or erased. Finishing writes the status before deleting the claims.
+    const now = await this.store.jobs.findOne({ _id: job._id });
+    if (now?.status !== 'pending') {
+      await this.store.claims.deleteOne({ _id: `${job._id}#${n}` });
+      return null;
+    }
+    return n;
   }
 
   private async tryBuild(job: ExportJob): Promise<void> {
@@ -204,7 +221,8 @@ export class DataExportWorker implements OnApplicationBootstrap, OnApplicationSh
       name: 'export.json',
     });
     for (const [service, part] of parts) {
-      for (const [name, content] of Object.entries(part.sections)) zip.append(JSON.stringify(content, null, 2), { name: `${service}/${name}.json` });
+      for (const [name, content] of Object.entries(part.sections))
+        zip.append(JSON.stringify(content, null, 2), { name: `${service}/${name}.json` });
       for (const key of part.media_keys) {
         const object = await this.media.get(key);
         if (object) zip.append(object.stream, { name: `${service}/pictures/${key.split('/').pop()}` });
@@ -221,7 +239,17 @@ export class DataExportWorker implements OnApplicationBootstrap, OnApplicationSh
     const expiresAt = new Date(readyAt.getTime() + this.config.EXPORT_TTL_HOURS * 3_600_000);
     const written = await this.store.jobs.updateOne(
       { _id: job._id, status: 'pending' },
-      { $set: { status: 'ready', ready_at: readyAt, expires_at: expiresAt, object_key: key, size_bytes: size, build_ms: buildMs, attempts: n } },
+      {
+        $set: {
+          status: 'ready',
+          ready_at: readyAt,
+          expires_at: expiresAt,
+          object_key: key,
+          size_bytes: size,
+          build_ms: buildMs,
+          attempts: n,
+        },
+      },
     );
     if (written.matchedCount === 0 && !(await this.store.jobs.findOne({ _id: job._id }))) {
       await this.store.archives.remove([key]); // erased while it was being built

@@ -18,7 +18,8 @@ export class DataExportsResolver {
   }
 
   @Mutation(() => DataExportModel, {
-    description: 'Asks for an archive of everything Popote holds about the signed-in person; refused while one is in preparation, rate-limited',
+    description:
+      'Asks for an archive of everything Popote holds about the signed-in person; refused while one is in preparation, rate-limited',
   })
   @UseGuards(AuthGuard)
   requestDataExport(@CurrentActor() actor: Actor): Promise<DataExportModel> {

@@ -40,7 +40,13 @@ export class DataExportsService {
 
   static view(job: ExportJob, now = new Date()): DataExportView {
     const expired = job.status === 'expired' || (job.status === 'ready' && !!job.expires_at && job.expires_at <= now);
-    const status: DataExportStatus = expired ? 'expired' : job.status === 'pending' ? 'preparing' : job.status === 'ready' ? 'ready' : 'failed';
+    const status: DataExportStatus = expired
+      ? 'expired'
+      : job.status === 'pending'
+        ? 'preparing'
+        : job.status === 'ready'
+          ? 'ready'
+          : 'failed';
     return {
       export_id: job._id,
       status,
@@ -61,12 +67,6 @@ export class DataExportsService {
   /** 'Télécharger mes données': a new job, unless one is in preparation or the person asked too often. */
   async request(actor: Actor): Promise<DataExportView> {
     await this.freeStaleSlot(actor.user_id);
-    try {
-      await this.limits.consume('export', `user:${actor.user_id}`);
-    } catch (err) {
-      if (err instanceof RateLimitedError) throw new RateLimitedError(err.retryAfterS, EXPORT_MESSAGES.rateLimited(err.retryAfterS));
-      throw err;
-    }
     const job: ExportJob = {
       _id: randomBytes(24).toString('base64url'),
       user_id: actor.user_id,
@@ -76,13 +76,21 @@ export class DataExportsService {
       attempts: 0,
       notified_at: null,
     };
+    // The slot first: a request refused because one is in preparation does not count against the limit.
     try {
       await this.store.slots.insertOne({ _id: actor.user_id, export_id: job._id, created_at: job.requested_at });
     } catch (err) {
       if ((err as { code?: number }).code === 11000) throw new DomainError('CONFLICT', EXPORT_MESSAGES.inProgress);
       throw err;
     }
-    await this.store.jobs.insertOne(job);
+    try {
+      await this.limits.consume('export', `user:${actor.user_id}`);
+      await this.store.jobs.insertOne(job);
+    } catch (err) {
+      await this.store.slots.deleteOne({ _id: actor.user_id, export_id: job._id }).catch(() => undefined);
+      if (err instanceof RateLimitedError) throw new RateLimitedError(err.retryAfterS, EXPORT_MESSAGES.rateLimited(err.retryAfterS));
+      throw err;
+    }
     this.onRequested();
     return DataExportsService.view(job);
   }
@@ -98,7 +106,8 @@ export class DataExportsService {
     const job = await this.store.jobs.findOne({ _id: slot.export_id });
     if (job?.status === 'pending') throw new DomainError('CONFLICT', EXPORT_MESSAGES.inProgress);
     // Only if it is still that slot: a new request's slot is never deleted here.
-    if (job || Date.now() - slot.created_at.getTime() > 60_000) await this.store.slots.deleteOne({ _id: userId, export_id: slot.export_id });
+    if (job || Date.now() - slot.created_at.getTime() > 60_000)
+      await this.store.slots.deleteOne({ _id: userId, export_id: slot.export_id });
   }
 
   /** The archive, for its owner only; someone else's reads as not found (nothing tells it exists). */
@@ -139,7 +148,10 @@ export class DataExportsService {
       if (job.object_key) await this.store.archives.remove([job.object_key]);
       await this.store.jobs.updateOne({ _id: job._id }, { $set: { status: 'expired', object_key: null } });
     }
-    await this.store.jobs.deleteMany({ status: { $in: ['expired', 'failed'] }, requested_at: { $lt: new Date(now.getTime() - FORGET_AFTER_MS) } });
+    await this.store.jobs.deleteMany({
+      status: { $in: ['expired', 'failed'] },
+      requested_at: { $lt: new Date(now.getTime() - FORGET_AFTER_MS) },
+    });
     let orphans = 0;
     for (const object of await this.store.archives.list()) {
       if (now.getTime() - object.lastModified.getTime() < 3_600_000) continue;
