@@ -33,7 +33,7 @@ export function PrivacyPage() {
       <title>{`Politique de confidentialité · ${fr.brand}`}</title>
       <h1 className={styles.title}>Politique de confidentialité</h1>
       <p className={styles.meta}>
-        En vigueur au <time dateTime="2026-11-23">23 novembre 2026</time>
+        En vigueur au <time dateTime="2026-11-25">25 novembre 2026</time>
       </p>
       <p className={styles.lead}>
         Cette page explique quelles données Popote conserve quand vous commandez ou vendez des plats, pourquoi, pendant combien de temps, et
@@ -200,8 +200,21 @@ export function PrivacyPage() {
                 <td>Tant que le compte existe ; à sa suppression, votre nom et votre commentaire sont effacés, la note reste anonyme.</td>
               </tr>
               <tr>
-                <td>Messages de contact et trace des emails envoyés</td>
-                <td>Jusqu&apos;à la suppression du compte lié à votre adresse email, ou sur simple demande.</td>
+                <td>Messages de contact</td>
+                <td>
+                  3 ans après leur envoi, puis supprimés automatiquement ; plus tôt à la suppression du compte lié à votre adresse email,
+                  ou sur simple demande.
+                </td>
+              </tr>
+              <tr>
+                <td>Trace des emails envoyés</td>
+                <td>
+                  1 an après l&apos;envoi, puis supprimée automatiquement ; plus tôt à la suppression du compte lié à votre adresse email.
+                </td>
+              </tr>
+              <tr>
+                <td>Archive de vos données (« Télécharger mes données »)</td>
+                <td>7 jours après sa préparation, puis supprimée ; aussitôt à la suppression du compte.</td>
               </tr>
               <tr>
                 <td>Liens envoyés par email</td>
@@ -242,9 +255,10 @@ export function PrivacyPage() {
         </p>
         <ul>
           <li>
-            <strong>Accès et portabilité</strong> (articles 15 et 20) : « Télécharger mes données » vous remet aussitôt une archive ZIP
-            (fichiers JSON et photos) de tout ce que Popote conserve sur vous : profil, plats, panier, commandes, avis écrits et reçus,
-            paiements, emails envoyés et messages de contact.
+            <strong>Accès et portabilité</strong> (articles 15 et 20) : « Télécharger mes données » prépare en quelques instants une
+            archive ZIP (fichiers JSON et photos) de tout ce que Popote conserve sur vous : profil, plats, panier, commandes, avis écrits
+            et reçus, paiements, emails envoyés et messages de contact. Vous la téléchargez depuis votre profil, connecté à votre compte
+            (nous vous prévenons par email dès qu&apos;elle est prête) ; elle reste disponible 7 jours, puis est supprimée.
           </li>
           <li>
             <strong>Rectification</strong> (article 16) : modifiez vos informations ; pour changer d&apos;adresse email, un lien de
