@@ -172,7 +172,7 @@ describe('account lifecycle (issue 18): verification, password reset, export, er
       await data.getByText('Votre archive est prête').waitFor({ timeout: 60_000 });
       await data.getByText(/^Disponible jusqu’au \d{1,2} \S+ \d{4}/).waitFor();
       const download = page.waitForEvent('download');
-      await data.getByRole('button', { name: /^Télécharger l’archive \(ZIP, [\d,]+ [KM]o\)$/ }).click();
+      await data.getByRole('button', { name: /^Télécharger l’archive \(ZIP, [\d\s,]+ [KM]o\)$/ }).click();
       const file = await download;
       expect(file.suggestedFilename()).toBe('mes-donnees-popote.zip');
       const path = join(mkdtempSync(join(tmpdir(), 'export-')), 'export.zip');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PassThrough } from 'node:stream';
+import { Transform } from 'node:stream';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import {
   EXPORT_MESSAGES,
@@ -203,9 +203,14 @@ export class DataExportWorker implements OnApplicationBootstrap, OnApplicationSh
     );
     if (superseded()) throw new Superseded();
     const zip = archiver('zip', { zlib: { level: 6 } });
-    const body = new PassThrough();
+    // Counts the bytes on their way to the bucket (a 'data' listener would let them flow before the upload reads them).
     let size = 0;
-    body.on('data', (chunk: Buffer) => (size += chunk.length));
+    const body = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
     zip.pipe(body);
     // Same key whoever builds it: a second builder (a lease taken over) overwrites it whole.
     const stored = this.store.archives.putStream(archiveKey(job.user_id, job._id), body, 'application/zip');
