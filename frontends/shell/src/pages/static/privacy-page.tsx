@@ -72,9 +72,8 @@ export function PrivacyPage() {
             l&apos;algorithme argon2id, qui ne permet pas de le retrouver.
           </li>
           <li>
-            La date de confirmation de votre adresse email, et les liens à usage unique que nous vous envoyons (confirmation
-            d&apos;adresse, nouveau mot de passe, changement d&apos;adresse) : nous n&apos;en gardons qu&apos;une empreinte, jusqu&apos;à
-            leur expiration.
+            La date de confirmation de votre adresse email, et les liens à usage unique que nous vous envoyons (confirmation d&apos;adresse,
+            nouveau mot de passe, changement d&apos;adresse) : nous n&apos;en gardons qu&apos;une empreinte, jusqu&apos;à leur expiration.
           </li>
         </ul>
         <h3>Panier, commandes et avis</h3>
@@ -202,8 +201,8 @@ export function PrivacyPage() {
               <tr>
                 <td>Messages de contact</td>
                 <td>
-                  3 ans après leur envoi, puis supprimés automatiquement ; plus tôt à la suppression du compte lié à votre adresse email,
-                  ou sur simple demande.
+                  3 ans après leur envoi, puis supprimés automatiquement ; plus tôt à la suppression du compte lié à votre adresse email, ou
+                  sur simple demande.
                 </td>
               </tr>
               <tr>
@@ -218,7 +217,9 @@ export function PrivacyPage() {
               </tr>
               <tr>
                 <td>Liens envoyés par email</td>
-                <td>Confirmation d&apos;adresse : 48 heures ; nouveau mot de passe : 30 minutes ; changement d&apos;adresse : 24 heures.</td>
+                <td>
+                  Confirmation d&apos;adresse : 48 heures ; nouveau mot de passe : 30 minutes ; changement d&apos;adresse : 24 heures.
+                </td>
               </tr>
               <tr>
                 <td>Compteurs de tentatives (connexion, demandes répétées)</td>
@@ -255,10 +256,10 @@ export function PrivacyPage() {
         </p>
         <ul>
           <li>
-            <strong>Accès et portabilité</strong> (articles 15 et 20) : « Télécharger mes données » prépare en quelques instants une
-            archive ZIP (fichiers JSON et photos) de tout ce que Popote conserve sur vous : profil, plats, panier, commandes, avis écrits
-            et reçus, paiements, emails envoyés et messages de contact. Vous la téléchargez depuis votre profil, connecté à votre compte
-            (nous vous prévenons par email dès qu&apos;elle est prête) ; elle reste disponible 7 jours, puis est supprimée.
+            <strong>Accès et portabilité</strong> (articles 15 et 20) : « Télécharger mes données » prépare en quelques instants une archive
+            ZIP (fichiers JSON et photos) de tout ce que Popote conserve sur vous : profil, plats, panier, commandes, avis écrits et reçus,
+            paiements, emails envoyés et messages de contact. Vous la téléchargez depuis votre profil, connecté à votre compte (nous vous
+            prévenons par email dès qu&apos;elle est prête) ; elle reste disponible 7 jours, puis est supprimée.
           </li>
           <li>
             <strong>Rectification</strong> (article 16) : modifiez vos informations ; pour changer d&apos;adresse email, un lien de
@@ -266,14 +267,14 @@ export function PrivacyPage() {
           </li>
           <li>
             <strong>Effacement</strong> (article 17) : « Supprimer mon compte », confirmé par votre mot de passe. Vos données sont effacées
-            ou anonymisées dans tous nos services et les photos de vos plats supprimées ; seules les commandes et les paiements sont
-            gardés, sans votre identité, pour nos obligations comptables. La suppression attend qu&apos;aucune commande ne soit en cours
-            (payée et pas encore retirée ou annulée).
+            ou anonymisées dans tous nos services et les photos de vos plats supprimées ; seules les commandes et les paiements sont gardés,
+            sans votre identité, pour nos obligations comptables. La suppression attend qu&apos;aucune commande ne soit en cours (payée et
+            pas encore retirée ou annulée).
           </li>
         </ul>
         <p>
-          Pour les autres droits, ou si vous n&apos;avez plus accès à votre compte (« Mot de passe oublié ? » sur la page de connexion
-          vous en redonne l&apos;accès), écrivez-nous {writeUs}, depuis l&apos;adresse email de votre compte. Nous répondons dans un délai
+          Pour les autres droits, ou si vous n&apos;avez plus accès à votre compte (« Mot de passe oublié ? » sur la page de connexion vous
+          en redonne l&apos;accès), écrivez-nous {writeUs}, depuis l&apos;adresse email de votre compte. Nous répondons dans un délai
           d&apos;un mois. Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la CNIL (
           <a href="https://www.cnil.fr">www.cnil.fr</a>).
         </p>
