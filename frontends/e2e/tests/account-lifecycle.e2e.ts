@@ -253,5 +253,5 @@ describe('account lifecycle (issue 18): verification, password reset, export, er
     } finally {
       await context.close();
     }
-  });
+  }, 180_000);
 });

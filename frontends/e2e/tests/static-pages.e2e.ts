@@ -55,7 +55,7 @@ describe('static pages and footer', () => {
           path: '/privacy',
           heading: 'Politique de confidentialité',
           title: 'Politique de confidentialité · Popote',
-          text: 'En vigueur au 23 novembre 2026',
+          text: 'En vigueur au 25 novembre 2026',
         },
         { link: 'Contact', path: '/contact', heading: 'Contact', title: 'Contact · Popote', text: 'Envoyer un message' },
       ];
