@@ -7,7 +7,12 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { MediaStorage, PlatformModule } from '@popote/platform';
 import { join } from 'node:path';
 import type { BffConfig } from './config';
-import { AccountExportController } from './account/account-export.controller';
+import { ExportErasureConsumer } from './account/exports/account-erasure.consumer';
+import { DataExportController } from './account/exports/data-export.controller';
+import { DataExportStore } from './account/exports/data-export.store';
+import { DataExportWorker } from './account/exports/data-export.worker';
+import { DataExportsResolver } from './account/exports/data-exports.resolver';
+import { DataExportsService } from './account/exports/data-exports.service';
 import { AccountResolver, VerifiedEmailGuard } from './auth/account.resolver';
 import { AuthResolver } from './auth/auth.resolver';
 import type { GqlContext } from './auth/gql-context';
@@ -101,12 +106,17 @@ export class AppModule implements NestModule {
           },
         }),
       ],
-      // The export's route first: MediaController's `media/*key` would take it otherwise.
-      controllers: [AccountExportController, UploadController, MediaController, BffHealthController],
+      // The archive's route first: MediaController's `media/*key` would take it otherwise.
+      controllers: [DataExportController, UploadController, MediaController, BffHealthController],
       providers: [
         AuthResolver,
         AccountResolver,
         VerifiedEmailGuard,
+        DataExportStore,
+        DataExportsService,
+        DataExportsResolver,
+        DataExportWorker,
+        ExportErasureConsumer,
         MealsResolver,
         CookResolver,
         CartResolver,

@@ -41,4 +41,9 @@ describe('bff configuration in production', () => {
     expect(bffConfig({ NODE_ENV: 'development' }).GRAPHIQL).toBe('false');
     expect(bffConfig({ NODE_ENV: 'development', GRAPHIQL: 'true' }).GRAPHIQL).toBe('true');
   });
+  it('keeps the export archives out of the public media bucket, for 7 days by default', () => {
+    expect(bffConfig({ NODE_ENV: 'development' })).toMatchObject({ EXPORT_BUCKET: 'popote-exports', EXPORT_TTL_HOURS: 168 });
+    expect(() => bffConfig({ NODE_ENV: 'development', EXPORT_BUCKET: 'popote-media' })).toThrow(/EXPORT_BUCKET must not be MEDIA_BUCKET/);
+    expect(() => bffConfig({ NODE_ENV: 'development', EXPORT_TTL_HOURS: '0' })).toThrow(/EXPORT_TTL_HOURS/);
+  });
 });

@@ -28,8 +28,16 @@ export const bffConfigSchema = baseConfigSchema
     RATE_LIMIT_PASSWORD_RESET: z.string().default('5/3600'),
     /** 'Renvoyer l'email' and email changes, per account. */
     RATE_LIMIT_VERIFY_EMAIL: z.string().default('5/3600'),
-    /** 'Télécharger mes données', per account (each builds an archive from every service). */
-    RATE_LIMIT_EXPORT: z.string().default('10/3600'),
+    /** 'Télécharger mes données' requests, per account (each builds an archive from every service). */
+    RATE_LIMIT_EXPORT: z.string().default('5/86400'),
+    /** The data export job (ADR 0009): archives live in this private bucket (never served by /media/*). */
+    EXPORT_BUCKET: z.string().min(3).default('popote-exports'),
+    /** How long a ready archive can be downloaded before the sweep deletes it (7 days). */
+    EXPORT_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(168),
+    /** How often each replica looks for export jobs to build (a request on this replica starts at once). */
+    EXPORT_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+    /** How often each replica deletes expired archives and orphaned objects, and retries unsent emails. */
+    EXPORT_SWEEP_MS: z.coerce.number().int().min(500).max(3_600_000).default(60_000),
     /**
      * Public reads (meals, a meal, featured meals, popular cooks, cook pages) are cached and dropped
      * on the catalogue's and identity's change events (ADR 0006); the TTL bounds what a missed event
@@ -63,5 +71,7 @@ export const bffConfig = (env: NodeJS.ProcessEnv = process.env): BffConfig => {
   ] as const) {
     if (!/^\d+\/\d+$/.test(config[name])) throw new Error(`Invalid configuration:\n  ${name}: expected points/seconds, e.g. 10/3600`);
   }
+  if (config.EXPORT_BUCKET === config.MEDIA_BUCKET)
+    throw new Error('Invalid configuration:\n  EXPORT_BUCKET must not be MEDIA_BUCKET (the media bucket is served publicly under /media)');
   return { ...config, TRUST_PROXY: config.TRUST_PROXY ?? 'loopback' };
 };

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { getConnectionToken } from '@nestjs/mongoose';
-import { ACCOUNT_MESSAGES } from '@popote/contracts';
+import { ACCOUNT_MESSAGES, EXPORT_MESSAGES } from '@popote/contracts';
 import { MediaStorage } from '@popote/platform';
 import {
   chooseSlotsGql,
@@ -43,6 +43,9 @@ const SIGN_UP = 'mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id
 const SIGN_IN = 'mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { user { user_id } } }';
 const VERIFY = 'mutation($t: String!) { verifyEmail(token: $t) { email purpose } }';
 const PAY = 'mutation($s: [ChosenSlotInput!]!) { createPaymentIntent(slots: $s) { checkout { checkout_id } } }';
+const EXPORT_FIELDS = '{ export_id status download_url expires_at size_bytes }';
+const REQUEST_EXPORT = `mutation { requestDataExport ${EXPORT_FIELDS} }`;
+const DATA_EXPORT = `{ dataExport ${EXPORT_FIELDS} }`;
 const CONFIRM =
   'mutation($id: ID!) { confirmSandboxPayment(checkout_id: $id, card: {number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123"}) { status } }';
 
@@ -60,7 +63,7 @@ interface Person {
 /**
  * Issue 18 end to end through the BFF, with every service, the mail server and the bucket real:
  * verification and reset links from the inbox (single use, expiry, concurrent clicks), email change,
- * the export archive, erasure blocked by an order in progress, and — after erasure — a search of
+ * the export job and its archive, erasure blocked by an order in progress, and — after erasure — a search of
  * every collection of every database and of the bucket for anything personal.
  */
 describe('account lifecycle (issue 18) through the BFF', () => {
@@ -68,6 +71,7 @@ describe('account lifecycle (issue 18) through the BFF', () => {
   let url: string;
   let bffDb: Connection;
   let media: MediaStorage;
+  let exportsBucket: MediaStorage;
 
   const gqlOk = async (s: GqlSession, query: string, variables: Record<string, unknown> = {}) => {
     const r = await s.gql(query, variables);
@@ -123,9 +127,11 @@ describe('account lifecycle (issue 18) through the BFF', () => {
       MEDIA_BUCKET: cat.MEDIA_BUCKET!,
       GRAPHIQL: 'false',
       RATE_LIMIT_SIGN_UP: '1000/60',
+      EXPORT_BUCKET: `${cat.MEDIA_BUCKET!}-exports`,
     };
     const config = bffConfig(bffEnv);
     media = new MediaStorage(config);
+    exportsBucket = new MediaStorage({ ...config, MEDIA_BUCKET: config.EXPORT_BUCKET });
     const bff = await NestFactory.create(AppModule.forRoot(config), { logger: ['error'] });
     await bff.listen(0, '127.0.0.1');
     apps.bff = bff;
@@ -322,15 +328,24 @@ describe('account lifecycle (issue 18) through the BFF', () => {
       c: review,
     });
 
-    // Export: every service's part, and the dish's picture.
+    // Export (a job): every service's part, and the dish's picture; the owner alone downloads it.
     const dir = mkdtempSync(join(tmpdir(), 'export-'));
+    const downloads: Record<string, string> = {};
     for (const [who, person] of [
       ['cook', cook],
       ['buyer', buyer],
     ] as const) {
-      const res = await fetch(`${url}/media/account/mes-donnees-popote.zip`, { headers: { cookie: person.s.cookieHeader() } });
+      const asked = (await gqlOk(person.s, REQUEST_EXPORT)).requestDataExport;
+      expect(asked).toMatchObject({ status: expect.stringMatching(/^(preparing|ready)$/) });
+      const ready = await eventually(async () => {
+        const d = (await gqlOk(person.s, DATA_EXPORT)).dataExport;
+        return d.status === 'ready' ? d : undefined;
+      }, 30_000);
+      expect(ready.export_id).toBe(asked.export_id);
+      const res = await fetch(`${url}${ready.download_url}`, { headers: { cookie: person.s.cookieHeader() } });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/zip');
+      downloads[who] = ready.download_url;
       const file = join(dir, `${who}.zip`);
       writeFileSync(file, Buffer.from(await res.arrayBuffer()));
       const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
@@ -359,8 +374,21 @@ describe('account lifecycle (issue 18) through the BFF', () => {
         expect(read('notifications/contact-messages.json')[0]).toMatchObject({ message: contactText });
         expect(read('payments/payments.json')[0]).toMatchObject({ _id: checkoutId });
       }
+      // The email with the link (the profile, where signing in is needed).
+      const mail = await waitForMail(person.email, /Votre archive de données Popote est prête/);
+      expect(mail.text).toContain('/profile#mes-donnees');
+      expect(mail.text).not.toContain(ready.export_id);
     }
-    expect((await fetch(`${url}/media/account/mes-donnees-popote.zip`)).status).toBe(401);
+    // Nobody else's session opens an archive, signed out neither: French refusals, never the file.
+    const stranger = await fetch(`${url}${downloads.cook}`, { headers: { cookie: buyer.s.cookieHeader() } });
+    expect(stranger.status).toBe(404);
+    expect(await stranger.json()).toMatchObject({ message: EXPORT_MESSAGES.notFound });
+    const anonymous = await fetch(`${url}${downloads.cook}`);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toMatchObject({ message: EXPORT_MESSAGES.downloadSignIn });
+    // The archives are in the private exports bucket, not in the public media one.
+    expect(await exportsBucket.keys(`${cook.user_id}/`)).toHaveLength(1);
+    expect((await fetch(`${url}/media/${cook.user_id}/${downloads.cook!.split('/').pop()}`)).status).toBe(404);
 
     // The cook is owed the share of the picked-up order (issue 16): the erasure waits until it is paid out.
     await eventually(async () => {
@@ -400,6 +428,8 @@ describe('account lifecycle (issue 18) through the BFF', () => {
     };
     await eventually(async () => ((await leftovers()).length === 0 ? true : undefined), 30_000).catch(() => undefined);
     expect(await leftovers()).toEqual([]);
+    // The export archives went with the account (jobs above, objects here).
+    expect(await exportsBucket.keys()).toEqual([]);
     const keys = await media.keys('meals/');
     expect(keys.filter((k) => k.startsWith(imageKey.replace(/\.jpg$/, '')))).toEqual([]);
     // What the law keeps: the order and the payment, without identity.

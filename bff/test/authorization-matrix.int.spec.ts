@@ -248,9 +248,13 @@ const MUTATIONS: Record<string, Row> = {
     fresh: true,
   },
   deleteAccount: { query: () => ({ query: 'mutation { deleteAccount(password: "secret1") }' }), expect: signed(), fresh: true },
+  // The data export job (ADR 0009): one's own archive only; downloads are checked in data-export.int.spec.ts.
+  requestDataExport: { query: () => ({ query: 'mutation { requestDataExport { export_id status } }' }), expect: signed(), fresh: true },
 };
 
 const PRIVATE_QUERIES: Record<string, Row> = {
+  // Nobody in the matrix's shared sessions asked for an archive: their own is none, never someone else's.
+  dataExport: { query: () => ({ query: '{ dataExport { export_id } }' }), expect: signed('null') },
   cart: { query: () => ({ query: '{ cart { item_count } }' }), expect: signed() },
   checkout: {
     query: (w) => ({ query: 'query($id: ID!) { checkout(checkout_id: $id) { checkout_id } }', variables: { id: w.paidCheckout } }),

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Run by the compose job minio-init (the MinIO image, which ships `mc`; plain sh, no sed/grep in
-# that image) on every `docker compose up`: the media bucket, a policy limited to it
+# that image) on every `docker compose up`: the media bucket, the private bucket of the data export
+# archives (popote-exports, the BFF's EXPORT_BUCKET default; never public), a policy limited to them
 # (minio-policy.json), and the apps' own user. Idempotent; re-running it with a new
 # MINIO_APP_SECRET_KEY rotates the apps' key (docs/runbook.md, "Rotating secrets").
 set -eu
@@ -12,6 +13,7 @@ fi
 export MC_CONFIG_DIR=/tmp/mc
 mc alias set root http://minio:9000 "$MINIO_ROOT_USER" "$MINIO_ROOT_PASSWORD" >/dev/null
 mc mb --ignore-existing "root/$MEDIA_BUCKET"
+mc mb --ignore-existing root/popote-exports
 mc admin policy create root popote-media /init/minio-policy.json
 # `user add` on an existing user sets its secret key: the rotation path.
 mc admin user add root "$MINIO_APP_ACCESS_KEY" "$MINIO_APP_SECRET_KEY"
@@ -22,4 +24,4 @@ case "$info" in
   *popote-media*) ;;
   *) echo "minio-init: policy popote-media is not attached to $MINIO_APP_ACCESS_KEY" >&2; exit 1 ;;
 esac
-echo "minio-init: bucket $MEDIA_BUCKET and user $MINIO_APP_ACCESS_KEY ready"
+echo "minio-init: buckets $MEDIA_BUCKET, popote-exports and user $MINIO_APP_ACCESS_KEY ready"

@@ -3,6 +3,7 @@ import { Injectable, UseGuards, type CanActivate, type ExecutionContext } from '
 import { GqlExecutionContext, Args, Context, Mutation, Resolver } from '@nestjs/graphql';
 import { ACCOUNT_MESSAGES, DomainError, IDENTITY_MESSAGES, IdentityRpc } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
+import { DataExportsService } from '../account/exports/data-exports.service';
 import { PublicReadCache } from '../read-cache/public-read-cache.service';
 import { RateLimitService } from '../security/rate-limit.service';
 import { ChangeEmailInput, EmailVerificationModel, ResetPasswordInput } from './account.model';
@@ -29,7 +30,7 @@ export class VerifiedEmailGuard implements CanActivate {
   }
 }
 
-/** Email verification, password reset, email change and erasure (issue 18). The export is a download: AccountExportController. */
+/** Email verification, password reset, email change and erasure (issue 18). The export: DataExportsResolver. */
 @Resolver()
 export class AccountResolver {
   constructor(
@@ -38,6 +39,7 @@ export class AccountResolver {
     private readonly session: SessionService,
     private readonly revocations: SessionRevocations,
     private readonly reads: PublicReadCache,
+    private readonly exports: DataExportsService,
   ) {}
 
   @Mutation(() => Boolean, { description: "'Renvoyer l'email': a new verification link (rate-limited per account)" })
@@ -86,6 +88,8 @@ export class AccountResolver {
     if (actor.session_id) this.revocations.revoke([actor.session_id]);
     this.session.clear(ctx.res);
     this.reads.invalidate('account erased'); // the other replicas on the erasure event
+    // The export archives now; ExportErasureConsumer does it again from the event if this replica stops here.
+    await this.exports.eraseUser(actor.user_id).catch(() => undefined);
     return true;
   }
 }

@@ -15,8 +15,11 @@ export const RATE_LIMITED_MESSAGE = 'Trop de requêtes. Veuillez réessayer dans
 /** A refusal that Apollo answers with HTTP 429 and Retry-After (its `extensions.http`). */
 export class RateLimitedError extends DomainError {
   readonly extensions: { http: { status: number; headers: Map<string, string> } };
-  constructor(readonly retryAfterS: number) {
-    super('RATE_LIMITED', RATE_LIMITED_MESSAGE, undefined, { retry_after_s: retryAfterS });
+  constructor(
+    readonly retryAfterS: number,
+    message: string = RATE_LIMITED_MESSAGE,
+  ) {
+    super('RATE_LIMITED', message, undefined, { retry_after_s: retryAfterS });
     this.extensions = { http: { status: 429, headers: new Map([['retry-after', String(retryAfterS)]]) } };
   }
 }

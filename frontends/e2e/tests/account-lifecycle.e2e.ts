@@ -38,7 +38,11 @@ describe('account lifecycle (issue 18): verification, password reset, export, er
       await cartLink(page, 1).click();
       await page.getByRole('button', { name: 'Procéder au paiement' }).click();
       // The pick-up slot first (issue 17), then the payment, which is refused.
-      await page.getByRole('radiogroup', { name: /^Retrait chez / }).locator('label').first().click();
+      await page
+        .getByRole('radiogroup', { name: /^Retrait chez / })
+        .locator('label')
+        .first()
+        .click();
       await page.getByRole('button', { name: 'Continuer vers le paiement' }).click();
       await page.getByText("Confirmez d'abord votre adresse email", { exact: false }).first().waitFor();
 
@@ -147,7 +151,7 @@ describe('account lifecycle (issue 18): verification, password reset, export, er
     }
   });
 
-  it("'Télécharger mes données' downloads the archive; 'Supprimer mon compte' waits for an order in progress, then erases", async () => {
+  it("'Télécharger mes données' prepares the archive, offers it and emails the link; 'Supprimer mon compte' waits for an order in progress, then erases", async () => {
     const base = shellUrl();
     const account = newAccount();
     const { context, page, pageErrors } = await openPage(browser);
@@ -162,19 +166,64 @@ describe('account lifecycle (issue 18): verification, password reset, export, er
 
       await mainNav(page).getByRole('link', { name: 'Profil' }).click();
       const data = page.getByRole('region', { name: 'Mes données' });
-      const download = page.waitForEvent('download');
+      // Asked: in preparation (the card follows it), then ready, with its expiry date.
       await data.getByRole('button', { name: 'Télécharger mes données' }).click();
+      await page.getByText('Demande enregistrée : votre archive est en préparation.').waitFor();
+      await data.getByText('Votre archive est prête').waitFor({ timeout: 60_000 });
+      await data.getByText(/^Disponible jusqu’au \d{1,2} \S+ \d{4}/).waitFor();
+      const download = page.waitForEvent('download');
+      await data.getByRole('button', { name: /^Télécharger l’archive \(ZIP, [\d\s,]+ [KM]o\)$/ }).click();
       const file = await download;
       expect(file.suggestedFilename()).toBe('mes-donnees-popote.zip');
       const path = join(mkdtempSync(join(tmpdir(), 'export-')), 'export.zip');
       await file.saveAs(path);
       const names = execFileSync('unzip', ['-Z1', path], { encoding: 'utf8' });
-      expect(names).toContain('identity/profile.json');
-      expect(names).toContain('ordering/orders-placed.json');
+      for (const part of [
+        'identity/profile.json',
+        'catalogue/dishes.json',
+        'cart/cart.json',
+        'ordering/orders-placed.json',
+        'payments/payments.json',
+        'notifications/emails-sent.json',
+      ])
+        expect(names).toContain(part);
       expect(JSON.parse(execFileSync('unzip', ['-p', path, 'identity/profile.json'], { encoding: 'utf8' }))).toMatchObject({
         email: account.email,
       });
       await page.getByText('Vos données ont été téléchargées').waitFor();
+
+      // The email: its link opens the profile's card (signed in), where the archive is.
+      const mail = await waitForEmail(to(account.email, 'Votre archive de données Popote est prête'));
+      const link = /https?:\/\/\S+\/profile#mes-donnees/.exec(mail.text ?? '')?.[0];
+      expect(link, mail.text).toBeTruthy();
+      await page.goto(`${base}/`);
+      await page.goto(link!);
+      await data.getByText('Votre archive est prête').waitFor();
+      expect(await data.getByRole('button', { name: /^Télécharger l’archive/ }).count()).toBe(1);
+
+      // Someone else cannot download it: another account gets a French refusal, not the file.
+      const archiveUrl = await page.evaluate(async () => {
+        const res = await fetch('/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: '{ dataExport { download_url } }' }),
+        });
+        return ((await res.json()) as { data: { dataExport: { download_url: string } } }).data.dataExport.download_url;
+      });
+      const other = await openPage(browser);
+      try {
+        await signUp(other.page, base, newAccount());
+        const refused = await other.page.evaluate(async (url) => {
+          const res = await fetch(url);
+          return { status: res.status, body: (await res.json()) as { message: string } };
+        }, archiveUrl);
+        expect(refused).toEqual({
+          status: 404,
+          body: expect.objectContaining({ message: expect.stringContaining('n’existe pas ou n’est plus disponible') }),
+        });
+      } finally {
+        await other.context.close();
+      }
 
       const erase = page.getByRole('region', { name: 'Supprimer mon compte' });
       await erase.getByRole('button', { name: 'Supprimer mon compte' }).click();
@@ -204,5 +253,5 @@ describe('account lifecycle (issue 18): verification, password reset, export, er
     } finally {
       await context.close();
     }
-  });
+  }, 180_000);
 });

@@ -55,7 +55,7 @@ describe('static pages and footer', () => {
           path: '/privacy',
           heading: 'Politique de confidentialité',
           title: 'Politique de confidentialité · Popote',
-          text: 'En vigueur au 23 novembre 2026',
+          text: 'En vigueur au 25 novembre 2026',
         },
         { link: 'Contact', path: '/contact', heading: 'Contact', title: 'Contact · Popote', text: 'Envoyer un message' },
       ];
@@ -85,6 +85,10 @@ describe('static pages and footer', () => {
         'Supprimer mon compte',
         '10 ans',
         'nouveau mot de passe : 30 minutes',
+        // Retention purged by notifications (CONTACT_RETENTION_DAYS, EMAIL_LOG_RETENTION_DAYS) and the export's expiry.
+        '3 ans après leur envoi',
+        "1 an après l'envoi",
+        'reste disponible 7 jours',
       ]) {
         expect(privacy, fact).toContain(fact);
       }

@@ -157,7 +157,8 @@ export const APPS: readonly App[] = [
       // The site's address: links in emails (account links, receipts); https required in production.
       v('PUBLIC_URL'),
     ],
-    ['MAIL_MAX_ATTEMPTS'],
+    // Retention of contact messages and the email log (privacy page), and how often it is applied.
+    ['MAIL_MAX_ATTEMPTS', 'CONTACT_RETENTION_DAYS', 'EMAIL_LOG_RETENTION_DAYS', 'RETENTION_PURGE_INTERVAL_MS'],
   ),
   {
     name: 'bff',
@@ -194,6 +195,11 @@ export const APPS: readonly App[] = [
       'RATE_LIMIT_PASSWORD_RESET',
       'RATE_LIMIT_VERIFY_EMAIL',
       'RATE_LIMIT_EXPORT',
+      // The data export job (issue 18, ADR 0009): its private bucket, how long an archive is kept, polling and sweep.
+      'EXPORT_BUCKET',
+      'EXPORT_TTL_HOURS',
+      'EXPORT_POLL_MS',
+      'EXPORT_SWEEP_MS',
       // The public read cache (ADR 0006).
       'READ_CACHE_TTL_MS',
       'READ_CACHE_MAX_ENTRIES',

@@ -12,6 +12,7 @@ import { OrderStatusChangedHandler } from './events/order-status-changed.handler
 import { PickupReminderHandler, PickupSlotMovedHandler } from './events/pickup.handlers';
 import { ContactMessage, ContactMessageSchema, Email, EmailSchema } from './mail/email.schema';
 import { EmailsService } from './mail/emails.service';
+import { RetentionService } from './retention/retention.service';
 
 @Module({})
 export class AppModule {
@@ -36,6 +37,7 @@ export class AppModule {
         { provide: NOTIFICATIONS_CONFIG, useValue: config },
         PickupReminderHandler,
         PickupSlotMovedHandler,
+        RetentionService,
       ],
     };
   }

@@ -21,4 +21,12 @@ describe('notifications config', () => {
     expect(() => notificationsConfig({ ...production, PUBLIC_URL: 'http://popote.fr' })).toThrow(/https/);
     expect(notificationsConfig({ ...production, PUBLIC_URL: 'https://popote.fr' }).PUBLIC_URL).toBe('https://popote.fr');
   });
+
+  it('states the retention periods of the privacy page by default, and refuses nonsense at startup', () => {
+    const c = notificationsConfig({});
+    expect([c.CONTACT_RETENTION_DAYS, c.EMAIL_LOG_RETENTION_DAYS]).toEqual([1095, 365]);
+    expect(notificationsConfig({ EMAIL_LOG_RETENTION_DAYS: '90' }).EMAIL_LOG_RETENTION_DAYS).toBe(90);
+    for (const bad of [{ CONTACT_RETENTION_DAYS: 'trois ans' }, { EMAIL_LOG_RETENTION_DAYS: '0' }, { RETENTION_PURGE_INTERVAL_MS: '10' }])
+      expect(() => notificationsConfig(bad)).toThrow(/Invalid configuration/);
+  });
 });

@@ -12,6 +12,14 @@ export const notificationsConfigSchema = serviceConfigSchema('notifications', 41
   SUPPORT_EMAIL: z.string().default('contact@popote.fr'),
   /** Give up on an email after this many failed sends (then it stays visible as failed). */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
+  /**
+   * Retention (privacy page « Combien de temps nous les gardons »): contact messages are deleted this
+   * many days after they were sent, the log of emails sent (sent or given up) this many days after
+   * they were queued. A purge applies it every RETENTION_PURGE_INTERVAL_MS on every replica (idempotent).
+   */
+  CONTACT_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(1095),
+  EMAIL_LOG_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(365),
+  RETENTION_PURGE_INTERVAL_MS: z.coerce.number().int().min(60_000).max(86_400_000).default(3_600_000),
   /** The site's public address, for links in emails (the receipt of an order). */
   PUBLIC_URL: z
     .url({ message: 'PUBLIC_URL must be an http(s) address' })

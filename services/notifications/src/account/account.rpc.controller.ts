@@ -1,10 +1,10 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { exportPersonalDataRpc, NotificationsRpc } from '@popote/contracts';
-import { parseRequest, PLATFORM_CONFIG } from '@popote/platform';
+import { DomainError, exportPersonalDataRpc, IdentityRpc, NotificationsRpc } from '@popote/contracts';
+import { parseRequest, PLATFORM_CONFIG, RpcClient } from '@popote/platform';
 import type { NotificationsConfig } from '../config';
 import { EmailsService } from '../mail/emails.service';
-import { accountEmail, ACCOUNT_LINK_PATHS } from '../mail/templates';
+import { accountEmail, ACCOUNT_LINK_PATHS, DATA_EXPORT_LINK_PATH, dataExportReadyEmail } from '../mail/templates';
 import { PersonalDataService } from './personal-data.service';
 
 /** Account emails asked by identity, and notifications' part of a person's data export. */
@@ -13,6 +13,7 @@ export class AccountRpcController {
   constructor(
     private readonly emails: EmailsService,
     private readonly personalData: PersonalDataService,
+    private readonly rpc: RpcClient,
     @Inject(PLATFORM_CONFIG) private readonly config: NotificationsConfig,
   ) {}
 
@@ -22,6 +23,21 @@ export class AccountRpcController {
     const path = req.kind === 'email-change-notice' ? null : ACCOUNT_LINK_PATHS[req.kind];
     const link = path && req.token ? `${this.config.PUBLIC_URL}${path}?token=${encodeURIComponent(req.token)}` : null;
     await this.emails.enqueue(`account-${req.dedupe_key}`, { to: req.to, ...accountEmail(req.kind, req.name, link, req.new_email) });
+    return { ok: true };
+  }
+
+  /**
+   * The BFF's export job: the archive of the signed-in owner (`actor`, verified assertion) is ready.
+   * The address is the account's own, asked of identity here; once per archive.
+   */
+  @MessagePattern(NotificationsRpc.sendDataExportReady.subject)
+  async sendDataExportReady(@Payload() payload: unknown) {
+    const req = parseRequest(NotificationsRpc.sendDataExportReady, payload);
+    const { users } = await this.rpc.call(IdentityRpc.getUsers, { user_ids: [req.actor.user_id] });
+    const user = users[0];
+    if (!user) throw new DomainError('NOT_FOUND', 'Compte introuvable');
+    const link = `${this.config.PUBLIC_URL}${DATA_EXPORT_LINK_PATH}`;
+    await this.emails.enqueue(`data-export-${req.export_id}`, { to: user.email, ...dataExportReadyEmail(user.name, link, req.expires_at) });
     return { ok: true };
   }
 

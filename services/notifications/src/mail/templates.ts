@@ -127,6 +127,29 @@ export function accountEmail(
   }
 }
 
+const longDate = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: 'Europe/Paris',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** The person's data archive is ready (issue 18): the link opens the profile, where signing in is needed to download it. */
+export function dataExportReadyEmail(name: string, link: string, expiresAt: string): { subject: string; text: string } {
+  return {
+    subject: 'Votre archive de données Popote est prête',
+    text:
+      `Bonjour ${name},\n\nL'archive de vos données que vous avez demandée est prête. Pour la télécharger, connectez-vous à votre compte puis ouvrez « Mes données » sur votre profil :\n\n${link}\n\n` +
+      `Elle restera disponible jusqu'au ${longDate.format(new Date(expiresAt))} (heure de Paris), puis sera supprimée. ` +
+      `Si vous n'avez rien demandé, changez votre mot de passe et écrivez-nous via la page Contact.\n\nL'équipe Popote`,
+  };
+}
+
+/** Where the data export's email sends the person (the profile's « Mes données » card). */
+export const DATA_EXPORT_LINK_PATH = '/profile#mes-donnees';
+
 /** Where each link opens in the shell. */
 export const ACCOUNT_LINK_PATHS = { verify: '/verify-email', reset: '/reset-password', 'email-change': '/verify-email' } as const;
 

@@ -72,6 +72,32 @@ export const ACCOUNT_MESSAGES = {
   erasureBlockedPayout: 'Votre compte ne peut pas être supprimé tant qu’un versement de vos gains est en attente.',
 } as const;
 
+/**
+ * The data export as a background job (issue 18, ADR 0009): asked from the profile, built by the
+ * BFF from every service's part, stored in the private exports bucket, offered by the profile and by email.
+ */
+export const DATA_EXPORT_STATUSES = ['preparing', 'ready', 'expired', 'failed'] as const;
+export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];
+
+/** How long a wait reads in a French sentence: "3 minutes", "2 heures". */
+export const frenchWait = (seconds: number): string => {
+  if (seconds < 90) return `${Math.max(1, Math.ceil(seconds))} secondes`;
+  if (seconds < 90 * 60) return `${Math.ceil(seconds / 60)} minutes`;
+  const hours = Math.ceil(seconds / 3600);
+  return hours === 1 ? '1 heure' : `${hours} heures`;
+};
+
+export const EXPORT_MESSAGES = {
+  inProgress: 'Une archive de vos données est déjà en préparation. Vous recevrez un email dès qu’elle sera prête.',
+  rateLimited: (retryAfterS: number) =>
+    `Vous avez demandé plusieurs archives de vos données récemment. Vous pourrez en demander une nouvelle dans ${frenchWait(retryAfterS)}.`,
+  notFound: 'Cette archive n’existe pas ou n’est plus disponible. Demandez-en une nouvelle depuis votre profil.',
+  expired: 'Cette archive a expiré. Demandez-en une nouvelle depuis votre profil (« Télécharger mes données »).',
+  notReady: 'Cette archive est encore en préparation. Vous recevrez un email dès qu’elle sera prête.',
+  failed: 'La préparation de votre archive a échoué. Réessayez dans quelques instants.',
+  downloadSignIn: 'Connectez-vous pour télécharger votre archive.',
+} as const;
+
 /** Every RPC of this contract, by subject (the NATS permission table is checked against them). */
 export const ACCOUNT_RPCS = [
   ...PERSONAL_DATA_SERVICES.map((s) => exportPersonalDataRpc(s)),

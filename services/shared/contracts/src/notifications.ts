@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRpc } from './envelope';
+import { actorSchema, defineRpc } from './envelope';
 
 export const CONTACT_MESSAGES = {
   required: 'Ce champ est obligatoire',
@@ -30,7 +30,18 @@ export const accountEmailInput = z.object({
   dedupe_key: z.string().min(1).max(200),
 });
 
+/**
+ * The person's data archive is ready (issue 18): the BFF's export job asks it for the signed-in
+ * owner (`actor`); notifications finds their address itself and links to the profile (sign-in needed).
+ */
+export const dataExportReadyInput = z.object({
+  actor: actorSchema,
+  export_id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+  expires_at: z.iso.datetime(),
+});
+
 export const NotificationsRpc = {
   sendAccountEmail: defineRpc('rpc.notifications.send-account-email', accountEmailInput, z.object({ ok: z.boolean() })),
+  sendDataExportReady: defineRpc('rpc.notifications.send-data-export-ready', dataExportReadyInput, z.object({ ok: z.boolean() })),
   sendContact: defineRpc('rpc.notifications.send-contact', contactInput, z.object({ ok: z.boolean(), message_id: z.string() })),
 } as const;

@@ -48,6 +48,21 @@ export class MediaStorage {
     await this.client.putObject(this.bucket, key, body, body.length, { 'Content-Type': contentType });
   }
 
+  /** Stores a stream of unknown length (multipart upload): an object appears whole or not at all. */
+  async putStream(key: string, body: Readable, contentType: string): Promise<void> {
+    await this.ensureBucket();
+    await this.client.putObject(this.bucket, key, body, undefined, { 'Content-Type': contentType });
+  }
+
+  /** Objects under a prefix with their dates (sweeps decide by age). */
+  async list(prefix = ''): Promise<{ key: string; lastModified: Date; size: number }[]> {
+    await this.ensureBucket();
+    const out: { key: string; lastModified: Date; size: number }[] = [];
+    for await (const o of this.client.listObjectsV2(this.bucket, prefix, true))
+      if (o.name) out.push({ key: o.name, lastModified: o.lastModified ?? new Date(0), size: o.size ?? 0 });
+    return out;
+  }
+
   /** How many objects are stored under a prefix (e.g. `meals/`). */
   async count(prefix: string): Promise<number> {
     await this.ensureBucket();

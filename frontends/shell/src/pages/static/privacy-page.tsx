@@ -33,7 +33,7 @@ export function PrivacyPage() {
       <title>{`Politique de confidentialité · ${fr.brand}`}</title>
       <h1 className={styles.title}>Politique de confidentialité</h1>
       <p className={styles.meta}>
-        En vigueur au <time dateTime="2026-11-23">23 novembre 2026</time>
+        En vigueur au <time dateTime="2026-11-25">25 novembre 2026</time>
       </p>
       <p className={styles.lead}>
         Cette page explique quelles données Popote conserve quand vous commandez ou vendez des plats, pourquoi, pendant combien de temps, et
@@ -72,9 +72,8 @@ export function PrivacyPage() {
             l&apos;algorithme argon2id, qui ne permet pas de le retrouver.
           </li>
           <li>
-            La date de confirmation de votre adresse email, et les liens à usage unique que nous vous envoyons (confirmation
-            d&apos;adresse, nouveau mot de passe, changement d&apos;adresse) : nous n&apos;en gardons qu&apos;une empreinte, jusqu&apos;à
-            leur expiration.
+            La date de confirmation de votre adresse email, et les liens à usage unique que nous vous envoyons (confirmation d&apos;adresse,
+            nouveau mot de passe, changement d&apos;adresse) : nous n&apos;en gardons qu&apos;une empreinte, jusqu&apos;à leur expiration.
           </li>
         </ul>
         <h3>Panier, commandes et avis</h3>
@@ -200,12 +199,27 @@ export function PrivacyPage() {
                 <td>Tant que le compte existe ; à sa suppression, votre nom et votre commentaire sont effacés, la note reste anonyme.</td>
               </tr>
               <tr>
-                <td>Messages de contact et trace des emails envoyés</td>
-                <td>Jusqu&apos;à la suppression du compte lié à votre adresse email, ou sur simple demande.</td>
+                <td>Messages de contact</td>
+                <td>
+                  3 ans après leur envoi, puis supprimés automatiquement ; plus tôt à la suppression du compte lié à votre adresse email, ou
+                  sur simple demande.
+                </td>
+              </tr>
+              <tr>
+                <td>Trace des emails envoyés</td>
+                <td>
+                  1 an après l&apos;envoi, puis supprimée automatiquement ; plus tôt à la suppression du compte lié à votre adresse email.
+                </td>
+              </tr>
+              <tr>
+                <td>Archive de vos données (« Télécharger mes données »)</td>
+                <td>7 jours après sa préparation, puis supprimée ; aussitôt à la suppression du compte.</td>
               </tr>
               <tr>
                 <td>Liens envoyés par email</td>
-                <td>Confirmation d&apos;adresse : 48 heures ; nouveau mot de passe : 30 minutes ; changement d&apos;adresse : 24 heures.</td>
+                <td>
+                  Confirmation d&apos;adresse : 48 heures ; nouveau mot de passe : 30 minutes ; changement d&apos;adresse : 24 heures.
+                </td>
               </tr>
               <tr>
                 <td>Compteurs de tentatives (connexion, demandes répétées)</td>
@@ -242,9 +256,10 @@ export function PrivacyPage() {
         </p>
         <ul>
           <li>
-            <strong>Accès et portabilité</strong> (articles 15 et 20) : « Télécharger mes données » vous remet aussitôt une archive ZIP
-            (fichiers JSON et photos) de tout ce que Popote conserve sur vous : profil, plats, panier, commandes, avis écrits et reçus,
-            paiements, emails envoyés et messages de contact.
+            <strong>Accès et portabilité</strong> (articles 15 et 20) : « Télécharger mes données » prépare en quelques instants une archive
+            ZIP (fichiers JSON et photos) de tout ce que Popote conserve sur vous : profil, plats, panier, commandes, avis écrits et reçus,
+            paiements, emails envoyés et messages de contact. Vous la téléchargez depuis votre profil, connecté à votre compte (nous vous
+            prévenons par email dès qu&apos;elle est prête) ; elle reste disponible 7 jours, puis est supprimée.
           </li>
           <li>
             <strong>Rectification</strong> (article 16) : modifiez vos informations ; pour changer d&apos;adresse email, un lien de
@@ -252,14 +267,14 @@ export function PrivacyPage() {
           </li>
           <li>
             <strong>Effacement</strong> (article 17) : « Supprimer mon compte », confirmé par votre mot de passe. Vos données sont effacées
-            ou anonymisées dans tous nos services et les photos de vos plats supprimées ; seules les commandes et les paiements sont
-            gardés, sans votre identité, pour nos obligations comptables. La suppression attend qu&apos;aucune commande ne soit en cours
-            (payée et pas encore retirée ou annulée).
+            ou anonymisées dans tous nos services et les photos de vos plats supprimées ; seules les commandes et les paiements sont gardés,
+            sans votre identité, pour nos obligations comptables. La suppression attend qu&apos;aucune commande ne soit en cours (payée et
+            pas encore retirée ou annulée).
           </li>
         </ul>
         <p>
-          Pour les autres droits, ou si vous n&apos;avez plus accès à votre compte (« Mot de passe oublié ? » sur la page de connexion
-          vous en redonne l&apos;accès), écrivez-nous {writeUs}, depuis l&apos;adresse email de votre compte. Nous répondons dans un délai
+          Pour les autres droits, ou si vous n&apos;avez plus accès à votre compte (« Mot de passe oublié ? » sur la page de connexion vous
+          en redonne l&apos;accès), écrivez-nous {writeUs}, depuis l&apos;adresse email de votre compte. Nous répondons dans un délai
           d&apos;un mois. Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la CNIL (
           <a href="https://www.cnil.fr">www.cnil.fr</a>).
         </p>

@@ -1,0 +1,294 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { EXPORT_MESSAGES } from '@popote/contracts';
+import { MediaStorage } from '@popote/platform';
+import { eventually, GqlSession, natsCredentials, resetJetStream, serviceEnv, startServiceApp, waitForMail } from '@popote/testing';
+import mongoose, { type Connection } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppModule as CartModule } from '../../services/cart/src/app.module';
+import { cartConfig } from '../../services/cart/src/config';
+import { AppModule as CatalogueModule } from '../../services/catalogue/src/app.module';
+import { catalogueConfig } from '../../services/catalogue/src/config';
+import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
+import { identityConfig } from '../../services/identity/src/config';
+import { AppModule as NotificationsModule } from '../../services/notifications/src/app.module';
+import { notificationsConfig } from '../../services/notifications/src/config';
+import { AppModule as OrderingModule } from '../../services/ordering/src/app.module';
+import { orderingConfig } from '../../services/ordering/src/config';
+import { AppModule as PaymentsModule } from '../../services/payments/src/app.module';
+import { paymentsConfig } from '../../services/payments/src/config';
+import type { ExportClaim, ExportJob, ExportSlot } from '../src/account/exports/data-export.store';
+import { DataExportWorker, EXPORT_MAX_ATTEMPTS } from '../src/account/exports/data-export.worker';
+import { AppModule } from '../src/app.module';
+import { bffConfig, type BffConfig } from '../src/config';
+
+const FIELDS = '{ export_id status download_url expires_at ready_at size_bytes }';
+const REQUEST = `mutation { requestDataExport ${FIELDS} }`;
+const LATEST = `{ dataExport ${FIELDS} }`;
+const SIGN_UP = 'mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id } } }';
+
+let n = 0;
+
+/**
+ * The data export job (issue 18, ADR 0009) with two BFF replicas on one database and one bucket,
+ * every service real: one export in preparation per person across replicas, one builder per job
+ * (concurrent claims, a builder that died), the archive's contents, the owner alone downloads it,
+ * expiry and the sweep, the rate limit, a failed job and 'Réessayer', erasure of the archives.
+ */
+describe('data export job (two BFF replicas)', () => {
+  const apps: Record<string, INestApplication> = {};
+  const replicas: { app: INestApplication; url: string; worker: DataExportWorker }[] = [];
+  let db: Connection;
+  let archives: MediaStorage;
+  let config: BffConfig;
+
+  const jobs = () => db.collection<ExportJob>('dataExports');
+  const claims = () => db.collection<ExportClaim>('dataExportClaims');
+  const slots = () => db.collection<ExportSlot>('dataExportSlots');
+
+  const person = async (url = replicas[0]!.url) => {
+    const tag = `${Date.now().toString(36)}${++n}`;
+    const s = new GqlSession(url);
+    const email = `export-${tag}@popote.test`;
+    const r = await s.gql(SIGN_UP, {
+      i: { email, password: 'secret1', name: `Export ${tag}`, username: `ex_${tag}`, location: 'Lyon', user_type: 'consumer' },
+    });
+    expect(r.errors).toBeUndefined();
+    return { s, email, user_id: r.data.signUp.user.user_id as string };
+  };
+  const on = (s: GqlSession, i: number) => Object.assign(new GqlSession(replicas[i]!.url), { cookies: s.cookies }) as GqlSession;
+  const pauseAll = () => Promise.all(replicas.map((r) => r.worker.pause()));
+  const resumeAll = () => replicas.forEach((r) => r.worker.resume());
+  const readyOf = (s: GqlSession) =>
+    eventually(async () => {
+      const d = (await s.gql(LATEST)).data?.dataExport;
+      return d?.status === 'ready' ? d : undefined;
+    }, 30_000);
+
+  beforeAll(async () => {
+    await resetJetStream();
+    const env = (s: string) => serviceEnv(s, __filename);
+    const cat = env('catalogue');
+    const nats = cat.NATS_URL!;
+    apps.identity = await startServiceApp('identity', IdentityModule.forRoot(identityConfig(env('identity'))), nats);
+    apps.catalogue = await startServiceApp('catalogue', CatalogueModule.forRoot(catalogueConfig(cat)), nats);
+    apps.cart = await startServiceApp('cart', CartModule.forRoot(cartConfig(env('cart'))), nats);
+    apps.ordering = await startServiceApp('ordering', OrderingModule.forRoot(orderingConfig(env('ordering'))), nats);
+    apps.payments = await startServiceApp('payments', PaymentsModule.forRoot(paymentsConfig(env('payments'))), nats);
+    apps.notifications = await startServiceApp(
+      'notifications',
+      NotificationsModule.forRoot(notificationsConfig(env('notifications'))),
+      nats,
+    );
+    // One database and one bucket for both replicas, as in a deployment. Polling is slow here: the
+    // tests drive the passes, except the replica that takes a request, which starts at once.
+    const bffEnv = {
+      ...env('bff'),
+      ...natsCredentials('bff'),
+      MEDIA_BUCKET: cat.MEDIA_BUCKET!,
+      EXPORT_BUCKET: `${cat.MEDIA_BUCKET!}-exports`,
+      GRAPHIQL: 'false',
+      RATE_LIMIT_SIGN_UP: '1000/60',
+      RATE_LIMIT_EXPORT: '3/3600',
+      EXPORT_POLL_MS: '600000',
+      EXPORT_SWEEP_MS: '3600000',
+    };
+    config = bffConfig(bffEnv);
+    for (let i = 0; i < 2; i++) {
+      const app = await NestFactory.create(AppModule.forRoot(config), { logger: ['error', 'warn'] });
+      await app.listen(0, '127.0.0.1');
+      replicas.push({ app, url: await app.getUrl(), worker: app.get(DataExportWorker) });
+    }
+    archives = new MediaStorage({ ...config, MEDIA_BUCKET: config.EXPORT_BUCKET });
+    db = await mongoose.createConnection(bffEnv.MONGO_URL!, { dbName: bffEnv.MONGO_DB }).asPromise();
+  }, 120_000);
+
+  afterAll(async () => {
+    await db?.close();
+    for (const r of replicas) await r.app.close();
+    for (const name of ['notifications', 'payments', 'ordering', 'cart', 'catalogue', 'identity']) await apps[name]?.close();
+  });
+
+  it('request → ready → the archive of every service → the email; nobody else downloads it', async () => {
+    const p = await person();
+    const started = Date.now();
+    const asked = (await p.s.gql(REQUEST)).data.requestDataExport;
+    const ready = await readyOf(p.s);
+    const elapsed = Date.now() - started;
+    expect(ready).toMatchObject({ export_id: asked.export_id, download_url: `/media/account/exports/${asked.export_id}.zip` });
+    // Expires 7 days after it was ready.
+    expect(Date.parse(ready.expires_at) - Date.parse(ready.ready_at)).toBe(168 * 3_600_000);
+    const job = (await jobs().findOne({ _id: asked.export_id }))!;
+    expect(job).toMatchObject({ status: 'ready', attempts: 1, user_id: p.user_id });
+    console.info(`export ready in ${elapsed} ms (build ${job.build_ms} ms, ${job.size_bytes} bytes)`);
+
+    // Downloaded from the other replica: the job and the bucket are shared.
+    const res = await fetch(`${replicas[1]!.url}${ready.download_url}`, { headers: { cookie: p.s.cookieHeader() } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const file = join(mkdtempSync(join(tmpdir(), 'export-')), 'a.zip');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.length).toBe(ready.size_bytes);
+    writeFileSync(file, bytes);
+    const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
+    for (const service of ['identity', 'catalogue', 'cart', 'ordering', 'payments', 'notifications'])
+      expect(
+        names.some((f) => f.startsWith(`${service}/`)),
+        service,
+      ).toBe(true);
+    expect(JSON.parse(execFileSync('unzip', ['-p', file, 'identity/profile.json'], { encoding: 'utf8' }))).toMatchObject({
+      email: p.email,
+    });
+    expect(JSON.parse(execFileSync('unzip', ['-p', file, 'export.json'], { encoding: 'utf8' }))).toMatchObject({
+      export_id: asked.export_id,
+    });
+
+    const mail = await waitForMail(p.email, /Votre archive de données Popote est prête/);
+    expect(mail.text).toMatch(/http:\/\/[^\s]+\/profile#mes-donnees/);
+    expect(mail.text).toMatch(/disponible jusqu'au \d{1,2} \S+ \d{4}/);
+
+    // Someone else (another account, on either replica) or nobody: refused in French, never the file.
+    const other = await person();
+    for (const replica of replicas) {
+      const stranger = await fetch(`${replica.url}${ready.download_url}`, { headers: { cookie: other.s.cookieHeader() } });
+      expect(stranger.status).toBe(404);
+      expect(await stranger.json()).toMatchObject({ code: 'NOT_FOUND', message: EXPORT_MESSAGES.notFound });
+    }
+    expect((await (await fetch(`${replicas[0]!.url}${ready.download_url}`)).json()).message).toBe(EXPORT_MESSAGES.downloadSignIn);
+    expect(
+      (await fetch(`${replicas[0]!.url}/media/account/exports/..%2F..%2Fetc.zip`, { headers: { cookie: p.s.cookieHeader() } })).status,
+    ).toBe(404);
+    // The other person's profile shows nothing of it.
+    expect((await other.s.gql(LATEST)).data.dataExport).toBeNull();
+  }, 90_000);
+
+  it('one export in preparation per person, even asked on both replicas at once; a rate limit in French', async () => {
+    await pauseAll();
+    try {
+      const p = await person();
+      const answers = await Promise.all([on(p.s, 0).gql(REQUEST), on(p.s, 1).gql(REQUEST), on(p.s, 0).gql(REQUEST)]);
+      const refused = answers.filter((a) => a.errors);
+      expect(answers.length - refused.length).toBe(1);
+      for (const r of refused)
+        expect(r.errors![0]).toMatchObject({ message: EXPORT_MESSAGES.inProgress, extensions: { code: 'CONFLICT' } });
+      expect(await jobs().countDocuments({ user_id: p.user_id })).toBe(1);
+      expect((await p.s.gql(LATEST)).data.dataExport.status).toBe('preparing');
+      // Not ready yet: the download address answers so.
+      const id = answers.find((a) => !a.errors)!.data.requestDataExport.export_id as string;
+      const early = await fetch(`${replicas[0]!.url}/media/account/exports/${id}.zip`, { headers: { cookie: p.s.cookieHeader() } });
+      expect(early.status).toBe(409);
+      expect((await early.json()).message).toBe(EXPORT_MESSAGES.notReady);
+
+      // Built, then asked again up to the limit (3 an hour here, the first counted): the next one is refused with the wait.
+      resumeAll();
+      await Promise.all(replicas.map((r) => r.worker.pass()));
+      await readyOf(p.s);
+      for (let i = 0; i < 2; i++) {
+        expect((await p.s.gql(REQUEST)).errors).toBeUndefined();
+        await Promise.all(replicas.map((r) => r.worker.pass()));
+        await readyOf(p.s);
+      }
+      const limited = await p.s.gql(REQUEST);
+      expect(limited.errors![0]!.extensions?.code).toBe('RATE_LIMITED');
+      expect(limited.errors![0]!.message).toMatch(
+        /^Vous avez demandé plusieurs archives de vos données récemment\. .* dans \d+ minutes\.$/,
+      );
+      // One archive per person: the previous ones went when the newer was ready.
+      expect(await archives.keys(`${p.user_id}/`)).toHaveLength(1);
+      expect(await jobs().countDocuments({ user_id: p.user_id })).toBe(1);
+    } finally {
+      resumeAll();
+    }
+  }, 90_000);
+
+  it('a job survives a restart and is built once by two replicas polling at once; a dead builder is taken over', async () => {
+    await pauseAll();
+    const p = await person();
+    const id = (await p.s.gql(REQUEST)).data.requestDataExport.export_id as string;
+    // "Restart": the replica that took the request stopped before building; both replicas then poll together.
+    resumeAll();
+    await Promise.all([replicas[0]!.worker.pass(), replicas[1]!.worker.pass(), replicas[0]!.worker.pass()]);
+    const job = (await jobs().findOne({ _id: id }))!;
+    expect(job.status).toBe('ready');
+    expect(job.attempts).toBe(1);
+    // Claims go once the job is done; one claim #1 only was ever inserted (a second insert would have failed, not built).
+    expect(await claims().countDocuments({ export_id: id })).toBe(0);
+    expect(await slots().countDocuments({ _id: p.user_id })).toBe(0);
+
+    // A builder that died: its claim stops beating; after the lease another replica takes over as #2.
+    await pauseAll();
+    const q = await person();
+    const id2 = (await q.s.gql(REQUEST)).data.requestDataExport.export_id as string;
+    await claims().insertOne({ _id: `${id2}#1`, export_id: id2, n: 1, holder: 'dead', heartbeat_at: new Date() });
+    resumeAll();
+    await Promise.all(replicas.map((r) => r.worker.pass()));
+    expect((await jobs().findOne({ _id: id2 }))!.status).toBe('pending'); // the lease is still live
+    await claims().updateOne({ _id: `${id2}#1` }, { $set: { heartbeat_at: new Date(Date.now() - 120_000) } });
+    await Promise.all(replicas.map((r) => r.worker.pass()));
+    expect(await jobs().findOne({ _id: id2 })).toMatchObject({ status: 'ready', attempts: 2 });
+  }, 90_000);
+
+  it("attempts spent: 'échec', then 'Réessayer' builds a new one", async () => {
+    await pauseAll();
+    const p = await person();
+    const id = (await p.s.gql(REQUEST)).data.requestDataExport.export_id as string;
+    await claims().insertOne({
+      _id: `${id}#${EXPORT_MAX_ATTEMPTS}`,
+      export_id: id,
+      n: EXPORT_MAX_ATTEMPTS,
+      holder: 'dead',
+      heartbeat_at: new Date(0),
+    });
+    resumeAll();
+    await replicas[1]!.worker.pass();
+    expect((await p.s.gql(LATEST)).data.dataExport).toMatchObject({ export_id: id, status: 'failed', download_url: null });
+    // 'Réessayer': a new job (the slot was freed).
+    const retry = (await p.s.gql(REQUEST)).data.requestDataExport;
+    expect(retry.export_id).not.toBe(id);
+    expect((await readyOf(p.s)).export_id).toBe(retry.export_id);
+  }, 60_000);
+
+  it('expiry: refused with its French message at once, deleted from the bucket by the sweep', async () => {
+    const p = await person();
+    await p.s.gql(REQUEST);
+    const ready = await readyOf(p.s);
+    // The builder's last write (the email asked) first: FerretDB rewrites whole documents, so this
+    // test must not write the job at the same moment (in the product, only the sweep writes a ready job, 7 days later).
+    await eventually(() => jobs().findOne({ _id: ready.export_id, notified_at: { $ne: null } }), 10_000);
+    await jobs().updateOne({ _id: ready.export_id }, { $set: { expires_at: new Date(Date.now() - 1000) } });
+    expect((await p.s.gql(LATEST)).data.dataExport).toMatchObject({ status: 'expired', download_url: null });
+    const res = await fetch(`${replicas[0]!.url}${ready.download_url}`, { headers: { cookie: p.s.cookieHeader() } });
+    expect(res.status).toBe(410);
+    expect((await res.json()).message).toBe(EXPORT_MESSAGES.expired);
+    expect(await archives.keys(`${p.user_id}/`)).toHaveLength(1);
+    await Promise.all(replicas.map((r) => r.worker.sweep()));
+    expect(await archives.keys(`${p.user_id}/`)).toEqual([]);
+    expect(await jobs().findOne({ _id: ready.export_id })).toMatchObject({ status: 'expired', object_key: null });
+  }, 60_000);
+
+  it('erasing the account deletes its archives and jobs, finished or in preparation', async () => {
+    const p = await person();
+    await p.s.gql(REQUEST);
+    await readyOf(p.s);
+    await pauseAll();
+    await jobs().insertOne({
+      _id: `pending-${p.user_id}`.slice(0, 40),
+      user_id: p.user_id,
+      user_type: 'consumer',
+      status: 'pending',
+      requested_at: new Date(),
+    });
+    expect(await archives.keys(`${p.user_id}/`)).toHaveLength(1);
+    // Erased from the second replica; the first hears the event (its durable consumer) — either way nothing is left.
+    const erased = await on(p.s, 1).gql('mutation { deleteAccount(password: "secret1") }');
+    expect(erased.errors).toBeUndefined();
+    expect(await archives.keys(`${p.user_id}/`)).toEqual([]);
+    expect(await jobs().countDocuments({ user_id: p.user_id })).toBe(0);
+    expect(await slots().countDocuments({ _id: p.user_id })).toBe(0);
+    resumeAll();
+  }, 60_000);
+});
