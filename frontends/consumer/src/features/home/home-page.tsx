@@ -1,6 +1,6 @@
 import { useAuth } from '@popote/auth';
 import { useQuery } from '@popote/graphql';
-import { Button, buttonClassName, fr, Notice } from '@popote/ui';
+import { Button, buttonClassName, fr, Notice, useBuyerCommune } from '@popote/ui';
 import type { ReactNode } from 'react';
 import { Link } from '@popote/router';
 import { MealGrid } from '../../components/meal-grid';
@@ -104,7 +104,10 @@ function RetryNotice({ message, onRetry }: { message: string; onRetry: () => voi
 }
 
 function FeaturedMeals() {
+  // With the buyer's commune (kept in this browser), the cards say how far each cook is.
+  const commune = useBuyerCommune();
   const { data, error, refetch } = useQuery(FEATURED_MEALS_QUERY, {
+    variables: { near: commune?.code ?? null },
     // Portions change with every order: show what is cached, then refresh.
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactElement, type ReactNode } from 'react';
 import { formatPrice } from '../format/price';
 import { formatRating } from '../format/rating';
+import { formatDistance } from '../format/distance';
 import { fr } from '@popote/ui/fr';
 import styles from './meal-card.module.css';
 import { MEAL_PLACEHOLDER_SRC } from './meal-placeholder';
@@ -20,6 +21,10 @@ export interface MealCardMeal {
   image_card_url?: string | null;
   rating_average: number;
   rating_count: number;
+  /** The commune of the cook's pick-up address (never the street). */
+  cook_commune?: string | null;
+  /** Metres from the buyer's commune to the cook's (when the buyer gave theirs). */
+  distance_m?: number | null;
 }
 
 export interface MealCardProps {
@@ -86,7 +91,17 @@ export function MealCard({
           </Heading>
           <p className={styles.price}>{formatPrice(meal.price_cents)}</p>
         </div>
-        <p className={styles.cook}>{fr.meal.byCook(meal.cook_name)}</p>
+        <p className={styles.cook}>
+          {fr.meal.byCook(meal.cook_name)}
+          {meal.cook_commune ? <span className={styles.commune}>{` · ${meal.cook_commune}`}</span> : null}
+        </p>
+        {typeof meal.distance_m === 'number' ? (
+          <p className={styles.distance} data-testid="meal-distance">
+            <PinIcon />
+            <span className="pp-visually-hidden">{`${fr.meal.distancePrefix} `}</span>
+            {formatDistance(meal.distance_m)}
+          </p>
+        ) : null}
         <p className={styles.description} title={meal.description}>
           {meal.description}
         </p>
@@ -120,6 +135,15 @@ function ClockIcon() {
     <svg className={styles.icon} viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
       <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
       <path d="M8 4.5V8l2.5 1.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function PinIcon() {
+  return (
+    <svg className={styles.icon} viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+      <path d="M8 15s5-5.2 5-8.7A5 5 0 0 0 3 6.3C3 9.8 8 15 8 15z" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <circle cx="8" cy="6.4" r="1.8" fill="currentColor" />
     </svg>
   );
 }
