@@ -60,9 +60,7 @@ export class MealFilterInput {
   @Field(() => String, { nullable: true, description: "The buyer's commune (INSEE code): distances are computed from its centre" })
   near?: string | null;
   @Field(() => Int, { nullable: true, description: 'Only cooks within 1, 3, 5 or 10 km of `near`' }) radius_km?: number | null;
-  @Field(() => String, { nullable: true, description: 'recent (default) | distance (nearest first; needs `near`)' }) sort?:
-    | string
-    | null;
+  @Field(() => String, { nullable: true, description: 'recent (default) | distance (nearest first; needs `near`)' }) sort?: string | null;
 }
 
 @InputType()

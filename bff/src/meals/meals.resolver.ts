@@ -31,7 +31,8 @@ export class MealsResolver {
 
   @Query(() => [MealModel], { description: 'Home page: up to 3 meals still available, most portions first' })
   async featuredMeals(
-    @Args('near', { type: () => String, nullable: true, description: "The buyer's commune (INSEE code), for distances" }) near?: string | null,
+    @Args('near', { type: () => String, nullable: true, description: "The buyer's commune (INSEE code), for distances" })
+    near?: string | null,
   ): Promise<MealModel[]> {
     return (await this.reads.call(CatalogueRpc.featuredMeals, { near: near ?? null })).items;
   }
@@ -44,7 +45,8 @@ export class MealsResolver {
   @Query(() => [MealModel], { description: "A cook's meals, newest first" })
   async cookMeals(
     @Args('cook_id', { type: () => ID }) cookId: string,
-    @Args('near', { type: () => String, nullable: true, description: "The buyer's commune (INSEE code), for distances" }) near?: string | null,
+    @Args('near', { type: () => String, nullable: true, description: "The buyer's commune (INSEE code), for distances" })
+    near?: string | null,
   ): Promise<MealModel[]> {
     return (await this.reads.call(CatalogueRpc.cookMeals, { cook_id: cookId, near: near ?? null })).items;
   }
@@ -128,7 +130,8 @@ export class CookResolver {
   @ResolveField(() => [MealModel])
   async meals(
     @Parent() cook: CookModel,
-    @Args('near', { type: () => String, nullable: true, description: "The buyer's commune (INSEE code), for distances" }) near?: string | null,
+    @Args('near', { type: () => String, nullable: true, description: "The buyer's commune (INSEE code), for distances" })
+    near?: string | null,
   ): Promise<MealModel[]> {
     return (await this.reads.call(CatalogueRpc.cookMeals, { cook_id: cook.cook_id, near: near ?? null })).items;
   }

@@ -91,7 +91,9 @@ export class CommuneIndex {
         this.byPostcode.set(cp, list);
       }
     }
-    this.byName = communes.map((c) => [normalizeName(c.name), c] as [string, Commune]).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    this.byName = communes
+      .map((c) => [normalizeName(c.name), c] as [string, Commune])
+      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     this.names = this.byName.map((e) => e[0]);
     this.postcodes = [...this.byPostcode.keys()].sort();
   }

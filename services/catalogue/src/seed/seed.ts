@@ -74,7 +74,10 @@ export async function seedCatalogue(env: NodeJS.ProcessEnv = process.env): Promi
       const existing = await settings.findOne({ _id: cookId as never });
       if (existing) {
         if (!('location' in existing) && place)
-          await settings.updateOne({ _id: cookId as never, location: { $exists: false } }, { $set: { address: place.address, location: place.location } });
+          await settings.updateOne(
+            { _id: cookId as never, location: { $exists: false } },
+            { $set: { address: place.address, location: place.location } },
+          );
         continue;
       }
       await settings

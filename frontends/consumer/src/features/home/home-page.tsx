@@ -35,9 +35,7 @@ export function HomePage() {
 function useBecomeCookLink(): { to: string; label: string } {
   const auth = useAuth();
   if (auth.status !== 'signed-in') return { to: '/auth?mode=inscription&type=cook', label: fr.home.becomeCook };
-  return auth.isCook
-    ? { to: '/cook/dashboard', label: fr.nav.dashboard }
-    : { to: '/profile', label: fr.home.becomeCook };
+  return auth.isCook ? { to: '/cook/dashboard', label: fr.nav.dashboard } : { to: '/profile', label: fr.home.becomeCook };
 }
 
 function Hero() {
@@ -123,15 +121,7 @@ function FeaturedMeals() {
   let content: ReactNode;
   if (meals && meals.length > 0) {
     // Home featured cards show 'Plus que N' under 5 portions (spec §9).
-    content = (
-      <MealGrid
-        meals={meals}
-        headingLevel="h3"
-        layout="three"
-        lowStockThreshold={LIMITS.lowStockFeatured - 1}
-        eagerImages={3}
-      />
-    );
+    content = <MealGrid meals={meals} headingLevel="h3" layout="three" lowStockThreshold={LIMITS.lowStockFeatured - 1} eagerImages={3} />;
   } else if (meals) {
     content = (
       <Notice
@@ -172,7 +162,16 @@ function HowItWorks() {
         {fr.home.steps.map((step, index) => (
           <li key={step.title} className={styles.step}>
             <span className={styles.stepIcon} aria-hidden="true">
-              <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+              <svg
+                viewBox="0 0 24 24"
+                width="28"
+                height="28"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
                 {STEP_ICONS[index]}
               </svg>
             </span>

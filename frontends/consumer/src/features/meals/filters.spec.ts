@@ -4,9 +4,7 @@ import { countActiveFilters, NO_FILTERS, readFilters, toFilterInput, writeFilter
 describe('meal list filters in the URL', () => {
   it('reads the search and every filter', () => {
     const filters = readFilters(
-      new URLSearchParams(
-        'q=+poulet+&category=thai&price_range=10-20&availability=today&without_allergens=milk&without_allergens=gluten',
-      ),
+      new URLSearchParams('q=+poulet+&category=thai&price_range=10-20&availability=today&without_allergens=milk&without_allergens=gluten'),
     );
     expect(filters).toEqual({
       q: 'poulet',
@@ -27,7 +25,7 @@ describe('meal list filters in the URL', () => {
     expect(readFilters(new URLSearchParams('rayon=7&tri=prix'))).toMatchObject({ radius: null, sort: 'recent' });
   });
 
-  it('sends the radius and the sort only with the buyer\'s commune', () => {
+  it("sends the radius and the sort only with the buyer's commune", () => {
     const near = { ...NO_FILTERS, radius: 3 as const, sort: 'distance' as const };
     expect(toFilterInput(near)).toBeNull();
     expect(toFilterInput(near, '69381')).toEqual({ near: '69381', radius_km: 3, sort: 'distance' });
@@ -35,9 +33,7 @@ describe('meal list filters in the URL', () => {
   });
 
   it('ignores values that are not in the fixed lists', () => {
-    const filters = readFilters(
-      new URLSearchParams('category=pizza&price_range=cheap&availability=never&without_allergens=plastic'),
-    );
+    const filters = readFilters(new URLSearchParams('category=pizza&price_range=cheap&availability=never&without_allergens=plastic'));
     expect(filters).toEqual(NO_FILTERS);
     expect(countActiveFilters(filters)).toBe(0);
   });

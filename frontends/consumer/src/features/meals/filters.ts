@@ -83,12 +83,7 @@ export const NO_FILTERS: MealListFilters = {
 
 /** How many of the side panel's filters are set (the search box is not one of them). */
 export function countActiveFilters(filters: MealListFilters): number {
-  return (
-    (filters.category ? 1 : 0) +
-    (filters.priceRange ? 1 : 0) +
-    (filters.availability ? 1 : 0) +
-    filters.withoutAllergens.length
-  );
+  return (filters.category ? 1 : 0) + (filters.priceRange ? 1 : 0) + (filters.availability ? 1 : 0) + filters.withoutAllergens.length;
 }
 
 /**

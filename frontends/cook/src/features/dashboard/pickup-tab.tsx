@@ -319,7 +319,10 @@ function CommuneOfPostcode({
 
   const communes = complete && found?.postcode === postcode.trim() ? found.communes : [];
   const unknown = complete && found?.postcode === postcode.trim() && communes.length === 0;
-  const options = communes.some((c) => c.code === value) || !value ? communes : [...communes, { code: value, name: savedName ?? value, postcodes: [], has_position: true }];
+  const options =
+    communes.some((c) => c.code === value) || !value
+      ? communes
+      : [...communes, { code: value, name: savedName ?? value, postcodes: [], has_position: true }];
   return (
     <SelectField
       label={t.commune}

@@ -28,7 +28,16 @@ export interface CommuneComboboxProps {
  * Commune autocomplete (ARIA 1.2 combobox with a listbox): type the start of a name (accents
  * ignored) or of a postcode, choose with the mouse or the arrows and Enter.
  */
-export function CommuneCombobox({ label, search, onPick, hint, error, placeholder, needsPosition = true, autoFocus }: CommuneComboboxProps) {
+export function CommuneCombobox({
+  label,
+  search,
+  onPick,
+  hint,
+  error,
+  placeholder,
+  needsPosition = true,
+  autoFocus,
+}: CommuneComboboxProps) {
   const id = useId();
   const listId = `${id}-list`;
   const [text, setText] = useState('');

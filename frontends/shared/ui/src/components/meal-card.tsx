@@ -63,10 +63,7 @@ export function MealCard({
   const rated = meal.rating_count > 0;
 
   return (
-    <article
-      className={`${styles.card} ${soldOut ? styles.soldOut : ''} ${renderLink ? styles.linked : ''}`}
-      aria-labelledby={titleId}
-    >
+    <article className={`${styles.card} ${soldOut ? styles.soldOut : ''} ${renderLink ? styles.linked : ''}`} aria-labelledby={titleId}>
       <div className={styles.media}>
         <img
           className={styles.image}
@@ -151,10 +148,7 @@ function PinIcon() {
 function StarIcon() {
   return (
     <svg className={`${styles.icon} ${styles.star}`} viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
-      <path
-        d="M8 1.2l2.1 4.3 4.7.7-3.4 3.3.8 4.7L8 12l-4.2 2.2.8-4.7L1.2 6.2l4.7-.7z"
-        fill="currentColor"
-      />
+      <path d="M8 1.2l2.1 4.3 4.7.7-3.4 3.3.8 4.7L8 12l-4.2 2.2.8-4.7L1.2 6.2l4.7-.7z" fill="currentColor" />
     </svg>
   );
 }

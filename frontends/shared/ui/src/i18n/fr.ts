@@ -377,8 +377,7 @@ export const fr = {
     widen: 'Élargir la recherche',
     saved: (name: string) => `Commune enregistrée : ${name}`,
     profileTitle: 'Ma commune',
-    profileHelp:
-      'Elle sert à afficher la distance des cuisiniers et à trier les plats par proximité. Elle reste dans ce navigateur.',
+    profileHelp: 'Elle sert à afficher la distance des cuisiniers et à trier les plats par proximité. Elle reste dans ce navigateur.',
     profileNone: 'Aucune commune choisie.',
     profileCurrent: (name: string) => `Commune actuelle : ${name}`,
     pickupCommune: (name: string) => `Retrait à ${name}`,
@@ -463,7 +462,15 @@ export const fr = {
     greeting: (name: string) => `Bonjour ${name} !`,
     dashboardIntro: 'Gérez vos plats et suivez vos commandes.',
     tabsLabel: 'Sections du tableau de bord',
-    tabs: { overview: 'Aperçu', meals: 'Plats', orders: 'Commandes', pickup: 'Retrait', reviews: 'Avis', stats: 'Statistiques', payouts: 'Paiements' },
+    tabs: {
+      overview: 'Aperçu',
+      meals: 'Plats',
+      orders: 'Commandes',
+      pickup: 'Retrait',
+      reviews: 'Avis',
+      stats: 'Statistiques',
+      payouts: 'Paiements',
+    },
     payouts: {
       title: 'Paiements',
       loading: 'Chargement de vos paiements...',
