@@ -8,6 +8,7 @@ import {
   MEAL_MESSAGES,
   NEAR_MESSAGES,
   PRICE_RANGE_BOUNDS,
+  RADII_KM,
   type Actor,
   type CookLocation,
   type CreateMealInput,
@@ -113,6 +114,8 @@ export class MealsService implements OnModuleInit {
    */
   async list(first: number, after?: string | null, filter?: MealFilter | null): Promise<MealPageDto> {
     let query = await this.filterQuery(filter);
+    if (filter?.radius_km != null && !(RADII_KM as readonly number[]).includes(filter.radius_km))
+      throw new DomainError('VALIDATION_FAILED', NEAR_MESSAGES.radius, { radius_km: NEAR_MESSAGES.radius });
     if (!filter?.near && (filter?.radius_km || filter?.sort === 'distance'))
       throw new DomainError('VALIDATION_FAILED', NEAR_MESSAGES.nearRequired, { near: NEAR_MESSAGES.nearRequired });
     const near = filter?.near ? await this.distancesFrom(filter.near) : null;

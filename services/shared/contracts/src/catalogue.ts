@@ -84,10 +84,8 @@ export const mealFilterSchema = z.object({
   cook_id: z.string().nullish(),
   /** The buyer's commune (INSEE code): distances are computed from its centre. */
   near: nearSchema.nullish(),
-  radius_km: z
-    .number({ message: NEAR_MESSAGES.radius })
-    .refine((r) => (RADII_KM as readonly number[]).includes(r), NEAR_MESSAGES.radius)
-    .nullish(),
+  /** 1, 3, 5 or 10 (checked by the catalogue, whose refusal names the radii in French). */
+  radius_km: z.number({ message: NEAR_MESSAGES.radius }).int(NEAR_MESSAGES.radius).nullish(),
   sort: z.enum(MEAL_SORTS, { message: NEAR_MESSAGES.sort }).nullish(),
 });
 export type MealFilter = z.infer<typeof mealFilterSchema>;
