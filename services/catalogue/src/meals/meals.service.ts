@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
   CatalogueEvents,
@@ -37,6 +37,7 @@ const LISTED = { _outbox: 0, search_text: 0 } as const;
 
 @Injectable()
 export class MealsService implements OnModuleInit {
+  private readonly log = new Logger('Meals');
   constructor(
     @InjectModel(Meal.name) private readonly meals: Model<Meal>,
     @InjectModel(PickupSettings.name) private readonly pickup: Model<PickupSettings>,
@@ -82,7 +83,14 @@ export class MealsService implements OnModuleInit {
   onModuleInit(): void {
     this.relay.register(this.meals);
     // The French communes (ADR 0010) load in the background from boot, so no request waits for them.
-    void communes().catch(() => undefined);
+    const started = performance.now();
+    communes().then(
+      (index) =>
+        this.log.log(
+          `${index.size} communes loaded in ${Math.round(performance.now() - started)} ms (heap ${Math.round(process.memoryUsage().heapUsed / 2 ** 20)} MB)`,
+        ),
+      (err: unknown) => this.log.error(`communes not loaded (${String(err)}): near me fails until the next try`),
+    );
   }
 
   /** The filters of the meal list, really applied (the old app only showed them). */
