@@ -126,10 +126,12 @@ export class MealsService implements OnModuleInit {
       throw new DomainError('VALIDATION_FAILED', NEAR_MESSAGES.radius, { radius_km: NEAR_MESSAGES.radius });
     if (!filter?.near && (filter?.radius_km || filter?.sort === 'distance'))
       throw new DomainError('VALIDATION_FAILED', NEAR_MESSAGES.nearRequired, { near: NEAR_MESSAGES.nearRequired });
-    const near = filter?.near ? await this.distancesFrom(filter.near) : null;
+    let near = filter?.near ? await this.distancesFrom(filter.near) : null;
     if (near && filter?.radius_km) {
-      const within = [...near.distance].filter(([, d]) => d <= filter.radius_km! * 1000).map(([id]) => id);
-      query = { $and: [query, { cook_id: { $in: within } }] };
+      // Only the cooks within the radius are listed (and, nearest first, visited).
+      const max = filter.radius_km * 1000;
+      near = { ...near, distance: new Map([...near.distance].filter(([, d]) => d <= max)) };
+      query = { $and: [query, { cook_id: { $in: [...near.distance.keys()] } }] };
     }
     if (near && filter?.sort === 'distance') return this.listByDistance(query, first, after, near, !filter.radius_km);
     if (after) {

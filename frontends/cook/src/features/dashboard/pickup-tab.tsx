@@ -69,7 +69,12 @@ function PickupForm({ saved }: { saved: PickupSettingsData | null }) {
   const setWindow = (i: number, patch: Partial<PickupSettingsInput['windows'][number]>) =>
     set({ windows: form.windows.map((w, j) => (j === i ? { ...w, ...patch } : w)) });
   const address = form.address ?? { street: '', postcode: '', commune_code: '' };
-  const setAddress = (patch: Partial<typeof address>) => set({ address: { ...address, ...patch } });
+  const setAddress = (patch: Partial<typeof address>) => {
+    set({ address: { ...address, ...patch } });
+    // A field typed again loses its old message (a new postcode, the commune's too).
+    const stale = Object.keys(patch).flatMap((k) => (k === 'postcode' ? [k, 'commune_code'] : [k]));
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !stale.some((f) => k === `address.${f}` || k === f))));
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -296,6 +301,8 @@ function CommuneOfPostcode({
   const complete = /^\d{5}$/.test(postcode.trim());
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  const valueRef = useRef(value);
+  valueRef.current = value;
 
   useEffect(() => {
     if (!complete) return undefined;
@@ -309,6 +316,7 @@ function CommuneOfPostcode({
         setFailed(false);
         // One commune for this postcode: chosen at once; a commune of another postcode is dropped.
         if (ofPostcode.length === 1) onChangeRef.current(ofPostcode[0]!.code);
+        else if (!ofPostcode.some((c) => c.code === valueRef.current)) onChangeRef.current('');
       },
       () => live && setFailed(true),
     );
