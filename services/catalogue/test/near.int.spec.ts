@@ -140,7 +140,7 @@ describe('catalogue: near me (radius, nearest first, pagination) on FerretDB', (
 
   it('shows each meal’s cook commune and, with `near`, the distance between commune centres', async () => {
     const index = await communes();
-    const { items } = await list({ near: BUYER });
+    const items = (await all({ near: BUYER }, 50)).seen;
     const buyer = index.byInsee(BUYER)!;
     for (const m of items) {
       const code = cookCommune.get(m.cook_id);
@@ -151,8 +151,8 @@ describe('catalogue: near me (radius, nearest first, pagination) on FerretDB', (
     }
     expect(items.find((m) => m.meal_id === 'near-meal-nowhere')).toMatchObject({ cook_commune: null, distance_m: null });
     // Without `near`: the commune, no distance.
-    const plain = await list({});
-    expect(plain.items.find((m) => m.meal_id === 'near-meal-0-0-0')).toMatchObject({
+    const plain = (await all({}, 50)).seen;
+    expect(plain.find((m) => m.meal_id === 'near-meal-0-0-0')).toMatchObject({
       cook_commune: 'Lyon 1er Arrondissement',
       distance_m: null,
     });
@@ -173,7 +173,7 @@ describe('catalogue: near me (radius, nearest first, pagination) on FerretDB', (
   });
 
   it('lists nearest first across pages: each meal once, distances never decrease, newest first per cook, no commune last', async () => {
-    const whole = (await all({ near: BUYER, sort: 'distance' }, 100)).seen;
+    const whole = (await all({ near: BUYER, sort: 'distance' }, 50)).seen;
     for (const size of [1, 2, 5, 7]) {
       const { seen } = await all({ near: BUYER, sort: 'distance' }, size);
       expect(
@@ -191,7 +191,7 @@ describe('catalogue: near me (radius, nearest first, pagination) on FerretDB', (
   });
 
   it('combines radius, nearest first, the other filters and pagination', async () => {
-    const expected = (await all({ near: BUYER, sort: 'distance' }, 100)).seen
+    const expected = (await all({ near: BUYER, sort: 'distance' }, 50)).seen
       .filter((m) => m.distance_m !== null && m.distance_m! <= 3000 && m.category === DEMO_MEALS[0]!.category)
       .map((m) => m.meal_id);
     const { seen, pages } = await all({ near: BUYER, radius_km: 3, sort: 'distance', category: DEMO_MEALS[0]!.category }, 3);
