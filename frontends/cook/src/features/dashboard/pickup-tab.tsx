@@ -311,7 +311,9 @@ function CommuneOfPostcode({
     search(cp).then(
       (communes) => {
         if (!live) return;
-        const ofPostcode = communes.filter((c) => c.postcodes.includes(cp));
+        const matching = communes.filter((c) => c.postcodes.includes(cp));
+        // Paris, Lyon and Marseille: the arrondissement, not the whole city ("Lyon" beside "Lyon 3e Arrondissement").
+        const ofPostcode = matching.filter((c) => !matching.some((o) => o !== c && o.name.startsWith(`${c.name} `)));
         setFound({ postcode: cp, communes: ofPostcode });
         setFailed(false);
         // One commune for this postcode: chosen at once; a commune of another postcode is dropped.
