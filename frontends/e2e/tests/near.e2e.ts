@@ -5,7 +5,9 @@ import { DEMO, mealCard, plain } from './support/shop';
 
 /** "à 2,4 km" → 2.4; "dans votre commune" → 0. */
 const km = (text: string): number => {
-  const t = plain(text).trim();
+  const t = plain(text)
+    .replace(/^\s*Distance\s*:\s*/, '') // the screen reader's prefix
+    .trim();
   if (t === 'dans votre commune') return 0;
   const m = /^à (\d+(?:,\d)?) km$/.exec(t);
   if (!m) throw new Error(`not a distance: ${t}`);
