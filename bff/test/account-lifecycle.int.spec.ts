@@ -289,7 +289,7 @@ describe('account lifecycle (issue 18) through the BFF', () => {
     const mealId = meal.createMeal.meal_id as string;
     // Where the buyer picks it up (issue 17): the cook's address is personal data too.
     await gqlOk(cook.s, 'mutation($i: PickupSettingsInput!) { updatePickupSettings(input: $i) { cook_id } }', {
-      i: { ...PICKUP_ALL_DAY, address: { street: `3 impasse ${cook.username}`, postcode: '69001', city: 'Lyon' } },
+      i: { ...PICKUP_ALL_DAY, address: { street: `3 impasse ${cook.username}`, postcode: '69001', commune_code: '69381' } },
     });
     // The buyer's order, paid: in progress.
     await gqlOk(buyer.s, 'mutation($m: ID!) { addToCart(meal_id: $m, quantity: 2) { item_count } }', { m: mealId });

@@ -290,7 +290,7 @@ const PRIVATE_QUERIES: Record<string, Row> = {
   pickupSlots: { query: () => ({ query: '{ pickupSlots(cook_id: "nobody") { has_windows } }' }), expect: signed() },
 };
 /** Open to visitors by design (the catalogue, cooks' public pages, who am I). */
-const PUBLIC_QUERIES = ['me', 'meals', 'meal', 'featuredMeals', 'cook', 'cookMeals', 'popularCooks', 'cookReviews'];
+const PUBLIC_QUERIES = ['me', 'meals', 'meal', 'featuredMeals', 'cook', 'cookMeals', 'popularCooks', 'cookReviews', 'communes', 'commune'];
 /** Checked in auth.int.spec.ts and checkout.int.spec.ts (only signed-in users, only their orders, closed on sign-out). */
 const SUBSCRIPTIONS = ['orderUpdated'];
 

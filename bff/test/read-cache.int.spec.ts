@@ -128,6 +128,36 @@ describe('bff: public reads cached per replica, dropped on the catalogue and ide
     }
   });
 
+  it("shows a cook's new pick-up commune and distance on both replicas (near me, ADR 0010)", async () => {
+    const lucas = await signIn(0, 'lucas@popote.test');
+    const mine = (await lucas.gql('{ me { user { user_id } } }')).data.me.user.user_id;
+    const near = async (i: number) =>
+      (await anonymous(i).gql('query($c: ID!) { cookMeals(cook_id: $c, near: "69381") { cook_commune distance_m } }', { c: mine })).data
+        .cookMeals[0];
+    const listedNear = async (i: number) =>
+      (await anonymous(i).gql('{ meals(first: 50, filter: { near: "69381", radius_km: 3 }) { items { cook_id } } }')).data.meals.items.some(
+        (m: { cook_id: string }) => m.cook_id === mine,
+      );
+    // Both replicas hold Lyon 3e (the demo commune), within 3 km of Lyon 1er.
+    for (const i of [0, 1]) {
+      expect(await near(i)).toMatchObject({ cook_commune: 'Lyon 3e Arrondissement' });
+      expect(await listedNear(i)).toBe(true);
+    }
+    const { data } = await lucas.gql(
+      '{ pickupSettings { windows { weekday start end } days_off cutoff_minutes slot_minutes capacity capacity_unit } }',
+    );
+    const moved = await lucas.gql('mutation($i: PickupSettingsInput!) { updatePickupSettings(input: $i) { location { commune } } }', {
+      i: { ...data.pickupSettings, address: { street: '2 rue du Centre', postcode: '69200', commune_code: '69259' } },
+    });
+    expect(moved.errors).toBeUndefined();
+    expect(moved.data.updatePickupSettings.location.commune).toBe('Vénissieux');
+    for (const i of [0, 1]) {
+      await eventually(async () => (await near(i)).cook_commune === 'Vénissieux');
+      expect((await near(i)).distance_m).toBeGreaterThan(5000);
+      expect(await listedNear(i)).toBe(false);
+    }
+  });
+
   it('shows the stock an order took on both replicas, and never shows one user the cart or orders of another', async () => {
     const mealId = 'demo-meal-bowl';
     const start = (await mealOf(0, mealId)).portions_available as number;

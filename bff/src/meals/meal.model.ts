@@ -26,6 +26,21 @@ export class MealModel {
   @Field(() => Int) rating_count!: number;
   @Field() created_at!: string;
   @Field() updated_at!: string;
+  @Field(() => String, { nullable: true, description: "The commune of the cook's pick-up address (never the street)" })
+  cook_commune?: string | null;
+  @Field(() => Int, {
+    nullable: true,
+    description: "Metres from the centre of the commune named by `near` to the cook's commune centre (null without `near` or commune)",
+  })
+  distance_m?: number | null;
+}
+
+@ObjectType('Commune')
+export class CommuneModel {
+  @Field({ description: 'INSEE code' }) code!: string;
+  @Field() name!: string;
+  @Field(() => [String]) postcodes!: string[];
+  @Field({ description: 'false: no known centre, cannot be used for distances' }) has_position!: boolean;
 }
 
 @ObjectType('MealPage')
@@ -42,6 +57,10 @@ export class MealFilterInput {
   @Field(() => String, { nullable: true, description: 'under10 | 10-20 | 20-30 | over30' }) price_range?: string | null;
   @Field(() => AvailabilityEnum, { nullable: true }) availability?: Availability | null;
   @Field(() => [AllergenEnum], { nullable: true }) without_allergens?: Allergen[] | null;
+  @Field(() => String, { nullable: true, description: "The buyer's commune (INSEE code): distances are computed from its centre" })
+  near?: string | null;
+  @Field(() => Int, { nullable: true, description: 'Only cooks within 1, 3, 5 or 10 km of `near`' }) radius_km?: number | null;
+  @Field(() => String, { nullable: true, description: 'recent (default) | distance (nearest first; needs `near`)' }) sort?: string | null;
 }
 
 @InputType()

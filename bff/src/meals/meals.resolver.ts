@@ -6,7 +6,7 @@ import { VerifiedEmailGuard } from '../auth/account.resolver';
 import { AuthGuard, Roles } from '../auth/auth.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
 import { PublicReadCache } from '../read-cache/public-read-cache.service';
-import { CookModel, CreateMealInput, MealFilterInput, MealModel, MealPageModel, UpdateMealInput } from './meal.model';
+import { CommuneModel, CookModel, CreateMealInput, MealFilterInput, MealModel, MealPageModel, UpdateMealInput } from './meal.model';
 
 /** Candidates read from identity for the home page's popular cooks (the contract's maximum). */
 const POPULAR_COOK_CANDIDATES = 12;
@@ -30,8 +30,11 @@ export class MealsResolver {
   }
 
   @Query(() => [MealModel], { description: 'Home page: up to 3 meals still available, most portions first' })
-  async featuredMeals(): Promise<MealModel[]> {
-    return (await this.reads.call(CatalogueRpc.featuredMeals, {})).items;
+  async featuredMeals(
+    @Args('near', { type: () => String, nullable: true, description: "The buyer's commune (INSEE code), for distances" })
+    near?: string | null,
+  ): Promise<MealModel[]> {
+    return (await this.reads.call(CatalogueRpc.featuredMeals, { near: near ?? null })).items;
   }
 
   @Query(() => MealModel, { nullable: true })
@@ -40,8 +43,25 @@ export class MealsResolver {
   }
 
   @Query(() => [MealModel], { description: "A cook's meals, newest first" })
-  async cookMeals(@Args('cook_id', { type: () => ID }) cookId: string): Promise<MealModel[]> {
-    return (await this.reads.call(CatalogueRpc.cookMeals, { cook_id: cookId })).items;
+  async cookMeals(
+    @Args('cook_id', { type: () => ID }) cookId: string,
+    @Args('near', { type: () => String, nullable: true, description: "The buyer's commune (INSEE code), for distances" })
+    near?: string | null,
+  ): Promise<MealModel[]> {
+    return (await this.reads.call(CatalogueRpc.cookMeals, { cook_id: cookId, near: near ?? null })).items;
+  }
+
+  @Query(() => [CommuneModel], { description: 'French communes for an autocomplete: start of a name (accents ignored) or of a postcode' })
+  async communes(
+    @Args('query') query: string,
+    @Args('limit', { type: () => Int, defaultValue: 10 }) limit: number,
+  ): Promise<CommuneModel[]> {
+    return (await this.reads.call(CatalogueRpc.searchCommunes, { query, limit })).items;
+  }
+
+  @Query(() => CommuneModel, { nullable: true, description: 'One commune by INSEE code' })
+  async commune(@Args('code') code: string): Promise<CommuneModel | null> {
+    return (await this.reads.call(CatalogueRpc.getCommune, { code })).commune;
   }
 
   @Query(() => [CookModel], { description: 'Home page: up to 3 cooks with a review or a dish, best rated first' })
@@ -108,7 +128,11 @@ export class CookResolver {
   constructor(private readonly reads: PublicReadCache) {}
 
   @ResolveField(() => [MealModel])
-  async meals(@Parent() cook: CookModel): Promise<MealModel[]> {
-    return (await this.reads.call(CatalogueRpc.cookMeals, { cook_id: cook.cook_id })).items;
+  async meals(
+    @Parent() cook: CookModel,
+    @Args('near', { type: () => String, nullable: true, description: "The buyer's commune (INSEE code), for distances" })
+    near?: string | null,
+  ): Promise<MealModel[]> {
+    return (await this.reads.call(CatalogueRpc.cookMeals, { cook_id: cook.cook_id, near: near ?? null })).items;
   }
 }

@@ -1,4 +1,4 @@
-import { Field, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+import { Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
 
 @ObjectType('PickupWindow')
 export class PickupWindowModel {
@@ -11,7 +11,18 @@ export class PickupWindowModel {
 export class PickupAddressModel {
   @Field() street!: string;
   @Field() postcode!: string;
-  @Field() city!: string;
+  @Field({ description: "The commune's name, from the French communes dataset" }) city!: string;
+  @Field(() => String, { nullable: true, description: 'INSEE code of the commune (null for an address saved before communes)' })
+  commune_code?: string | null;
+}
+
+@ObjectType('CookLocation', { description: 'Public precision: the commune and its centre, never the street' })
+export class CookLocationModel {
+  @Field() commune_code!: string;
+  @Field() commune!: string;
+  @Field() postcode!: string;
+  @Field(() => Float) lat!: number;
+  @Field(() => Float) lon!: number;
 }
 
 @ObjectType('PickupSettings')
@@ -20,6 +31,8 @@ export class PickupSettingsModel {
   @Field(() => [PickupWindowModel]) windows!: PickupWindowModel[];
   @Field(() => [String], { description: 'Paris dates YYYY-MM-DD without pick-up' }) days_off!: string[];
   @Field(() => PickupAddressModel, { nullable: true }) address!: PickupAddressModel | null;
+  @Field(() => CookLocationModel, { nullable: true, description: "The address's commune (what distances are computed from)" })
+  location?: CookLocationModel | null;
   @Field(() => Int, { description: 'Orders close this many minutes before a slot' }) cutoff_minutes!: number;
   @Field(() => Int, { description: '15 or 30' }) slot_minutes!: number;
   @Field(() => Int) capacity!: number;
@@ -37,7 +50,7 @@ export class PickupWindowInput {
 export class PickupAddressInput {
   @Field() street!: string;
   @Field() postcode!: string;
-  @Field() city!: string;
+  @Field({ description: 'INSEE code of a commune of that postcode (from the communes query)' }) commune_code!: string;
 }
 
 @InputType()

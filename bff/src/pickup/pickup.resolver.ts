@@ -6,12 +6,16 @@ import { AuthGuard, Roles } from '../auth/auth.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
 import type { GqlContext } from '../auth/gql-context';
 import { OrderModel } from '../orders/orders.model';
+import { PublicReadCache } from '../read-cache/public-read-cache.service';
 import { PickupAddressModel, PickupSettingsInput, PickupSettingsModel, PickupSlotListModel } from './pickup.model';
 
 /** Pick-up windows (the cook's) and the slots offered at checkout (issue 17). */
 @Resolver()
 export class PickupResolver {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly reads: PublicReadCache,
+  ) {}
 
   @Query(() => PickupSettingsModel, { nullable: true, description: "The signed-in cook's pick-up rules (null before the first save)" })
   @UseGuards(AuthGuard)
@@ -24,7 +28,11 @@ export class PickupResolver {
   @UseGuards(AuthGuard)
   @Roles('cook')
   async updatePickupSettings(@CurrentActor() actor: Actor, @Args('input') input: PickupSettingsInput): Promise<PickupSettingsModel> {
-    return (await this.rpc.call(PickupRpc.updatePickupSettings, { actor, input: input as PickupSettingsContract })).settings;
+    const { settings } = await this.rpc.call(PickupRpc.updatePickupSettings, { actor, input: input as PickupSettingsContract });
+    // The public lists show the cook's commune and distance: this replica drops its reads at once
+    // (the others on the catalogue's meals-changed hint).
+    this.reads.invalidate('pickup settings updated');
+    return settings;
   }
 
   @Query(() => PickupSlotListModel, {

@@ -25,18 +25,26 @@ describe("pick-up (issue 17): the cook's windows, and the cook's day by slot", (
       await page.getByRole('heading', { name: 'Retrait des commandes' }).waitFor();
       await page.getByText("Vous n'avez pas encore indiqué vos horaires de retrait").waitFor();
 
-      // An end before the start, a postcode of four digits, no street.
+      // An end before the start, a postcode of four digits (so no commune to choose), no street.
       await page.getByLabel('À', { exact: true }).fill('17:00');
       await page.getByLabel('Code postal').fill('7500');
-      await page.getByLabel('Commune').fill('Paris');
       await page.getByRole('button', { name: 'Enregistrer' }).click();
       await page.getByText("L'heure de fin doit être après l'heure de début").waitFor();
       await page.getByText('Code postal invalide (5 chiffres)').waitFor();
+      await page.getByText('Choisissez votre commune dans la liste').waitFor();
       await page.getByText("Indiquez l'adresse de retrait").waitFor();
 
+      // A postcode that no commune has (issue 17, near me): said at once, from the communes dataset.
+      await page.getByLabel('Code postal').fill('69999');
+      await page.getByText('Code postal inconnu : vérifiez les 5 chiffres').waitFor();
+
+      // The commune is chosen among the postcode's (one here: chosen at once).
       await page.getByLabel('À', { exact: true }).fill('20:00');
-      await page.getByLabel('Code postal').fill('75011');
-      await page.getByLabel('Adresse', { exact: true }).fill('4 rue Oberkampf');
+      await page.getByLabel('Code postal').fill('69003');
+      const commune = page.getByLabel('Commune', { exact: true });
+      await expect.poll(() => commune.inputValue(), { timeout: 10_000 }).toBe('69383');
+      expect(await commune.locator('option:checked').innerText()).toBe('Lyon 3e Arrondissement');
+      await page.getByLabel('Adresse', { exact: true }).fill('4 rue Paul Bert');
       await page.getByLabel('Date').fill('2030-12-25');
       await page.getByRole('button', { name: 'Ajouter ce jour' }).click();
       await page.getByText('25 décembre 2030').waitFor();
@@ -46,7 +54,10 @@ describe("pick-up (issue 17): the cook's windows, and the cook's day by slot", (
       // Saved on the server: read again after a reload.
       await page.reload();
       await page.getByRole('heading', { name: 'Retrait des commandes' }).waitFor();
-      expect(await page.getByLabel('Adresse', { exact: true }).inputValue()).toBe('4 rue Oberkampf');
+      expect(await page.getByLabel('Adresse', { exact: true }).inputValue()).toBe('4 rue Paul Bert');
+      expect(await page.getByLabel('Commune', { exact: true }).inputValue()).toBe('69383');
+      // Buyers see only the commune before an order is confirmed.
+      await page.getByText('Commune montrée aux acheteurs : Lyon 3e Arrondissement').waitFor();
       expect(await page.getByLabel('À', { exact: true }).inputValue()).toBe('20:00');
       await page.getByText('25 décembre 2030').waitFor();
       expect(await page.getByText("Vous n'avez pas encore indiqué").count()).toBe(0);
@@ -109,7 +120,7 @@ describe("pick-up (issue 17): the cook's windows, and the cook's day by slot", (
 
       // Confirmed: the buyer now sees the pick-up address.
       await card.getByRole('button', { name: 'Confirmer', exact: true }).click();
-      await consumerCard.getByText('12 rue des Martyrs, 75009 Paris').waitFor();
+      await consumerCard.getByText('12 rue de Marseille, 69007 Lyon 7e Arrondissement').waitFor();
 
       // The cook moves the slot; the buyer is told by email.
       await cook.getByLabel('Statut').selectOption(''); // (confirmed now: no longer under the 'pending' filter)

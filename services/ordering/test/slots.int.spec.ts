@@ -221,7 +221,7 @@ describe('pick-up slots: holds, expiry, the last place (real NATS JetStream + da
       await fieldsOf({
         ...OPEN_ALL_DAY,
         windows: [{ weekday: 3, start: '20:00', end: '19:00' }],
-        address: { street: '', postcode: '7500', city: 'Paris' },
+        address: { street: '', postcode: '7500', commune_code: '75101' },
       }),
     ).toEqual({
       code: 'VALIDATION_FAILED',

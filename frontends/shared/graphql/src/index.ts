@@ -15,6 +15,8 @@ export { createCache } from './cache';
 export { prefetchQuery } from './prefetch';
 export { liveEvents } from './live';
 export { ORDER_UPDATED, useOrderUpdates } from './order-updates';
+export { useCommuneSearch } from './communes';
+export type { CommuneResult } from './communes';
 export type { OrderUpdate, OrderUpdatesOptions } from './order-updates';
 export type { LiveEvents } from './live';
 /**
@@ -41,6 +43,8 @@ export type {
   CreateMealInput,
   DayEarnings,
   ChosenSlotInput,
+  Commune,
+  CookLocation,
   HeldSlot,
   Me,
   Meal,

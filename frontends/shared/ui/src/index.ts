@@ -20,6 +20,11 @@ export { MEAL_PLACEHOLDER_SRC } from './components/meal-placeholder';
 export { formatPrice } from './format/price';
 export { formatLongDate, formatLongDateTime, formatSlot, formatSlotDay, formatSlotDayTitle, formatSlotTime } from './format/date';
 export { formatRating } from './format/rating';
+export { formatDistance } from './format/distance';
+export { saveBuyerCommune, useBuyerCommune } from './near';
+export type { BuyerCommune } from './near';
+export { CommuneCombobox } from './components/commune-combobox';
+export type { CommuneComboboxProps, CommuneOption } from './components/commune-combobox';
 // Through the package's own name: '@popote/ui/fr' is a Module Federation shared module (@popote/build).
 export { fr } from '@popote/ui/fr';
 export { TOAST_DURATION_MS, TOASTER_PROPS } from './toasts';

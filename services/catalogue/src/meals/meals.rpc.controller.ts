@@ -3,6 +3,8 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { CatalogueRpc, type MealPageDto } from '@popote/contracts';
 import { parseRequest } from '@popote/platform';
 import { MealsService } from './meals.service';
+import { communes } from '../geo/communes';
+import { toCommuneDto } from '../geo/location';
 
 /** Thin: validate against the contract, call the rules. */
 @Controller()
@@ -17,7 +19,8 @@ export class MealsRpcController {
 
   @MessagePattern(CatalogueRpc.featuredMeals.subject)
   async featured(@Payload() payload: unknown) {
-    return { items: await this.meals.featured(parseRequest(CatalogueRpc.featuredMeals, payload).limit) };
+    const req = parseRequest(CatalogueRpc.featuredMeals, payload);
+    return { items: await this.meals.featured(req.limit, req.near) };
   }
 
   @MessagePattern(CatalogueRpc.getMeal.subject)
@@ -32,7 +35,20 @@ export class MealsRpcController {
 
   @MessagePattern(CatalogueRpc.cookMeals.subject)
   async ofCook(@Payload() payload: unknown) {
-    return { items: await this.meals.ofCook(parseRequest(CatalogueRpc.cookMeals, payload).cook_id) };
+    const req = parseRequest(CatalogueRpc.cookMeals, payload);
+    return { items: await this.meals.ofCook(req.cook_id, req.near) };
+  }
+
+  @MessagePattern(CatalogueRpc.searchCommunes.subject)
+  async searchCommunes(@Payload() payload: unknown) {
+    const req = parseRequest(CatalogueRpc.searchCommunes, payload);
+    return { items: (await communes()).search(req.query, req.limit).map(toCommuneDto) };
+  }
+
+  @MessagePattern(CatalogueRpc.getCommune.subject)
+  async getCommune(@Payload() payload: unknown) {
+    const found = (await communes()).byInsee(parseRequest(CatalogueRpc.getCommune, payload).code);
+    return { commune: found ? toCommuneDto(found) : null };
   }
 
   @MessagePattern(CatalogueRpc.createMeal.subject)

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
   CatalogueEvents,
   DomainError,
   LIMITS,
   MEAL_MESSAGES,
+  NEAR_MESSAGES,
   PRICE_RANGE_BOUNDS,
+  RADII_KM,
   type Actor,
+  type CookLocation,
   type CreateMealInput,
   type MealDto,
   type MealFilter,
@@ -16,30 +19,78 @@ import {
 } from '@popote/contracts';
 import { findByIds, OutboxRelay, recordEvent } from '@popote/platform';
 import type { Model, QueryFilter } from 'mongoose';
-import { decodeCursor, encodeCursor } from './cursor';
+import { decodeCursor, decodeDistanceCursor, encodeCursor, encodeDistanceCursor, type DistanceCursor } from './cursor';
 import { toMealDto } from './meal.mapper';
 import { Meal } from './meal.schema';
 import { StockService } from '../stock/stock.service';
+import { PickupSettings } from '../slots/slot.schema';
+import { haversineMetres } from '../geo/distance';
+import { nearPoint } from '../geo/location';
+import { communes } from '../geo/communes';
+
+type Point = { lat: number; lon: number };
+/** Cooks whose meals are read together when listing nearest first (one `$in` query per batch). */
+const DISTANCE_BATCH_COOKS = 25;
 import { parisDayStart, searchClauses, searchTextOf } from './search';
 
 const LISTED = { _outbox: 0, search_text: 0 } as const;
 
 @Injectable()
 export class MealsService implements OnModuleInit {
+  private readonly log = new Logger('Meals');
   constructor(
     @InjectModel(Meal.name) private readonly meals: Model<Meal>,
+    @InjectModel(PickupSettings.name) private readonly pickup: Model<PickupSettings>,
     private readonly relay: OutboxRelay,
     private readonly stock: StockService,
   ) {}
 
-  /** Meals as DTOs with their portions, read from the stock by `_id` (one indexed query). */
-  private async dtos(docs: Meal[]): Promise<MealDto[]> {
-    const portions = await this.stock.portionsOf(docs.map((d) => d._id));
-    return docs.map((d) => toMealDto(d, portions.get(d._id) ?? 0));
+  /**
+   * Meals as DTOs with their portions, read from the stock by `_id` (one indexed query), and their
+   * cook's commune (the pick-up settings by `_id`) with the distance from `near` when asked.
+   */
+  private async dtos(docs: Meal[], near?: Point | null, known?: Map<string, CookLocation>): Promise<MealDto[]> {
+    const [portions, located] = await Promise.all([
+      this.stock.portionsOf(docs.map((d) => d._id)),
+      known ?? this.locations(docs.map((d) => d.cook_id)),
+    ]);
+    return docs.map((d) => {
+      const at = located.get(d.cook_id);
+      return {
+        ...toMealDto(d, portions.get(d._id) ?? 0),
+        cook_commune: at?.commune ?? null,
+        distance_m: near && at ? haversineMetres(near, at) : null,
+      };
+    });
+  }
+
+  /** Cooks' public locations (commune centres): of some cooks (by `_id`), or of every located cook. */
+  private async locations(cookIds?: string[]): Promise<Map<string, CookLocation>> {
+    const docs = cookIds
+      ? await findByIds<Pick<PickupSettings, '_id' | 'location'>>(this.pickup, [...new Set(cookIds)], { location: 1 })
+      : await this.pickup.find({ location: { $ne: null } }, { location: 1 }).lean<Pick<PickupSettings, '_id' | 'location'>[]>();
+    return new Map(docs.filter((d) => d.location).map((d) => [d._id, d.location!]));
+  }
+
+  /** The buyer's commune centre, and the distance to every located cook (metres). */
+  private async distancesFrom(near: string): Promise<{ point: Point; located: Map<string, CookLocation>; distance: Map<string, number> }> {
+    const point = await nearPoint(near);
+    const located = await this.locations();
+    const distance = new Map([...located].map(([id, at]) => [id, haversineMetres(point, at)]));
+    return { point, located, distance };
   }
 
   onModuleInit(): void {
     this.relay.register(this.meals);
+    // The French communes (ADR 0010) load in the background from boot, so no request waits for them.
+    const started = performance.now();
+    communes().then(
+      (index) =>
+        this.log.log(
+          `${index.size} communes loaded in ${Math.round(performance.now() - started)} ms (heap ${Math.round(process.memoryUsage().heapUsed / 2 ** 20)} MB)`,
+        ),
+      (err: unknown) => this.log.error(`communes not loaded (${String(err)}): near me fails until the next try`),
+    );
   }
 
   /** The filters of the meal list, really applied (the old app only showed them). */
@@ -65,9 +116,24 @@ export class MealsService implements OnModuleInit {
     return and.length === 1 ? and[0] : { $and: and };
   }
 
-  /** Newest first, keyset-paginated so pages stay stable while meals are added. */
+  /**
+   * Newest first, keyset-paginated so pages stay stable while meals are added; or nearest first
+   * (by the cook's commune, then newest), within a radius if asked (ADR 0010).
+   */
   async list(first: number, after?: string | null, filter?: MealFilter | null): Promise<MealPageDto> {
     let query = await this.filterQuery(filter);
+    if (filter?.radius_km != null && !(RADII_KM as readonly number[]).includes(filter.radius_km))
+      throw new DomainError('VALIDATION_FAILED', NEAR_MESSAGES.radius, { radius_km: NEAR_MESSAGES.radius });
+    if (!filter?.near && (filter?.radius_km || filter?.sort === 'distance'))
+      throw new DomainError('VALIDATION_FAILED', NEAR_MESSAGES.nearRequired, { near: NEAR_MESSAGES.nearRequired });
+    let near = filter?.near ? await this.distancesFrom(filter.near) : null;
+    if (near && filter?.radius_km) {
+      // Only the cooks within the radius are listed (and, nearest first, visited).
+      const max = filter.radius_km * 1000;
+      near = { ...near, distance: new Map([...near.distance].filter(([, d]) => d <= max)) };
+      query = { $and: [query, { cook_id: { $in: [...near.distance.keys()] } }] };
+    }
+    if (near && filter?.sort === 'distance') return this.listByDistance(query, first, after, near, !filter.radius_km);
     if (after) {
       const c = decodeCursor(after);
       const page: QueryFilter<Meal> = { $or: [{ created_at: { $lt: c.created_at } }, { created_at: c.created_at, _id: { $lt: c.id } }] };
@@ -81,19 +147,83 @@ export class MealsService implements OnModuleInit {
     const items = docs.slice(0, first);
     const last = items.at(-1);
     return {
-      items: await this.dtos(items),
+      items: await this.dtos(items, near?.point, near?.located),
       next_cursor: docs.length > first && last ? encodeCursor({ created_at: new Date(last.created_at), id: last._id }) : null,
     };
   }
 
+  /**
+   * Nearest first: the located cooks in order of distance (then id), each cook's meals newest first,
+   * then — without a radius — the meals of cooks without a commune. FerretDB has no geo index (and
+   * only `_id` is indexed), so distances are computed here from the cooks' commune centres (one
+   * read of the located cooks' pick-up settings) and the meals read a batch of cooks at a time with
+   * `cook_id $in`, until the page is full. The cursor names the last (distance, cook, created_at, _id).
+   */
+  private async listByDistance(
+    query: QueryFilter<Meal>,
+    first: number,
+    after: string | null | undefined,
+    near: { point: Point; located: Map<string, CookLocation>; distance: Map<string, number> },
+    withUnlocated: boolean,
+  ): Promise<MealPageDto> {
+    const cursor = after ? decodeDistanceCursor(after) : null;
+    const order = [...near.distance].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    const olderThan = (c: DistanceCursor): QueryFilter<Meal> => ({
+      $or: [{ created_at: { $lt: c.created_at } }, { created_at: c.created_at, _id: { $lt: c.id } }],
+    });
+    // Where the previous page stopped: its cook still has older meals, the next cooks all of theirs.
+    let from = 0;
+    if (cursor?.distance === null) from = order.length;
+    else if (cursor) {
+      from = order.findIndex(([id, d]) => d > cursor.distance! || (d === cursor.distance && id >= cursor.cook_id));
+      if (from < 0) from = order.length;
+    }
+    const picked: Meal[] = [];
+    for (let i = from; i < order.length && picked.length <= first; i += DISTANCE_BATCH_COOKS) {
+      const batch = order.slice(i, i + DISTANCE_BATCH_COOKS).map(([id]) => id);
+      const and: QueryFilter<Meal>[] = [query, { cook_id: { $in: batch } }];
+      if (cursor && cursor.distance !== null && batch.includes(cursor.cook_id))
+        and.push({ $or: [{ cook_id: { $ne: cursor.cook_id } }, { $and: [{ cook_id: cursor.cook_id }, olderThan(cursor)] }] });
+      const docs = await this.meals.find({ $and: and }, LISTED).lean<Meal[]>();
+      const rank = new Map(batch.map((id, k) => [id, k]));
+      docs.sort((a, b) => rank.get(a.cook_id)! - rank.get(b.cook_id)! || newestFirst(a, b));
+      picked.push(...docs);
+    }
+    if (withUnlocated && picked.length <= first) {
+      const and: QueryFilter<Meal>[] = [query, { cook_id: { $nin: order.map(([id]) => id) } }];
+      if (cursor?.distance === null) and.push(olderThan(cursor));
+      const docs = await this.meals
+        .find({ $and: and }, LISTED)
+        .sort({ created_at: -1, _id: -1 })
+        .limit(first + 1 - picked.length)
+        .lean<Meal[]>();
+      picked.push(...docs);
+    }
+    const items = picked.slice(0, first);
+    const last = items.at(-1);
+    return {
+      items: await this.dtos(items, near.point, near.located),
+      next_cursor:
+        picked.length > first && last
+          ? encodeDistanceCursor({
+              distance: near.distance.get(last.cook_id) ?? null,
+              cook_id: last.cook_id,
+              created_at: new Date(last.created_at),
+              id: last._id,
+            })
+          : null,
+    };
+  }
+
   /** Home page: meals still available, most portions first. */
-  async featured(limit: number = LIMITS.featuredMeals): Promise<MealDto[]> {
+  async featured(limit: number = LIMITS.featuredMeals, near?: string | null): Promise<MealDto[]> {
+    const from = near ? await nearPoint(near) : null;
     // Most portions first: the stock gives the order, deleted meals are skipped.
     const ids = await this.stock.inStock(limit * 3);
     const docs = await findByIds<Meal>(this.meals, ids, LISTED, { deleted_at: null });
     const rank = new Map(ids.map((id, i) => [id, i]));
     docs.sort((a, b) => rank.get(a._id)! - rank.get(b._id)!);
-    return this.dtos(docs.slice(0, limit));
+    return this.dtos(docs.slice(0, limit), from);
   }
 
   async get(id: string): Promise<MealDto | null> {
@@ -107,13 +237,14 @@ export class MealsService implements OnModuleInit {
     return this.dtos(docs);
   }
 
-  async ofCook(cookId: string): Promise<MealDto[]> {
+  async ofCook(cookId: string, near?: string | null): Promise<MealDto[]> {
+    const from = near ? await nearPoint(near) : null;
     const docs = await this.meals
       .find({ cook_id: cookId, deleted_at: null }, LISTED)
       .sort({ created_at: -1, _id: -1 })
       .limit(200)
       .lean<Meal[]>();
-    return this.dtos(docs);
+    return this.dtos(docs, from);
   }
 
   async create(actor: Actor, cookName: string, input: CreateMealInput): Promise<MealDto> {
@@ -192,3 +323,8 @@ export class MealsService implements OnModuleInit {
     return ids.length;
   }
 }
+
+const newestFirst = (a: Meal, b: Meal) => {
+  const t = new Date(b.created_at).getTime() - new Date(a.created_at).getTime();
+  return t || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
+};

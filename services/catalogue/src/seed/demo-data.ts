@@ -42,7 +42,7 @@ export const DEMO_PICKUP: Record<string, PickupSettingsInput> = {
       ['18:00', '21:00'],
     ]),
     days_off: [],
-    address: { street: '12 rue des Martyrs', postcode: '75009', city: 'Paris' },
+    address: { street: '12 rue de Marseille', postcode: '69007', commune_code: '69387' }, // Lyon 7e
     cutoff_minutes: 60,
     slot_minutes: 30,
     capacity: 6,
@@ -51,7 +51,7 @@ export const DEMO_PICKUP: Record<string, PickupSettingsInput> = {
   [DEMO_COOKS.lucas.id]: {
     windows: everyDay([['18:00', '21:00']]),
     days_off: [],
-    address: { street: '4 rue Oberkampf', postcode: '75011', city: 'Paris' },
+    address: { street: '4 rue Paul Bert', postcode: '69003', commune_code: '69383' }, // Lyon 3e
     cutoff_minutes: 120,
     slot_minutes: 30,
     capacity: 20,
@@ -63,7 +63,7 @@ export const DEMO_PICKUP: Record<string, PickupSettingsInput> = {
       ['18:00', '22:00'],
     ]),
     days_off: [],
-    address: { street: '30 avenue de Choisy', postcode: '75013', city: 'Paris' },
+    address: { street: '30 cours Émile Zola', postcode: '69100', commune_code: '69266' }, // Villeurbanne
     cutoff_minutes: 30,
     slot_minutes: 15,
     capacity: 4,

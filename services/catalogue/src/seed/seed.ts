@@ -5,6 +5,7 @@ import { Meal, MealSchema } from '../meals/meal.schema';
 import { DEMO_MEALS, DEMO_PICKUP } from './demo-data';
 import { plateImage } from './plate-image';
 import { searchTextOf } from '../meals/search';
+import { resolvePickupAddress } from '../geo/location';
 
 /**
  * Demo data: a few cooks' meals with pictures in MinIO. Idempotent: existing meals are left as they
@@ -65,13 +66,25 @@ export async function seedCatalogue(env: NodeJS.ProcessEnv = process.env): Promi
         if ((err as { code?: number }).code !== 11000) throw err; // seeded concurrently: fine
       }
     }
-    // The demo cooks' pick-up windows (issue 17): added when missing, never overwritten.
+    // The demo cooks' pick-up windows (issue 17): added when missing, never overwritten — except that
+    // a demo cook seeded before communes existed (no `location`) gets the demo address and its commune.
     const settings = conn.collection('pickupSettings');
     for (const [cookId, rules] of Object.entries(DEMO_PICKUP)) {
-      if (await settings.findOne({ _id: cookId as never })) continue;
-      await settings.insertOne({ _id: cookId as never, ...rules }).catch((err: { code?: number }) => {
-        if (err.code !== 11000) throw err;
-      });
+      const place = rules.address ? await resolvePickupAddress(rules.address) : null;
+      const existing = await settings.findOne({ _id: cookId as never });
+      if (existing) {
+        if (!('location' in existing) && place)
+          await settings.updateOne(
+            { _id: cookId as never, location: { $exists: false } },
+            { $set: { address: place.address, location: place.location } },
+          );
+        continue;
+      }
+      await settings
+        .insertOne({ _id: cookId as never, ...rules, address: place?.address ?? null, location: place?.location ?? null })
+        .catch((err: { code?: number }) => {
+          if (err.code !== 11000) throw err;
+        });
     }
     return created;
   } finally {

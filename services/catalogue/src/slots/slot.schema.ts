@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import type { PickupAddress, PickupWindow } from '@popote/contracts';
+import type { CookLocation, PickupAddress, PickupWindow } from '@popote/contracts';
 import { outboxPlugin, type OutboxEntry } from '@popote/platform';
 
 /** A cook's pick-up rules (issue 17): one document per cook, written by the cook only. */
@@ -10,6 +10,8 @@ export class PickupSettings {
   @Prop({ type: [String], default: [] }) days_off!: string[];
   /** Personal data: shown to a buyer only once their order is confirmed. */
   @Prop({ type: Object, default: null }) address!: PickupAddress | null;
+  /** Public: the commune of the address and its centre (ADR 0010), what distances are computed from. */
+  @Prop({ type: Object, default: null }) location!: CookLocation | null;
   @Prop({ required: true }) cutoff_minutes!: number;
   @Prop({ required: true }) slot_minutes!: number;
   @Prop({ required: true }) capacity!: number;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
+  CatalogueEvents,
   DomainError,
   PICKUP_MESSAGES,
   PickupEvents,
@@ -14,7 +15,8 @@ import {
   type PickupSettingsInput,
   type PickupSlotDto,
 } from '@popote/contracts';
-import { findByIds, orderIdOf, OutboxRelay, recordEvent } from '@popote/platform';
+import { EventPublisher, findByIds, orderIdOf, OutboxRelay, recordEvent } from '@popote/platform';
+import { resolvePickupAddress } from '../geo/location';
 import type { Model } from 'mongoose';
 import { Meal } from '../meals/meal.schema';
 import { findSlot, openSlots, refusal, slotKey, type SlotRules } from './slot-times';
@@ -24,7 +26,10 @@ const toSettingsDto = (s: PickupSettings): PickupSettingsDto => ({
   cook_id: s._id,
   windows: s.windows.map(({ weekday, start, end }) => ({ weekday, start, end })),
   days_off: [...s.days_off].sort(),
-  address: s.address ? { street: s.address.street, postcode: s.address.postcode, city: s.address.city } : null,
+  address: s.address
+    ? { street: s.address.street, postcode: s.address.postcode, city: s.address.city, commune_code: s.address.commune_code ?? null }
+    : null,
+  location: s.location ?? null,
   cutoff_minutes: s.cutoff_minutes,
   slot_minutes: s.slot_minutes,
   capacity: s.capacity,
@@ -49,6 +54,7 @@ export class SlotsService implements OnModuleInit {
     @InjectModel(SlotHold.name) private readonly holds: Model<SlotHold>,
     @InjectModel(Meal.name) private readonly meals: Model<Meal>,
     private readonly relay: OutboxRelay,
+    private readonly publisher: EventPublisher,
   ) {}
 
   onModuleInit(): void {
@@ -65,8 +71,19 @@ export class SlotsService implements OnModuleInit {
 
   async update(actor: Actor, input: PickupSettingsInput): Promise<PickupSettingsDto> {
     if (actor.user_type !== 'cook') throw new DomainError('FORBIDDEN', PICKUP_MESSAGES.cooksOnly);
-    const doc = { ...input, days_off: [...new Set(input.days_off)].sort() };
+    // The commune is checked against the French communes before anything is written (ADR 0010).
+    const place = input.address ? await resolvePickupAddress(input.address) : null;
+    const before = await this.settings.findById(actor.user_id, { location: 1 }).lean<Pick<PickupSettings, 'location'>>();
+    const doc = {
+      ...input,
+      days_off: [...new Set(input.days_off)].sort(),
+      address: place?.address ?? null,
+      location: place?.location ?? null,
+    };
     await this.settings.updateOne({ _id: actor.user_id }, { $set: doc }, { upsert: true });
+    // The public lists show the cook's commune and distance: a cache hint when it moved (ADR 0006).
+    if (JSON.stringify(before?.location ?? null) !== JSON.stringify(doc.location))
+      await this.publisher.announce(CatalogueEvents.mealsChanged, { cook_id: actor.user_id, meal_ids: [], cause: 'cook_location' });
     return toSettingsDto({ _id: actor.user_id, ...doc });
   }
 

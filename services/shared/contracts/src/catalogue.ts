@@ -2,6 +2,28 @@ import { z } from 'zod';
 import { actorSchema, defineEvent, defineRpc } from './envelope';
 import { ALLERGENS, AVAILABILITY, CATEGORIES, INGREDIENTS, LIMITS, MAX_INGREDIENTS, PRICE_RANGES } from './enums';
 
+/** Near me (issue 17, ADR 0010): the radii a buyer can filter by, in km, and the orders of the list. */
+export const RADII_KM = [1, 3, 5, 10] as const;
+export type RadiusKm = (typeof RADII_KM)[number];
+export const MEAL_SORTS = ['recent', 'distance'] as const;
+export type MealSort = (typeof MEAL_SORTS)[number];
+
+export const NEAR_MESSAGES = {
+  radius: 'Rayon invalide : choisissez 1, 3, 5 ou 10 km',
+  sort: 'Tri invalide',
+  nearRequired: 'Indiquez votre commune pour filtrer ou trier par distance',
+  nearUnknown: 'Commune inconnue : choisissez-la dans la liste',
+  nearNoPosition: "La position de cette commune n'est pas connue : choisissez une commune voisine",
+  nearInvalid: 'Commune invalide',
+  query: 'Tapez au moins 2 lettres ou le début du code postal',
+} as const;
+
+/** The buyer's commune, by INSEE code (the public reads are cached per commune, never per person). */
+const nearSchema = z
+  .string()
+  .trim()
+  .regex(/^(\d{5}|2[AB]\d{3})$/, NEAR_MESSAGES.nearInvalid);
+
 /** French validation texts of the meal forms (spec §5, §8). */
 export const MEAL_MESSAGES = {
   required: 'Ce champ est obligatoire',
@@ -45,6 +67,10 @@ export const mealSchema = z.object({
   rating_count: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The commune the cook's dishes are picked up in (never the street), if the cook gave it. */
+  cook_commune: z.string().nullish(),
+  /** From the buyer's commune centre to the cook's, in metres, when the request named one. */
+  distance_m: z.number().int().nullish(),
 });
 export type MealDto = z.infer<typeof mealSchema>;
 
@@ -56,6 +82,11 @@ export const mealFilterSchema = z.object({
   availability: z.enum(AVAILABILITY).nullish(),
   without_allergens: z.array(z.enum(ALLERGENS)).max(14).nullish(),
   cook_id: z.string().nullish(),
+  /** The buyer's commune (INSEE code): distances are computed from its centre. */
+  near: nearSchema.nullish(),
+  /** 1, 3, 5 or 10 (checked by the catalogue, whose refusal names the radii in French). */
+  radius_km: z.number({ message: NEAR_MESSAGES.radius }).int(NEAR_MESSAGES.radius).nullish(),
+  sort: z.enum(MEAL_SORTS, { message: NEAR_MESSAGES.sort }).nullish(),
 });
 export type MealFilter = z.infer<typeof mealFilterSchema>;
 
@@ -113,13 +144,22 @@ export const mealPageSchema = z.object({
 });
 export type MealPageDto = z.infer<typeof mealPageSchema>;
 
+export const communeSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  postcodes: z.array(z.string()),
+  /** False when the dataset knows no point for it (it cannot be used for distances). */
+  has_position: z.boolean(),
+});
+export type CommuneDto = z.infer<typeof communeSchema>;
+
 const mealRef = z.object({ meal_id: z.string().min(1) });
 
 export const CatalogueRpc = {
   listMeals: defineRpc('rpc.catalogue.list-meals', listMealsRequest, mealPageSchema),
   featuredMeals: defineRpc(
     'rpc.catalogue.featured-meals',
-    z.object({ limit: z.number().int().min(1).max(12).default(LIMITS.featuredMeals) }),
+    z.object({ limit: z.number().int().min(1).max(12).default(LIMITS.featuredMeals), near: nearSchema.nullish() }),
     z.object({ items: z.array(mealSchema) }),
   ),
   getMeal: defineRpc('rpc.catalogue.get-meal', mealRef, z.object({ meal: mealSchema.nullable() })),
@@ -128,7 +168,19 @@ export const CatalogueRpc = {
     z.object({ meal_ids: z.array(z.string()).max(200) }),
     z.object({ items: z.array(mealSchema) }),
   ),
-  cookMeals: defineRpc('rpc.catalogue.cook-meals', z.object({ cook_id: z.string().min(1) }), z.object({ items: z.array(mealSchema) })),
+  cookMeals: defineRpc(
+    'rpc.catalogue.cook-meals',
+    z.object({ cook_id: z.string().min(1), near: nearSchema.nullish() }),
+    z.object({ items: z.array(mealSchema) }),
+  ),
+  /** Autocomplete of French communes: a name's start (accents ignored) or a postcode's start. */
+  searchCommunes: defineRpc(
+    'rpc.catalogue.search-communes',
+    z.object({ query: z.string().trim().max(60), limit: z.number().int().min(1).max(20).default(10) }),
+    z.object({ items: z.array(communeSchema) }),
+  ),
+  /** One commune by INSEE code (null if unknown). */
+  getCommune: defineRpc('rpc.catalogue.get-commune', z.object({ code: nearSchema }), z.object({ commune: communeSchema.nullable() })),
   createMeal: defineRpc(
     'rpc.catalogue.create-meal',
     z.object({ actor: actorSchema, cook_name: z.string().min(1), input: createMealInput }),
@@ -187,7 +239,7 @@ export const CatalogueEvents = {
     z.object({
       cook_id: z.string(),
       meal_ids: z.array(z.string()),
-      cause: z.enum(['restock', 'stock_adjusted', 'rating', 'cook_renamed']),
+      cause: z.enum(['restock', 'stock_adjusted', 'rating', 'cook_renamed', 'cook_location']),
     }),
   ),
 } as const;

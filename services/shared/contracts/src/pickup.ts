@@ -23,6 +23,13 @@ export const PICKUP_MESSAGES = {
   postcode: 'Code postal invalide (5 chiffres)',
   street: "Indiquez l'adresse de retrait",
   city: 'Indiquez la commune',
+  // The commune of the pick-up address, checked against the French communes (ADR 0010).
+  communeRequired: 'Choisissez votre commune dans la liste',
+  communeCode: 'Commune invalide',
+  postcodeUnknown: 'Code postal inconnu : vérifiez les 5 chiffres',
+  communeMismatch: 'Cette commune ne correspond pas au code postal indiqué',
+  communeUnknown: 'Commune inconnue',
+  communeNoPosition: "La position de cette commune n'est pas connue : choisissez une commune voisine",
   cutoff: 'Le délai de commande doit être entre 0 et 48 heures',
   capacity: 'La capacité doit être entre 1 et 100 par créneau',
   slotLength: 'Un créneau dure 15 ou 30 minutes',
@@ -55,15 +62,45 @@ export const pickupWindowSchema = z
   .refine((w) => w.start < w.end, { message: PICKUP_MESSAGES.windowOrder, path: ['end'] });
 export type PickupWindow = z.infer<typeof pickupWindowSchema>;
 
-export const pickupAddressSchema = z.object({
+/** An INSEE commune code: 5 digits, or 2A/2B and 3 digits in Corsica. */
+export const communeCodeSchema = z
+  .string({ message: PICKUP_MESSAGES.communeRequired })
+  .trim()
+  .min(1, PICKUP_MESSAGES.communeRequired)
+  .regex(/^(\d{5}|2[AB]\d{3})$/, PICKUP_MESSAGES.communeCode);
+
+/** The address as the cook types it: the commune is chosen in the list (its name is the dataset's). */
+export const pickupAddressInput = z.object({
   street: z.string().trim().min(1, PICKUP_MESSAGES.street).max(160),
   postcode: z
     .string()
     .trim()
     .regex(/^\d{5}$/, PICKUP_MESSAGES.postcode),
-  city: z.string().trim().min(1, PICKUP_MESSAGES.city).max(80),
+  commune_code: communeCodeSchema,
+});
+export type PickupAddressInput = z.infer<typeof pickupAddressInput>;
+
+export const pickupAddressSchema = z.object({
+  street: z.string(),
+  postcode: z.string(),
+  city: z.string(),
+  /** Null for an address saved before communes were chosen from the list. */
+  commune_code: z.string().nullish(),
 });
 export type PickupAddress = z.infer<typeof pickupAddressSchema>;
+
+/**
+ * Where a cook's dishes are picked up, as precisely as the public may know: the commune and its
+ * centre (never the street). Derived from the address by the catalogue.
+ */
+export const cookLocationSchema = z.object({
+  commune_code: z.string(),
+  commune: z.string(),
+  postcode: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+});
+export type CookLocation = z.infer<typeof cookLocationSchema>;
 
 const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
 
@@ -71,7 +108,7 @@ export const pickupSettingsInput = z
   .object({
     windows: z.array(pickupWindowSchema).max(21, PICKUP_MESSAGES.tooManyWindows),
     days_off: z.array(isoDate).max(60, PICKUP_MESSAGES.tooManyDaysOff),
-    address: pickupAddressSchema.nullable(),
+    address: pickupAddressInput.nullable(),
     /** Orders close this many minutes before the slot starts. */
     cutoff_minutes: z
       .number()
@@ -98,6 +135,8 @@ export const pickupSettingsSchema = z.object({
   windows: z.array(z.object({ weekday: z.number().int(), start: z.string(), end: z.string() })),
   days_off: z.array(z.string()),
   address: pickupAddressSchema.nullable(),
+  /** The commune (public precision) the address is in. */
+  location: cookLocationSchema.nullish(),
   cutoff_minutes: z.number().int(),
   slot_minutes: z.number().int(),
   capacity: z.number().int(),

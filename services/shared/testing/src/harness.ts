@@ -241,7 +241,7 @@ export async function chooseSlotsGql(session: GqlSession): Promise<{ cook_id: st
 export const PICKUP_ALL_DAY = {
   windows: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '23:45' })),
   days_off: [] as string[],
-  address: { street: '1 rue du Test', postcode: '75001', city: 'Paris' },
+  address: { street: '1 rue du Test', postcode: '75001', commune_code: '75101' }, // Paris 1er
   cutoff_minutes: 0,
   slot_minutes: 15,
   capacity: 100,

@@ -1,5 +1,5 @@
 import { useQuery } from '@popote/graphql';
-import { Avatar, buttonClassName, fr, Notice, NotFound, QueryState } from '@popote/ui';
+import { Avatar, buttonClassName, fr, Notice, NotFound, QueryState, formatDistance, useBuyerCommune } from '@popote/ui';
 import { Link, useParams } from '@popote/router';
 import { MealGrid } from '../../components/meal-grid';
 import { Rating } from '../../components/rating';
@@ -11,8 +11,9 @@ const t = fr.cookPage;
 /** /cook/:cookId — who the cook is, and the meals they still have portions of. */
 export function CookPage() {
   const { cookId = '' } = useParams();
+  const commune = useBuyerCommune();
   const { data, error, refetch } = useQuery(COOK_QUERY, {
-    variables: { cook_id: cookId },
+    variables: { cook_id: cookId, near: commune?.code ?? null },
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
   });
@@ -38,6 +39,8 @@ export function CookPage() {
 
 function CookView({ cook }: { cook: CookPageData }) {
   const available = cook.meals.filter((meal) => meal.portions_available > 0);
+  // Every dish of a cook is picked up at the same place: its commune and distance, once.
+  const pickup = cook.meals.find((meal) => meal.cook_commune);
   return (
     <div className="pp-page">
       <title>{`${cook.name} · ${fr.brand}`}</title>
@@ -50,6 +53,12 @@ function CookView({ cook }: { cook: CookPageData }) {
             <p className={styles.location}>
               <PinIcon />
               {cook.location}
+            </p>
+          ) : null}
+          {pickup?.cook_commune ? (
+            <p className={styles.location} data-testid="cook-pickup">
+              {fr.near.pickupCommune(pickup.cook_commune)}
+              {typeof pickup.distance_m === 'number' ? ` · ${formatDistance(pickup.distance_m)}` : ''}
             </p>
           ) : null}
           <p className={styles.rating}>

@@ -1,6 +1,6 @@
 import { useAuth } from '@popote/auth';
 import { useQuery } from '@popote/graphql';
-import { Button, buttonClassName, fr, Notice } from '@popote/ui';
+import { Button, buttonClassName, fr, Notice, useBuyerCommune } from '@popote/ui';
 import type { ReactNode } from 'react';
 import { Link } from '@popote/router';
 import { MealGrid } from '../../components/meal-grid';
@@ -35,9 +35,7 @@ export function HomePage() {
 function useBecomeCookLink(): { to: string; label: string } {
   const auth = useAuth();
   if (auth.status !== 'signed-in') return { to: '/auth?mode=inscription&type=cook', label: fr.home.becomeCook };
-  return auth.isCook
-    ? { to: '/cook/dashboard', label: fr.nav.dashboard }
-    : { to: '/profile', label: fr.home.becomeCook };
+  return auth.isCook ? { to: '/cook/dashboard', label: fr.nav.dashboard } : { to: '/profile', label: fr.home.becomeCook };
 }
 
 function Hero() {
@@ -104,7 +102,10 @@ function RetryNotice({ message, onRetry }: { message: string; onRetry: () => voi
 }
 
 function FeaturedMeals() {
+  // With the buyer's commune (kept in this browser), the cards say how far each cook is.
+  const commune = useBuyerCommune();
   const { data, error, refetch } = useQuery(FEATURED_MEALS_QUERY, {
+    variables: { near: commune?.code ?? null },
     // Portions change with every order: show what is cached, then refresh.
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
@@ -120,15 +121,7 @@ function FeaturedMeals() {
   let content: ReactNode;
   if (meals && meals.length > 0) {
     // Home featured cards show 'Plus que N' under 5 portions (spec §9).
-    content = (
-      <MealGrid
-        meals={meals}
-        headingLevel="h3"
-        layout="three"
-        lowStockThreshold={LIMITS.lowStockFeatured - 1}
-        eagerImages={3}
-      />
-    );
+    content = <MealGrid meals={meals} headingLevel="h3" layout="three" lowStockThreshold={LIMITS.lowStockFeatured - 1} eagerImages={3} />;
   } else if (meals) {
     content = (
       <Notice
@@ -169,7 +162,16 @@ function HowItWorks() {
         {fr.home.steps.map((step, index) => (
           <li key={step.title} className={styles.step}>
             <span className={styles.stepIcon} aria-hidden="true">
-              <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+              <svg
+                viewBox="0 0 24 24"
+                width="28"
+                height="28"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
                 {STEP_ICONS[index]}
               </svg>
             </span>

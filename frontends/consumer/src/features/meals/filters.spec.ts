@@ -4,9 +4,7 @@ import { countActiveFilters, NO_FILTERS, readFilters, toFilterInput, writeFilter
 describe('meal list filters in the URL', () => {
   it('reads the search and every filter', () => {
     const filters = readFilters(
-      new URLSearchParams(
-        'q=+poulet+&category=thai&price_range=10-20&availability=today&without_allergens=milk&without_allergens=gluten',
-      ),
+      new URLSearchParams('q=+poulet+&category=thai&price_range=10-20&availability=today&without_allergens=milk&without_allergens=gluten'),
     );
     expect(filters).toEqual({
       q: 'poulet',
@@ -14,14 +12,28 @@ describe('meal list filters in the URL', () => {
       priceRange: '10-20',
       availability: 'today',
       withoutAllergens: ['gluten', 'milk'],
+      radius: null,
+      sort: 'recent',
     });
     expect(countActiveFilters(filters)).toBe(5);
   });
 
+  it('reads and writes the radius and the sort, only the radii of the list', () => {
+    const filters = readFilters(new URLSearchParams('rayon=3&tri=distance'));
+    expect(filters).toMatchObject({ radius: 3, sort: 'distance' });
+    expect(writeFilters(filters).toString()).toBe('rayon=3&tri=distance');
+    expect(readFilters(new URLSearchParams('rayon=7&tri=prix'))).toMatchObject({ radius: null, sort: 'recent' });
+  });
+
+  it("sends the radius and the sort only with the buyer's commune", () => {
+    const near = { ...NO_FILTERS, radius: 3 as const, sort: 'distance' as const };
+    expect(toFilterInput(near)).toBeNull();
+    expect(toFilterInput(near, '69381')).toEqual({ near: '69381', radius_km: 3, sort: 'distance' });
+    expect(toFilterInput(NO_FILTERS, '69381')).toEqual({ near: '69381' });
+  });
+
   it('ignores values that are not in the fixed lists', () => {
-    const filters = readFilters(
-      new URLSearchParams('category=pizza&price_range=cheap&availability=never&without_allergens=plastic'),
-    );
+    const filters = readFilters(new URLSearchParams('category=pizza&price_range=cheap&availability=never&without_allergens=plastic'));
     expect(filters).toEqual(NO_FILTERS);
     expect(countActiveFilters(filters)).toBe(0);
   });

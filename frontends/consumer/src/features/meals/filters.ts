@@ -21,7 +21,14 @@ export interface MealListFilters {
   priceRange: PriceRange | null;
   availability: Availability | null;
   withoutAllergens: Allergen[];
+  /** Near me (issue 17): only cooks within this many km of the buyer's commune. */
+  radius: Radius | null;
+  /** 'distance': nearest first (needs the buyer's commune). */
+  sort: 'recent' | 'distance';
 }
+
+export const RADII = [1, 3, 5, 10] as const;
+export type Radius = (typeof RADII)[number];
 
 export const PARAMS = {
   q: 'q',
@@ -29,6 +36,8 @@ export const PARAMS = {
   priceRange: 'price_range',
   availability: 'availability',
   withoutAllergens: 'without_allergens',
+  radius: 'rayon',
+  sort: 'tri',
 } as const;
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
@@ -45,6 +54,8 @@ export function readFilters(params: URLSearchParams): MealListFilters {
     availability: oneOf(AVAILABILITY, params.get(PARAMS.availability)),
     // In the fixed order of the list, so the same choice always makes the same URL and cache key.
     withoutAllergens: ALLERGENS.filter((allergen) => allergens.has(allergen)),
+    radius: (RADII as readonly number[]).includes(Number(params.get(PARAMS.radius))) ? (Number(params.get(PARAMS.radius)) as Radius) : null,
+    sort: params.get(PARAMS.sort) === 'distance' ? 'distance' : 'recent',
   };
 }
 
@@ -55,6 +66,8 @@ export function writeFilters(filters: MealListFilters): URLSearchParams {
   if (filters.priceRange) params.set(PARAMS.priceRange, filters.priceRange);
   if (filters.availability) params.set(PARAMS.availability, filters.availability);
   for (const allergen of filters.withoutAllergens) params.append(PARAMS.withoutAllergens, allergen);
+  if (filters.radius) params.set(PARAMS.radius, String(filters.radius));
+  if (filters.sort === 'distance') params.set(PARAMS.sort, 'distance');
   return params;
 }
 
@@ -64,21 +77,26 @@ export const NO_FILTERS: MealListFilters = {
   priceRange: null,
   availability: null,
   withoutAllergens: [],
+  radius: null,
+  sort: 'recent',
 };
 
 /** How many of the side panel's filters are set (the search box is not one of them). */
 export function countActiveFilters(filters: MealListFilters): number {
-  return (
-    (filters.category ? 1 : 0) +
-    (filters.priceRange ? 1 : 0) +
-    (filters.availability ? 1 : 0) +
-    filters.withoutAllergens.length
-  );
+  return (filters.category ? 1 : 0) + (filters.priceRange ? 1 : 0) + (filters.availability ? 1 : 0) + filters.withoutAllergens.length;
 }
 
-/** The BFF's `MealFilterInput`, with only what is set; null when nothing is. */
-export function toFilterInput(filters: MealListFilters): MealFilterInput | null {
+/**
+ * The BFF's `MealFilterInput`, with only what is set; null when nothing is. `near` is the buyer's
+ * commune (INSEE code): with it the cards show distances, and the radius and the sort apply.
+ */
+export function toFilterInput(filters: MealListFilters, near: string | null = null): MealFilterInput | null {
   const input: MealFilterInput = {};
+  if (near) {
+    input.near = near;
+    if (filters.radius) input.radius_km = filters.radius;
+    if (filters.sort === 'distance') input.sort = 'distance';
+  }
   if (filters.q) input.q = filters.q;
   if (filters.category) input.category = filters.category;
   if (filters.priceRange) input.price_range = filters.priceRange;

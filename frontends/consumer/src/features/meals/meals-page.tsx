@@ -1,9 +1,10 @@
-import { Button, fr, Notice, Spinner } from '@popote/ui';
+import { Button, fr, Notice, Spinner, useBuyerCommune } from '@popote/ui';
 import { useMemo } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useSearchParams } from '@popote/router';
 import { MealGrid } from '../../components/meal-grid';
 import { MealFilters } from './components/meal-filters';
+import { NearBar } from './components/near-bar';
 import { countActiveFilters, NO_FILTERS, readFilters, toFilterInput, writeFilters, type MealListFilters } from './filters';
 import { useMealList } from './hooks/use-meal-list';
 import styles from './meals-page.module.css';
@@ -13,7 +14,9 @@ export function MealsPage() {
   const paramsKey = searchParams.toString();
   // Parsed once per URL, so the query's variables only change when the URL does.
   const filters = useMemo(() => readFilters(new URLSearchParams(paramsKey)), [paramsKey]);
-  const filterInput = useMemo(() => toFilterInput(filters), [filters]);
+  // The buyer's commune, kept in this browser: sent as `near` (the public cache keys on the commune).
+  const commune = useBuyerCommune();
+  const filterInput = useMemo(() => toFilterInput(filters, commune?.code ?? null), [filters, commune?.code]);
   const list = useMealList(filterInput);
 
   // A new history entry per change: the back button undoes the last filter.
@@ -37,7 +40,14 @@ export function MealsPage() {
       <div className={styles.layout}>
         <MealFilters filters={filters} onChange={applyFilters} />
         <section className={styles.results} aria-label={fr.meals.title}>
-          <MealsResults list={list} filtered={filtered} onReset={() => applyFilters(NO_FILTERS)} />
+          <NearBar commune={commune} filters={filters} onChange={applyFilters} />
+          <MealsResults
+            list={list}
+            filtered={filtered}
+            radius={commune ? filters.radius : null}
+            onWiden={() => applyFilters({ ...filters, radius: null })}
+            onReset={() => applyFilters(NO_FILTERS)}
+          />
         </section>
       </div>
     </div>
@@ -47,10 +57,14 @@ export function MealsPage() {
 function MealsResults({
   list,
   filtered,
+  radius,
+  onWiden,
   onReset,
 }: {
   list: ReturnType<typeof useMealList>;
   filtered: boolean;
+  radius: number | null;
+  onWiden: () => void;
   onReset: () => void;
 }) {
   if (list.status === 'loading') return <Spinner size="lg" label={fr.meals.loading} showLabel />;
@@ -71,6 +85,17 @@ function MealsResults({
 
   if (list.meals.length === 0) {
     if (list.refreshing) return <Spinner size="lg" label={fr.meals.loading} showLabel />;
+    if (radius)
+      return (
+        <Notice
+          message={fr.near.noneNear(radius)}
+          actions={
+            <Button variant="primary" onClick={onWiden}>
+              {fr.near.widen}
+            </Button>
+          }
+        />
+      );
     return filtered ? (
       <Notice
         message={fr.meals.noMatch}

@@ -6,7 +6,7 @@ import { PICKUP_FORM_MESSAGES, pickupFormSchema } from './pickup-schema';
 const base = {
   windows: [{ weekday: 2, start: '18:00', end: '20:00' }],
   days_off: ['2026-12-25'],
-  address: { street: '3 rue des Lilas', postcode: '69001', city: 'Lyon' },
+  address: { street: '3 rue des Lilas', postcode: '69001', commune_code: '69381' },
   cutoff_minutes: 120,
   slot_minutes: 30 as const,
   capacity: 4,
@@ -37,7 +37,8 @@ describe('the pick-up form checks what the catalogue checks, with its messages',
       },
     ],
     ['bad time', { ...base, windows: [{ weekday: 8, start: '25:00', end: '20:00' }] }],
-    ['bad address', { ...base, address: { street: ' ', postcode: '690', city: '' } }],
+    ['bad address', { ...base, address: { street: ' ', postcode: '690', commune_code: '' } }],
+    ['no commune chosen', { ...base, address: { street: '3 rue des Lilas', postcode: '69001', commune_code: 'Lyon' } }],
     ['bad numbers', { ...base, cutoff_minutes: 3000, capacity: 0, slot_minutes: 20 }],
     ['bad date', { ...base, days_off: ['25/12/2026'] }],
   ])('%s', (_, value) => {

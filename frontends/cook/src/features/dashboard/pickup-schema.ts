@@ -18,7 +18,8 @@ export const PICKUP_FORM_MESSAGES = {
   tooManyDaysOff: 'Au plus 60 jours de fermeture',
   postcode: 'Code postal invalide (5 chiffres)',
   street: "Indiquez l'adresse de retrait",
-  city: 'Indiquez la commune',
+  communeRequired: 'Choisissez votre commune dans la liste',
+  communeCode: 'Commune invalide',
   cutoff: 'Le délai de commande doit être entre 0 et 48 heures',
   capacity: 'La capacité doit être entre 1 et 100 par créneau',
   slotLength: 'Un créneau dure 15 ou 30 minutes',
@@ -45,7 +46,11 @@ export const pickupFormSchema = z
           .string()
           .trim()
           .regex(/^\d{5}$/, m.postcode),
-        city: z.string().trim().min(1, m.city).max(80),
+        commune_code: z
+          .string({ message: m.communeRequired })
+          .trim()
+          .min(1, m.communeRequired)
+          .regex(/^(\d{5}|2[AB]\d{3})$/, m.communeCode),
       })
       .nullable(),
     cutoff_minutes: z

@@ -1,7 +1,7 @@
-import { useMutation, useQuery, type PickupSettingsInput } from '@popote/graphql';
+import { useCommuneSearch, useMutation, useQuery, type CommuneResult, type PickupSettingsInput } from '@popote/graphql';
 import { readApiError } from '@popote/auth';
 import { Button, formatLongDate, fr, Notice, SelectField, TextField } from '@popote/ui';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { PICKUP_SETTINGS_QUERY, UPDATE_PICKUP_SETTINGS, type PickupSettingsData } from '../../graphql/pickup';
 import { apiMessage } from './api-message';
@@ -18,7 +18,7 @@ const CUTOFFS = [0, 30, 60, 120, 240, 720, 1440, 2880];
 const DEFAULTS: PickupSettingsInput = {
   windows: [{ weekday: 2, start: '18:00', end: '20:00' }],
   days_off: [],
-  address: { street: '', postcode: '', city: '' },
+  address: { street: '', postcode: '', commune_code: '' },
   cutoff_minutes: 120,
   slot_minutes: 30,
   capacity: 4,
@@ -29,8 +29,8 @@ const toForm = (s: PickupSettingsData): PickupSettingsInput => ({
   windows: s.windows.map(({ weekday, start, end }) => ({ weekday, start, end })),
   days_off: [...s.days_off],
   address: s.address
-    ? { street: s.address.street, postcode: s.address.postcode, city: s.address.city }
-    : { street: '', postcode: '', city: '' },
+    ? { street: s.address.street, postcode: s.address.postcode, commune_code: s.address.commune_code ?? '' }
+    : { street: '', postcode: '', commune_code: '' },
   cutoff_minutes: s.cutoff_minutes,
   slot_minutes: s.slot_minutes === 15 ? 15 : 30,
   capacity: s.capacity,
@@ -68,8 +68,13 @@ function PickupForm({ saved }: { saved: PickupSettingsData | null }) {
   const set = (patch: Partial<PickupSettingsInput>) => setForm((f) => ({ ...f, ...patch }));
   const setWindow = (i: number, patch: Partial<PickupSettingsInput['windows'][number]>) =>
     set({ windows: form.windows.map((w, j) => (j === i ? { ...w, ...patch } : w)) });
-  const address = form.address ?? { street: '', postcode: '', city: '' };
-  const setAddress = (patch: Partial<typeof address>) => set({ address: { ...address, ...patch } });
+  const address = form.address ?? { street: '', postcode: '', commune_code: '' };
+  const setAddress = (patch: Partial<typeof address>) => {
+    set({ address: { ...address, ...patch } });
+    // A field typed again loses its old message (a new postcode, the commune's too).
+    const stale = Object.keys(patch).flatMap((k) => (k === 'postcode' ? [k, 'commune_code'] : [k]));
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !stale.some((f) => k === `address.${f}` || k === f))));
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -232,6 +237,11 @@ function PickupForm({ saved }: { saved: PickupSettingsData | null }) {
       <fieldset className={pickupStyles.group}>
         <legend className={pickupStyles.legend}>{t.address}</legend>
         <p className={pickupStyles.muted}>{t.addressHint}</p>
+        {saved?.location ? (
+          <p className={pickupStyles.muted} data-testid="pickup-public-commune">
+            {t.publicCommune(saved.location.commune)}
+          </p>
+        ) : null}
         <TextField
           label={t.street}
           value={address.street}
@@ -249,12 +259,12 @@ function PickupForm({ saved }: { saved: PickupSettingsData | null }) {
             onChange={(e) => setAddress({ postcode: e.target.value })}
             error={errors['address.postcode'] ?? errors['postcode']}
           />
-          <TextField
-            label={t.city}
-            value={address.city}
-            autoComplete="address-level2"
-            onChange={(e) => setAddress({ city: e.target.value })}
-            error={errors['address.city'] ?? errors['city']}
+          <CommuneOfPostcode
+            postcode={address.postcode}
+            value={address.commune_code}
+            savedName={saved?.address?.commune_code === address.commune_code ? saved.address.city : null}
+            onChange={(commune_code) => setAddress({ commune_code })}
+            error={errors['address.commune_code'] ?? errors['commune_code']}
           />
         </div>
       </fieldset>
@@ -265,5 +275,79 @@ function PickupForm({ saved }: { saved: PickupSettingsData | null }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * The commune of the address, chosen among the postcode's (French communes dataset, ADR 0010): the
+ * list follows the postcode typed, one commune is chosen at once, an unknown postcode says so.
+ */
+function CommuneOfPostcode({
+  postcode,
+  value,
+  savedName,
+  onChange,
+  error,
+}: {
+  postcode: string;
+  value: string;
+  savedName: string | null;
+  onChange: (code: string) => void;
+  error: string | undefined;
+}) {
+  const search = useCommuneSearch(20);
+  const [found, setFound] = useState<{ postcode: string; communes: CommuneResult[] } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const complete = /^\d{5}$/.test(postcode.trim());
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const valueRef = useRef(value);
+  valueRef.current = value;
+
+  useEffect(() => {
+    if (!complete) return undefined;
+    let live = true;
+    const cp = postcode.trim();
+    search(cp).then(
+      (communes) => {
+        if (!live) return;
+        const matching = communes.filter((c) => c.postcodes.includes(cp));
+        // Paris, Lyon and Marseille: the arrondissement, not the whole city ("Lyon" beside "Lyon 3e Arrondissement").
+        const ofPostcode = matching.filter((c) => !matching.some((o) => o !== c && o.name.startsWith(`${c.name} `)));
+        setFound({ postcode: cp, communes: ofPostcode });
+        setFailed(false);
+        // One commune for this postcode: chosen at once; a commune of another postcode is dropped.
+        if (ofPostcode.length === 1) onChangeRef.current(ofPostcode[0]!.code);
+        else if (!ofPostcode.some((c) => c.code === valueRef.current)) onChangeRef.current('');
+      },
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [complete, postcode, search]);
+
+  const communes = complete && found?.postcode === postcode.trim() ? found.communes : [];
+  const unknown = complete && found?.postcode === postcode.trim() && communes.length === 0;
+  const options =
+    communes.some((c) => c.code === value) || !value
+      ? communes
+      : [...communes, { code: value, name: savedName ?? value, postcodes: [], has_position: true }];
+  return (
+    <SelectField
+      label={t.commune}
+      value={value}
+      disabled={!complete && !value}
+      onChange={(e) => onChange(e.target.value)}
+      hint={!complete ? t.communeHint : undefined}
+      error={error ?? (unknown ? t.postcodeUnknown : failed ? t.communesError : undefined)}
+    >
+      <option value="">{t.communeChoose}</option>
+      {options.map((c) => (
+        <option key={c.code} value={c.code} disabled={!c.has_position}>
+          {c.has_position ? c.name : `${c.name} (${fr.near.noPosition})`}
+        </option>
+      ))}
+    </SelectField>
   );
 }

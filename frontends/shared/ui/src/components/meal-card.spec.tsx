@@ -33,6 +33,17 @@ describe('MealCard', () => {
     expect(html).not.toContain('Plus que');
   });
 
+  it("shows the cook's commune and the distance only when known", () => {
+    const near = render({ cook_commune: 'Villeurbanne', distance_m: 2412 });
+    expect(near).toContain('par Fatima');
+    expect(near).toContain(' · Villeurbanne');
+    expect(near).toContain('Distance : </span>à 2,4 km');
+    expect(render({ cook_commune: 'Lyon 1er Arrondissement', distance_m: 0 })).toContain('dans votre commune');
+    const far = render();
+    expect(far).not.toContain('Distance');
+    expect(far).not.toContain(' · ');
+  });
+
   it('falls back to the default picture when the meal has none', () => {
     expect(render({ image_url: null })).toContain(`src="${MEAL_PLACEHOLDER_SRC.replace(/&/g, '&amp;')}"`);
   });

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactElement, type ReactNode } from 'react';
 import { formatPrice } from '../format/price';
 import { formatRating } from '../format/rating';
+import { formatDistance } from '../format/distance';
 import { fr } from '@popote/ui/fr';
 import styles from './meal-card.module.css';
 import { MEAL_PLACEHOLDER_SRC } from './meal-placeholder';
@@ -20,6 +21,10 @@ export interface MealCardMeal {
   image_card_url?: string | null;
   rating_average: number;
   rating_count: number;
+  /** The commune of the cook's pick-up address (never the street). */
+  cook_commune?: string | null;
+  /** Metres from the buyer's commune to the cook's (when the buyer gave theirs). */
+  distance_m?: number | null;
 }
 
 export interface MealCardProps {
@@ -58,10 +63,7 @@ export function MealCard({
   const rated = meal.rating_count > 0;
 
   return (
-    <article
-      className={`${styles.card} ${soldOut ? styles.soldOut : ''} ${renderLink ? styles.linked : ''}`}
-      aria-labelledby={titleId}
-    >
+    <article className={`${styles.card} ${soldOut ? styles.soldOut : ''} ${renderLink ? styles.linked : ''}`} aria-labelledby={titleId}>
       <div className={styles.media}>
         <img
           className={styles.image}
@@ -86,7 +88,17 @@ export function MealCard({
           </Heading>
           <p className={styles.price}>{formatPrice(meal.price_cents)}</p>
         </div>
-        <p className={styles.cook}>{fr.meal.byCook(meal.cook_name)}</p>
+        <p className={styles.cook}>
+          {fr.meal.byCook(meal.cook_name)}
+          {meal.cook_commune ? <span className={styles.commune}>{` · ${meal.cook_commune}`}</span> : null}
+        </p>
+        {typeof meal.distance_m === 'number' ? (
+          <p className={styles.distance} data-testid="meal-distance">
+            <PinIcon />
+            <span className="pp-visually-hidden">{`${fr.meal.distancePrefix} `}</span>
+            {formatDistance(meal.distance_m)}
+          </p>
+        ) : null}
         <p className={styles.description} title={meal.description}>
           {meal.description}
         </p>
@@ -124,13 +136,19 @@ function ClockIcon() {
   );
 }
 
+function PinIcon() {
+  return (
+    <svg className={styles.icon} viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+      <path d="M8 15s5-5.2 5-8.7A5 5 0 0 0 3 6.3C3 9.8 8 15 8 15z" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <circle cx="8" cy="6.4" r="1.8" fill="currentColor" />
+    </svg>
+  );
+}
+
 function StarIcon() {
   return (
     <svg className={`${styles.icon} ${styles.star}`} viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
-      <path
-        d="M8 1.2l2.1 4.3 4.7.7-3.4 3.3.8 4.7L8 12l-4.2 2.2.8-4.7L1.2 6.2l4.7-.7z"
-        fill="currentColor"
-      />
+      <path d="M8 1.2l2.1 4.3 4.7.7-3.4 3.3.8 4.7L8 12l-4.2 2.2.8-4.7L1.2 6.2l4.7-.7z" fill="currentColor" />
     </svg>
   );
 }

@@ -1,6 +1,7 @@
 import { useAuth } from '@popote/auth';
 import { Avatar, buttonClassName, formatLongDate, fr, Notice, Spinner } from '@popote/ui';
 import { Link } from '@popote/router';
+import { CommuneCard } from './commune-card';
 import { CookProfileCard } from './cook-profile-card';
 import { DataCard } from './data-card';
 import { DeleteAccountCard } from './delete-account-card';
@@ -76,6 +77,7 @@ export function ProfilePage() {
       <div className={styles.grid}>
         <div className={styles.column}>
           <PersonalInfoCard user={user} isCook={isCook} />
+          <CommuneCard />
           {isCook ? <CookProfileCard profile={cookProfile} /> : null}
         </div>
         <div className={styles.column}>

@@ -1,0 +1,17 @@
+import { useApolloClient } from '@apollo/client/react';
+import { useCallback } from 'react';
+import { CommunesDocument, type CommunesQuery } from './generated/graphql';
+
+export type CommuneResult = CommunesQuery['communes'][number];
+
+/**
+ * The French communes autocomplete (start of a name, accents ignored, or of a postcode), through
+ * the BFF's public `communes` query: a function for the commune combobox of @popote/ui.
+ */
+export function useCommuneSearch(limit = 8): (query: string) => Promise<CommuneResult[]> {
+  const client = useApolloClient();
+  return useCallback(
+    async (query: string) => (await client.query({ query: CommunesDocument, variables: { query, limit } })).data?.communes ?? [],
+    [client, limit],
+  );
+}
