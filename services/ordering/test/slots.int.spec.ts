@@ -13,11 +13,9 @@ import {
   type Actor,
 } from '@popote/contracts';
 import { EventPublisher, makeEnvelope, OutboxRelay } from '@popote/platform';
-import { eventually, findEvent, serviceEnv, startServiceApp } from '@popote/testing';
+import { eventually, findEvent } from '@popote/testing';
 import type { Model } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppModule as CatalogueModule } from '../../catalogue/src/app.module';
-import { catalogueConfig } from '../../catalogue/src/config';
 import { Meal } from '../../catalogue/src/meals/meal.schema';
 import { SlotHold, SlotLoad } from '../../catalogue/src/slots/slot.schema';
 import { SlotsService } from '../../catalogue/src/slots/slots.service';
@@ -77,7 +75,8 @@ describe('pick-up slots: holds, expiry, the last place (real NATS JetStream + da
     // Cancelled: the place is free again.
     await stack.rpc.call(OrderingRpc.cancelOrder, { actor: buyer, order_id: order._id, reason: '' });
     await eventually(async () => ((await loadOf('cook-slot-race', slot.start))?.committed === 0 ? true : undefined));
-    expect((await holds().findById(order._id).lean<SlotHold>())?.state).toBe('freed');
+    // (The place is written before the hold's state: wait for both.)
+    await eventually(async () => ((await holds().findById(order._id).lean<SlotHold>())?.state === 'freed' ? true : undefined));
   });
 
   it('a failed payment releases the held place; an expired hold no longer counts', async () => {
@@ -158,8 +157,7 @@ describe('pick-up slots: holds, expiry, the last place (real NATS JetStream + da
       windows: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:10', end: '23:40' })),
     });
     const theirs = await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: 'cook-slot-rules-other', meal_ids: [otherMeal] });
-    const theirSlot = theirs.slots.find((x) => new Date(x.start).getTime() > first.getTime())!;
-    expect(await refusedWith([{ cook_id: 'cook-slot-rules', start: theirSlot.start }])).toBe(PICKUP_MESSAGES.slotUnknown);
+    expect(await refusedWith([{ cook_id: 'cook-slot-rules', start: theirs.slots[0].start }])).toBe(PICKUP_MESSAGES.slotUnknown);
     // Full: covered by the race below and the burst; before the dish is available:
     await stack
       .catalogue()
@@ -272,19 +270,16 @@ describe('pick-up slots: holds, expiry, the last place (real NATS JetStream + da
       { _id: holdId },
       { $set: { start: new Date(first.start), end: new Date(first.end), 'change.result': 'requested' } },
     );
-    await stack
-      .catalogue()
-      .get(SlotsService)
-      .applyChange(
-        {
-          hold_id: holdId,
-          start: second.start,
-          end: second.end,
-          expires_at: doc.expires_at.toISOString(),
-          request_id: doc.change!.request_id,
-        },
-        seq,
-      );
+    await stack.catalogue().get(SlotsService).applyChange(
+      {
+        hold_id: holdId,
+        start: second.start,
+        end: second.end,
+        expires_at: doc.expires_at.toISOString(),
+        request_id: doc.change!.request_id,
+      },
+      seq,
+    );
     expect(await loads().find({ cook_id: cookId }).sort({ _id: 1 }).lean<SlotLoad[]>()).toEqual(loadsBefore);
     expect(await holds().findById(holdId).lean<SlotHold>()).toMatchObject({ start: new Date(second.start), change: { result: 'changed' } });
 
@@ -316,11 +311,7 @@ describe('pick-up slots: holds, expiry, the last place (real NATS JetStream + da
   });
 
   it('two replicas: concurrent changes of one hold leave one place; a change that lands after the payment started yields to the slot paid for', async () => {
-    const second = await startServiceApp(
-      'catalogue',
-      CatalogueModule.forRoot(catalogueConfig(serviceEnv('catalogue', __filename))),
-      stack.nats,
-    );
+    const second = await stack.startCatalogueReplica();
     try {
       const a = consumer();
       const cookId = 'cook-slot-change-2';
@@ -409,17 +400,25 @@ describe('pick-up slots: holds, expiry, the last place (real NATS JetStream + da
     const [slot] = (await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: cookId, meal_ids: [mealId] })).slots;
     const slots = stack.catalogue().get(SlotsService);
     const limits = { ...slots.waitLimits };
-    // A wait of a fixed 1.5 s would give up on every hold below; the backlog-aware one keeps going
-    // while the worker applies one event every 600 ms.
-    slots.waitLimits.stallMs = 1500;
+    // A wait of a fixed 3 s would give up on every hold below; the backlog-aware one keeps going
+    // while the worker applies one event every 800 ms.
+    slots.waitLimits.stallMs = 3000;
     try {
-      const backlog = await slowBacklog(cookId, 6, 600);
+      const backlog = await slowBacklog(cookId, 8, 800);
       const started = Date.now();
-      const outcomes = await Promise.allSettled(buyers.map((b) => intentFor(b, cookId, slot.start)));
+      const outcomes = await Promise.allSettled(
+        buyers.map((b) =>
+          stack.rpc.call(
+            PaymentsRpc.createPaymentIntent,
+            { actor: b, slots: [{ cook_id: cookId, start: slot.start }] },
+            { timeoutMs: 60_000 },
+          ),
+        ),
+      );
       const waited = Date.now() - started;
       await backlog.done;
       // Answered well after the stall window: the wait followed the worker through its backlog.
-      expect(waited).toBeGreaterThan(2500);
+      expect(waited).toBeGreaterThan(4500);
       const messages = outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason.message as string);
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(3);
       expect(messages).toEqual(Array(7).fill(PICKUP_MESSAGES.slotFull));
