@@ -5,6 +5,9 @@ import { SERVICES, repoRoot, type Profile } from './profiles';
 import { localNatsUsers, natsUserEnv, observerEnv } from './nats-auth';
 import { startServers, type RunningServers } from './servers';
 
+/** How long a service may take to be ready (POPOTE_READY_TIMEOUT_MS: longer on a loaded machine). */
+const READY_TIMEOUT_MS = Number(process.env.POPOTE_READY_TIMEOUT_MS ?? 60_000);
+
 export interface Launched {
   urls: { shell: string; bff: string; consumer: string; cook: string; jaeger: string };
   env: Record<string, string>;
@@ -88,7 +91,7 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
           const extra = service === 'notifications' ? { PUBLIC_URL: `http://127.0.0.1:${p.shell}` } : {};
           const proc = start(name, join(root, 'services', service, 'dist', 'main.js'), { HTTP_PORT: String(port), ...extra }, true);
           // Every instance starts at once: on 2 cores, more instances take longer to be ready.
-          await waitForHttp(`http://127.0.0.1:${port}/health/ready`, proc, 60_000 * replicas);
+          await waitForHttp(`http://127.0.0.1:${port}/health/ready`, proc, READY_TIMEOUT_MS * replicas);
         }),
       ),
     );
