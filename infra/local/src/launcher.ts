@@ -110,7 +110,7 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
     }
     const bff = `http://127.0.0.1:${p.bff}`;
     const bffProc = start('bff', join(root, 'bff', 'dist', 'main.js'), { HTTP_PORT: String(p.bff), GRAPHIQL: 'true' }, true);
-    await waitForHttp(`${bff}/health/ready`, bffProc);
+    await waitForHttp(`${bff}/health/ready`, bffProc, READY_TIMEOUT_MS);
     const consumer = `http://127.0.0.1:${p.consumer}`;
     const cook = `http://127.0.0.1:${p.cook}`;
     const shell = `http://127.0.0.1:${p.shell}`;
@@ -118,14 +118,17 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
       start('consumer', join(root, 'frontends/consumer/server.mjs'), { PORT: String(p.consumer) }),
       start('cook', join(root, 'frontends/cook/server.mjs'), { PORT: String(p.cook) }),
     ];
-    await Promise.all([waitForHttp(`${consumer}/mf-manifest.json`, remotes[0]), waitForHttp(`${cook}/mf-manifest.json`, remotes[1])]);
+    await Promise.all([
+      waitForHttp(`${consumer}/mf-manifest.json`, remotes[0], READY_TIMEOUT_MS),
+      waitForHttp(`${cook}/mf-manifest.json`, remotes[1], READY_TIMEOUT_MS),
+    ]);
     const shellProc = start('shell', join(root, 'frontends/shell/server.mjs'), {
       PORT: String(p.shell),
       BFF_URL: bff,
       CONSUMER_MANIFEST_URL: `${consumer}/mf-manifest.json`,
       COOK_MANIFEST_URL: `${cook}/mf-manifest.json`,
     });
-    await waitForHttp(`${shell}/runtime-config.json`, shellProc);
+    await waitForHttp(`${shell}/runtime-config.json`, shellProc, READY_TIMEOUT_MS);
     return {
       urls: { shell, bff, consumer, cook, jaeger: servers.env.JAEGER_QUERY_URL },
       env: { ...servers.env, ...observerEnv(natsUsers) },
