@@ -163,6 +163,14 @@ const MUTATIONS: Record<string, Row> = {
     // Someone else's checkout does not exist for them; its own consumer meets "already paid".
     expect: { anonymous: 'UNAUTHENTICATED', consumer: 'CONFLICT', owningCook: 'NOT_FOUND', otherCook: 'NOT_FOUND' },
   },
+  changeCheckoutSlot: {
+    query: (w) => ({
+      query: 'mutation($id: ID!, $s: ChosenSlotInput!) { changeCheckoutSlot(checkout_id: $id, slot: $s) { status } }',
+      variables: { id: w.paidCheckout, s: { cook_id: 'demo-cook-amina', start: '2030-01-01T10:00:00.000Z' } },
+    }),
+    // Someone else's checkout does not exist for them; its own consumer meets "already paid, no change".
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'VALIDATION_FAILED', owningCook: 'NOT_FOUND', otherCook: 'NOT_FOUND' },
+  },
   changeOrderStatus: {
     query: async (w) => ({
       query: 'mutation($id: ID!) { changeOrderStatus(order_id: $id, to: confirmed) { order_status } }',

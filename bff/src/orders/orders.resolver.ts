@@ -1,12 +1,15 @@
 import { UseGuards } from '@nestjs/common';
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { IdentityRpc, OrderingRpc, PaymentsRpc, type Actor } from '@popote/contracts';
+import { IdentityRpc, OrderingRpc, PaymentsRpc, SLOT_WAIT_MAX_MS, type Actor } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
 import { VerifiedEmailGuard } from '../auth/account.resolver';
 import { AuthGuard } from '../auth/auth.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
 import { ChosenSlotInput } from '../pickup/pickup.model';
 import { CardInput, CheckoutModel, OrderModel, PaymentIntentModel } from './orders.model';
+
+/** Holding or changing a slot may wait for a busy cook's partition (ADR 0008): longer than payments' own wait. */
+const SLOT_CALL_TIMEOUT_MS = SLOT_WAIT_MAX_MS + 10_000;
 
 /** Checkout and the consumer's own orders; who is asking always comes from the session. */
 @Resolver()
@@ -24,7 +27,24 @@ export class OrdersResolver {
   ): Promise<PaymentIntentModel> {
     // The buyer's name travels with the order: the cook sees who comes to pick it up.
     const me = await this.rpc.call(IdentityRpc.getMe, { actor });
-    return this.rpc.call(PaymentsRpc.createPaymentIntent, { actor, slots, consumer_name: me.user.name }, { timeoutMs: 20_000 });
+    return this.rpc.call(
+      PaymentsRpc.createPaymentIntent,
+      { actor, slots, consumer_name: me.user.name },
+      { timeoutMs: SLOT_CALL_TIMEOUT_MS },
+    );
+  }
+
+  @Mutation(() => CheckoutModel, {
+    description: "Changes one cook's pick-up slot of a checkout not paid yet: the new slot is held, the old one given back at once",
+  })
+  async changeCheckoutSlot(
+    @CurrentActor() actor: Actor,
+    @Args('checkout_id', { type: () => ID }) checkoutId: string,
+    @Args('slot', { type: () => ChosenSlotInput }) slot: ChosenSlotInput,
+  ): Promise<CheckoutModel> {
+    return (
+      await this.rpc.call(PaymentsRpc.changeCheckoutSlot, { actor, checkout_id: checkoutId, slot }, { timeoutMs: SLOT_CALL_TIMEOUT_MS })
+    ).checkout;
   }
 
   @Mutation(() => CheckoutModel, { description: 'Offline sandbox provider: confirms the card (Stripe test cards)' })

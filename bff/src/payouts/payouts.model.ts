@@ -67,6 +67,13 @@ export class ReceiptLineModel {
   @Field(() => Int) unit_price_cents!: number;
 }
 
+@ObjectType('ReceiptPlace')
+export class ReceiptPlaceModel {
+  @Field(() => String, { nullable: true, description: 'Null until the cook confirmed the order' }) street!: string | null;
+  @Field() postcode!: string;
+  @Field() city!: string;
+}
+
 @ObjectType('Receipt')
 export class ReceiptModel {
   @Field(() => ID) order_id!: string;
@@ -83,6 +90,14 @@ export class ReceiptModel {
   @Field(() => Int) commission_cents!: number;
   @Field(() => Int) cook_cents!: number;
   @Field(() => String, { nullable: true, description: 'Set when the order was refunded in full' }) refunded_at!: string | null;
+  @Field(() => String, { nullable: true, description: 'Pick-up slot start (ISO); null on orders placed before slots' })
+  pickup_start!: string | null;
+  @Field(() => String, { nullable: true }) pickup_end!: string | null;
+  @Field(() => ReceiptPlaceModel, {
+    nullable: true,
+    description: 'Where to pick up: the commune, and the street once the cook confirmed the order (as on the order card)',
+  })
+  pickup_place!: ReceiptPlaceModel | null;
 }
 
 @ObjectType('ReceiptPdf')

@@ -1,6 +1,11 @@
 import { UseGuards } from '@nestjs/common';
 import { Args, Context, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { PickupRpc, type Actor, type PickupSettingsInput as PickupSettingsContract } from '@popote/contracts';
+import {
+  PICKUP_ADDRESS_VISIBLE_STATUSES,
+  PickupRpc,
+  type Actor,
+  type PickupSettingsInput as PickupSettingsContract,
+} from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
 import { AuthGuard, Roles } from '../auth/auth.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
@@ -49,7 +54,7 @@ export class PickupResolver {
 }
 
 /** Statuses in which the buyer sees the cook's pick-up address (the cook has accepted the order). */
-const ADDRESS_VISIBLE = new Set(['confirmed', 'preparing', 'ready', 'delivered']);
+const ADDRESS_VISIBLE = new Set(PICKUP_ADDRESS_VISIBLE_STATUSES);
 
 /** The pick-up address on an order: hidden from the buyer until the cook confirmed it (issue 17). */
 @Resolver(() => OrderModel)

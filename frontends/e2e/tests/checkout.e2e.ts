@@ -59,6 +59,20 @@ describe('checkout: card payment in the offline sandbox, one order per cook', ()
       // Each cook's part shows its held slot (the second one offered for mei_wok).
       expect(plain(await summary.innerText())).toContain(meiSlot);
       expect((plain(await summary.innerText()).match(/Retrait : /g) ?? []).length).toBe(2);
+
+      // Changing one cook's slot before paying (ADR 0008): the new one is held at once and the first
+      // given back; the payment form comes back with the new slot.
+      await page.getByRole('button', { name: 'Changer de créneau' }).click();
+      const meiAgain = page.getByRole('radiogroup', { name: 'Retrait chez mei_wok' });
+      await meiAgain.waitFor();
+      expect(await page.getByRole('button', { name: 'Valider ce créneau' }).isDisabled()).toBe(true);
+      const meiNew = plain(await meiAgain.locator('label').nth(2).innerText()).split('\n')[0];
+      await meiAgain.locator('label').nth(2).click();
+      await page.getByRole('button', { name: 'Valider ce créneau' }).click();
+      await page.getByRole('status').filter({ hasText: 'Créneau changé' }).waitFor();
+      await page.getByRole('button', { name: 'Payer 25,50 €' }).waitFor();
+      expect(plain(await summary.innerText())).toContain(meiNew);
+      expect((plain(await summary.innerText()).match(/Retrait : /g) ?? []).length).toBe(2);
       expect(await page.getByRole('complementary', { name: 'Mode test' }).isVisible()).toBe(true);
       const pay = page.getByRole('button', { name: 'Payer 25,50 €' });
       expect(await pay.isVisible()).toBe(true);

@@ -15,7 +15,7 @@ import {
 } from './checkout';
 import { pageWeight } from './page-weight';
 import { primitives } from './primitives';
-import { closedLoop } from './stats';
+import { closedLoop, percentile } from './stats';
 
 /**
  * `./popote bench`: launches the product on the test ports and measures
@@ -96,9 +96,14 @@ async function lastPortionsRace(bff: string, mongoUrl: string) {
       }
     }
   };
+  // How long each buyer waited for the payment intent (the slot hold is answered by the cook's
+  // partition worker, behind the others: ADR 0008).
+  const intentMs: number[] = [];
   const checkouts = await Promise.all(
     buyers.map(async (gql) => {
+      const asked = Date.now();
       const id = await again(() => createIntent(gql));
+      intentMs.push(Date.now() - asked);
       await again(async () => {
         const state = await gql('query($id: ID!) { checkout(checkout_id: $id) { status } }', { id });
         if (state.checkout?.status === 'succeeded') return;
@@ -123,11 +128,20 @@ async function lastPortionsRace(bff: string, mongoUrl: string) {
       .db('popote_catalogue')
       .collection('stock')
       .findOne({ _id: mealId as never });
+    const holds = await client
+      .db('popote_catalogue')
+      .collection('slotHolds')
+      .find({ checkout_id: { $in: checkouts } }, { projection: { state: 1 } })
+      .toArray();
+    const sorted = [...intentMs].sort((a, b) => a - b);
     return {
       settle_seconds: +((Date.now() - started) / 1000).toFixed(2),
       kept: settled.filter((o) => o.stock_status === 'committed').length,
       cancelled: settled.filter((o) => o.stock_status === 'rejected').length,
       stock_left: stock?.portions,
+      // Every buyer got a slot hold (or a real refusal would have failed the scenario); by state now.
+      slot_holds: holds.reduce<Record<string, number>>((n, h) => ({ ...n, [h.state as string]: (n[h.state as string] ?? 0) + 1 }), {}),
+      intent_ms: { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1] ?? 0 },
     };
   } finally {
     await client.close();
@@ -152,13 +166,20 @@ async function checkoutScenarios(replicas: number) {
         out[name] = { error: (err as Error).message };
       }
     };
+    // BENCH_CHECKOUT_SCENARIOS (comma list: cooks_1, cooks_20, unloaded, last_portions_race) runs only
+    // those; by default all, the unloaded run and the race with 1 instance per service only.
+    const only = process.env.BENCH_CHECKOUT_SCENARIOS?.split(',').map((x) => x.trim());
+    const wanted = (name: string, byDefault = true) => (only ? only.includes(name) : byDefault);
     for (const cooks of [1, 20]) {
+      if (!wanted(`cooks_${cooks}`)) continue;
       console.error(`popote bench: checkouts, ${cooks} cook(s), ${replicas} instance(s) per service`);
       await scenario(`cooks_${cooks}`, () => checkoutBench(app.urls.bff, natsAccessOf(app.env), { ...load, cooks }));
     }
-    if (replicas === 1) {
+    if (wanted('unloaded', replicas === 1)) {
       console.error('popote bench: one checkout at a time');
       await scenario('unloaded', () => checkoutBench(app.urls.bff, natsAccessOf(app.env), { buyers: 30, concurrency: 1, cooks: 20 }));
+    }
+    if (wanted('last_portions_race', replicas === 1)) {
       console.error('popote bench: 40 buyers racing for the last 5 portions');
       await scenario('last_portions_race', () => lastPortionsRace(app.urls.bff, app.env.MONGO_URL));
     }

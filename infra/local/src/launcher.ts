@@ -5,6 +5,9 @@ import { SERVICES, repoRoot, type Profile } from './profiles';
 import { localNatsUsers, natsUserEnv, observerEnv } from './nats-auth';
 import { startServers, type RunningServers } from './servers';
 
+/** How long a service may take to be ready (POPOTE_READY_TIMEOUT_MS: longer on a loaded machine). */
+const READY_TIMEOUT_MS = Number(process.env.POPOTE_READY_TIMEOUT_MS ?? 60_000);
+
 export interface Launched {
   urls: { shell: string; bff: string; consumer: string; cook: string; jaeger: string };
   env: Record<string, string>;
@@ -88,7 +91,7 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
           const extra = service === 'notifications' ? { PUBLIC_URL: `http://127.0.0.1:${p.shell}` } : {};
           const proc = start(name, join(root, 'services', service, 'dist', 'main.js'), { HTTP_PORT: String(port), ...extra }, true);
           // Every instance starts at once: on 2 cores, more instances take longer to be ready.
-          await waitForHttp(`http://127.0.0.1:${port}/health/ready`, proc, 60_000 * replicas);
+          await waitForHttp(`http://127.0.0.1:${port}/health/ready`, proc, READY_TIMEOUT_MS * replicas);
         }),
       ),
     );
@@ -107,7 +110,7 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
     }
     const bff = `http://127.0.0.1:${p.bff}`;
     const bffProc = start('bff', join(root, 'bff', 'dist', 'main.js'), { HTTP_PORT: String(p.bff), GRAPHIQL: 'true' }, true);
-    await waitForHttp(`${bff}/health/ready`, bffProc);
+    await waitForHttp(`${bff}/health/ready`, bffProc, READY_TIMEOUT_MS);
     const consumer = `http://127.0.0.1:${p.consumer}`;
     const cook = `http://127.0.0.1:${p.cook}`;
     const shell = `http://127.0.0.1:${p.shell}`;
@@ -115,14 +118,17 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
       start('consumer', join(root, 'frontends/consumer/server.mjs'), { PORT: String(p.consumer) }),
       start('cook', join(root, 'frontends/cook/server.mjs'), { PORT: String(p.cook) }),
     ];
-    await Promise.all([waitForHttp(`${consumer}/mf-manifest.json`, remotes[0]), waitForHttp(`${cook}/mf-manifest.json`, remotes[1])]);
+    await Promise.all([
+      waitForHttp(`${consumer}/mf-manifest.json`, remotes[0], READY_TIMEOUT_MS),
+      waitForHttp(`${cook}/mf-manifest.json`, remotes[1], READY_TIMEOUT_MS),
+    ]);
     const shellProc = start('shell', join(root, 'frontends/shell/server.mjs'), {
       PORT: String(p.shell),
       BFF_URL: bff,
       CONSUMER_MANIFEST_URL: `${consumer}/mf-manifest.json`,
       COOK_MANIFEST_URL: `${cook}/mf-manifest.json`,
     });
-    await waitForHttp(`${shell}/runtime-config.json`, shellProc);
+    await waitForHttp(`${shell}/runtime-config.json`, shellProc, READY_TIMEOUT_MS);
     return {
       urls: { shell, bff, consumer, cook, jaeger: servers.env.JAEGER_QUERY_URL },
       env: { ...servers.env, ...observerEnv(natsUsers) },

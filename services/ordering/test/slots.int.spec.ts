@@ -7,13 +7,18 @@ import {
   PaymentsEvents,
   PaymentsRpc,
   PICKUP_MESSAGES,
+  PickupEvents,
   PickupRpc,
+  subjectOf,
   type Actor,
 } from '@popote/contracts';
+import { EventPublisher, makeEnvelope, OutboxRelay } from '@popote/platform';
 import { eventually, findEvent } from '@popote/testing';
 import type { Model } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Meal } from '../../catalogue/src/meals/meal.schema';
 import { SlotHold, SlotLoad } from '../../catalogue/src/slots/slot.schema';
+import { SlotsService } from '../../catalogue/src/slots/slots.service';
 import { RemindersService } from '../src/orders/reminders.service';
 import { consumer, cook, DECLINED, OPEN_ALL_DAY, startStack, VISA, type Stack } from './stack';
 
@@ -70,7 +75,8 @@ describe('pick-up slots: holds, expiry, the last place (real NATS JetStream + da
     // Cancelled: the place is free again.
     await stack.rpc.call(OrderingRpc.cancelOrder, { actor: buyer, order_id: order._id, reason: '' });
     await eventually(async () => ((await loadOf('cook-slot-race', slot.start))?.committed === 0 ? true : undefined));
-    expect((await holds().findById(order._id).lean<SlotHold>())?.state).toBe('freed');
+    // (The place is written before the hold's state: wait for both.)
+    await eventually(async () => ((await holds().findById(order._id).lean<SlotHold>())?.state === 'freed' ? true : undefined));
   });
 
   it('a failed payment releases the held place; an expired hold no longer counts', async () => {
@@ -144,6 +150,20 @@ describe('pick-up slots: holds, expiry, the last place (real NATS JetStream + da
     expect(await refusedWith([{ cook_id: 'cook-slot-rules', start: iso(closed) }])).toBe(PICKUP_MESSAGES.slotCutoff);
     const offGrid = new Date(first.getTime() + 10 * 60_000);
     expect(await refusedWith([{ cook_id: 'cook-slot-rules', start: iso(offGrid) }])).toBe(PICKUP_MESSAGES.slotUnknown);
+    // A slot of another cook (on their grid, not this cook's): not one of this cook's slots.
+    const otherMeal = await stack.newMeal('cook-slot-rules-other', 5);
+    await stack.setPickup('cook-slot-rules-other', {
+      ...OPEN_ALL_DAY,
+      windows: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:10', end: '23:40' })),
+    });
+    const theirs = await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: 'cook-slot-rules-other', meal_ids: [otherMeal] });
+    expect(await refusedWith([{ cook_id: 'cook-slot-rules', start: theirs.slots[0].start }])).toBe(PICKUP_MESSAGES.slotUnknown);
+    // Full: covered by the race below and the burst; before the dish is available:
+    await stack
+      .catalogue()
+      .get<Model<Meal>>(getModelToken(Meal.name))
+      .updateOne({ _id: mealId }, { $set: { available_date: new Date(first.getTime() + 3 * 24 * 3600_000) } });
+    expect(await refusedWith([{ cook_id: 'cook-slot-rules', start: slots[0].start }])).toBe(PICKUP_MESSAGES.slotBeforeAvailable);
     // A cook without windows cannot be ordered from.
     await stack.setPickup('cook-slot-rules', { ...OPEN_ALL_DAY, windows: [] });
     expect(await refusedWith([{ cook_id: 'cook-slot-rules', start: slots[0].start }])).toBe(PICKUP_MESSAGES.noWindows);
@@ -209,6 +229,231 @@ describe('pick-up slots: holds, expiry, the last place (real NATS JetStream + da
     // Cancelled later, the place freed is the new one.
     await stack.rpc.call(OrderingRpc.cancelOrder, { actor: cookActor, order_id: orderA._id, reason: 'Empêchement' });
     await eventually(async () => ((await loadOf('cook-slot-move', third.start))?.committed === 0 ? true : undefined));
+  });
+
+  const changeFor = (actor: Actor, checkoutId: string, cookId: string, start: string) =>
+    stack.rpc.call(PaymentsRpc.changeCheckoutSlot, { actor, checkout_id: checkoutId, slot: { cook_id: cookId, start } });
+  const placesOf = async (cookId: string, holdId: string) =>
+    (await loads().find({ cook_id: cookId }).lean<SlotLoad[]>()).flatMap((l) =>
+      l.holds.filter((h) => h.hold_id === holdId).map(() => new Date(l.start).toISOString()),
+    );
+  /** On the 15-minute grid: the slot `k` quarters from the current one (negative: past). */
+  const quarter = (k: number) => new Date((Math.floor(Date.now() / 900_000) + k) * 900_000).toISOString();
+
+  it('the buyer changes the held slot before paying: the first place is free at once, the new one held, exactly once', async () => {
+    const [a, b] = [consumer(), consumer()];
+    const cookId = 'cook-slot-change';
+    const { mealId } = await oneSeatCook(cookId, [a, b]);
+    await stack.setPickup(cookId, { ...OPEN_ALL_DAY, capacity: 1, cutoff_minutes: 60 });
+    const { slots } = await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: cookId, meal_ids: [mealId] });
+    const [first, second, third] = slots;
+    const held = await intentFor(a, cookId, first.start);
+    const checkoutId = held.checkout.checkout_id;
+    const holdId = (await holds().findOne({ checkout_id: checkoutId }).lean<SlotHold>())!._id;
+    expect(await placesOf(cookId, holdId)).toEqual([first.start]);
+    await expect(intentFor(b, cookId, first.start)).rejects.toMatchObject({ message: PICKUP_MESSAGES.slotFull });
+
+    const changed = await changeFor(a, checkoutId, cookId, second.start);
+    expect(changed.checkout.slots).toEqual([{ cook_id: cookId, start: second.start, end: second.end }]);
+    // At once, not after the hold's 20 minutes: the first slot is free and offered again.
+    expect((await loadOf(cookId, first.start))?.holds).toEqual([]);
+    expect(await placesOf(cookId, holdId)).toEqual([second.start]);
+    const offered = (await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: cookId, meal_ids: [mealId] })).slots.map((x) => x.start);
+    expect(offered).toContain(first.start);
+    expect(offered).not.toContain(second.start);
+
+    // The change event delivered again after a crash before its outcome was written: nothing moves twice.
+    const doc = (await holds().findById(holdId).lean<SlotHold>())!;
+    const seq = (await loadOf(cookId, second.start))!.seq;
+    const loadsBefore = await loads().find({ cook_id: cookId }).sort({ _id: 1 }).lean<SlotLoad[]>();
+    await holds().updateOne(
+      { _id: holdId },
+      { $set: { start: new Date(first.start), end: new Date(first.end), 'change.result': 'requested' } },
+    );
+    await stack.catalogue().get(SlotsService).applyChange(
+      {
+        hold_id: holdId,
+        start: second.start,
+        end: second.end,
+        expires_at: doc.expires_at.toISOString(),
+        request_id: doc.change!.request_id,
+      },
+      seq,
+    );
+    expect(await loads().find({ cook_id: cookId }).sort({ _id: 1 }).lean<SlotLoad[]>()).toEqual(loadsBefore);
+    expect(await holds().findById(holdId).lean<SlotHold>()).toMatchObject({ start: new Date(second.start), change: { result: 'changed' } });
+
+    // Another buyer now gets the first slot.
+    const forB = await intentFor(b, cookId, first.start);
+    expect(forB.checkout.slots[0].start).toBe(first.start);
+
+    // Bad changes, in French, and the held slot stays: the same, a full one, past, within the cutoff,
+    // not on the cook's grid, another buyer's checkout.
+    const refused = (actor: Actor, start: string, id = checkoutId) =>
+      changeFor(actor, id, cookId, start).then(
+        () => 'accepted',
+        (e: Error) => e.message,
+      );
+    expect(await refused(a, second.start)).toBe(PICKUP_MESSAGES.changeSame);
+    expect(await refused(a, first.start)).toBe(PICKUP_MESSAGES.slotFull);
+    expect(await refused(a, quarter(-2))).toBe(PICKUP_MESSAGES.slotPast);
+    expect(await refused(a, quarter(2))).toBe(PICKUP_MESSAGES.slotCutoff);
+    expect(await refused(a, new Date(new Date(third.start).getTime() + 5 * 60_000).toISOString())).toBe(PICKUP_MESSAGES.slotUnknown);
+    await expect(changeFor(b, checkoutId, cookId, third.start)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await placesOf(cookId, holdId)).toEqual([second.start]);
+
+    // A pays: the order is in the slot it changed to, committed once; then the slot can no longer change here.
+    await stack.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor: a, checkout_id: checkoutId, card: VISA });
+    const [order] = await stack.settled(checkoutId, 1);
+    expect(order).toMatchObject({ stock_status: 'committed', pickup_start: new Date(second.start) });
+    expect(await loadOf(cookId, second.start)).toMatchObject({ committed: 1, holds: [] });
+    expect(await refused(a, third.start)).toBe(PICKUP_MESSAGES.changeNotAllowed);
+  });
+
+  it('two replicas: concurrent changes of one hold leave one place; a change that lands after the payment started yields to the slot paid for', async () => {
+    const second = await stack.startCatalogueReplica();
+    try {
+      const a = consumer();
+      const cookId = 'cook-slot-change-2';
+      const { mealId, slot } = await oneSeatCook(cookId, [a]);
+      const { slots } = await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: cookId, meal_ids: [mealId] });
+      const [, s1, s2] = slots;
+      const held = await intentFor(a, cookId, slot.start);
+      const checkoutId = held.checkout.checkout_id;
+      const holdId = (await holds().findOne({ checkout_id: checkoutId }).lean<SlotHold>())!._id;
+      const replicas = [stack.catalogue().get(SlotsService), second.get(SlotsService)];
+      // Both replicas asked at once (a double click reaching two instances), and the same request twice.
+      const outcomes = await Promise.allSettled([
+        replicas[0].changeHold(checkoutId, { cook_id: cookId, start: s1.start, meal_ids: [mealId] }),
+        replicas[1].changeHold(checkoutId, { cook_id: cookId, start: s2.start, meal_ids: [mealId] }),
+        replicas[1].changeHold(checkoutId, { cook_id: cookId, start: s2.start, meal_ids: [mealId] }),
+      ]);
+      expect(outcomes.some((o) => o.status === 'fulfilled')).toBe(true);
+      for (const o of outcomes)
+        if (o.status === 'rejected')
+          expect([PICKUP_MESSAGES.changeSuperseded, PICKUP_MESSAGES.changeSame]).toContain((o.reason as Error).message);
+      const hold = (await holds().findById(holdId).lean<SlotHold>())!;
+      expect(await placesOf(cookId, holdId)).toEqual([new Date(hold.start).toISOString()]);
+      expect((await loadOf(cookId, slot.start))?.holds ?? []).toEqual([]);
+
+      // The checkout was not told (as when the payment went through while the change was on its way):
+      // the order carries the slot paid for, which gets the place; the moved hold is given back.
+      expect((await stack.rpc.call(PaymentsRpc.getCheckout, { actor: a, checkout_id: checkoutId })).checkout?.slots[0].start).toBe(
+        slot.start,
+      );
+      await stack.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor: a, checkout_id: checkoutId, card: VISA });
+      const [order] = await stack.settled(checkoutId, 1);
+      expect(order).toMatchObject({ stock_status: 'committed', pickup_start: new Date(slot.start) });
+      expect(await loadOf(cookId, slot.start)).toMatchObject({ committed: 1, holds: [] });
+      const everywhere = await loads().find({ cook_id: cookId }).lean<SlotLoad[]>();
+      expect(everywhere.reduce((n, l) => n + l.committed + l.holds.length, 0)).toBe(1);
+      expect((await holds().findById(holdId).lean<SlotHold>())?.state).toBe('committed');
+    } finally {
+      await second.close();
+    }
+  });
+
+  /**
+   * A backlog on a cook's partition made of `count` events that each take `stepMs` (the worker waits
+   * for a lease this test holds on the document it writes), published before whatever comes next.
+   */
+  async function slowBacklog(cookId: string, count: number, stepMs: number) {
+    const relay = stack.catalogue().get(OutboxRelay);
+    const publisher = stack.catalogue().get(EventPublisher);
+    const ids = Array.from({ length: count }, (_, i) => `backlog-${cookId}-${i}-${Date.now()}`);
+    for (const id of ids)
+      await holds().create({
+        _id: id,
+        checkout_id: id,
+        cook_id: cookId,
+        start: new Date(Date.now() + 86_400_000),
+        end: new Date(Date.now() + 86_400_000 + 900_000),
+        amount: 1,
+        expires_at: new Date(Date.now() + 60_000),
+        state: 'released',
+        _outbox: [],
+      });
+    let acquired = 0;
+    const released = ids.map((id, i) =>
+      relay.locked(holds(), id, async () => {
+        acquired++;
+        await new Promise((r) => setTimeout(r, stepMs * (i + 1)));
+      }),
+    );
+    await eventually(async () => (acquired === count ? true : undefined));
+    for (const id of ids) {
+      const data = { hold_id: id, cook_id: cookId };
+      await publisher.publishEnvelope(
+        subjectOf(PickupEvents.slotReleaseRequested, data),
+        makeEnvelope(PickupEvents.slotReleaseRequested, data),
+      );
+    }
+    return { done: Promise.all(released) };
+  }
+
+  it("a burst on a cook's last places behind a slow backlog: exactly the capacity held, the others told it is full, none given up on", async () => {
+    const cookId = 'cook-slot-burst';
+    const buyers = Array.from({ length: 10 }, () => consumer());
+    const mealId = await stack.newMeal(cookId, 50);
+    await stack.setPickup(cookId, { ...OPEN_ALL_DAY, capacity: 3 });
+    for (const b of buyers) await stack.rpc.call(CartRpc.addItem, { actor: b, meal_id: mealId, quantity: 1 });
+    const [slot] = (await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: cookId, meal_ids: [mealId] })).slots;
+    const slots = stack.catalogue().get(SlotsService);
+    const limits = { ...slots.waitLimits };
+    // A wait of a fixed 3 s would give up on every hold below; the backlog-aware one keeps going
+    // while the worker applies one event every 800 ms.
+    slots.waitLimits.stallMs = 3000;
+    try {
+      const backlog = await slowBacklog(cookId, 8, 800);
+      const started = Date.now();
+      const outcomes = await Promise.allSettled(
+        buyers.map((b) =>
+          stack.rpc.call(
+            PaymentsRpc.createPaymentIntent,
+            { actor: b, slots: [{ cook_id: cookId, start: slot.start }] },
+            { timeoutMs: 60_000 },
+          ),
+        ),
+      );
+      const waited = Date.now() - started;
+      await backlog.done;
+      // Answered well after the stall window: the wait followed the worker through its backlog.
+      expect(waited).toBeGreaterThan(4500);
+      const messages = outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason.message as string);
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(3);
+      expect(messages).toEqual(Array(7).fill(PICKUP_MESSAGES.slotFull));
+      // Counted from the database: three places held, nothing left waiting.
+      expect((await loadOf(cookId, slot.start))?.holds).toHaveLength(3);
+      expect(await holds().countDocuments({ cook_id: cookId, state: 'held' })).toBe(3);
+      expect(await holds().countDocuments({ cook_id: cookId, state: 'requested' })).toBe(0);
+    } finally {
+      Object.assign(slots.waitLimits, limits);
+    }
+  });
+
+  it('a worker that stops answering: the buyer is told in French, and the late hold is released, never kept', async () => {
+    const cookId = 'cook-slot-stalled';
+    const buyer = consumer();
+    const mealId = await stack.newMeal(cookId, 5);
+    await stack.rpc.call(CartRpc.addItem, { actor: buyer, meal_id: mealId, quantity: 1 });
+    const [slot] = (await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: cookId, meal_ids: [mealId] })).slots;
+    const slots = stack.catalogue().get(SlotsService);
+    const limits = { ...slots.waitLimits };
+    slots.waitLimits.stallMs = 1000;
+    try {
+      const stalled = await slowBacklog(cookId, 1, 3000);
+      await expect(intentFor(buyer, cookId, slot.start)).rejects.toMatchObject({ code: 'CONFLICT', message: PICKUP_MESSAGES.slotBusy });
+      await stalled.done;
+      // The hold is applied late, then released by the request sent when the caller gave up.
+      const hold = await eventually(async () => {
+        const mine = (await holds().find({ cook_id: cookId }).lean<SlotHold[]>()).filter((h) => !h._id.startsWith('backlog-'));
+        return mine.length === 1 && mine[0].state === 'released' ? mine[0] : undefined;
+      });
+      expect(hold.state).toBe('released');
+      expect((await loadOf(cookId, slot.start))?.holds ?? []).toEqual([]);
+    } finally {
+      Object.assign(slots.waitLimits, limits);
+    }
   });
 
   it('settings are checked by the server, in French', async () => {

@@ -137,6 +137,8 @@ export async function startStack(file: string) {
       }, 20_000),
     catalogue: () => catalogue,
     ordering: () => ordering,
+    /** A second catalogue instance on the same database and NATS (two replicas side by side). */
+    startCatalogueReplica: () => startCatalogue(),
     restartCatalogue: async () => {
       catalogue = await startCatalogue();
     },

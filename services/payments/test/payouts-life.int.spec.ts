@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import { getModelToken } from '@nestjs/mongoose';
 import {
   ACCOUNT_MESSAGES,
@@ -8,6 +9,7 @@ import {
   OrderingRpc,
   PAYOUT_MESSAGES,
   PayoutsRpc,
+  formatPickupSlot,
   ReceiptsRpc,
   RECEIPT_MESSAGES,
   type Actor,
@@ -20,6 +22,28 @@ import { PaymentsPersonalData } from '../src/account/account';
 import { LedgerService } from '../src/payouts/ledger.service';
 import { LedgerEntry, Payout } from '../src/payouts/payouts.schema';
 import { Receipt } from '../src/receipts/receipt.schema';
+
+/**
+ * The text a PDF shows, its lines joined by spaces (pdfkit: Flate-compressed page streams, strings
+ * as hex in TJ arrays, WinAnsi-encoded; a long sentence wraps). Enough to check what a receipt says.
+ */
+function pdfText(base64: string): string {
+  const raw = Buffer.from(base64, 'base64').toString('latin1');
+  const lines: string[] = [];
+  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const tj of content.matchAll(/\[(.*?)\]\s*TJ/g))
+      lines.push(
+        [...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => new TextDecoder('windows-1252').decode(Buffer.from(h[1], 'hex'))).join(''),
+      );
+  }
+  return lines.join(' ');
+}
 
 /**
  * A cook's whole money life on the real event path (sandbox provider, 15 % commission):
@@ -36,7 +60,10 @@ describe('payouts: the full life of a cook’s money (ledger, commission, payout
 
   const balances = () => ledger.balances(chef.user_id);
   const pickUp = async (orderId: string, by: Actor = chef) => {
-    for (const to of ['confirmed', 'preparing', 'ready', 'delivered'] as const)
+    const steps = ['confirmed', 'preparing', 'ready', 'delivered'] as const;
+    // From where the order stands (a test before may have confirmed it).
+    const status = (await s.orders.findById(orderId, { order_status: 1 }).lean())?.order_status;
+    for (const to of steps.slice(steps.indexOf(status as (typeof steps)[number]) + 1))
       await s.rpc.call(OrderingRpc.changeStatus, { actor: by, order_id: orderId, to });
   };
   const waitFor = (expected: { pending_cents: number; available_cents: number }) =>
@@ -179,6 +206,12 @@ describe('payouts: the full life of a cook’s money (ledger, commission, payout
       refunded_at: null,
     });
     expect(receipt.number).toMatch(/^R-[0-9A-F]{8}-00000[1-4]$/);
+    // The pick-up slot and, until the cook confirms, the commune only (as on the order card).
+    expect(receipt).toMatchObject({
+      pickup_start: new Date(order.pickup_start!).toISOString(),
+      pickup_end: new Date(order.pickup_end!).toISOString(),
+      pickup_place: { street: null, postcode: '75011', city: 'Paris' },
+    });
     expect(receipt.commission_invoice_number).toBe(receipt.number.replace(/^R-/, 'C-'));
     const notYours = await expectDomainError(s.rpc.call(ReceiptsRpc.get, { actor: buyers[1], order_id: order._id }));
     expect(notYours).toMatchObject({ code: 'NOT_FOUND', message: RECEIPT_MESSAGES.notFound });
@@ -186,6 +219,18 @@ describe('payouts: the full life of a cook’s money (ledger, commission, payout
     const pdf = await s.rpc.call(ReceiptsRpc.pdf, { actor: mine, order_id: order._id });
     expect(pdf.filename).toBe(`popote-${receipt.number}.pdf`);
     expect(Buffer.from(pdf.pdf_base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    const slotText = `Retrait : ${formatPickupSlot(receipt.pickup_start!, receipt.pickup_end!)}`;
+    expect(slotText).toMatch(/^Retrait : (lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2} [a-zéû]+, \d\d:\d\d–\d\d:\d\d$/);
+    const before = pdfText(pdf.pdf_base64);
+    expect(before).toContain(slotText);
+    expect(before).toContain(RECEIPT_MESSAGES.pickupCommune('75011', 'Paris'));
+    expect(before).not.toContain('Oberkampf');
+    // Confirmed by the cook: the street is on the receipt, page and PDF.
+    await s.rpc.call(OrderingRpc.changeStatus, { actor: lucas, order_id: order._id, to: 'confirmed' });
+    const confirmed = (await s.rpc.call(ReceiptsRpc.get, { actor: mine, order_id: order._id })).receipt;
+    expect(confirmed.pickup_place).toEqual({ street: '4 rue Oberkampf', postcode: '75011', city: 'Paris' });
+    const after = pdfText((await s.rpc.call(ReceiptsRpc.pdf, { actor: mine, order_id: order._id })).pdf_base64);
+    expect(after).toContain(RECEIPT_MESSAGES.pickupAddress('4 rue Oberkampf', '75011', 'Paris'));
     // The commission invoice is the cook's, not the consumer's.
     expect(
       (await expectDomainError(s.rpc.call(ReceiptsRpc.pdf, { actor: mine, order_id: order._id, document: 'commission_invoice' }))).code,

@@ -18,6 +18,7 @@ import { StockService } from '../stock/stock.service';
     PickupEvents.slotHoldRequested,
     PickupEvents.slotReleaseRequested,
     PickupEvents.slotMoveRequested,
+    PickupEvents.slotChangeRequested,
   ],
   { name: 'stock', retry: 'hours' },
 )

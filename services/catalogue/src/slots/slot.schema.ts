@@ -60,6 +60,15 @@ export class SlotHold {
   @Prop({ type: String, required: true }) state!: SlotHoldState;
   /** The cook's last request to move this order's slot, and its outcome (the worker's answer). */
   @Prop({ type: Object, default: null }) move!: { request_id: string; result: 'requested' | 'moved' | 'refused' } | null;
+  /**
+   * The buyer's last request to change this hold's slot before paying, and its outcome: the worker
+   * answers 'changed' or 'refused'; a requester that gave up marks it 'abandoned' (the worker then
+   * skips it). Both write under the document's lease, so exactly one of them decides.
+   */
+  @Prop({ type: Object, default: null }) change!: {
+    request_id: string;
+    result: 'requested' | 'changed' | 'refused' | 'abandoned';
+  } | null;
   _outbox!: OutboxEntry[];
   _outbox_pending!: boolean;
 }

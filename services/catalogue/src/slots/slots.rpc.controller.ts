@@ -32,6 +32,12 @@ export class SlotsRpcController {
     return this.slots.hold(req.checkout_id, req.parts);
   }
 
+  @MessagePattern(PickupRpc.changeHeldSlot.subject)
+  change(@Payload() payload: unknown) {
+    const req = parseRequest(PickupRpc.changeHeldSlot, payload);
+    return this.slots.changeHold(req.checkout_id, req);
+  }
+
   @MessagePattern(PickupRpc.movePickupSlot.subject)
   move(@Payload() payload: unknown) {
     const req = parseRequest(PickupRpc.movePickupSlot, payload);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
   CatalogueEvents,
@@ -8,6 +8,8 @@ import {
   PickupEvents,
   SLOT_HOLD_MINUTES,
   SLOT_HORIZON_DAYS,
+  SLOT_WAIT_MAX_MS,
+  SLOT_WAIT_STALL_MS,
   type Actor,
   type HeldSlot,
   type PickupAddress,
@@ -15,7 +17,7 @@ import {
   type PickupSettingsInput,
   type PickupSlotDto,
 } from '@popote/contracts';
-import { EventPublisher, findByIds, orderIdOf, OutboxRelay, recordEvent } from '@popote/platform';
+import { EventPublisher, findByIds, orderIdOf, OutboxRelay, PartitionBacklog, recordEvent } from '@popote/platform';
 import { resolvePickupAddress } from '../geo/location';
 import type { Model } from 'mongoose';
 import { Meal } from '../meals/meal.schema';
@@ -55,7 +57,24 @@ export class SlotsService implements OnModuleInit {
     @InjectModel(Meal.name) private readonly meals: Model<Meal>,
     private readonly relay: OutboxRelay,
     private readonly publisher: EventPublisher,
+    private readonly backlog: PartitionBacklog,
   ) {}
+
+  private readonly log = new Logger('Slots');
+  /** How long a request waits for the worker (see SLOT_WAIT_*); a test may shorten the stall window. */
+  readonly waitLimits = { stallMs: SLOT_WAIT_STALL_MS, maxMs: SLOT_WAIT_MAX_MS };
+
+  /**
+   * Waits for the answer of the cook's partition worker (the stock worker, `stock`), for as long as
+   * that worker keeps getting through its backlog (ADR 0008): under a burst on one cook a request
+   * queued behind many others is answered, not given up on after a fixed time.
+   */
+  private async awaitWorker<T>(cookIds: string[], read: () => Promise<T | undefined>, what: string): Promise<T | undefined> {
+    const { outcome, waitedMs, backlogSeen } = await this.backlog.waitFor('stock', cookIds, read, this.waitLimits);
+    if (outcome === undefined) this.log.warn(`${what}: no answer from the cook's partition after ${waitedMs} ms (backlog ${backlogSeen})`);
+    else if (waitedMs > 2000) this.log.log(`${what}: answered after ${waitedMs} ms behind a backlog of up to ${backlogSeen} events`);
+    return outcome;
+  }
 
   onModuleInit(): void {
     this.relay.register(this.holds);
@@ -135,7 +154,6 @@ export class SlotsService implements OnModuleInit {
     checkoutId: string,
     parts: { cook_id: string; start: string; meal_ids: string[]; portions: number }[],
     now = new Date(),
-    waitMs = 8000,
   ): Promise<{ slots: HeldSlot[]; expires_at: string }> {
     const expiresAt = new Date(now.getTime() + SLOT_HOLD_MINUTES * 60_000);
     const planned: SlotHold[] = [];
@@ -177,25 +195,26 @@ export class SlotsService implements OnModuleInit {
       await this.relay.save(this.holds, doc);
     }
     const ids = planned.map((p) => p._id);
-    const states = await this.waitForHolds(ids, waitMs);
+    const states =
+      (await this.awaitWorker(
+        planned.map((p) => p.cook_id),
+        async () => {
+          const docs = await findByIds<Pick<SlotHold, '_id' | 'state'>>(this.holds, ids, { state: 1 });
+          const found = new Map(docs.map((d) => [d._id, d.state]));
+          return ids.every((id) => found.has(id) && found.get(id) !== 'requested') ? found : undefined;
+        },
+        `hold for checkout ${checkoutId}`,
+      )) ?? new Map<string, SlotHoldState>();
     if (ids.every((id) => states.get(id) === 'held'))
       return {
         slots: planned.map((p) => ({ cook_id: p.cook_id, start: slotKey(p.start), end: slotKey(p.end) })),
         expires_at: expiresAt.toISOString(),
       };
+    // Refused, or the worker stopped answering: whatever was (or will be) held is given back, on the
+    // same partition, after the hold request — so a hold applied late is released at once.
     await this.requestRelease(ids);
     const full = ids.some((id) => states.get(id) === 'refused');
     throw new DomainError('CONFLICT', full ? PICKUP_MESSAGES.slotFull : PICKUP_MESSAGES.slotBusy);
-  }
-
-  private async waitForHolds(ids: string[], waitMs: number): Promise<Map<string, SlotHoldState>> {
-    const deadline = Date.now() + waitMs;
-    for (;;) {
-      const docs = await findByIds<Pick<SlotHold, '_id' | 'state'>>(this.holds, ids, { state: 1 });
-      const states = new Map(docs.map((d) => [d._id, d.state]));
-      if (ids.every((id) => states.get(id) !== 'requested') || Date.now() > deadline) return states;
-      await new Promise((r) => setTimeout(r, 20));
-    }
   }
 
   /** The payment failed (or a sibling hold was refused): give the places back, on each cook's partition. */
@@ -218,7 +237,7 @@ export class SlotsService implements OnModuleInit {
   // ── The cook moves a paid order to another slot (ordering asks) ────────────────────────────────
 
   /** Checks the new slot, asks the cook's partition worker to move the place, waits for its answer. */
-  async move(orderId: string, cookId: string, startIso: string, now = new Date(), waitMs = 8000): Promise<HeldSlot> {
+  async move(orderId: string, cookId: string, startIso: string, now = new Date()): Promise<HeldSlot> {
     const hold = await this.holds.findById(orderId, { _outbox: 0 }).lean<SlotHold>();
     if (!hold || hold.cook_id !== cookId || hold.state !== 'committed')
       throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.moveNotAllowed);
@@ -243,15 +262,90 @@ export class SlotsService implements OnModuleInit {
       await doc.save();
     });
     await this.relay.flush(this.holds, orderId);
-    const deadline = Date.now() + waitMs;
-    for (;;) {
-      const doc = await this.holds.findById(orderId, { move: 1 }).lean<SlotHold>();
-      const result = doc?.move?.request_id === requestId ? doc.move.result : 'requested';
-      if (result === 'moved') return { cook_id: cookId, start: slotKey(slot.start), end: slotKey(slot.end) };
-      if (result === 'refused') throw new DomainError('CONFLICT', PICKUP_MESSAGES.slotFull);
-      if (Date.now() > deadline) throw new DomainError('CONFLICT', PICKUP_MESSAGES.slotBusy);
-      await new Promise((r) => setTimeout(r, 20));
+    const result = await this.awaitWorker(
+      [cookId],
+      async () => {
+        const doc = await this.holds.findById(orderId, { move: 1 }).lean<SlotHold>();
+        const r = doc?.move?.request_id === requestId ? doc.move.result : 'requested';
+        return r === 'requested' ? undefined : r;
+      },
+      `move of order ${orderId}`,
+    );
+    if (result === 'moved') return { cook_id: cookId, start: slotKey(slot.start), end: slotKey(slot.end) };
+    if (result === 'refused') throw new DomainError('CONFLICT', PICKUP_MESSAGES.slotFull);
+    throw new DomainError('CONFLICT', PICKUP_MESSAGES.slotBusy);
+  }
+
+  // ── The buyer changes a held slot before paying (payments asks) ───────────────────────────────
+
+  /**
+   * One cook's part of a checkout not paid yet moves to another slot: checked here like a hold
+   * (French errors), then the cook's partition worker takes the new place and gives the old hold
+   * back in the same event (ADR 0008). Refused: the old hold stays. No answer in time: the request
+   * is marked abandoned (the worker will skip it) unless the worker decided first.
+   */
+  async changeHold(
+    checkoutId: string,
+    part: { cook_id: string; start: string; meal_ids: string[] },
+    now = new Date(),
+  ): Promise<{ slot: HeldSlot; expires_at: string }> {
+    const holdId = orderIdOf(checkoutId, part.cook_id);
+    const hold = await this.holds.findById(holdId, { _outbox: 0 }).lean<SlotHold>();
+    if (!hold || !['held', 'released'].includes(hold.state)) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.changeNotAllowed);
+    const rules = await this.settings.findById(part.cook_id).lean<PickupSettings>();
+    if (!rules?.windows.length) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.noWindows);
+    const start = new Date(part.start);
+    const slot = Number.isNaN(start.getTime()) ? null : findSlot(rules, start, now, SLOT_HORIZON_DAYS);
+    if (!slot) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotUnknown);
+    if (hold.state === 'held' && slotKey(slot.start) === slotKey(new Date(hold.start)))
+      throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.changeSame);
+    const [availableFrom, used] = await Promise.all([this.availableFrom(part.cook_id, part.meal_ids), this.usedOf(part.cook_id, now)]);
+    const why = refusal(
+      rules,
+      { ...slot, remaining: rules.capacity - (used.get(slotKey(slot.start)) ?? 0) },
+      { now, availableFrom, amount: hold.amount },
+    );
+    if (why) throw new DomainError(why === PICKUP_MESSAGES.slotFull ? 'CONFLICT' : 'VALIDATION_FAILED', why);
+
+    const requestId = randomUUID();
+    const expiresAt = new Date(now.getTime() + SLOT_HOLD_MINUTES * 60_000);
+    await this.relay.locked(this.holds, holdId, async () => {
+      const doc = await this.holds.findById(holdId);
+      if (!doc || !['held', 'released'].includes(doc.state)) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.changeNotAllowed);
+      // A request still waiting is superseded: the worker applies only the request named here.
+      doc.change = { request_id: requestId, result: 'requested' };
+      recordEvent(doc, PickupEvents.slotChangeRequested, {
+        hold_id: holdId,
+        cook_id: part.cook_id,
+        start: slotKey(slot.start),
+        end: slotKey(slot.end),
+        expires_at: expiresAt.toISOString(),
+        request_id: requestId,
+      });
+      await doc.save();
+    });
+    await this.relay.flush(this.holds, holdId);
+    const readResult = async () => {
+      const doc = await this.holds.findById(holdId, { change: 1 }).lean<SlotHold>();
+      if (doc?.change?.request_id !== requestId) return 'superseded' as const;
+      return doc.change.result === 'requested' ? undefined : doc.change.result;
+    };
+    let result = await this.awaitWorker([part.cook_id], readResult, `slot change of ${holdId}`);
+    if (result === undefined) {
+      // Given up: unless the worker decided meanwhile, it must not apply this request any more.
+      await this.relay.locked(this.holds, holdId, () =>
+        this.holds.updateOne(
+          { _id: holdId, 'change.request_id': requestId, 'change.result': 'requested' },
+          { $set: { 'change.result': 'abandoned' } },
+        ),
+      );
+      result = await readResult();
     }
+    if (result === 'changed')
+      return { slot: { cook_id: part.cook_id, start: slotKey(slot.start), end: slotKey(slot.end) }, expires_at: expiresAt.toISOString() };
+    if (result === 'refused') throw new DomainError('CONFLICT', PICKUP_MESSAGES.slotFull);
+    if (result === 'superseded') throw new DomainError('CONFLICT', PICKUP_MESSAGES.changeSuperseded);
+    throw new DomainError('CONFLICT', PICKUP_MESSAGES.changeBusy);
   }
 
   // ── The cook's partition worker (called by the stock worker, one event at a time per cook) ────
@@ -285,6 +379,59 @@ export class SlotsService implements OnModuleInit {
     );
   }
 
+  /**
+   * The buyer's change of slot: the new slot's place is taken (if there is room) and the old hold
+   * dropped, in this one event. Under the hold's lease, so a requester that gave up (and marked the
+   * request abandoned) and the worker never both decide. A replay finds its own writes by `seq`.
+   */
+  async applyChange(
+    data: { hold_id: string; start: string; end: string; expires_at: string; request_id: string },
+    seq: number,
+  ): Promise<void> {
+    await this.relay.locked(this.holds, data.hold_id, async () => {
+      const hold = await this.holds.findById(data.hold_id, { _outbox: 0 }).lean<SlotHold>();
+      if (!hold || hold.change?.request_id !== data.request_id || hold.change.result !== 'requested') return;
+      // Paid (or cancelled) meanwhile: the order keeps the slot it was paid with.
+      let changed = hold.state === 'held' || hold.state === 'released';
+      const targetId = loadIdOf(hold.cook_id, data.start);
+      const sourceId = loadIdOf(hold.cook_id, slotKey(new Date(hold.start)));
+      if (changed) {
+        const [target, source] = await Promise.all([
+          this.loads.findById(targetId).lean<SlotLoad>(),
+          this.loads.findById(sourceId).lean<SlotLoad>(),
+        ]);
+        const now = new Date();
+        if (target?.seq !== seq) {
+          const rules = await this.settings.findById(hold.cook_id, { capacity: 1 }).lean<PickupSettings>();
+          const others = live(target?.holds ?? [], now, hold._id);
+          changed = !!rules && (target?.committed ?? 0) + sum(others) + hold.amount <= rules.capacity;
+          if (changed)
+            await this.writeLoad({ cook_id: hold.cook_id, start: new Date(data.start) }, target, seq, {
+              committed: target?.committed ?? 0,
+              holds: [...others, { hold_id: hold._id, amount: hold.amount, expires_at: new Date(data.expires_at) }],
+            });
+        }
+        // The old place comes back now, once (the source's `seq` tells a replay it was done).
+        if (changed && hold.state === 'held' && sourceId !== targetId && source && source.seq !== seq)
+          await this.writeLoad(hold, source, seq, { committed: source.committed, holds: live(source.holds, now, hold._id) });
+      }
+      await this.holds.updateOne(
+        { _id: hold._id, 'change.request_id': data.request_id },
+        changed
+          ? {
+              $set: {
+                start: new Date(data.start),
+                end: new Date(data.end),
+                expires_at: new Date(data.expires_at),
+                state: 'held',
+                'change.result': 'changed',
+              },
+            }
+          : { $set: { 'change.result': 'refused' } },
+      );
+    });
+  }
+
   async applyHold(data: { hold_id: string }, seq: number): Promise<void> {
     const hold = await this.holds.findById(data.hold_id, { _outbox: 0 }).lean<SlotHold>();
     if (!hold || hold.state !== 'requested') return;
@@ -316,12 +463,15 @@ export class SlotsService implements OnModuleInit {
   /**
    * Whether the order's slot still has its place: its own live hold, or (hold expired or released
    * after a failed payment that was then retried) room left. 'none': an order without a slot.
+   * `paid` is the slot the order carries: if the buyer's change of slot was applied after the
+   * payment had started, the hold sits elsewhere and the slot paid for is the one checked.
    */
-  async roomForOrder(orderId: string, seq: number): Promise<'none' | 'ok' | 'full'> {
+  async roomForOrder(orderId: string, seq: number, paid: PaidSlot = null): Promise<'none' | 'ok' | 'full'> {
     const hold = await this.holds.findById(orderId, { _outbox: 0 }).lean<SlotHold>();
     if (!hold) return 'none';
     if (hold.state === 'committed' || hold.state === 'freed') return 'ok';
-    const load = await this.loads.findById(loadIdOf(hold.cook_id, slotKey(new Date(hold.start)))).lean<SlotLoad>();
+    const start = elsewhere(hold, paid) ? new Date(paid!.start) : new Date(hold.start);
+    const load = await this.loads.findById(loadIdOf(hold.cook_id, slotKey(start))).lean<SlotLoad>();
     if (load?.seq === seq) return 'ok';
     const now = new Date();
     if (load && live(load.holds, now).some((h) => h.hold_id === orderId)) return 'ok';
@@ -330,17 +480,26 @@ export class SlotsService implements OnModuleInit {
     return rules && used + hold.amount <= rules.capacity ? 'ok' : 'full';
   }
 
-  /** The order's stock was taken: its place becomes committed (once). */
-  async commitOrder(orderId: string, seq: number): Promise<void> {
+  /** The order's stock was taken: its place becomes committed (once), in the slot it was paid for. */
+  async commitOrder(orderId: string, seq: number, paid: PaidSlot = null): Promise<void> {
     const hold = await this.holds.findById(orderId, { _outbox: 0 }).lean<SlotHold>();
     if (!hold || hold.state === 'committed' || hold.state === 'freed') return;
-    const load = await this.loads.findById(loadIdOf(hold.cook_id, slotKey(new Date(hold.start)))).lean<SlotLoad>();
+    const moved = elsewhere(hold, paid);
+    // The hold was changed to another slot while the payment went through: that place goes back.
+    if (moved && hold.state === 'held') await this.dropHold(hold, seq);
+    const slot = moved ? { cook_id: hold.cook_id, start: new Date(paid!.start), end: new Date(paid!.end ?? paid!.start) } : hold;
+    const load = await this.loads.findById(loadIdOf(hold.cook_id, slotKey(new Date(slot.start)))).lean<SlotLoad>();
     if (load?.seq !== seq)
-      await this.writeLoad(hold, load, seq, {
+      await this.writeLoad(slot, load, seq, {
         committed: (load?.committed ?? 0) + hold.amount,
         holds: live(load?.holds ?? [], new Date(), orderId),
       });
-    await this.setState(orderId, ['requested', 'held', 'refused', 'released'], 'committed');
+    await this.relay.locked(this.holds, orderId, () =>
+      this.holds.updateOne(
+        { _id: orderId, state: { $in: ['requested', 'held', 'refused', 'released'] } },
+        { $set: { state: 'committed', start: new Date(slot.start), end: new Date(slot.end) } },
+      ),
+    );
   }
 
   /** The order was rejected (stock or slot): its hold, if any, is given back. */
@@ -392,6 +551,13 @@ export class SlotsService implements OnModuleInit {
     await this.relay.locked(this.holds, id, () => this.holds.updateOne({ _id: id, state: { $in: from } }, { $set: { state: to } }));
   }
 }
+
+/** The slot an order carries (order-placed's pickup_start/end), null on orders without one. */
+export type PaidSlot = { start: string; end?: string | null } | null;
+
+/** Whether the hold now sits in another slot than the one the order was paid with. */
+const elsewhere = (hold: Pick<SlotHold, 'start'>, paid: PaidSlot) =>
+  !!paid?.start && slotKey(new Date(paid.start)) !== slotKey(new Date(hold.start));
 
 /** What one order uses of a slot: one order, or its portions. */
 const amountOf = (rules: Pick<SlotRules, 'capacity'> & { capacity_unit: string }, portions: number) =>

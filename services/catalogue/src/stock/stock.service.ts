@@ -75,6 +75,12 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap {
           event.seq,
         );
         return;
+      case PickupEvents.slotChangeRequested.subject:
+        await this.slots.applyChange(
+          (event.envelope as Envelope<{ hold_id: string; start: string; end: string; expires_at: string; request_id: string }>).data,
+          event.seq,
+        );
+        return;
       case PickupEvents.slotReleaseRequested.subject:
         await this.slots.applyRelease((event.envelope as Envelope<{ hold_id: string }>).data, event.seq);
         return;
@@ -116,7 +122,8 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap {
     const takenHere = (l: Line) => stockOf.get(l.meal_id)?.seq === seq && stockOf.get(l.meal_id)?.op === 'take';
 
     // The pick-up slot first: an order whose slot has no room left takes no stock (ADR 0008).
-    const room = await this.slots.roomForOrder(orderId, seq);
+    const paid = envelope.data.pickup_start ? { start: envelope.data.pickup_start, end: envelope.data.pickup_end } : null;
+    const room = await this.slots.roomForOrder(orderId, seq, paid);
     let rejection: { meal_id: string; reason: 'meal_not_found' | 'insufficient_stock' | 'slot_full' } | null =
       room === 'full' ? { meal_id: '', reason: 'slot_full' } : null;
     for (const line of lines) {
@@ -141,7 +148,7 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap {
       }
     }
     if (rejection) await this.slots.releaseForOrder(orderId, seq);
-    else if (room === 'ok') await this.slots.commitOrder(orderId, seq);
+    else if (room === 'ok') await this.slots.commitOrder(orderId, seq, paid);
 
     const application = new this.applications({
       _id: orderId,

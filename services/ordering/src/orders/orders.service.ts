@@ -170,7 +170,15 @@ export class OrdersService implements OnModuleInit {
 
   /** Internal: where the orders of a paid checkout stand (reconciliation in payments). */
   async byIds(ids: string[]) {
-    const docs = await findByIds<Order>(this.orders, ids, { checkout_id: 1, cook_id: 1, order_status: 1, stock_status: 1, total_cents: 1 });
+    const docs = await findByIds<Order>(this.orders, ids, {
+      checkout_id: 1,
+      cook_id: 1,
+      order_status: 1,
+      stock_status: 1,
+      total_cents: 1,
+      pickup_start: 1,
+      pickup_end: 1,
+    });
     return docs.map((o) => ({
       order_id: o._id,
       checkout_id: o.checkout_id,
@@ -178,6 +186,8 @@ export class OrdersService implements OnModuleInit {
       order_status: o.order_status,
       stock_status: o.stock_status,
       total_cents: o.total_cents,
+      pickup_start: o.pickup_start ? new Date(o.pickup_start).toISOString() : null,
+      pickup_end: o.pickup_end ? new Date(o.pickup_end).toISOString() : null,
     }));
   }
 

@@ -21,6 +21,12 @@ export class CheckoutsRpcController {
     return { checkout: await this.checkouts.confirmSandbox(req.actor, req.checkout_id, req.card) };
   }
 
+  @MessagePattern(PaymentsRpc.changeCheckoutSlot.subject)
+  async changeSlot(@Payload() p: unknown) {
+    const req = parseRequest(PaymentsRpc.changeCheckoutSlot, p);
+    return { checkout: await this.checkouts.changeSlot(req.actor, req.checkout_id, req.slot) };
+  }
+
   @MessagePattern(PaymentsRpc.getCheckout.subject)
   async get(@Payload() p: unknown) {
     const req = parseRequest(PaymentsRpc.getCheckout, p);

@@ -8,6 +8,7 @@ import {
   PaymentsEvents,
   PICKUP_MESSAGES,
   PickupRpc,
+  SLOT_WAIT_MAX_MS,
   type Actor,
   type CheckoutDto,
   type Envelope,
@@ -31,6 +32,9 @@ export const toCheckoutDto = (c: Checkout): CheckoutDto => ({
   last_error: c.last_error ?? null,
   created_at: new Date(c.created_at).toISOString(),
 });
+
+/** Longer than the catalogue's own wait for the cook's partition (SLOT_WAIT_MAX_MS), so its answer is heard. */
+export const SLOT_CALL_TIMEOUT_MS = SLOT_WAIT_MAX_MS + 5_000;
 
 @Injectable()
 export class CheckoutsService implements OnModuleInit {
@@ -108,8 +112,42 @@ export class CheckoutsService implements OnModuleInit {
         portions: own.reduce((n, l) => n + l.quantity, 0),
       };
     });
-    const held = await this.rpc.call(PickupRpc.holdPickupSlots, { checkout_id: checkoutId, parts }, { timeoutMs: 12_000 });
+    // The catalogue answers within SLOT_WAIT_MAX_MS (it waits while the cook's worker gets through its backlog).
+    const held = await this.rpc.call(PickupRpc.holdPickupSlots, { checkout_id: checkoutId, parts }, { timeoutMs: SLOT_CALL_TIMEOUT_MS });
     return held.slots;
+  }
+
+  /**
+   * The buyer changes one cook's slot before paying (ADR 0008): the catalogue's worker holds the new
+   * slot and gives the old place back in one step; the checkout then shows the new slot. If the
+   * payment went through meanwhile, the order keeps the slot it was paid with (the worker checks
+   * that slot when the order arrives) and the buyer is told the slot can no longer change here.
+   */
+  async changeSlot(actor: Actor, checkoutId: string, chosen: { cook_id: string; start: string }): Promise<CheckoutDto> {
+    const checkout = await this.owned(actor, checkoutId);
+    if (checkout.status === 'succeeded') throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.changeNotAllowed);
+    const own = checkout.lines.filter((l) => l.cook_id === chosen.cook_id);
+    if (!own.length) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotNotInCart);
+    const { slot } = await this.rpc.call(
+      PickupRpc.changeHeldSlot,
+      {
+        checkout_id: checkoutId,
+        cook_id: chosen.cook_id,
+        start: chosen.start,
+        meal_ids: own.map((l) => l.meal_id),
+        portions: own.reduce((n, l) => n + l.quantity, 0),
+      },
+      { timeoutMs: SLOT_CALL_TIMEOUT_MS },
+    );
+    const paid = await this.relay.locked(this.checkouts, checkoutId, async () => {
+      const doc = await this.checkouts.findById(checkoutId, { status: 1, slots: 1 }).lean<Checkout>();
+      if (!doc || doc.status === 'succeeded') return true;
+      const slots = [...(doc.slots ?? []).filter((s) => s.cook_id !== chosen.cook_id), slot];
+      await this.checkouts.updateOne({ _id: checkoutId }, { $set: { slots } });
+      return false;
+    });
+    if (paid) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.changeNotAllowed);
+    return toCheckoutDto(await this.owned(actor, checkoutId));
   }
 
   private async owned(actor: Actor, checkoutId: string): Promise<Checkout> {

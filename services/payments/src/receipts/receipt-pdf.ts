@@ -1,8 +1,18 @@
-import { euros, RECEIPT_MESSAGES, type ReceiptDto } from '@popote/contracts';
+import { euros, formatPickupSlot, RECEIPT_MESSAGES, type ReceiptDto } from '@popote/contracts';
 import PDFDocument from 'pdfkit';
 
 const parisDate = (iso: string) =>
   new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+
+/** "Retrait : mardi 24 novembre, 11:30–11:45" and the place (the street once the cook confirmed). */
+export function pickupLines(r: Pick<ReceiptDto, 'pickup_start' | 'pickup_end' | 'pickup_place'>): string[] {
+  const out: string[] = [];
+  if (r.pickup_start && r.pickup_end) out.push(RECEIPT_MESSAGES.pickupSlot(formatPickupSlot(r.pickup_start, r.pickup_end)));
+  const p = r.pickup_place;
+  if (r.pickup_start && p)
+    out.push(p.street ? RECEIPT_MESSAGES.pickupAddress(p.street, p.postcode, p.city) : RECEIPT_MESSAGES.pickupCommune(p.postcode, p.city));
+  return out;
+}
 
 /**
  * The consumer's receipt, or the platform's commission invoice to the cook, as a PDF (pdfkit,
@@ -60,6 +70,8 @@ export function renderPdf(r: ReceiptDto, document: 'receipt' | 'commission_invoi
     doc.font('Helvetica').text(`${r.cook_name}, cuisinier·ère sur Popote`);
     if (r.cook_siret) doc.text(`SIRET : ${r.cook_siret.replace(/^(\d{3})(\d{3})(\d{3})(\d{5})$/, '$1 $2 $3 $4')}`);
     doc.moveDown();
+    for (const line of pickupLines(r)) doc.text(line);
+    if (r.pickup_start) doc.moveDown();
     doc.fontSize(11);
     row('Plat', 'Montant', true);
     rule();

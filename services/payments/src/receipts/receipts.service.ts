@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
   DomainError,
   IdentityRpc,
   OrderingEvents,
+  OrderingRpc,
+  PICKUP_ADDRESS_VISIBLE_STATUSES,
+  PickupRpc,
   RECEIPT_MESSAGES,
   splitOrderTotal,
   type Actor,
@@ -32,6 +35,8 @@ export const vatMention = (regime: VatRegime | undefined): string | null =>
 
 @Injectable()
 export class ReceiptsService {
+  private readonly log = new Logger('Receipts');
+
   constructor(
     @InjectModel(Receipt.name) private readonly receipts: Model<Receipt>,
     @InjectModel(Checkout.name) private readonly checkouts: Model<Checkout>,
@@ -60,6 +65,8 @@ export class ReceiptsService {
         checkout_id: order.checkout_id,
         cook_name: checkout?.lines.find((l) => l.cook_id === order.cook_id)?.cook_name ?? '',
         lines: order.items.map((i) => ({ name: i.name ?? '', quantity: i.quantity, unit_price_cents: i.price_cents })),
+        pickup_start: order.pickup_start ? new Date(order.pickup_start) : null,
+        pickup_end: order.pickup_end ? new Date(order.pickup_end) : null,
         total_cents: order.total_cents,
         commission_bp: bp,
         ...split,
@@ -86,11 +93,53 @@ export class ReceiptsService {
     return { ...receipt, cook_legal: (await this.receipts.findById(orderId, { cook_legal: 1 }).lean<Receipt>())?.cook_legal ?? cookLegal };
   }
 
-  /** The receipt, with the refund of its order when one was made. */
+  /** The receipt, with the refund of its order when one was made, and where and when to pick it up. */
   private async dto(actor: Actor, orderId: string): Promise<ReceiptDto> {
     const receipt = await this.owned(actor, orderId);
-    const refund = await this.refunds.findById(orderId, { status: 1, refunded_at: 1 }).lean<Refund>();
-    return toReceiptDto(receipt, refund?.status === 'made' ? (refund.refunded_at ?? null) : null);
+    const [refund, pickup] = await Promise.all([
+      this.refunds.findById(orderId, { status: 1, refunded_at: 1 }).lean<Refund>(),
+      this.pickupOf(receipt),
+    ]);
+    return { ...toReceiptDto(receipt, refund?.status === 'made' ? (refund.refunded_at ?? null) : null), ...pickup };
+  }
+
+  /**
+   * The pick-up slot as it stands (the cook may have moved it) and the place, as the order card
+   * shows them: the commune always, the street once the cook confirmed the order (issue 17). If
+   * ordering does not answer, the slot the order was paid with, and the commune only.
+   */
+  private async pickupOf(receipt: Receipt): Promise<Pick<ReceiptDto, 'pickup_start' | 'pickup_end' | 'pickup_place'>> {
+    const [order, address] = await Promise.all([
+      this.rpc
+        .call(OrderingRpc.ordersById, { order_ids: [receipt._id] })
+        .then((r) => r.items[0] ?? null)
+        .catch((err: Error) => {
+          this.log.warn(`receipt ${receipt._id}: order not read (${err.message}); the slot paid for is shown`);
+          return null;
+        }),
+      this.rpc
+        .call(PickupRpc.pickupAddresses, { cook_ids: [receipt.cook_id] })
+        .then((r) => r.items[0]?.address ?? null)
+        .catch((err: Error) => {
+          this.log.warn(`receipt ${receipt._id}: pick-up address not read (${err.message})`);
+          return null;
+        }),
+    ]);
+    let start = order?.pickup_start ?? (receipt.pickup_start ? new Date(receipt.pickup_start).toISOString() : null);
+    let end = order?.pickup_end ?? (receipt.pickup_end ? new Date(receipt.pickup_end).toISOString() : null);
+    if (!start) {
+      // Receipts issued before they stored the slot: the checkout's.
+      const checkout = await this.checkouts.findById(receipt.checkout_id, { slots: 1 }).lean<Checkout>();
+      const slot = checkout?.slots?.find((s) => s.cook_id === receipt.cook_id);
+      start = slot?.start ?? null;
+      end = slot?.end ?? null;
+    }
+    const confirmed = !!order && PICKUP_ADDRESS_VISIBLE_STATUSES.includes(order.order_status);
+    return {
+      pickup_start: start,
+      pickup_end: end,
+      pickup_place: address ? { street: confirmed ? address.street : null, postcode: address.postcode, city: address.city } : null,
+    };
   }
 
   get(actor: Actor, orderId: string): Promise<ReceiptDto> {
@@ -124,4 +173,7 @@ export const toReceiptDto = (r: Receipt, refundedAt: Date | null = null): Receip
   commission_cents: r.commission_cents,
   cook_cents: r.cook_cents,
   refunded_at: refundedAt ? new Date(refundedAt).toISOString() : null,
+  pickup_start: r.pickup_start ? new Date(r.pickup_start).toISOString() : null,
+  pickup_end: r.pickup_end ? new Date(r.pickup_end).toISOString() : null,
+  pickup_place: null,
 });

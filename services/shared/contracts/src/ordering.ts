@@ -152,6 +152,9 @@ export const OrderingRpc = {
           order_status: z.enum(ORDER_STATUSES),
           stock_status: z.enum(['pending', 'committed', 'rejected']),
           total_cents: z.number().int(),
+          /** The order's pick-up slot as it stands (the cook may have moved it); null before slots. */
+          pickup_start: z.string().nullish(),
+          pickup_end: z.string().nullish(),
         }),
       ),
     }),

@@ -63,6 +63,15 @@ export const PaymentsRpc = {
     z.object({ actor: actorSchema, checkout_id: z.string().min(1), card: cardSchema }),
     z.object({ checkout: checkoutSchema }),
   ),
+  /**
+   * The buyer changes one cook's pick-up slot of a checkout not paid yet: the new slot is held and
+   * the old hold given back at once (ADR 0008). The payment intent (amount) is unchanged.
+   */
+  changeCheckoutSlot: defineRpc(
+    'rpc.payments.change-checkout-slot',
+    z.object({ actor: actorSchema, checkout_id: z.string().min(1), slot: chosenSlotSchema }),
+    z.object({ checkout: checkoutSchema }),
+  ),
   getCheckout: defineRpc(
     'rpc.payments.get-checkout',
     z.object({ actor: actorSchema, checkout_id: z.string().min(1) }),
@@ -231,6 +240,10 @@ export const RECEIPT_MESSAGES = {
   vatFranchise: 'TVA non applicable, art. 293 B du CGI',
   vatRate: (rate: string) => `TVA incluse au taux de ${rate} %`,
   refunded: (date: string) => `Commande remboursée intégralement le ${date}.`,
+  pickupSlot: (slot: string) => `Retrait : ${slot}`,
+  pickupAddress: (street: string, postcode: string, city: string) => `Lieu : ${street}, ${postcode} ${city}`,
+  pickupCommune: (postcode: string, city: string) =>
+    `Lieu : ${postcode} ${city} (l'adresse exacte s'affiche dès que le cuisinier a confirmé la commande)`,
 } as const;
 
 export const receiptSchema = z.object({
@@ -252,6 +265,14 @@ export const receiptSchema = z.object({
   cook_cents: z.number().int(),
   /** When the order was refunded in full (cancelled, or refunded after pick-up): the receipt says so. */
   refunded_at: z.string().nullable(),
+  /** The pick-up slot (ISO instants); null on orders placed before slots (issue 17). */
+  pickup_start: z.string().nullable(),
+  pickup_end: z.string().nullable(),
+  /**
+   * Where to pick up: the commune always, the street only once the cook confirmed the order (as on
+   * the order card); null when the cook gave no address.
+   */
+  pickup_place: z.object({ street: z.string().nullable(), postcode: z.string(), city: z.string() }).nullable(),
 });
 export type ReceiptDto = z.infer<typeof receiptSchema>;
 

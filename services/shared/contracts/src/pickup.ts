@@ -8,8 +8,23 @@ export const PICKUP_TIME_ZONE = 'Europe/Paris';
 export const SLOT_HOLD_MINUTES = 20;
 /** How far ahead slots are offered. */
 export const SLOT_HORIZON_DAYS = 14;
+/**
+ * Waiting for the cook's partition worker to answer a hold or a change (ADR 0008): the wait goes on
+ * while the worker gets through its backlog and gives up only when it applied nothing for
+ * SLOT_WAIT_STALL_MS, or after SLOT_WAIT_MAX_MS in all. Callers' RPC timeouts are longer than this.
+ */
+export const SLOT_WAIT_STALL_MS = 6_000;
+export const SLOT_WAIT_MAX_MS = 40_000;
 export const SLOT_LENGTHS = [15, 30] as const;
+/** Order statuses in which the buyer sees the cook's street address (the cook accepted the order); before, the commune only. */
+export const PICKUP_ADDRESS_VISIBLE_STATUSES: readonly string[] = ['confirmed', 'preparing', 'ready', 'delivered'];
 export const CAPACITY_UNITS = ['orders', 'portions'] as const;
+
+const slotDay = new Intl.DateTimeFormat('fr-FR', { timeZone: PICKUP_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long' });
+const slotTime = new Intl.DateTimeFormat('fr-FR', { timeZone: PICKUP_TIME_ZONE, hour: '2-digit', minute: '2-digit' });
+/** "mardi 24 novembre, 11:30–11:45" (Paris time), as the buyer's pages say it. */
+export const formatPickupSlot = (start: string, end: string): string =>
+  `${slotDay.format(new Date(start))}, ${slotTime.format(new Date(start))}–${slotTime.format(new Date(end))}`;
 
 export const PICKUP_MESSAGES = {
   timeFormat: 'Heure invalide (format HH:MM)',
@@ -43,7 +58,14 @@ export const PICKUP_MESSAGES = {
   slotUnknown: 'Ce créneau ne fait pas partie des horaires de retrait de ce cuisinier.',
   slotBeforeAvailable: "Un de vos plats n'est pas encore disponible à ce créneau : choisissez un créneau plus tard.",
   slotFull: 'Ce créneau de retrait est complet : choisissez-en un autre.',
-  slotBusy: "La réservation du créneau n'a pas abouti à temps : réessayez.",
+  slotBusy:
+    "La réservation du créneau n'a pas abouti : la cuisine de ce cuisinier ne répond pas pour l'instant. Rien n'a été retenu ; réessayez dans un instant.",
+  // Changing the slot of a checkout not paid yet (the buyer).
+  changeNotAllowed: 'Ce paiement est déjà validé ou clos : son créneau de retrait ne peut plus être changé ici.',
+  changeSame: "C'est déjà le créneau retenu pour ce cuisinier.",
+  changeBusy:
+    "Le changement de créneau n'a pas abouti : la cuisine de ce cuisinier ne répond pas pour l'instant. Votre créneau précédent reste retenu ; réessayez dans un instant.",
+  changeSuperseded: 'Un autre changement de créneau a été demandé entre-temps pour ce cuisinier.',
   // Moving an order's slot (the cook).
   moveNotAllowed: 'Seule une commande en cours, avec un créneau de retrait, peut changer de créneau.',
   moveSame: "C'est déjà le créneau de cette commande.",
@@ -212,6 +234,22 @@ export const PickupRpc = {
     z.object({ order_id: z.string().min(1), cook_id: z.string().min(1), start: z.string().min(1) }),
     heldSlotSchema,
   ),
+  /**
+   * Internal (payments, not the BFF): the buyer changes one cook's slot of a checkout not paid yet.
+   * The cook's partition worker takes the new slot's place and gives the old one back in the same
+   * event (ADR 0008): answers the new slot, or refuses in French and keeps the old one.
+   */
+  changeHeldSlot: defineRpc(
+    'rpc.catalogue.change-held-slot',
+    z.object({
+      checkout_id: z.string().min(1),
+      cook_id: z.string().min(1),
+      start: z.string(),
+      meal_ids: z.array(z.string()).min(1),
+      portions: z.number().int().min(1),
+    }),
+    z.object({ slot: heldSlotSchema, expires_at: z.string() }),
+  ),
   /** The pick-up addresses of cooks (the BFF shows one to a buyer once their order is confirmed). */
   pickupAddresses: defineRpc(
     'rpc.catalogue.pickup-addresses',
@@ -238,6 +276,22 @@ export const PickupEvents = {
   slotMoveRequested: defineEvent(
     'evt.catalogue.slot-move-requested.v1',
     z.object({ hold_id: z.string(), cook_id: z.string(), start: z.string(), end: z.string(), request_id: z.string() }),
+    { partitionBy: (d) => d.cook_id },
+  ),
+  /**
+   * The buyer changes the slot of a checkout not paid yet: the new place is taken and the old hold
+   * given back in one step of the cook's partition worker, or refused (the old hold stays).
+   */
+  slotChangeRequested: defineEvent(
+    'evt.catalogue.slot-change-requested.v1',
+    z.object({
+      hold_id: z.string(),
+      cook_id: z.string(),
+      start: z.string(),
+      end: z.string(),
+      expires_at: z.string(),
+      request_id: z.string(),
+    }),
     { partitionBy: (d) => d.cook_id },
   ),
   /** The payment failed: the held place is given back (a later success takes a place again if one is free). */

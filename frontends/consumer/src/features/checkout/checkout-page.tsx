@@ -7,10 +7,10 @@ import { apiMessage } from '../../lib/api-message';
 import pageStyles from '../../pages/simple-page.module.css';
 import { clearCheckoutSession, readCheckoutSession, type CheckoutSession } from '../cart/checkout-session';
 import { refreshCart } from '../cart/use-cart';
-import { CREATE_PAYMENT_INTENT, type CheckoutData, type PaymentIntentData } from './graphql/checkout';
+import { CHANGE_CHECKOUT_SLOT, CREATE_PAYMENT_INTENT, type CheckoutData, type PaymentIntentData } from './graphql/checkout';
 import styles from './checkout-page.module.css';
 import { SandboxCardForm } from './sandbox-card-form';
-import { CookSlotPicker, cookParts } from './slot-picker';
+import { CookSlotPicker, cookParts, type CookPart } from './slot-picker';
 import { StripeCardForm } from './stripe-card-form';
 
 const t = fr.checkout;
@@ -56,7 +56,7 @@ function Checkout({ session }: { session: CheckoutSession }) {
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const [unavailable, setUnavailable] = useState<Record<string, boolean>>({});
   const [refreshKey, setRefreshKey] = useState(0);
-  const [createIntent, { data, error, loading, reset }] = useMutation(CREATE_PAYMENT_INTENT);
+  const [createIntent, { data, error, loading }] = useMutation(CREATE_PAYMENT_INTENT);
   const [paid, setPaid] = useState<CheckoutData | null>(null);
   const timers = useRef<Array<ReturnType<typeof setTimeout>>>([]);
 
@@ -108,13 +108,7 @@ function Checkout({ session }: { session: CheckoutSession }) {
   }
 
   const intent = data?.createPaymentIntent;
-  if (intent) {
-    const changeSlots = () => {
-      reset();
-      setRefreshKey((k) => k + 1);
-    };
-    return <CheckoutForm intent={intent} session={session} onPaid={onPaid} onChangeSlots={changeSlots} />;
-  }
+  if (intent) return <CheckoutForm intent={intent} session={session} parts={parts} onPaid={onPaid} />;
 
   return (
     <section aria-labelledby="checkout-slots-title" className={`${styles.card} ${styles.slotsCard}`}>
@@ -149,15 +143,17 @@ function Checkout({ session }: { session: CheckoutSession }) {
 function CheckoutForm({
   intent,
   session,
+  parts,
   onPaid,
-  onChangeSlots,
 }: {
   intent: PaymentIntentData;
   session: CheckoutSession;
+  parts: CookPart[];
   onPaid: (checkout: CheckoutData) => void;
-  onChangeSlots: () => void;
 }) {
-  const { checkout } = intent;
+  // The checkout as the server last answered (its slots change when the buyer changes one).
+  const [checkout, setCheckout] = useState<CheckoutData>(intent.checkout);
+  const [changing, setChanging] = useState(false);
   // The server's amount is the one charged; say so when prices moved since the cart.
   const amountChanged = checkout.amount_cents !== session.total;
   const cooks = groupByCook(checkout.lines);
@@ -198,27 +194,105 @@ function CheckoutForm({
           </p>
         ) : null}
         <p className={styles.muted}>{ts.held(HOLD_MINUTES)}</p>
-        <Button variant="outline" size="sm" onClick={onChangeSlots}>
-          {ts.change}
-        </Button>
+        {changing ? null : (
+          <Button variant="outline" size="sm" onClick={() => setChanging(true)}>
+            {ts.change}
+          </Button>
+        )}
         <Link to="/cart" className={styles.back}>
           <span aria-hidden="true">← </span>
           {t.backToCart}
         </Link>
       </section>
 
-      <section aria-labelledby="checkout-card-title" className={styles.card}>
-        <h2 id="checkout-card-title" className={styles.sectionTitle}>
-          {t.cardTitle}
-        </h2>
-        {checkout.provider === 'stripe' ? (
-          <StripeCardForm intent={intent} onPaid={onPaid} />
-        ) : (
-          <SandboxCardForm checkout={checkout} onPaid={onPaid} />
-        )}
-        <p className={styles.secure}>{t.secure}</p>
-      </section>
+      {changing ? (
+        <ChangeSlots checkout={checkout} parts={parts} onChanged={setCheckout} onClose={() => setChanging(false)} />
+      ) : (
+        <section aria-labelledby="checkout-card-title" className={styles.card}>
+          <h2 id="checkout-card-title" className={styles.sectionTitle}>
+            {t.cardTitle}
+          </h2>
+          {checkout.provider === 'stripe' ? (
+            <StripeCardForm intent={intent} onPaid={onPaid} />
+          ) : (
+            <SandboxCardForm checkout={checkout} onPaid={onPaid} />
+          )}
+          <p className={styles.secure}>{t.secure}</p>
+        </section>
+      )}
     </div>
+  );
+}
+
+/**
+ * Changing the slot of one or more cooks before paying: each change holds the new slot and gives the
+ * old place back at once, on the server (the checkout and its payment stay the same).
+ */
+function ChangeSlots({
+  checkout,
+  parts,
+  onChanged,
+  onClose,
+}: {
+  checkout: CheckoutData;
+  parts: CookPart[];
+  onChanged: (checkout: CheckoutData) => void;
+  onClose: () => void;
+}) {
+  const heldOf = (cookId: string) => checkout.slots.find((s) => s.cook_id === cookId)?.start ?? '';
+  const [chosen, setChosen] = useState<Record<string, string>>(() => Object.fromEntries(parts.map((p) => [p.cook_id, heldOf(p.cook_id)])));
+  const [refreshKey, setRefreshKey] = useState(0);
+  const [changeSlot, { error, loading }] = useMutation(CHANGE_CHECKOUT_SLOT);
+  const choose = useCallback((cookId: string, slot: string) => setChosen((c) => ({ ...c, [cookId]: slot })), []);
+  const noop = useCallback(() => undefined, []);
+  const changes = parts.filter((p) => chosen[p.cook_id] && chosen[p.cook_id] !== heldOf(p.cook_id));
+
+  const confirm = async () => {
+    try {
+      for (const p of changes) {
+        const res = await changeSlot({
+          variables: { checkout_id: checkout.checkout_id, slot: { cook_id: p.cook_id, start: chosen[p.cook_id] ?? '' } },
+        });
+        // Each change the server made shows at once, even if a later one is refused.
+        if (res.data) onChanged(res.data.changeCheckoutSlot);
+      }
+      toast.success(ts.changed, { id: 'checkout-slot-changed' });
+      onClose();
+    } catch {
+      // Shown from the mutation's error state; the slots are offered again as they are now.
+      setRefreshKey((k) => k + 1);
+    }
+  };
+
+  return (
+    <section aria-labelledby="checkout-change-title" className={`${styles.card} ${styles.slotsCard}`}>
+      <h2 id="checkout-change-title" className={styles.sectionTitle}>
+        {ts.change}
+      </h2>
+      <p className={styles.muted}>{ts.changeIntro}</p>
+      {parts.map((part) => (
+        <div key={part.cook_id}>
+          <SlotLine slot={checkout.slots.find((s) => s.cook_id === part.cook_id)} />
+          <CookSlotPicker
+            part={part}
+            value={chosen[part.cook_id] ?? null}
+            onChange={(slot) => choose(part.cook_id, slot)}
+            refreshKey={refreshKey}
+            onUnavailable={noop}
+          />
+        </div>
+      ))}
+      {error && !loading ? <Notice tone="error" message={apiMessage(error, ts.changeError)} /> : null}
+      <div className={styles.actions}>
+        <Button variant="primary" disabled={!changes.length} loading={loading} onClick={() => void confirm()}>
+          {ts.changeConfirm}
+        </Button>
+        <Button variant="outline" disabled={loading} onClick={onClose}>
+          {ts.changeCancel}
+        </Button>
+      </div>
+      {!changes.length ? <p className={styles.muted}>{ts.changeNone}</p> : null}
+    </section>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useApolloClient, useQuery } from '@popote/graphql';
-import { Button, buttonClassName, formatLongDateTime, formatPrice, fr, QueryState } from '@popote/ui';
+import { Button, buttonClassName, formatLongDateTime, formatPrice, formatSlot, fr, QueryState } from '@popote/ui';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from '@popote/router';
@@ -8,6 +8,7 @@ import { RECEIPT_PDF_QUERY, RECEIPT_QUERY } from './receipt.graphql';
 import styles from './receipt-page.module.css';
 
 const t = fr.orders.receipt;
+const ts = fr.slots;
 
 /** Saves a base64 PDF made by the server (no second, cookie-carrying request). */
 function savePdf(filename: string, base64: string): void {
@@ -69,6 +70,23 @@ export function ReceiptPage() {
           </p>
           {r.cook_siret ? <p>{t.siret(r.cook_siret)}</p> : null}
         </section>
+        {r.pickup_start && r.pickup_end ? (
+          <section aria-label={ts.pickupAt} className={styles.pickup}>
+            <p>
+              <strong>{`${ts.pickupAt} : `}</strong>
+              {formatSlot(r.pickup_start, r.pickup_end)}
+            </p>
+            {r.pickup_place ? (
+              <p>
+                <strong>{`${t.place} : `}</strong>
+                {r.pickup_place.street
+                  ? `${r.pickup_place.street}, ${r.pickup_place.postcode} ${r.pickup_place.city}`
+                  : `${r.pickup_place.postcode} ${r.pickup_place.city}`}
+                {r.pickup_place.street ? null : <span className={styles.muted}>{` (${ts.addressHidden})`}</span>}
+              </p>
+            ) : null}
+          </section>
+        ) : null}
         <table className={styles.table}>
           <thead>
             <tr>

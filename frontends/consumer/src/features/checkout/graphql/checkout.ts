@@ -1,4 +1,5 @@
 import {
+  ChangeCheckoutSlotDocument,
   CheckoutDocument,
   CheckoutOrdersDocument,
   ConfirmSandboxPaymentDocument,
@@ -16,6 +17,9 @@ export type PaymentIntentData = CreatePaymentIntentMutation['createPaymentIntent
  * pick-up slot of each cook is held while paying (refused in French when full or closed).
  */
 export const CREATE_PAYMENT_INTENT = CreatePaymentIntentDocument;
+
+/** One cook's slot changes before paying: the new one is held, the old one given back at once (ADR 0008). */
+export const CHANGE_CHECKOUT_SLOT = ChangeCheckoutSlotDocument;
 
 /** The offline sandbox provider confirms the card (Stripe's test cards). */
 export const CONFIRM_SANDBOX_PAYMENT = ConfirmSandboxPaymentDocument;
