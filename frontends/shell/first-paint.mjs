@@ -165,7 +165,9 @@ body{margin:0;min-height:100vh;background:var(--pp-color-bg);color:var(--pp-colo
 .fp-search{display:flex;flex:1 1 280px;min-width:220px;max-width:480px;border:1px solid var(--pp-color-border);border-radius:999px;background:var(--pp-color-bg);overflow:hidden}
 .fp-search input{flex:1;min-width:0;padding:10px 16px;border:0;background:transparent;color:var(--pp-color-text);font:inherit}
 .fp-search button{display:inline-flex;align-items:center;justify-content:center;width:48px;border:0;background:var(--pp-color-primary);color:#fff}
-.fp-links{display:flex;margin:0 0 0 auto;padding:0;list-style:none}
+.fp-bar>nav{margin-left:auto}
+.fp-links{display:flex;margin:0;padding:0;list-style:none}
+body>noscript{display:block;padding:6px 16px;background:var(--pp-color-primary-soft);text-align:center;font-size:.9rem}
 .fp-links a{display:inline-block;padding:10px 12px;border-radius:999px;font-weight:600;text-decoration:none;color:var(--pp-color-primary);background:var(--pp-color-primary-soft)}
 .fp-page{width:100%;max-width:var(--pp-page-width);margin:0 auto;padding:24px 16px 48px}
 .fp-title{margin:0 0 24px!important;font-size:clamp(1.7rem,4vw,2.4rem)}
