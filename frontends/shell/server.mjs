@@ -35,7 +35,14 @@ const server = createStaticServer({
   // /meals arrives with its first cards (public data from the BFF's cache), see first-paint.mjs.
   firstPaint:
     firstPaintTimeoutMs > 0
-      ? (url) => firstPaintOf(url, { bffUrl, timeoutMs: firstPaintTimeoutMs, log: (line) => process.stderr.write(`${line}\n`) })
+      ? (url) =>
+          firstPaintOf(url, {
+            bffUrl,
+            timeoutMs: firstPaintTimeoutMs,
+            // Experiment (ADR 0005, third pass): preload hints for the consumer remote's first files.
+            consumerManifestUrl: env.POPOTE_EXPERIMENT_REMOTE_HINTS === '1' ? runtimeConfig().remotes.consumer : undefined,
+            log: (line) => process.stderr.write(`${line}\n`),
+          })
       : undefined,
 });
 
