@@ -141,7 +141,8 @@ function card(meal, index) {
     `<p class="fp-cook">par ${escapeHtml(meal.cook_name)}</p>` +
     `<p class="fp-desc">${escapeHtml(meal.description)}</p>` +
     `<div class="fp-meta"><span>${CLOCK}<span class="pp-visually-hidden">Préparation </span>${Math.round(meal.preparation_time)} min</span><span>${STAR}${stars}</span></div>` +
-    `</div></article></li>`
+    // The place of the card's cart button, which comes with the real page (no button before it works).
+    `<div class="fp-actions"></div></div></article></li>`
   );
 }
 
@@ -192,6 +193,7 @@ body>noscript{display:block;padding:6px 16px;background:var(--pp-color-primary-s
 .fp-meta{display:flex;flex-wrap:wrap;gap:6px 16px;margin:auto 0 0;padding-top:6px;color:var(--pp-color-text-muted);font-size:.9rem}
 .fp-meta>span{display:inline-flex;align-items:center;gap:4px}
 .fp-star{color:var(--pp-color-accent)}
+.fp-actions{height:32px;margin-top:10px}
 @media (min-width:768px) and (max-width:1023px){.fp-links a{padding:8px 7px;font-size:.9rem}}
 @media (max-width:767px){.fp-search{display:none}.fp-layout{grid-template-columns:minmax(0,1fr);gap:16px}}
 @media (max-width:479px){.fp-grid{grid-template-columns:1fr;gap:16px}}
@@ -218,68 +220,18 @@ export function renderMealsFirstPaint(meals) {
   return { head: STYLE, body };
 }
 
-/** @type {Map<string, { at: number; hints: Promise<string> }>} */
-const hintCache = new Map();
-/** A remote's manifest is `no-cache`: its hints are read again after this long (a redeploy's new chunks). */
-const HINTS_TTL_MS = 10_000;
-
-/**
- * `<link rel="preload">` hints for the remote that renders the page: its manifest (fetched by the
- * Module Federation runtime, CORS), its `remoteEntry.js` and the App's own scripts and styles
- * (script and link tags without crossorigin, as the runtime and rspack insert them), so that they
- * download while the browser parses the HTML instead of after main.js has run and read
- * /runtime-config.json. Read from the remote's own manifest (cached 10 s); '' when unreadable.
- * @param {string} manifestUrl
- * @param {{ timeoutMs: number; fetchImpl?: typeof fetch }} options
- * @returns {Promise<string>}
- */
-export function remoteHints(manifestUrl, { timeoutMs, fetchImpl = fetch }) {
-  const cached = hintCache.get(manifestUrl);
-  if (cached && Date.now() - cached.at < HINTS_TTL_MS) return cached.hints;
-  const hints = (async () => {
-    const response = await fetchImpl(manifestUrl, { signal: AbortSignal.timeout(timeoutMs) });
-    if (!response.ok) return '';
-    const manifest =
-      /** @type {{ metaData?: { remoteEntry?: { name?: unknown; path?: unknown } }; exposes?: { name?: unknown; assets?: { js?: { sync?: unknown[] }; css?: { sync?: unknown[] } } }[] }} */ (
-        await response.json()
-      );
-    const base = new URL('.', manifestUrl);
-    const file = (/** @type {unknown} */ name) =>
-      typeof name === 'string' && /^[\w.\-/]+$/.test(name) && !name.includes('..') ? new URL(name, base).href : undefined;
-    const entry = manifest.metaData?.remoteEntry;
-    const entryUrl = file(`${typeof entry?.path === 'string' && entry.path ? `${entry.path.replace(/\/$/, '')}/` : ''}${entry?.name}`);
-    const app = manifest.exposes?.find((e) => e.name === 'App' || e.name === './App');
-    const scripts = [entryUrl, ...(app?.assets?.js?.sync ?? []).map(file)].filter(Boolean);
-    const styles = (app?.assets?.css?.sync ?? []).map(file).filter(Boolean);
-    return (
-      `<link rel="preload" href="${escapeHtml(manifestUrl)}" as="fetch" crossorigin="anonymous">` +
-      scripts.map((url) => `<link rel="preload" href="${escapeHtml(String(url))}" as="script">`).join('') +
-      styles.map((url) => `<link rel="preload" href="${escapeHtml(String(url))}" as="style">`).join('')
-    );
-  })().catch(() => {
-    hintCache.delete(manifestUrl);
-    return '';
-  });
-  hintCache.set(manifestUrl, { at: Date.now(), hints });
-  return hints;
-}
-
 /**
  * The first paint of a page URL, or `undefined` for the plain shell: /meals without filters only
  * (a filtered list is the visitor's own search; it renders from the scripts as before).
  * @param {URL} url
- * @param {{ bffUrl: string; timeoutMs: number; consumerManifestUrl?: string; log?: (line: string) => void }} options
+ * @param {{ bffUrl: string; timeoutMs: number; log?: (line: string) => void }} options
  */
-export async function firstPaintOf(url, { bffUrl, timeoutMs, consumerManifestUrl, log = () => {} }) {
+export async function firstPaintOf(url, { bffUrl, timeoutMs, log = () => {} }) {
   const path = url.pathname.replace(/\/+$/, '') || '/';
   if (path !== '/meals' || url.search !== '') return undefined;
   try {
-    const [meals, hints] = await Promise.all([
-      fetchFirstMeals({ bffUrl, timeoutMs }),
-      consumerManifestUrl ? remoteHints(consumerManifestUrl, { timeoutMs }) : '',
-    ]);
-    const paint = meals ? renderMealsFirstPaint(meals) : undefined;
-    return paint ? { head: `${hints}${paint.head}`, body: paint.body } : undefined;
+    const meals = await fetchFirstMeals({ bffUrl, timeoutMs });
+    return meals ? renderMealsFirstPaint(meals) : undefined;
   } catch (error) {
     log(`first paint of /meals skipped: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;

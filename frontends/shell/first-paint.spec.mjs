@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { buildSchema, parse, validate } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_PAINT_MEALS_QUERY, firstPaintOf, remoteHints, renderMealsFirstPaint, safeImageUrl } from './first-paint.mjs';
+import { FIRST_PAINT_MEALS_QUERY, firstPaintOf, renderMealsFirstPaint, safeImageUrl } from './first-paint.mjs';
 
 /** @returns {import('./first-paint.mjs').FirstPaintMeal} */
 const meal = (over = {}) => ({
@@ -134,28 +134,5 @@ describe('the first paint of /meals', () => {
       expect(await firstPaintOf(new URL('http://shell/meals'), { bffUrl: 'http://127.0.0.1:9', timeoutMs: 200, log })).toBeUndefined();
       expect(logged.length).toBeGreaterThanOrEqual(2); // the timeout and the refused connection
     });
-  });
-
-  it("announces the consumer remote's manifest, entry and App files, from its manifest", async () => {
-    const manifest = {
-      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
-      exposes: [
-        { name: 'App', assets: { js: { sync: ['39.abc.js', '../../etc/passwd', 'x"><script>'] }, css: { sync: ['App.def.css'] } } },
-      ],
-    };
-    /** @type {typeof fetch} */
-    const fetchImpl = async () => new Response(JSON.stringify(manifest));
-    const hints = await remoteHints('https://consumer.example/app/mf-manifest.json', { timeoutMs: 1000, fetchImpl });
-    expect(hints).toBe(
-      '<link rel="preload" href="https://consumer.example/app/mf-manifest.json" as="fetch" crossorigin="anonymous">' +
-        '<link rel="preload" href="https://consumer.example/app/remoteEntry.js" as="script">' +
-        '<link rel="preload" href="https://consumer.example/app/39.abc.js" as="script">' +
-        '<link rel="preload" href="https://consumer.example/app/App.def.css" as="style">',
-    );
-    /** @type {typeof fetch} */
-    const failing = async () => {
-      throw new Error('down');
-    };
-    expect(await remoteHints('https://down.example/mf-manifest.json', { timeoutMs: 1000, fetchImpl: failing })).toBe('');
   });
 });

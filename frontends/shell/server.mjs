@@ -39,8 +39,6 @@ const server = createStaticServer({
           firstPaintOf(url, {
             bffUrl,
             timeoutMs: firstPaintTimeoutMs,
-            // Experiment (ADR 0005, third pass): preload hints for the consumer remote's first files.
-            consumerManifestUrl: env.POPOTE_EXPERIMENT_REMOTE_HINTS === '1' ? runtimeConfig().remotes.consumer : undefined,
             log: (line) => process.stderr.write(`${line}\n`),
           })
       : undefined,

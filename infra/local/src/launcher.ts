@@ -88,7 +88,11 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
           const extra = service === 'notifications' ? { PUBLIC_URL: `http://127.0.0.1:${p.shell}` } : {};
           const proc = start(name, join(root, 'services', service, 'dist', 'main.js'), { HTTP_PORT: String(port), ...extra }, true);
           // Every instance starts at once: on 2 cores, more instances take longer to be ready.
-          await waitForHttp(`http://127.0.0.1:${port}/health/ready`, proc, 60_000 * replicas);
+          await waitForHttp(
+            `http://127.0.0.1:${port}/health/ready`,
+            proc,
+            (Number(process.env.POPOTE_READY_TIMEOUT_MS) || 60_000) * replicas,
+          );
         }),
       ),
     );
