@@ -60,7 +60,6 @@ export default defineConfig({
           include: [
             'frontends/shared/*/src/**/*.spec.{ts,tsx}',
             'frontends/shared/*/*.spec.mjs',
-            'frontends/shell/*.spec.mjs',
             'frontends/{shell,consumer,cook}/src/**/*.spec.{ts,tsx}',
           ],
           exclude: ['**/node_modules/**', '**/dist/**'],

@@ -4,7 +4,7 @@
 // worker (dist/sw.js) and the web app manifest are plain files of the build.
 import { fileURLToPath } from 'node:url';
 import { contentSecurityPolicy, createStaticServer, listen, portFromEnv } from '@popote/static-server';
-import { firstPaintOf } from './first-paint.mjs';
+import { firstPaintOf } from '@popote/static-server/meals-first-paint';
 
 const env = process.env;
 const bffUrl = env.BFF_URL || 'http://127.0.0.1:4000';
@@ -32,7 +32,7 @@ const server = createStaticServer({
   // Scripts only from here and the remotes the runtime configuration names.
   csp: () => contentSecurityPolicy({ remotes: Object.values(runtimeConfig().remotes) }),
   hsts: env.NODE_ENV === 'production',
-  // /meals arrives with its first cards (public data from the BFF's cache), see first-paint.mjs.
+  // /meals arrives with its first cards (public data from the BFF's cache), see @popote/static-server/meals-first-paint.mjs.
   firstPaint:
     firstPaintTimeoutMs > 0
       ? (url) =>

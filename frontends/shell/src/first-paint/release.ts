@@ -1,6 +1,6 @@
 /**
  * The server-inlined first paint (`#pp-first-paint`, written into index.html by the shell's
- * server for /meals: see ../../first-paint.mjs) stays on screen while the real page loads under
+ * server for /meals: see @popote/static-server/meals-first-paint.mjs) stays on screen while the real page loads under
  * it (hidden by the first paint's own style), and goes the moment the real page has something to
  * show: its cards, or an error, a notice... — not its loading spinner, so the visitor sees one
  * swap to the same look instead of cards → spinner → cards.

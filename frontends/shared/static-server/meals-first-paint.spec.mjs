@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { buildSchema, parse, validate } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_PAINT_MEALS_QUERY, firstPaintOf, renderMealsFirstPaint, safeImageUrl } from './first-paint.mjs';
+import { FIRST_PAINT_MEALS_QUERY, firstPaintOf, renderMealsFirstPaint, safeImageUrl } from './meals-first-paint.mjs';
 
-/** @returns {import('./first-paint.mjs').FirstPaintMeal} */
+/** @returns {import('./meals-first-paint.mjs').FirstPaintMeal} */
 const meal = (over = {}) => ({
   meal_id: 'm1',
   name: 'Tajine aux olives',
@@ -23,7 +23,7 @@ const meal = (over = {}) => ({
 
 describe('the first paint of /meals', () => {
   it('asks the BFF only for fields its schema has', () => {
-    const schema = buildSchema(readFileSync(new URL('../../bff/schema.graphql', import.meta.url), 'utf8'));
+    const schema = buildSchema(readFileSync(new URL('../../../bff/schema.graphql', import.meta.url), 'utf8'));
     expect(validate(schema, parse(FIRST_PAINT_MEALS_QUERY)).map((e) => e.message)).toEqual([]);
   });
 
