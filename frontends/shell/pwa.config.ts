@@ -26,8 +26,9 @@ export function pwaPlugins({ root, production }: { root: string; production: boo
     clientsClaim: true,
     cleanupOutdatedCaches: true,
     cacheId: 'popote-shell',
-    // Pages are network-first below; source maps are for developers; the config is per request.
-    exclude: [/\.map$/, /\.html$/, /runtime-config\.json$/, /\.LICENSE\.txt$/],
+    // Pages are network-first below; source maps are for developers; the config is per request;
+    // the .br/.gz siblings are the same files, which the browser asks for by Accept-Encoding.
+    exclude: [/\.map$/, /\.html$/, /runtime-config\.json$/, /\.LICENSE\.txt$/, /\.(br|gz)$/],
     // Content-hashed names are their own version.
     dontCacheBustURLsMatching: /\.[0-9a-f]{10}\.\w+$/,
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,

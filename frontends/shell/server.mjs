@@ -4,9 +4,12 @@
 // worker (dist/sw.js) and the web app manifest are plain files of the build.
 import { fileURLToPath } from 'node:url';
 import { contentSecurityPolicy, createStaticServer, listen, portFromEnv } from '@popote/static-server';
+import { firstPaintOf } from '@popote/static-server/meals-first-paint';
 
 const env = process.env;
 const bffUrl = env.BFF_URL || 'http://127.0.0.1:4000';
+/** How long a page waits for the BFF's first meals before it is served without them (ms; 0: never). */
+const firstPaintTimeoutMs = Number(env.FIRST_PAINT_TIMEOUT_MS || 300);
 
 /**
  * Where the browser finds each remote, and the support address the footer and the
@@ -29,6 +32,16 @@ const server = createStaticServer({
   // Scripts only from here and the remotes the runtime configuration names.
   csp: () => contentSecurityPolicy({ remotes: Object.values(runtimeConfig().remotes) }),
   hsts: env.NODE_ENV === 'production',
+  // /meals arrives with its first cards (public data from the BFF's cache), see @popote/static-server/meals-first-paint.mjs.
+  firstPaint:
+    firstPaintTimeoutMs > 0
+      ? (url) =>
+          firstPaintOf(url, {
+            bffUrl,
+            timeoutMs: firstPaintTimeoutMs,
+            log: (line) => process.stderr.write(`${line}\n`),
+          })
+      : undefined,
 });
 
 await listen(server, {

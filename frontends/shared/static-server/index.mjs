@@ -17,8 +17,9 @@
  *   caller's, see `contentSecurityPolicy`), no framing, HSTS when asked (production), a strict
  *   referrer policy, no powerful features.
  */
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
-import { extname, resolve } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyHttpProxy from '@fastify/http-proxy';
@@ -46,6 +47,17 @@ const UNAVAILABLE = 'Service momentanément indisponible';
  * @property {() => string} [csp]                  the Content-Security-Policy, computed per request
  * @property {boolean} [hsts=false]                Strict-Transport-Security (behind HTTPS: production)
  * @property {(line: string) => void} [log]        request errors go here (default: stderr)
+ * @property {(url: URL) => Promise<FirstPaint | undefined>} [firstPaint]
+ *   what a page URL shows before its scripts run (server-inlined first paint); `undefined`, an
+ *   error or a rejection serve the plain index.html
+ */
+
+/**
+ * Markup written into index.html for one page URL: `head` before `</head>` (styles, preloads),
+ * `body` right before `<div id="root">`. The caller escapes what it renders.
+ * @typedef {object} FirstPaint
+ * @property {string} [head]
+ * @property {string} body
  */
 
 /**
@@ -62,6 +74,7 @@ export function createStaticServer(options) {
   const csp = options.csp ?? (() => contentSecurityPolicy());
   const hsts = options.hsts ?? false;
   const log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
+  const firstPaint = options.firstPaint;
 
   /** @type {Promise<unknown>} */
   let ready = Promise.resolve();
@@ -129,6 +142,26 @@ export function createStaticServer(options) {
     log(`${request.method} ${request.url}: ${error instanceof Error ? error.stack : String(error)}`);
     sendText(reply, 500, 'Erreur interne');
   });
+
+  /**
+   * index.html with the page's first paint written in, or `undefined` for the plain file (no
+   * first paint for this URL, or it failed: the page then renders from its scripts as usual).
+   * @param {string} url
+   * @returns {Promise<string | undefined>}
+   */
+  const pageWithFirstPaint = async (url) => {
+    if (!firstPaint) return undefined;
+    try {
+      const paint = await firstPaint(new URL(url, 'http://localhost'));
+      if (!paint) return undefined;
+      const index = await readFile(join(root, 'index.html'), 'utf8');
+      if (!index.includes('</head>') || !index.includes('<div id="root">')) return undefined;
+      return index.replace('</head>', () => `${paint.head ?? ''}</head>`).replace('<div id="root">', () => `${paint.body}<div id="root">`);
+    } catch (error) {
+      log(`first paint of ${url}: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
+  };
 
   /** Registers the plugins in order; `ready` resolves when they are loaded. */
   const setup = async () => {
@@ -205,8 +238,13 @@ export function createStaticServer(options) {
       }
       // Page URLs (no file extension) are the SPA's routes; a missing asset stays a 404 so a
       // broken chunk URL fails loudly instead of receiving HTML.
-      const pathname = request.url.split('?')[0];
-      if (spa && extname(pathname) === '') return reply.sendFile('index.html');
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (spa && extname(pathname) === '') {
+        const html = firstPaint ? await pageWithFirstPaint(request.url) : undefined;
+        if (html === undefined) return reply.sendFile('index.html');
+        // Per request (it holds data): revalidated, compressed on the fly, varies with the encoding.
+        return reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8').send(html);
+      }
       return sendText(reply, 404, 'Introuvable');
     });
     await app.ready();
@@ -237,7 +275,11 @@ function forwardedHeaders(request) {
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), bluetooth=(), midi=(), display-capture=()';
 
 /** Stripe.js (the card form, when Stripe is the provider): its script, frames and API. */
-const STRIPE = { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] };
+const STRIPE = {
+  script: ['https://js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
 
 /**
  * A strict Content-Security-Policy for a Popote page: no inline or evaluated script; scripts, styles

@@ -10,7 +10,9 @@ import { contentSecurityPolicy, createStaticServer, portFromEnv } from './index.
 
 /** @param {http.Server} server */
 const listening = (server) =>
-  new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(/** @type {import('node:net').AddressInfo} */ (server.address()).port)));
+  new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(/** @type {import('node:net').AddressInfo} */ (server.address()).port)),
+  );
 
 /**
  * @param {number} port
@@ -41,7 +43,11 @@ describe('static server', () => {
   /** @type {http.IncomingHttpHeaders | undefined} */ let upgradeHeaders;
 
   beforeAll(async () => {
-    writeFileSync(join(root, 'index.html'), '<!doctype html><title>Popote</title>');
+    writeFileSync(
+      join(root, 'index.html'),
+      '<!doctype html><html><head><title>Popote</title></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(join(root, 'mf-manifest.json'), JSON.stringify({ id: 'popote_consumer' }));
     writeFileSync(join(root, 'main.0123456789.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
     writeFileSync(join(root, 'remoteEntry.js'), 'var popote_consumer;');
     // What the build precompresses: the .br/.gz siblings are sent as they are.
@@ -59,7 +65,15 @@ describe('static server', () => {
       req.on('end', () => {
         res.setHeader('content-type', 'application/json');
         res.setHeader('set-cookie', 'session=abc; HttpOnly');
-        res.end(JSON.stringify({ method: req.method, url: req.url, body, host: req.headers.host, forwardedHost: req.headers['x-forwarded-host'] }));
+        res.end(
+          JSON.stringify({
+            method: req.method,
+            url: req.url,
+            body,
+            host: req.headers.host,
+            forwardedHost: req.headers['x-forwarded-host'],
+          }),
+        );
       });
     });
     // …and a WebSocket echo, as the BFF's GraphQL subscriptions.
@@ -100,6 +114,8 @@ describe('static server', () => {
 
     const entry = await request(appPort, '/remoteEntry.js');
     expect(entry.headers['cache-control']).toBe('no-cache');
+    const manifest = await request(appPort, '/mf-manifest.json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
     const page = await request(appPort, '/');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.body.toString()).toContain('<title>Popote</title>');
@@ -133,6 +149,54 @@ describe('static server', () => {
     const plain = await request(appPort, '/vendor.abcdef0123.js', { headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toMatch(/^console\.log/);
+    // Shared caches must keep one copy per encoding.
+    for (const res of [br, gz, plain]) expect(res.headers.vary).toMatch(/accept-encoding/i);
+  });
+
+  it("writes a page's first paint into index.html, revalidated and compressed like the page", async () => {
+    /** @type {string[]} */ const asked = [];
+    const painting = createStaticServer({
+      root,
+      log: () => {},
+      firstPaint: async (url) => {
+        asked.push(`${url.pathname}${url.search}`);
+        if (url.pathname === '/meals')
+          return {
+            head: '<style id="fp">.x{}</style>',
+            body: `<div id="pp-first-paint"><h1>Plats disponibles</h1>${'<p>Tajine</p>'.repeat(200)}</div>`,
+          };
+        if (url.pathname === '/broken') throw new Error('BFF down');
+        return undefined;
+      },
+    });
+    const port = await listening(painting);
+    try {
+      const res = await request(port, '/meals', { headers: { 'accept-encoding': 'br' } });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['content-encoding']).toBe('br');
+      const html = brotliDecompressSync(res.body).toString();
+      expect(html).toContain('<style id="fp">.x{}</style></head>');
+      expect(html).toContain('<div id="pp-first-paint"><h1>Plats disponibles</h1><p>Tajine</p>');
+      expect(html).toContain('<p>Tajine</p></div><div id="root"></div></body></html>');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      // Nothing for that URL, or the first paint failed: the plain page, as before.
+      for (const path of ['/cart', '/broken']) {
+        const plain = await request(port, path);
+        expect(plain.status, path).toBe(200);
+        expect(plain.body.toString(), path).toBe(
+          '<!doctype html><html><head><title>Popote</title></head><body><div id="root"></div></body></html>',
+        );
+      }
+      // Files are never pages: no first paint asked for them.
+      await request(port, '/main.0123456789.js');
+      expect(asked).toEqual(['/meals', '/cart', '/broken']);
+    } finally {
+      painting.closeAllConnections();
+      await new Promise((resolve) => painting.close(resolve));
+    }
   });
 
   it('falls back to index.html for page URLs but not for missing files', async () => {
@@ -186,11 +250,21 @@ describe('static server', () => {
   });
 
   it('proxies /graphql and /media/ with body, cookies and forwarded host', async () => {
-    const res = await request(appPort, '/graphql?x=1', { method: 'POST', headers: { 'content-type': 'application/json', host: 'popote.test' } }, '{"query":"{ meals { items { name } } }"}');
+    const res = await request(
+      appPort,
+      '/graphql?x=1',
+      { method: 'POST', headers: { 'content-type': 'application/json', host: 'popote.test' } },
+      '{"query":"{ meals { items { name } } }"}',
+    );
     expect(res.status).toBe(200);
     expect(res.headers['set-cookie']).toEqual(['session=abc; HttpOnly']);
     const echoed = JSON.parse(res.body.toString());
-    expect(echoed).toMatchObject({ method: 'POST', url: '/graphql?x=1', body: '{"query":"{ meals { items { name } } }"}', forwardedHost: 'popote.test' });
+    expect(echoed).toMatchObject({
+      method: 'POST',
+      url: '/graphql?x=1',
+      body: '{"query":"{ meals { items { name } } }"}',
+      forwardedHost: 'popote.test',
+    });
     expect(JSON.parse((await request(appPort, '/media/meals/1_tajine.jpg')).body.toString()).url).toBe('/media/meals/1_tajine.jpg');
   });
 

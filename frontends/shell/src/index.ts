@@ -1,3 +1,7 @@
+import { releaseFirstPaintWhenReady } from './first-paint/release';
+
+// The server's first paint of the page (if any) stays until the real page has its content.
+releaseFirstPaintWhenReady(document, window.location.pathname);
 // Async boundary: the Module Federation runtime negotiates the shared
 // singletons (React, router, Apollo...) before any code that uses them runs.
 import('./bootstrap');

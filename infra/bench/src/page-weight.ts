@@ -35,12 +35,17 @@ export interface ScriptFile {
   url: string;
   raw: number;
   gzip: number;
+  /** Bytes of the body as the server sent it (brotli or gzip as negotiated, precompressed at build time). */
+  sent: number;
+  encoding: string;
 }
 
 export interface InitialJs {
   files: number;
   raw_kb: number;
   gzip_kb: number;
+  /** What actually crossed the network for these scripts (Content-Encoding chosen by the server). */
+  sent_kb: number;
   detail: ScriptFile[];
 }
 
@@ -61,9 +66,14 @@ async function initialJs(browser: Browser, url: string, path: string): Promise<I
     page.on('response', (res) => {
       if (res.request().resourceType() !== 'script') return;
       bodies.push(
-        res
-          .body()
-          .then((body) => ({ url: res.url(), raw: body.length, gzip: gzipSync(body, { level: 9 }).length }))
+        Promise.all([res.body(), res.request().sizes(), res.allHeaders()])
+          .then(([body, sizes, headers]) => ({
+            url: res.url(),
+            raw: body.length,
+            gzip: gzipSync(body, { level: 9 }).length,
+            sent: sizes.responseBodySize,
+            encoding: headers['content-encoding'] ?? 'identity',
+          }))
           .catch(() => null),
       );
     });
@@ -71,23 +81,35 @@ async function initialJs(browser: Browser, url: string, path: string): Promise<I
     await READY[path]!(page);
     await page.waitForLoadState('networkidle');
     const files = (await Promise.all(bodies)).filter((f): f is ScriptFile => f !== null);
-    const sum = (k: 'raw' | 'gzip') => files.reduce((a, f) => a + f[k], 0);
-    return { files: files.length, raw_kb: kb(sum('raw')), gzip_kb: kb(sum('gzip')), detail: files };
+    const sum = (k: 'raw' | 'gzip' | 'sent') => files.reduce((a, f) => a + f[k], 0);
+    return { files: files.length, raw_kb: kb(sum('raw')), gzip_kb: kb(sum('gzip')), sent_kb: kb(sum('sent')), detail: files };
   } finally {
     await context.close();
   }
 }
 
-/** One cold load of `path` under throttling; the last LCP candidate before any input, in ms. */
-async function lcpOnce(browser: Browser, url: string, path: string): Promise<number> {
+export interface LcpRun {
+  ms: number;
+  /** The LCP element: tag, id or class, picture URL (which paint it was: the server's first paint or React's). */
+  element: string;
+}
+
+/** One cold load of `path` under throttling; the last LCP candidate before any input. */
+async function lcpOnce(browser: Browser, url: string, path: string): Promise<LcpRun> {
   const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 412, height: 915 }, isMobile: true });
   try {
     const page = await context.newPage();
     // Page code as a string: this package is compiled without the DOM types.
     await page.addInitScript({
-      content: `window.__lcp = -1;
-        new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__lcp = e.startTime; })
-          .observe({ type: 'largest-contentful-paint', buffered: true });`,
+      content: `window.__lcp = -1; window.__lcpElement = '';
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) {
+            window.__lcp = e.startTime;
+            const el = e.element;
+            window.__lcpElement = el ? el.tagName.toLowerCase() + (el.id ? '#' + el.id : el.className ? '.' + String(el.className).split(' ')[0] : '')
+              + (el.closest && el.closest('#pp-first-paint') ? ' (first paint)' : '') + (e.url ? ' ' + new URL(e.url).pathname : '') : '(removed)';
+          }
+        }).observe({ type: 'largest-contentful-paint', buffered: true });`,
     });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -101,7 +123,7 @@ async function lcpOnce(browser: Browser, url: string, path: string): Promise<num
     await page.waitForTimeout(1500);
     const lcp = (await page.evaluate('window.__lcp')) as number;
     if (lcp < 0) throw new Error(`no largest-contentful-paint entry for ${path}`);
-    return lcp;
+    return { ms: Math.round(lcp), element: (await page.evaluate('window.__lcpElement')) as string };
   } finally {
     await context.close();
   }
@@ -115,7 +137,14 @@ function median(values: number[]): number {
 
 export interface PageWeightReport {
   initial_js: Record<string, Omit<InitialJs, 'detail'>>;
-  lcp_meals: { runs: number; median_ms: number; all_ms: number[]; cpu_slowdown: number; network: typeof FAST_4G };
+  lcp_meals: {
+    runs: number;
+    median_ms: number;
+    all_ms: number[];
+    elements: string[];
+    cpu_slowdown: number;
+    network: typeof FAST_4G;
+  };
   initial_js_files: Record<string, ScriptFile[]>;
 }
 
@@ -131,11 +160,19 @@ export async function pageWeight(shellUrl: string): Promise<PageWeightReport> {
     }
     // A first throttled load warms the servers (the BFF's first answers are slower), not measured.
     await lcpOnce(browser, shellUrl, '/meals');
-    const all: number[] = [];
-    for (let i = 0; i < LCP_RUNS; i++) all.push(Math.round(await lcpOnce(browser, shellUrl, '/meals')));
+    const runs: LcpRun[] = [];
+    for (let i = 0; i < LCP_RUNS; i++) runs.push(await lcpOnce(browser, shellUrl, '/meals'));
+    const all = runs.map((r) => r.ms);
     return {
       initial_js: initial,
-      lcp_meals: { runs: LCP_RUNS, median_ms: median(all), all_ms: all, cpu_slowdown: CPU_SLOWDOWN, network: FAST_4G },
+      lcp_meals: {
+        runs: LCP_RUNS,
+        median_ms: median(all),
+        all_ms: all,
+        elements: [...new Set(runs.map((r) => r.element))],
+        cpu_slowdown: CPU_SLOWDOWN,
+        network: FAST_4G,
+      },
       initial_js_files: detail,
     };
   } finally {

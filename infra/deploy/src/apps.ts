@@ -105,7 +105,7 @@ const service = (name: string, env: EnvVar[], defaults: string[] = []): App => (
   defaults: [...SERVICE_DEFAULTS, ...defaults],
 });
 
-const frontend = (name: string, port: number, readyPath: string, env: EnvVar[]): App => ({
+const frontend = (name: string, port: number, readyPath: string, env: EnvVar[], defaults: string[] = []): App => ({
   name,
   kind: 'frontend',
   dir: `frontends/${name}`,
@@ -117,7 +117,7 @@ const frontend = (name: string, port: number, readyPath: string, env: EnvVar[]):
   readyPath,
   natsClient: false,
   env: [...FRONTEND, ...env],
-  defaults: [],
+  defaults,
 });
 
 export const APPS: readonly App[] = [
@@ -205,12 +205,14 @@ export const APPS: readonly App[] = [
       'READ_CACHE_MAX_ENTRIES',
     ],
   },
-  frontend('shell', 3000, '/runtime-config.json', [
-    v('BFF_URL'),
-    v('CONSUMER_MANIFEST_URL'),
-    v('COOK_MANIFEST_URL'),
-    v('CONTACT_EMAIL', { localDefault: true }),
-  ]),
+  frontend(
+    'shell',
+    3000,
+    '/runtime-config.json',
+    [v('BFF_URL'), v('CONSUMER_MANIFEST_URL'), v('COOK_MANIFEST_URL'), v('CONTACT_EMAIL', { localDefault: true })],
+    // How long /meals waits for the BFF's first cards before it is served without them (ADR 0005).
+    ['FIRST_PAINT_TIMEOUT_MS'],
+  ),
   // BFF_URL: the remote's standalone page (its team's own dev server) proxies /graphql to it.
   frontend('consumer', 3001, '/mf-manifest.json', [v('BFF_URL', { localDefault: true })]),
   frontend('cook', 3002, '/mf-manifest.json', [v('BFF_URL', { localDefault: true })]),

@@ -47,7 +47,10 @@ export function spawnManaged(
 }
 
 /** Polls `url` until it answers 2xx; fails early if the process exits, with its log's tail. */
-export async function waitForHttp(url: string, proc: ManagedProcess | undefined, timeoutMs = 60_000): Promise<void> {
+/** How long a process may take to answer its readiness check (raise it on a heavily loaded machine). */
+const READY_TIMEOUT_MS = Number(process.env.POPOTE_READY_TIMEOUT_MS) || 60_000;
+
+export async function waitForHttp(url: string, proc: ManagedProcess | undefined, timeoutMs = READY_TIMEOUT_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = '';
   // A supervised process that dies while starting is restarted: keep waiting for the next one.
