@@ -101,8 +101,8 @@ describe('payouts: a cook connects a payout account (sandbox), is paid after pic
       expect(plain(await consumer.getByTestId('receipt-total').innerText())).toBe('14,50 €');
       // The pick-up slot (Paris time) and, until the cook confirms, the commune only.
       await consumer.getByText(/^Retrait : \S+ \d{1,2} \S+, \d\d:\d\d–\d\d:\d\d$/).waitFor();
-      expect(plain(await consumer.getByText(/^Lieu : \d{5} /).innerText())).toContain('75011 Paris');
-      expect(await consumer.getByText('Oberkampf').count()).toBe(0);
+      expect(plain(await consumer.getByText(/^Lieu : \d{5} /).innerText())).toContain('69003 Lyon 3e Arrondissement');
+      expect(await consumer.getByText('Paul Bert').count()).toBe(0);
       const [pdf] = await Promise.all([
         consumer.waitForEvent('download'),
         consumer.getByRole('button', { name: 'Télécharger le PDF' }).click(),

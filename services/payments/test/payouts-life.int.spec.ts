@@ -210,7 +210,7 @@ describe('payouts: the full life of a cook’s money (ledger, commission, payout
     expect(receipt).toMatchObject({
       pickup_start: new Date(order.pickup_start!).toISOString(),
       pickup_end: new Date(order.pickup_end!).toISOString(),
-      pickup_place: { street: null, postcode: '75011', city: 'Paris' },
+      pickup_place: { street: null, postcode: '69003', city: 'Lyon 3e Arrondissement' },
     });
     expect(receipt.commission_invoice_number).toBe(receipt.number.replace(/^R-/, 'C-'));
     const notYours = await expectDomainError(s.rpc.call(ReceiptsRpc.get, { actor: buyers[1], order_id: order._id }));
@@ -223,14 +223,14 @@ describe('payouts: the full life of a cook’s money (ledger, commission, payout
     expect(slotText).toMatch(/^Retrait : (lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2} [a-zéû]+, \d\d:\d\d–\d\d:\d\d$/);
     const before = pdfText(pdf.pdf_base64);
     expect(before).toContain(slotText);
-    expect(before).toContain(RECEIPT_MESSAGES.pickupCommune('75011', 'Paris'));
-    expect(before).not.toContain('Oberkampf');
+    expect(before).toContain(RECEIPT_MESSAGES.pickupCommune('69003', 'Lyon 3e Arrondissement'));
+    expect(before).not.toContain('Paul Bert');
     // Confirmed by the cook: the street is on the receipt, page and PDF.
     await s.rpc.call(OrderingRpc.changeStatus, { actor: lucas, order_id: order._id, to: 'confirmed' });
     const confirmed = (await s.rpc.call(ReceiptsRpc.get, { actor: mine, order_id: order._id })).receipt;
-    expect(confirmed.pickup_place).toEqual({ street: '4 rue Oberkampf', postcode: '75011', city: 'Paris' });
+    expect(confirmed.pickup_place).toEqual({ street: '4 rue Paul Bert', postcode: '69003', city: 'Lyon 3e Arrondissement' });
     const after = pdfText((await s.rpc.call(ReceiptsRpc.pdf, { actor: mine, order_id: order._id })).pdf_base64);
-    expect(after).toContain(RECEIPT_MESSAGES.pickupAddress('4 rue Oberkampf', '75011', 'Paris'));
+    expect(after).toContain(RECEIPT_MESSAGES.pickupAddress('4 rue Paul Bert', '69003', 'Lyon 3e Arrondissement'));
     // The commission invoice is the cook's, not the consumer's.
     expect(
       (await expectDomainError(s.rpc.call(ReceiptsRpc.pdf, { actor: mine, order_id: order._id, document: 'commission_invoice' }))).code,

@@ -1,4 +1,5 @@
 import { closeSync, openSync, readSync } from 'node:fs';
+import { normalizeSearch } from '../meals/search';
 
 /**
  * French communes, from two npm packages read from disk (no network at run time, ADR 0010):
@@ -25,12 +26,7 @@ export interface Commune {
 
 /** Lower case, no accents, words separated by one space, "st" → "saint": what name search compares. */
 export function normalizeName(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .replace(/œ/g, 'oe')
-    .replace(/æ/g, 'ae')
-    .toLowerCase()
+  return normalizeSearch(text)
     .replace(/[^a-z0-9]+/g, ' ')
     .replace(/\bste\b/g, 'sainte')
     .replace(/\bst\b/g, 'saint')
