@@ -71,14 +71,25 @@ describe('near me (issue 17): a visitor gives their commune, sees distances, fil
         await mealCard(page, DEMO.tajine.name).waitFor();
         expect((await distances(page)).every((d) => d <= 3)).toBe(true);
 
-        // Nearest first.
-        await page.getByLabel('Trier par').selectOption('distance');
-        await page.waitForURL(/tri=distance/);
+        // Nearest first (the radius dropped first and its list shown, so that each choice starts
+        // from the filters on screen; then the order is waited for, not read mid-update).
         await page.getByLabel('Rayon').selectOption('');
         await mealCard(page, DEMO.curry.name).waitFor();
+        await page.getByLabel('Trier par').selectOption('distance');
+        await page.waitForURL(/tri=distance/);
+        const ascending = (list: number[]) => list.every((d, i) => i === 0 || list[i - 1] <= d);
+        await expect
+          .poll(
+            async () => {
+              const list = await distances(page);
+              return list.length >= 3 && ascending(list);
+            },
+            { timeout: 10_000 },
+          )
+          .toBe(true);
         const sorted = await distances(page);
-        expect(sorted.length).toBeGreaterThanOrEqual(3);
         expect(sorted).toEqual([...sorted].sort((a, b) => a - b));
+        expect(sorted.some((d) => d > 3)).toBe(true); // Villeurbanne's dishes are back, last
 
         // 1 km: nothing that close — said in French, with a way out.
         await page.getByLabel('Rayon').selectOption('1');

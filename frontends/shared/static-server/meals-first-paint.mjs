@@ -108,6 +108,18 @@ export async function fetchFirstMeals({ bffUrl, timeoutMs, first = FIRST_PAINT_C
 }
 
 const CLOCK = `<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" stroke-width="1.6"/><path d="M8 4.5V8l2.5 1.5" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"/></svg>`;
+/**
+ * The place of the consumer page's 'Où êtes-vous ?' prompt (near-bar.tsx, its CSS copied above), so
+ * that the cards do not move when the real page takes over. A visitor's commune is in their browser,
+ * so the server always draws the prompt; it is only a picture of it (hidden from assistive
+ * technologies, and not shown without JavaScript, where it could not work).
+ */
+const NEAR_PROMPT =
+  `<section class="fp-near" aria-hidden="true"><h2 class="fp-near-title">Où êtes-vous ?</h2>` +
+  `<p class="fp-near-help">Choisissez votre commune pour voir à quelle distance sont les cuisiniers.</p>` +
+  `<div class="fp-near-field"><span class="fp-near-label">Votre commune ou code postal</span><span class="fp-near-box"></span></div></section>` +
+  `<noscript><style>.fp-near{display:none}</style></noscript>`;
+
 const STAR = `<svg class="fp-star" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path d="M8 1.2l2.1 4.3 4.7.7-3.4 3.3.8 4.7L8 12l-4.2 2.2.8-4.7L1.2 6.2l4.7-.7z" fill="currentColor"/></svg>`;
 const SEARCH = `<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" stroke-width="2.2"/><path d="m15.5 15.5 5 5" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/></svg>`;
 
@@ -174,6 +186,12 @@ body>noscript{display:block;padding:6px 16px;background:var(--pp-color-primary-s
 .fp-title{margin:0 0 24px!important;font-size:clamp(1.7rem,4vw,2.4rem)}
 .fp-layout{display:grid;grid-template-columns:260px minmax(0,1fr);gap:28px;align-items:start}
 .fp-filters{min-height:44px}
+.fp-near{margin-bottom:24px;padding:16px 20px;border:1px solid var(--pp-color-primary-soft);border-radius:var(--pp-radius-md,12px);background:var(--pp-color-surface)}
+#pp-first-paint .fp-near-title{margin:0 0 4px;font-size:1.25rem}
+#pp-first-paint .fp-near-help{margin:0 0 12px;color:var(--pp-color-text-muted)}
+.fp-near-field{display:flex;flex-direction:column;gap:6px;max-width:480px}
+.fp-near-label{font-weight:600}
+.fp-near-box{display:block;min-height:44px;border:1px solid #cdb8a6;border-radius:var(--pp-radius-sm);background:var(--pp-color-surface)}
 .fp-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(250px,1fr));gap:20px;margin:0;padding:0;list-style:none}
 .fp-grid>li{min-width:0}
 .fp-card{position:relative;display:flex;flex-direction:column;overflow:hidden;border-radius:var(--pp-radius-md);background:var(--pp-color-surface);box-shadow:var(--pp-shadow-card);height:100%}
@@ -216,7 +234,7 @@ export function renderMealsFirstPaint(meals) {
     `<nav aria-label="Navigation principale"><ul class="fp-links"><li><a href="/meals" aria-current="page">Parcourir les plats</a></li></ul></nav></div></header>` +
     `<main class="fp-page"><h1 class="fp-title">Plats disponibles</h1>` +
     `<div class="fp-layout"><div class="fp-filters"></div>` +
-    `<section aria-label="Plats disponibles"><ul class="fp-grid">${meals.map(card).join('')}</ul></section></div></main></div>`;
+    `<section aria-label="Plats disponibles">${NEAR_PROMPT}<ul class="fp-grid">${meals.map(card).join('')}</ul></section></div></main></div>`;
   return { head: STYLE, body };
 }
 
