@@ -77,7 +77,7 @@ describe('near me (issue 17): a visitor gives their commune, sees distances, fil
         await mealCard(page, DEMO.curry.name).waitFor();
         await page.getByLabel('Trier par').selectOption('distance');
         await page.waitForURL(/tri=distance/);
-        const ascending = (list: number[]) => list.every((d, i) => i === 0 || list[i - 1] <= d);
+        const ascending = (list: number[]) => list.every((d, i) => i === 0 || (list[i - 1] ?? -Infinity) <= d);
         await expect
           .poll(
             async () => {
