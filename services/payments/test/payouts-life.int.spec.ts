@@ -42,7 +42,8 @@ function pdfText(base64: string): string {
         [...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => new TextDecoder('windows-1252').decode(Buffer.from(h[1], 'hex'))).join(''),
       );
   }
-  return lines.join(' ');
+  // A line wrapped by the layout ends with its space: words are compared, not the PDF's spacing.
+  return lines.join(' ').replace(/\s+/g, ' ');
 }
 
 /**
