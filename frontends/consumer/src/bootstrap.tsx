@@ -8,7 +8,7 @@ import '@popote/ui/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster } from 'react-hot-toast';
-import { BrowserRouter } from '@popote/router';
+import { Router } from '@popote/router';
 import App from './expose/App';
 
 const container = document.getElementById('root');
@@ -17,10 +17,10 @@ if (!container) throw new Error('index.html must contain <div id="root">');
 createRoot(container).render(
   <StrictMode>
     <ApolloProvider client={createApolloClient({ uri: '/graphql' })}>
-      <BrowserRouter>
+      <Router>
         <App />
         <Toaster {...TOASTER_PROPS} />
-      </BrowserRouter>
+      </Router>
     </ApolloProvider>
   </StrictMode>,
 );

@@ -1,6 +1,5 @@
 import { lazyPage, PageLoading } from '@popote/ui';
 import { Suspense, type ReactNode } from 'react';
-import type { RouteObject } from '@popote/router';
 import { loadHomePage, loadMealsPage } from './first-page';
 import { NotFoundPage } from './pages/not-found-page';
 
@@ -18,7 +17,8 @@ const ReceiptPage = lazyPage(() => import('./features/receipt/receipt-page'), 'R
 const page = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>;
 
 // The shell guards /orders (and its receipts), /cart and /checkout (signed in only) before this remote renders them.
-export const routes: RouteObject[] = [
+/** The remote's pages by absolute path; the last one (no path) answers every other URL. */
+export const routes: ReadonlyArray<{ path?: string; element: ReactNode }> = [
   { path: '/', element: page(<HomePage />) },
   { path: '/meals', element: page(<MealsPage />) },
   { path: '/meals/:mealId', element: page(<MealDetailPage />) },
@@ -27,5 +27,5 @@ export const routes: RouteObject[] = [
   { path: '/orders/:orderId/receipt', element: page(<ReceiptPage />) },
   { path: '/cart', element: page(<CartPage />) },
   { path: '/checkout', element: page(<CheckoutPage />) },
-  { path: '*', element: <NotFoundPage /> },
+  { element: <NotFoundPage /> },
 ];

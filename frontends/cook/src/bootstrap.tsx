@@ -10,7 +10,7 @@ import '@popote/ui/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster } from 'react-hot-toast';
-import { BrowserRouter, Navigate, Route, Routes } from '@popote/router';
+import { Redirect, Route, Router, Switch } from '@popote/router';
 import App from './expose/App';
 
 const container = document.getElementById('root');
@@ -19,13 +19,17 @@ if (!container) throw new Error('index.html must contain <div id="root">');
 createRoot(container).render(
   <StrictMode>
     <ApolloProvider client={createApolloClient({ uri: '/graphql' })}>
-      <BrowserRouter>
-        <Routes>
-          <Route index element={<Navigate to="/cook/dashboard" replace />} />
-          <Route path="*" element={<App />} />
-        </Routes>
+      <Router>
+        <Switch>
+          <Route path="/">
+            <Redirect to="/cook/dashboard" replace />
+          </Route>
+          <Route>
+            <App />
+          </Route>
+        </Switch>
         <Toaster {...TOASTER_PROPS} />
-      </BrowserRouter>
+      </Router>
     </ApolloProvider>
   </StrictMode>,
 );

@@ -1,6 +1,5 @@
 import { lazyPage, PageLoading } from '@popote/ui';
 import { Suspense, type ReactNode } from 'react';
-import type { RouteObject } from '@popote/router';
 import { NotFoundPage } from './pages/not-found-page';
 
 // Each page is its own chunk: the meal forms (react-hook-form, zod, confetti) load only when one
@@ -12,9 +11,10 @@ const EditMealPage = lazyPage(() => import('./features/edit-meal/edit-meal-page'
 const page = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>;
 
 // The shell lets only cooks reach these pages (its route guard); the BFF checks again on every call.
-export const routes: RouteObject[] = [
+/** The remote's pages by absolute path; the last one (no path) answers every other URL. */
+export const routes: ReadonlyArray<{ path?: string; element: ReactNode }> = [
   { path: '/cook/dashboard', element: page(<DashboardPage />) },
   { path: '/create-meal', element: page(<CreateMealPage />) },
   { path: '/meals/:mealId/edit', element: page(<EditMealPage />) },
-  { path: '*', element: <NotFoundPage /> },
+  { element: <NotFoundPage /> },
 ];

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as zlib, type BrotliOptions } from 'node:zlib';
@@ -39,11 +39,12 @@ export const SHARED_SINGLETONS = [
 ] as const;
 
 /**
- * Modules shared only between builds that bundle the very same file: the French texts (~6 KiB
- * gzip, used by the shell and every remote) download once per page instead of once per build,
+ * Modules shared only between builds that bundle the very same file: the French texts (those of
+ * every page, then those of the account, order and cook pages, each loaded with its pages) download
+ * once per page instead of once per build,
  * but a remote deployed with new texts keeps its own (no host-first deployment for a text).
  */
-export const SHARED_BY_CONTENT = ['@popote/ui/fr'] as const;
+export const SHARED_BY_CONTENT = ['@popote/ui/fr', '@popote/ui/fr-account', '@popote/ui/fr-orders', '@popote/ui/fr-cook'] as const;
 
 interface PackageJson {
   name: string;
@@ -137,6 +138,30 @@ export function compressionPlugins(): RspackPluginInstance[] {
   ];
 }
 
+/**
+ * The Module Federation plugins hand rspack the CommonJS builds of their runtime packages (they
+ * resolve them with `require.resolve`, and alias `@module-federation/runtime` to its `.cjs`), and
+ * CommonJS is not tree-shaken: every build shipped the whole SDK and bundler runtime. Their ES
+ * module builds sit beside them (`x.cjs` → `x.js`, same version, same code); this swaps each such
+ * request, before it is resolved, for the ES module so that only what the runtime calls is kept.
+ */
+const MF_RUNTIME_PACKAGES =
+  'webpack-bundler-runtime|runtime|runtime-core|runtime-tools|sdk|error-codes|inject-external-runtime-core-plugin';
+const MF_RUNTIME_CJS = new RegExp(`[\\\\/]@module-federation[\\\\/](?:${MF_RUNTIME_PACKAGES})[\\\\/]dist[\\\\/].+\\.cjs$`);
+const MF_RUNTIME_BARE = new RegExp(`^@module-federation/(?:${MF_RUNTIME_PACKAGES})$`);
+
+export function mfRuntimeAsEsm(): RspackPluginInstance {
+  return new rspack.NormalModuleReplacementPlugin(/@module-federation/, (data: { request: string }) => {
+    if (MF_RUNTIME_CJS.test(data.request)) {
+      const esm = data.request.replace(/\.cjs$/, '.js');
+      if (existsSync(esm)) data.request = esm;
+    } else if (MF_RUNTIME_BARE.test(data.request)) {
+      // The package's `import` entry: its ES module build.
+      data.request = fileURLToPath(import.meta.resolve(data.request));
+    }
+  });
+}
+
 export function createWebConfig({ root, name, publicPath, mf, title }: WebConfigOptions): Configuration {
   const production = process.env.NODE_ENV !== 'development';
   const externalRuntime = usesExternalRuntime(mf);
@@ -147,6 +172,7 @@ export function createWebConfig({ root, name, publicPath, mf, title }: WebConfig
       ...mf,
       name,
     }),
+    mfRuntimeAsEsm(),
     new rspack.HtmlRspackPlugin({
       template: join(root, 'src/index.html'),
       templateParameters: {

@@ -1,5 +1,5 @@
 import { lazyPage } from '@popote/ui';
-import { Route, Routes, useLocation } from '@popote/router';
+import { Route, Switch, usePathname } from '@popote/router';
 import { RouteGuard } from './auth/route-guard';
 import { AppErrorBoundary, RouteErrorBoundary } from './errors/app-error-boundary';
 import { Layout } from './layout/layout';
@@ -30,35 +30,52 @@ const PrivacyPage = lazyPage(() => import('./pages/static/privacy-page'), 'Priva
  * layout itself fails (AppErrorBoundary).
  */
 export function App() {
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   return (
     <>
       <AppErrorBoundary resetKey={pathname}>
-        <Routes>
-          <Route element={<Layout />}>
-            <Route element={<RouteErrorBoundary />}>
-              <Route index element={<HomePage />} />
-              <Route path="auth" element={<AuthPage />} />
-              <Route path="forgot-password" element={<ForgotPasswordPage />} />
-              <Route path="reset-password" element={<ResetPasswordPage />} />
-              <Route path="verify-email" element={<VerifyEmailPage />} />
-              <Route
-                path="profile"
-                element={
-                  // The profile page shows its own signed-out state if the session ends while it is open.
-                  <RouteGuard access="signed-in" handlesSignOut>
-                    <ProfilePage />
-                  </RouteGuard>
-                }
-              />
-              <Route path="about" element={<AboutPage />} />
-              <Route path="faq" element={<FaqPage />} />
-              <Route path="privacy" element={<PrivacyPage />} />
-              <Route path="contact" element={<ContactPage />} />
-              <Route path="*" element={<RemoteRoutes />} />
-            </Route>
-          </Route>
-        </Routes>
+        <Layout>
+          <RouteErrorBoundary>
+            <Switch>
+              <Route path="/">
+                <HomePage />
+              </Route>
+              <Route path="/auth">
+                <AuthPage />
+              </Route>
+              <Route path="/forgot-password">
+                <ForgotPasswordPage />
+              </Route>
+              <Route path="/reset-password">
+                <ResetPasswordPage />
+              </Route>
+              <Route path="/verify-email">
+                <VerifyEmailPage />
+              </Route>
+              <Route path="/profile">
+                {/* The profile page shows its own signed-out state if the session ends while it is open. */}
+                <RouteGuard access="signed-in" handlesSignOut>
+                  <ProfilePage />
+                </RouteGuard>
+              </Route>
+              <Route path="/about">
+                <AboutPage />
+              </Route>
+              <Route path="/faq">
+                <FaqPage />
+              </Route>
+              <Route path="/privacy">
+                <PrivacyPage />
+              </Route>
+              <Route path="/contact">
+                <ContactPage />
+              </Route>
+              <Route>
+                <RemoteRoutes />
+              </Route>
+            </Switch>
+          </RouteErrorBoundary>
+        </Layout>
       </AppErrorBoundary>
       <PwaSupport />
     </>

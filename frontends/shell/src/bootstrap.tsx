@@ -2,7 +2,7 @@ import { ApolloProvider, createApolloClient } from '@popote/graphql';
 import '@popote/ui/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from '@popote/router';
+import { Router } from '@popote/router';
 import { App } from './app';
 import { preloadRuntimeConfig } from './remotes/runtime-config';
 
@@ -17,9 +17,9 @@ const client = createApolloClient({ uri: '/graphql' });
 createRoot(container).render(
   <StrictMode>
     <ApolloProvider client={client}>
-      <BrowserRouter>
+      <Router>
         <App />
-      </BrowserRouter>
+      </Router>
     </ApolloProvider>
   </StrictMode>,
 );

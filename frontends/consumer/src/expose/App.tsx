@@ -1,6 +1,6 @@
 import { startFirstPage } from '../first-page';
 import { routes } from '../routes';
-import { useRoutes } from '@popote/router';
+import { Route, Switch } from '@popote/router';
 
 // The first page's chunk and query start now, while the shell is still rendering its layout.
 startFirstPage(window.location);
@@ -11,5 +11,13 @@ startFirstPage(window.location);
  * (absolute paths) for the routes the shell gives this remote.
  */
 export default function App() {
-  return useRoutes(routes);
+  return (
+    <Switch>
+      {routes.map(({ path, element }) => (
+        <Route key={path ?? '*'} path={path}>
+          {element}
+        </Route>
+      ))}
+    </Switch>
+  );
 }

@@ -17,21 +17,32 @@ const pkg = (name: string) => ({
 });
 
 describe('the French texts are shared only between builds of the same file', () => {
-  it('gives @popote/ui/fr the content hash as its version, required exactly, not a singleton', () => {
-    const hash = createHash('sha256')
-      .update(readFileSync(fileURLToPath(import.meta.resolve('@popote/ui/fr'))))
-      .digest('hex')
-      .slice(0, 12);
-    const shell = sharedSingletons(pkg('@popote/shell'))['@popote/ui/fr'];
-    const consumer = sharedSingletons(pkg('@popote/consumer'))['@popote/ui/fr'];
-    expect(shell).toEqual({
-      singleton: false,
-      strictVersion: true,
-      version: `0.0.0-h${hash}`,
-      requiredVersion: `0.0.0-h${hash}`,
-      eager: false,
-      packageName: '@popote/ui',
-    });
-    expect(consumer).toEqual(shell);
+  it.each(['@popote/ui/fr', '@popote/ui/fr-account', '@popote/ui/fr-orders', '@popote/ui/fr-cook'])(
+    'gives %s the content hash as its version, required exactly, not a singleton',
+    (texts) => {
+      const hash = createHash('sha256')
+        .update(readFileSync(fileURLToPath(import.meta.resolve(texts))))
+        .digest('hex')
+        .slice(0, 12);
+      const shell = sharedSingletons(pkg('@popote/shell'))[texts];
+      const consumer = sharedSingletons(pkg('@popote/consumer'))[texts];
+      expect(shell).toEqual({
+        singleton: false,
+        strictVersion: true,
+        version: `0.0.0-h${hash}`,
+        requiredVersion: `0.0.0-h${hash}`,
+        eager: false,
+        packageName: '@popote/ui',
+      });
+      expect(consumer).toEqual(shell);
+    },
+  );
+
+  it('gives each text module its own version: a change of the cook texts leaves the others shared', () => {
+    const shared = sharedSingletons(pkg('@popote/shell'));
+    const versions = ['@popote/ui/fr', '@popote/ui/fr-account', '@popote/ui/fr-orders', '@popote/ui/fr-cook'].map(
+      (m) => shared[m]?.version,
+    );
+    expect(new Set(versions).size).toBe(4);
   });
 });

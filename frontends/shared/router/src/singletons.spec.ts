@@ -16,7 +16,7 @@ function sources(dir: string): string[] {
 
 /**
  * The page's one router and one GraphQL client are the Module Federation singletons @popote/router
- * and @popote/graphql (see @popote/build). A value imported straight from react-router or
+ * and @popote/graphql (see @popote/build). A value imported straight from wouter or
  * @apollo/client would bundle a second, unshared copy with its own React context: a remote's
  * links or queries would not see the shell's router or client.
  */
@@ -28,11 +28,11 @@ describe('the router and the GraphQL client come from the shared singletons', ()
     expect(files.length).toBeGreaterThan(50);
   });
 
-  it('imports no value from react-router, @apollo/client or graphql outside the two packages', () => {
+  it('imports no value from wouter, react-router, @apollo/client or graphql outside the two packages', () => {
     const offenders = files.flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/^import (?!type )[^;]*from '(react-router|@apollo\/client[^']*|graphql)';/gm)].map(
-        (match) => `${relative(frontends, file)}: ${match[1]}`,
-      ),
+      [
+        ...readFileSync(file, 'utf8').matchAll(/^import (?!type )[^;]*from '(wouter[^']*|react-router|@apollo\/client[^']*|graphql)';/gm),
+      ].map((match) => `${relative(frontends, file)}: ${match[1]}`),
     );
     expect(offenders).toEqual([]);
   });

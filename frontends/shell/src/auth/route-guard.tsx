@@ -1,7 +1,7 @@
 import { useAuth } from '@popote/auth';
 import { Button, fr, Notice, Spinner } from '@popote/ui';
 import { useRef, type ReactNode } from 'react';
-import { Navigate } from '@popote/router';
+import { Redirect } from '@popote/router';
 import type { Access } from './access';
 
 export interface RouteGuardProps {
@@ -40,7 +40,7 @@ export function RouteGuard({ access, children, handlesSignOut = false }: RouteGu
         <div className="pp-page">
           <Notice
             tone="error"
-            message={fr.auth.userLoadError}
+            message={fr.common.userLoadError}
             actions={
               <Button variant="primary" onClick={auth.retry}>
                 {fr.common.retry}
@@ -53,9 +53,9 @@ export function RouteGuard({ access, children, handlesSignOut = false }: RouteGu
       if (handlesSignOut && wasSignedIn.current) return children;
       // Signed out while on the page ('Déconnexion', whatever finishes first): home, as the button says.
       // A visitor who arrives signed out goes to /auth.
-      return <Navigate to={wasSignedIn.current ? '/' : '/auth'} replace />;
+      return <Redirect to={wasSignedIn.current ? '/' : '/auth'} replace />;
     case 'signed-in':
-      if (access === 'cook' && !auth.isCook) return <Navigate to="/" replace />;
+      if (access === 'cook' && !auth.isCook) return <Redirect to="/" replace />;
       return children;
   }
 }

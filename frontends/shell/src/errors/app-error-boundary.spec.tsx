@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { Link, MemoryRouter, Route, Routes } from 'react-router';
+import { Link, Route, Router, Switch } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RouteErrorBoundary } from './app-error-boundary';
 
@@ -30,17 +31,21 @@ describe('RouteErrorBoundary', () => {
   it("shows 'Erreur inattendue de l'application' with a way home, and clears on navigation", async () => {
     await act(async () => {
       root.render(
-        <MemoryRouter initialEntries={['/casse']}>
+        <Router hook={memoryLocation({ path: '/casse' }).hook}>
           <nav>
             <Link to="/ok">ailleurs</Link>
           </nav>
-          <Routes>
-            <Route element={<RouteErrorBoundary />}>
-              <Route path="casse" element={<Broken />} />
-              <Route path="ok" element={<h1>Tout va bien</h1>} />
-            </Route>
-          </Routes>
-        </MemoryRouter>,
+          <RouteErrorBoundary>
+            <Switch>
+              <Route path="/casse">
+                <Broken />
+              </Route>
+              <Route path="/ok">
+                <h1>Tout va bien</h1>
+              </Route>
+            </Switch>
+          </RouteErrorBoundary>
+        </Router>,
       );
     });
     const heading = container.querySelector('h1');

@@ -1,6 +1,6 @@
 import { Button, buttonClassName, fr, Notice, PageLoading } from '@popote/ui';
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
-import { Outlet, useLocation } from '@popote/router';
+import { usePathname } from '@popote/router';
 import { shellFr } from '../i18n/texts';
 
 interface Props {
@@ -67,14 +67,12 @@ export class AppErrorBoundary extends Component<Props, State> {
   }
 }
 
-/** Layout route: the pages inside the layout render behind the boundary, the nav bar and footer stay. */
-export function RouteErrorBoundary() {
-  const { pathname } = useLocation();
+/** Around the page inside the layout: a failing page shows the error, the nav bar and footer stay. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const pathname = usePathname();
   return (
     <AppErrorBoundary resetKey={pathname}>
-      <Suspense fallback={<PageLoading />}>
-        <Outlet />
-      </Suspense>
+      <Suspense fallback={<PageLoading />}>{children}</Suspense>
     </AppErrorBoundary>
   );
 }

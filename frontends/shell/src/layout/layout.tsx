@@ -1,6 +1,6 @@
 import { fr, TOASTER_PROPS } from '@popote/ui';
+import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
-import { Outlet } from '@popote/router';
 import { useUserLoadErrorToast } from '../auth/user-load-error';
 import { Footer } from './footer';
 import styles from './layout.module.css';
@@ -8,7 +8,8 @@ import { NavBar } from './nav-bar';
 import { ScrollToTop } from './scroll-to-top';
 import { VerificationBanner } from './verification-banner';
 
-export function Layout() {
+/** The frame of every page: nav bar, banners, the page (`children`), footer and toasts. */
+export function Layout({ children }: { children: ReactNode }) {
   useUserLoadErrorToast();
   return (
     <div className={styles.shell}>
@@ -19,7 +20,7 @@ export function Layout() {
       <NavBar />
       <VerificationBanner />
       <main id="contenu" className={styles.main} tabIndex={-1}>
-        <Outlet />
+        {children}
       </main>
       <Footer />
       {/* Top-centre, 3 s (spec). Remotes share react-hot-toast, so their toasts land here too. */}

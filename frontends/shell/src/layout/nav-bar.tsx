@@ -2,9 +2,9 @@ import { NavCartDocument } from '../generated/graphql';
 import { useQuery } from '@popote/graphql';
 import { readApiError, useAuth, useSignOut } from '@popote/auth';
 import { fr } from '@popote/ui';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { Link, NavLink, useLocation, useNavigate, useSearchParams } from '@popote/router';
+import { Link, useNavigate, usePathname, useSearchParams } from '@popote/router';
 import styles from './nav-bar.module.css';
 
 /**
@@ -14,13 +14,27 @@ import styles from './nav-bar.module.css';
  */
 const NAV_CART_QUERY = NavCartDocument;
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${styles.link} ${styles.active}` : styles.link);
+/** A menu link, marked as the current section on its page and the pages under it (/meals/m-1). */
+function NavLink({ to, onClick, children }: { to: string; onClick: () => void; children: ReactNode }) {
+  const pathname = usePathname();
+  const active = pathname === to || pathname.startsWith(`${to}/`);
+  return (
+    <Link
+      to={to}
+      className={active ? `${styles.link} ${styles.active}` : styles.link}
+      aria-current={active ? 'page' : undefined}
+      onClick={onClick}
+    >
+      {children}
+    </Link>
+  );
+}
 
 export function NavBar() {
   const navigate = useNavigate();
   const auth = useAuth();
   const [signOut, { loading: signingOut }] = useSignOut();
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const [searchParams] = useSearchParams();
   const urlQuery = pathname === '/meals' ? (searchParams.get('q') ?? '') : '';
   const [query, setQuery] = useState(urlQuery);
@@ -49,7 +63,7 @@ export function NavBar() {
       navigate('/');
       await signOut();
     } catch (error) {
-      toast.error(readApiError(error).message ?? fr.auth.signOutError, { id: 'sign-out-error' });
+      toast.error(readApiError(error).message ?? fr.nav.signOutError, { id: 'sign-out-error' });
     }
   };
 
@@ -105,13 +119,13 @@ export function NavBar() {
           <nav aria-label={fr.nav.mainNavigation}>
             <ul className={styles.links}>
               <li>
-                <NavLink to="/meals" className={navLinkClass} onClick={closeMenu}>
+                <NavLink to="/meals" onClick={closeMenu}>
                   {fr.nav.browseMeals}
                 </NavLink>
               </li>
               {signedIn && auth.isCook ? (
                 <li>
-                  <NavLink to="/cook/dashboard" className={navLinkClass} onClick={closeMenu}>
+                  <NavLink to="/cook/dashboard" onClick={closeMenu}>
                     {fr.nav.dashboard}
                   </NavLink>
                 </li>
@@ -119,17 +133,17 @@ export function NavBar() {
               {signedIn ? (
                 <>
                   <li>
-                    <NavLink to="/orders" className={navLinkClass} onClick={closeMenu}>
+                    <NavLink to="/orders" onClick={closeMenu}>
                       {fr.nav.orders}
                     </NavLink>
                   </li>
                   <li>
-                    <NavLink to="/cart" className={navLinkClass} onClick={closeMenu}>
+                    <NavLink to="/cart" onClick={closeMenu}>
                       {cartCount === undefined ? fr.nav.cart : fr.cart.navLabel(cartCount)}
                     </NavLink>
                   </li>
                   <li>
-                    <NavLink to="/profile" className={navLinkClass} onClick={closeMenu}>
+                    <NavLink to="/profile" onClick={closeMenu}>
                       {fr.nav.profile}
                     </NavLink>
                   </li>
@@ -148,7 +162,7 @@ export function NavBar() {
               ) : null}
               {signedOut ? (
                 <li>
-                  <NavLink to="/auth" className={navLinkClass} onClick={closeMenu}>
+                  <NavLink to="/auth" onClick={closeMenu}>
                     {fr.nav.signIn}
                   </NavLink>
                 </li>

@@ -1,15 +1,24 @@
-import { useEffect } from 'react';
-import { useLocation, useNavigationType } from '@popote/router';
+import { useEffect, useRef } from 'react';
+import { usePathname, useSearch } from '@popote/router';
 
 /**
- * A new page starts at the top. Back/forward (POP) keeps the browser's own
- * scroll restoration. (The declarative router has no <ScrollRestoration>.)
+ * A new page starts at the top. Back/forward keeps the browser's own scroll restoration: a
+ * `popstate` (which fires before the router renders the page it brings back) marks that change.
  */
 export function ScrollToTop() {
-  const { pathname, search } = useLocation();
-  const navigationType = useNavigationType();
+  const pathname = usePathname();
+  const search = useSearch();
+  const fromHistory = useRef(false);
   useEffect(() => {
-    if (navigationType !== 'POP') window.scrollTo(0, 0);
-  }, [pathname, search, navigationType]);
+    const onPopState = () => {
+      fromHistory.current = true;
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, []);
+  useEffect(() => {
+    if (!fromHistory.current) window.scrollTo(0, 0);
+    fromHistory.current = false;
+  }, [pathname, search]);
   return null;
 }

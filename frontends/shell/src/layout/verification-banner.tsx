@@ -2,12 +2,12 @@ import { useMutation } from '@popote/graphql';
 import { readApiError, useAuth } from '@popote/auth';
 import { Button } from '@popote/ui';
 import toast from 'react-hot-toast';
-import { useLocation } from '@popote/router';
+import { usePathname } from '@popote/router';
 import { RESEND_VERIFICATION_EMAIL } from '../features/account/account.graphql';
 import { shellFr } from '../i18n/texts';
 import styles from './verification-banner.module.css';
 
-const t = shellFr.account;
+const t = shellFr.verification;
 
 /**
  * A signed-in person whose address is not confirmed can browse and fill a cart, not pay nor publish
@@ -15,7 +15,7 @@ const t = shellFr.account;
  */
 export function VerificationBanner() {
   const auth = useAuth();
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const [resend, { loading }] = useMutation(RESEND_VERIFICATION_EMAIL);
   if (auth.status !== 'signed-in' || auth.user.email_verified || pathname === '/verify-email') return null;
   const { email } = auth.user;

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { Link, MemoryRouter } from 'react-router';
+import { Link, Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RemoteApp } from './remote-app';
 import { loadRemoteApp } from './remote-registry';
@@ -26,10 +27,10 @@ async function settle() {
 async function renderAt(path: string) {
   await act(async () => {
     root.render(
-      <MemoryRouter initialEntries={[path]}>
+      <Router hook={memoryLocation({ path }).hook}>
         <Link to="/cook/dashboard/autre">autre page</Link>
         <RemoteApp remote="cook" />
-      </MemoryRouter>,
+      </Router>,
     );
   });
   await settle();

@@ -1,6 +1,6 @@
 import { Button, Notice, Spinner, fr } from '@popote/ui';
 import { Component, lazy, Suspense, useState, type ErrorInfo, type ReactNode } from 'react';
-import { useLocation } from '@popote/router';
+import { usePathname } from '@popote/router';
 import { loadRemoteApp } from './remote-registry';
 import type { RemoteName } from './runtime-config';
 
@@ -75,7 +75,7 @@ function lazyRemote(remote: RemoteName) {
  * the boundary. The parent keys this component by remote name.
  */
 export function RemoteApp({ remote }: { remote: RemoteName }) {
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const [attempt, setAttempt] = useState(() => ({ count: 0, Component: lazyRemote(remote) }));
   const retry = () => setAttempt(({ count }) => ({ count: count + 1, Component: lazyRemote(remote) }));
   const { Component: RemoteComponent } = attempt;

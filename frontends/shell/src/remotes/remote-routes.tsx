@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { matchPath, useLocation } from '@popote/router';
+import { matchPath, usePathname } from '@popote/router';
 import { accessFor } from '../auth/access';
 import { RouteGuard } from '../auth/route-guard';
 import { NotFoundPage } from '../pages/not-found-page';
@@ -16,7 +16,7 @@ export function findRemote(pathname: string): RemoteName | null {
 }
 
 export function RemoteRoutes() {
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const remote = findRemote(pathname);
   const access = accessFor(pathname);
 

@@ -1,4 +1,4 @@
-import { fr } from '@popote/ui';
+import { frOrders } from '@popote/ui/fr-orders';
 
 /** Card numbers are 12 to 19 digits; shown in groups of four. */
 export function formatCardNumber(input: string): string {
@@ -48,21 +48,21 @@ export type CardErrors = Partial<Record<keyof CardFields, string>>;
 export function parseCard(fields: CardFields, now = new Date()): { card: ParsedCard } | { errors: CardErrors } {
   const errors: CardErrors = {};
   const number = fields.number.replace(/\D/g, '');
-  if (number.length < 12 || number.length > 19 || !luhnValid(number)) errors.number = fr.checkout.cardNumberInvalid;
+  if (number.length < 12 || number.length > 19 || !luhnValid(number)) errors.number = frOrders.checkout.cardNumberInvalid;
 
   const match = /^(\d{2})\s*\/\s*(\d{2})$/.exec(fields.expiry.trim());
   let exp_month = 0;
   let exp_year = 0;
-  if (!match) errors.expiry = fr.checkout.cardExpiryInvalid;
+  if (!match) errors.expiry = frOrders.checkout.cardExpiryInvalid;
   else {
     exp_month = Number(match[1]);
     exp_year = 2000 + Number(match[2]);
-    if (exp_month < 1 || exp_month > 12) errors.expiry = fr.checkout.cardExpiryInvalid;
-    else if (exp_year * 12 + exp_month < now.getFullYear() * 12 + now.getMonth() + 1) errors.expiry = fr.checkout.cardExpired;
+    if (exp_month < 1 || exp_month > 12) errors.expiry = frOrders.checkout.cardExpiryInvalid;
+    else if (exp_year * 12 + exp_month < now.getFullYear() * 12 + now.getMonth() + 1) errors.expiry = frOrders.checkout.cardExpired;
   }
 
   const cvc = fields.cvc.trim();
-  if (!/^\d{3,4}$/.test(cvc)) errors.cvc = fr.checkout.cardCvcInvalid;
+  if (!/^\d{3,4}$/.test(cvc)) errors.cvc = frOrders.checkout.cardCvcInvalid;
 
   if (Object.keys(errors).length > 0) return { errors };
   return { card: { number, exp_month, exp_year, cvc } };

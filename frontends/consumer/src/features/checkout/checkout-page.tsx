@@ -12,9 +12,10 @@ import styles from './checkout-page.module.css';
 import { SandboxCardForm } from './sandbox-card-form';
 import { CookSlotPicker, cookParts, type CookPart } from './slot-picker';
 import { StripeCardForm } from './stripe-card-form';
+import { frOrders } from '@popote/ui/fr-orders';
 
-const t = fr.checkout;
-const ts = fr.slots;
+const t = frOrders.checkout;
+const ts = frOrders.slots;
 
 /** How long the server holds the chosen slots while the buyer pays (SLOT_HOLD_MINUTES). */
 const HOLD_MINUTES = 20;

@@ -1,13 +1,14 @@
 import { useMutation } from '@popote/graphql';
-import { Button, formatPrice, fr, TextField } from '@popote/ui';
+import { Button, formatPrice, TextField } from '@popote/ui';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { apiMessage } from '../../lib/api-message';
 import { formatCardNumber, formatExpiry, parseCard, type CardErrors } from './card';
 import styles from './checkout-page.module.css';
 import { CONFIRM_SANDBOX_PAYMENT, type CheckoutData } from './graphql/checkout';
+import { frOrders } from '@popote/ui/fr-orders';
 
-const t = fr.checkout;
+const t = frOrders.checkout;
 
 /**
  * The offline sandbox provider's card form (Stripe's test cards): number, MM/AA, CVC.

@@ -1,11 +1,12 @@
 import { useQuery } from '@popote/graphql';
-import { formatSlotDayTitle, formatSlotTime, fr, Notice, QueryState } from '@popote/ui';
+import { formatSlotDayTitle, formatSlotTime, Notice, QueryState } from '@popote/ui';
 import { useEffect } from 'react';
 import type { CheckoutSessionItem } from '../cart/checkout-session';
 import { PICKUP_SLOTS_QUERY } from './graphql/pickup';
 import styles from './checkout-page.module.css';
+import { frOrders } from '@popote/ui/fr-orders';
 
-const t = fr.slots;
+const t = frOrders.slots;
 
 /** One cook's part of the cart: their dishes and portions. */
 export interface CookPart {

@@ -59,6 +59,12 @@ export function readFilters(params: URLSearchParams): MealListFilters {
   };
 }
 
+/** The /meals URL showing these filters (`/meals` alone when none is set). */
+export function mealsUrl(params: URLSearchParams): string {
+  const query = params.toString();
+  return query ? `/meals?${query}` : '/meals';
+}
+
 export function writeFilters(filters: MealListFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.q) params.set(PARAMS.q, filters.q);

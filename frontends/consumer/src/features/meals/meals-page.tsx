@@ -5,7 +5,7 @@ import { Link, useSearchParams } from '@popote/router';
 import { MealGrid } from '../../components/meal-grid';
 import { MealFilters } from './components/meal-filters';
 import { NearBar } from './components/near-bar';
-import { countActiveFilters, NO_FILTERS, readFilters, toFilterInput, writeFilters, type MealListFilters } from './filters';
+import { countActiveFilters, mealsUrl, NO_FILTERS, readFilters, toFilterInput, writeFilters, type MealListFilters } from './filters';
 import { useMealList } from './hooks/use-meal-list';
 import styles from './meals-page.module.css';
 
@@ -31,7 +31,7 @@ export function MealsPage() {
         {filters.q ? (
           <p className={styles.search}>
             {fr.meals.searchResults(filters.q)}{' '}
-            <Link to={{ search: writeFilters({ ...filters, q: '' }).toString() }} className={styles.clear}>
+            <Link to={mealsUrl(writeFilters({ ...filters, q: '' }))} className={styles.clear}>
               {fr.meals.clearSearch}
             </Link>
           </p>

@@ -2,15 +2,16 @@ import { useApolloClient, useOrderUpdates, useQuery } from '@popote/graphql';
 import { useAuth } from '@popote/auth';
 import { buttonClassName, fr, Notice, QueryState, Spinner } from '@popote/ui';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useLocation } from '@popote/router';
+import { Link, useHistoryState } from '@popote/router';
 import pageStyles from '../../pages/simple-page.module.css';
 import { refreshCart } from '../cart/use-cart';
 import type { OrdersLocationState } from '../checkout/checkout-page';
 import { OrderCard } from './components/order-card';
 import { MY_ORDERS_QUERY, type OrderData } from './graphql/orders';
 import styles from './orders-page.module.css';
+import { frOrders } from '@popote/ui/fr-orders';
 
-const t = fr.orders;
+const t = frOrders.orders;
 
 const SECTIONS = [
   { key: 'current', title: t.current, empty: t.currentEmpty, statuses: ['pending', 'confirmed', 'preparing', 'ready'] },
@@ -26,8 +27,7 @@ const ARRIVAL_MAX_POLLS = 30;
 export function OrdersPage() {
   const auth = useAuth();
   const client = useApolloClient();
-  const location = useLocation();
-  const checkoutId = (location.state as OrdersLocationState | null)?.checkoutId;
+  const checkoutId = useHistoryState<OrdersLocationState | null>()?.checkoutId;
   const { data, error, refetch } = useQuery(MY_ORDERS_QUERY, {
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',

@@ -6,9 +6,10 @@ import { Link, useParams } from '@popote/router';
 import { apiMessage } from '../../lib/api-message';
 import { RECEIPT_PDF_QUERY, RECEIPT_QUERY } from './receipt.graphql';
 import styles from './receipt-page.module.css';
+import { frOrders } from '@popote/ui/fr-orders';
 
-const t = fr.orders.receipt;
-const ts = fr.slots;
+const t = frOrders.orders.receipt;
+const ts = frOrders.slots;
 
 /** Saves a base64 PDF made by the server (no second, cookie-carrying request). */
 function savePdf(filename: string, base64: string): void {

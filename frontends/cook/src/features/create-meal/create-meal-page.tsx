@@ -1,6 +1,6 @@
 import { useMutation } from '@popote/graphql';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { fr, SelectField, TextAreaField, TextField } from '@popote/ui';
+import { SelectField, TextAreaField, TextField } from '@popote/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -23,8 +23,9 @@ import {
   type CreateMealValues,
 } from '../meal-form/schemas';
 import { saveMeal } from '../meal-form/save-meal';
+import { frCook } from '@popote/ui/fr-cook';
 
-const t = fr.mealForm;
+const t = frCook.mealForm;
 
 /** Spec §9: to the dashboard 2 s after the meal is created (time for the confetti). */
 export const REDIRECT_AFTER_CREATE_MS = 2000;

@@ -5,7 +5,6 @@ import {
   formatLongDateTime,
   formatPrice,
   formatSlot,
-  fr,
   OrderStatusBadge,
   orderStatusLabel,
   SelectField,
@@ -19,8 +18,10 @@ import { OWN_PICKUP_SLOTS_QUERY } from '../../graphql/pickup';
 import { TEXT_LIMITS } from '../../vocabulary';
 import { apiMessage } from './api-message';
 import styles from './orders.module.css';
+import { frCook } from '@popote/ui/fr-cook';
+import { frOrders } from '@popote/ui/fr-orders';
 
-const t = fr.cook;
+const t = frCook.cook;
 
 /** One order addressed to the cook, with the step its status allows and 'Annuler' (reason required). */
 export function CookOrderCard({ order, compact = false }: { order: CookOrder; compact?: boolean }) {
@@ -72,7 +73,7 @@ export function CookOrderCard({ order, compact = false }: { order: CookOrder; co
         <strong>{formatPrice(order.total_cents)}</strong>
       </p>
       {order.order_status === 'cancelled' && order.cancel_reason ? (
-        <p className={styles.reason}>{fr.orders.cancelReason(order.cancel_reason)}</p>
+        <p className={styles.reason}>{frOrders.orders.cancelReason(order.cancel_reason)}</p>
       ) : null}
       {!compact && (next || canCancel(order.order_status)) ? (
         cancelling ? (

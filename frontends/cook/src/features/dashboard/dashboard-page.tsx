@@ -16,18 +16,19 @@ import { OverviewTab } from './overview-tab';
 import { PayoutsTab } from './payouts-tab';
 import { ReviewsTab } from './reviews-tab';
 import { StatsTab } from './stats-tab';
+import { frCook } from '@popote/ui/fr-cook';
 
 // The pick-up form (and the zod rules it shares with the server) loads when its tab opens.
 const PickupTab = lazy(() => import('./pickup-tab').then((module) => ({ default: module.PickupTab })));
 
 const TABS = [
-  { key: 'apercu', label: fr.cook.tabs.overview },
-  { key: 'plats', label: fr.cook.tabs.meals },
-  { key: 'commandes', label: fr.cook.tabs.orders },
-  { key: 'retrait', label: fr.cook.tabs.pickup },
-  { key: 'avis', label: fr.cook.tabs.reviews },
-  { key: 'statistiques', label: fr.cook.tabs.stats },
-  { key: 'paiements', label: fr.cook.tabs.payouts },
+  { key: 'apercu', label: frCook.cook.tabs.overview },
+  { key: 'plats', label: frCook.cook.tabs.meals },
+  { key: 'commandes', label: frCook.cook.tabs.orders },
+  { key: 'retrait', label: frCook.cook.tabs.pickup },
+  { key: 'avis', label: frCook.cook.tabs.reviews },
+  { key: 'statistiques', label: frCook.cook.tabs.stats },
+  { key: 'paiements', label: frCook.cook.tabs.payouts },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -59,7 +60,7 @@ export function DashboardPage() {
   useOrderUpdates({
     enabled: auth.status === 'signed-in',
     onUpdate: (update) => {
-      if (update.from === null) toast(fr.cook.newOrder, { id: `new-order-${update.order_id}` });
+      if (update.from === null) toast(frCook.cook.newOrder, { id: `new-order-${update.order_id}` });
       refreshOrders();
     },
     onResync: refreshOrders,
@@ -86,14 +87,14 @@ export function DashboardPage() {
 
   return (
     <div className="pp-page">
-      <title>{`${fr.cook.dashboardTitle} · ${fr.brand}`}</title>
+      <title>{`${frCook.cook.dashboardTitle} · ${fr.brand}`}</title>
       <header className={styles.header}>
-        <h1 className={styles.title}>{fr.cook.dashboardTitle}</h1>
-        {auth.status === 'signed-in' ? <p className={styles.greeting}>{fr.cook.greeting(auth.user.name)}</p> : null}
-        <p className={styles.intro}>{fr.cook.dashboardIntro}</p>
+        <h1 className={styles.title}>{frCook.cook.dashboardTitle}</h1>
+        {auth.status === 'signed-in' ? <p className={styles.greeting}>{frCook.cook.greeting(auth.user.name)}</p> : null}
+        <p className={styles.intro}>{frCook.cook.dashboardIntro}</p>
       </header>
 
-      <div role="tablist" aria-label={fr.cook.tabsLabel} className={styles.tabs} onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={frCook.cook.tabsLabel} className={styles.tabs} onKeyDown={onKeyDown}>
         {TABS.map((tab, index) => (
           <button
             key={tab.key}
@@ -120,7 +121,7 @@ export function DashboardPage() {
         ) : current === 'commandes' ? (
           <OrdersTab />
         ) : current === 'retrait' ? (
-          <Suspense fallback={<Loading label={fr.cook.pickup.loading} />}>
+          <Suspense fallback={<Loading label={frCook.cook.pickup.loading} />}>
             <PickupTab />
           </Suspense>
         ) : current === 'avis' ? (

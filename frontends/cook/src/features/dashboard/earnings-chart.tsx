@@ -1,6 +1,7 @@
-import { formatPrice, fr } from '@popote/ui';
+import { formatPrice } from '@popote/ui';
 import { useId } from 'react';
 import styles from './stats.module.css';
+import { frCook } from '@popote/ui/fr-cook';
 
 export interface DayAmount {
   /** YYYY-MM-DD. */
@@ -47,8 +48,8 @@ export function EarningsChart({ days }: { days: readonly DayAmount[] }) {
   const ticks = [0, top / 2, top];
   const summary =
     total > 0 && best
-      ? fr.cook.earningsSummary(formatPrice(total), `${formatDay(best.day, true)} (${formatPrice(best.cents)})`)
-      : fr.cook.earningsNone;
+      ? frCook.cook.earningsSummary(formatPrice(total), `${formatDay(best.day, true)} (${formatPrice(best.cents)})`)
+      : frCook.cook.earningsNone;
 
   return (
     <figure className={styles.figure}>
@@ -95,11 +96,11 @@ export function EarningsChart({ days }: { days: readonly DayAmount[] }) {
         {summary}
       </figcaption>
       <table className="pp-visually-hidden">
-        <caption>{fr.cook.earningsTitle}</caption>
+        <caption>{frCook.cook.earningsTitle}</caption>
         <thead>
           <tr>
-            <th scope="col">{fr.cook.day}</th>
-            <th scope="col">{fr.cook.earnings}</th>
+            <th scope="col">{frCook.cook.day}</th>
+            <th scope="col">{frCook.cook.earnings}</th>
           </tr>
         </thead>
         <tbody>

@@ -1,13 +1,14 @@
 import { useMutation, useQuery } from '@popote/graphql';
-import { Button, buttonClassName, fr, MealCard, Notice, QueryState } from '@popote/ui';
+import { Button, buttonClassName, MealCard, Notice, QueryState } from '@popote/ui';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from '@popote/router';
 import { COOK_MEALS_QUERY, DELETE_MEAL, forgetMeal, type CookMealCard } from '../../graphql/meals';
 import { CREATE_MEAL, editMealPath, mealPath } from '../../paths';
 import styles from './dashboard-page.module.css';
+import { frCook } from '@popote/ui/fr-cook';
 
-const t = fr.cook;
+const t = frCook.cook;
 
 /** The 'Plats' tab: the cook's meals with 'Modifier' and 'Supprimer', and 'Ajouter un plat'. */
 export function MealsTab({ cookId }: { cookId: string }) {

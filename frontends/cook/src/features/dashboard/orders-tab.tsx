@@ -5,7 +5,6 @@ import {
   formatSlotDay,
   formatSlotDayTitle,
   formatSlotTime,
-  fr,
   Notice,
   orderStatusLabel,
   SelectField,
@@ -18,9 +17,10 @@ import { CookOrderCard } from './cook-order-card';
 import styles from './dashboard-page.module.css';
 import { LoadError, Loading } from './load-state';
 import ordersStyles from './orders.module.css';
+import { frCook } from '@popote/ui/fr-cook';
 
-const t = fr.cook;
-const td = fr.cook.cookDay;
+const t = frCook.cook;
+const td = frCook.cook.cookDay;
 
 /**
  * 'Commandes' (issue 17): the cook's day — orders to hand over from today on, by day and pick-up

@@ -1,5 +1,5 @@
 import { useQuery } from '@popote/graphql';
-import { Button, formatPrice, formatRating, fr, Notice } from '@popote/ui';
+import { Button, formatPrice, formatRating, Notice } from '@popote/ui';
 import { Link } from '@popote/router';
 import { COOK_MEALS_QUERY } from '../../graphql/meals';
 import { COOK_ORDERS_QUERY, COOK_STATS_QUERY, type CookStatsData } from '../../graphql/orders';
@@ -9,8 +9,9 @@ import styles from './dashboard-page.module.css';
 import { LoadError, Loading } from './load-state';
 import ordersStyles from './orders.module.css';
 import overview from './overview.module.css';
+import { frCook } from '@popote/ui/fr-cook';
 
-const t = fr.cook;
+const t = frCook.cook;
 
 /** Spec §9: the dashboard shows the 5 most recent orders and the first 5 meals. */
 export const RECENT_ITEMS = 5;

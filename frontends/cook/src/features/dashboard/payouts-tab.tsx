@@ -1,5 +1,5 @@
 import { useApolloClient, useMutation, useQuery } from '@popote/graphql';
-import { Button, formatLongDateTime, formatPrice, fr, Notice } from '@popote/ui';
+import { Button, formatLongDateTime, formatPrice, Notice } from '@popote/ui';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from '@popote/router';
@@ -17,8 +17,9 @@ import styles from './dashboard-page.module.css';
 import { LoadError, Loading } from './load-state';
 import payouts from './payouts.module.css';
 import stats from './stats.module.css';
+import { frCook } from '@popote/ui/fr-cook';
 
-const t = fr.cook.payouts;
+const t = frCook.cook.payouts;
 /** The sandbox's onboarding step comes back to this tab with ?inscription=bac-a-sable (as Stripe's hosted form would). */
 const SANDBOX_STEP = 'inscription';
 
@@ -249,7 +250,7 @@ function History({ overview }: { overview: PayoutOverviewData }) {
                     {t.kinds[e.kind] ?? e.kind}
                     {e.kind === 'commission' && e.order_id ? <InvoiceLink orderId={e.order_id} /> : null}
                   </td>
-                  <td>{e.order_id ? fr.cook.orderNumber(e.order_id) : ''}</td>
+                  <td>{e.order_id ? frCook.cook.orderNumber(e.order_id) : ''}</td>
                   <td className={stats.number}>{signed(e.pending_cents)}</td>
                   <td className={stats.number}>{signed(e.available_cents)}</td>
                 </tr>

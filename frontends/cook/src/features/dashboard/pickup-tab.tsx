@@ -9,8 +9,9 @@ import { pickupFormSchema } from './pickup-schema';
 import styles from './dashboard-page.module.css';
 import { LoadError, Loading } from './load-state';
 import pickupStyles from './pickup.module.css';
+import { frCook } from '@popote/ui/fr-cook';
 
-const t = fr.cook.pickup;
+const t = frCook.cook.pickup;
 const WEEKDAYS = ['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi', 'Samedi', 'Dimanche'];
 const CUTOFFS = [0, 30, 60, 120, 240, 720, 1440, 2880];
 

@@ -1,11 +1,12 @@
 import { useQuery } from '@popote/graphql';
-import { formatLongDate, fr, Notice, Stars } from '@popote/ui';
+import { formatLongDate, Notice, Stars } from '@popote/ui';
 import { COOK_REVIEWS_QUERY } from '../../graphql/orders';
 import styles from './dashboard-page.module.css';
 import { LoadError, Loading } from './load-state';
 import reviews from './reviews.module.css';
+import { frCook } from '@popote/ui/fr-cook';
 
-const t = fr.cook;
+const t = frCook.cook;
 
 /** 'Avis': the cook's reviews, newest first. */
 export function ReviewsTab({ cookId }: { cookId: string }) {

@@ -1,12 +1,13 @@
 import { useQuery } from '@popote/graphql';
-import { formatPrice, fr } from '@popote/ui';
+import { formatPrice } from '@popote/ui';
 import { COOK_STATS_QUERY } from '../../graphql/orders';
 import styles from './dashboard-page.module.css';
 import { EarningsChart } from './earnings-chart';
 import { LoadError, Loading } from './load-state';
 import stats from './stats.module.css';
+import { frCook } from '@popote/ui/fr-cook';
 
-const t = fr.cook;
+const t = frCook.cook;
 
 /** 'Statistiques': earnings per day over 30 days, and the best-selling meals. */
 export function StatsTab() {

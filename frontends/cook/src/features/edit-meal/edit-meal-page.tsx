@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@popote/graphql';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useAuth } from '@popote/auth';
-import { fr, QueryState, Spinner, TextAreaField, TextField } from '@popote/ui';
+import { QueryState, Spinner, TextAreaField, TextField } from '@popote/ui';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -20,8 +20,9 @@ import {
   type EditMealValues,
 } from '../meal-form/schemas';
 import { saveMeal } from '../meal-form/save-meal';
+import { frCook } from '@popote/ui/fr-cook';
 
-const t = fr.mealForm;
+const t = frCook.mealForm;
 const FIELDS = ['image_key', 'name', 'description', 'price', 'portions_available'] as const satisfies ReadonlyArray<keyof EditMealValues>;
 
 /**

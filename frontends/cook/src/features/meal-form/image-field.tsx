@@ -1,10 +1,11 @@
-import { fr, MEAL_PLACEHOLDER_SRC, Spinner } from '@popote/ui';
+import { MEAL_PLACEHOLDER_SRC, Spinner } from '@popote/ui';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import toast from 'react-hot-toast';
 import styles from './meal-form.module.css';
 import { checkImageFile, ImageUploadError, uploadMealImage, type UploadedImage } from './upload';
+import { frCook } from '@popote/ui/fr-cook';
 
-const t = fr.mealForm;
+const t = frCook.mealForm;
 
 export interface ImageFieldProps {
   /** The meal's current picture (edit page), shown until another is chosen. */
@@ -29,9 +30,12 @@ export function ImageField({ currentUrl, onChange, onUploadingChange, error, dis
   const attempt = useRef(0);
 
   // The local preview is a blob URL: give it back when replaced or when the page closes.
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const setBusy = (busy: boolean) => {
     setUploading(busy);

@@ -1,9 +1,9 @@
-import { fr } from '@popote/ui';
 import { useId, useMemo, useState } from 'react';
 import { INGREDIENTS, MAX_INGREDIENTS, type Ingredient } from '../../vocabulary';
 import styles from './meal-form.module.css';
+import { frCook } from '@popote/ui/fr-cook';
 
-const t = fr.mealForm;
+const t = frCook.mealForm;
 
 /** Lower-case and accent-free, so "oeuf" or "epinards" find "Œufs" and "Épinards". */
 export function normalize(text: string): string {

@@ -4,8 +4,9 @@ import { Link } from '@popote/router';
 import { DASHBOARD_MEALS } from '../../paths';
 import { ImageField, type ImageFieldProps } from './image-field';
 import styles from './meal-form.module.css';
+import { frCook } from '@popote/ui/fr-cook';
 
-const t = fr.mealForm;
+const t = frCook.mealForm;
 
 export interface MealFormFrameProps {
   /** The page's h1 (and document title). */

@@ -1,11 +1,11 @@
 // First: zod's CSP-safe setting, before this module builds a schema.
 import '../../zod-config';
 import type { CreateMealInput, UpdateMealInput } from '@popote/graphql';
-import { fr } from '@popote/ui';
 import { z } from 'zod';
 import { ALLERGENS, CATEGORIES, INGREDIENTS, MAX_INGREDIENTS, type Category } from '../../vocabulary';
+import { frCook } from '@popote/ui/fr-cook';
 
-const t = fr.mealForm.validation;
+const t = frCook.mealForm.validation;
 
 /** The catalogue's bounds (services/shared/contracts, catalogue.ts), checked here first. */
 export const NAME_MAX = 120;

@@ -1,7 +1,7 @@
-import { fr } from '@popote/ui';
 import { LIMITS } from '../../vocabulary';
+import { frCook } from '@popote/ui/fr-cook';
 
-const t = fr.mealForm;
+const t = frCook.mealForm;
 
 /** What POST /media/meals answers: the key to send with the meal, and the two pictures made from the file. */
 export interface UploadedImage {

@@ -6,13 +6,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from '@popote/router';
-import { shellFr } from '../../i18n/texts';
+import { accountFr } from '../../i18n/account-texts';
 import authStyles from '../auth/auth-page.module.css';
 import { REQUEST_PASSWORD_RESET } from './account.graphql';
 import styles from './account-pages.module.css';
 import { forgotSchema, type ForgotValues } from './schemas';
+import { frAccount } from '@popote/ui/fr-account';
 
-const t = shellFr.account;
+const t = accountFr;
 
 /** /forgot-password: 'Mot de passe oublié ?' — the same answer whether or not the address has an account. */
 export function ForgotPasswordPage() {
@@ -52,7 +53,7 @@ export function ForgotPasswordPage() {
             <p className={authStyles.lead}>{t.forgotLead}</p>
             <form className={authStyles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
               <TextField
-                label={fr.auth.email}
+                label={frAccount.auth.email}
                 type="email"
                 autoComplete="email"
                 inputMode="email"

@@ -7,13 +7,13 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useSearchParams } from '@popote/router';
 import { showServerFieldErrors } from '../../forms/server-errors';
-import { shellFr } from '../../i18n/texts';
+import { accountFr } from '../../i18n/account-texts';
 import authStyles from '../auth/auth-page.module.css';
 import { RESET_PASSWORD } from './account.graphql';
 import styles from './account-pages.module.css';
 import { resetSchema, type ResetValues } from './schemas';
 
-const t = shellFr.account;
+const t = accountFr;
 const FIELDS = ['new_password', 'confirm_password'] as const;
 
 /** /reset-password?token=… (the emailed link, valid 30 minutes, once): a new password, every session closed. */

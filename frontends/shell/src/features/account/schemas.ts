@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { shellFr } from '../../i18n/texts';
+import { accountFr } from '../../i18n/account-texts';
 
-const t = shellFr.account;
+const t = accountFr;
 const PASSWORD_MIN = 6;
 
 const email = z.string().trim().min(1, t.emailRequired).pipe(z.email(t.emailInvalid));

@@ -4,11 +4,12 @@ import { Button, buttonClassName, fr, Notice } from '@popote/ui';
 import { useState } from 'react';
 import { Link, useSearchParams } from '@popote/router';
 import { shellFr } from '../../i18n/texts';
+import { accountFr } from '../../i18n/account-texts';
 import authStyles from '../auth/auth-page.module.css';
 import { VERIFY_EMAIL } from './account.graphql';
 import styles from './account-pages.module.css';
 
-const t = shellFr.account;
+const t = accountFr;
 
 /**
  * /verify-email?token=… (verification and email-change links). The link is used by pressing the
@@ -37,18 +38,18 @@ export function VerifyEmailPage() {
   if (!token) {
     return (
       <div className="pp-page">
-        <title>{`${t.verifyTitle} · ${fr.brand}`}</title>
-        <Notice title={t.verifyTitle} titleAs="h1" tone="error" message={t.missingToken} />
+        <title>{`${shellFr.verification.verifyTitle} · ${fr.brand}`}</title>
+        <Notice title={shellFr.verification.verifyTitle} titleAs="h1" tone="error" message={t.missingToken} />
       </div>
     );
   }
 
   return (
     <div className={`pp-page ${authStyles.page}`}>
-      <title>{`${t.verifyTitle} · ${fr.brand}`}</title>
+      <title>{`${shellFr.verification.verifyTitle} · ${fr.brand}`}</title>
       <section className={authStyles.card} aria-labelledby="verify-title">
         <h1 id="verify-title" className={authStyles.title}>
-          {t.verifyTitle}
+          {shellFr.verification.verifyTitle}
         </h1>
         {result ? (
           <>

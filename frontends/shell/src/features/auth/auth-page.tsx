@@ -2,10 +2,11 @@ import { useAuth } from '@popote/auth';
 import { fr, Spinner } from '@popote/ui';
 import { useRef } from 'react';
 import toast from 'react-hot-toast';
-import { Navigate, useNavigate, useSearchParams } from '@popote/router';
+import { Redirect, useNavigate, useSearchParams } from '@popote/router';
 import styles from './auth-page.module.css';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
+import { frAccount } from '@popote/ui/fr-account';
 
 export type AuthMode = 'connexion' | 'inscription';
 
@@ -23,7 +24,7 @@ export function AuthPage() {
   // Set once a form succeeds: from then on the form navigates itself (after its toast).
   const completing = useRef(false);
 
-  if (auth.status === 'signed-in' && !completing.current) return <Navigate to="/" replace />;
+  if (auth.status === 'signed-in' && !completing.current) return <Redirect to="/" replace />;
   // Not knowing yet whether the visitor is signed in: no form that might vanish at once.
   if (auth.status === 'loading') {
     return (
@@ -44,7 +45,7 @@ export function AuthPage() {
     navigate('/', { replace: true });
   };
 
-  const title = mode === 'inscription' ? fr.auth.signUpTitle : fr.auth.signInTitle;
+  const title = mode === 'inscription' ? frAccount.auth.signUpTitle : frAccount.auth.signInTitle;
 
   return (
     <div className={`pp-page ${styles.page}`}>
@@ -53,7 +54,7 @@ export function AuthPage() {
         <h1 id="auth-title" className={styles.title}>
           {title}
         </h1>
-        <p className={styles.lead}>{mode === 'inscription' ? fr.auth.signUpLead : fr.auth.signInLead}</p>
+        <p className={styles.lead}>{mode === 'inscription' ? frAccount.auth.signUpLead : frAccount.auth.signInLead}</p>
         {mode === 'inscription' ? (
           <SignUpForm
             key="inscription"
@@ -71,13 +72,13 @@ export function AuthPage() {
           />
         )}
         <p className={styles.switch}>
-          {mode === 'inscription' ? fr.auth.haveAccount : fr.auth.noAccount}{' '}
+          {mode === 'inscription' ? frAccount.auth.haveAccount : frAccount.auth.noAccount}{' '}
           <button
             type="button"
             className={styles.switchButton}
             onClick={() => switchTo(mode === 'inscription' ? 'connexion' : 'inscription')}
           >
-            {mode === 'inscription' ? fr.auth.signInTitle : fr.auth.signUpTitle}
+            {mode === 'inscription' ? frAccount.auth.signInTitle : frAccount.auth.signUpTitle}
           </button>
         </p>
       </section>

@@ -1,9 +1,9 @@
 // First: zod's CSP-safe setting, before this module builds a schema.
 import '../../zod-config';
-import { fr } from '@popote/ui';
 import { z } from 'zod';
+import { frAccount } from '@popote/ui/fr-account';
 
-const t = fr.validation;
+const t = frAccount.validation;
 
 /** Spec §5 and §9: username at least 3 characters, password at least 6 (the auth service's default). */
 export const USERNAME_MIN = 3;
@@ -19,12 +19,7 @@ export const signInSchema = z.object({
 });
 export type SignInValues = z.infer<typeof signInSchema>;
 
-export const username = z
-  .string()
-  .trim()
-  .min(1, t.usernameRequired)
-  .min(USERNAME_MIN, t.usernameMin)
-  .max(USERNAME_MAX, t.usernameMax);
+export const username = z.string().trim().min(1, t.usernameRequired).min(USERNAME_MIN, t.usernameMin).max(USERNAME_MAX, t.usernameMax);
 
 export const signUpSchema = z.object({
   email,

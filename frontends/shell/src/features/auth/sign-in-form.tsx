@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { readApiError, useSignIn } from '@popote/auth';
-import { Button, fr, TextField } from '@popote/ui';
+import { Button, TextField } from '@popote/ui';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from '@popote/router';
-import { shellFr } from '../../i18n/texts';
+import { accountFr } from '../../i18n/account-texts';
 import { showServerFieldErrors } from '../../forms/server-errors';
 import styles from './auth-page.module.css';
 import { signInSchema, type SignInValues } from './schemas';
+import { frAccount } from '@popote/ui/fr-account';
 
 export interface AuthFormProps {
   /** Called before the request leaves and after it ends (ok = signed in). */
@@ -19,9 +20,9 @@ export interface AuthFormProps {
 /** Spec §8: the message of a failed sign-in. */
 export function signInErrorMessage(error: unknown): string {
   const { code, message } = readApiError(error);
-  if (code === 'INVALID_CREDENTIALS') return fr.auth.invalidCredentials;
+  if (code === 'INVALID_CREDENTIALS') return frAccount.auth.invalidCredentials;
   if (code === 'RATE_LIMITED' && message) return message;
-  return fr.auth.authError;
+  return frAccount.auth.authError;
 }
 
 export function SignInForm({ onSubmitStart, onSubmitEnd, onSuccess }: AuthFormProps) {
@@ -45,14 +46,14 @@ export function SignInForm({ onSubmitStart, onSubmitEnd, onSuccess }: AuthFormPr
     }
     onSubmitEnd(true);
     toast.dismiss('auth-error');
-    toast.success(fr.auth.welcome, { id: 'auth-success' });
+    toast.success(frAccount.auth.welcome, { id: 'auth-success' });
     onSuccess();
   };
 
   return (
     <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
       <TextField
-        label={fr.auth.email}
+        label={frAccount.auth.email}
         type="email"
         autoComplete="email"
         inputMode="email"
@@ -60,17 +61,17 @@ export function SignInForm({ onSubmitStart, onSubmitEnd, onSuccess }: AuthFormPr
         {...register('email')}
       />
       <TextField
-        label={fr.auth.password}
+        label={frAccount.auth.password}
         type="password"
         autoComplete="current-password"
         error={errors.password?.message}
         {...register('password')}
       />
       <p className={styles.forgot}>
-        <Link to="/forgot-password">{shellFr.account.forgotLink}</Link>
+        <Link to="/forgot-password">{accountFr.forgotLink}</Link>
       </p>
       <Button type="submit" variant="primary" size="lg" fullWidth loading={isSubmitting}>
-        {fr.auth.signInSubmit}
+        {frAccount.auth.signInSubmit}
       </Button>
     </form>
   );

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { readApiError, useSignUp } from '@popote/auth';
-import { Button, fr, TextField } from '@popote/ui';
+import { Button, TextField } from '@popote/ui';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { showServerFieldErrors } from '../../forms/server-errors';
 import styles from './auth-page.module.css';
 import { PASSWORD_MIN, signUpSchema, type SignUpValues } from './schemas';
 import type { AuthFormProps } from './sign-in-form';
+import { frAccount } from '@popote/ui/fr-account';
 
 const SIGN_UP_FIELDS = ['email', 'password', 'name', 'username', 'location', 'user_type'] as const;
 
@@ -16,7 +17,7 @@ const SHOWN_CODES = new Set(['VALIDATION_FAILED', 'CONFLICT', 'RATE_LIMITED']);
 export function signUpErrorMessage(error: unknown): string {
   const { code, message } = readApiError(error);
   if (code && SHOWN_CODES.has(code) && message) return message;
-  return fr.auth.signUpError;
+  return frAccount.auth.signUpError;
 }
 
 export interface SignUpFormProps extends AuthFormProps {
@@ -24,8 +25,8 @@ export interface SignUpFormProps extends AuthFormProps {
 }
 
 const ACCOUNT_TYPES = [
-  { value: 'consumer', label: fr.auth.consumerChoice, hint: fr.auth.consumerChoiceHint },
-  { value: 'cook', label: fr.auth.cookChoice, hint: fr.auth.cookChoiceHint },
+  { value: 'consumer', label: frAccount.auth.consumerChoice, hint: frAccount.auth.consumerChoiceHint },
+  { value: 'cook', label: frAccount.auth.cookChoice, hint: frAccount.auth.cookChoiceHint },
 ] as const;
 
 export function SignUpForm({ initialType, onSubmitStart, onSubmitEnd, onSuccess }: SignUpFormProps) {
@@ -52,7 +53,7 @@ export function SignUpForm({ initialType, onSubmitStart, onSubmitEnd, onSuccess 
     }
     onSubmitEnd(true);
     toast.dismiss('auth-error');
-    toast.success(fr.auth.accountCreated, { id: 'auth-success' });
+    toast.success(frAccount.auth.accountCreated, { id: 'auth-success' });
     onSuccess();
   };
 
@@ -61,7 +62,7 @@ export function SignUpForm({ initialType, onSubmitStart, onSubmitEnd, onSuccess 
   return (
     <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
       <TextField
-        label={fr.auth.email}
+        label={frAccount.auth.email}
         type="email"
         autoComplete="email"
         inputMode="email"
@@ -69,16 +70,16 @@ export function SignUpForm({ initialType, onSubmitStart, onSubmitEnd, onSuccess 
         {...register('email')}
       />
       <TextField
-        label={fr.auth.password}
+        label={frAccount.auth.password}
         type="password"
         autoComplete="new-password"
         minLength={PASSWORD_MIN}
         error={errors.password?.message}
         {...register('password')}
       />
-      <TextField label={fr.auth.fullName} autoComplete="name" error={errors.name?.message} {...register('name')} />
+      <TextField label={frAccount.auth.fullName} autoComplete="name" error={errors.name?.message} {...register('name')} />
       <TextField
-        label={fr.auth.username}
+        label={frAccount.auth.username}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
@@ -86,8 +87,8 @@ export function SignUpForm({ initialType, onSubmitStart, onSubmitEnd, onSuccess 
         {...register('username')}
       />
       <TextField
-        label={fr.auth.location}
-        hint={fr.auth.locationHint}
+        label={frAccount.auth.location}
+        hint={frAccount.auth.locationHint}
         autoComplete="address-level2"
         error={errors.location?.message}
         {...register('location')}
@@ -97,7 +98,7 @@ export function SignUpForm({ initialType, onSubmitStart, onSubmitEnd, onSuccess 
         aria-invalid={typeError ? true : undefined}
         aria-describedby={typeError ? 'user-type-error' : undefined}
       >
-        <legend className={styles.legend}>{fr.auth.accountType}</legend>
+        <legend className={styles.legend}>{frAccount.auth.accountType}</legend>
         {ACCOUNT_TYPES.map(({ value, label, hint }) => (
           <label key={value} className={styles.choice}>
             <input
@@ -124,7 +125,7 @@ export function SignUpForm({ initialType, onSubmitStart, onSubmitEnd, onSuccess 
         ) : null}
       </fieldset>
       <Button type="submit" variant="primary" size="lg" fullWidth loading={isSubmitting}>
-        {fr.auth.signUpSubmit}
+        {frAccount.auth.signUpSubmit}
       </Button>
     </form>
   );

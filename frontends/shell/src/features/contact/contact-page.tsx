@@ -6,13 +6,13 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useContactEmail } from '../../config/contact-email';
 import { showServerFieldErrors } from '../../forms/server-errors';
-import { shellFr } from '../../i18n/texts';
+import { contactFr } from '../../i18n/account-texts';
 import pageStyles from '../../pages/static/static-page.module.css';
 import { SEND_CONTACT_MESSAGE } from './contact.graphql';
 import styles from './contact-page.module.css';
 import { CONTACT_LIMITS, contactSchema, EMPTY_CONTACT, type ContactValues } from './schema';
 
-const t = shellFr.contact;
+const t = contactFr;
 const FIELDS = ['name', 'email', 'subject', 'message'] as const;
 
 /** /contact (spec §2, §8): name, email, subject, message → the BFF's sendContactMessage. */

@@ -1,9 +1,9 @@
 // First: zod's CSP-safe setting, before this module builds a schema.
 import '../../zod-config';
 import { z } from 'zod';
-import { shellFr } from '../../i18n/texts';
+import { contactFr } from '../../i18n/account-texts';
 
-const t = shellFr.contact;
+const t = contactFr;
 
 /** The BFF's limits (notifications `contactInput`): checked here first, with French messages. */
 export const CONTACT_LIMITS = { name: 120, subject: 200, message: 5000 } as const;

@@ -18,15 +18,16 @@ import {
   type CookProfileFormInput,
   type CookProfileFormOutput,
 } from './schemas';
+import { frAccount } from '@popote/ui/fr-account';
 
 const LIST_LABELS: Record<CookListField, string> = {
-  specialties: fr.profile.specialties,
-  availability_days: fr.profile.availabilityDays,
-  cooking_styles: fr.profile.cookingStyles,
-  certifications: fr.profile.certifications,
-  signature_dishes: fr.profile.signatureDishes,
-  cuisine_types: fr.profile.cuisineTypes,
-  awards: fr.profile.awards,
+  specialties: frAccount.profile.specialties,
+  availability_days: frAccount.profile.availabilityDays,
+  cooking_styles: frAccount.profile.cookingStyles,
+  certifications: frAccount.profile.certifications,
+  signature_dishes: frAccount.profile.signatureDishes,
+  cuisine_types: frAccount.profile.cuisineTypes,
+  awards: frAccount.profile.awards,
 };
 
 const COOK_FIELDS = ['bio', 'experience_years', ...COOK_LIST_FIELDS, 'siret', 'vat_regime'] as const;
@@ -50,11 +51,11 @@ export function CookProfileCard({ profile }: { profile: CookProfile | null }) {
 
   return (
     <Card
-      title={fr.profile.cookProfileTitle}
+      title={frAccount.profile.cookProfileTitle}
       actions={
         editing ? null : (
           <Button ref={editButton} variant="outline" size="sm" onClick={() => setEditing(true)}>
-            {fr.profile.edit}
+            {frAccount.profile.edit}
           </Button>
         )
       }
@@ -65,23 +66,24 @@ export function CookProfileCard({ profile }: { profile: CookProfile | null }) {
 }
 
 function CookProfileView({ profile }: { profile: CookProfile | null }) {
-  if (!profile) return <p className={styles.muted}>{fr.profile.cookProfileMissing}</p>;
+  if (!profile) return <p className={styles.muted}>{frAccount.profile.cookProfileMissing}</p>;
   return (
     <>
       <p className={styles.rating}>
         <span aria-hidden="true" className={styles.star}>
           ★
         </span>{' '}
-        {fr.profile.rating} : <strong>{formatRating(profile.rating_average)}</strong> · {fr.profile.reviews(profile.total_reviews)}
+        {frAccount.profile.rating} : <strong>{formatRating(profile.rating_average)}</strong> ·{' '}
+        {frAccount.profile.reviews(profile.total_reviews)}
       </p>
       <dl className={styles.details}>
         <div className={styles.detail}>
-          <dt>{fr.profile.cookBio}</dt>
-          <dd>{profile.bio || fr.profile.noBio}</dd>
+          <dt>{frAccount.profile.cookBio}</dt>
+          <dd>{profile.bio || frAccount.profile.noBio}</dd>
         </div>
         <div className={styles.detail}>
-          <dt>{fr.profile.experienceYears}</dt>
-          <dd>{fr.profile.years(profile.experience_years)}</dd>
+          <dt>{frAccount.profile.experienceYears}</dt>
+          <dd>{frAccount.profile.years(profile.experience_years)}</dd>
         </div>
         {COOK_LIST_FIELDS.map((field) => (
           <div key={field} className={styles.detail}>
@@ -94,18 +96,18 @@ function CookProfileView({ profile }: { profile: CookProfile | null }) {
                   ))}
                 </ul>
               ) : (
-                <span className={styles.muted}>{fr.profile.none}</span>
+                <span className={styles.muted}>{frAccount.profile.none}</span>
               )}
             </dd>
           </div>
         ))}
         <div className={styles.detail}>
-          <dt>{fr.profile.siret}</dt>
-          <dd>{profile.siret ?? <span className={styles.muted}>{fr.profile.none}</span>}</dd>
+          <dt>{frAccount.profile.siret}</dt>
+          <dd>{profile.siret ?? <span className={styles.muted}>{frAccount.profile.none}</span>}</dd>
         </div>
         <div className={styles.detail}>
-          <dt>{fr.profile.vatRegime}</dt>
-          <dd>{fr.profile.vatRegimes[profile.vat_regime ?? ''] ?? fr.profile.vatRegimes['']}</dd>
+          <dt>{frAccount.profile.vatRegime}</dt>
+          <dd>{frAccount.profile.vatRegimes[profile.vat_regime ?? ''] ?? frAccount.profile.vatRegimes['']}</dd>
         </div>
       </dl>
     </>
@@ -132,18 +134,18 @@ function CookProfileForm({ profile, onDone }: { profile: CookProfile | null; onD
       await updateCookProfile(values);
     } catch (error) {
       showServerFieldErrors(readApiError(error).fields, COOK_FIELDS, setError);
-      toast.error(fr.profile.updateError, { id: 'cook-profile-error' });
+      toast.error(frAccount.profile.updateError, { id: 'cook-profile-error' });
       return;
     }
-    toast.success(fr.profile.cookProfileUpdated, { id: 'cook-profile-success' });
+    toast.success(frAccount.profile.cookProfileUpdated, { id: 'cook-profile-success' });
     onDone();
   };
 
   return (
     <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
-      <TextAreaField label={fr.profile.cookBio} error={errors.bio?.message} {...register('bio')} />
+      <TextAreaField label={frAccount.profile.cookBio} error={errors.bio?.message} {...register('bio')} />
       <TextField
-        label={fr.profile.experienceYears}
+        label={frAccount.profile.experienceYears}
         type="number"
         inputMode="numeric"
         min={0}
@@ -153,29 +155,40 @@ function CookProfileForm({ profile, onDone }: { profile: CookProfile | null; onD
         {...register('experience_years')}
       />
       {COOK_LIST_FIELDS.map((field) => (
-        <TextField key={field} label={LIST_LABELS[field]} hint={fr.profile.listHint} error={errors[field]?.message} {...register(field)} />
+        <TextField
+          key={field}
+          label={LIST_LABELS[field]}
+          hint={frAccount.profile.listHint}
+          error={errors[field]?.message}
+          {...register(field)}
+        />
       ))}
       <TextField
-        label={fr.profile.siret}
-        hint={fr.profile.siretHint}
+        label={frAccount.profile.siret}
+        hint={frAccount.profile.siretHint}
         inputMode="numeric"
         autoComplete="off"
         error={errors.siret?.message}
         {...register('siret')}
       />
-      <SelectField label={fr.profile.vatRegime} hint={fr.profile.vatHint} error={errors.vat_regime?.message} {...register('vat_regime')}>
+      <SelectField
+        label={frAccount.profile.vatRegime}
+        hint={frAccount.profile.vatHint}
+        error={errors.vat_regime?.message}
+        {...register('vat_regime')}
+      >
         {VAT_REGIMES.map((value) => (
           <option key={value} value={value}>
-            {fr.profile.vatRegimes[value]}
+            {frAccount.profile.vatRegimes[value]}
           </option>
         ))}
       </SelectField>
       <div className={styles.formActions}>
         <Button type="submit" variant="primary" loading={isSubmitting}>
-          {fr.profile.save}
+          {frAccount.profile.save}
         </Button>
         <Button variant="outline" onClick={onDone} disabled={isSubmitting}>
-          {fr.profile.cancel}
+          {frAccount.profile.cancel}
         </Button>
       </div>
     </form>

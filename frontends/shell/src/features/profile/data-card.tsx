@@ -4,11 +4,11 @@ import { Button, fr, formatLongDateTime, Spinner } from '@popote/ui';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { DATA_EXPORT, REQUEST_DATA_EXPORT } from '../account/account.graphql';
-import { shellFr } from '../../i18n/texts';
+import { accountFr } from '../../i18n/account-texts';
 import { Card } from './card';
 import styles from './profile-page.module.css';
 
-const t = shellFr.account;
+const t = accountFr;
 /** While an archive is in preparation, its state is asked again this often. */
 const POLL_MS = 2_000;
 

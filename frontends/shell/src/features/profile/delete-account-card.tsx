@@ -9,11 +9,11 @@ import { useNavigate } from '@popote/router';
 import { DELETE_ACCOUNT } from '../account/account.graphql';
 import { deleteSchema, type DeleteValues } from '../account/schemas';
 import { showServerFieldErrors } from '../../forms/server-errors';
-import { shellFr } from '../../i18n/texts';
+import { accountFr } from '../../i18n/account-texts';
 import { Card } from './card';
 import styles from './profile-page.module.css';
 
-const t = shellFr.account;
+const t = accountFr;
 
 /**
  * 'Supprimer mon compte' (GDPR art. 17), confirmed with the password in a panel. Refused with the

@@ -9,11 +9,11 @@ import toast from 'react-hot-toast';
 import { REQUEST_EMAIL_CHANGE } from '../account/account.graphql';
 import { changeEmailSchema, type ChangeEmailValues } from '../account/schemas';
 import { showServerFieldErrors } from '../../forms/server-errors';
-import { shellFr } from '../../i18n/texts';
+import { accountFr } from '../../i18n/account-texts';
 import { Card } from './card';
 import styles from './profile-page.module.css';
 
-const t = shellFr.account;
+const t = accountFr;
 const FIELDS = ['new_email', 'current_password'] as const;
 const EMPTY: ChangeEmailValues = { new_email: '', current_password: '' };
 

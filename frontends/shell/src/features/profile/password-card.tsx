@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { readApiError, useChangePassword } from '@popote/auth';
-import { Button, fr, TextField } from '@popote/ui';
+import { Button, TextField } from '@popote/ui';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { showServerFieldErrors } from '../../forms/server-errors';
 import { Card } from './card';
 import styles from './profile-page.module.css';
 import { passwordSchema, type PasswordFormValues } from './schemas';
+import { frAccount } from '@popote/ui/fr-account';
 
 const PASSWORD_FIELDS = ['current_password', 'new_password', 'confirm_password'] as const;
 const EMPTY: PasswordFormValues = { current_password: '', new_password: '', confirm_password: '' };
@@ -26,32 +27,32 @@ export function PasswordCard() {
       await changePassword(values);
     } catch (error) {
       showServerFieldErrors(readApiError(error).fields, PASSWORD_FIELDS, setError);
-      toast.error(fr.profile.passwordError, { id: 'password-error' });
+      toast.error(frAccount.profile.passwordError, { id: 'password-error' });
       return;
     }
     reset(EMPTY);
-    toast.success(fr.profile.passwordChanged, { id: 'password-success' });
+    toast.success(frAccount.profile.passwordChanged, { id: 'password-success' });
   };
 
   return (
-    <Card title={fr.profile.passwordTitle}>
+    <Card title={frAccount.profile.passwordTitle}>
       <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
         <TextField
-          label={fr.profile.currentPassword}
+          label={frAccount.profile.currentPassword}
           type="password"
           autoComplete="current-password"
           error={errors.current_password?.message}
           {...register('current_password')}
         />
         <TextField
-          label={fr.profile.newPassword}
+          label={frAccount.profile.newPassword}
           type="password"
           autoComplete="new-password"
           error={errors.new_password?.message}
           {...register('new_password')}
         />
         <TextField
-          label={fr.profile.confirmPassword}
+          label={frAccount.profile.confirmPassword}
           type="password"
           autoComplete="new-password"
           error={errors.confirm_password?.message}
@@ -59,7 +60,7 @@ export function PasswordCard() {
         />
         <div className={styles.formActions}>
           <Button type="submit" variant="secondary" loading={isSubmitting}>
-            {fr.profile.changePassword}
+            {frAccount.profile.changePassword}
           </Button>
         </div>
       </form>

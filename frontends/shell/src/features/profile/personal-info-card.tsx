@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { readApiError, useUpdateProfile } from '@popote/auth';
 import type { User } from '@popote/graphql';
-import { Button, fr, TextAreaField, TextField } from '@popote/ui';
+import { Button, TextAreaField, TextField } from '@popote/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -9,6 +9,7 @@ import { showServerFieldErrors } from '../../forms/server-errors';
 import { Card } from './card';
 import styles from './profile-page.module.css';
 import { profileFormValues, profileSchema, toProfileInput, type ProfileFormValues } from './schemas';
+import { frAccount } from '@popote/ui/fr-account';
 
 const PROFILE_FIELDS = ['name', 'username', 'location', 'bio', 'avatar_url'] as const;
 
@@ -32,11 +33,11 @@ export function PersonalInfoCard({ user, isCook }: { user: User; isCook: boolean
 
   return (
     <Card
-      title={fr.profile.personalInfo}
+      title={frAccount.profile.personalInfo}
       actions={
         editing ? null : (
           <Button ref={editButton} variant="outline" size="sm" onClick={() => setEditing(true)}>
-            {fr.profile.edit}
+            {frAccount.profile.edit}
           </Button>
         )
       }
@@ -48,12 +49,12 @@ export function PersonalInfoCard({ user, isCook }: { user: User; isCook: boolean
 
 function PersonalInfoView({ user, isCook }: { user: User; isCook: boolean }) {
   const rows: Array<[string, string]> = [
-    [fr.profile.name, user.name],
-    [fr.profile.username, `@${user.username}`],
-    [fr.profile.email, user.email],
-    [fr.profile.location, user.location || fr.profile.notProvided],
-    [fr.profile.bio, user.bio || fr.profile.noBio],
-    [fr.profile.status, isCook ? fr.profile.cook : fr.profile.consumer],
+    [frAccount.profile.name, user.name],
+    [frAccount.profile.username, `@${user.username}`],
+    [frAccount.profile.email, user.email],
+    [frAccount.profile.location, user.location || frAccount.profile.notProvided],
+    [frAccount.profile.bio, user.bio || frAccount.profile.noBio],
+    [frAccount.profile.status, isCook ? frAccount.profile.cook : frAccount.profile.consumer],
   ];
   return (
     <dl className={styles.details}>
@@ -89,18 +90,18 @@ function PersonalInfoForm({ user, onDone }: { user: User; onDone: () => void }) 
       const shownOnFields = showServerFieldErrors(fields, PROFILE_FIELDS, setError);
       // A precise French reason that no field carries (a taken username...) stays readable in the form.
       if (!shownOnFields && message && (code === 'VALIDATION_FAILED' || code === 'CONFLICT')) setFormError(message);
-      toast.error(fr.profile.updateError, { id: 'profile-error' });
+      toast.error(frAccount.profile.updateError, { id: 'profile-error' });
       return;
     }
-    toast.success(fr.profile.updated, { id: 'profile-success' });
+    toast.success(frAccount.profile.updated, { id: 'profile-success' });
     onDone();
   };
 
   return (
     <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
-      <TextField label={fr.profile.name} autoComplete="name" error={errors.name?.message} {...register('name')} />
+      <TextField label={frAccount.profile.name} autoComplete="name" error={errors.name?.message} {...register('name')} />
       <TextField
-        label={fr.profile.username}
+        label={frAccount.profile.username}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
@@ -108,11 +109,16 @@ function PersonalInfoForm({ user, onDone }: { user: User; onDone: () => void }) 
         {...register('username')}
       />
       {/* Shown for reference only: the email is not part of the update. */}
-      <TextField label={fr.profile.email} type="email" value={user.email} readOnly hint={fr.profile.emailReadOnly} />
-      <TextField label={fr.profile.location} autoComplete="address-level2" error={errors.location?.message} {...register('location')} />
-      <TextAreaField label={fr.profile.bio} error={errors.bio?.message} {...register('bio')} />
+      <TextField label={frAccount.profile.email} type="email" value={user.email} readOnly hint={frAccount.profile.emailReadOnly} />
       <TextField
-        label={fr.profile.avatarUrl}
+        label={frAccount.profile.location}
+        autoComplete="address-level2"
+        error={errors.location?.message}
+        {...register('location')}
+      />
+      <TextAreaField label={frAccount.profile.bio} error={errors.bio?.message} {...register('bio')} />
+      <TextField
+        label={frAccount.profile.avatarUrl}
         type="url"
         inputMode="url"
         placeholder="https://"
@@ -126,10 +132,10 @@ function PersonalInfoForm({ user, onDone }: { user: User; onDone: () => void }) 
       ) : null}
       <div className={styles.formActions}>
         <Button type="submit" variant="primary" loading={isSubmitting}>
-          {fr.profile.save}
+          {frAccount.profile.save}
         </Button>
         <Button variant="outline" onClick={onDone} disabled={isSubmitting}>
-          {fr.profile.cancel}
+          {frAccount.profile.cancel}
         </Button>
       </div>
     </form>

@@ -10,10 +10,11 @@ import { PasswordCard } from './password-card';
 import { PersonalInfoCard } from './personal-info-card';
 import styles from './profile-page.module.css';
 import { RoleSwitchCard } from './role-switch-card';
+import { frAccount } from '@popote/ui/fr-account';
 
 function memberSince(createdAt: string): string | null {
   try {
-    return fr.profile.memberSince(formatLongDate(createdAt));
+    return frAccount.profile.memberSince(formatLongDate(createdAt));
   } catch {
     return null;
   }
@@ -37,11 +38,11 @@ export function ProfilePage() {
   if (auth.status !== 'signed-in') {
     return (
       <div className="pp-page">
-        <title>{`${fr.profile.title} · ${fr.brand}`}</title>
+        <title>{`${frAccount.profile.title} · ${fr.brand}`}</title>
         <Notice
-          title={fr.profile.title}
+          title={frAccount.profile.title}
           titleAs="h1"
-          message={fr.profile.signedOut}
+          message={frAccount.profile.signedOut}
           actions={
             <Link to="/auth" className={buttonClassName({ variant: 'primary' })}>
               {fr.nav.signIn}
@@ -57,17 +58,17 @@ export function ProfilePage() {
 
   return (
     <div className="pp-page">
-      <title>{`${fr.profile.title} · ${fr.brand}`}</title>
+      <title>{`${frAccount.profile.title} · ${fr.brand}`}</title>
       <header className={styles.header}>
-        <Avatar name={user.name} src={user.avatar_url} alt={fr.profile.avatarAlt(user.name)} size="lg" />
+        <Avatar name={user.name} src={user.avatar_url} alt={frAccount.profile.avatarAlt(user.name)} size="lg" />
         <div className={styles.identity}>
-          <p className={styles.kicker}>{fr.profile.title}</p>
+          <p className={styles.kicker}>{frAccount.profile.title}</p>
           <h1 className={styles.name}>{user.name}</h1>
           <p className={styles.handle}>
             @{user.username}
             <span className={`${styles.badge} ${isCook ? styles.badgeCook : ''}`}>
-              <span className="pp-visually-hidden">{fr.profile.status} : </span>
-              {isCook ? fr.profile.cook : fr.profile.consumer}
+              <span className="pp-visually-hidden">{frAccount.profile.status} : </span>
+              {isCook ? frAccount.profile.cook : frAccount.profile.consumer}
             </span>
           </p>
           {since ? <p className={styles.since}>{since}</p> : null}

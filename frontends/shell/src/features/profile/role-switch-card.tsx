@@ -1,11 +1,12 @@
 import { useSwitchRole } from '@popote/auth';
 import type { UserType } from '@popote/graphql';
-import { Button, fr } from '@popote/ui';
+import { Button } from '@popote/ui';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from '@popote/router';
 import { Card } from './card';
 import styles from './profile-page.module.css';
+import { frAccount } from '@popote/ui/fr-account';
 
 /**
  * 'Devenir cuisinier' / 'Devenir client', confirmed in a panel. Afterwards the
@@ -38,34 +39,34 @@ export function RoleSwitchCard({ isCook }: { isCook: boolean }) {
     try {
       await switchRole(target);
     } catch {
-      toast.error(fr.profile.roleError, { id: 'role-error' });
+      toast.error(frAccount.profile.roleError, { id: 'role-error' });
       cancel();
       return;
     }
-    toast.success(target === 'cook' ? fr.profile.nowCook : fr.profile.nowConsumer, { id: 'role-success' });
+    toast.success(target === 'cook' ? frAccount.profile.nowCook : frAccount.profile.nowConsumer, { id: 'role-success' });
     navigate(target === 'cook' ? '/cook/dashboard' : '/meals');
   };
 
   return (
-    <Card title={fr.profile.roleTitle}>
-      <p className={styles.muted}>{isCook ? fr.profile.roleCurrentCook : fr.profile.roleCurrentConsumer}</p>
+    <Card title={frAccount.profile.roleTitle}>
+      <p className={styles.muted}>{isCook ? frAccount.profile.roleCurrentCook : frAccount.profile.roleCurrentConsumer}</p>
       {confirming ? (
         <div ref={panel} className={styles.confirm} role="group" aria-labelledby="role-confirm-text" tabIndex={-1}>
           <p id="role-confirm-text" className={styles.confirmText}>
-            {target === 'cook' ? fr.profile.confirmBecomeCook : fr.profile.confirmBecomeConsumer}
+            {target === 'cook' ? frAccount.profile.confirmBecomeCook : frAccount.profile.confirmBecomeConsumer}
           </p>
           <div className={styles.formActions}>
             <Button variant="primary" loading={loading} onClick={confirm}>
-              {fr.profile.confirm}
+              {frAccount.profile.confirm}
             </Button>
             <Button variant="outline" onClick={cancel} disabled={loading}>
-              {fr.profile.cancel}
+              {frAccount.profile.cancel}
             </Button>
           </div>
         </div>
       ) : (
         <Button ref={toggle} variant={isCook ? 'outline' : 'secondary'} onClick={() => setConfirming(true)}>
-          {isCook ? fr.profile.becomeConsumer : fr.profile.becomeCook}
+          {isCook ? frAccount.profile.becomeConsumer : frAccount.profile.becomeCook}
         </Button>
       )}
     </Card>

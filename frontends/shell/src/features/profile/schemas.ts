@@ -1,12 +1,12 @@
 // First: zod's CSP-safe setting, before this module builds a schema.
 import '../../zod-config';
 import type { CookProfile, CookProfileInput, ProfileInput, User } from '@popote/graphql';
-import { fr } from '@popote/ui';
 import { isValidSiret, VAT_REGIMES } from '@popote/ui';
 import { z } from 'zod';
 import { PASSWORD_MIN, username } from '../auth/schemas';
+import { frAccount } from '@popote/ui/fr-account';
 
-const t = fr.validation;
+const t = frAccount.validation;
 
 export const profileSchema = z.object({
   name: z.string().trim().min(1, t.nameRequired),

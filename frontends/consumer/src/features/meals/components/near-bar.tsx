@@ -41,7 +41,7 @@ export function NearBar({
           />
           {editing ? (
             <Button variant="outline" onClick={() => setEditing(false)}>
-              {fr.profile.cancel}
+              {fr.common.cancel}
             </Button>
           ) : null}
         </div>

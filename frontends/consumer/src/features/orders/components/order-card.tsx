@@ -1,5 +1,5 @@
 import { useMutation } from '@popote/graphql';
-import { Button, formatLongDateTime, formatPrice, formatSlot, fr, OrderStatusBadge } from '@popote/ui';
+import { Button, formatLongDateTime, formatPrice, formatSlot, OrderStatusBadge } from '@popote/ui';
 import toast from 'react-hot-toast';
 import { Link } from '@popote/router';
 import { apiMessage } from '../../../lib/api-message';
@@ -7,9 +7,10 @@ import { CANCEL_ORDER, type OrderData } from '../graphql/orders';
 import { downloadPickupEvent } from './calendar-file';
 import styles from './order-card.module.css';
 import { OrderReview } from './order-review';
+import { frOrders } from '@popote/ui/fr-orders';
 
-const t = fr.orders;
-const ts = fr.slots;
+const t = frOrders.orders;
+const ts = frOrders.slots;
 
 export function OrderCard({ order }: { order: OrderData }) {
   const [cancelOrder, { loading: cancelling }] = useMutation(CANCEL_ORDER);

@@ -1,13 +1,14 @@
 import { useMutation, useQuery } from '@popote/graphql';
-import { Button, fr, Stars, TextAreaField } from '@popote/ui';
+import { Button, Stars, TextAreaField } from '@popote/ui';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { apiMessage } from '../../../lib/api-message';
 import { TEXT_LIMITS } from '../../../vocabulary';
 import { COOK_REVIEWS_QUERY, SUBMIT_REVIEW, type OrderData } from '../graphql/orders';
 import styles from './order-card.module.css';
+import { frOrders } from '@popote/ui/fr-orders';
 
-const t = fr.orders;
+const t = frOrders.orders;
 
 /** A delivered order: its review (stars and comment) once given, else the form to give it. */
 export function OrderReview({ order }: { order: OrderData }) {
