@@ -1,7 +1,7 @@
-import { ApolloProvider, createApolloClient } from '@popote/graphql';
+import { createGraphQLClient, GraphQLProvider } from '@popote/graphql';
 /**
  * Standalone mount, for the consumer team to run its remote without the shell:
- * the same App, wrapped in what the shell normally provides (router, Apollo, toasts).
+ * the same App, wrapped in what the shell normally provides (router, GraphQL client, toasts).
  */
 import { TOASTER_PROPS } from '@popote/ui';
 import '@popote/ui/base.css';
@@ -16,11 +16,11 @@ if (!container) throw new Error('index.html must contain <div id="root">');
 
 createRoot(container).render(
   <StrictMode>
-    <ApolloProvider client={createApolloClient({ uri: '/graphql' })}>
+    <GraphQLProvider value={createGraphQLClient({ uri: '/graphql' })}>
       <Router>
         <App />
         <Toaster {...TOASTER_PROPS} />
       </Router>
-    </ApolloProvider>
+    </GraphQLProvider>
   </StrictMode>,
 );

@@ -1,9 +1,9 @@
-import { ApolloProvider, createApolloClient } from '@popote/graphql';
+import { createGraphQLClient, GraphQLProvider } from '@popote/graphql';
 // First: before any module builds a schema.
 import './zod-config';
 /**
  * Standalone mount, for the cook team to run its remote without the shell:
- * the same App, wrapped in what the shell normally provides (router, Apollo, toasts).
+ * the same App, wrapped in what the shell normally provides (router, GraphQL client, toasts).
  */
 import { TOASTER_PROPS } from '@popote/ui';
 import '@popote/ui/base.css';
@@ -18,7 +18,7 @@ if (!container) throw new Error('index.html must contain <div id="root">');
 
 createRoot(container).render(
   <StrictMode>
-    <ApolloProvider client={createApolloClient({ uri: '/graphql' })}>
+    <GraphQLProvider value={createGraphQLClient({ uri: '/graphql' })}>
       <Router>
         <Switch>
           <Route path="/">
@@ -30,6 +30,6 @@ createRoot(container).render(
         </Switch>
         <Toaster {...TOASTER_PROPS} />
       </Router>
-    </ApolloProvider>
+    </GraphQLProvider>
   </StrictMode>,
 );

@@ -1,4 +1,4 @@
-import { ApolloProvider, createApolloClient } from '@popote/graphql';
+import { createGraphQLClient, GraphQLProvider } from '@popote/graphql';
 import '@popote/ui/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -12,14 +12,14 @@ preloadRuntimeConfig();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
-const client = createApolloClient({ uri: '/graphql' });
+const client = createGraphQLClient({ uri: '/graphql' });
 
 createRoot(container).render(
   <StrictMode>
-    <ApolloProvider client={client}>
+    <GraphQLProvider value={client}>
       <Router>
         <App />
       </Router>
-    </ApolloProvider>
+    </GraphQLProvider>
   </StrictMode>,
 );

@@ -7,7 +7,7 @@ startFirstPage(window.location);
 
 /**
  * What the shell loads as `popote_consumer/App`. It is rendered under the
- * shell's router, Apollo provider and toaster, and matches the full URL
+ * shell's router, GraphQL provider and toaster, and matches the full URL
  * (absolute paths) for the routes the shell gives this remote.
  */
 export default function App() {

@@ -3,7 +3,7 @@ import { Route, Switch } from '@popote/router';
 
 /**
  * What the shell loads as `popote_cook/App`. It is rendered under the
- * shell's router, Apollo provider and toaster, and matches the full URL
+ * shell's router, GraphQL provider and toaster, and matches the full URL
  * (absolute paths) for the routes the shell gives this remote.
  */
 export default function App() {

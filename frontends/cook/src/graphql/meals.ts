@@ -1,4 +1,4 @@
-import type { ApolloCache } from '@popote/graphql';
+import type { Cache } from '@popote/graphql';
 import {
   CookMealsDocument,
   CreateMealDocument,
@@ -31,15 +31,14 @@ export const DELETE_MEAL = DeleteMealDocument;
  * of each filter, the featured meals, the cook's meals): forget them, so the
  * pages showing them ask the server again.
  */
-export function forgetMealLists(cache: ApolloCache): void {
-  for (const fieldName of ['meals', 'featuredMeals', 'cookMeals', 'cook']) {
-    cache.evict({ id: 'ROOT_QUERY', fieldName });
+export function forgetMealLists(cache: Cache): void {
+  const lists = new Set(['meals', 'featuredMeals', 'cookMeals', 'cook']);
+  for (const field of cache.inspectFields('Query')) {
+    if (lists.has(field.fieldName)) cache.invalidate('Query', field.fieldName, field.arguments ?? undefined);
   }
-  cache.gc();
 }
 
-/** A deleted meal leaves every cached list at once (dangling references are dropped on read). */
-export function forgetMeal(cache: ApolloCache, mealId: string): void {
-  cache.evict({ id: cache.identify({ __typename: 'Meal', meal_id: mealId }) });
-  cache.gc();
+/** A deleted meal leaves every cached list at once (lists holding it are read again). */
+export function forgetMeal(cache: Cache, mealId: string): void {
+  cache.invalidate({ __typename: 'Meal', meal_id: mealId });
 }

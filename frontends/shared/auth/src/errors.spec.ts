@@ -1,12 +1,11 @@
-import { CombinedGraphQLErrors, ServerError } from '@apollo/client';
+import { CombinedError } from '@popote/graphql';
 import { describe, expect, it } from 'vitest';
 import { readApiError } from './errors';
 
 describe('readApiError', () => {
   it('reads the code, the French message and the field messages of a GraphQL error', () => {
-    const error = new CombinedGraphQLErrors({
-      data: null,
-      errors: [
+    const error = new CombinedError({
+      graphQLErrors: [
         {
           message: 'Données invalides',
           extensions: {
@@ -24,8 +23,8 @@ describe('readApiError', () => {
   });
 
   it('keeps the first code and gathers fields of every error', () => {
-    const error = new CombinedGraphQLErrors({
-      errors: [
+    const error = new CombinedError({
+      graphQLErrors: [
         { message: 'Cet email est déjà utilisé', extensions: { code: 'CONFLICT', fields: { email: 'Cet email est déjà utilisé' } } },
         { message: 'Ce pseudo est déjà pris', extensions: { code: 'CONFLICT', fields: { username: 'Ce pseudo est déjà pris' } } },
       ],
@@ -39,7 +38,7 @@ describe('readApiError', () => {
 
   it('gives no code nor message for a network or HTTP failure', () => {
     expect(readApiError(new TypeError('Failed to fetch'))).toEqual({ code: null, message: null, fields: {} });
-    const httpError = new ServerError('Bad gateway', { response: new Response(null, { status: 502 }), bodyText: '' });
+    const httpError = new CombinedError({ networkError: new Error('Bad gateway'), response: new Response(null, { status: 502 }) });
     expect(readApiError(httpError)).toEqual({ code: null, message: null, fields: {} });
     expect(readApiError(undefined)).toEqual({ code: null, message: null, fields: {} });
   });

@@ -1,4 +1,4 @@
-import { CombinedGraphQLErrors } from '@popote/graphql';
+import { CombinedError } from '@popote/graphql';
 
 /** `extensions.code` of the BFF's GraphQL errors (bff/src/errors); services add their own (INSUFFICIENT_STOCK...). */
 export type ApiErrorCode =
@@ -38,13 +38,13 @@ function readFields(value: unknown): Record<string, string> {
  * HTTP 5xx without a GraphQL body) gives code and message null.
  */
 export function readApiError(error: unknown): ApiError {
-  if (!CombinedGraphQLErrors.is(error) || error.errors.length === 0) {
+  if (!(error instanceof CombinedError) || error.graphQLErrors.length === 0) {
     return { code: null, message: null, fields: {} };
   }
-  const [first] = error.errors;
+  const [first] = error.graphQLErrors;
   const code = first?.extensions?.['code'];
   const fields: Record<string, string> = {};
-  for (const graphQLError of error.errors) Object.assign(fields, readFields(graphQLError.extensions?.['fields']));
+  for (const graphQLError of error.graphQLErrors) Object.assign(fields, readFields(graphQLError.extensions?.['fields']));
   return {
     code: typeof code === 'string' ? code : null,
     message: first?.message ? first.message : null,

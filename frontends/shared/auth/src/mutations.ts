@@ -1,4 +1,14 @@
-import { type ApolloCache, type ChangePasswordInput, type CookProfileInput, type Me, type ProfileInput, type SignUpInput, useApolloClient, useMutation, type UserType } from '@popote/graphql';
+import {
+  type Cache,
+  type ChangePasswordInput,
+  type CookProfileInput,
+  type Me,
+  type ProfileInput,
+  type SignUpInput,
+  useGraphQLClient,
+  useMutation,
+  type UserType,
+} from '@popote/graphql';
 import { useCallback } from 'react';
 import {
   CHANGE_PASSWORD,
@@ -12,9 +22,13 @@ import {
 } from './documents';
 import { readApiError } from './errors';
 
-/** Every mutation that returns Me makes it the new `Query.me`. */
-function writeMe(cache: ApolloCache, me: Me | undefined): void {
-  if (me) cache.writeQuery({ query: ME_QUERY, data: { me } });
+/**
+ * Every mutation that returns Me makes it the new `Query.me`. The answer is written with its
+ * `__typename` (Graphcache drops an object without one, and an answer only carries the
+ * typenames its document asks for).
+ */
+function writeMe(cache: Cache, me: Me | undefined): void {
+  if (me) cache.updateQuery({ query: ME_QUERY }, () => ({ me: { ...me, __typename: 'Me' } }));
 }
 
 function required<T>(value: T | null | undefined): T {
@@ -24,7 +38,7 @@ function required<T>(value: T | null | undefined): T {
 
 /*
  * Each hook returns an async function that resolves with the result or rejects
- * with the Apollo error (read it with readApiError), plus the pending flag.
+ * with the CombinedError (read it with readApiError), plus the pending flag.
  */
 
 export function useSignIn() {
@@ -99,12 +113,12 @@ export interface SignOutOptions {
 }
 
 /**
- * Signs out, then resets the Apollo store: every cached answer belonged to the
+ * Signs out, then forgets every cached answer: every cached answer belonged to the
  * person who just left, and the active queries (`me` included) are fetched again.
  * A session that had already ended (UNAUTHENTICATED) counts as signed out.
  */
 export function useSignOut() {
-  const client = useApolloClient();
+  const client = useGraphQLClient();
   const [mutate, { loading }] = useMutation(SIGN_OUT);
   const signOut = useCallback(
     async ({ onSignedOut }: SignOutOptions = {}): Promise<void> => {

@@ -11,14 +11,14 @@ export type AuthState =
   | { status: 'signed-in'; me: Me; user: User; cookProfile: CookProfile | null; isCook: boolean };
 
 /**
- * Who is signed in, read from `Query.me` in the page's Apollo cache: the shell
+ * Who is signed in, read from `Query.me` in the page's Graphcache cache: the shell
  * and every remote share that client (an MF singleton), so this is the one
  * source of truth. The first caller sends the request, the others read the
  * cache; sign-in, sign-up, profile and role mutations write their result there,
  * sign-out resets the store, and an UNAUTHENTICATED answer forgets `me`.
  */
 export function useAuth(): AuthState {
-  const { data, error, refetch } = useQuery(ME_QUERY, { fetchPolicy: 'cache-first' });
+  const { data, error, refetch } = useQuery(ME_QUERY, { requestPolicy: 'cache-first' });
 
   const retry = useCallback(() => {
     refetch().catch(() => {

@@ -1,52 +1,131 @@
-import { InMemoryCache, type FieldPolicy } from '@apollo/client';
-import type { MealPage, QueryMealsArgs } from './generated/schema';
-
-type MealPageRef = Omit<MealPage, 'items'> & { items: readonly unknown[] };
+import { cacheExchange, type Cache, type CacheExchangeOpts, type Data, type KeyingConfig, type Resolver, type UpdateResolver, type Variables } from '@urql/exchange-graphcache';
+import { cacheUpdateUpdater, LOCAL_UPDATE_FIELD } from './local';
 
 /**
- * `meals(first, after, filter)`: one growing list per filter (the filter is the
- * cache key, `first` and `after` are not). A page fetched with `after` is
- * appended to what is cached, a fetch without `after` starts over.
+ * How Graphcache identifies each object type of the schema (`bff/schema.graphql`; a unit test
+ * checks every object type is listed). A keyed type is normalised: every answer carrying it
+ * updates the one cached copy (a status change lands on the order in every list). A type keyed
+ * `null` has no identity of its own and stays inside the field that returned it (a page of
+ * meals, statistics, `Query.me`, the checkout's lines...).
  */
-const mealsPagination: FieldPolicy<MealPageRef, MealPageRef, MealPageRef> = {
-  keyArgs: ['filter'],
-  merge(existing, incoming, { args }) {
-    const after = (args as QueryMealsArgs | null)?.after;
-    if (!existing || !after) return incoming;
-    return { ...incoming, items: [...existing.items, ...incoming.items] };
+const embedded = () => null;
+
+export const keys: KeyingConfig = {
+  Meal: (data) => (data['meal_id'] as string | undefined) ?? null,
+  Cook: (data) => (data['cook_id'] as string | undefined) ?? null,
+  User: (data) => (data['user_id'] as string | undefined) ?? null,
+  CookProfile: (data) => (data['cook_id'] as string | undefined) ?? null,
+  // One cart per signed-in person: a singleton. Every cart mutation returns the whole cart,
+  // which therefore replaces it everywhere at once (nav count, cards, /cart). Signing out
+  // forgets every cached answer (`resetStore`), so a cart never outlives its owner on the page.
+  Cart: () => 'mine',
+  CartItem: (data) => (data['cart_item_id'] as string | undefined) ?? null,
+  Checkout: (data) => (data['checkout_id'] as string | undefined) ?? null,
+  // Status changes (mutations, live updates) land on the one cached Order of that id.
+  Order: (data) => (data['order_id'] as string | undefined) ?? null,
+  OrderItem: (data) => (data['order_item_id'] as string | undefined) ?? null,
+  Review: (data) => (data['review_id'] as string | undefined) ?? null,
+  // `Query.me`, the one source of truth of who is signed in; its user and cook profile are normalised.
+  Me: embedded,
+  // A page has no identity of its own: it stays inside its `meals(...)` field.
+  MealPage: embedded,
+  // Statistics have no identity: each answer replaces the previous one.
+  CookStats: embedded,
+  BestSeller: embedded,
+  CheckoutLine: embedded,
+  Commune: embedded,
+  CookLocation: embedded,
+  DataExport: embedded,
+  DayEarnings: embedded,
+  EmailVerification: embedded,
+  HeldSlot: embedded,
+  LedgerCsv: embedded,
+  LedgerEntry: embedded,
+  OrderUpdate: embedded,
+  PaymentIntent: embedded,
+  Payout: embedded,
+  PayoutAccount: embedded,
+  PayoutConnectLink: embedded,
+  PayoutOverview: embedded,
+  PickupAddress: embedded,
+  PickupSettings: embedded,
+  PickupSlot: embedded,
+  PickupSlotList: embedded,
+  PickupWindow: embedded,
+  Receipt: embedded,
+  ReceiptLine: embedded,
+  ReceiptPdf: embedded,
+  ReceiptPlace: embedded,
+  RefundMade: embedded,
+};
+
+type Args = Variables;
+
+const sameExceptAfter = (a: Args, b: Args): boolean => {
+  const { after: _a, ...restA } = a;
+  const { after: _b, ...restB } = b;
+  return JSON.stringify(sorted(restA)) === JSON.stringify(sorted(restB));
+};
+
+function sorted(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(sorted);
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value).sort()) out[key] = sorted((value as Record<string, unknown>)[key]);
+  return out;
+}
+
+/**
+ * `meals(first, after, filter)` read without `after` (what the page asks for): its first page
+ * followed by every later page already fetched for the same filter (`loadMore` fetches the page
+ * after `next_cursor`), chained by cursor into one growing list; `next_cursor` is the last page's.
+ * A page read with `after` is that page alone.
+ */
+export const mealsPagination: Resolver = (parent, args, cache, info) => {
+  const fieldArgs = args as Args;
+  const first = cache.resolve('Query', info.fieldName, fieldArgs) as string | null | undefined;
+  if (fieldArgs['after'] != null || typeof first !== 'string') return first;
+  const items: unknown[] = [...((cache.resolve(first, 'items') as unknown[] | null) ?? [])];
+  let last = first;
+  const seen = new Set<string>([first]);
+  for (;;) {
+    const cursor = cache.resolve(last, 'next_cursor') as string | null | undefined;
+    if (!cursor) break;
+    // Reading the next page's field, present or not, also makes this list follow its arrival.
+    const next = cache.resolve('Query', info.fieldName, { ...fieldArgs, after: cursor }) as string | null | undefined;
+    if (typeof next !== 'string' || seen.has(next)) break;
+    seen.add(next);
+    items.push(...((cache.resolve(next, 'items') as unknown[] | null) ?? []));
+    last = next;
+  }
+  if (last === first) return first;
+  return { __typename: 'MealPage', items, next_cursor: cache.resolve(last, 'next_cursor') ?? null } as Data;
+};
+
+/** A first page fetched again (a refresh, a retry) starts the list over: the later pages are dropped. */
+export const mealsRestart: UpdateResolver = (_result, args, cache) => {
+  if ((args as Args)['after'] != null) return;
+  for (const field of cache.inspectFields('Query')) {
+    if (field.fieldName !== 'meals' || !field.arguments || field.arguments['after'] == null) continue;
+    if (sameExceptAfter(field.arguments, args as Args)) cache.invalidate('Query', field.fieldName, field.arguments);
+  }
+};
+
+/** Forgets every answer under `Query` (sign-out, account deletion): the pages showing one ask again. */
+export function forgetEverything(cache: Cache): void {
+  for (const field of cache.inspectFields('Query')) cache.invalidate('Query', field.fieldName, field.arguments ?? undefined);
+}
+
+export const cacheOptions: CacheExchangeOpts = {
+  keys,
+  resolvers: { Query: { meals: mealsPagination } },
+  updates: {
+    Query: { meals: mealsRestart },
+    Mutation: { [LOCAL_UPDATE_FIELD]: cacheUpdateUpdater },
   },
 };
 
-/** The cache shared by the shell and every remote (one client per page). */
-export function createCache(): InMemoryCache {
-  return new InMemoryCache({
-    typePolicies: {
-      Meal: { keyFields: ['meal_id'] },
-      Cook: { keyFields: ['cook_id'] },
-      // A page has no identity of its own: keep it inside its parent field.
-      MealPage: { keyFields: false },
-      User: { keyFields: ['user_id'] },
-      CookProfile: { keyFields: ['cook_id'] },
-      // `Query.me`, the one source of truth of who is signed in. Every mutation
-      // returning Me writes it there; its user and cook profile are normalised.
-      Me: { keyFields: false, merge: true },
-      // One cart per signed-in person: a singleton ("Cart:{}"). Every cart mutation returns
-      // the whole cart, which therefore replaces it everywhere at once (nav count, cards, /cart).
-      // Signing out resets the store, so a cart never outlives its owner on the page.
-      Cart: { keyFields: [] },
-      CartItem: { keyFields: ['cart_item_id'] },
-      Checkout: { keyFields: ['checkout_id'] },
-      // Status changes (mutations, live updates) land on the one cached Order of that id.
-      Order: { keyFields: ['order_id'] },
-      OrderItem: { keyFields: ['order_item_id'] },
-      Review: { keyFields: ['review_id'] },
-      // Statistics have no identity: each answer replaces the previous one.
-      CookStats: { keyFields: false, merge: false },
-      Query: {
-        fields: {
-          meals: mealsPagination,
-        },
-      },
-    },
-  });
+/** The normalised cache shared by the shell and every remote (one client per page). */
+export function createCacheExchange() {
+  return cacheExchange(cacheOptions);
 }

@@ -1,31 +1,25 @@
-import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink } from '@apollo/client';
-import { ErrorLink } from '@apollo/client/link/error';
-import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
-import { isSubscriptionOperation } from '@apollo/client/utilities';
-import { EMPTY, Observable, type Subscription } from 'rxjs';
-import { createCache } from './cache';
-import { prefetchingFetch } from './prefetch';
+import { Client, CombinedError, fetchExchange, mapExchange, subscriptionExchange, type Exchange, type SubscriptionForwarder } from '@urql/core';
+import type { Client as WsClient } from 'graphql-ws';
+import { createCacheExchange } from './cache';
 import { attachLive, LiveRegistry } from './live';
-import { UnavailableRetryLink } from './retry';
+import { localExchange, updateCache } from './local';
+import { prefetchingFetch } from './prefetch';
+import { unavailableRetryFetch } from './retry';
 
 export interface PopoteClientOptions {
   /** GraphQL endpoint; same origin by default so the session cookies travel with it. */
   uri?: string;
 }
 
-/**
- * The BFF refreshes sessions by itself; UNAUTHENTICATED therefore means the
- * session is over (expired, revoked, signed out elsewhere). Forgetting `me`
- * makes every screen switch to its signed-out state at once.
- */
-const sessionEndedLink = new ErrorLink(({ error, operation }) => {
-  if (!CombinedGraphQLErrors.is(error)) return;
-  if (!error.errors.some((e) => e.extensions?.['code'] === 'UNAUTHENTICATED')) return;
-  operation.client.cache.modify({
-    id: 'ROOT_QUERY',
-    fields: { me: () => null },
-  });
-});
+/** The answer says the session is over (UNAUTHENTICATED). */
+export function isSessionEnded(error: CombinedError | undefined): boolean {
+  return !!error && error.graphQLErrors.some((e) => e.extensions?.['code'] === 'UNAUTHENTICATED');
+}
+
+/** Forgets who is signed in: every screen switches to its signed-out state at once. */
+export function forgetMe(client: Client): Promise<void> {
+  return updateCache(client, (cache) => cache.link('Query', 'me', null));
+}
 
 /** Reconnection delays: 1 s, 2 s, 4 s... up to 30 s, with some jitter. */
 export function retryDelayMs(retries: number): number {
@@ -48,35 +42,37 @@ export function webSocketUrl(uri: string, base: string): string {
  * access cookie, which the next upgrade then carries.
  * graphql-ws itself is downloaded with the first subscription, not with the page.
  */
-function createWsLink(uri: string, live: LiveRegistry, onSignedOut: () => void): ApolloLink | null {
+function createWsExchange(uri: string, live: LiveRegistry, onSignedOut: () => void): Exchange | null {
   if (typeof window === 'undefined' || typeof WebSocket === 'undefined') return null;
-  let pending: Promise<ApolloLink> | null = null;
+  let pending: Promise<WsClient> | null = null;
   const load = () =>
     (pending ??= import('graphql-ws/client').then(
-      ({ createClient }) => new GraphQLWsLink(createWsClient(createClient, uri, live, onSignedOut)),
+      ({ createClient }) => createWsClient(createClient, uri, live, onSignedOut),
       (error: unknown) => {
         // A failed download is tried again by the next subscription.
         pending = null;
         throw error;
       },
     ));
-  return new ApolloLink(
-    (operation) =>
-      new Observable<ApolloLink.Result>((observer) => {
-        let subscription: Subscription | undefined;
-        let closed = false;
-        load().then(
-          (link) => {
-            if (!closed) subscription = link.request(operation, () => EMPTY).subscribe(observer);
-          },
-          (error: unknown) => observer.error(error),
-        );
-        return () => {
+  const forwardSubscription: SubscriptionForwarder = (request) => ({
+    subscribe(sink) {
+      let dispose: (() => void) | undefined;
+      let closed = false;
+      load().then(
+        (ws) => {
+          if (!closed) dispose = ws.subscribe({ ...request, query: request.query ?? '' }, sink);
+        },
+        (error: unknown) => sink.error(error),
+      );
+      return {
+        unsubscribe() {
           closed = true;
-          subscription?.unsubscribe();
-        };
-      }),
-  );
+          dispose?.();
+        },
+      };
+    },
+  });
+  return subscriptionExchange({ forwardSubscription });
 }
 
 function createWsClient(
@@ -84,7 +80,7 @@ function createWsClient(
   uri: string,
   live: LiveRegistry,
   onSignedOut: () => void,
-) {
+): WsClient {
   const httpUrl = new URL(uri, window.location.href).href;
   return createClient({
     url: webSocketUrl(uri, window.location.href),
@@ -118,22 +114,34 @@ function createWsClient(
 }
 
 /**
- * The browser's Apollo client. The shell creates the only one in production;
- * a remote running standalone creates its own with the same settings.
- * Queries and mutations are JSON POSTs (never "simple" requests: the BFF's CSRF
- * protection relies on it) carrying the httpOnly session cookies; subscriptions
- * go over the WebSocket link. A query that finds the BFF or a service unavailable
- * is retried (UnavailableRetryLink) before the page hears of it.
+ * The browser's GraphQL client (urql + Graphcache). The shell creates the only one in
+ * production; a remote running standalone creates its own with the same settings.
+ * Queries and mutations are JSON POSTs (`preferGetMethod: false`: never "simple" requests, the
+ * BFF's CSRF protection relies on it) carrying the httpOnly session cookies; subscriptions go
+ * over the WebSocket. A query that finds the BFF or a service unavailable is retried
+ * (`unavailableRetryFetch`) before the page hears of it. The BFF refreshes sessions by itself;
+ * UNAUTHENTICATED therefore means the session is over (expired, revoked, signed out
+ * elsewhere): `me` is forgotten, so every screen switches to its signed-out state.
  */
-export function createApolloClient({ uri = '/graphql' }: PopoteClientOptions = {}): ApolloClient {
+export function createGraphQLClient({ uri = '/graphql' }: PopoteClientOptions = {}): Client {
   const live = new LiveRegistry();
-  const httpLink = new HttpLink({ uri, credentials: 'include', fetch: prefetchingFetch });
-  let client: ApolloClient | undefined;
-  const wsLink = createWsLink(uri, live, () => client?.cache.modify({ id: 'ROOT_QUERY', fields: { me: () => null } }));
-  const transport = wsLink ? ApolloLink.split(({ query }) => isSubscriptionOperation(query), wsLink, httpLink) : httpLink;
-  client = new ApolloClient({
-    link: ApolloLink.from([sessionEndedLink, new UnavailableRetryLink(), transport]),
-    cache: createCache(),
+  let client: Client | undefined;
+  const signedOut = () => {
+    if (client) void forgetMe(client).catch(() => undefined);
+  };
+  const sessionEnded = mapExchange({
+    onResult(result) {
+      if (isSessionEnded(result.error)) signedOut();
+    },
+  });
+  const ws = createWsExchange(uri, live, signedOut);
+  client = new Client({
+    url: uri,
+    preferGetMethod: false,
+    fetchOptions: { credentials: 'include' },
+    fetch: unavailableRetryFetch(prefetchingFetch),
+    requestPolicy: 'cache-first',
+    exchanges: [sessionEnded, createCacheExchange(), localExchange, ...(ws ? [ws] : []), fetchExchange],
   });
   attachLive(client, live);
   return client;

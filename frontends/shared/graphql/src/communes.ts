@@ -1,5 +1,5 @@
-import { useApolloClient } from '@apollo/client/react';
 import { useCallback } from 'react';
+import { useClient } from 'urql';
 import { CommunesDocument, type CommunesQuery } from './generated/graphql';
 
 export type CommuneResult = CommunesQuery['communes'][number];
@@ -9,9 +9,9 @@ export type CommuneResult = CommunesQuery['communes'][number];
  * the BFF's public `communes` query: a function for the commune combobox of @popote/ui.
  */
 export function useCommuneSearch(limit = 8): (query: string) => Promise<CommuneResult[]> {
-  const client = useApolloClient();
+  const client = useClient();
   return useCallback(
-    async (query: string) => (await client.query({ query: CommunesDocument, variables: { query, limit } })).data?.communes ?? [],
+    async (query: string) => (await client.query(CommunesDocument, { query, limit }).toPromise()).data?.communes ?? [],
     [client, limit],
   );
 }

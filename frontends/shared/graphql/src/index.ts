@@ -1,17 +1,18 @@
 /*
- * The GraphQL client of every Popote page. This package, not @apollo/client, is the Module
- * Federation singleton (see @popote/build): a shared module ships whole (Apollo's entry points
- * and `graphql` whole were ~120 KB gzip), while what is re-exported here is tree-shaken to what
- * the pages use. One copy per page still means one client, one cache, one provider.
- * Apps and @popote/auth import Apollo's hooks and errors from here, never from @apollo/client
- * (type-only imports excepted: they leave nothing in the bundle).
+ * The GraphQL client of every Popote page: urql with Graphcache (normalised cache). This package,
+ * not urql, is the Module Federation singleton (see @popote/build): what is re-exported here is
+ * tree-shaken to what the pages use, and one copy per page means one client, one cache, one
+ * provider. Apps and @popote/auth import the hooks and errors from here, never from urql,
+ * @urql/* or graphql (type-only imports excepted: they leave nothing in the bundle).
  */
-export { ApolloProvider, useApolloClient, useMutation, useQuery, useSubscription } from '@apollo/client/react';
-export { CombinedGraphQLErrors, ServerError } from '@apollo/client';
-export type { ApolloCache, ApolloClient } from '@apollo/client';
-export { createApolloClient } from './client';
+export { Provider as GraphQLProvider } from 'urql';
+export { CombinedError } from '@urql/core';
+export type { Client, RequestPolicy, TypedDocumentNode } from '@urql/core';
+export type { Cache } from '@urql/exchange-graphcache';
+export { useGraphQLClient, useMutation, useQuery } from './hooks';
+export type { GraphQLClient, MutateFunction, MutationOptions, MutationState, QueryOptions, QueryResult } from './hooks';
+export { createGraphQLClient } from './client';
 export type { PopoteClientOptions } from './client';
-export { createCache } from './cache';
 export { prefetchQuery } from './prefetch';
 export { liveEvents } from './live';
 export { ORDER_UPDATED, useOrderUpdates } from './order-updates';

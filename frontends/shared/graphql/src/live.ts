@@ -2,7 +2,7 @@
  * Live updates (GraphQL subscriptions over WebSocket) announce when the connection comes
  * back after a drop: events sent meanwhile were missed, so pages showing live data refetch.
  *
- * The registry hangs on the Apollo client under a global symbol, because @popote/graphql is
+ * The registry hangs on the urql client under a global symbol, because @popote/graphql is
  * bundled into every app (not a federated singleton) while the client is the shell's.
  */
 export interface LiveEvents {

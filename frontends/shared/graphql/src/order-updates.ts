@@ -1,8 +1,10 @@
-import { OrderUpdatedDocument } from './generated/graphql';
-import { useApolloClient, useSubscription } from '@apollo/client/react';
+import { gql, type TypedDocumentNode } from '@urql/core';
 import { useEffect, useRef } from 'react';
-import { liveEvents } from './live';
+import { useClient } from 'urql';
+import { OrderUpdatedDocument } from './generated/graphql';
 import type { OrderUpdatedSubscription } from './generated/graphql';
+import { liveEvents } from './live';
+import { updateCache } from './local';
 
 export const ORDER_UPDATED = OrderUpdatedDocument;
 
@@ -18,28 +20,42 @@ export interface OrderUpdatesOptions {
   onResync?: () => void;
 }
 
+const ORDER_STATUS: TypedDocumentNode<{ order_id: string; order_status: string }> = gql`
+  fragment PopoteLiveOrderStatus on Order {
+    order_id
+    order_status
+  }
+`;
+
 /**
- * Live order updates (`Subscription.orderUpdated`, over the client's WebSocket link): the
+ * Live order updates (`Subscription.orderUpdated`, over the client's WebSocket): the
  * signed-in person's orders, as consumer or cook, new ones included (`from` null). The
  * cached Order of that id takes its new status at once, so every list showing it follows
  * without a request; `onUpdate` lets the page refetch what the cache cannot know (a new
  * order, statistics).
  */
 export function useOrderUpdates({ enabled, onUpdate, onResync }: OrderUpdatesOptions): void {
-  const client = useApolloClient();
+  const client = useClient();
   const handlers = useRef({ onUpdate, onResync });
   handlers.current = { onUpdate, onResync };
 
-  useSubscription(ORDER_UPDATED, {
-    skip: !enabled,
-    onData: ({ client: apollo, data }) => {
-      const update = data.data?.orderUpdated;
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const { unsubscribe } = client.subscription(ORDER_UPDATED, {}).subscribe((result) => {
+      const update = result.data?.orderUpdated;
       if (!update) return;
-      const id = apollo.cache.identify({ __typename: 'Order', order_id: update.order_id });
-      const known = id !== undefined && apollo.cache.modify({ id, fields: { order_status: () => update.order_status } });
-      handlers.current.onUpdate?.(update, known);
-    },
-  });
+      void updateCache(client, (cache) => {
+        const entity = { __typename: 'Order', order_id: update.order_id };
+        const known = typeof cache.resolve(entity, 'order_status') === 'string';
+        if (known) cache.writeFragment(ORDER_STATUS, { ...entity, order_status: update.order_status });
+        return known;
+      }).then(
+        (known) => handlers.current.onUpdate?.(update, known),
+        () => handlers.current.onUpdate?.(update, false),
+      );
+    });
+    return unsubscribe;
+  }, [client, enabled]);
 
   useEffect(() => {
     if (!enabled) return undefined;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@urql/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApolloClient } from './client';
+import { createGraphQLClient } from './client';
 import { prefetchQuery } from './prefetch';
 
 const MEALS: TypedDocumentNode<{ meals: { items: { meal_id: string; name: string }[] } }, { first: number; filter: unknown }> = gql`
@@ -45,13 +45,13 @@ describe('prefetchQuery', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.query).toContain('__typename');
 
-    const client = createApolloClient();
-    const first = await client.query({ query: MEALS, variables: { filter: null, first: 20 }, fetchPolicy: 'network-only' });
+    const client = createGraphQLClient();
+    const first = await client.query(MEALS, { filter: null, first: 20 }, { requestPolicy: 'network-only' }).toPromise();
     expect(sent).toHaveLength(1); // no second request
     expect(first.data?.meals.items[0]?.name).toBe('réponse 1');
 
     // Used once: a refetch goes to the network.
-    const again = await client.query({ query: MEALS, variables: { first: 20, filter: null }, fetchPolicy: 'network-only' });
+    const again = await client.query(MEALS, { first: 20, filter: null }, { requestPolicy: 'network-only' }).toPromise();
     expect(sent).toHaveLength(2);
     expect(again.data?.meals.items[0]?.name).toBe('réponse 2');
   });
@@ -59,13 +59,13 @@ describe('prefetchQuery', () => {
   it('leaves other variables, and a stale prefetch, to the network', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     prefetchQuery(MEALS, { first: 20, filter: null });
-    const client = createApolloClient();
-    await client.query({ query: MEALS, variables: { first: 20, filter: { q: 'tajine' } }, fetchPolicy: 'network-only' });
+    const client = createGraphQLClient();
+    await client.query(MEALS, { first: 20, filter: { q: 'tajine' } }, { requestPolicy: 'network-only' }).toPromise();
     expect(sent).toHaveLength(2);
     expect(sent[1]!.variables).toEqual({ first: 20, filter: { q: 'tajine' } });
 
     vi.setSystemTime(Date.now() + 60_000);
-    const late = await client.query({ query: MEALS, variables: { first: 20, filter: null }, fetchPolicy: 'network-only' });
+    const late = await client.query(MEALS, { first: 20, filter: null }, { requestPolicy: 'network-only' }).toPromise();
     expect(sent).toHaveLength(3);
     expect(late.data?.meals.items[0]?.name).toBe('réponse 3');
   });

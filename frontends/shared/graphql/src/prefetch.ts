@@ -1,14 +1,12 @@
-import type { TypedDocumentNode } from '@apollo/client';
-import { addTypenameToDocument } from '@apollo/client/utilities';
-import { getOperationAST, print } from 'graphql';
+import { formatDocument, stringifyDocument, type AnyVariables, type TypedDocumentNode } from '@urql/core';
 
 /**
  * Starting a page's first query before its code has run (issue 14: the LCP of /meals was a chain
  * of requests). A page's route module calls `prefetchQuery` as soon as it is evaluated, in
  * parallel with the download of the page's chunk; when the page's `useQuery` then sends the same
- * operation with the same variables, the HTTP link's fetch (`prefetchingFetch`) hands it the
- * response already on its way instead of sending a second request. Apollo still parses the
- * response and writes the cache, so the page behaves exactly as without the prefetch.
+ * operation with the same variables, the transport's fetch (`prefetchingFetch`) hands it the
+ * response already on its way instead of sending a second request. urql still parses the
+ * response and Graphcache writes it, so the page behaves exactly as without the prefetch.
  *
  * A prefetch is used once, and only within `PREFETCH_TTL_MS`; anything that does not match
  * (another operation, other variables, a later visit) goes to the network as usual.
@@ -34,17 +32,21 @@ function canonical(value: unknown): string {
 
 const keyOf = (operationName: string, variables: unknown) => `${operationName} ${canonical(variables)}`;
 
+function operationNameOf(document: { definitions: ReadonlyArray<{ kind: string; name?: { value: string } }> }): string | undefined {
+  return document.definitions.find((definition) => definition.kind === 'OperationDefinition')?.name?.value;
+}
+
 /**
- * Sends `document` (with `__typename` everywhere, as Apollo's cache asks for it) now, as the
- * same JSON POST with the session cookies that the HTTP link would send.
+ * Sends `document` (with `__typename` everywhere, as Graphcache asks for it) now, as the
+ * same JSON POST with the session cookies that the transport would send.
  */
-export function prefetchQuery<TData, TVariables extends Record<string, unknown>>(
+export function prefetchQuery<TData, TVariables extends AnyVariables>(
   document: TypedDocumentNode<TData, TVariables>,
   variables: TVariables,
   uri = '/graphql',
 ): void {
   if (typeof window === 'undefined' || typeof fetch === 'undefined') return;
-  const operationName = getOperationAST(document)?.name?.value;
+  const operationName = operationNameOf(document);
   if (!operationName) return;
   const key = keyOf(operationName, variables);
   const existing = prefetched.get(key);
@@ -53,14 +55,14 @@ export function prefetchQuery<TData, TVariables extends Record<string, unknown>>
     method: 'POST',
     credentials: 'include',
     headers: { accept: 'application/graphql-response+json,application/json;q=0.9', 'content-type': 'application/json' },
-    body: JSON.stringify({ operationName, variables, query: print(addTypenameToDocument(document)) }),
+    body: JSON.stringify({ operationName, variables, query: stringifyDocument(formatDocument(document)) }),
   });
   // A failed prefetch is not kept: the page's own request goes to the network.
   response.catch(() => prefetched.delete(key));
   prefetched.set(key, { at: Date.now(), response });
 }
 
-/** Takes (once) the prefetched response of a request body sent by the HTTP link, if any. */
+/** Takes (once) the prefetched response of a request body sent by the transport, if any. */
 export function takePrefetched(body: unknown): Promise<Response> | null {
   if (prefetched.size === 0 || typeof body !== 'string') return null;
   let parsed: { operationName?: unknown; variables?: unknown };
@@ -77,7 +79,7 @@ export function takePrefetched(body: unknown): Promise<Response> | null {
   return Date.now() - entry.at < PREFETCH_TTL_MS ? entry.response : null;
 }
 
-/** The HTTP link's fetch: a prefetched response when there is one, the network otherwise. */
+/** The transport's fetch: a prefetched response when there is one, the network otherwise. */
 export const prefetchingFetch: typeof fetch = (input, init) => {
   const early = init?.method === 'POST' ? takePrefetched(init.body) : null;
   return early ?? fetch(input, init);

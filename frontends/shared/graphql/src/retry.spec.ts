@@ -1,7 +1,6 @@
-import { ApolloClient, ApolloLink, CombinedGraphQLErrors, gql, InMemoryCache, ServerError } from '@apollo/client';
-import { Observable } from 'rxjs';
+import { Client, CombinedError, fetchExchange, gql } from '@urql/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorIsUnavailable, UnavailableRetryLink, unavailableRetryDelayMs } from './retry';
+import { isQueryBody, unavailableRetryDelayMs, unavailableRetryFetch } from './retry';
 
 const QUERY = gql`
   query Meals {
@@ -21,28 +20,22 @@ const unavailable = {
   errors: [{ message: 'Le service est momentanément indisponible.', extensions: { code: 'UNAVAILABLE' } }],
 };
 const ok = { data: { meals: [{ __typename: 'Meal', name: 'Tajine' }] } };
-type Answer = { result: Record<string, unknown> } | { error: unknown };
+type Answer = { result: Record<string, unknown> } | { status: number } | { error: unknown };
 
 /** A client whose server answers from a script, recording when each request was sent. */
 function clientAnswering(...script: Answer[]) {
   const sentAt: number[] = [];
   const start = Date.now();
-  const server = new ApolloLink(
-    () =>
-      new Observable((observer) => {
-        sentAt.push(Date.now() - start);
-        const answer = script.length > 1 ? script.shift()! : script[0]!;
-        // Answer asynchronously, like the network (a microtask: no time passes).
-        queueMicrotask(() => {
-          if ('error' in answer) observer.error(answer.error);
-          else {
-            observer.next(answer.result as ApolloLink.Result);
-            observer.complete();
-          }
-        });
-      }),
-  );
-  const client = new ApolloClient({ link: ApolloLink.from([new UnavailableRetryLink(), server]), cache: new InMemoryCache() });
+  const server: typeof fetch = async () => {
+    sentAt.push(Date.now() - start);
+    const answer = script.length > 1 ? script.shift()! : script[0]!;
+    // Answer asynchronously, like the network (a microtask: no time passes).
+    await Promise.resolve();
+    if ('error' in answer) throw answer.error;
+    if ('status' in answer) return new Response('Bad gateway', { status: answer.status, headers: { 'content-type': 'text/plain' } });
+    return new Response(JSON.stringify(answer.result), { headers: { 'content-type': 'application/json' } });
+  };
+  const client = new Client({ url: 'http://localhost/graphql', preferGetMethod: false, fetch: unavailableRetryFetch(server), exchanges: [fetchExchange] });
   return { client, sentAt };
 }
 
@@ -60,7 +53,7 @@ describe('retry on unavailable (spec: 3 times, 2 s × the attempt)', () => {
 
   it('retries a query the BFF answered UNAVAILABLE, silently, until it works', async () => {
     const { client, sentAt } = clientAnswering({ result: unavailable }, { result: unavailable }, { result: ok });
-    const result = client.query({ query: QUERY });
+    const result = client.query(QUERY, {}).toPromise();
     await vi.advanceTimersByTimeAsync(6100);
     expect(await result).toMatchObject({ data: { meals: [{ name: 'Tajine' }] } });
     expect(sentAt).toEqual([0, 2000, 6000]);
@@ -68,17 +61,17 @@ describe('retry on unavailable (spec: 3 times, 2 s × the attempt)', () => {
 
   it('gives up after 3 retries and hands the last answer to the page', async () => {
     const { client, sentAt } = clientAnswering({ result: unavailable });
-    const result = client.query({ query: QUERY }).catch((error: unknown) => error);
+    const result = client.query(QUERY, {}).toPromise();
     await vi.advanceTimersByTimeAsync(20_000);
-    const error = await result;
-    expect(CombinedGraphQLErrors.is(error) && error.errors[0]?.extensions?.['code']).toBe('UNAVAILABLE');
+    const { error } = await result;
+    expect(error).toBeInstanceOf(CombinedError);
+    expect(error?.graphQLErrors[0]?.extensions?.['code']).toBe('UNAVAILABLE');
     expect(sentAt).toEqual([0, 2000, 6000, 12_000]);
   });
 
   it('retries when the BFF cannot be reached (network down, proxy 502/503/504)', async () => {
-    const badGateway = new ServerError('Bad gateway', { response: new Response(null, { status: 502 }), bodyText: '' });
-    const { client, sentAt } = clientAnswering({ error: new TypeError('Failed to fetch') }, { error: badGateway }, { result: ok });
-    const result = client.query({ query: QUERY });
+    const { client, sentAt } = clientAnswering({ error: new TypeError('Failed to fetch') }, { status: 502 }, { result: ok });
+    const result = client.query(QUERY, {}).toPromise();
     await vi.advanceTimersByTimeAsync(6100);
     expect(await result).toMatchObject({ data: { meals: [{ name: 'Tajine' }] } });
     expect(sentAt).toEqual([0, 2000, 6000]);
@@ -87,18 +80,28 @@ describe('retry on unavailable (spec: 3 times, 2 s × the attempt)', () => {
   it('does not retry an answer about the request itself', async () => {
     const notFound = { data: null, errors: [{ message: 'Plat introuvable', extensions: { code: 'MEAL_NOT_FOUND' } }] };
     const { client, sentAt } = clientAnswering({ result: notFound });
-    const result = client.query({ query: QUERY }).catch((error: unknown) => error);
+    const result = client.query(QUERY, {}).toPromise();
     await vi.advanceTimersByTimeAsync(20_000);
-    expect(CombinedGraphQLErrors.is(await result)).toBe(true);
+    expect((await result).error?.graphQLErrors[0]?.extensions?.['code']).toBe('MEAL_NOT_FOUND');
     expect(sentAt).toEqual([0]);
-    expect(errorIsUnavailable(new ServerError('Bad request', { response: new Response(null, { status: 400 }), bodyText: '' }))).toBe(false);
+    const badRequest = clientAnswering({ status: 400 });
+    const refused = badRequest.client.query(QUERY, {}).toPromise();
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect((await refused).error?.networkError).toBeDefined();
+    expect(badRequest.sentAt).toEqual([0]);
   });
 
   it('never sends a mutation twice (it may have been applied)', async () => {
     const { client, sentAt } = clientAnswering({ result: unavailable });
-    const result = client.mutate({ mutation: MUTATION }).catch((error: unknown) => error);
+    const result = client.mutation(MUTATION, {}).toPromise();
     await vi.advanceTimersByTimeAsync(20_000);
-    expect(CombinedGraphQLErrors.is(await result)).toBe(true);
+    expect((await result).error).toBeInstanceOf(CombinedError);
     expect(sentAt).toEqual([0]);
+  });
+
+  it('tells a query from a mutation by the first operation of the document', () => {
+    expect(isQueryBody(JSON.stringify({ query: 'query Meals {\n  meals {\n    name\n  }\n}' }))).toBe(true);
+    expect(isQueryBody(JSON.stringify({ query: 'mutation Add {\n  addToCart\n}\n\nfragment F on Meal {\n  query\n}' }))).toBe(false);
+    expect(isQueryBody('not json')).toBe(false);
   });
 });

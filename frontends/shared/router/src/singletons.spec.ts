@@ -16,8 +16,8 @@ function sources(dir: string): string[] {
 
 /**
  * The page's one router and one GraphQL client are the Module Federation singletons @popote/router
- * and @popote/graphql (see @popote/build). A value imported straight from wouter or
- * @apollo/client would bundle a second, unshared copy with its own React context: a remote's
+ * and @popote/graphql (see @popote/build). A value imported straight from wouter, urql
+ * (or @urql/*, graphql) would bundle a second, unshared copy with its own React context: a remote's
  * links or queries would not see the shell's router or client.
  */
 describe('the router and the GraphQL client come from the shared singletons', () => {
@@ -28,10 +28,10 @@ describe('the router and the GraphQL client come from the shared singletons', ()
     expect(files.length).toBeGreaterThan(50);
   });
 
-  it('imports no value from wouter, react-router, @apollo/client or graphql outside the two packages', () => {
+  it('imports no value from wouter, react-router, urql, @urql/*, wonka, @apollo/client or graphql outside the two packages', () => {
     const offenders = files.flatMap((file) =>
       [
-        ...readFileSync(file, 'utf8').matchAll(/^import (?!type )[^;]*from '(wouter[^']*|react-router|@apollo\/client[^']*|graphql)';/gm),
+        ...readFileSync(file, 'utf8').matchAll(/^import (?!type )[^;]*from '(wouter[^']*|react-router|urql|@urql\/[^']*|wonka|@apollo\/client[^']*|graphql)';/gm),
       ].map((match) => `${relative(frontends, file)}: ${match[1]}`),
     );
     expect(offenders).toEqual([]);

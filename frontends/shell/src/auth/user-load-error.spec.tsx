@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
-import { ApolloProvider } from '@apollo/client/react';
-import { createApolloClient } from '@popote/graphql';
+import { createGraphQLClient, GraphQLProvider } from '@popote/graphql';
 import { TOASTER_PROPS } from '@popote/ui';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -28,7 +27,7 @@ let root: Root;
 let fetchMock: ReturnType<typeof vi.fn>;
 let sentAt: number[];
 
-/** Mounts the hook with the real Apollo client of the frontends, its BFF answering from `answers`. */
+/** Mounts the hook with the real GraphQL client of the frontends, its BFF answering from `answers`. */
 async function mount(...answers: (() => Response)[]) {
   const start = Date.now();
   sentAt = [];
@@ -37,13 +36,13 @@ async function mount(...answers: (() => Response)[]) {
     return (answers.length > 1 ? answers.shift()! : answers[0]!)();
   });
   vi.stubGlobal('fetch', fetchMock);
-  const client = createApolloClient({ uri: 'http://bff.test/graphql' });
+  const client = createGraphQLClient({ uri: 'http://bff.test/graphql' });
   await act(async () =>
     root.render(
-      <ApolloProvider client={client}>
+      <GraphQLProvider value={client}>
         <Toaster {...TOASTER_PROPS} />
         <Probe />
-      </ApolloProvider>,
+      </GraphQLProvider>,
     ),
   );
 }

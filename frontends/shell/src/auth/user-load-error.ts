@@ -5,7 +5,7 @@ import { shellFr } from '../i18n/texts';
 
 /**
  * Spec §8 and §9: loading the signed-in user is retried (3 times, 2 s × the attempt: the
- * Apollo client's UnavailableRetryLink); when it still fails, one toast says the site runs
+ * GraphQL client's unavailableRetryFetch); when it still fails, one toast says the site runs
  * in a limited mode. Guarded pages show their own 'Réessayer'.
  */
 export function useUserLoadErrorToast(): void {

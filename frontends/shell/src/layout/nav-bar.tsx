@@ -71,8 +71,7 @@ export function NavBar() {
   const { data: cartData } = useQuery(NAV_CART_QUERY, {
     skip: !signedIn,
     // Read again on sign-in: the cache must never show someone else's count.
-    fetchPolicy: 'cache-and-network',
-    nextFetchPolicy: 'cache-first',
+    requestPolicy: 'cache-and-network',
   });
   const cartCount = signedIn ? cartData?.cart.item_count : undefined;
   // While `me` loads, neither 'Connexion' nor the account links: no flash of the wrong ones.

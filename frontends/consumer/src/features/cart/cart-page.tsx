@@ -1,4 +1,4 @@
-import { useApolloClient, useMutation } from '@popote/graphql';
+import { useGraphQLClient, useMutation } from '@popote/graphql';
 import { Button, buttonClassName, formatPrice, fr, MEAL_PLACEHOLDER_SRC, Notice, QuantityStepper, QueryState } from '@popote/ui';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -46,7 +46,7 @@ export function CartPage() {
 
 function FilledCart({ cart }: { cart: CartData }) {
   const navigate = useNavigate();
-  const client = useApolloClient();
+  const client = useGraphQLClient();
   const { clear } = useCartActions();
   const [clearing, setClearing] = useState(false);
   const [leaving, setLeaving] = useState(false);

@@ -1,4 +1,4 @@
-import { type ApolloClient, useMutation, useQuery } from '@popote/graphql';
+import { type GraphQLClient, useMutation, useQuery } from '@popote/graphql';
 import { useAuth } from '@popote/auth';
 import { fr } from '@popote/ui';
 import { useCallback } from 'react';
@@ -20,7 +20,7 @@ export interface CartState {
 }
 
 /**
- * The signed-in person's cart, from the page's one Apollo cache: every card, the meal
+ * The signed-in person's cart, from the page's one Graphcache cache: every card, the meal
  * page and /cart read the same entry (one request), and every cart mutation replaces it.
  */
 export function useCart({ refresh = false }: { refresh?: boolean } = {}): CartState {
@@ -29,8 +29,7 @@ export function useCart({ refresh = false }: { refresh?: boolean } = {}): CartSt
   const { data, error, loading, refetch } = useQuery(CART_QUERY, {
     skip: !signedIn,
     // The cart page asks the server again (stock and prices move); cards read the cache.
-    fetchPolicy: refresh ? 'cache-and-network' : 'cache-first',
-    nextFetchPolicy: 'cache-first',
+    requestPolicy: refresh ? 'cache-and-network' : 'cache-first',
   });
   const cart = signedIn ? (data?.cart ?? null) : null;
   const quantityOf = useCallback((mealId: string) => cart?.items.find((item) => item.meal_id === mealId)?.quantity ?? 0, [cart]);
@@ -41,8 +40,8 @@ export function useCart({ refresh = false }: { refresh?: boolean } = {}): CartSt
 }
 
 /** Asks the server for the cart again (the payment empties it asynchronously). */
-export async function refreshCart(client: ApolloClient): Promise<void> {
-  await client.query({ query: CART_QUERY, fetchPolicy: 'network-only' }).catch(() => undefined);
+export async function refreshCart(client: GraphQLClient): Promise<void> {
+  await client.query(CART_QUERY, {}, { requestPolicy: 'network-only' }).catch(() => undefined);
 }
 
 const toastId = (kind: string, mealId = '') => `cart-${kind}-${mealId}`;

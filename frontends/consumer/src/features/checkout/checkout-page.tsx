@@ -1,4 +1,4 @@
-import { useApolloClient, useMutation } from '@popote/graphql';
+import { useGraphQLClient, useMutation } from '@popote/graphql';
 import { Button, buttonClassName, formatPrice, formatSlot, fr, Notice, Spinner } from '@popote/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -51,7 +51,7 @@ export function CheckoutPage() {
 
 function Checkout({ session }: { session: CheckoutSession }) {
   const navigate = useNavigate();
-  const client = useApolloClient();
+  const client = useGraphQLClient();
   const parts = useMemo(() => cookParts(session.cartItems), [session]);
   // Step 1: one pick-up slot per cook; step 2: the card (the slots are held meanwhile).
   const [chosen, setChosen] = useState<Record<string, string>>({});

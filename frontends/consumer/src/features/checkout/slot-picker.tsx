@@ -48,7 +48,7 @@ export function CookSlotPicker({
       meal_ids: part.items.map((i) => i.meal_id),
       portions: part.items.reduce((n, i) => n + i.quantity, 0),
     },
-    fetchPolicy: 'network-only',
+    requestPolicy: 'network-only',
   });
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useApolloClient } from '@popote/graphql';
+import { useGraphQLClient } from '@popote/graphql';
 import { useAuth } from '@popote/auth';
 import { Button, formatPrice, Notice, Spinner } from '@popote/ui';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
@@ -19,7 +19,7 @@ type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; 
  * script cannot load (offline, blocked).
  */
 export function StripeCardForm({ intent, onPaid }: { intent: PaymentIntentData; onPaid: (checkout: CheckoutData) => void }) {
-  const client = useApolloClient();
+  const client = useGraphQLClient();
   const auth = useAuth();
   const mountPoint = useRef<HTMLDivElement>(null);
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
@@ -69,11 +69,7 @@ export function StripeCardForm({ intent, onPaid }: { intent: PaymentIntentData; 
         toast.error(message, { id: 'checkout-payment' });
         return;
       }
-      const { data } = await client.query({
-        query: CHECKOUT_QUERY,
-        variables: { checkout_id: intent.checkout.checkout_id },
-        fetchPolicy: 'network-only',
-      });
+      const data = await client.query(CHECKOUT_QUERY, { checkout_id: intent.checkout.checkout_id }, { requestPolicy: 'network-only' });
       onPaid(data?.checkout ?? { ...intent.checkout, status: 'succeeded' });
     } catch {
       setPaymentError(t.paymentError);

@@ -14,8 +14,7 @@ export function CookPage() {
   const commune = useBuyerCommune();
   const { data, error, refetch } = useQuery(COOK_QUERY, {
     variables: { cook_id: cookId, near: commune?.code ?? null },
-    fetchPolicy: 'cache-and-network',
-    nextFetchPolicy: 'cache-first',
+    requestPolicy: 'cache-and-network',
   });
 
   if (data?.cook) return <CookView cook={data.cook} />;

@@ -107,8 +107,7 @@ function FeaturedMeals() {
   const { data, error, refetch } = useQuery(FEATURED_MEALS_QUERY, {
     variables: { near: commune?.code ?? null },
     // Portions change with every order: show what is cached, then refresh.
-    fetchPolicy: 'cache-and-network',
-    nextFetchPolicy: 'cache-first',
+    requestPolicy: 'cache-and-network',
   });
   const meals = data?.featuredMeals.slice(0, LIMITS.featuredMeals);
   const viewAll = (
@@ -189,8 +188,7 @@ function HowItWorks() {
 
 function PopularCooks() {
   const { data, error, refetch } = useQuery(POPULAR_COOKS_QUERY, {
-    fetchPolicy: 'cache-and-network',
-    nextFetchPolicy: 'cache-first',
+    requestPolicy: 'cache-and-network',
   });
   const cooks = data?.popularCooks.slice(0, LIMITS.popularCooks);
 

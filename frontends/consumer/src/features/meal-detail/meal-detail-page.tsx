@@ -16,8 +16,7 @@ export function MealDetailPage() {
   const { data, error, refetch } = useQuery(MEAL_QUERY, {
     variables: { meal_id: mealId },
     // Portions change with orders: show the cached meal at once, then refresh it.
-    fetchPolicy: 'cache-and-network',
-    nextFetchPolicy: 'cache-first',
+    requestPolicy: 'cache-and-network',
   });
 
   if (data?.meal) return <MealView meal={data.meal} />;

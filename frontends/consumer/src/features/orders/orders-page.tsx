@@ -1,4 +1,4 @@
-import { useApolloClient, useOrderUpdates, useQuery } from '@popote/graphql';
+import { useGraphQLClient, useOrderUpdates, useQuery } from '@popote/graphql';
 import { useAuth } from '@popote/auth';
 import { buttonClassName, fr, Notice, QueryState, Spinner } from '@popote/ui';
 import { useEffect, useMemo, useState } from 'react';
@@ -26,11 +26,10 @@ const ARRIVAL_MAX_POLLS = 30;
 // Signed-in only (the shell's guard).
 export function OrdersPage() {
   const auth = useAuth();
-  const client = useApolloClient();
+  const client = useGraphQLClient();
   const checkoutId = useHistoryState<OrdersLocationState | null>()?.checkoutId;
   const { data, error, refetch } = useQuery(MY_ORDERS_QUERY, {
-    fetchPolicy: 'cache-and-network',
-    nextFetchPolicy: 'cache-first',
+    requestPolicy: 'cache-and-network',
   });
   const reload = () => {
     refetch().catch(() => undefined);

@@ -1,4 +1,4 @@
-import { useApolloClient, useQuery } from '@popote/graphql';
+import { useGraphQLClient, useQuery } from '@popote/graphql';
 import { Button, buttonClassName, formatLongDateTime, formatPrice, formatSlot, fr, QueryState } from '@popote/ui';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -27,9 +27,9 @@ function savePdf(filename: string, base64: string): void {
 /** /orders/:orderId/receipt — the consumer's receipt (seller, SIRET and VAT mention when given), and its PDF. */
 export function ReceiptPage() {
   const { orderId = '' } = useParams();
-  const client = useApolloClient();
+  const client = useGraphQLClient();
   const [downloading, setDownloading] = useState(false);
-  const { data, error, refetch } = useQuery(RECEIPT_QUERY, { variables: { order_id: orderId }, fetchPolicy: 'cache-and-network' });
+  const { data, error, refetch } = useQuery(RECEIPT_QUERY, { variables: { order_id: orderId }, requestPolicy: 'cache-and-network' });
 
   if (!data)
     return (
@@ -40,7 +40,7 @@ export function ReceiptPage() {
   const onDownload = async () => {
     setDownloading(true);
     try {
-      const { data: pdf } = await client.query({ query: RECEIPT_PDF_QUERY, variables: { order_id: orderId }, fetchPolicy: 'network-only' });
+      const pdf = await client.query(RECEIPT_PDF_QUERY, { order_id: orderId }, { requestPolicy: 'network-only' });
       if (!pdf) throw new Error('no data');
       savePdf(pdf.receiptPdf.filename, pdf.receiptPdf.pdf_base64);
     } catch (err) {

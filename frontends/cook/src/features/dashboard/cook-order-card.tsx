@@ -1,4 +1,4 @@
-import { useApolloClient, useMutation, useQuery } from '@popote/graphql';
+import { useGraphQLClient, useMutation, useQuery } from '@popote/graphql';
 import { readApiError } from '@popote/auth';
 import {
   Button,
@@ -107,7 +107,7 @@ export function CookOrderCard({ order, compact = false }: { order: CookOrder; co
 
 /** A picked-up order refunded in full by its cook (issue 16): the amount comes back out of the cook's balance. */
 function RefundButton({ order }: { order: CookOrder }) {
-  const client = useApolloClient();
+  const client = useGraphQLClient();
   const [refund, { loading }] = useMutation(REFUND_DELIVERED_ORDER);
   const onRefund = async () => {
     if (!window.confirm(t.refundConfirm(formatPrice(order.total_cents)))) return;
@@ -116,7 +116,7 @@ function RefundButton({ order }: { order: CookOrder }) {
       toast.success(t.refunded(formatPrice(data?.refundDeliveredOrder.amount_cents ?? order.total_cents)), {
         id: `order-refund-${order.order_id}`,
       });
-      void client.refetchQueries({ include: [COOK_PAYOUTS_QUERY] }).catch(() => undefined);
+      client.refetchQueries([COOK_PAYOUTS_QUERY]);
     } catch (error) {
       toast.error(apiMessage(error, t.refundError), { id: `order-refund-${order.order_id}` });
     }
@@ -138,7 +138,7 @@ function MoveSlotForm({ order, onClose }: { order: CookOrder; onClose: () => voi
       meal_ids: order.items.map((i) => i.meal_id),
       portions: order.items.reduce((n, i) => n + i.quantity, 0),
     },
-    fetchPolicy: 'network-only',
+    requestPolicy: 'network-only',
   });
   const [start, setStart] = useState('');
   const [move, { loading }] = useMutation(MOVE_PICKUP_SLOT);

@@ -1,4 +1,4 @@
-import { useApolloClient, useOrderUpdates } from '@popote/graphql';
+import { useGraphQLClient, useOrderUpdates } from '@popote/graphql';
 import { useAuth } from '@popote/auth';
 import { fr } from '@popote/ui';
 import { lazy, Suspense, useId, useRef, type KeyboardEvent } from 'react';
@@ -43,19 +43,17 @@ function tabOf(value: string | null): TabKey {
  * a new order ('Nouvelle commande !') and the statistics are asked for again.
  */
 export function DashboardPage() {
-  // Read from the Apollo cache the shell filled: the same `me` as the nav bar and the guards.
+  // Read from the GraphQL cache the shell filled: the same `me` as the nav bar and the guards.
   const auth = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
   const current = tabOf(searchParams.get(TAB_PARAM));
   const id = useId();
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
-  const client = useApolloClient();
+  const client = useGraphQLClient();
 
   const refreshOrders = () => {
     // Only the lists shown now are asked again; the others are read afresh when their tab opens.
-    void client
-      .refetchQueries({ include: [COOK_ORDERS_QUERY, COOK_STATS_QUERY, COOK_MEALS_QUERY, COOK_PAYOUTS_QUERY] })
-      .catch(() => undefined);
+    client.refetchQueries([COOK_ORDERS_QUERY, COOK_STATS_QUERY, COOK_MEALS_QUERY, COOK_PAYOUTS_QUERY]);
   };
   useOrderUpdates({
     enabled: auth.status === 'signed-in',

@@ -14,8 +14,7 @@ const t = frCook.cook;
 export function MealsTab({ cookId }: { cookId: string }) {
   const { data, error, refetch } = useQuery(COOK_MEALS_QUERY, {
     variables: { cook_id: cookId },
-    fetchPolicy: 'cache-and-network',
-    nextFetchPolicy: 'cache-first',
+    requestPolicy: 'cache-and-network',
   });
 
   const addMeal = (

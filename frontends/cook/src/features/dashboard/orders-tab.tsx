@@ -28,8 +28,7 @@ const td = frCook.cook.cookDay;
  */
 export function OrdersTab() {
   const { data, error, refetch } = useQuery(COOK_ORDERS_QUERY, {
-    fetchPolicy: 'cache-and-network',
-    nextFetchPolicy: 'cache-first',
+    requestPolicy: 'cache-and-network',
   });
   const [status, setStatus] = useState('');
 

@@ -18,7 +18,7 @@ export const RECENT_ITEMS = 5;
 /** Spec §9: low-stock badge at 3 portions or fewer. */
 export const LOW_STOCK = 3;
 
-const live = { fetchPolicy: 'cache-and-network', nextFetchPolicy: 'cache-first' } as const;
+const live = { requestPolicy: 'cache-and-network' } as const;
 
 /** 'Aperçu': four stat cards, the last 5 orders, the first 5 meals. */
 export function OverviewTab({ cookId, openTab }: { cookId: string; openTab: (tab: 'commandes' | 'plats') => void }) {

@@ -1,4 +1,4 @@
-import { useApolloClient, useMutation, useQuery } from '@popote/graphql';
+import { useGraphQLClient, useMutation, useQuery } from '@popote/graphql';
 import { Button, formatLongDateTime, formatPrice, Notice } from '@popote/ui';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -25,7 +25,7 @@ const SANDBOX_STEP = 'inscription';
 
 /** 'Paiements': payout account, balances, next payout, ledger and payouts, CSV export (issue 16). */
 export function PayoutsTab() {
-  const { data, error, refetch } = useQuery(COOK_PAYOUTS_QUERY, { fetchPolicy: 'cache-and-network', nextFetchPolicy: 'cache-first' });
+  const { data, error, refetch } = useQuery(COOK_PAYOUTS_QUERY, { requestPolicy: 'cache-and-network' });
   const reload = () => void refetch().catch(() => undefined);
 
   let content;
@@ -277,16 +277,12 @@ function save(filename: string, parts: BlobPart[], type: string): void {
 
 /** The commission invoice of one order, as a PDF. */
 function InvoiceLink({ orderId }: { orderId: string }) {
-  const client = useApolloClient();
+  const client = useGraphQLClient();
   const [loading, setLoading] = useState(false);
   const onClick = async () => {
     setLoading(true);
     try {
-      const { data } = await client.query({
-        query: COMMISSION_INVOICE_PDF_QUERY,
-        variables: { order_id: orderId },
-        fetchPolicy: 'network-only',
-      });
+      const data = await client.query(COMMISSION_INVOICE_PDF_QUERY, { order_id: orderId }, { requestPolicy: 'network-only' });
       if (!data) throw new Error('no data');
       save(data.receiptPdf.filename, [Uint8Array.from(atob(data.receiptPdf.pdf_base64), (c) => c.charCodeAt(0))], 'application/pdf');
     } catch (error) {
@@ -307,12 +303,12 @@ function InvoiceLink({ orderId }: { orderId: string }) {
 
 /** Asks the server for the whole ledger as CSV and saves it (a Blob: no second request with credentials). */
 function CsvExport() {
-  const client = useApolloClient();
+  const client = useGraphQLClient();
   const [loading, setLoading] = useState(false);
   const onExport = async () => {
     setLoading(true);
     try {
-      const { data } = await client.query({ query: COOK_LEDGER_CSV_QUERY, fetchPolicy: 'network-only' });
+      const data = await client.query(COOK_LEDGER_CSV_QUERY, {}, { requestPolicy: 'network-only' });
       if (!data) throw new Error('no data');
       // A BOM so spreadsheet programs read the accents as UTF-8.
       save(data.cookLedgerCsv.filename, ['\uFEFF', data.cookLedgerCsv.csv], 'text/csv;charset=utf-8');

@@ -1,4 +1,4 @@
-import { useCommuneSearch, useMutation, useQuery, type CommuneResult, type PickupSettingsInput } from '@popote/graphql';
+import { useCommuneSearch, useGraphQLClient, useMutation, useQuery, type CommuneResult, type PickupSettingsInput } from '@popote/graphql';
 import { readApiError } from '@popote/auth';
 import { Button, formatLongDate, fr, Notice, SelectField, TextField } from '@popote/ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -40,7 +40,7 @@ const toForm = (s: PickupSettingsData): PickupSettingsInput => ({
 
 /** 'Retrait': the cook's pick-up windows, days off, address, cutoff and capacity (issue 17). */
 export function PickupTab() {
-  const { data, error, refetch } = useQuery(PICKUP_SETTINGS_QUERY, { fetchPolicy: 'cache-and-network', nextFetchPolicy: 'cache-first' });
+  const { data, error, refetch } = useQuery(PICKUP_SETTINGS_QUERY, { requestPolicy: 'cache-and-network' });
 
   let content;
   if (data) content = <PickupForm key={data.pickupSettings ? 'saved' : 'new'} saved={data.pickupSettings} />;
@@ -64,6 +64,7 @@ function PickupForm({ saved }: { saved: PickupSettingsData | null }) {
   const [form, setForm] = useState<PickupSettingsInput>(() => (saved ? toForm(saved) : DEFAULTS));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [dayOff, setDayOff] = useState('');
+  const client = useGraphQLClient();
   const [save, { loading }] = useMutation(UPDATE_PICKUP_SETTINGS);
 
   const set = (patch: Partial<PickupSettingsInput>) => setForm((f) => ({ ...f, ...patch }));
@@ -90,7 +91,8 @@ function PickupForm({ saved }: { saved: PickupSettingsData | null }) {
     }
     setErrors({});
     try {
-      await save({ variables: { input: parsed.data }, refetchQueries: [PICKUP_SETTINGS_QUERY] });
+      await save({ variables: { input: parsed.data } });
+      client.refetchQueries([PICKUP_SETTINGS_QUERY]);
       toast.success(t.saved, { id: 'pickup-save' });
     } catch (err) {
       const fields = readApiError(err).fields;

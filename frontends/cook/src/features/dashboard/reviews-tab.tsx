@@ -12,8 +12,7 @@ const t = frCook.cook;
 export function ReviewsTab({ cookId }: { cookId: string }) {
   const { data, error, refetch } = useQuery(COOK_REVIEWS_QUERY, {
     variables: { cook_id: cookId },
-    fetchPolicy: 'cache-and-network',
-    nextFetchPolicy: 'cache-first',
+    requestPolicy: 'cache-and-network',
   });
 
   let content;

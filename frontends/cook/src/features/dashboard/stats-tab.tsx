@@ -12,8 +12,7 @@ const t = frCook.cook;
 /** 'Statistiques': earnings per day over 30 days, and the best-selling meals. */
 export function StatsTab() {
   const { data, error, refetch } = useQuery(COOK_STATS_QUERY, {
-    fetchPolicy: 'cache-and-network',
-    nextFetchPolicy: 'cache-first',
+    requestPolicy: 'cache-and-network',
   });
 
   if (!data && error) return <LoadError retry={() => void refetch().catch(() => undefined)} />;

@@ -36,7 +36,7 @@ export function EditMealPage() {
   const { data, error, refetch } = useQuery(MEAL_TO_EDIT_QUERY, {
     variables: { meal_id: mealId },
     // The form starts from the server's current values, not from an old cached copy.
-    fetchPolicy: 'network-only',
+    requestPolicy: 'network-only',
   });
 
   if (data && data.meal === null) return <LeaveForDashboard message={t.notFound} />;

@@ -1,4 +1,4 @@
-import { useApolloClient, useMutation } from '@popote/graphql';
+import { useGraphQLClient, useMutation } from '@popote/graphql';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { readApiError } from '@popote/auth';
 import { Button, buttonClassName, fr, Notice, TextField } from '@popote/ui';
@@ -20,7 +20,7 @@ const FIELDS = ['new_password', 'confirm_password'] as const;
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const client = useApolloClient();
+  const client = useGraphQLClient();
   const [reset] = useMutation(RESET_PASSWORD);
   const [done, setDone] = useState(false);
   const [linkError, setLinkError] = useState<string | null>(null);

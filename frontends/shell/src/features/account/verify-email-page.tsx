@@ -1,4 +1,4 @@
-import { useApolloClient, useMutation } from '@popote/graphql';
+import { useGraphQLClient, useMutation } from '@popote/graphql';
 import { readApiError, ME_QUERY } from '@popote/auth';
 import { Button, buttonClassName, fr, Notice } from '@popote/ui';
 import { useState } from 'react';
@@ -18,7 +18,7 @@ const t = accountFr;
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const client = useApolloClient();
+  const client = useGraphQLClient();
   const [verify, { loading }] = useMutation(VERIFY_EMAIL);
   const [result, setResult] = useState<{ ok: true; text: string } | { ok: false; text: string } | null>(null);
 
@@ -32,7 +32,7 @@ export function VerifyEmailPage() {
       return;
     }
     // The banner goes and paying is open: `me` says so now.
-    await client.refetchQueries({ include: [ME_QUERY] }).catch(() => undefined);
+    client.refetchQueries([ME_QUERY]);
   };
 
   if (!token) {

@@ -38,10 +38,10 @@ function save(blob: Blob, name: string): void {
  * is fetched (not a plain link) so that a refusal shows its French message.
  */
 export function DataCard() {
-  const { data, loading, error, refetch, startPolling, stopPolling } = useQuery(DATA_EXPORT, { fetchPolicy: 'cache-and-network' });
+  const { data, loading, error, refetch, startPolling, stopPolling } = useQuery(DATA_EXPORT, { requestPolicy: 'cache-and-network' });
   const [requestExport, { loading: requesting }] = useMutation(REQUEST_DATA_EXPORT, {
     update: (cache, result) => {
-      if (result.data) cache.writeQuery({ query: DATA_EXPORT, data: { dataExport: result.data.requestDataExport } });
+      cache.updateQuery({ query: DATA_EXPORT }, () => ({ dataExport: { ...result.data.requestDataExport, __typename: 'DataExport' } }));
     },
   });
   const [downloading, setDownloading] = useState(false);

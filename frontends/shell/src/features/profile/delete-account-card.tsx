@@ -1,4 +1,4 @@
-import { useApolloClient, useMutation } from '@popote/graphql';
+import { useGraphQLClient, useMutation } from '@popote/graphql';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { readApiError } from '@popote/auth';
 import { Button, TextField } from '@popote/ui';
@@ -21,7 +21,7 @@ const t = accountFr;
  */
 export function DeleteAccountCard() {
   const [deleteAccount] = useMutation(DELETE_ACCOUNT);
-  const client = useApolloClient();
+  const client = useGraphQLClient();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);

@@ -24,9 +24,7 @@ export function useMealList(filter: MealFilterInput | null): MealListState {
   const { data, previousData, error, loading, fetchMore, refetch } = useQuery(MEALS_QUERY, {
     variables: { first: MEALS_PAGE_SIZE, filter },
     // Reopening the page shows the cached list at once and refreshes it behind.
-    fetchPolicy: 'cache-and-network',
-    nextFetchPolicy: 'cache-first',
-    notifyOnNetworkStatusChange: true,
+    requestPolicy: 'cache-and-network',
   });
   const [loadingMore, setLoadingMore] = useState(false);
   const cursor = data?.meals.next_cursor ?? null;

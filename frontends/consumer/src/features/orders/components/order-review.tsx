@@ -14,7 +14,7 @@ const t = frOrders.orders;
 export function OrderReview({ order }: { order: OrderData }) {
   const { data } = useQuery(COOK_REVIEWS_QUERY, {
     variables: { cook_id: order.cook_id },
-    fetchPolicy: 'cache-first',
+    requestPolicy: 'cache-first',
   });
   // Until the cook's reviews are read, nothing: never offer a form for an order already reviewed.
   if (!data) return null;
