@@ -10,16 +10,7 @@ import {
   type UserType,
 } from '@popote/graphql';
 import { useCallback } from 'react';
-import {
-  CHANGE_PASSWORD,
-  ME_QUERY,
-  SIGN_IN,
-  SIGN_OUT,
-  SIGN_UP,
-  SWITCH_ROLE,
-  UPDATE_COOK_PROFILE,
-  UPDATE_PROFILE,
-} from './documents';
+import { CHANGE_PASSWORD, ME_QUERY, SIGN_IN, SIGN_OUT, SIGN_UP, SWITCH_ROLE, UPDATE_COOK_PROFILE, UPDATE_PROFILE } from './documents';
 import { readApiError } from './errors';
 
 /**
@@ -44,8 +35,7 @@ function required<T>(value: T | null | undefined): T {
 export function useSignIn() {
   const [mutate, { loading }] = useMutation(SIGN_IN, { update: (cache, { data }) => writeMe(cache, data?.signIn) });
   const signIn = useCallback(
-    async (email: string, password: string): Promise<Me> =>
-      required((await mutate({ variables: { email, password } })).data?.signIn),
+    async (email: string, password: string): Promise<Me> => required((await mutate({ variables: { email, password } })).data?.signIn),
     [mutate],
   );
   return [signIn, { loading }] as const;
@@ -74,8 +64,7 @@ export function useUpdateProfile() {
 export function useChangePassword() {
   const [mutate, { loading }] = useMutation(CHANGE_PASSWORD);
   const changePassword = useCallback(
-    async (input: ChangePasswordInput): Promise<boolean> =>
-      required((await mutate({ variables: { input } })).data?.changePassword),
+    async (input: ChangePasswordInput): Promise<boolean> => required((await mutate({ variables: { input } })).data?.changePassword),
     [mutate],
   );
   return [changePassword, { loading }] as const;
@@ -86,8 +75,7 @@ export function useUpdateCookProfile() {
     update: (cache, { data }) => writeMe(cache, data?.updateCookProfile),
   });
   const updateCookProfile = useCallback(
-    async (input: CookProfileInput): Promise<Me> =>
-      required((await mutate({ variables: { input } })).data?.updateCookProfile),
+    async (input: CookProfileInput): Promise<Me> => required((await mutate({ variables: { input } })).data?.updateCookProfile),
     [mutate],
   );
   return [updateCookProfile, { loading }] as const;

@@ -1,4 +1,13 @@
-import { cacheExchange, type Cache, type CacheExchangeOpts, type Data, type KeyingConfig, type Resolver, type UpdateResolver, type Variables } from '@urql/exchange-graphcache';
+import {
+  cacheExchange,
+  type Cache,
+  type CacheExchangeOpts,
+  type Data,
+  type KeyingConfig,
+  type Resolver,
+  type UpdateResolver,
+  type Variables,
+} from '@urql/exchange-graphcache';
 import { cacheUpdateUpdater, LOCAL_UPDATE_FIELD } from './local';
 
 /**

@@ -1,4 +1,12 @@
-import { Client, CombinedError, fetchExchange, mapExchange, subscriptionExchange, type Exchange, type SubscriptionForwarder } from '@urql/core';
+import {
+  Client,
+  CombinedError,
+  fetchExchange,
+  mapExchange,
+  subscriptionExchange,
+  type Exchange,
+  type SubscriptionForwarder,
+} from '@urql/core';
 import type { Client as WsClient } from 'graphql-ws';
 import { createCacheExchange } from './cache';
 import { attachLive, LiveRegistry } from './live';

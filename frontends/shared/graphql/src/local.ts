@@ -52,7 +52,12 @@ export const localExchange: Exchange =
         filter(isLocal),
         map((operation) => makeResult(operation, { data: { [LOCAL_UPDATE_FIELD]: null } })),
       ),
-      forward(pipe(shared, filter((operation) => !isLocal(operation)))),
+      forward(
+        pipe(
+          shared,
+          filter((operation) => !isLocal(operation)),
+        ),
+      ),
     ]);
   };
 

@@ -35,7 +35,12 @@ function clientAnswering(...script: Answer[]) {
     if ('status' in answer) return new Response('Bad gateway', { status: answer.status, headers: { 'content-type': 'text/plain' } });
     return new Response(JSON.stringify(answer.result), { headers: { 'content-type': 'application/json' } });
   };
-  const client = new Client({ url: 'http://localhost/graphql', preferGetMethod: false, fetch: unavailableRetryFetch(server), exchanges: [fetchExchange] });
+  const client = new Client({
+    url: 'http://localhost/graphql',
+    preferGetMethod: false,
+    fetch: unavailableRetryFetch(server),
+    exchanges: [fetchExchange],
+  });
   return { client, sentAt };
 }
 

@@ -31,7 +31,9 @@ describe('the router and the GraphQL client come from the shared singletons', ()
   it('imports no value from wouter, react-router, urql, @urql/*, wonka, @apollo/client or graphql outside the two packages', () => {
     const offenders = files.flatMap((file) =>
       [
-        ...readFileSync(file, 'utf8').matchAll(/^import (?!type )[^;]*from '(wouter[^']*|react-router|urql|@urql\/[^']*|wonka|@apollo\/client[^']*|graphql)';/gm),
+        ...readFileSync(file, 'utf8').matchAll(
+          /^import (?!type )[^;]*from '(wouter[^']*|react-router|urql|@urql\/[^']*|wonka|@apollo\/client[^']*|graphql)';/gm,
+        ),
       ].map((match) => `${relative(frontends, file)}: ${match[1]}`),
     );
     expect(offenders).toEqual([]);
