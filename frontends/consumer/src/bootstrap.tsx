@@ -3,11 +3,10 @@ import { createGraphQLClient, GraphQLProvider } from '@popote/graphql';
  * Standalone mount, for the consumer team to run its remote without the shell:
  * the same App, wrapped in what the shell normally provides (router, GraphQL client, toasts).
  */
-import { TOASTER_PROPS } from '@popote/ui';
+import { TOASTER_PROPS, LazyToaster } from '@popote/ui';
 import '@popote/ui/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Toaster } from 'react-hot-toast';
 import { Router } from '@popote/router';
 import App from './expose/App';
 
@@ -19,7 +18,7 @@ createRoot(container).render(
     <GraphQLProvider value={createGraphQLClient({ uri: '/graphql' })}>
       <Router>
         <App />
-        <Toaster {...TOASTER_PROPS} />
+        <LazyToaster {...TOASTER_PROPS} />
       </Router>
     </GraphQLProvider>
   </StrictMode>,

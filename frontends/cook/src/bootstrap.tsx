@@ -5,11 +5,10 @@ import './zod-config';
  * Standalone mount, for the cook team to run its remote without the shell:
  * the same App, wrapped in what the shell normally provides (router, GraphQL client, toasts).
  */
-import { TOASTER_PROPS } from '@popote/ui';
+import { TOASTER_PROPS, LazyToaster } from '@popote/ui';
 import '@popote/ui/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Toaster } from 'react-hot-toast';
 import { Redirect, Route, Router, Switch } from '@popote/router';
 import App from './expose/App';
 
@@ -28,7 +27,7 @@ createRoot(container).render(
             <App />
           </Route>
         </Switch>
-        <Toaster {...TOASTER_PROPS} />
+        <LazyToaster {...TOASTER_PROPS} />
       </Router>
     </GraphQLProvider>
   </StrictMode>,

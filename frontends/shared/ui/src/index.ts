@@ -28,6 +28,7 @@ export type { CommuneComboboxProps, CommuneOption } from './components/commune-c
 // Through the package's own name: '@popote/ui/fr' is a Module Federation shared module (@popote/build).
 export { fr } from '@popote/ui/fr';
 export { TOAST_DURATION_MS, TOASTER_PROPS } from './toasts';
+export { LazyToaster, preloadToasts, toast } from './toast';
 export type { FrenchTexts } from '@popote/ui/fr';
 export {
   ALLERGEN_LABELS,

@@ -1,6 +1,6 @@
 import { useAuth } from '@popote/auth';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@popote/ui';
 import { shellFr } from '../i18n/texts';
 
 /**

@@ -1,6 +1,5 @@
-import { fr, TOASTER_PROPS } from '@popote/ui';
+import { fr, TOASTER_PROPS, LazyToaster } from '@popote/ui';
 import type { ReactNode } from 'react';
-import { Toaster } from 'react-hot-toast';
 import { useUserLoadErrorToast } from '../auth/user-load-error';
 import { Footer } from './footer';
 import styles from './layout.module.css';
@@ -24,7 +23,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </main>
       <Footer />
       {/* Top-centre, 3 s (spec). Remotes share react-hot-toast, so their toasts land here too. */}
-      <Toaster {...TOASTER_PROPS} />
+      <LazyToaster {...TOASTER_PROPS} />
     </div>
   );
 }

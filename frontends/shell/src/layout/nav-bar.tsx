@@ -1,9 +1,8 @@
 import { NavCartDocument } from '../generated/graphql';
 import { useQuery } from '@popote/graphql';
 import { readApiError, useAuth, useSignOut } from '@popote/auth';
-import { fr } from '@popote/ui';
+import { fr, toast } from '@popote/ui';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
 import { Link, useNavigate, usePathname, useSearchParams } from '@popote/router';
 import styles from './nav-bar.module.css';
 

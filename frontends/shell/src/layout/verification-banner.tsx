@@ -1,7 +1,6 @@
 import { useMutation } from '@popote/graphql';
 import { readApiError, useAuth } from '@popote/auth';
-import { Button } from '@popote/ui';
-import toast from 'react-hot-toast';
+import { Button, toast } from '@popote/ui';
 import { usePathname } from '@popote/router';
 import { RESEND_VERIFICATION_EMAIL } from '../features/account/account.graphql';
 import { shellFr } from '../i18n/texts';

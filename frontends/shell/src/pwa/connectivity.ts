@@ -1,5 +1,5 @@
 import { createElement, useEffect } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@popote/ui';
 import { shellFr } from '../i18n/texts';
 import { OfflineIcon, OnlineIcon } from './connectivity-icons';
 

@@ -1,7 +1,6 @@
 import { useGraphQLClient, useMutation } from '@popote/graphql';
-import { Button, buttonClassName, formatPrice, fr, MEAL_PLACEHOLDER_SRC, Notice, QuantityStepper, QueryState } from '@popote/ui';
+import { Button, buttonClassName, formatPrice, fr, MEAL_PLACEHOLDER_SRC, Notice, QuantityStepper, QueryState, toast } from '@popote/ui';
 import { useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link, useNavigate } from '@popote/router';
 import pageStyles from '../../pages/simple-page.module.css';
 import { apiMessage } from '../../lib/api-message';

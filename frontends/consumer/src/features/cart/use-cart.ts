@@ -1,8 +1,7 @@
 import { type GraphQLClient, useMutation, useQuery } from '@popote/graphql';
 import { useAuth } from '@popote/auth';
-import { fr } from '@popote/ui';
+import { fr, toast } from '@popote/ui';
 import { useCallback } from 'react';
-import toast from 'react-hot-toast';
 import { useNavigate } from '@popote/router';
 import { apiMessage, isUnauthenticated } from '../../lib/api-message';
 import { celebrateFirstAdd, startsNewCart } from './confetti';

@@ -1,7 +1,6 @@
 import { useGraphQLClient, useMutation } from '@popote/graphql';
-import { Button, buttonClassName, formatPrice, formatSlot, fr, Notice, Spinner } from '@popote/ui';
+import { Button, buttonClassName, formatPrice, formatSlot, fr, Notice, Spinner, toast } from '@popote/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link, useNavigate } from '@popote/router';
 import { apiMessage } from '../../lib/api-message';
 import pageStyles from '../../pages/simple-page.module.css';

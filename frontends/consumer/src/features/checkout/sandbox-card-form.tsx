@@ -1,7 +1,6 @@
 import { useMutation } from '@popote/graphql';
-import { Button, formatPrice, TextField } from '@popote/ui';
+import { Button, formatPrice, TextField, toast } from '@popote/ui';
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { apiMessage } from '../../lib/api-message';
 import { formatCardNumber, formatExpiry, parseCard, type CardErrors } from './card';
 import styles from './checkout-page.module.css';

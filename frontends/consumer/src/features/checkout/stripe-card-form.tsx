@@ -1,9 +1,8 @@
 import { useGraphQLClient } from '@popote/graphql';
 import { useAuth } from '@popote/auth';
-import { Button, formatPrice, Notice, Spinner } from '@popote/ui';
+import { Button, formatPrice, Notice, Spinner, toast } from '@popote/ui';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import styles from './checkout-page.module.css';
 import { CHECKOUT_QUERY, type CheckoutData, type PaymentIntentData } from './graphql/checkout';
 import { frOrders } from '@popote/ui/fr-orders';

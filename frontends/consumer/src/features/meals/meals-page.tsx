@@ -1,6 +1,5 @@
-import { Button, fr, Notice, Spinner, useBuyerCommune } from '@popote/ui';
+import { Button, fr, Notice, Spinner, useBuyerCommune, toast } from '@popote/ui';
 import { useMemo } from 'react';
-import toast from 'react-hot-toast';
 import { Link, useSearchParams } from '@popote/router';
 import { MealGrid } from '../../components/meal-grid';
 import { MealFilters } from './components/meal-filters';

@@ -1,7 +1,6 @@
 import { useGraphQLClient, useQuery } from '@popote/graphql';
-import { Button, buttonClassName, formatLongDateTime, formatPrice, formatSlot, fr, QueryState } from '@popote/ui';
+import { Button, buttonClassName, formatLongDateTime, formatPrice, formatSlot, fr, QueryState, toast } from '@popote/ui';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link, useParams } from '@popote/router';
 import { apiMessage } from '../../lib/api-message';
 import { RECEIPT_PDF_QUERY, RECEIPT_QUERY } from './receipt.graphql';

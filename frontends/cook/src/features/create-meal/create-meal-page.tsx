@@ -1,9 +1,8 @@
 import { useMutation } from '@popote/graphql';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SelectField, TextAreaField, TextField } from '@popote/ui';
+import { SelectField, TextAreaField, TextField, toast } from '@popote/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { useNavigate } from '@popote/router';
 import { CREATE_MEAL, forgetMealLists } from '../../graphql/meals';
 import { DASHBOARD_MEALS } from '../../paths';

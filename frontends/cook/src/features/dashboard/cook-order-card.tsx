@@ -9,9 +9,9 @@ import {
   orderStatusLabel,
   SelectField,
   TextAreaField,
+  toast,
 } from '@popote/ui';
 import { useId, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { CANCEL_COOK_ORDER, canCancel, CHANGE_ORDER_STATUS, MOVE_PICKUP_SLOT, NEXT_STATUS, type CookOrder } from '../../graphql/orders';
 import { COOK_PAYOUTS_QUERY, REFUND_DELIVERED_ORDER } from '../../graphql/payouts';
 import { OWN_PICKUP_SLOTS_QUERY } from '../../graphql/pickup';

@@ -1,8 +1,7 @@
 import { useGraphQLClient, useOrderUpdates } from '@popote/graphql';
 import { useAuth } from '@popote/auth';
-import { fr } from '@popote/ui';
+import { fr, toast } from '@popote/ui';
 import { lazy, Suspense, useId, useRef, type KeyboardEvent } from 'react';
-import toast from 'react-hot-toast';
 import { useSearchParams } from '@popote/router';
 import { COOK_MEALS_QUERY } from '../../graphql/meals';
 import { COOK_ORDERS_QUERY, COOK_STATS_QUERY } from '../../graphql/orders';

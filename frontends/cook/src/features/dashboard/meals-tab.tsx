@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@popote/graphql';
-import { Button, buttonClassName, MealCard, Notice, QueryState } from '@popote/ui';
+import { Button, buttonClassName, MealCard, Notice, QueryState, toast } from '@popote/ui';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from '@popote/router';
 import { COOK_MEALS_QUERY, DELETE_MEAL, forgetMeal, type CookMealCard } from '../../graphql/meals';
 import { CREATE_MEAL, editMealPath, mealPath } from '../../paths';

@@ -1,7 +1,6 @@
 import { useGraphQLClient, useMutation, useQuery } from '@popote/graphql';
-import { Button, formatLongDateTime, formatPrice, Notice } from '@popote/ui';
+import { Button, formatLongDateTime, formatPrice, Notice, toast } from '@popote/ui';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { useSearchParams } from '@popote/router';
 import {
   COMMISSION_INVOICE_PDF_QUERY,

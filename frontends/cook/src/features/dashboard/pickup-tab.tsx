@@ -1,8 +1,7 @@
 import { useCommuneSearch, useGraphQLClient, useMutation, useQuery, type CommuneResult, type PickupSettingsInput } from '@popote/graphql';
 import { readApiError } from '@popote/auth';
-import { Button, formatLongDate, fr, Notice, SelectField, TextField } from '@popote/ui';
+import { Button, formatLongDate, fr, Notice, SelectField, TextField, toast } from '@popote/ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { PICKUP_SETTINGS_QUERY, UPDATE_PICKUP_SETTINGS, type PickupSettingsData } from '../../graphql/pickup';
 import { apiMessage } from './api-message';
 import { pickupFormSchema } from './pickup-schema';

@@ -1,10 +1,9 @@
 import { useMutation, useQuery } from '@popote/graphql';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useAuth } from '@popote/auth';
-import { QueryState, Spinner, TextAreaField, TextField } from '@popote/ui';
+import { QueryState, Spinner, TextAreaField, TextField, toast } from '@popote/ui';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { useNavigate, useParams } from '@popote/router';
 import { MEAL_TO_EDIT_QUERY, UPDATE_MEAL, type EditableMeal } from '../../graphql/meals';
 import { DASHBOARD, DASHBOARD_MEALS } from '../../paths';

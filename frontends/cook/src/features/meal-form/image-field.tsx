@@ -1,6 +1,5 @@
-import { MEAL_PLACEHOLDER_SRC, Spinner } from '@popote/ui';
+import { MEAL_PLACEHOLDER_SRC, Spinner, toast } from '@popote/ui';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import toast from 'react-hot-toast';
 import styles from './meal-form.module.css';
 import { checkImageFile, ImageUploadError, uploadMealImage, type UploadedImage } from './upload';
 import { frCook } from '@popote/ui/fr-cook';

@@ -1,6 +1,6 @@
 import { readApiError, type ApiError } from '@popote/auth';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { toast } from '@popote/ui';
 import { showServerFieldErrors } from './server-errors';
 
 export interface SaveMealOptions<T extends FieldValues> {

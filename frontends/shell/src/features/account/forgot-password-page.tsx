@@ -1,10 +1,9 @@
 import { useMutation } from '@popote/graphql';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { readApiError } from '@popote/auth';
-import { Button, fr, TextField } from '@popote/ui';
+import { Button, fr, TextField, toast } from '@popote/ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { Link } from '@popote/router';
 import { accountFr } from '../../i18n/account-texts';
 import authStyles from '../auth/auth-page.module.css';

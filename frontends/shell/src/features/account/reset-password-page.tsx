@@ -1,10 +1,9 @@
 import { useGraphQLClient, useMutation } from '@popote/graphql';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { readApiError } from '@popote/auth';
-import { Button, buttonClassName, fr, Notice, TextField } from '@popote/ui';
+import { Button, buttonClassName, fr, Notice, TextField, toast } from '@popote/ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { Link, useSearchParams } from '@popote/router';
 import { showServerFieldErrors } from '../../forms/server-errors';
 import { accountFr } from '../../i18n/account-texts';

@@ -1,7 +1,6 @@
 import { useAuth } from '@popote/auth';
-import { fr, Spinner } from '@popote/ui';
+import { fr, Spinner, toast } from '@popote/ui';
 import { useRef } from 'react';
-import toast from 'react-hot-toast';
 import { Redirect, useNavigate, useSearchParams } from '@popote/router';
 import styles from './auth-page.module.css';
 import { SignInForm } from './sign-in-form';

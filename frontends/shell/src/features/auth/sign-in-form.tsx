@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { readApiError, useSignIn } from '@popote/auth';
-import { Button, TextField } from '@popote/ui';
+import { Button, TextField, toast } from '@popote/ui';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { Link } from '@popote/router';
 import { accountFr } from '../../i18n/account-texts';
 import { showServerFieldErrors } from '../../forms/server-errors';

@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { readApiError, useSignUp } from '@popote/auth';
-import { Button, TextField } from '@popote/ui';
+import { Button, TextField, toast } from '@popote/ui';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { showServerFieldErrors } from '../../forms/server-errors';
 import styles from './auth-page.module.css';
 import { PASSWORD_MIN, signUpSchema, type SignUpValues } from './schemas';

@@ -1,9 +1,8 @@
 import { useMutation } from '@popote/graphql';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { readApiError } from '@popote/auth';
-import { Button, fr, TextAreaField, TextField } from '@popote/ui';
+import { Button, fr, TextAreaField, TextField, toast } from '@popote/ui';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { useContactEmail } from '../../config/contact-email';
 import { showServerFieldErrors } from '../../forms/server-errors';
 import { contactFr } from '../../i18n/account-texts';

@@ -1,6 +1,5 @@
 import { useCommuneSearch } from '@popote/graphql';
-import { Button, CommuneCombobox, fr, saveBuyerCommune, useBuyerCommune } from '@popote/ui';
-import toast from 'react-hot-toast';
+import { Button, CommuneCombobox, fr, saveBuyerCommune, useBuyerCommune, toast } from '@popote/ui';
 import { Card } from './card';
 import styles from './profile-page.module.css';
 

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { VAT_REGIMES } from '@popote/ui';
+import { VAT_REGIMES, toast } from '@popote/ui';
 import { readApiError, useUpdateCookProfile } from '@popote/auth';
 import type { CookProfile } from '@popote/graphql';
 import { Button, formatRating, fr, SelectField, TextAreaField, TextField } from '@popote/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { showServerFieldErrors } from '../../forms/server-errors';
 import { Card } from './card';
 import styles from './profile-page.module.css';

@@ -1,8 +1,7 @@
 import { readApiError } from '@popote/auth';
 import { useMutation, useQuery } from '@popote/graphql';
-import { Button, fr, formatLongDateTime, Spinner } from '@popote/ui';
+import { Button, fr, formatLongDateTime, Spinner, toast } from '@popote/ui';
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import { DATA_EXPORT, REQUEST_DATA_EXPORT } from '../account/account.graphql';
 import { accountFr } from '../../i18n/account-texts';
 import { Card } from './card';

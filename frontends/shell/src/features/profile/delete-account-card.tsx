@@ -1,10 +1,9 @@
 import { useGraphQLClient, useMutation } from '@popote/graphql';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { readApiError } from '@popote/auth';
-import { Button, TextField } from '@popote/ui';
+import { Button, TextField, toast } from '@popote/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { useNavigate } from '@popote/router';
 import { DELETE_ACCOUNT } from '../account/account.graphql';
 import { deleteSchema, type DeleteValues } from '../account/schemas';

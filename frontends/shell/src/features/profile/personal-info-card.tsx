@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { readApiError, useUpdateProfile } from '@popote/auth';
 import type { User } from '@popote/graphql';
-import { Button, TextAreaField, TextField } from '@popote/ui';
+import { Button, TextAreaField, TextField, toast } from '@popote/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { showServerFieldErrors } from '../../forms/server-errors';
 import { Card } from './card';
 import styles from './profile-page.module.css';

@@ -1,8 +1,7 @@
 import { useSwitchRole } from '@popote/auth';
 import type { UserType } from '@popote/graphql';
-import { Button } from '@popote/ui';
+import { Button, toast } from '@popote/ui';
 import { useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useNavigate } from '@popote/router';
 import { Card } from './card';
 import styles from './profile-page.module.css';

@@ -1,6 +1,5 @@
 import { useMutation } from '@popote/graphql';
-import { Button, formatLongDateTime, formatPrice, formatSlot, OrderStatusBadge } from '@popote/ui';
-import toast from 'react-hot-toast';
+import { Button, formatLongDateTime, formatPrice, formatSlot, OrderStatusBadge, toast } from '@popote/ui';
 import { Link } from '@popote/router';
 import { apiMessage } from '../../../lib/api-message';
 import { CANCEL_ORDER, type OrderData } from '../graphql/orders';

@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@popote/graphql';
-import { Button, Stars, TextAreaField } from '@popote/ui';
+import { Button, Stars, TextAreaField, toast } from '@popote/ui';
 import { useId, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { apiMessage } from '../../../lib/api-message';
 import { TEXT_LIMITS } from '../../../vocabulary';
 import { COOK_REVIEWS_QUERY, SUBMIT_REVIEW, type OrderData } from '../graphql/orders';
