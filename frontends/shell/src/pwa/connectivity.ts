@@ -1,5 +1,5 @@
 import { createElement, useEffect } from 'react';
-import { toast } from '@popote/ui';
+import { preloadToasts, toast } from '@popote/ui';
 import { shellFr } from '../i18n/texts';
 import { OfflineIcon, OnlineIcon } from './connectivity-icons';
 
@@ -44,8 +44,38 @@ export function watchConnectivity(
   };
 }
 
-/** The shell's connectivity toasts (one toast id: coming back online replaces the offline message). */
+/**
+ * Runs `task` once the page's own loading is over and the browser is idle (like the service
+ * worker's registration: nothing competes with the page's first download). Returns a canceller.
+ */
+export function afterLoadWhenIdle(task: () => void): () => void {
+  let cancelled = false;
+  let idle: number | undefined;
+  const schedule = () => {
+    if (cancelled) return;
+    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(task, { timeout: 5000 });
+    else idle = window.setTimeout(task, 0);
+  };
+  if (document.readyState === 'complete') schedule();
+  else window.addEventListener('load', schedule, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener('load', schedule);
+    if (idle !== undefined) {
+      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    }
+  };
+}
+
+/**
+ * The shell's connectivity toasts (one toast id: coming back online replaces the offline message).
+ * 'Mode hors ligne activé' shows when there is no network to download the toasts with: so, unlike
+ * every other toast, it cannot wait for its own first call. react-hot-toast is therefore fetched
+ * after the page has loaded, when the browser is idle (off the first download's critical path).
+ */
 export function useConnectivityToasts(): void {
+  useEffect(() => afterLoadWhenIdle(preloadToasts), []);
   useEffect(
     () =>
       watchConnectivity(window, (online) => {
