@@ -41,8 +41,12 @@ function ReviewForm({ order }: { order: OrderData }) {
     update: (cache, { data }) => {
       const review = data?.submitReview;
       if (!review) return;
+      // With its __typename: Graphcache drops an object written without one.
       cache.updateQuery({ query: COOK_REVIEWS_QUERY, variables: { cook_id: order.cook_id } }, (existing) => ({
-        cookReviews: [review, ...(existing?.cookReviews ?? []).filter((r) => r.review_id !== review.review_id)],
+        cookReviews: [
+          { ...review, __typename: 'Review' as const },
+          ...(existing?.cookReviews ?? []).filter((r) => r.review_id !== review.review_id),
+        ],
       }));
     },
   });
