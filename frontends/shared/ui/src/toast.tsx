@@ -73,9 +73,12 @@ export const toast = Object.assign((message: Message, options?: Options): void =
   },
 });
 
-/** Starts the download now (e.g. when the page knows a toast is coming soon). */
-export function preloadToasts(): void {
-  load().catch(() => undefined);
+/** Starts the download now (a toast that must work offline); resolves false when it failed. */
+export function preloadToasts(): Promise<boolean> {
+  return load().then(
+    () => true,
+    () => false,
+  );
 }
 
 type ToasterProps = ComponentProps<typeof import('react-hot-toast').Toaster>;

@@ -45,26 +45,24 @@ export function watchConnectivity(
 }
 
 /**
- * Runs `task` once the page's own loading is over and the browser is idle (like the service
- * worker's registration: nothing competes with the page's first download). Returns a canceller.
+ * Downloads the toasts once the page's own loading is over (the load event, like the service
+ * worker's registration: nothing competes with the page's first download); a download that failed
+ * (the connection dropped meanwhile) is tried again when the browser is back online.
+ * Returns the function that stops it.
  */
-export function afterLoadWhenIdle(task: () => void): () => void {
-  let cancelled = false;
-  let idle: number | undefined;
-  const schedule = () => {
-    if (cancelled) return;
-    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(task, { timeout: 5000 });
-    else idle = window.setTimeout(task, 0);
+export function preloadToastsAfterLoad(preload: () => Promise<boolean> = preloadToasts): () => void {
+  let stopped = false;
+  const attempt = () => {
+    void preload().then((loaded) => {
+      if (!loaded && !stopped) window.addEventListener('online', attempt, { once: true });
+    });
   };
-  if (document.readyState === 'complete') schedule();
-  else window.addEventListener('load', schedule, { once: true });
+  if (document.readyState === 'complete') attempt();
+  else window.addEventListener('load', attempt, { once: true });
   return () => {
-    cancelled = true;
-    window.removeEventListener('load', schedule);
-    if (idle !== undefined) {
-      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
-    }
+    stopped = true;
+    window.removeEventListener('load', attempt);
+    window.removeEventListener('online', attempt);
   };
 }
 
@@ -72,10 +70,10 @@ export function afterLoadWhenIdle(task: () => void): () => void {
  * The shell's connectivity toasts (one toast id: coming back online replaces the offline message).
  * 'Mode hors ligne activé' shows when there is no network to download the toasts with: so, unlike
  * every other toast, it cannot wait for its own first call. react-hot-toast is therefore fetched
- * after the page has loaded, when the browser is idle (off the first download's critical path).
+ * after the page has loaded (off the first download's critical path), again after a failed try.
  */
 export function useConnectivityToasts(): void {
-  useEffect(() => afterLoadWhenIdle(preloadToasts), []);
+  useEffect(() => preloadToastsAfterLoad(), []);
   useEffect(
     () =>
       watchConnectivity(window, (online) => {
