@@ -1,6 +1,7 @@
 import { lazyPage, PageLoading } from '@popote/ui';
 import { Suspense, type ReactNode } from 'react';
 import { loadHomePage, loadMealsPage } from './first-page';
+import type { RouteEntry } from '@popote/router';
 import { NotFoundPage } from './pages/not-found-page';
 
 // Every page is its own chunk, loaded when first opened: /meals does not download the cart,
@@ -18,7 +19,7 @@ const page = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{eleme
 
 // The shell guards /orders (and its receipts), /cart and /checkout (signed in only) before this remote renders them.
 /** The remote's pages by absolute path; the last one (no path) answers every other URL. */
-export const routes: ReadonlyArray<{ path?: string; element: ReactNode }> = [
+export const routes: ReadonlyArray<RouteEntry> = [
   { path: '/', element: page(<HomePage />) },
   { path: '/meals', element: page(<MealsPage />) },
   { path: '/meals/:mealId', element: page(<MealDetailPage />) },

@@ -1,5 +1,6 @@
 import { lazyPage, PageLoading } from '@popote/ui';
 import { Suspense, type ReactNode } from 'react';
+import type { RouteEntry } from '@popote/router';
 import { NotFoundPage } from './pages/not-found-page';
 
 // Each page is its own chunk: the meal forms (react-hook-form, zod, confetti) load only when one
@@ -12,7 +13,7 @@ const page = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{eleme
 
 // The shell lets only cooks reach these pages (its route guard); the BFF checks again on every call.
 /** The remote's pages by absolute path; the last one (no path) answers every other URL. */
-export const routes: ReadonlyArray<{ path?: string; element: ReactNode }> = [
+export const routes: ReadonlyArray<RouteEntry> = [
   { path: '/cook/dashboard', element: page(<DashboardPage />) },
   { path: '/create-meal', element: page(<CreateMealPage />) },
   { path: '/meals/:mealId/edit', element: page(<EditMealPage />) },

@@ -1,5 +1,5 @@
 import { lazyPage } from '@popote/ui';
-import { Route, Switch, usePathname } from '@popote/router';
+import { RouteSwitch, usePathname, type RouteEntry } from '@popote/router';
 import { RouteGuard } from './auth/route-guard';
 import { AppErrorBoundary, RouteErrorBoundary } from './errors/app-error-boundary';
 import { Layout } from './layout/layout';
@@ -19,6 +19,29 @@ const AboutPage = lazyPage(() => import('./pages/static/about-page'), 'AboutPage
 const FaqPage = lazyPage(() => import('./pages/static/faq-page'), 'FaqPage');
 const PrivacyPage = lazyPage(() => import('./pages/static/privacy-page'), 'PrivacyPage');
 
+/** The shell's own pages; every other URL goes to RemoteRoutes (the last entry). */
+const SHELL_ROUTES: ReadonlyArray<RouteEntry> = [
+  { path: '/', element: <HomePage /> },
+  { path: '/auth', element: <AuthPage /> },
+  { path: '/forgot-password', element: <ForgotPasswordPage /> },
+  { path: '/reset-password', element: <ResetPasswordPage /> },
+  { path: '/verify-email', element: <VerifyEmailPage /> },
+  {
+    path: '/profile',
+    // The profile page shows its own signed-out state if the session ends while it is open.
+    element: (
+      <RouteGuard access="signed-in" handlesSignOut>
+        <ProfilePage />
+      </RouteGuard>
+    ),
+  },
+  { path: '/about', element: <AboutPage /> },
+  { path: '/faq', element: <FaqPage /> },
+  { path: '/privacy', element: <PrivacyPage /> },
+  { path: '/contact', element: <ContactPage /> },
+  { element: <RemoteRoutes /> },
+];
+
 /**
  * The shell's own pages first; every other URL goes to RemoteRoutes, which
  * hands it to the remote that owns it (behind the route guard) or shows the 404 page.
@@ -36,44 +59,7 @@ export function App() {
       <AppErrorBoundary resetKey={pathname}>
         <Layout>
           <RouteErrorBoundary>
-            <Switch>
-              <Route path="/">
-                <HomePage />
-              </Route>
-              <Route path="/auth">
-                <AuthPage />
-              </Route>
-              <Route path="/forgot-password">
-                <ForgotPasswordPage />
-              </Route>
-              <Route path="/reset-password">
-                <ResetPasswordPage />
-              </Route>
-              <Route path="/verify-email">
-                <VerifyEmailPage />
-              </Route>
-              <Route path="/profile">
-                {/* The profile page shows its own signed-out state if the session ends while it is open. */}
-                <RouteGuard access="signed-in" handlesSignOut>
-                  <ProfilePage />
-                </RouteGuard>
-              </Route>
-              <Route path="/about">
-                <AboutPage />
-              </Route>
-              <Route path="/faq">
-                <FaqPage />
-              </Route>
-              <Route path="/privacy">
-                <PrivacyPage />
-              </Route>
-              <Route path="/contact">
-                <ContactPage />
-              </Route>
-              <Route>
-                <RemoteRoutes />
-              </Route>
-            </Switch>
+            <RouteSwitch routes={SHELL_ROUTES} />
           </RouteErrorBoundary>
         </Layout>
       </AppErrorBoundary>

@@ -1,6 +1,6 @@
 import { startFirstPage } from '../first-page';
 import { routes } from '../routes';
-import { Route, Switch } from '@popote/router';
+import { RouteSwitch } from '@popote/router';
 
 // The first page's chunk and query start now, while the shell is still rendering its layout.
 startFirstPage(window.location);
@@ -11,13 +11,5 @@ startFirstPage(window.location);
  * (absolute paths) for the routes the shell gives this remote.
  */
 export default function App() {
-  return (
-    <Switch>
-      {routes.map(({ path, element }) => (
-        <Route key={path ?? '*'} path={path}>
-          {element}
-        </Route>
-      ))}
-    </Switch>
-  );
+  return <RouteSwitch routes={routes} />;
 }

@@ -1,5 +1,5 @@
 import { routes } from '../routes';
-import { Route, Switch } from '@popote/router';
+import { RouteSwitch } from '@popote/router';
 
 /**
  * What the shell loads as `popote_cook/App`. It is rendered under the
@@ -7,13 +7,5 @@ import { Route, Switch } from '@popote/router';
  * (absolute paths) for the routes the shell gives this remote.
  */
 export default function App() {
-  return (
-    <Switch>
-      {routes.map(({ path, element }) => (
-        <Route key={path ?? '*'} path={path}>
-          {element}
-        </Route>
-      ))}
-    </Switch>
-  );
+  return <RouteSwitch routes={routes} />;
 }

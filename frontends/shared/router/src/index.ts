@@ -15,6 +15,8 @@ import { useLocation } from 'wouter';
 
 export { Link, Redirect, Route, Router, Switch, useParams, useSearch, useSearchParams } from 'wouter';
 export type { LinkProps, RouteProps } from 'wouter';
+export { RouteSwitch } from './route-switch';
+export type { RouteEntry } from './route-switch';
 /** The `state` given to `navigate(to, { state })` (e.g. the checkout handing its id to /orders). */
 export { useHistoryState } from 'wouter/use-browser-location';
 
