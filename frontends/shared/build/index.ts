@@ -24,9 +24,9 @@ type SharedConfig = {
  *
  * A shared module ships whole, whatever the page uses of it: react-router, @apollo/client and
  * graphql whole were ~180 KB gzip. So the singletons are our two thin packages that re-export
- * what the pages use; react-router, Apollo, graphql and rxjs are ordinary dependencies of them,
- * tree-shaken inside their shared chunk. Apps never import react-router or @apollo/client directly
- * (a second, unshared copy would have its own context): singletons.spec.ts checks it.
+ * what the pages use; wouter, urql and Graphcache are ordinary dependencies of them, tree-shaken
+ * inside their shared chunk. Apps never import wouter or urql directly (a second, unshared copy
+ * would have its own context): singletons.spec.ts checks it.
  */
 export const SHARED_SINGLETONS = [
   'react',
