@@ -61,6 +61,7 @@ export default defineConfig({
             'frontends/shared/*/src/**/*.spec.{ts,tsx}',
             'frontends/shared/*/*.spec.mjs',
             'frontends/{shell,consumer,cook}/src/**/*.spec.{ts,tsx}',
+            'frontends/{shell,consumer,cook}/*.spec.mjs',
           ],
           exclude: ['**/node_modules/**', '**/dist/**'],
           environment: 'node',

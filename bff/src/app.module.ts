@@ -4,6 +4,7 @@ import { APP_GUARD } from '@nestjs/core';
 import cookieParser from 'cookie-parser';
 import type { Request, Response } from 'express';
 import { GraphQLModule } from '@nestjs/graphql';
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { MediaStorage, PlatformModule } from '@popote/platform';
 import { join } from 'node:path';
 import type { BffConfig } from './config';
@@ -39,6 +40,7 @@ import { MEDIA_STORAGE } from './media/media.tokens';
 import { UploadGuard } from './media/upload.guard';
 import { graphqlArmor, parseOptions } from './security/graphql-limits';
 import { PublicReadCache } from './read-cache/public-read-cache.service';
+import { PublicResponseCachePlugin } from './read-cache/public-response-cache.plugin';
 import { RateLimitGuard } from './security/rate-limit.guard';
 import { RateLimitService } from './security/rate-limit.service';
 
@@ -66,8 +68,11 @@ export class AppModule implements NestModule {
               sortSchema: true,
               graphiql: config.GRAPHIQL === 'true',
               formatError,
-              // Depth, aliases, directives, tokens and cost, checked before anything runs.
-              plugins: armor.plugins as never[],
+              // Depth, aliases, directives, tokens and cost, checked before anything runs. Apollo's
+              // cache-control plugin is off: no field has a cache hint (public reads are cached in
+              // the BFF, ADR 0006), yet it made Apollo wrap every field's resolver; the `no-store`
+              // it sent is set in ./http.ts.
+              plugins: [...(armor.plugins as never[]), ApolloServerPluginCacheControlDisabled() as never],
               validationRules: armor.validationRules,
               parseOptions,
               // Apollo's CSRF prevention: no "simple" cross-site request can run an operation.
@@ -129,6 +134,7 @@ export class AppModule implements NestModule {
         OrderPickupResolver,
         OrderUpdatesService,
         PublicReadCache,
+        PublicResponseCachePlugin,
         RateLimitService,
         UploadGuard,
         { provide: APP_GUARD, useClass: RateLimitGuard },

@@ -45,6 +45,15 @@ export const bffConfigSchema = baseConfigSchema
      */
     READ_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
     READ_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(1000),
+    /**
+     * What the whole answers kept for signed-out visitors may weigh together (their JSON's length):
+     * distinct queries (page sizes, filters, aliases) cannot grow the replica's memory past it.
+     */
+    READ_CACHE_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(32 * 1024 * 1024),
   });
 export type BffConfig = z.infer<typeof bffConfigSchema> & { TRUST_PROXY: string };
 

@@ -232,5 +232,12 @@ describe('bff: operation limits, shared rate limits, trusted proxies, uploads ch
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(res.headers.get('x-powered-by')).toBeNull();
     }
+    // GraphQL answers are never kept by a browser or a proxy: public ones included (the BFF caches those itself).
+    for (const query of ['{ me { user { user_id } } }', '{ meals(first: 1) { next_cursor } }', '{ nope }']) {
+      const res = await post(urls[0]!, { query });
+      expect(res.headers.get('cache-control'), query).toBe('no-store');
+      // ...so no entity tag either (Express would hash every answer to make one).
+      expect(res.headers.get('etag'), query).toBeNull();
+    }
   });
 });

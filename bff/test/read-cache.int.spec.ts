@@ -212,6 +212,78 @@ describe('bff: public reads cached per replica, dropped on the catalogue and ide
     );
   }, 60_000);
 
+  it("answers a signed-out visitor's repeated public query whole; never a signed-in one's, one naming a private field, or an error", async () => {
+    const cache = bffs[0].cache;
+    const answered = () => cache.stats.responseHits;
+    // A change announced meanwhile (a late event of the order above) empties the cache: such a try
+    // proves nothing, and the steps are tried again from the start.
+    const quietly = async (steps: () => Promise<void>) => {
+      for (let attempt = 0; ; attempt++) {
+        const invalidations = cache.stats.invalidations;
+        await steps();
+        if (cache.stats.invalidations === invalidations) return;
+        if (attempt === 4) throw new Error('the read cache kept being invalidated');
+      }
+    };
+    const query = '{ meals(first: 3) { items { meal_id name portions_available } } }';
+    let first: { data: { meals: { items: unknown[] } } } = { data: { meals: { items: [] } } };
+    await quietly(async () => {
+      first = await anonymous(0).gql(query);
+      const before = answered();
+      const again = await anonymous(0).gql(query);
+      expect(answered()).toBe(before + 1);
+      expect(again).toEqual(first);
+    });
+    expect(first.data.meals.items).toHaveLength(3);
+
+    // Variables are part of the key: another page size is another answer; a variable the operation
+    // does not declare is not (graphql-js ignores it).
+    const sized = 'query($n: Int!) { meals(first: $n) { items { meal_id } } }';
+    await quietly(async () => {
+      const before = answered();
+      expect((await anonymous(0).gql(sized, { n: 2 })).data.meals.items).toHaveLength(2);
+      expect((await anonymous(0).gql(sized, { n: 4 })).data.meals.items).toHaveLength(4);
+      expect((await anonymous(0).gql(sized, { n: 2 })).data.meals.items).toHaveLength(2);
+      expect((await anonymous(0).gql(sized, { n: 2, unused: 'x'.repeat(50) })).data.meals.items).toHaveLength(2);
+      expect(answered()).toBe(before + 2);
+    });
+
+    // An operation name that names no operation: Apollo's own error, not a failure of the server.
+    const unknown = await fetch(`${bffs[0].url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true' },
+      body: JSON.stringify({ query: 'query A { __typename }', operationName: 'B' }),
+    });
+    const refusal = (await unknown.json()) as { errors: { extensions: { code: string; detail: string } }[] };
+    expect(unknown.status).toBe(400);
+    expect(refusal.errors[0].extensions).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      detail: expect.stringMatching(/Unknown operation named "B"/),
+    });
+
+    // Signed in: the query runs every time (its public reads may still come from the read cache),
+    // and its answer is not kept for visitors: a query first asked signed in is not answered whole.
+    const lucas = await signIn(0, 'lucas@popote.test');
+    const fresh = '{ meals(first: 5) { items { meal_id price_cents } } }';
+    await quietly(async () => {
+      const before = answered();
+      await lucas.gql(query);
+      expect((await lucas.gql(query)).data).toEqual(first.data);
+      await lucas.gql(fresh);
+      await anonymous(0).gql(fresh);
+      expect(answered()).toBe(before);
+    });
+    // A private root field beside public ones: runs, and `me` is each asker's own.
+    const mixed = '{ me { user { email } } meals(first: 3) { items { meal_id } } }';
+    expect((await anonymous(0).gql(mixed)).data.me).toBeNull();
+    expect((await anonymous(0).gql(mixed)).data.me).toBeNull();
+    expect((await lucas.gql(mixed)).data.me.user.email).toBe('lucas@popote.test');
+    // An answer with errors (a page over the maximum) is not kept: asked twice, refused twice, nothing answered.
+    const beforeErrors = answered();
+    for (let i = 0; i < 2; i++) expect((await anonymous(0).gql('{ meals(first: 500) { items { meal_id } } }')).errors).toBeDefined();
+    expect(answered()).toBe(beforeErrors);
+  });
+
   it('refuses to cache a request made on behalf of a user', async () => {
     await expect(
       bffs[0].cache.call(CatalogueRpc.cookMeals, { cook_id: 'x', actor: { user_id: 'u', user_type: 'cook' } } as never),

@@ -18,11 +18,25 @@ const firstPaintTimeoutMs = Number(env.FIRST_PAINT_TIMEOUT_MS || 300);
  */
 const runtimeConfig = () => ({
   remotes: {
-    consumer: env.CONSUMER_MANIFEST_URL || 'http://127.0.0.1:3001/mf-manifest.json',
-    cook: env.COOK_MANIFEST_URL || 'http://127.0.0.1:3002/mf-manifest.json',
+    consumer: env.CONSUMER_ENTRY_URL || 'http://127.0.0.1:3001/remoteEntry.js',
+    cook: env.COOK_ENTRY_URL || 'http://127.0.0.1:3002/remoteEntry.js',
   },
   contactEmail: env.CONTACT_EMAIL || 'contact@popote.fr',
 });
+
+// The page loads a remote by its remoteEntry.js: the shell's Module Federation runtime is built
+// without the code that reads an mf-manifest.json (ADR 0005, eighth pass). A manifest URL (or the
+// variables' former names) would only fail in the browser, on the first remote page: refuse now.
+for (const former of ['CONSUMER_MANIFEST_URL', 'COOK_MANIFEST_URL']) {
+  if (env[former]) {
+    throw new Error(`${former} is no longer read: set ${former.replace('MANIFEST', 'ENTRY')} to the remote's remoteEntry.js URL`);
+  }
+}
+for (const [remote, url] of Object.entries(runtimeConfig().remotes)) {
+  if (!/\.js$/.test(new URL(url, 'http://localhost/').pathname)) {
+    throw new Error(`${remote}: ${url} is not a remote entry (…/remoteEntry.js), see docs/deployment.md`);
+  }
+}
 
 const server = createStaticServer({
   root: fileURLToPath(new URL('./dist', import.meta.url)),

@@ -35,6 +35,15 @@ describe('formatError', () => {
     const out = formatError({ message: 'raw' }, wrap(zerr));
     expect(out.extensions).toMatchObject({ code: 'VALIDATION_FAILED', fields: { first: expect.any(String) } });
   });
+  it("reports a query's own faults as the client's, in French: a syntax error, an unknown operation name", () => {
+    for (const code of ['GRAPHQL_PARSE_FAILED', 'OPERATION_RESOLUTION_FAILURE']) {
+      const out = formatError({ message: 'Unknown operation named "B".', extensions: { code } }, new GraphQLError('x'));
+      expect(out).toMatchObject({
+        message: 'Requête invalide',
+        extensions: { code: 'VALIDATION_FAILED', detail: 'Unknown operation named "B".' },
+      });
+    }
+  });
   it('hides anything unexpected behind a generic French message', () => {
     const out = formatError(
       { message: 'ECONNREFUSED 127.0.0.1:37017', extensions: { code: 'INTERNAL_SERVER_ERROR', stacktrace: ['x'] } },

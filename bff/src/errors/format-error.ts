@@ -40,7 +40,13 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   const code = formatted.extensions?.code;
   // Errors of the query itself (syntax, unknown field, bad variables) are the client's and safe to show.
   // The message is French; graphql's own (English) wording stays available as `detail`.
-  if (code === 'GRAPHQL_VALIDATION_FAILED' || code === 'GRAPHQL_PARSE_FAILED' || code === 'BAD_USER_INPUT') {
+  if (
+    code === 'GRAPHQL_VALIDATION_FAILED' ||
+    code === 'GRAPHQL_PARSE_FAILED' ||
+    code === 'BAD_USER_INPUT' ||
+    // No operation of that name in the document, or several and no name.
+    code === 'OPERATION_RESOLUTION_FAILURE'
+  ) {
     const french = formatted.message.includes(TOO_COMPLEX) || isTooManyTokens(formatted.message);
     return {
       message: french ? TOO_COMPLEX : INVALID_REQUEST,

@@ -25,6 +25,13 @@ type Load = () => Promise<unknown>;
 interface Entry {
   value: unknown;
 }
+/** An anonymous query's whole answer (`data`), kept by PublicResponseCachePlugin. */
+export type CachedData = Record<string, unknown>;
+interface ResponseEntry {
+  data: CachedData;
+  /** Its key's length plus its answer's JSON length: what it weighs against READ_CACHE_MAX_BYTES. */
+  size: number;
+}
 
 /**
  * Public reads (meals, a meal, featured meals, popular cooks, cook pages) cached in this BFF
@@ -33,23 +40,28 @@ interface Entry {
  * on an ordered consumer of every replica's own; `READ_CACHE_TTL_MS` bounds what a missed
  * announcement could leave. Only requests that carry no `actor` can be cached: what depends on who
  * asks never is.
+ *
+ * It also holds whole answers to anonymous public queries (PublicResponseCachePlugin): a repeated
+ * `meals` from a signed-out visitor is answered without running the query; those answers go with the
+ * same invalidations and TTL.
  */
 @Injectable()
 export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger('PublicReadCache');
   private readonly cache?: LRUCache<string, Entry, Load>;
+  private readonly responses?: LRUCache<string, ResponseEntry>;
   /** Bumped by each invalidation: a fill that started before it is not kept, and its waiters read again. */
   private generation = 0;
   private messages?: ConsumerMessages;
   /** Calls made to the services to fill the cache, and reads served from it (tests). */
-  readonly stats = { hits: 0, misses: 0, invalidations: 0 };
+  readonly stats = { hits: 0, misses: 0, invalidations: 0, responseHits: 0 };
 
   constructor(
     private readonly rpc: RpcClient,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(BFF_CONFIG) config: BffConfig,
   ) {
-    if (config.READ_CACHE_TTL_MS > 0)
+    if (config.READ_CACHE_TTL_MS > 0) {
       this.cache = new LRUCache<string, Entry, Load>({
         max: config.READ_CACHE_MAX_ENTRIES,
         ttl: config.READ_CACHE_TTL_MS,
@@ -58,6 +70,14 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
           return { value: await context() };
         },
       });
+      // Bounded in entries and in weight: the least recently read answers go first.
+      this.responses = new LRUCache<string, ResponseEntry>({
+        max: config.READ_CACHE_MAX_ENTRIES,
+        maxSize: config.READ_CACHE_MAX_BYTES,
+        sizeCalculation: (entry) => entry.size,
+        ttl: config.READ_CACHE_TTL_MS,
+      });
+    }
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -99,11 +119,44 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
     }
   }
 
-  /** Drops every cached read (and the fills under way). */
+  /** Whether whole answers may be kept (the cache is on). */
+  get keepsResponses(): boolean {
+    return this.responses !== undefined;
+  }
+
+  /** Where invalidations are: an answer computed from an earlier generation is not kept. */
+  get currentGeneration(): number {
+    return this.generation;
+  }
+
+  /** A whole anonymous answer kept under `key`, if any (counted as a hit). */
+  response(key: string): CachedData | undefined {
+    const entry = this.responses?.get(key);
+    if (!entry) return undefined;
+    this.stats.hits++;
+    this.stats.responseHits++;
+    return entry.data;
+  }
+
+  /** Keeps a whole anonymous answer, unless a change was announced since it began (`generation`). */
+  keepResponse(key: string, data: CachedData, generation: number): void {
+    if (generation !== this.generation || !this.responses) return;
+    // Its key weighs too (the variables are in it). An answer heavier than the whole budget is not
+    // kept (lru-cache refuses it).
+    this.responses.set(key, { data, size: key.length + JSON.stringify(data).length });
+  }
+
+  /** The whole answers kept, and what they weigh (tests, diagnostics). */
+  get responseWeight(): { entries: number; bytes: number } {
+    return { entries: this.responses?.size ?? 0, bytes: this.responses?.calculatedSize ?? 0 };
+  }
+
+  /** Drops every cached read and answer (and the fills under way). */
   invalidate(reason = 'manual'): void {
     this.generation++;
     this.stats.invalidations++;
     this.cache?.clear();
+    this.responses?.clear();
     this.log.debug(`cache cleared (${reason})`);
   }
 }

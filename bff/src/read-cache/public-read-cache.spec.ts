@@ -81,4 +81,29 @@ describe('PublicReadCache', () => {
       /never cached/,
     );
   });
+
+  it('keeps whole answers within READ_CACHE_MAX_BYTES (least recently read first out), never one from before a change', () => {
+    const cache = cacheOf(fakeCatalogue().rpc, { READ_CACHE_MAX_BYTES: '2048' });
+    const answer = (n: number) => ({ meals: { items: [{ name: 'x'.repeat(n) }] } });
+    // An entry weighs its key and its answer's JSON.
+    const weight = 1 + JSON.stringify(answer(900)).length;
+    cache.keepResponse('a', answer(900), cache.currentGeneration);
+    cache.keepResponse('b', answer(900), cache.currentGeneration);
+    expect(cache.responseWeight).toEqual({ entries: 2, bytes: 2 * weight });
+    expect(cache.response('a')).toEqual(answer(900)); // read: 'b' is now the least recently read
+    cache.keepResponse('c', answer(900), cache.currentGeneration);
+    expect(cache.responseWeight).toEqual({ entries: 2, bytes: 2 * weight });
+    expect(cache.response('b')).toBeUndefined();
+    expect(cache.response('a')).toEqual(answer(900));
+    // Heavier than the whole budget: not kept, nothing else dropped for it.
+    cache.keepResponse('huge', answer(5000), cache.currentGeneration);
+    expect(cache.response('huge')).toBeUndefined();
+    expect(cache.responseWeight.entries).toBe(2);
+    // Computed before a change was announced: not kept; and a change drops every answer.
+    const before = cache.currentGeneration;
+    cache.invalidate('meal-updated');
+    cache.keepResponse('d', answer(10), before);
+    expect(cache.response('d')).toBeUndefined();
+    expect(cache.responseWeight).toEqual({ entries: 0, bytes: 0 });
+  });
 });

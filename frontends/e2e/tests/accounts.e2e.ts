@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillSignUpForm, mainNav, newAccount, pathOf, signOut, signUp, submitSignIn } from './support/accounts';
+import { fillSignUpForm, mainNav, newAccount, pathOf, showSignUpForm, signOut, signUp, submitSignIn } from './support/accounts';
 import { launchBrowser, openPage, shellUrl } from './support/browser';
 
 describe('accounts: sign-up, sign-in, profile, role switch, guards', () => {
@@ -184,7 +184,7 @@ describe('accounts: sign-up, sign-in, profile, role switch, guards', () => {
     const { context, page } = await openPage(browser);
     try {
       await page.goto(`${base}/auth`);
-      await page.getByRole('button', { name: 'Inscription' }).click();
+      await showSignUpForm(page);
       await fillSignUpForm(page, { ...newAccount(), username: 'ab', password: '12345' });
       const requests: string[] = [];
       page.on('request', (request) => {
@@ -208,7 +208,7 @@ describe('accounts: sign-up, sign-in, profile, role switch, guards', () => {
       await signUp(page, base, account);
       await signOut(page, base);
       await page.goto(`${base}/auth`);
-      await page.getByRole('button', { name: 'Inscription' }).click();
+      await showSignUpForm(page);
       await fillSignUpForm(page, { ...newAccount(), email: account.email.toUpperCase() });
       await page.getByRole('button', { name: 'Créer mon compte' }).click();
       const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Créer mon compte' }) });

@@ -67,7 +67,9 @@ describe('the first paint of /meals', () => {
       const held: Route[] = [];
       let holding = true;
       await page.route(`${consumer}**`, (route) => (holding ? void held.push(route) : route.continue()));
-      await page.goto(`${base}/meals`);
+      // Not until `load`: the remote's entry script, inserted by main.js, is held, and the window's
+      // load event waits for the scripts inserted before it.
+      await page.goto(`${base}/meals`, { waitUntil: 'domcontentloaded' });
       await page.getByRole('heading', { level: 1, name: 'Plats disponibles' }).waitFor();
       await page.getByRole('article').nth(2).waitFor();
       const before = await cardNames(page);

@@ -25,7 +25,7 @@ describe('the shell survives a missing remote', () => {
       // The dashboard is for cooks: sign up as one first (the shell and the BFF are up).
       await signUp(page, base, newAccount(), 'cook');
 
-      // The cook remote is "down": its manifest, entry and chunks never arrive.
+      // The cook remote is "down": its entry and chunks never arrive.
       const blockCook = (url: URL) => url.href.startsWith(cookBase);
       await page.route(blockCook, (route) => route.abort('connectionrefused'));
 

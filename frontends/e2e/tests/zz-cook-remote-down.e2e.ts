@@ -40,7 +40,7 @@ describe('the cook remote is stopped', () => {
       process.kill(pid, 'SIGTERM');
       const deadline = Date.now() + 10_000;
       for (;;) {
-        const up = await fetch(`${cookBase}mf-manifest.json`, { signal: AbortSignal.timeout(1_000) }).then(
+        const up = await fetch(`${cookBase}remoteEntry.js`, { signal: AbortSignal.timeout(1_000) }).then(
           () => true,
           () => false,
         );
@@ -49,7 +49,7 @@ describe('the cook remote is stopped', () => {
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
 
-      // A new page load: the shell only knows the remote's manifest URL, which no longer answers.
+      // A new page load: the shell only knows the remote's entry URL, which no longer answers.
       await page.goto(`${base}/cook/dashboard`);
       await page.getByText(UNAVAILABLE).waitFor();
       await page.getByRole('button', { name: 'Réessayer' }).click();

@@ -7,9 +7,12 @@ export const SCHEMA = fileURLToPath(new URL('../../../bff/schema.graphql', impor
 
 /**
  * GraphQL Code Generator settings of one frontend package (`codegen.ts` in its folder):
- * the package's documents (`src/**\/*.graphql`) are validated against the BFF schema, and
- * `src/generated/graphql.ts` gets their result and variable types and one typed document per operation
- * (`MealsDocument`: a TypedDocumentNode, imported by name so unused ones are tree-shaken).
+ * the package's documents (`src/**\/*.graphql`) are validated against the BFF schema, and each
+ * `x.graphql` gets an `x.generated.ts` beside it (near-operation-file preset) with its result and
+ * variable types and one typed document per operation (`MealsDocument`: a TypedDocumentNode);
+ * `src/generated/types.ts` holds the schema types those use (enums, inputs).
+ * One module per document file, so a document ships in the chunk of the page that uses it
+ * (issue 14): with every document in one module, the first page carried all of them.
  * A document that does not match the schema (unknown field, wrong argument or variable type,
  * missing fragment) fails the generation, hence the build.
  *
@@ -30,12 +33,12 @@ export function codegenConfig(root: string, { schemaTypes = false }: { schemaTyp
     documents: [join(root, 'src/**/*.graphql')],
     errorsOnly: true,
     generates: {
-      [join(root, 'src/generated/')]: {
-        preset: 'client',
-        presetConfig: {
-          // Components read the fields their own fragments select; no masking helpers to ship.
-          fragmentMasking: false,
-        },
+      // The schema types the documents use (only those: enums, inputs, scalars).
+      [join(root, 'src/generated/types.ts')]: { plugins: ['typescript'], config: { ...config, onlyOperationTypes: true } },
+      [join(root, 'src/')]: {
+        preset: 'near-operation-file',
+        presetConfig: { extension: '.generated.ts', baseTypesPath: 'generated/types.ts' },
+        plugins: ['typescript-operations', 'typed-document-node'],
         config: { ...config, dedupeFragments: true },
       },
       // Every type of the schema (objects, inputs, enums), for code that names them outside a

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as zlib, type BrotliOptions } from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -35,16 +35,26 @@ export const SHARED_SINGLETONS = [
   'react-dom/', // react-dom/client
   '@popote/router',
   '@popote/graphql',
+  // Who is signed in (useAuth and the session documents): every page's menu, cards and guards.
+  '@popote/auth/session',
   'react-hot-toast',
 ] as const;
 
 /**
  * Modules shared only between builds that bundle the very same file: the French texts (those of
- * every page, then those of the account, order and cook pages, each loaded with its pages) download
+ * every page, then those of the account, order, cook and browsing pages, each loaded with its pages) download
  * once per page instead of once per build,
  * but a remote deployed with new texts keeps its own (no host-first deployment for a text).
  */
-export const SHARED_BY_CONTENT = ['@popote/ui/fr', '@popote/ui/fr-account', '@popote/ui/fr-orders', '@popote/ui/fr-cook'] as const;
+export const SHARED_BY_CONTENT = [
+  '@popote/ui/fr',
+  '@popote/ui/fr-account',
+  '@popote/ui/fr-orders',
+  '@popote/ui/fr-cook',
+  '@popote/ui/fr-browse',
+  // The toast facade (a file without imports of ours, so its content is its version).
+  '@popote/ui/toast',
+] as const;
 
 interface PackageJson {
   name: string;
@@ -100,6 +110,9 @@ export interface WebConfigOptions {
 
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 64 64'%3E%3Ccircle cx='32' cy='32' r='30' fill='%23c4501f'/%3E%3Ctext x='32' y='44' font-size='34' text-anchor='middle' fill='%23fff' font-family='Georgia,serif'%3EP%3C/text%3E%3C/svg%3E";
+
+/** A file of this package (the browser modules that builds bundle from here). */
+const besideThis = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 /** File name of a remote's standalone Module Federation runtime (see standaloneRuntimeConfig). */
 export const STANDALONE_RUNTIME = 'mf-runtime.js';
@@ -162,6 +175,17 @@ export function mfRuntimeAsEsm(): RspackPluginInstance {
   });
 }
 
+/**
+ * Production builds: the Module Federation runtime's error descriptions replaced by a generic
+ * line (./mf-error-texts.ts); the errors keep their code, arguments and documentation link.
+ */
+export function mfErrorTextsAsCodes(): RspackPluginInstance {
+  const texts = besideThis('mf-error-texts.ts');
+  return new rspack.NormalModuleReplacementPlugin(/^\.\/desc\.m?js$/, (data: { request: string; context?: string }) => {
+    if (/[\\/]@module-federation[\\/]error-codes[\\/]dist$/.test(data.context ?? '')) data.request = texts;
+  });
+}
+
 export function createWebConfig({ root, name, publicPath, mf, title }: WebConfigOptions): Configuration {
   const production = process.env.NODE_ENV !== 'development';
   const externalRuntime = usesExternalRuntime(mf);
@@ -173,6 +197,7 @@ export function createWebConfig({ root, name, publicPath, mf, title }: WebConfig
       name,
     }),
     mfRuntimeAsEsm(),
+    ...(production ? [mfErrorTextsAsCodes()] : []),
     new rspack.HtmlRspackPlugin({
       template: join(root, 'src/index.html'),
       templateParameters: {
@@ -211,6 +236,10 @@ export function createWebConfig({ root, name, publicPath, mf, title }: WebConfig
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      alias: {
+        // wouter's useSyncExternalStore comes from React itself, not from the shim for React < 18.
+        'use-sync-external-store/shim/index.js$': besideThis('use-sync-external-store.ts'),
+      },
     },
     module: {
       parser: {
@@ -264,7 +293,7 @@ export function standaloneRuntimeConfig(root: string, remote: string): Configura
     mode: production ? 'production' : 'development',
     context: root,
     target: ['web', 'es2022'],
-    entry: { 'mf-runtime': join(dirname(fileURLToPath(import.meta.url)), 'mf-runtime.ts') },
+    entry: { 'mf-runtime': besideThis('mf-runtime.ts') },
     devtool: production ? 'source-map' : 'cheap-module-source-map',
     output: { path: join(root, 'dist'), filename: '[name].js', clean: false, iife: true },
     plugins: production ? compressionPlugins() : [],

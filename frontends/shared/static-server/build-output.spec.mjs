@@ -99,3 +99,46 @@ describe('the shell and consumer builds served', () => {
     }
   });
 });
+
+/**
+ * What the first page does not download (ADR 0005, eighth pass), checked on the real builds:
+ * the runtime's manifest ("snapshot") code, the runtime's English error descriptions, and the
+ * use-sync-external-store shim (React 19 has the hook).
+ */
+describe('the production builds leave out', () => {
+  /** @param {string} app @param {RegExp} name */
+  const script = (app, name) => {
+    const file = readdirSync(join(frontends, app, 'dist')).find((entry) => name.test(entry));
+    expect(file, `${app}: ${name}`).toBeDefined();
+    return readFileSync(join(frontends, app, 'dist', String(file)), 'utf8');
+  };
+
+  it("the shell runtime's code that reads remote manifests (remotes are registered by remoteEntry.js)", () => {
+    const main = script('shell', /^main\.[0-9a-f]{10}\.js$/);
+    // The Module Federation runtime is there (it registers and loads remotes)...
+    expect(main).toContain('registerRemotes');
+    // ...without its snapshot plugin, which fetched mf-manifest.json.
+    expect(main).not.toContain('snapshot-plugin');
+  });
+
+  it("the Module Federation runtime's error descriptions (codes and documentation links stay)", () => {
+    for (const [app, name] of /** @type {const} */ ([
+      ['shell', /^main\.[0-9a-f]{10}\.js$/],
+      ['consumer', /^remoteEntry\.js$/],
+      ['cook', /^remoteEntry\.js$/],
+    ])) {
+      const code = script(app, name);
+      expect(code, app).not.toContain('Failed to get remoteEntry exports');
+      expect(code, app).toContain('Module Federation error (see the code and the link)');
+    }
+  });
+
+  it('the use-sync-external-store shim (wouter gets the hook from React)', () => {
+    const dist = join(frontends, 'shell', 'dist');
+    const sources = readdirSync(dist)
+      .filter((name) => name.endsWith('.js.map'))
+      .flatMap((name) => /** @type {{ sources: string[] }} */ (JSON.parse(readFileSync(join(dist, name), 'utf8'))).sources);
+    expect(sources.some((source) => source.includes('node_modules/wouter/'))).toBe(true);
+    expect(sources.filter((source) => source.includes('use-sync-external-store/'))).toEqual([]);
+  });
+});

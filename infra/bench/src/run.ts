@@ -15,13 +15,14 @@ import {
 } from './checkout';
 import { pageWeight } from './page-weight';
 import { primitives } from './primitives';
-import { closedLoop, percentile } from './stats';
+import { closedLoop, percentile, type LatencySummary } from './stats';
 
 /**
  * `./popote bench`: launches the product on the test ports and measures
  *  - the GraphQL `meals` query against the BFF (16 concurrent closed loops), with the BFF's read
  *    cache off (each read a miss, through NATS to the catalogue) and on (hits), one launch each,
- *  - in each launch, the same read straight against the database (the floor the path adds to),
+ *  - in each launch, the same read straight against the database (the floor the path adds to), in
+ *    turns with the GraphQL read (BENCH_ROUNDS rounds, 3 by default; medians reported),
  *  - the JavaScript a browser downloads to show /meals (shell + consumer remote), gzipped.
  * Writes docs/benchmarks/latest.json and prints a table.
  * `./popote bench web` (also in the default run): initial JavaScript of / and /meals, LCP of /meals
@@ -32,6 +33,23 @@ import { closedLoop, percentile } from './stats';
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+/** Each measure's median over the rounds (its own median: throughput, p50, p95 and p99 apart). */
+function medianOf(rounds: LatencySummary[]): LatencySummary {
+  const mid = (k: keyof LatencySummary) => {
+    const sorted = rounds.map((r) => r[k]).sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)];
+  };
+  return {
+    requests: mid('requests'),
+    seconds: mid('seconds'),
+    throughput: mid('throughput'),
+    p50: mid('p50'),
+    p95: mid('p95'),
+    p99: mid('p99'),
+  };
+}
 
 /** The same closed-loop method as the database read below, so the two are comparable. */
 async function graphqlMeals(bff: string) {
@@ -229,15 +247,36 @@ async function main(): Promise<void> {
   if (part === 'all' || part === 'read') {
     // Two launches, each comparing GraphQL with the direct read in the same run: the BFF's read
     // cache off (every read goes to the catalogue: a miss), then on (after the first, a hit).
-    const miss = await readRun('0', async (bff, mongo) => ({ graphql: await graphqlMeals(bff), db: await directDb(mongo) }));
-    const hit = await readRun(undefined, async (bff, mongo) => ({ graphql: await graphqlMeals(bff), db: await directDb(mongo) }));
+    // In each launch, ROUNDS rounds of the two reads in turns (GraphQL then database, then the other
+    // way round...), so that a drift of the machine during the launch weighs on both alike.
+    const compare = async (bff: string, mongo: string) => {
+      const graphql: LatencySummary[] = [];
+      const db: LatencySummary[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        if (round % 2 === 0) {
+          graphql.push(await graphqlMeals(bff));
+          db.push(await directDb(mongo));
+        } else {
+          db.push(await directDb(mongo));
+          graphql.push(await graphqlMeals(bff));
+        }
+      }
+      return { graphql, db };
+    };
+    const miss = await readRun('0', compare);
+    const hit = await readRun(undefined, compare);
     const report = {
       ...meta,
-      settings: { seconds: SECONDS, connections: CONNECTIONS },
-      graphql_meals_cache_miss: miss.graphql,
-      direct_db_meals_miss_run: miss.db,
-      graphql_meals_cache_hit: hit.graphql,
-      direct_db_meals_hit_run: hit.db,
+      settings: { seconds: SECONDS, connections: CONNECTIONS, rounds: ROUNDS },
+      // Each figure is the median of the rounds; every round is under `rounds`.
+      graphql_meals_cache_miss: medianOf(miss.graphql),
+      direct_db_meals_miss_run: medianOf(miss.db),
+      graphql_meals_cache_hit: medianOf(hit.graphql),
+      direct_db_meals_hit_run: medianOf(hit.db),
+      // How many times slower a miss is than the direct read, round by round (throughput ratio).
+      miss_over_direct_by_round: miss.graphql.map((g, i) => +(miss.db[i].throughput / g.throughput).toFixed(2)),
+      hit_over_direct_by_round: hit.graphql.map((g, i) => +(g.throughput / hit.db[i].throughput).toFixed(2)),
+      rounds: { miss, hit },
     };
     writeFileSync(join(dir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
     console.log(JSON.stringify(report, null, 2));

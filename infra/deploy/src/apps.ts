@@ -203,13 +203,14 @@ export const APPS: readonly App[] = [
       // The public read cache (ADR 0006).
       'READ_CACHE_TTL_MS',
       'READ_CACHE_MAX_ENTRIES',
+      'READ_CACHE_MAX_BYTES',
     ],
   },
   frontend(
     'shell',
     3000,
     '/runtime-config.json',
-    [v('BFF_URL'), v('CONSUMER_MANIFEST_URL'), v('COOK_MANIFEST_URL'), v('CONTACT_EMAIL', { localDefault: true })],
+    [v('BFF_URL'), v('CONSUMER_ENTRY_URL'), v('COOK_ENTRY_URL'), v('CONTACT_EMAIL', { localDefault: true })],
     // How long /meals waits for the BFF's first cards before it is served without them (ADR 0005).
     ['FIRST_PAINT_TIMEOUT_MS'],
   ),

@@ -125,8 +125,8 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
     const shellProc = start('shell', join(root, 'frontends/shell/server.mjs'), {
       PORT: String(p.shell),
       BFF_URL: bff,
-      CONSUMER_MANIFEST_URL: `${consumer}/mf-manifest.json`,
-      COOK_MANIFEST_URL: `${cook}/mf-manifest.json`,
+      CONSUMER_ENTRY_URL: `${consumer}/remoteEntry.js`,
+      COOK_ENTRY_URL: `${cook}/remoteEntry.js`,
     });
     await waitForHttp(`${shell}/runtime-config.json`, shellProc, READY_TIMEOUT_MS);
     return {

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { launch } from './launcher';
 import { freeTestOffset, profile, repoRoot } from './profiles';
 
@@ -21,6 +21,8 @@ interface Counts {
 
 const root = repoRoot();
 const reports = join(root, '.data', 'test-reports');
+/** What failed, repeated at the very end: CI keeps only the tail of a long run's output. */
+const failures: string[] = [];
 
 function vitest(name: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
   const out = join(reports, `${name}.json`);
@@ -36,6 +38,7 @@ function vitest(name: string, args: string[], env: NodeJS.ProcessEnv = {}): Prom
 }
 
 function count(name: string, exitCode: number): Counts {
+  const before = failures.length;
   try {
     const r = JSON.parse(readFileSync(join(reports, `${name}.json`), 'utf8')) as {
       numPassedTests: number;
@@ -43,15 +46,24 @@ function count(name: string, exitCode: number): Counts {
       numPendingTests: number;
       numTodoTests: number;
       numFailedTestSuites: number;
-      testResults: { assertionResults: { status: string; fullName: string }[] }[];
+      testResults: { name: string; status: string; message?: string; assertionResults: { status: string; fullName: string }[] }[];
     };
+    for (const file of r.testResults) {
+      const where = relative(root, file.name);
+      for (const t of file.assertionResults.filter((a) => a.status === 'failed')) failures.push(`${name}: ${where} > ${t.fullName}`);
+      if (file.status === 'failed' && !file.assertionResults.some((a) => a.status === 'failed')) {
+        failures.push(`${name}: ${where} (${(file.message ?? 'failed to run').split('\n')[0]})`);
+      }
+    }
     for (const t of r.testResults.flatMap((f) => f.assertionResults).filter((a) => a.status === 'skipped' || a.status === 'pending')) {
       console.log(`skipped: ${t.fullName}`);
     }
+    if (exitCode !== 0 && failures.length === before) failures.push(`${name}: vitest exited with code ${exitCode}`);
     // A file that fails to load has no test results: count it as one failure.
     const failed = r.numFailedTests + (exitCode !== 0 && r.numFailedTests === 0 ? Math.max(1, r.numFailedTestSuites) : 0);
     return { passed: r.numPassedTests, failed, skipped: r.numPendingTests + r.numTodoTests };
   } catch {
+    if (exitCode !== 0) failures.push(`${name}: exit code ${exitCode}, no report`);
     return { passed: 0, failed: exitCode === 0 ? 0 : 1, skipped: 0 };
   }
 }
@@ -96,6 +108,7 @@ async function main(): Promise<void> {
         spawn('npm', [...args], { cwd: root, stdio: 'inherit' }).on('exit', (c) => resolve(c ?? 1)),
       );
       console.log(`${code === 0 ? '✓' : '×'} ${name}`);
+      if (code !== 0) failures.push(`lint: ${name}`);
       add(code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 });
     }
   }
@@ -116,6 +129,7 @@ async function main(): Promise<void> {
       app = await launch(p, { log: (l) => console.log(l) });
     } catch (err) {
       console.error(`launch failed: ${(err as Error).message}`);
+      failures.push(`launch: ${(err as Error).message.split('\n')[0]}`);
       add({ passed: 0, failed: 1, skipped: 0 });
     }
     if (app) {
@@ -158,6 +172,7 @@ async function main(): Promise<void> {
       app = await launch(p, { log: (l) => console.log(l), replicas: 2 });
     } catch (err) {
       console.error(`launch with replicas failed: ${(err as Error).message}`);
+      failures.push(`launch with replicas: ${(err as Error).message.split('\n')[0]}`);
       add({ passed: 0, failed: 1, skipped: 0 });
     }
     if (app) {
@@ -189,6 +204,7 @@ async function main(): Promise<void> {
   }
 
   console.log('');
+  if (failures.length) console.log(`failed:\n${failures.map((f) => `  × ${f}`).join('\n')}\n`);
   console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
   process.exit(totals.failed > 0 || totals.passed === 0 ? 1 : 0);
 }

@@ -37,7 +37,11 @@ describe('observability: one meals request, one trace across processes', () => {
     }
     expect(found, `no trace with bff and catalogue spans (traceparent ${traceparent})`).toBeDefined();
     const byService = (name: string) => found!.spans.filter((s) => found!.processes[s.processID].serviceName === name);
-    expect(byService('bff').map((s) => s.operationName)).toEqual(expect.arrayContaining(['rpc.catalogue.list-meals']));
+    const bffSpans = byService('bff').map((s) => s.operationName);
+    // The HTTP span carries the route, the operation has its span, the call to the catalogue its own;
+    // Express adds no span of its own (middleware, router, handler: ADR 0006).
+    expect(bffSpans).toEqual(expect.arrayContaining(['POST /graphql', 'query', 'rpc.catalogue.list-meals']));
+    expect(bffSpans.filter((n) => /middleware|router|request handler/i.test(n))).toEqual([]);
     expect(byService('catalogue').map((s) => s.operationName)).toEqual(expect.arrayContaining(['rpc.catalogue.list-meals']));
     // The catalogue's database read is part of the same trace.
     expect(byService('catalogue').some((s) => /mongodb|find/i.test(s.operationName))).toBe(true);

@@ -1,15 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { getModelToken } from '@nestjs/mongoose';
-import {
-  CatalogueRpc,
-  DomainError,
-  NEAR_MESSAGES,
-  PICKUP_MESSAGES,
-  PickupRpc,
-  type MealDto,
-  type MealFilter,
-  type PickupSettingsInput,
-} from '@popote/contracts';
+import { CatalogueRpc, DomainError, NEAR_MESSAGES, PICKUP_MESSAGES, PickupRpc, type MealDto, type MealFilter } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
 import { resetJetStream, serviceEnv, startServiceApp, testRpcClient } from '@popote/testing';
 import type { Model } from 'mongoose';
@@ -21,6 +12,7 @@ import { haversineMetres } from '../src/geo/distance';
 import { Meal } from '../src/meals/meal.schema';
 import { DEMO_MEALS } from '../src/seed/demo-data';
 import { seedCatalogue } from '../src/seed/seed';
+import { rules } from './pickup-rules';
 
 /** Cooks around Lyon 1er (the buyer), by commune: [INSEE code, postcode]. */
 const PLACES: [string, string][] = [
@@ -36,16 +28,6 @@ const PLACES: [string, string][] = [
   ['75109', '75009'], // Paris 9e: far away
 ];
 const BUYER = '69381';
-
-const rules = (postcode: string, commune_code: string): PickupSettingsInput => ({
-  windows: [{ weekday: 2, start: '18:00', end: '20:00' }],
-  days_off: [],
-  address: { street: '1 rue du Test', postcode, commune_code },
-  cutoff_minutes: 60,
-  slot_minutes: 30,
-  capacity: 4,
-  capacity_unit: 'orders',
-});
 
 describe('catalogue: near me (radius, nearest first, pagination) on FerretDB', () => {
   let app: INestApplication;

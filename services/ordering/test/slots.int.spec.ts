@@ -237,8 +237,19 @@ describe('pick-up slots: holds, expiry, the last place (real NATS JetStream + da
     (await loads().find({ cook_id: cookId }).lean<SlotLoad[]>()).flatMap((l) =>
       l.holds.filter((h) => h.hold_id === holdId).map(() => new Date(l.start).toISOString()),
     );
-  /** On the 15-minute grid: the slot `k` quarters from the current one (negative: past). */
-  const quarter = (k: number) => new Date((Math.floor(Date.now() / 900_000) + k) * 900_000).toISOString();
+  const parisTime = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' });
+  /**
+   * On the 15-minute grid: the slot `k` quarters from the current one (negative: past), one step
+   * further the same way when that quarter starts at 23:45 in Paris: OPEN_ALL_DAY's windows end at
+   * 23:45, so that quarter is no slot of the cook's and would be refused as such, not as past or
+   * within the cutoff (the test failed when run at 23:15–23:30 or 00:15–00:30, Paris time).
+   */
+  const quarter = (k: number) => {
+    for (let step = k; ; step += Math.sign(k) || 1) {
+      const start = new Date((Math.floor(Date.now() / 900_000) + step) * 900_000);
+      if (parisTime.format(start) !== '23:45') return start.toISOString();
+    }
+  };
 
   it('the buyer changes the held slot before paying: the first place is free at once, the new one held, exactly once', async () => {
     const [a, b] = [consumer(), consumer()];

@@ -1,6 +1,6 @@
 import { MealCard } from '@popote/ui';
 import { Link } from '@popote/router';
-import { AddToCartControl } from '../features/cart/components/add-to-cart-control';
+import { CardCartAction } from '../features/cart/components/card-cart-action';
 import type { MealCardData } from '../graphql/meal-card.fragment';
 import styles from './meal-grid.module.css';
 
@@ -32,7 +32,7 @@ export function MealGrid({ meals, headingLevel = 'h2', lowStockThreshold, eagerI
             lowStockThreshold={lowStockThreshold}
             imageLoading={index < eagerImages ? 'eager' : 'lazy'}
             imageFetchPriority={index < Math.min(eagerImages, HIGH_PRIORITY_IMAGES) ? 'high' : 'auto'}
-            actions={<AddToCartControl meal={meal} />}
+            actions={<CardCartAction meal={meal} />}
             renderLink={({ className, children }) => (
               <Link to={`/meals/${encodeURIComponent(meal.meal_id)}`} className={className}>
                 {children}

@@ -1,4 +1,4 @@
-import type { MealCardFieldsFragment } from '../generated/graphql';
+import type { MealCardFieldsFragment } from './meal-card.fragment.generated';
 
 /** What a meal card shows (MealCard of @popote/ui) plus what links it: fragment MealCardFields. */
 export type MealCardData = MealCardFieldsFragment;

@@ -6,7 +6,7 @@ import {
   MealToEditDocument,
   UpdateMealDocument,
   type CookMealCardFieldsFragment,
-} from '../generated/graphql';
+} from './meals.generated';
 
 /** What the dashboard's cards show (MealCard of @popote/ui): fragment CookMealCardFields. */
 export type CookMealCard = CookMealCardFieldsFragment;

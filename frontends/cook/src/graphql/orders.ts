@@ -9,7 +9,7 @@ import {
   type CookReviewsQuery,
   type CookStatsQuery,
   type OrderStatus,
-} from '../generated/graphql';
+} from './orders.generated';
 
 export type CookOrder = CookOrderFieldsFragment;
 

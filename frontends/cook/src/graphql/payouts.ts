@@ -1,4 +1,4 @@
-import type { CookPayoutsQuery, PayoutAccountFieldsFragment } from '../generated/graphql';
+import type { CookPayoutsQuery, PayoutAccountFieldsFragment } from './payouts.generated';
 
 /* The cook's payout account, balances, ledger and payouts (issue 16): typed documents generated from payouts.graphql. */
 export {
@@ -9,7 +9,7 @@ export {
   CookPayoutsDocument as COOK_PAYOUTS_QUERY,
   RefundDeliveredOrderDocument as REFUND_DELIVERED_ORDER,
   RequestPayoutDocument as REQUEST_PAYOUT,
-} from '../generated/graphql';
+} from './payouts.generated';
 
 export type PayoutAccountData = PayoutAccountFieldsFragment;
 export type PayoutOverviewData = CookPayoutsQuery['cookPayouts'];

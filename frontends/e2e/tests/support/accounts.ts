@@ -38,8 +38,7 @@ export async function signUp(
   { verify = true }: { verify?: boolean } = {},
 ): Promise<void> {
   await page.goto(`${base}/auth`);
-  await page.getByRole('button', { name: 'Inscription' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Inscription' }).waitFor();
+  await showSignUpForm(page);
   await fillSignUpForm(page, account);
   await page.getByRole('radio', { name: type === 'cook' ? 'Vendre des repas' : 'Commander des repas' }).check();
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
@@ -68,6 +67,16 @@ export async function openVerificationLink(page: Page, email: string, nth = 0): 
   await page.goto(linkIn(mail.text));
   await page.getByRole('button', { name: 'Confirmer mon adresse email' }).click();
   await page.getByText('Adresse email confirmée !').waitFor();
+}
+
+/**
+ * From /auth's sign-in form to the sign-up form. Waits for the sign-up form itself: both forms have
+ * an 'Email' and a 'Mot de passe' field, and what is typed in the sign-in form is not carried over.
+ */
+export async function showSignUpForm(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Inscription' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Inscription' }).waitFor();
+  await page.getByRole('button', { name: 'Créer mon compte' }).waitFor();
 }
 
 export async function fillSignUpForm(page: Page, account: TestAccount): Promise<void> {

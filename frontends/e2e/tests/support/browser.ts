@@ -43,9 +43,9 @@ export async function remoteBaseUrl(remote: 'consumer' | 'cook'): Promise<string
   const response = await fetch(`${shellUrl()}/runtime-config.json`);
   if (!response.ok) throw new Error(`runtime-config.json answered HTTP ${response.status}`);
   const config = (await response.json()) as { remotes?: Record<string, string> };
-  const manifest = config.remotes?.[remote];
-  if (!manifest) throw new Error(`runtime-config.json has no manifest URL for ${remote}`);
-  return new URL('.', manifest).href;
+  const entry = config.remotes?.[remote];
+  if (!entry) throw new Error(`runtime-config.json has no entry URL for ${remote}`);
+  return new URL('.', entry).href;
 }
 
 /** The support address of the running shell (`contactEmail` of its runtime configuration). */

@@ -1,31 +1,21 @@
 import {
   ChangePasswordDocument,
-  MeDocument,
   SignInDocument,
-  SignOutDocument,
   SignUpDocument,
   SwitchRoleDocument,
   UpdateCookProfileDocument,
   UpdateProfileDocument,
-} from './generated/graphql';
-import type { MeQuery } from './generated/graphql';
+} from './account.generated';
 
 /*
- * Typed documents generated from documents.graphql. Everything the frontends know about the
- * signed-in person is its fragment MeFields: every operation returning Me selects it, so its
- * result can replace `Query.me`.
+ * Typed documents generated from account.graphql: signing in or up and the profile's changes, in
+ * their own module so that they load with the pages that send them (who is signed in, and signing
+ * out, are in ./session).
  */
-
-export type MeQueryData = MeQuery;
-
-/** Who is signed in: null when signed out (not an error). */
-export const ME_QUERY = MeDocument;
 
 export const SIGN_IN = SignInDocument;
 
 export const SIGN_UP = SignUpDocument;
-
-export const SIGN_OUT = SignOutDocument;
 
 export const UPDATE_PROFILE = UpdateProfileDocument;
 

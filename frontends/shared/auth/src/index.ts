@@ -1,25 +1,10 @@
-export { useAuth } from './use-auth';
-export type { AuthState } from './use-auth';
-export {
-  useChangePassword,
-  useSignIn,
-  useSignOut,
-  useSignUp,
-  useSwitchRole,
-  useUpdateCookProfile,
-  useUpdateProfile,
-} from './mutations';
-export type { SignOutOptions } from './mutations';
+// Who is signed in: the package's shared entry, by its name so that the bundler sees the
+// Module Federation singleton (see session.ts).
+export { ME_QUERY, SIGN_OUT, useAuth } from '@popote/auth/session';
+export type { AuthState, MeQueryData } from '@popote/auth/session';
+export { useChangePassword, useSignIn, useSignUp, useSwitchRole, useUpdateCookProfile, useUpdateProfile } from './mutations';
+export { useSignOut } from './sign-out';
+export type { SignOutOptions } from './sign-out';
 export { readApiError } from './errors';
 export type { ApiError } from './errors';
-export {
-  CHANGE_PASSWORD,
-  ME_QUERY,
-  SIGN_IN,
-  SIGN_OUT,
-  SIGN_UP,
-  SWITCH_ROLE,
-  UPDATE_COOK_PROFILE,
-  UPDATE_PROFILE,
-} from './documents';
-export type { MeQueryData } from './documents';
+export { CHANGE_PASSWORD, SIGN_IN, SIGN_UP, SWITCH_ROLE, UPDATE_COOK_PROFILE, UPDATE_PROFILE } from './documents';

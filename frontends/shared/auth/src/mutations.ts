@@ -1,33 +1,19 @@
 import {
-  type Cache,
   type ChangePasswordInput,
   type CookProfileInput,
   type Me,
   type ProfileInput,
   type SignUpInput,
-  useGraphQLClient,
   useMutation,
   type UserType,
 } from '@popote/graphql';
 import { useCallback } from 'react';
-import { CHANGE_PASSWORD, ME_QUERY, SIGN_IN, SIGN_OUT, SIGN_UP, SWITCH_ROLE, UPDATE_COOK_PROFILE, UPDATE_PROFILE } from './documents';
-import { readApiError } from './errors';
-
-/**
- * Every mutation that returns Me makes it the new `Query.me`. The answer is written with its
- * `__typename` (Graphcache drops an object without one, and an answer only carries the
- * typenames its document asks for).
- */
-function writeMe(cache: Cache, me: Me | undefined): void {
-  if (me) cache.updateQuery({ query: ME_QUERY }, () => ({ me: { ...me, __typename: 'Me' } }));
-}
-
-function required<T>(value: T | null | undefined): T {
-  if (value === null || value === undefined) throw new Error('The BFF answered without data');
-  return value;
-}
+import { CHANGE_PASSWORD, SIGN_IN, SIGN_UP, SWITCH_ROLE, UPDATE_COOK_PROFILE, UPDATE_PROFILE } from './documents';
+import { required, writeMe } from './write-me';
 
 /*
+ * Sign-in, sign-up and profile changes (their documents load with the pages that use them;
+ * signing out, which every page's menu offers, is in ./sign-out).
  * Each hook returns an async function that resolves with the result or rejects
  * with the CombinedError (read it with readApiError), plus the pending flag.
  */
@@ -89,40 +75,4 @@ export function useSwitchRole() {
     [mutate],
   );
   return [switchRole, { loading }] as const;
-}
-
-export interface SignOutOptions {
-  /**
-   * Runs once the BFF has cleared the session cookies and before the cache is
-   * reset: leave signed-in pages here (navigate away), so that no guard sees
-   * the signed-out state first.
-   */
-  onSignedOut?: () => void;
-}
-
-/**
- * Signs out, then forgets every cached answer: every cached answer belonged to the
- * person who just left, and the active queries (`me` included) are fetched again.
- * A session that had already ended (UNAUTHENTICATED) counts as signed out.
- */
-export function useSignOut() {
-  const client = useGraphQLClient();
-  const [mutate, { loading }] = useMutation(SIGN_OUT);
-  const signOut = useCallback(
-    async ({ onSignedOut }: SignOutOptions = {}): Promise<void> => {
-      try {
-        await mutate();
-      } catch (error) {
-        if (readApiError(error).code !== 'UNAUTHENTICATED') throw error;
-      }
-      onSignedOut?.();
-      try {
-        await client.resetStore();
-      } catch {
-        // A refetch that fails shows in its own query's error state (useAuth: 'error').
-      }
-    },
-    [client, mutate],
-  );
-  return [signOut, { loading }] as const;
 }

@@ -1,6 +1,6 @@
 import { type CookProfile, type Me, useQuery, type User } from '@popote/graphql';
 import { useCallback } from 'react';
-import { ME_QUERY } from './documents';
+import { MeDocument as ME_QUERY } from './session.generated';
 
 export type AuthState =
   /** First `me` request under way. */

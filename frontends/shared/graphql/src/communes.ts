@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useClient } from 'urql';
-import { CommunesDocument, type CommunesQuery } from './generated/graphql';
+import { CommunesDocument, type CommunesQuery } from './communes.generated';
 
 export type CommuneResult = CommunesQuery['communes'][number];
 

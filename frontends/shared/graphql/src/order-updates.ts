@@ -1,8 +1,8 @@
 import { gql, type TypedDocumentNode } from '@urql/core';
 import { useEffect, useRef } from 'react';
 import { useClient } from 'urql';
-import { OrderUpdatedDocument } from './generated/graphql';
-import type { OrderUpdatedSubscription } from './generated/graphql';
+import { OrderUpdatedDocument } from './order-updates.generated';
+import type { OrderUpdatedSubscription } from './order-updates.generated';
 import { liveEvents } from './live';
 import { updateCache } from './local';
 

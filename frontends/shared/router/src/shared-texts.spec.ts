@@ -11,13 +11,14 @@ const pkg = (name: string) => ({
     'react-dom': '^19.2.7',
     '@popote/router': '0.1.0',
     '@popote/graphql': '0.1.0',
+    '@popote/auth': '0.1.0',
     'react-hot-toast': '^2.6.0',
     '@popote/ui': '0.1.0',
   },
 });
 
-describe('the French texts are shared only between builds of the same file', () => {
-  it.each(['@popote/ui/fr', '@popote/ui/fr-account', '@popote/ui/fr-orders', '@popote/ui/fr-cook'])(
+describe('the French texts and the toast facade are shared only between builds of the same file', () => {
+  it.each(['@popote/ui/fr', '@popote/ui/fr-account', '@popote/ui/fr-orders', '@popote/ui/fr-cook', '@popote/ui/fr-browse', '@popote/ui/toast'])(
     'gives %s the content hash as its version, required exactly, not a singleton',
     (texts) => {
       const hash = createHash('sha256')
@@ -40,9 +41,9 @@ describe('the French texts are shared only between builds of the same file', () 
 
   it('gives each text module its own version: a change of the cook texts leaves the others shared', () => {
     const shared = sharedSingletons(pkg('@popote/shell'));
-    const versions = ['@popote/ui/fr', '@popote/ui/fr-account', '@popote/ui/fr-orders', '@popote/ui/fr-cook'].map(
+    const versions = ['@popote/ui/fr', '@popote/ui/fr-account', '@popote/ui/fr-orders', '@popote/ui/fr-cook', '@popote/ui/fr-browse'].map(
       (m) => shared[m]?.version,
     );
-    expect(new Set(versions).size).toBe(4);
+    expect(new Set(versions).size).toBe(versions.length);
   });
 });

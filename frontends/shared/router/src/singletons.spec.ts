@@ -39,3 +39,33 @@ describe('the router and the GraphQL client come from the shared singletons', ()
     expect(offenders).toEqual([]);
   });
 });
+
+/**
+ * Who is signed in (`useAuth`, the session documents) is the singleton entry `@popote/auth/session`
+ * and the toast facade the shared-by-content `@popote/ui/toast`: Module Federation shares a module
+ * imported by that name. A relative import of the same file from elsewhere in its package would
+ * bundle a second copy beside the shared one (and, for `useAuth`, its documents again).
+ */
+describe('the session and the toasts are imported by their shared names', () => {
+  const relativeImports = (root: string) =>
+    sources(join(frontends, root)).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/from '(\.{1,2}\/[^']*)'/g)].map((match) => ({
+        file: relative(join(frontends, root), file),
+        target: match[1] ?? '',
+      })),
+    );
+
+  it('reaches the session files only from the session entry (session.ts and its use-auth.ts)', () => {
+    const imports = relativeImports('shared/auth/src');
+    expect(imports.length).toBeGreaterThan(5);
+    const offenders = imports
+      .filter(({ target }) => /^\.\/(session|use-auth|session\.generated)$/.test(target))
+      .filter(({ file }) => !['session.ts', 'use-auth.ts'].includes(file));
+    expect(offenders).toEqual([]);
+  });
+
+  it('reaches toast.tsx only by @popote/ui/toast', () => {
+    const offenders = relativeImports('shared/ui/src').filter(({ target }) => /(^|\/)toast$/.test(target));
+    expect(offenders).toEqual([]);
+  });
+});

@@ -28,7 +28,9 @@ export type { CommuneComboboxProps, CommuneOption } from './components/commune-c
 // Through the package's own name: '@popote/ui/fr' is a Module Federation shared module (@popote/build).
 export { fr } from '@popote/ui/fr';
 export { TOAST_DURATION_MS, TOASTER_PROPS } from './toasts';
-export { LazyToaster, preloadToasts, toast } from './toast';
+// By its name: the bundler then shares one copy between the shell and the remotes when they have
+// the same file (@popote/build's SHARED_BY_CONTENT).
+export { LazyToaster, toast } from '@popote/ui/toast';
 export type { FrenchTexts } from '@popote/ui/fr';
 export {
   ALLERGEN_LABELS,

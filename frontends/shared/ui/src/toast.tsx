@@ -73,14 +73,6 @@ export const toast = Object.assign((message: Message, options?: Options): void =
   },
 });
 
-/** Starts the download now (a toast that must work offline); resolves false when it failed. */
-export function preloadToasts(): Promise<boolean> {
-  return load().then(
-    () => true,
-    () => false,
-  );
-}
-
 type ToasterProps = ComponentProps<typeof import('react-hot-toast').Toaster>;
 
 const Toaster = lazy(() => import('react-hot-toast').then((module) => ({ default: module.Toaster })));

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { createGraphQLClient, GraphQLProvider } from '@popote/graphql';
 import { TOASTER_PROPS } from '@popote/ui';
+import { useReactTestRoot } from '@popote/ui/testing';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import toast, { Toaster } from 'react-hot-toast';
+import { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUserLoadErrorToast } from './user-load-error';
 
@@ -22,8 +22,7 @@ function Probe() {
   return null;
 }
 
-let container: HTMLDivElement;
-let root: Root;
+const dom = useReactTestRoot();
 let fetchMock: ReturnType<typeof vi.fn>;
 let sentAt: number[];
 
@@ -38,7 +37,7 @@ async function mount(...answers: (() => Response)[]) {
   vi.stubGlobal('fetch', fetchMock);
   const client = createGraphQLClient({ uri: 'http://bff.test/graphql' });
   await act(async () =>
-    root.render(
+    dom.root.render(
       <GraphQLProvider value={client}>
         <Toaster {...TOASTER_PROPS} />
         <Probe />
@@ -52,38 +51,27 @@ const after = (ms: number) => act(async () => vi.advanceTimersByTimeAsync(ms));
 describe('loading the signed-in user (spec: 3 retries, 2 s × the attempt, then a message)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
   });
 
   afterEach(() => {
-    act(() => {
-      toast.remove();
-      root.unmount();
-    });
-    container.remove();
     vi.useRealTimers();
-    vi.unstubAllGlobals();
   });
 
   it("retries silently, then says 'Erreur de connexion…' once the last try failed", async () => {
     await mount(unavailable);
     await after(11_900);
     expect(sentAt).toEqual([0, 2000, 6000]);
-    expect(container.textContent).not.toContain(MESSAGE);
+    expect(dom.container.textContent).not.toContain(MESSAGE);
     await after(200);
     expect(sentAt).toEqual([0, 2000, 6000, 12_000]);
-    expect(container.textContent).toContain(MESSAGE);
+    expect(dom.container.textContent).toContain(MESSAGE);
   });
 
   it('says nothing when a retry gets the answer', async () => {
     await mount(unavailable, signedOut);
     await after(20_000);
     expect(sentAt).toEqual([0, 2000]);
-    expect(container.textContent).not.toContain(MESSAGE);
+    expect(dom.container.textContent).not.toContain(MESSAGE);
   });
 
   it('retries when the BFF cannot be reached at all', async () => {
@@ -92,6 +80,6 @@ describe('loading the signed-in user (spec: 3 retries, 2 s × the attempt, then 
     });
     await after(12_100);
     expect(fetchMock).toHaveBeenCalledTimes(4);
-    expect(container.textContent).toContain(MESSAGE);
+    expect(dom.container.textContent).toContain(MESSAGE);
   });
 });

@@ -1,4 +1,4 @@
-import { NavCartDocument } from '../generated/graphql';
+import { NavCartDocument } from './nav-bar.generated';
 import { useQuery } from '@popote/graphql';
 import { readApiError, useAuth, useSignOut } from '@popote/auth';
 import { fr, toast } from '@popote/ui';

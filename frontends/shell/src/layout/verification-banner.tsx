@@ -2,7 +2,7 @@ import { useMutation } from '@popote/graphql';
 import { readApiError, useAuth } from '@popote/auth';
 import { Button, toast } from '@popote/ui';
 import { usePathname } from '@popote/router';
-import { RESEND_VERIFICATION_EMAIL } from '../features/account/account.graphql';
+import { ResendVerificationEmailDocument as RESEND_VERIFICATION_EMAIL } from './verification-banner.generated';
 import { shellFr } from '../i18n/texts';
 import styles from './verification-banner.module.css';
 

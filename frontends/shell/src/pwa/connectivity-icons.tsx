@@ -1,4 +1,4 @@
-/** Icons of the connectivity toasts (SVG: no emoji font needed). */
+/** Icons of the connectivity notice (SVG: no emoji font needed). */
 export function OfflineIcon() {
   return (
     <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="#2e1f17" strokeWidth="2" strokeLinecap="round">

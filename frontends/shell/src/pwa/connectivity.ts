@@ -1,7 +1,5 @@
-import { createElement, useEffect } from 'react';
-import { preloadToasts, toast } from '@popote/ui';
-import { shellFr } from '../i18n/texts';
-import { OfflineIcon, OnlineIcon } from './connectivity-icons';
+import { TOAST_DURATION_MS } from '@popote/ui';
+import { useEffect, useState } from 'react';
 
 /** Spec §4 and §9: each connectivity message follows a 1 s debounce. */
 export const CONNECTIVITY_DEBOUNCE_MS = 1000;
@@ -44,43 +42,22 @@ export function watchConnectivity(
   };
 }
 
-/**
- * Downloads the toasts once the page's own loading is over (the load event, like the service
- * worker's registration: nothing competes with the page's first download); a download that failed
- * (the connection dropped meanwhile) is tried again when the browser is back online.
- * Returns the function that stops it.
- */
-export function preloadToastsAfterLoad(preload: () => Promise<boolean> = preloadToasts): () => void {
-  let stopped = false;
-  const attempt = () => {
-    void preload().then((loaded) => {
-      if (!loaded && !stopped) window.addEventListener('online', attempt, { once: true });
-    });
-  };
-  if (document.readyState === 'complete') attempt();
-  else window.addEventListener('load', attempt, { once: true });
-  return () => {
-    stopped = true;
-    window.removeEventListener('load', attempt);
-    window.removeEventListener('online', attempt);
-  };
-}
+/** Spec §9: the message of a connection back stays as long as a toast (3 s); the offline one stays while offline. */
+export const BACK_ONLINE_SHOWN_MS = TOAST_DURATION_MS;
+
+export type ConnectivityNotice = 'offline' | 'online' | null;
 
 /**
- * The shell's connectivity toasts (one toast id: coming back online replaces the offline message).
- * 'Mode hors ligne activé' shows when there is no network to download the toasts with: so, unlike
- * every other toast, it cannot wait for its own first call. react-hot-toast is therefore fetched
- * after the page has loaded (off the first download's critical path), again after a failed try.
+ * What the connectivity notice shows: 'offline' from 1 s after the connection went until it is
+ * back, then 'online' for 3 s (it replaces the offline message), then nothing.
  */
-export function useConnectivityToasts(): void {
-  useEffect(() => preloadToastsAfterLoad(), []);
-  useEffect(
-    () =>
-      watchConnectivity(window, (online) => {
-        // Same id, explicit icons: the update replaces the whole toast, icon included.
-        if (online) toast.success(shellFr.connectivity.online, { id: 'connectivity', icon: createElement(OnlineIcon) });
-        else toast(shellFr.connectivity.offline, { id: 'connectivity', icon: createElement(OfflineIcon) });
-      }),
-    [],
-  );
+export function useConnectivityNotice(): ConnectivityNotice {
+  const [notice, setNotice] = useState<ConnectivityNotice>(null);
+  useEffect(() => watchConnectivity(window, (online) => setNotice(online ? 'online' : 'offline')), []);
+  useEffect(() => {
+    if (notice !== 'online') return undefined;
+    const timer = setTimeout(() => setNotice(null), BACK_ONLINE_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+  return notice;
 }

@@ -18,7 +18,7 @@ interface BoundaryState {
 }
 
 /**
- * Catches a remote that cannot be loaded (server down, bad manifest, network)
+ * Catches a remote that cannot be loaded (server down, bad entry, network)
  * or that throws while rendering, and keeps the rest of the shell usable.
  */
 class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {

@@ -13,7 +13,7 @@ export interface RemoteAppModule {
   default: ComponentType;
 }
 
-/** Manifest URL each container was registered with. */
+/** Entry URL (remoteEntry.js) each container was registered with. */
 const registered = new Map<RemoteName, string>();
 
 function isRemoteAppModule(value: unknown): value is RemoteAppModule {
@@ -31,7 +31,7 @@ function isRemoteAppModule(value: unknown): value is RemoteAppModule {
 export async function loadRemoteApp(remote: RemoteName): Promise<RemoteAppModule> {
   const config = await getRuntimeConfig();
   const entry = config.remotes[remote];
-  if (!entry) throw new Error(`runtime-config.json has no manifest URL for remote "${remote}"`);
+  if (!entry) throw new Error(`runtime-config.json has no entry URL for remote "${remote}"`);
 
   const federation = getInstance();
   if (!federation) throw new Error('Module Federation runtime is not initialised');
@@ -43,7 +43,7 @@ export async function loadRemoteApp(remote: RemoteName): Promise<RemoteAppModule
     registered.set(remote, entry);
   }
 
-  // A failed manifest or script load leaves nothing cached in the MF runtime,
+  // A failed script load leaves nothing cached in the MF runtime,
   // so calling loadRemote again (the "Réessayer" button) is a real new attempt.
   const module = await federation.loadRemote<unknown>(`${name}/App`);
   if (!isRemoteAppModule(module)) throw new Error(`${name}/App does not export a default component`);

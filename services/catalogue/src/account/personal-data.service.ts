@@ -65,6 +65,8 @@ export class CataloguePersonalData {
           dietary_info: '',
           storage_instructions: '',
           search_text: '',
+          // The card's copy of the pick-up commune (read model) goes with the address.
+          cook_location: null,
           deleted_at: meal.deleted_at ?? new Date(),
         });
         if (wasListed) recordEvent(meal, CatalogueEvents.mealDeleted, { meal_id: meal._id, cook_id: meal.cook_id });

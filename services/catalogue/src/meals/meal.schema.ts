@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { ALLERGENS, CATEGORIES, type Allergen, type Category } from '@popote/contracts';
+import { ALLERGENS, CATEGORIES, type Allergen, type Category, type CookLocation } from '@popote/contracts';
 import { outboxPlugin, type OutboxEntry } from '@popote/platform';
 import type { HydratedDocument } from 'mongoose';
 
@@ -58,6 +58,23 @@ export class Meal {
   /** Stream sequence of the last review applied to the rating (the per-cook worker applies in order). */
   @Prop({ default: 0 }) rating_seq!: number;
 
+  /**
+   * The card's read model (ADR 0005, read path): a mirror of the meal's stock document, for display
+   * only — the stock worker writes it after each change it applies, from the stock as it then is,
+   * and `portions_seq` (the stock's `seq`) keeps an older value from overwriting a newer one. The
+   * `stock` collection stays the truth for taking portions. Absent on meals stored before the
+   * mirror (then reads join the stock, and the boot reconciliation fills it).
+   */
+  @Prop({ type: Number }) portions?: number;
+  @Prop({ type: Number }) portions_seq?: number;
+
+  /**
+   * The cook's public location (commune and its centre, from the pick-up settings), copied on each of
+   * their meals: written at creation and whenever the cook's settings are saved. `null`: the cook
+   * has none; absent (`undefined`): stored before the copy, reads look the settings up.
+   */
+  @Prop({ type: Object }) cook_location?: CookLocation | null;
+
   /** Soft delete keeps the document so its outbox can still announce the deletion. */
   @Prop({ type: Date, default: null })
   deleted_at!: Date | null;
@@ -76,6 +93,8 @@ MealSchema.index({ created_at: -1, _id: -1 });
 MealSchema.index({ category: 1 });
 MealSchema.index({ price_cents: 1 });
 MealSchema.index({ cook_id: 1, created_at: -1 });
+// The home page's featured meals: most portions first (the mirror, read model).
+MealSchema.index({ portions: -1, _id: 1 });
 
 /**
  * The portions of one meal (ADR 0004). Its only writer is the stock worker of the cook's partition

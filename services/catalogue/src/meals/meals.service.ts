@@ -24,6 +24,7 @@ import { toMealDto } from './meal.mapper';
 import { Meal } from './meal.schema';
 import { StockService } from '../stock/stock.service';
 import { PickupSettings } from '../slots/slot.schema';
+import { sameLocation, SlotsService } from '../slots/slots.service';
 import { haversineMetres } from '../geo/distance';
 import { nearPoint } from '../geo/location';
 import { communes } from '../geo/communes';
@@ -43,21 +44,30 @@ export class MealsService implements OnModuleInit {
     @InjectModel(PickupSettings.name) private readonly pickup: Model<PickupSettings>,
     private readonly relay: OutboxRelay,
     private readonly stock: StockService,
+    private readonly slots: SlotsService,
   ) {}
 
   /**
-   * Meals as DTOs with their portions, read from the stock by `_id` (one indexed query), and their
-   * cook's commune (the pick-up settings by `_id`) with the distance from `near` when asked.
+   * Meals as DTOs from their cards alone (the read model, ADR 0005): the portions are the card's
+   * mirror of the stock, the cook's commune its copy of the pick-up settings, the distance from
+   * `near` computed from it. So a list is the one query on `meals` that found the documents. A card
+   * stored before the read model (no `portions_seq`, no `cook_location`) falls back to the old join
+   * for that card only: its stock by `_id`, its cook's settings by `_id`. `known`: the locations the
+   * distance ordering used (then the card's distance agrees with its place in the list).
    */
   private async dtos(docs: Meal[], near?: Point | null, known?: Map<string, CookLocation>): Promise<MealDto[]> {
+    const mirrored = (d: Meal) => d.portions_seq !== undefined && d.portions_seq !== null;
+    const unmirrored = docs.filter((d) => !mirrored(d)).map((d) => d._id);
+    const unlocated = known ? [] : docs.filter((d) => d.cook_location === undefined).map((d) => d.cook_id);
     const [portions, located] = await Promise.all([
-      this.stock.portionsOf(docs.map((d) => d._id)),
-      known ?? this.locations(docs.map((d) => d.cook_id)),
+      unmirrored.length ? this.stock.portionsOf(unmirrored) : new Map<string, number>(),
+      unlocated.length ? this.locations(unlocated) : new Map<string, CookLocation>(),
     ]);
     return docs.map((d) => {
-      const at = located.get(d.cook_id);
+      const at = known ? known.get(d.cook_id) : d.cook_location === undefined ? located.get(d.cook_id) : d.cook_location;
+      const left = mirrored(d) ? d.portions : portions.get(d._id);
       return {
-        ...toMealDto(d, portions.get(d._id) ?? 0),
+        ...toMealDto(d, left ?? 0),
         cook_commune: at?.commune ?? null,
         distance_m: near && at ? haversineMetres(near, at) : null,
       };
@@ -106,7 +116,8 @@ export class MealsService implements OnModuleInit {
     }
     if (f.without_allergens?.length) and.push({ allergens: { $nin: f.without_allergens } });
     if (f.availability) {
-      and.push({ _id: { $in: await this.stock.inStock() } });
+      // The cards' mirror of the stock (display: it lags the stock by the worker's handling only).
+      and.push({ portions: { $gt: 0 } });
       if (f.availability === 'available') and.push({ available_date: { $lte: now } });
       else {
         const offset = f.availability === 'today' ? 0 : 1;
@@ -126,7 +137,10 @@ export class MealsService implements OnModuleInit {
       throw new DomainError('VALIDATION_FAILED', NEAR_MESSAGES.radius, { radius_km: NEAR_MESSAGES.radius });
     if (!filter?.near && (filter?.radius_km || filter?.sort === 'distance'))
       throw new DomainError('VALIDATION_FAILED', NEAR_MESSAGES.nearRequired, { near: NEAR_MESSAGES.nearRequired });
-    let near = filter?.near ? await this.distancesFrom(filter.near) : null;
+    // Every located cook's distance only when it decides what is listed (radius, nearest first);
+    // otherwise the cards' own communes give the distances (one query).
+    let near = filter?.near && (filter.radius_km || filter.sort === 'distance') ? await this.distancesFrom(filter.near) : null;
+    const from = filter?.near ? (near?.point ?? (await nearPoint(filter.near))) : null;
     if (near && filter?.radius_km) {
       // Only the cooks within the radius are listed (and, nearest first, visited).
       const max = filter.radius_km * 1000;
@@ -147,7 +161,7 @@ export class MealsService implements OnModuleInit {
     const items = docs.slice(0, first);
     const last = items.at(-1);
     return {
-      items: await this.dtos(items, near?.point, near?.located),
+      items: await this.dtos(items, from, near?.located),
       next_cursor: docs.length > first && last ? encodeCursor({ created_at: new Date(last.created_at), id: last._id }) : null,
     };
   }
@@ -215,15 +229,15 @@ export class MealsService implements OnModuleInit {
     };
   }
 
-  /** Home page: meals still available, most portions first. */
+  /** Home page: meals still available, most portions first (the cards' mirror of the stock). */
   async featured(limit: number = LIMITS.featuredMeals, near?: string | null): Promise<MealDto[]> {
     const from = near ? await nearPoint(near) : null;
-    // Most portions first: the stock gives the order, deleted meals are skipped.
-    const ids = await this.stock.inStock(limit * 3);
-    const docs = await findByIds<Meal>(this.meals, ids, LISTED, { deleted_at: null });
-    const rank = new Map(ids.map((id, i) => [id, i]));
-    docs.sort((a, b) => rank.get(a._id)! - rank.get(b._id)!);
-    return this.dtos(docs.slice(0, limit), from);
+    const docs = await this.meals
+      .find({ deleted_at: null, portions: { $gt: 0 } }, LISTED)
+      .sort({ portions: -1, _id: 1 })
+      .limit(limit)
+      .lean<Meal[]>();
+    return this.dtos(docs, from);
   }
 
   async get(id: string): Promise<MealDto | null> {
@@ -250,6 +264,7 @@ export class MealsService implements OnModuleInit {
   async create(actor: Actor, cookName: string, input: CreateMealInput): Promise<MealDto> {
     if (actor.user_type !== 'cook') throw new DomainError('FORBIDDEN', 'Cette action est réservée aux cuisiniers');
     const { image_key, available_date, portions_available: portions, ...rest } = input;
+    const location = await this.slots.locationOf(actor.user_id);
     const meal = new this.meals({
       ...rest,
       _id: randomUUID(),
@@ -260,10 +275,17 @@ export class MealsService implements OnModuleInit {
       search_text: searchTextOf(rest),
       rating_average: 0,
       rating_count: 0,
+      // The card's read model: the new stock document's portions, the cook's commune.
+      portions,
+      portions_seq: 0,
+      cook_location: location,
     });
     recordEvent(meal, CatalogueEvents.mealCreated, { meal_id: meal._id, cook_id: meal.cook_id, name: meal.name });
     await this.stock.create(meal._id, meal.cook_id, portions);
     await this.relay.save(this.meals, meal);
+    // The cook saved another commune meanwhile, and its copy onto the cards listed them before this
+    // one existed: copy it here (a save after this read lists this card).
+    if (!sameLocation(await this.slots.locationOf(actor.user_id), location)) await this.slots.locateMeals(actor.user_id, [meal._id]);
     return toMealDto(meal.toObject(), portions);
   }
 
@@ -294,17 +316,22 @@ export class MealsService implements OnModuleInit {
         portions_seen: seen ?? null,
       });
     await this.relay.save(this.meals, meal);
-    if (changes) await this.waitForStock(meal._id, before);
-    return (await this.dtos([meal.toObject()]))[0];
+    const card = changes ? await this.waitForCard(meal._id, before) : null;
+    return (await this.dtos([card ?? meal.toObject()]))[0];
   }
 
-  /** Read your write: the cook sees the new portions as soon as the worker applied them (≤ 3 s). */
-  private async waitForStock(mealId: string, before: number, timeoutMs = 3000): Promise<void> {
+  /**
+   * Read your write: the cook sees the new portions as soon as the worker applied them and copied
+   * them onto the card (≤ 3 s; the lists then show them too). After that, the card as it was saved.
+   */
+  private async waitForCard(mealId: string, before: number, timeoutMs = 3000): Promise<Meal | null> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      if ((await this.stock.seqOf(mealId)) > before) return;
+      const card = await this.meals.findOne({ _id: mealId }, LISTED).lean<Meal>();
+      if ((card?.portions_seq ?? 0) > before) return card;
       await new Promise((r) => setTimeout(r, 15));
     }
+    return null;
   }
 
   async delete(actor: Actor, id: string): Promise<void> {

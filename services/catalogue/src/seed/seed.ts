@@ -19,6 +19,14 @@ export async function seedCatalogue(env: NodeJS.ProcessEnv = process.env): Promi
   try {
     const meals = conn.model(Meal.name, MealSchema);
     const base = Date.now() - DEMO_MEALS.length * 60_000;
+    // The demo cooks' pick-up places (their commune is copied onto their cards: the read model).
+    const places = new Map(
+      await Promise.all(
+        Object.entries(DEMO_PICKUP).map(
+          async ([cookId, rules]) => [cookId, rules.address ? await resolvePickupAddress(rules.address) : null] as const,
+        ),
+      ),
+    );
     let created = 0;
     for (const [i, m] of DEMO_MEALS.entries()) {
       const key = `meals/demo_${m.id}.jpg`;
@@ -55,6 +63,10 @@ export async function seedCatalogue(env: NodeJS.ProcessEnv = process.env): Promi
           search_text: searchTextOf({ name: m.name, description: m.description, ingredients: m.ingredients }),
           rating_average: 0,
           rating_count: 0,
+          // The card's read model (ADR 0005): the stock document's portions, the cook's commune.
+          portions: m.portions,
+          portions_seq: 0,
+          cook_location: places.get(m.cook.id)?.location ?? null,
           deleted_at: null,
           created_at: at,
           updated_at: at,
@@ -70,7 +82,7 @@ export async function seedCatalogue(env: NodeJS.ProcessEnv = process.env): Promi
     // a demo cook seeded before communes existed (no `location`) gets the demo address and its commune.
     const settings = conn.collection('pickupSettings');
     for (const [cookId, rules] of Object.entries(DEMO_PICKUP)) {
-      const place = rules.address ? await resolvePickupAddress(rules.address) : null;
+      const place = places.get(cookId) ?? null;
       const existing = await settings.findOne({ _id: cookId as never });
       if (existing) {
         if (!('location' in existing) && place)

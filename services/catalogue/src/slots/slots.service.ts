@@ -11,6 +11,7 @@ import {
   SLOT_WAIT_MAX_MS,
   SLOT_WAIT_STALL_MS,
   type Actor,
+  type CookLocation,
   type HeldSlot,
   type PickupAddress,
   type PickupSettingsDto,
@@ -37,6 +38,20 @@ const toSettingsDto = (s: PickupSettings): PickupSettingsDto => ({
   capacity: s.capacity,
   capacity_unit: s.capacity_unit,
 });
+
+/** Two public locations are the same place (field by field: the stored key order may differ). */
+export const sameLocation = (a: CookLocation | null | undefined, b: CookLocation | null | undefined): boolean =>
+  (a ?? null) === null || (b ?? null) === null
+    ? (a ?? null) === (b ?? null)
+    : a!.commune_code === b!.commune_code &&
+      a!.commune === b!.commune &&
+      a!.postcode === b!.postcode &&
+      a!.lat === b!.lat &&
+      a!.lon === b!.lon;
+
+/** A card whose copy of its cook's location is missing (stored before the copy) or not `at`. */
+const locatedElsewhere = (card: Pick<Meal, 'cook_location'>, at: CookLocation | null): boolean =>
+  card.cook_location === undefined || !sameLocation(card.cook_location, at);
 
 const sum = (holds: SlotHoldEntry[]) => holds.reduce((n, h) => n + h.amount, 0);
 const live = (holds: SlotHoldEntry[], now: Date, except?: string) =>
@@ -100,10 +115,58 @@ export class SlotsService implements OnModuleInit {
       location: place?.location ?? null,
     };
     await this.settings.updateOne({ _id: actor.user_id }, { $set: doc }, { upsert: true });
-    // The public lists show the cook's commune and distance: a cache hint when it moved (ADR 0006).
-    if (JSON.stringify(before?.location ?? null) !== JSON.stringify(doc.location))
+    // The cards carry the commune (read model, ADR 0005): copied onto every meal of the cook now, so
+    // the lists read one collection; a card a crash left behind is repaired by the next save too.
+    const copied = await this.copyLocation(actor.user_id);
+    // The public lists show the cook's commune and distance: a cache hint when it moved (ADR 0006),
+    // after the cards are written.
+    if (copied || !sameLocation(before?.location ?? null, doc.location))
       await this.publisher.announce(CatalogueEvents.mealsChanged, { cook_id: actor.user_id, meal_ids: [], cause: 'cook_location' });
     return toSettingsDto({ _id: actor.user_id, ...doc });
+  }
+
+  /** The cook's public location as the pick-up settings have it now (`null`: none). */
+  async locationOf(cookId: string): Promise<CookLocation | null> {
+    return (await this.settings.findById(cookId, { location: 1 }).lean<Pick<PickupSettings, 'location'>>())?.location ?? null;
+  }
+
+  /**
+   * Copies the cook's location onto those of their (not deleted) meals whose card shows another one;
+   * returns how many. Each copy reads the settings inside the meal's lock (so the last copy to run
+   * writes the settings as they then are, whatever the order of two saves) and `$set`s only
+   * `cook_location` (FerretDB rewrites the whole document: every writer of a meal takes its lock).
+   */
+  async copyLocation(cookId: string): Promise<number> {
+    const [cards, at] = await Promise.all([
+      this.meals.find({ cook_id: cookId, deleted_at: null }, { cook_location: 1 }).lean<Pick<Meal, '_id' | 'cook_location'>[]>(),
+      this.locationOf(cookId),
+    ]);
+    const stale = cards.filter((c) => locatedElsewhere(c, at)).map((c) => c._id);
+    await this.locateMeals(cookId, stale);
+    return stale.length;
+  }
+
+  async locateMeals(cookId: string, mealIds: string[]): Promise<void> {
+    for (const _id of mealIds) {
+      await this.relay.locked(this.meals, _id, async () => {
+        const at = await this.locationOf(cookId);
+        await this.meals.updateOne({ _id }, { $set: { cook_location: at } }, { timestamps: false });
+      });
+    }
+  }
+
+  /** Every card whose location differs from its cook's settings (boot, and now and then): copied again. */
+  async reconcileLocations(): Promise<number> {
+    const [cards, located] = await Promise.all([
+      this.meals.find({ deleted_at: null }, { cook_id: 1, cook_location: 1 }).lean<Pick<Meal, '_id' | 'cook_id' | 'cook_location'>[]>(),
+      this.settings.find({}, { location: 1 }).lean<Pick<PickupSettings, '_id' | 'location'>[]>(),
+    ]);
+    const at = new Map(located.map((s) => [s._id, s.location ?? null]));
+    const stale = new Map<string, string[]>();
+    for (const c of cards)
+      if (locatedElsewhere(c, at.get(c.cook_id) ?? null)) stale.set(c.cook_id, [...(stale.get(c.cook_id) ?? []), c._id]);
+    for (const [cookId, ids] of stale) await this.locateMeals(cookId, ids);
+    return [...stale.values()].reduce((n, ids) => n + ids.length, 0);
   }
 
   async addresses(cookIds: string[]): Promise<{ cook_id: string; address: PickupAddress | null }[]> {

@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { CatalogueEvents, OrderingEvents, PickupEvents, type Envelope } from '@popote/contracts';
 import { causedBy, EventPublisher, findByIds, OutboxRelay, recordEvent, type PartitionedEvent } from '@popote/platform';
@@ -17,6 +17,13 @@ type StockAdjust = z.infer<typeof CatalogueEvents.stockAdjustRequested.schema>;
 type ReviewSubmitted = z.infer<typeof OrderingEvents.reviewSubmitted.schema>;
 
 /**
+ * How often each replica checks that every card shows its stock and its cook's commune (the read
+ * model's safety net: cards a crash between two writes, or an older version during a rolling
+ * deployment, left behind). Two collection reads; writes only where a card differs.
+ */
+const RECONCILE_EVERY_MS = 10 * 60_000;
+
+/**
  * The stock worker of one cook partition (ADR 0004). Every change to the portions of a cook's meals
  * arrives as an event on the cook's partition and is applied here, one at a time for the partition
  * in the whole system, in stream order:
@@ -30,8 +37,9 @@ type ReviewSubmitted = z.infer<typeof OrderingEvents.reviewSubmitted.schema>;
  * The conditions on `seq` also make the writes exact on MongoDB if two workers ever overlapped.
  */
 @Injectable()
-export class StockService implements OnModuleInit, OnApplicationBootstrap {
+export class StockService implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly log = new Logger('Stock');
+  private reconciling?: NodeJS.Timeout;
 
   constructor(
     @InjectModel(Meal.name) private readonly meals: Model<Meal>,
@@ -49,6 +57,24 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     const created = await this.migrateLegacy();
     if (created) this.log.log(`gave ${created} meals stored before ADR 0004 their stock document`);
+    // The read model (ADR 0005): cards stored before it get their copies, in the background — reads
+    // fall back to the join for a card without them meanwhile, and a first backfill of many cards
+    // must not hold the start past the startup probe. Then now and then, as a safety net.
+    const reconcile = () => void this.reconcileCards().catch((err: unknown) => this.log.warn(`cards not reconciled: ${String(err)}`));
+    reconcile();
+    this.reconciling = setInterval(reconcile, RECONCILE_EVERY_MS);
+    this.reconciling.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.reconciling);
+  }
+
+  /** Every card made to show its stock and its cook's commune (safe with every replica doing it at once). */
+  async reconcileCards(): Promise<void> {
+    const portions = await this.reconcileMirror();
+    const located = await this.slots.reconcileLocations();
+    if (portions || located) this.log.log(`read model: copied the stock onto ${portions} cards, the cook's commune onto ${located}`);
   }
 
   async apply(event: PartitionedEvent): Promise<void> {
@@ -95,7 +121,9 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap {
     if (done) {
       // Applied before: the order-placed came again (a replay, or an order recreated after its
       // payment was re-announced). Announce the same outcome again so the order can settle; the
-      // consumers apply an outcome once (an order leaves 'pending' stock once).
+      // consumers apply an outcome once (an order leaves 'pending' stock once). The cards' mirror is
+      // written again first: the stock is the truth, so this repairs whatever a crash left behind.
+      await this.mirror(envelope.data.items.map((i) => i.meal_id));
       if (done.result !== 'void') {
         if (done.result === 'committed')
           recordEvent(done, CatalogueEvents.stockCommitted, { order_id: orderId, checkout_id: checkoutId }, causedBy(envelope));
@@ -149,6 +177,9 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap {
     }
     if (rejection) await this.slots.releaseForOrder(orderId, seq);
     else if (room === 'ok') await this.slots.commitOrder(orderId, seq, paid);
+    // The cards show the new portions before the outcome is announced (stock-committed is what drops
+    // the BFF's read cache), and before the event is acked: a crash before this line redelivers it.
+    await this.mirror(ids);
 
     const application = new this.applications({
       _id: orderId,
@@ -185,14 +216,19 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap {
       });
       return;
     }
-    if (app.result !== 'committed' || app.restocked_at) return;
     const lines = mergeLines(envelope.data.items);
+    if (app.result !== 'committed') return;
+    if (app.restocked_at) {
+      await this.mirror(lines.map((l) => l.meal_id)); // a replay: the cards as the stock is
+      return;
+    }
     for (const line of lines) {
       await this.stock.updateOne(
         { _id: line.meal_id, seq: { $lt: seq } },
         { $inc: { portions: line.quantity }, $set: { seq, op: 'restock' } },
       );
     }
+    await this.mirror(lines.map((l) => l.meal_id));
     await this.applications.updateOne({ _id: orderId }, { $set: { restocked_at: new Date() } });
     await this.publisher.announce(
       CatalogueEvents.mealsChanged,
@@ -204,9 +240,14 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap {
   /** A cook's edit: relative to the portions the form showed, so sales made meanwhile stay sold. */
   async adjust(data: StockAdjust, seq: number): Promise<void> {
     const current = await this.stock.findById(data.meal_id).lean<Stock>();
-    if (!current || current.seq >= seq) return;
+    if (!current) return;
+    if (current.seq >= seq) {
+      await this.mirror([data.meal_id]); // applied before (a redelivery): the card as the stock is
+      return;
+    }
     const portions = data.portions_seen === null ? data.portions : Math.max(0, current.portions + (data.portions - data.portions_seen));
     await this.stock.updateOne({ _id: data.meal_id, seq: { $lt: seq } }, { $set: { portions, seq, op: 'adjust' } });
+    await this.mirror([data.meal_id]);
     await this.publisher.announce(CatalogueEvents.mealsChanged, {
       cook_id: data.cook_id,
       meal_ids: [data.meal_id],
@@ -243,18 +284,69 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap {
     }
   }
 
-  /** Portions of meals, by meal id (reads join the stock; a meal without stock has none). */
+  /**
+   * Copies the stock of these meals onto their cards (`portions`, `portions_seq`: the read model,
+   * ADR 0005). The value is read from the stock inside the meal's lock, so whichever copy runs last
+   * writes the stock as it then is — an older copy cannot win — and the filter on `portions_seq`
+   * keeps that exact on MongoDB even if two writers ever overlapped. Only the mirror's fields are
+   * `$set`, under the lock every writer of a meal takes (FerretDB rewrites the whole document on an
+   * update: an unlocked write could undo a cook's edit or the outbox being cleared, or be undone by
+   * them). Nothing is written when the card already shows the stock (a replay, the reconciliation).
+   */
+  async mirror(mealIds: string[]): Promise<void> {
+    for (const id of new Set(mealIds)) {
+      await this.relay.locked(this.meals, id, async () => {
+        const s = await this.stock.findById(id, { portions: 1, seq: 1 }).lean<Pick<Stock, '_id' | 'portions' | 'seq'>>();
+        if (!s) return;
+        await this.meals.updateOne(
+          {
+            _id: id,
+            $or: [
+              { portions_seq: { $exists: false } },
+              { portions_seq: { $lt: s.seq } },
+              // The same event again: a giveback keeps the sequence of the take it undoes.
+              { portions_seq: s.seq, portions: { $ne: s.portions } },
+            ],
+          },
+          { $set: { portions: s.portions, portions_seq: s.seq } },
+          { timestamps: false },
+        );
+      });
+    }
+  }
+
+  /**
+   * Meals whose card does not show their stock (stored before the mirror, or left behind by a
+   * deployment where an older worker applied stock without copying it): copied again. One read of
+   * each collection; the copies are idempotent and locked, so replicas doing it at once are harmless.
+   */
+  async reconcileMirror(): Promise<number> {
+    const [stocks, cards] = await Promise.all([
+      this.stock.find({}, { portions: 1, seq: 1 }).lean<Pick<Stock, '_id' | 'portions' | 'seq'>[]>(),
+      this.meals.find({}, { portions: 1, portions_seq: 1 }).lean<Pick<Meal, '_id' | 'portions' | 'portions_seq'>[]>(),
+    ]);
+    const card = new Map(cards.map((c) => [c._id, c]));
+    const stale = stocks
+      .filter((s) => {
+        const c = card.get(s._id);
+        return (
+          c &&
+          (c.portions_seq === undefined ||
+            c.portions_seq === null ||
+            c.portions_seq < s.seq ||
+            (c.portions_seq === s.seq && c.portions !== s.portions))
+        );
+      })
+      .map((s) => s._id);
+    await this.mirror(stale);
+    return stale.length;
+  }
+
+  /** Portions of meals, by meal id (the stock itself: the truth, one point read per meal). */
   async portionsOf(mealIds: string[]): Promise<Map<string, number>> {
     if (!mealIds.length) return new Map();
     const docs = await findByIds<Pick<Stock, '_id' | 'portions'>>(this.stock, mealIds, { portions: 1 });
     return new Map(docs.map((d) => [d._id, d.portions]));
-  }
-
-  /** Ids of meals with portions left, most first (for the availability filter and the home page). */
-  async inStock(limit?: number): Promise<string[]> {
-    const q = this.stock.find({ portions: { $gt: 0 } }, { _id: 1 }).sort({ portions: -1, _id: 1 });
-    if (limit) q.limit(limit);
-    return (await q.lean<{ _id: string }[]>()).map((d) => d._id);
   }
 
   /** The stock of a new meal: created with the meal, before anyone can order it. */

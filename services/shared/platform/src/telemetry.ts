@@ -12,7 +12,7 @@ import {
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
+import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
 import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
 import { GraphQLInstrumentation } from '@opentelemetry/instrumentation-graphql';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -35,7 +35,13 @@ export function startTelemetry(serviceName: string): void {
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (req) => (req.url ?? '').startsWith('/health'),
       }),
-      new ExpressInstrumentation(),
+      // Only the route's name on the HTTP span ("POST /graphql"): no span per middleware (helmet,
+      // body parsers, cookies...), router or route handler. Those were most of a BFF request's
+      // spans and repeated the HTTP span's timing; the work under them has its own spans
+      // (GraphQL, NATS, MongoDB). Issue 14: what it cost to trace a cached read.
+      new ExpressInstrumentation({
+        ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER, ExpressLayerType.REQUEST_HANDLER],
+      }),
       new MongoDBInstrumentation(),
       // One span per operation (parse, validate, execute); a span per resolved field only when asked
       // for (OTEL_GRAPHQL_FIELD_SPANS=true): on a 20-meal list they cost more than the read itself.

@@ -123,4 +123,38 @@ describe('service identity on NATS: users with permissions, signed actors', () =
       await nc.close();
     }
   });
+
+  it('an RPC whose caller gave up is dropped soon after, and a reply that is not JSON is an error of that call', async () => {
+    // A stand-in for identity (no identity service runs in this file) that keeps every request and
+    // answers none by itself.
+    const nc = await as('identity');
+    const held: { respond: (data: string) => boolean }[] = [];
+    nc.subscribe(IdentityRpc.getMe.subject, { callback: (_err, msg) => held.push(msg) });
+    await nc.flush();
+    // nats.js' requests waiting on the shared reply inbox (its internals: no public count).
+    const pending = () =>
+      (
+        bff as unknown as { proxy: { natsClient: { protocol: { muxSubscriptions: { size(): number } } } } }
+      ).proxy.natsClient.protocol.muxSubscriptions.size();
+    try {
+      const started = Date.now();
+      const late = await expectDomainError(bff.call(IdentityRpc.getMe, { actor: buyer }, { timeoutMs: 300 }));
+      expect(late.code).toBe('UNAVAILABLE');
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(pending()).toBe(1);
+      // A second past the caller's timeout, nats.js no longer waits for it (not the 2 minutes of before).
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(pending()).toBe(0);
+      // The reply, when it finally comes, is ignored.
+      held.shift()?.respond(JSON.stringify({ response: { user: null }, isDisposed: true }));
+
+      // Not JSON: the call fails with the generic error, the process goes on.
+      const broken = bff.call(IdentityRpc.getMe, { actor: buyer }, { timeoutMs: 3000 });
+      await expect.poll(() => held.length).toBe(1);
+      held.shift()?.respond('{ not json');
+      expect((await expectDomainError(broken)).code).toBe('INTERNAL');
+    } finally {
+      await nc.close();
+    }
+  });
 });

@@ -2,9 +2,9 @@ import { type GraphQLClient, useMutation, useQuery } from '@popote/graphql';
 import { useAuth } from '@popote/auth';
 import { fr, toast } from '@popote/ui';
 import { useCallback } from 'react';
-import { useNavigate } from '@popote/router';
 import { apiMessage, isUnauthenticated } from '../../lib/api-message';
 import { celebrateFirstAdd, startsNewCart } from './confetti';
+import { useAskToSignIn } from './sign-in-first';
 import { ADD_TO_CART, CART_QUERY, CLEAR_CART, REMOVE_FROM_CART, SET_CART_QUANTITY, type CartData } from './graphql/cart';
 
 export interface CartState {
@@ -51,16 +51,12 @@ const toastId = (kind: string, mealId = '') => `cart-${kind}-${mealId}`;
  */
 export function useCartActions() {
   const auth = useAuth();
-  const navigate = useNavigate();
   const [addMutation] = useMutation(ADD_TO_CART);
   const [setQuantityMutation] = useMutation(SET_CART_QUANTITY);
   const [removeMutation] = useMutation(REMOVE_FROM_CART);
   const [clearMutation] = useMutation(CLEAR_CART);
 
-  const askToSignIn = useCallback(() => {
-    toast.error(fr.cart.signInRequired, { id: 'cart-sign-in' });
-    navigate('/auth');
-  }, [navigate]);
+  const askToSignIn = useAskToSignIn();
 
   const fail = useCallback(
     (error: unknown, fallback: string, id: string) => {

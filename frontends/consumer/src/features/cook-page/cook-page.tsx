@@ -1,12 +1,13 @@
 import { useQuery } from '@popote/graphql';
 import { Avatar, buttonClassName, fr, Notice, NotFound, QueryState, formatDistance, useBuyerCommune } from '@popote/ui';
+import { frBrowse } from '@popote/ui/fr-browse';
 import { Link, useParams } from '@popote/router';
 import { MealGrid } from '../../components/meal-grid';
 import { Rating } from '../../components/rating';
 import { COOK_QUERY, type CookPageData } from './graphql/cook.query';
 import styles from './cook-page.module.css';
 
-const t = fr.cookPage;
+const t = frBrowse.cookPage;
 
 /** /cook/:cookId — who the cook is, and the meals they still have portions of. */
 export function CookPage() {
@@ -26,7 +27,7 @@ export function CookPage() {
         message={t.notFoundBody}
         actions={
           <Link to="/meals" className={buttonClassName({ variant: 'primary' })}>
-            {fr.mealDetail.browseMeals}
+            {frBrowse.mealDetail.browseMeals}
           </Link>
         }
       />
@@ -110,7 +111,7 @@ function CookView({ cook }: { cook: CookPageData }) {
             message={t.noMeals}
             actions={
               <Link to="/meals" className={buttonClassName({ variant: 'primary' })}>
-                {fr.mealDetail.browseMeals}
+                {frBrowse.mealDetail.browseMeals}
               </Link>
             }
           />

@@ -1,6 +1,7 @@
 import { useAuth } from '@popote/auth';
 import { useQuery } from '@popote/graphql';
 import { Button, buttonClassName, fr, Notice, useBuyerCommune } from '@popote/ui';
+import { frBrowse } from '@popote/ui/fr-browse';
 import type { ReactNode } from 'react';
 import { Link } from '@popote/router';
 import { MealGrid } from '../../components/meal-grid';
@@ -17,7 +18,7 @@ import styles from './home-page.module.css';
 export function HomePage() {
   return (
     <>
-      <title>{`${fr.brand} · ${fr.home.title}`}</title>
+      <title>{`${fr.brand} · ${frBrowse.home.title}`}</title>
       <Hero />
       <div className={styles.sections}>
         <FeaturedMeals />
@@ -34,8 +35,8 @@ export function HomePage() {
  */
 function useBecomeCookLink(): { to: string; label: string } {
   const auth = useAuth();
-  if (auth.status !== 'signed-in') return { to: '/auth?mode=inscription&type=cook', label: fr.home.becomeCook };
-  return auth.isCook ? { to: '/cook/dashboard', label: fr.nav.dashboard } : { to: '/profile', label: fr.home.becomeCook };
+  if (auth.status !== 'signed-in') return { to: '/auth?mode=inscription&type=cook', label: frBrowse.home.becomeCook };
+  return auth.isCook ? { to: '/cook/dashboard', label: fr.nav.dashboard } : { to: '/profile', label: frBrowse.home.becomeCook };
 }
 
 function Hero() {
@@ -43,11 +44,11 @@ function Hero() {
   return (
     <section className={styles.hero}>
       <div className={styles.heroInner}>
-        <h1 className={styles.heroTitle}>{fr.home.title}</h1>
-        <p className={styles.heroLead}>{fr.home.lead}</p>
+        <h1 className={styles.heroTitle}>{frBrowse.home.title}</h1>
+        <p className={styles.heroLead}>{frBrowse.home.lead}</p>
         <div className={styles.heroActions}>
           <Link to="/meals" className={buttonClassName({ variant: 'primary', size: 'lg' })}>
-            {fr.home.exploreMeals}
+            {frBrowse.home.exploreMeals}
           </Link>
           <Link to={becomeCook.to} className={buttonClassName({ variant: 'outline', size: 'lg' })}>
             {becomeCook.label}
@@ -112,7 +113,7 @@ function FeaturedMeals() {
   const meals = data?.featuredMeals.slice(0, LIMITS.featuredMeals);
   const viewAll = (
     <Link to="/meals" className={styles.viewAll}>
-      {fr.home.viewAll}
+      {frBrowse.home.viewAll}
       <span aria-hidden="true"> →</span>
     </Link>
   );
@@ -124,22 +125,22 @@ function FeaturedMeals() {
   } else if (meals) {
     content = (
       <Notice
-        message={fr.home.featuredEmpty}
+        message={frBrowse.home.featuredEmpty}
         actions={
           <Link to="/meals" className={buttonClassName({ variant: 'primary' })}>
-            {fr.home.browseAll}
+            {frBrowse.home.browseAll}
           </Link>
         }
       />
     );
   } else if (error) {
-    content = <RetryNotice message={fr.home.featuredError} onRetry={() => void refetch().catch(() => undefined)} />;
+    content = <RetryNotice message={frBrowse.home.featuredError} onRetry={() => void refetch().catch(() => undefined)} />;
   } else {
-    content = <SkeletonCards count={LIMITS.featuredMeals} label={fr.home.featuredLoading} />;
+    content = <SkeletonCards count={LIMITS.featuredMeals} label={frBrowse.home.featuredLoading} />;
   }
 
   return (
-    <Section id="plats-a-la-une" title={fr.home.featuredTitle} lead={fr.home.featuredLead} aside={viewAll}>
+    <Section id="plats-a-la-une" title={frBrowse.home.featuredTitle} lead={frBrowse.home.featuredLead} aside={viewAll}>
       {content}
     </Section>
   );
@@ -156,9 +157,9 @@ const STEP_ICONS = [
 
 function HowItWorks() {
   return (
-    <Section id="comment-ca-marche" title={fr.home.howTitle}>
+    <Section id="comment-ca-marche" title={frBrowse.home.howTitle}>
       <ol className={styles.steps}>
-        {fr.home.steps.map((step, index) => (
+        {frBrowse.home.steps.map((step, index) => (
           <li key={step.title} className={styles.step}>
             <span className={styles.stepIcon} aria-hidden="true">
               <svg
@@ -204,15 +205,15 @@ function PopularCooks() {
       </ul>
     );
   } else if (cooks) {
-    content = <Notice message={fr.home.cooksEmpty} />;
+    content = <Notice message={frBrowse.home.cooksEmpty} />;
   } else if (error) {
-    content = <RetryNotice message={fr.home.cooksError} onRetry={() => void refetch().catch(() => undefined)} />;
+    content = <RetryNotice message={frBrowse.home.cooksError} onRetry={() => void refetch().catch(() => undefined)} />;
   } else {
-    content = <SkeletonCards count={LIMITS.popularCooks} label={fr.home.cooksLoading} shape="cook" />;
+    content = <SkeletonCards count={LIMITS.popularCooks} label={frBrowse.home.cooksLoading} shape="cook" />;
   }
 
   return (
-    <Section id="cuisiniers-populaires" title={fr.home.cooksTitle}>
+    <Section id="cuisiniers-populaires" title={frBrowse.home.cooksTitle}>
       {content}
     </Section>
   );

@@ -1,5 +1,6 @@
 import { useQuery } from '@popote/graphql';
 import { buttonClassName, formatLongDateTime, formatPrice, fr, MEAL_PLACEHOLDER_SRC, NotFound, QueryState } from '@popote/ui';
+import { frBrowse } from '@popote/ui/fr-browse';
 import { useState } from 'react';
 import { Link, useParams } from '@popote/router';
 import { Rating } from '../../components/rating';
@@ -9,7 +10,7 @@ import { allergenLabel, categoryLabel } from '../../vocabulary';
 import { MEAL_QUERY, type MealDetail } from './graphql/meal.query';
 import styles from './meal-detail-page.module.css';
 
-const t = fr.mealDetail;
+const t = frBrowse.mealDetail;
 
 export function MealDetailPage() {
   const { mealId = '' } = useParams();

@@ -1,4 +1,4 @@
-import { SendContactMessageDocument } from '../../generated/graphql';
+import { SendContactMessageDocument } from './contact-message.generated';
 
 /** BFF: `sendContactMessage(input: ContactInput!): Boolean!` (stored, then emailed to support). */
 export const SEND_CONTACT_MESSAGE = SendContactMessageDocument;

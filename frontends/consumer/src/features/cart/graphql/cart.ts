@@ -6,7 +6,7 @@ import {
   SetCartQuantityDocument,
   StartCheckoutDocument,
   type CartFieldsFragment,
-} from '../../../generated/graphql';
+} from './cart.generated';
 
 /**
  * The whole cart (fragment CartFields), selected identically by the query and every mutation:

@@ -6,7 +6,7 @@ import {
   CreatePaymentIntentDocument,
   type CheckoutFieldsFragment,
   type CreatePaymentIntentMutation,
-} from '../../../generated/graphql';
+} from './checkout.generated';
 
 export type CheckoutData = CheckoutFieldsFragment;
 

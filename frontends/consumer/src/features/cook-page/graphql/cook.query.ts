@@ -1,4 +1,4 @@
-import { CookDocument, type CookQuery } from '../../../generated/graphql';
+import { CookDocument, type CookQuery } from './cook.query.generated';
 
 export type CookPageData = NonNullable<CookQuery['cook']>;
 

@@ -1,4 +1,4 @@
-import { FeaturedMealsDocument, PopularCooksDocument, type PopularCooksQuery } from '../../../generated/graphql';
+import { FeaturedMealsDocument, PopularCooksDocument, type PopularCooksQuery } from './home.queries.generated';
 
 /** Up to 3 meals still available, most portions first (the BFF picks them). */
 export const FEATURED_MEALS_QUERY = FeaturedMealsDocument;

@@ -1,4 +1,4 @@
-import { MealDocument, type MealQuery } from '../../../generated/graphql';
+import { MealDocument, type MealQuery } from './meal.query.generated';
 
 export type MealDetail = NonNullable<MealQuery['meal']>;
 

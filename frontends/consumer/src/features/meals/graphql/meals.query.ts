@@ -1,4 +1,4 @@
-import { MealsDocument, type MealsQuery, type MealsQueryVariables } from '../../../generated/graphql';
+import { MealsDocument, type MealsQuery, type MealsQueryVariables } from './meals.query.generated';
 
 export type MealsQueryData = MealsQuery;
 export type { MealsQueryVariables };

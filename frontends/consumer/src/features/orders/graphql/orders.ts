@@ -5,7 +5,7 @@ import {
   SubmitReviewDocument,
   type ConsumerOrderFieldsFragment,
   type OrderReviewFieldsFragment,
-} from '../../../generated/graphql';
+} from './orders.generated';
 
 export type OrderData = ConsumerOrderFieldsFragment;
 

@@ -1,0 +1,78 @@
+/**
+ * French interface texts of the home page, a meal's page and a cook's page (consumer): loaded with
+ * those pages, not with every page (the texts every page needs, the meal list's included, are in
+ * ./fr.ts). Quoted texts come from the product specification; keep them verbatim.
+ */
+export const frBrowse = {
+  home: {
+    title: 'Des plats faits maison, près de chez vous',
+    lead: 'Commandez les bons petits plats de cuisiniers de votre quartier, puis récupérez-les quand vous voulez.',
+    exploreMeals: 'Découvrir les plats',
+    becomeCook: 'Devenir cuisinier',
+    featuredTitle: 'Plats à la une',
+    featuredLead: 'Encore disponibles, cuisinés près de chez vous.',
+    featuredLoading: 'Chargement des plats à la une...',
+    featuredEmpty: 'Aucun plat à la une pour le moment.',
+    featuredError: 'Impossible de charger les plats à la une.',
+    viewAll: 'Voir tous les plats',
+    browseAll: 'Parcourir tous les plats',
+    howTitle: 'Comment ça marche ?',
+    steps: [
+      {
+        title: 'Trouvez des cuisiniers près de chez vous',
+        body: 'Parcourez les plats faits maison proposés par les cuisiniers de votre quartier.',
+      },
+      {
+        title: 'Passez commande',
+        body: 'Choisissez vos plats et vos portions, puis payez en ligne en toute sécurité.',
+      },
+      {
+        title: 'Régalez-vous',
+        body: 'Récupérez votre commande chez le cuisinier et savourez un vrai repas fait maison.',
+      },
+    ],
+    cooksTitle: 'Cuisiniers populaires',
+    cooksLoading: 'Chargement des cuisiniers...',
+    cooksEmpty: 'Aucun cuisinier à découvrir pour le moment.',
+    cooksError: 'Impossible de charger les cuisiniers.',
+  },
+  mealDetail: {
+    back: 'Retour aux plats',
+    loading: 'Chargement du plat...',
+    loadError: 'Erreur lors du chargement du plat',
+    notFoundTitle: 'Plat introuvable',
+    notFoundBody: "Ce plat n'existe pas ou n'est plus proposé.",
+    browseMeals: 'Voir tous les plats',
+    byCook: 'par',
+    preparation: 'Préparation',
+    minutes: (minutes: number) => `${minutes} min`,
+    portions: 'Portions',
+    portionsLeft: (count: number) => (count > 1 ? `${count} portions restantes` : `${count} portion restante`),
+    soldOut: 'Épuisé',
+    rating: 'Note',
+    category: 'Catégorie',
+    availableFrom: 'Disponible à partir du',
+    description: 'Description',
+    ingredients: 'Ingrédients',
+    allergens: 'Allergènes',
+    noAllergens: 'Aucun allergène déclaré',
+    cookingDetails: 'Détails de cuisson',
+    servingSuggestions: 'Suggestions de service',
+    dietaryInfo: 'Informations diététiques',
+    storageInstructions: 'Conservation',
+    pictureAlt: (name: string) => `Photo du plat ${name}`,
+  },
+  cookPage: {
+    loading: 'Chargement du cuisinier...',
+    loadError: 'Impossible de charger la page de ce cuisinier.',
+    notFoundTitle: 'Cuisinier introuvable',
+    notFoundBody: "Ce cuisinier n'existe pas ou ne vend plus de plats.",
+    rating: 'Note moyenne',
+    specialties: 'Spécialités',
+    availabilityDays: 'Jours de disponibilité',
+    mealsTitle: (name: string) => `Les plats de ${name}`,
+    noMeals: "Ce cuisinier n'a aucun plat disponible pour le moment.",
+    noBio: "Ce cuisinier n'a pas encore écrit sa présentation.",
+    avatarAlt: (name: string) => `Photo de ${name}`,
+  },
+} as const;
