@@ -21,6 +21,17 @@ describe('releaseFirstPaintWhenReady', () => {
     expect(paint()).not.toBeNull();
   });
 
+  it('keeps it while the page shows the commune prompt beside its loading spinner', async () => {
+    releaseFirstPaintWhenReady(document, '/meals');
+    root().innerHTML =
+      '<main><h1>Plats disponibles</h1><section aria-label="Plats disponibles">' +
+      '<section aria-labelledby="near-prompt-title"><h2 id="near-prompt-title">Où êtes-vous ?</h2>' +
+      '<p>Choisissez votre commune pour voir à quelle distance sont les cuisiniers.</p></section>' +
+      '<div role="status">Chargement des plats...</div></section></main>';
+    await settle();
+    expect(paint()).not.toBeNull();
+  });
+
   it('removes it once the real page shows its cards', async () => {
     releaseFirstPaintWhenReady(document, '/meals');
     root().innerHTML =
@@ -38,7 +49,7 @@ describe('releaseFirstPaintWhenReady', () => {
     document.body.innerHTML = `<div id="${FIRST_PAINT_ID}" data-path="/meals"></div><div id="root"></div>`;
     releaseFirstPaintWhenReady(document, '/meals');
     root().innerHTML =
-      '<main><section aria-label="Plats disponibles"><section><p>Aucun plat pour le moment.</p></section></section></main>';
+      '<main><section aria-label="Plats disponibles"><section data-pp-notice=""><p>Aucun plat pour le moment.</p></section></section></main>';
     await settle();
     expect(paint()).toBeNull();
   });

@@ -12,8 +12,12 @@
 export const FIRST_PAINT_ID = 'pp-first-paint';
 const FIRST_PAINT_STYLE_ID = 'pp-first-paint-style';
 
-/** What the real page shows once it has its content: the cards, or an error or a notice. */
-const PAGE_READY = 'main article, main [role="alert"], main section:not([aria-label]) > p';
+/**
+ * What the real page shows once it has its content: the cards, or an error or a notice (@popote/ui's
+ * Notice carries `data-pp-notice`). Not any paragraph: the 'Où êtes-vous ?' prompt shows beside the
+ * loading spinner, and releasing on it showed the spinner in place of the first paint's cards.
+ */
+const PAGE_READY = 'main article, main [role="alert"], main [data-pp-notice]';
 
 export function releaseFirstPaintWhenReady(doc: Document, pathname: string, maxWaitMs = 15_000): void {
   const paint = doc.getElementById(FIRST_PAINT_ID);

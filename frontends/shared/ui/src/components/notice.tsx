@@ -11,12 +11,16 @@ export interface NoticeProps {
   actions?: ReactNode;
 }
 
-/** A centred panel for empty, error and "not found" states. */
+/**
+ * A centred panel for empty, error and "not found" states. `data-pp-notice` marks it as a page's
+ * content (not its loading state): the shell's first paint gives way to it (first-paint/release.ts).
+ */
 export function Notice({ title, titleAs: Title = 'h2', message, tone = 'neutral', actions }: NoticeProps) {
   return (
     <section
       className={`${styles.notice} ${tone === 'error' ? styles.error : ''}`}
       role={tone === 'error' ? 'alert' : undefined}
+      data-pp-notice=""
     >
       {title ? <Title className={styles.title}>{title}</Title> : null}
       <p className={styles.message}>{message}</p>
