@@ -62,7 +62,7 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
     ...servers.env,
     NODE_ENV: p.name === 'test' ? 'test' : 'development',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-    OTEL_BSP_SCHEDULE_DELAY: '500',
+    OTEL_BSP_SCHEDULE_DELAY: process.env.OTEL_BSP_SCHEDULE_DELAY ?? '500',
     PAYMENTS_PROVIDER: process.env.PAYMENTS_PROVIDER ?? 'sandbox', // explicit opt-in, refused in production
     PUBLIC_URL: `http://127.0.0.1:${p.shell}`, // notifications: links of account emails open the shell
   };
