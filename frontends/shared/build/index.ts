@@ -186,16 +186,41 @@ export function mfErrorTextsAsCodes(): RspackPluginInstance {
   });
 }
 
+/** Whether this build is the page's runtime for remotes built with `externalRuntime`. */
+const providesExternalRuntime = (mf: MfOptions) =>
+  (mf.experiments as { provideExternalRuntime?: boolean } | undefined)?.provideExternalRuntime === true;
+
+const BUNDLER_RUNTIME_REQUEST = /(?:^|[\\/])@module-federation[\\/]webpack-bundler-runtime(?:[\\/]dist[\\/]index\.c?js)?$/;
+
+/**
+ * A remote built with `externalRuntime` takes the bundler runtime from the page's runtime
+ * (./bundler-runtime.ts) instead of bundling `@module-federation/webpack-bundler-runtime` again:
+ * ~4 KB gzip less in every remoteEntry.js (ADR 0005, ninth pass).
+ */
+export function bundlerRuntimeFromHost(): RspackPluginInstance {
+  const fromHost = besideThis('bundler-runtime-from-host.ts');
+  return new rspack.NormalModuleReplacementPlugin(/webpack-bundler-runtime/, (data: { request: string }) => {
+    if (BUNDLER_RUNTIME_REQUEST.test(data.request)) data.request = fromHost;
+  });
+}
+
 export function createWebConfig({ root, name, publicPath, mf, title }: WebConfigOptions): Configuration {
   const production = process.env.NODE_ENV !== 'development';
   const externalRuntime = usesExternalRuntime(mf);
+  const runtimePlugins = [
+    ...((mf.runtimePlugins as unknown[] | undefined) ?? []),
+    // The host hands its bundler runtime to the remotes (./bundler-runtime.ts).
+    ...(providesExternalRuntime(mf) ? [besideThis('bundler-runtime.ts')] : []),
+  ] as MfOptions['runtimePlugins'];
   const plugins: RspackPluginInstance[] = [
     new ModuleFederationPlugin({
       dts: false,
       shareStrategy: 'loaded-first',
       ...mf,
+      runtimePlugins,
       name,
     }),
+    ...(externalRuntime ? [bundlerRuntimeFromHost()] : []),
     mfRuntimeAsEsm(),
     ...(production ? [mfErrorTextsAsCodes()] : []),
     new rspack.HtmlRspackPlugin({
@@ -273,6 +298,20 @@ export function createWebConfig({ root, name, publicPath, mf, title }: WebConfig
       // Keep module ids stable between builds so unchanged chunks keep their hash.
       moduleIds: 'deterministic',
       chunkIds: 'deterministic',
+      splitChunks: {
+        cacheGroups: {
+          // React, its DOM renderer and their entry points (react/jsx-runtime, react-dom/client) are
+          // shared modules, each of which had a chunk of its own; a page loads all of them together,
+          // so they are one file (2 requests and ~0.5 KB of gzip less, ADR 0005, ninth pass).
+          react: {
+            test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]/,
+            name: 'react',
+            chunks: 'async',
+            enforce: true,
+            priority: 20,
+          },
+        },
+      },
     },
     performance: { hints: false },
     stats: 'errors-warnings',

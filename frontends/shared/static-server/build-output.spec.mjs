@@ -141,4 +141,30 @@ describe('the production builds leave out', () => {
     expect(sources.some((source) => source.includes('node_modules/wouter/'))).toBe(true);
     expect(sources.filter((source) => source.includes('use-sync-external-store/'))).toEqual([]);
   });
+
+  it("the bundler runtime from the remotes: they take the page's (ADR 0005, ninth pass)", () => {
+    // A text of @module-federation/webpack-bundler-runtime's `init` that minification keeps.
+    const mark = 'initOptions is required!';
+    expect(script('shell', /^main\.[0-9a-f]{10}\.js$/)).toContain(mark);
+    for (const app of ['consumer', 'cook']) {
+      expect(script(app, /^remoteEntry\.js$/), app).not.toContain(mark);
+      expect(script(app, /^remoteEntry\.js$/), app).toContain('_POPOTE_MF_BUNDLER_RUNTIME');
+      // The remote's standalone page gets it from its own mf-runtime.js.
+      expect(script(app, /^mf-runtime\.js$/), app).toContain(mark);
+    }
+  });
+
+  it('React, its DOM renderer and their entry points in one chunk (not one each)', () => {
+    const dist = join(frontends, 'shell', 'dist');
+    /** @type {Map<string, string[]>} */ const chunksOf = new Map();
+    for (const name of readdirSync(dist).filter((entry) => entry.endsWith('.js.map'))) {
+      const { sources } = /** @type {{ sources: string[] }} */ (JSON.parse(readFileSync(join(dist, name), 'utf8')));
+      for (const source of sources) {
+        const pkg = source.match(/node_modules\/(react|react-dom|scheduler)\//)?.[1];
+        if (pkg) chunksOf.set(pkg, [...new Set([...(chunksOf.get(pkg) ?? []), name])]);
+      }
+    }
+    expect([...chunksOf.keys()].sort()).toEqual(['react', 'react-dom', 'scheduler']);
+    expect([...new Set([...chunksOf.values()].flat())]).toEqual([expect.stringMatching(/^react\.[0-9a-f]{10}\.js\.map$/)]);
+  });
 });

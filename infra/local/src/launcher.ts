@@ -115,8 +115,10 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
     const cook = `http://127.0.0.1:${p.cook}`;
     const shell = `http://127.0.0.1:${p.shell}`;
     const remotes = [
-      start('consumer', join(root, 'frontends/consumer/server.mjs'), { PORT: String(p.consumer) }),
-      start('cook', join(root, 'frontends/cook/server.mjs'), { PORT: String(p.cook) }),
+      // BFF_URL: a remote's own standalone page proxies /graphql and /media/ to this BFF (without it,
+      // to the default port, which is another profile's or nobody's).
+      start('consumer', join(root, 'frontends/consumer/server.mjs'), { PORT: String(p.consumer), BFF_URL: bff }),
+      start('cook', join(root, 'frontends/cook/server.mjs'), { PORT: String(p.cook), BFF_URL: bff }),
     ];
     await Promise.all([
       waitForHttp(`${consumer}/mf-manifest.json`, remotes[0], READY_TIMEOUT_MS),
