@@ -60,6 +60,7 @@ export default defineConfig({
           include: [
             'frontends/shared/*/src/**/*.spec.{ts,tsx}',
             'frontends/shared/*/*.spec.mjs',
+            'frontends/shared/build/*.spec.ts',
             'frontends/{shell,consumer,cook}/src/**/*.spec.{ts,tsx}',
             'frontends/{shell,consumer,cook}/*.spec.mjs',
           ],
