@@ -5,10 +5,11 @@
  * into its own `__webpack_require__.federation`. Its functions (`consumes`, `I`, `init`,
  * `installInitialConsumes`, `initContainerEntry`, ...) take the container's `webpackRequire` as an
  * argument, so one copy serves every container; only its two objects, the share scopes (`S`) and
- * `bundlerRuntimeOptions`, hold a container's state, and `runtime` is the container's own. The host (and a remote's standalone runtime)
- * publishes a factory of fresh copies; the remotes, built with `externalRuntime`, take theirs from
- * it instead of bundling the package again (./bundler-runtime-from-host.ts), as they already take
- * the runtime core (`_FEDERATION_RUNTIME_CORE`).
+ * `bundlerRuntimeOptions`, hold a container's state, and `runtime` is the container's own. The
+ * host (and a remote's standalone runtime) publishes a factory of fresh copies; the remotes, built
+ * with `externalRuntime`, take theirs from it instead of bundling the package again
+ * (./bundler-runtime-from-host.ts), as they already take the runtime core
+ * (`_FEDERATION_RUNTIME_CORE`).
  */
 import federation from '@module-federation/webpack-bundler-runtime';
 // The host exposes nothing, so its build leaves this out of `bundlerRuntime`; remotes need it.
