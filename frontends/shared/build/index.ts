@@ -118,7 +118,9 @@ const besideThis = (file: string) => fileURLToPath(new URL(file, import.meta.url
 export const STANDALONE_RUNTIME = 'mf-runtime.js';
 
 /** Whether this build uses the host's Module Federation runtime instead of its own. */
-const usesExternalRuntime = (mf: MfOptions) => (mf.experiments as { externalRuntime?: boolean } | undefined)?.externalRuntime === true;
+const experiment = (mf: MfOptions, name: 'externalRuntime' | 'provideExternalRuntime') =>
+  (mf.experiments as Record<string, unknown> | undefined)?.[name] === true;
+const usesExternalRuntime = (mf: MfOptions) => experiment(mf, 'externalRuntime');
 
 /** What the static server may send precompressed: text assets (not the source maps). */
 const PRECOMPRESSED = /\.(js|css|html|json|svg|webmanifest)$/;
@@ -187,8 +189,7 @@ export function mfErrorTextsAsCodes(): RspackPluginInstance {
 }
 
 /** Whether this build is the page's runtime for remotes built with `externalRuntime`. */
-const providesExternalRuntime = (mf: MfOptions) =>
-  (mf.experiments as { provideExternalRuntime?: boolean } | undefined)?.provideExternalRuntime === true;
+const providesExternalRuntime = (mf: MfOptions) => experiment(mf, 'provideExternalRuntime');
 
 const BUNDLER_RUNTIME_REQUEST = /(?:^|[\\/])@module-federation[\\/]webpack-bundler-runtime(?:[\\/]dist[\\/]index\.c?js)?$/;
 

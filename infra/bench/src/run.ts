@@ -51,6 +51,10 @@ function medianOf<T extends object>(rounds: T[]): T {
   return out as T;
 }
 
+/** Round by round, how many times the first measure's throughput is the second's. */
+const ratioByRound = (over: { throughput: number }[], under: { throughput: number }[]) =>
+  over.map((o, i) => +(o.throughput / under[i].throughput).toFixed(2));
+
 const MEALS_QUERY = JSON.stringify({
   query: '{ meals { items { meal_id name cook_name price_cents image_url portions_available } next_cursor } }',
 });
@@ -328,7 +332,7 @@ async function main(): Promise<void> {
     const only = process.env.BENCH_READ;
     if (only === 'hit' || only === 'miss') {
       const run = await readRun(only === 'miss' ? '0' : undefined, compare);
-      const ratio = run.graphql.map((g, i) => +(g.throughput / run.db[i].throughput).toFixed(2));
+      const ratio = ratioByRound(run.graphql, run.db);
       console.log(
         JSON.stringify(
           {
@@ -365,9 +369,9 @@ async function main(): Promise<void> {
         direct_db_meals_hit_run: medianOf(hit.db),
         // How many times slower a miss is than the direct read, round by round (throughput ratio);
         // GraphQL by autocannon, then by the fetch() loop.
-        miss_over_direct_by_round: miss.graphql.map((g, i) => +(miss.db[i].throughput / g.throughput).toFixed(2)),
-        miss_over_direct_by_round_fetch_loop: miss.graphqlFetch.map((g, i) => +(miss.db[i].throughput / g.throughput).toFixed(2)),
-        hit_over_direct_by_round: hit.graphql.map((g, i) => +(g.throughput / hit.db[i].throughput).toFixed(2)),
+        miss_over_direct_by_round: ratioByRound(miss.db, miss.graphql),
+        miss_over_direct_by_round_fetch_loop: ratioByRound(miss.db, miss.graphqlFetch),
+        hit_over_direct_by_round: ratioByRound(hit.graphql, hit.db),
         rounds: { miss, hit },
       };
       writeFileSync(join(dir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
