@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freeTestOffset, launch, profile, repoRoot, startServers } from '@popote/local';
+import { freeTestOffset, launch, profile, repoRoot, spawnManaged, startServers, waitForHttp } from '@popote/local';
 import { rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import autocannon from 'autocannon';
 import { MongoClient } from 'mongodb';
 import {
@@ -129,6 +130,52 @@ async function graphqlMeals(bff: string) {
   );
   if (failures) throw new Error(`graphql bench had ${failures} failed requests`);
   return result;
+}
+
+/** A port nothing listens on now (the system's pick). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * The floor of the read path (floor/bff.ts, floor/catalogue.ts): the same hops — an HTTP GraphQL
+ * server, a NATS request on a NATS server of its own (same binary), a process reading the product's
+ * database with the driver — with no framework on them. Its first answer must be the product's,
+ * byte for byte: the same read. Returns its URL and how to stop it.
+ */
+async function startFloor(productBff: string, mongoUrl: string) {
+  const dataDir = join(repoRoot(), '.data', 'bench-floor');
+  rmSync(dataDir, { recursive: true, force: true });
+  const [nats, natsMonitor, http] = [await freePort(), await freePort(), await freePort()];
+  const servers = await startServers({ dataDir, ports: { ...profile('test').servers, nats, natsMonitor }, only: ['nats'] });
+  const env = { ...process.env, FLOOR_NATS_URL: servers.env.NATS_URL, MONGO_URL: mongoUrl, FLOOR_PORT: String(http) };
+  const procs = ['catalogue', 'bff'].map((name) =>
+    spawnManaged(`floor-${name}`, process.execPath, [join(__dirname, 'floor', `${name}.js`)], {
+      env,
+      cwd: repoRoot(),
+      logFile: join(dataDir, `floor-${name}.log`),
+    }),
+  );
+  const stop = async () => {
+    for (const proc of procs) await proc.stop();
+    await servers.stop();
+  };
+  try {
+    const url = `http://127.0.0.1:${http}`;
+    await waitForHttp(url, procs[1], 30_000);
+    const read = async (bff: string) =>
+      (await fetch(`${bff}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: MEALS_QUERY })).text();
+    const [product, floor] = [await read(productBff), await read(url)];
+    if (product !== floor) throw new Error(`the floor does not answer what the product does:\n${product}\n${floor}`);
+    return { url, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
 }
 
 async function directDb(mongoUrl: string) {
@@ -310,28 +357,38 @@ async function main(): Promise<void> {
     // cache off (every read goes to the catalogue: a miss), then on (after the first, a hit).
     // In each launch, ROUNDS rounds of the two reads in turns (GraphQL then database, then the other
     // way round...), so that a drift of the machine during the launch weighs on both alike.
-    const compare = async (bff: string, mongo: string) => {
+    // In the miss launch, the floor of the path (startFloor) runs in the same rounds: what the same
+    // hops cost with no framework on them, against the same database.
+    const compare = (withFloor: boolean) => async (bff: string, mongo: string) => {
       const graphql: LoadSummary[] = [];
       const graphqlFetch: LatencySummary[] = [];
+      const floor: LoadSummary[] = [];
       const db: LatencySummary[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        if (round % 2 === 0) {
-          graphql.push(await graphqlMealsLoad(bff));
-          graphqlFetch.push(await graphqlMeals(bff));
-          db.push(await directDb(mongo));
-        } else {
-          db.push(await directDb(mongo));
-          graphqlFetch.push(await graphqlMeals(bff));
-          graphql.push(await graphqlMealsLoad(bff));
+      const started = withFloor ? await startFloor(bff, mongo) : undefined;
+      try {
+        for (let round = 0; round < ROUNDS; round++) {
+          if (round % 2 === 0) {
+            graphql.push(await graphqlMealsLoad(bff));
+            graphqlFetch.push(await graphqlMeals(bff));
+            if (started) floor.push(await graphqlMealsLoad(started.url));
+            db.push(await directDb(mongo));
+          } else {
+            db.push(await directDb(mongo));
+            if (started) floor.push(await graphqlMealsLoad(started.url));
+            graphqlFetch.push(await graphqlMeals(bff));
+            graphql.push(await graphqlMealsLoad(bff));
+          }
         }
+      } finally {
+        await started?.stop();
       }
-      return { graphql, graphqlFetch, db };
+      return { graphql, graphqlFetch, floor, db };
     };
     // BENCH_READ=hit or miss: that launch only, printed and not written to latest.json (to compare
     // a setting of the path quickly; the figures of record are both launches).
     const only = process.env.BENCH_READ;
     if (only === 'hit' || only === 'miss') {
-      const run = await readRun(only === 'miss' ? '0' : undefined, compare);
+      const run = await readRun(only === 'miss' ? '0' : undefined, compare(only === 'miss'));
       const ratio = ratioByRound(run.graphql, run.db);
       console.log(
         JSON.stringify(
@@ -342,6 +399,13 @@ async function main(): Promise<void> {
             graphql_fetch_loop: medianOf(run.graphqlFetch),
             direct_db: medianOf(run.db),
             graphql_over_direct_by_round: ratio,
+            ...(run.floor.length
+              ? {
+                  floor: medianOf(run.floor),
+                  floor_over_direct_by_round: ratioByRound(run.db, run.floor),
+                  miss_over_floor_by_round: ratioByRound(run.floor, run.graphql),
+                }
+              : {}),
             rounds: run,
           },
           null,
@@ -350,8 +414,8 @@ async function main(): Promise<void> {
       );
     } else {
       if (only !== undefined && only !== 'both') throw new Error(`BENCH_READ must be hit, miss or both, not ${only}`);
-      const miss = await readRun('0', compare);
-      const hit = await readRun(undefined, compare);
+      const miss = await readRun('0', compare(true));
+      const hit = await readRun(undefined, compare(false));
       const report = {
         ...meta,
         settings: {
@@ -364,6 +428,8 @@ async function main(): Promise<void> {
         graphql_meals_cache_miss: medianOf(miss.graphql),
         graphql_meals_cache_miss_fetch_loop: medianOf(miss.graphqlFetch),
         direct_db_meals_miss_run: medianOf(miss.db),
+        // The same hops with no framework (startFloor), in the miss launch's rounds.
+        floor_meals_miss_run: medianOf(miss.floor),
         graphql_meals_cache_hit: medianOf(hit.graphql),
         graphql_meals_cache_hit_fetch_loop: medianOf(hit.graphqlFetch),
         direct_db_meals_hit_run: medianOf(hit.db),
@@ -371,6 +437,8 @@ async function main(): Promise<void> {
         // GraphQL by autocannon, then by the fetch() loop.
         miss_over_direct_by_round: ratioByRound(miss.db, miss.graphql),
         miss_over_direct_by_round_fetch_loop: ratioByRound(miss.db, miss.graphqlFetch),
+        floor_over_direct_by_round: ratioByRound(miss.db, miss.floor),
+        miss_over_floor_by_round: ratioByRound(miss.floor, miss.graphql),
         hit_over_direct_by_round: ratioByRound(hit.graphql, hit.db),
         rounds: { miss, hit },
       };
