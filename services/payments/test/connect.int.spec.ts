@@ -1,9 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import type { MicroserviceOptions } from '@nestjs/microservices';
 import { getModelToken } from '@nestjs/mongoose';
 import { PAYOUT_MESSAGES, PayoutsRpc, type Actor } from '@popote/contracts';
-import { natsOptions, type RpcClient } from '@popote/platform';
+import { rpcServerOptions, type RpcClient } from '@popote/platform';
 import { expectDomainError, resetJetStream, serviceEnv, testRpcClient } from '@popote/testing';
 import type { Model } from 'mongoose';
 import Stripe from 'stripe';
@@ -50,10 +50,7 @@ describe('payouts: Stripe Connect against stripe-mock, signed Connect webhooks, 
       PAYOUT_SCHEDULE: 'off',
     });
     app = await NestFactory.create(AppModule.forRoot(config), { logger: ['error'], rawBody: true });
-    app.connectMicroservice<MicroserviceOptions>(
-      { transport: Transport.NATS, options: { ...natsOptions(config, 'payments-rpc-server'), queue: 'payments' } },
-      { inheritAppConfig: true },
-    );
+    app.connectMicroservice<MicroserviceOptions>(rpcServerOptions('payments', config), { inheritAppConfig: true });
     await app.startAllMicroservices();
     await app.listen(0, '127.0.0.1');
     url = await app.getUrl();

@@ -1,9 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import type { MicroserviceOptions } from '@nestjs/microservices';
 import { getModelToken } from '@nestjs/mongoose';
 import { PaymentsEvents } from '@popote/contracts';
-import { natsOptions } from '@popote/platform';
+import { rpcServerOptions } from '@popote/platform';
 import { findEvent, resetJetStream, serviceEnv } from '@popote/testing';
 import type { Model } from 'mongoose';
 import Stripe from 'stripe';
@@ -35,10 +35,7 @@ describe('payments: the Stripe adapter against stripe-mock, and signed webhooks'
       STRIPE_API_BASE: stripeMock,
     });
     app = await NestFactory.create(AppModule.forRoot(config), { logger: ['error'], rawBody: true });
-    app.connectMicroservice<MicroserviceOptions>(
-      { transport: Transport.NATS, options: { ...natsOptions(config, 'payments-rpc-server'), queue: 'payments' } },
-      { inheritAppConfig: true },
-    );
+    app.connectMicroservice<MicroserviceOptions>(rpcServerOptions('payments', config), { inheritAppConfig: true });
     await app.startAllMicroservices();
     await app.listen(0, '127.0.0.1');
     url = await app.getUrl();

@@ -1,9 +1,10 @@
 import 'reflect-metadata';
 import { type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import type { MicroserviceOptions } from '@nestjs/microservices';
 import { createLogger, PinoNestLogger } from './logger';
-import { natsOptions, type NatsConfig } from './nats';
+import type { NatsConfig } from './nats';
+import { rpcServerOptions } from './rpc/nats-server';
 import { stopTelemetry } from './telemetry';
 
 export interface BootstrapOptions {
@@ -30,13 +31,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<INestApplica
   });
   app.enableShutdownHooks();
   if (options.rpc !== false) {
-    app.connectMicroservice<MicroserviceOptions>(
-      {
-        transport: Transport.NATS,
-        options: { ...natsOptions(options.nats, `${options.service}-rpc-server`), queue: options.service },
-      },
-      { inheritAppConfig: true },
-    );
+    app.connectMicroservice<MicroserviceOptions>(rpcServerOptions(options.service, options.nats), { inheritAppConfig: true });
   }
   await options.configure?.(app);
   await app.startAllMicroservices();

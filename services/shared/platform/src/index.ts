@@ -6,6 +6,7 @@ export * from './nats';
 export * from './tokens';
 export * from './rpc/rpc-client';
 export * from './rpc/rpc-server';
+export * from './rpc/nats-server';
 export * from './events/envelope';
 export * from './events/outbox';
 export * from './events/locks';

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import { type DynamicModule, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import type { MicroserviceOptions } from '@nestjs/microservices';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { ActorSigner, DEV_ACTOR_SIGNING_KEY, natsOptions, RpcClient } from '@popote/platform';
+import { ActorSigner, DEV_ACTOR_SIGNING_KEY, natsOptions, RpcClient, rpcServerOptions } from '@popote/platform';
 import { STREAMS } from '@popote/contracts';
 import { inject } from 'vitest';
 
@@ -70,13 +70,9 @@ export async function resetJetStream(natsUrl = inject('infraEnv').NATS_URL): Pro
 /** Starts a service's Nest app as in production (NATS RPC listener with its queue group and NATS user, HTTP). */
 export async function startServiceApp(service: string, module: DynamicModule, natsUrl: string): Promise<INestApplication> {
   const app = await NestFactory.create(module, { logger: ['error', 'warn'] });
-  app.connectMicroservice<MicroserviceOptions>(
-    {
-      transport: Transport.NATS,
-      options: { ...natsOptions({ NATS_URL: natsUrl, ...natsCredentials(service) }, `${service}-rpc-server`), queue: service },
-    },
-    { inheritAppConfig: true },
-  );
+  app.connectMicroservice<MicroserviceOptions>(rpcServerOptions(service, { NATS_URL: natsUrl, ...natsCredentials(service) }), {
+    inheritAppConfig: true,
+  });
   await app.startAllMicroservices();
   await app.listen(0, '127.0.0.1');
   return app;
