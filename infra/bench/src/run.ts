@@ -36,6 +36,14 @@ import { closedLoop, percentile, type LatencySummary } from './stats';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/**
+ * Before the rounds of a launch, each read runs this long under the same load, not measured, so that
+ * the rounds see the servers' steady state (JIT-compiled code, sized heaps) rather than 50 requests'
+ * worth of warm-up. Without it one launch's GraphQL miss rose round by round (440 → 496 → 517 req/s,
+ * 2026-11-26); with it the next gave 456, 416, 421: the machine drifts as much, which is why the
+ * rounds alternate with the database read.
+ */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 
 /** Each measure's median over the rounds (its own median: throughput and each percentile apart). */
 function medianOf<T extends object>(rounds: T[]): T {
@@ -81,7 +89,7 @@ export interface LoadSummary {
  * ~0.85 s of CPU per second on this 2-core machine and queues the answers in its own event loop,
  * which is most of its p99 (docs/benchmarks.md).
  */
-async function graphqlMealsLoad(bff: string): Promise<LoadSummary> {
+async function graphqlMealsLoad(bff: string, seconds = SECONDS): Promise<LoadSummary> {
   const url = `${bff}/graphql`;
   const headers = { 'content-type': 'application/json' };
   const reference = await fetch(url, { method: 'POST', headers, body: MEALS_QUERY });
@@ -93,17 +101,17 @@ async function graphqlMealsLoad(bff: string): Promise<LoadSummary> {
     headers,
     body: MEALS_QUERY,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    duration: seconds,
     expectBody: expected,
   });
   const failed = result.errors + result.timeouts + result.non2xx + result.mismatches;
   if (failed) throw new Error(`graphql bench had ${failed} failed requests (errors, timeouts, non-2xx or answers unlike the first)`);
-  const seconds = result.duration;
+  const elapsed = result.duration;
   return {
     generator: 'autocannon',
     requests: result.requests.total,
-    seconds: +seconds.toFixed(2),
-    throughput: +(result.requests.total / seconds).toFixed(1),
+    seconds: +elapsed.toFixed(2),
+    throughput: +(result.requests.total / elapsed).toFixed(1),
     p50: result.latency.p50,
     p90: result.latency.p90,
     p97_5: result.latency.p97_5,
@@ -178,7 +186,7 @@ async function startFloor(productBff: string, mongoUrl: string) {
   }
 }
 
-async function directDb(mongoUrl: string) {
+async function directDb(mongoUrl: string, seconds = SECONDS) {
   const client = await MongoClient.connect(mongoUrl);
   try {
     const meals = client.db('popote_catalogue').collection('meals');
@@ -190,7 +198,7 @@ async function directDb(mongoUrl: string) {
           .limit(21)
           .toArray(),
       CONNECTIONS,
-      SECONDS,
+      seconds,
     );
   } finally {
     await client.close();
@@ -366,6 +374,11 @@ async function main(): Promise<void> {
       const db: LatencySummary[] = [];
       const started = withFloor ? await startFloor(bff, mongo) : undefined;
       try {
+        if (WARMUP_SECONDS > 0) {
+          await graphqlMealsLoad(bff, WARMUP_SECONDS);
+          if (started) await graphqlMealsLoad(started.url, WARMUP_SECONDS);
+          await directDb(mongo, WARMUP_SECONDS);
+        }
         for (let round = 0; round < ROUNDS; round++) {
           if (round % 2 === 0) {
             graphql.push(await graphqlMealsLoad(bff));
@@ -422,6 +435,7 @@ async function main(): Promise<void> {
           seconds: SECONDS,
           connections: CONNECTIONS,
           rounds: ROUNDS,
+          warmup_seconds_per_read: WARMUP_SECONDS,
           graphql_generator: 'autocannon (graphql_*_fetch_loop: fetch() closed loops)',
         },
         // Each figure is the median of the rounds; every round is under `rounds`.
