@@ -25,6 +25,8 @@ import { closedLoop, percentile, type LatencySummary } from './stats';
  *    cache off (each read a miss, through NATS to the catalogue) and on (hits), one launch each,
  *  - in each launch, the same read straight against the database (the floor the path adds to), in
  *    turns with the GraphQL read (BENCH_ROUNDS rounds, 3 by default; medians reported),
+ *  - in the miss launch, the floor of the path in the same rounds: the same hops with no framework
+ *    on them (floor/, startFloor), to tell the path's cost from the frameworks',
  *  - the JavaScript a browser downloads to show /meals (shell + consumer remote), gzipped.
  * Writes docs/benchmarks/latest.json and prints a table.
  * `./popote bench web` (also in the default run): initial JavaScript of / and /meals, LCP of /meals
