@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freeTestOffset, launch, profile, repoRoot, spawnManaged, startServers, waitForHttp } from '@popote/local';
+import { freeTestOffset, launch, profile, repoRoot, spawnManaged, startServers, waitForHttp, type ManagedProcess } from '@popote/local';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import autocannon from 'autocannon';
@@ -23,7 +23,7 @@ import { closedLoop, percentile, type LatencySummary } from './stats';
  * `./popote bench`: launches the product on the test ports and measures
  *  - the GraphQL `meals` query against the BFF (16 concurrent closed loops), with the BFF's read
  *    cache off (each read a miss, through NATS to the catalogue) and on (hits), one launch each,
- *  - in each launch, the same read straight against the database (the floor the path adds to), in
+ *  - in each launch, the same read straight against the database (the baseline), in
  *    turns with the GraphQL read (BENCH_ROUNDS rounds, 3 by default; medians reported),
  *  - in the miss launch, the floor of the path in the same rounds: the same hops with no framework
  *    on them (floor/, startFloor), to tell the path's cost from the frameworks',
@@ -142,39 +142,43 @@ async function graphqlMeals(bff: string) {
   return result;
 }
 
-/** A port nothing listens on now (the system's pick). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+/** `n` distinct ports nothing listens on now (the system's picks, all held until all are picked). */
+async function freePorts(n: number): Promise<number[]> {
+  const servers = Array.from({ length: n }, () => createServer());
+  await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))));
+  const ports = servers.map((server) => (server.address() as { port: number }).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
 }
 
 /**
  * The floor of the read path (floor/bff.ts, floor/catalogue.ts): the same hops — an HTTP GraphQL
  * server, a NATS request on a NATS server of its own (same binary), a process reading the product's
  * database with the driver — with no framework on them. Its first answer must be the product's,
- * byte for byte: the same read. Returns its URL and how to stop it.
+ * byte for byte (the body; not the headers: helmet's and others are the product's): the same read.
+ * Returns its URL and how to stop it.
  */
 async function startFloor(productBff: string, mongoUrl: string) {
   const dataDir = join(repoRoot(), '.data', 'bench-floor');
   rmSync(dataDir, { recursive: true, force: true });
-  const [nats, natsMonitor, http] = [await freePort(), await freePort(), await freePort()];
+  const [nats, natsMonitor, http] = await freePorts(3);
   const servers = await startServers({ dataDir, ports: { ...profile('test').servers, nats, natsMonitor }, only: ['nats'] });
   const env = { ...process.env, FLOOR_NATS_URL: servers.env.NATS_URL, MONGO_URL: mongoUrl, FLOOR_PORT: String(http) };
-  const procs = ['catalogue', 'bff'].map((name) =>
-    spawnManaged(`floor-${name}`, process.execPath, [join(__dirname, 'floor', `${name}.js`)], {
-      env,
-      cwd: repoRoot(),
-      logFile: join(dataDir, `floor-${name}.log`),
-    }),
-  );
+  const procs: ManagedProcess[] = [];
+  // Everything started is stopped, whichever stop fails.
   const stop = async () => {
-    for (const proc of procs) await proc.stop();
+    await Promise.allSettled(procs.map((proc) => proc.stop()));
     await servers.stop();
   };
   try {
+    for (const name of ['catalogue', 'bff'])
+      procs.push(
+        spawnManaged(`floor-${name}`, process.execPath, [join(__dirname, 'floor', `${name}.js`)], {
+          env,
+          cwd: repoRoot(),
+          logFile: join(dataDir, `floor-${name}.log`),
+        }),
+      );
     const url = `http://127.0.0.1:${http}`;
     await waitForHttp(url, procs[1], 30_000);
     const read = async (bff: string) =>
@@ -195,7 +199,9 @@ async function directDb(mongoUrl: string, seconds = SECONDS) {
     return await closedLoop(
       () =>
         meals
-          .find({ deleted_at: null }, { projection: { _outbox: 0 } })
+          // The catalogue's projection (LISTED in meals.service.ts): without `search_text` too, since
+          // 2026-11-26 06:50 UTC (before, the direct read also carried that normalised copy of the text).
+          .find({ deleted_at: null }, { projection: { _outbox: 0, search_text: 0 } })
           .sort({ created_at: -1, _id: -1 })
           .limit(21)
           .toArray(),

@@ -1,8 +1,12 @@
 import { ServerNats, type MicroserviceOptions } from '@nestjs/microservices';
 import { natsOptions, type NatsConfig } from '../nats';
 
-/** What JSON.parse could read as a value: an object, array, string or number, or one of the three literals. */
-const MAY_BE_JSON = /^(?:[{["\d-]|(?:true|false|null)$)/;
+/**
+ * What JSON.parse may read as a value: an object, array, string or number, or one of the three
+ * literals, after and (for the literals) before JSON's whitespace. Anything else would throw. (A NATS
+ * subject has no whitespace; it is accepted here all the same, so the routes are Nest's exactly.)
+ */
+const MAY_BE_JSON = /^[ \t\n\r]*(?:[{["\d-]|(?:true|false|null)[ \t\n\r]*$)/;
 
 /**
  * Nest's NATS server, with one change: a subject is routed without first being tried as JSON.
