@@ -15,6 +15,7 @@ import {
   signUp,
   stopConfirmingAccounts,
 } from './checkout';
+import { newestMeals } from './floor/read';
 import { pageWeight } from './page-weight';
 import { primitives } from './primitives';
 import { closedLoop, percentile, type LatencySummary } from './stats';
@@ -196,18 +197,9 @@ async function directDb(mongoUrl: string, seconds = SECONDS) {
   const client = await MongoClient.connect(mongoUrl);
   try {
     const meals = client.db('popote_catalogue').collection('meals');
-    return await closedLoop(
-      () =>
-        meals
-          // The catalogue's projection (LISTED in meals.service.ts): without `search_text` too, since
-          // 2026-11-26 06:50 UTC (before, the direct read also carried that normalised copy of the text).
-          .find({ deleted_at: null }, { projection: { _outbox: 0, search_text: 0 } })
-          .sort({ created_at: -1, _id: -1 })
-          .limit(21)
-          .toArray(),
-      CONNECTIONS,
-      seconds,
-    );
+    // The catalogue's query (floor/read.ts): without `search_text` too since 2026-11-26 06:38 UTC
+    // (before, the direct read also carried that normalised copy of the text).
+    return await closedLoop(() => newestMeals(meals, 21), CONNECTIONS, seconds);
   } finally {
     await client.close();
   }

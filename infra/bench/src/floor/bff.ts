@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { connect } from '@nats-io/transport-node';
 import { buildSchema, execute, parse, validate, type DocumentNode } from 'graphql';
-import { FLOOR_SUBJECT } from './subject';
+import { FLOOR_SUBJECT } from './read';
 
 /**
  * The read path's floor, BFF side (issue 14, docs/benchmarks.md "The floor of the read path"): GraphQL

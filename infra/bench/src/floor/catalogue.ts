@@ -1,6 +1,6 @@
 import { connect } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
-import { FLOOR_SUBJECT } from './subject';
+import { FLOOR_SUBJECT, newestMeals } from './read';
 
 /**
  * The read path's floor, catalogue side (issue 14, docs/benchmarks.md "The floor of the read path"): the
@@ -18,15 +18,10 @@ async function main(): Promise<void> {
     callback: (err, msg) => {
       if (err) return;
       const { first } = msg.json<{ first: number }>();
-      meals
-        .find({ deleted_at: null }, { projection: { _outbox: 0, search_text: 0 } })
-        .sort({ created_at: -1, _id: -1 })
-        .limit(first + 1)
-        .toArray()
-        .then(
-          (docs) => msg.respond(JSON.stringify(docs)),
-          (failure: unknown) => msg.respond(JSON.stringify({ error: String(failure) })),
-        );
+      newestMeals(meals, first + 1).then(
+        (docs) => msg.respond(JSON.stringify(docs)),
+        (failure: unknown) => msg.respond(JSON.stringify({ error: String(failure) })),
+      );
     },
   });
   const stop = () => void Promise.allSettled([nc.drain(), mongo.close()]).then(() => process.exit(0));
