@@ -163,6 +163,14 @@ const MUTATIONS: Record<string, Row> = {
     // Someone else's checkout does not exist for them; its own consumer meets "already paid".
     expect: { anonymous: 'UNAUTHENTICATED', consumer: 'CONFLICT', owningCook: 'NOT_FOUND', otherCook: 'NOT_FOUND' },
   },
+  renewCheckout: {
+    query: (w) => ({
+      query: 'mutation($id: ID!) { renewCheckout(checkout_id: $id) { status } }',
+      variables: { id: w.paidCheckout },
+    }),
+    // Someone else's checkout does not exist for them; its own consumer meets "already paid".
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'CONFLICT', owningCook: 'NOT_FOUND', otherCook: 'NOT_FOUND' },
+  },
   changeCheckoutSlot: {
     query: (w) => ({
       query: 'mutation($id: ID!, $s: ChosenSlotInput!) { changeCheckoutSlot(checkout_id: $id, slot: $s) { status } }',

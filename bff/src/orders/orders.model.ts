@@ -20,7 +20,12 @@ export class CheckoutModel {
   @Field(() => Int, { description: 'Computed by the server from current prices' }) amount_cents!: number;
   @Field() currency!: string;
   @Field(() => [CheckoutLineModel]) lines!: CheckoutLineModel[];
-  @Field(() => [HeldSlotModel], { description: 'The pick-up slot held for each cook' }) slots!: HeldSlotModel[];
+  @Field(() => [HeldSlotModel], { description: 'The pick-up slot reserved for each cook' }) slots!: HeldSlotModel[];
+  @Field(() => String, {
+    nullable: true,
+    description: 'Until when the portions and the slots are reserved (ISO date); null once paid or given back',
+  })
+  reserved_until!: string | null;
   @Field({ description: 'sandbox | stripe' }) provider!: string;
   @Field(() => String, { nullable: true, description: 'French message of the last failed attempt' }) last_error!: string | null;
   @Field() created_at!: string;

@@ -1,6 +1,6 @@
 import { UseGuards } from '@nestjs/common';
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { IdentityRpc, OrderingRpc, PaymentsRpc, SLOT_WAIT_MAX_MS, type Actor } from '@popote/contracts';
+import { IdentityRpc, OrderingRpc, PaymentsRpc, type Actor } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
 import { VerifiedEmailGuard } from '../auth/account.resolver';
 import { AuthGuard } from '../auth/auth.guard';
@@ -8,8 +8,11 @@ import { CurrentActor } from '../auth/current-actor.decorator';
 import { ChosenSlotInput } from '../pickup/pickup.model';
 import { CardInput, CheckoutModel, OrderModel, PaymentIntentModel } from './orders.model';
 
-/** Holding or changing a slot may wait for a busy cook's partition (ADR 0008): longer than payments' own wait. */
-const SLOT_CALL_TIMEOUT_MS = SLOT_WAIT_MAX_MS + 10_000;
+/**
+ * Reserving is one hop under the cook's lock (docs/checkout.md): it waits only for the buyers
+ * ahead on the same cook. Longer than the platform's default, shorter than a lock lease.
+ */
+const RESERVE_TIMEOUT_MS = 12_000;
 
 /** Checkout and the consumer's own orders; who is asking always comes from the session. */
 @Resolver()
@@ -18,7 +21,8 @@ export class OrdersResolver {
   constructor(private readonly rpc: RpcClient) {}
 
   @Mutation(() => PaymentIntentModel, {
-    description: 'Amount computed by the server from the cart and current prices; one pick-up slot per cook, held while paying',
+    description:
+      'Amount computed by the server from the cart and current prices; reserves the portions and one pick-up slot per cook until reserved_until, or refuses at once',
   })
   @UseGuards(VerifiedEmailGuard) // paying needs a confirmed address (issue 18)
   async createPaymentIntent(
@@ -27,15 +31,11 @@ export class OrdersResolver {
   ): Promise<PaymentIntentModel> {
     // The buyer's name travels with the order: the cook sees who comes to pick it up.
     const me = await this.rpc.call(IdentityRpc.getMe, { actor });
-    return this.rpc.call(
-      PaymentsRpc.createPaymentIntent,
-      { actor, slots, consumer_name: me.user.name },
-      { timeoutMs: SLOT_CALL_TIMEOUT_MS },
-    );
+    return this.rpc.call(PaymentsRpc.createPaymentIntent, { actor, slots, consumer_name: me.user.name }, { timeoutMs: RESERVE_TIMEOUT_MS });
   }
 
   @Mutation(() => CheckoutModel, {
-    description: "Changes one cook's pick-up slot of a checkout not paid yet: the new slot is held, the old one given back at once",
+    description: "Changes one cook's pick-up slot of a checkout not paid yet: the new slot is reserved, the old one given back at once",
   })
   async changeCheckoutSlot(
     @CurrentActor() actor: Actor,
@@ -43,8 +43,16 @@ export class OrdersResolver {
     @Args('slot', { type: () => ChosenSlotInput }) slot: ChosenSlotInput,
   ): Promise<CheckoutModel> {
     return (
-      await this.rpc.call(PaymentsRpc.changeCheckoutSlot, { actor, checkout_id: checkoutId, slot }, { timeoutMs: SLOT_CALL_TIMEOUT_MS })
+      await this.rpc.call(PaymentsRpc.changeCheckoutSlot, { actor, checkout_id: checkoutId, slot }, { timeoutMs: RESERVE_TIMEOUT_MS })
     ).checkout;
+  }
+
+  @Mutation(() => CheckoutModel, {
+    description:
+      'The reservation expired (or was given back after a declined card): reserves the same checkout again, or refuses in French',
+  })
+  async renewCheckout(@CurrentActor() actor: Actor, @Args('checkout_id', { type: () => ID }) checkoutId: string): Promise<CheckoutModel> {
+    return (await this.rpc.call(PaymentsRpc.renewCheckout, { actor, checkout_id: checkoutId }, { timeoutMs: RESERVE_TIMEOUT_MS })).checkout;
   }
 
   @Mutation(() => CheckoutModel, { description: 'Offline sandbox provider: confirms the card (Stripe test cards)' })

@@ -117,7 +117,13 @@ export async function createIntent(gql: Person): Promise<string> {
   return intent.createPaymentIntent.checkout.checkout_id as string;
 }
 
-export const buyOne = async (gql: Person, mealId: string, quantity = 1) => {
+/**
+ * A buyer's whole checkout: add to cart, slots and payment intent (the reservation), the sandbox card;
+ * with `untilVisible`, then asks for the checkout's orders (as /orders does) until one is there:
+ * returns the time from the add to the paid order visible to the buyer.
+ */
+export const buyOne = async (gql: Person, mealId: string, quantity = 1, untilVisible = false) => {
+  const t0 = performance.now();
   await gql('mutation($m: ID!, $q: Int!) { addToCart(meal_id: $m, quantity: $q) { item_count } }', { m: mealId, q: quantity });
   const checkoutId = await createIntent(gql);
   const paid = await gql(
@@ -125,7 +131,15 @@ export const buyOne = async (gql: Person, mealId: string, quantity = 1) => {
     { id: checkoutId },
   );
   if (paid.confirmSandboxPayment.status !== 'succeeded') throw new Error('payment failed');
-  return checkoutId;
+  let visibleMs: number | null = null;
+  if (untilVisible) {
+    for (let i = 0; i < 2000 && visibleMs === null; i++) {
+      const r = await gql('query($id: ID!) { checkoutOrders(checkout_id: $id) { order_id } }', { id: checkoutId });
+      if (r.checkoutOrders.length) visibleMs = performance.now() - t0;
+      else await new Promise((res) => setTimeout(res, 5));
+    }
+  }
+  return { checkoutId, visibleMs };
 };
 
 /** CPU time (user + system, ms) of every process below this one, by name. */
@@ -187,7 +201,11 @@ export const natsAccessOf = (env: Record<string, string | undefined>): NatsAcces
   password: env.NATS_OBSERVER_PASSWORD,
 });
 
-export async function checkoutBench(bff: string, nats: NatsAccess, opts: { buyers: number; concurrency: number; cooks: number }) {
+export async function checkoutBench(
+  bff: string,
+  nats: NatsAccess,
+  opts: { buyers: number; concurrency: number; cooks: number; untilVisible?: boolean },
+) {
   const { buyers, concurrency, cooks } = opts;
   // Sign-ups hash a password (argon2, CPU-bound): a few at a time, as in the buyers' set-up below.
   const mealIds: string[] = [];
@@ -222,9 +240,10 @@ export async function checkoutBench(bff: string, nats: NatsAccess, opts: { buyer
   });
   const js = jetstream(nc);
   const paidAt = new Map<string, number>();
+  const placedAt = new Map<string, { checkout: string; at: number }>();
   const committedAt = new Map<string, { checkout: string; at: number }>();
   const consumer = await js.consumers.get('EVENTS', {
-    filter_subjects: ['evt.payments.payment-succeeded.v1', 'evt.catalogue.stock-committed.v1'],
+    filter_subjects: ['evt.payments.payment-succeeded.v1', 'evt.ordering.order-placed.v1.>', 'evt.catalogue.stock-committed.v1'],
     deliver_policy: DeliverPolicy.New,
   });
   const messages = await consumer.consume();
@@ -232,12 +251,15 @@ export async function checkoutBench(bff: string, nats: NatsAccess, opts: { buyer
     for await (const m of messages) {
       const e = m.json<{ type: string; occurred_at: string; data: { checkout_id: string; order_id?: string } }>();
       if (e.type.includes('payment-succeeded')) paidAt.set(e.data.checkout_id, Date.parse(e.occurred_at));
+      else if (e.type.includes('order-placed'))
+        placedAt.set(e.data.order_id!, { checkout: e.data.checkout_id, at: Date.parse(e.occurred_at) });
       else committedAt.set(e.data.order_id!, { checkout: e.data.checkout_id, at: Date.parse(e.occurred_at) });
     }
   })();
 
   const cpuBefore = cpuByProcess();
   const latencies: number[] = [];
+  const visible: number[] = [];
   const failures: string[] = [];
   let next = 0;
   const started = performance.now();
@@ -248,8 +270,9 @@ export async function checkoutBench(bff: string, nats: NatsAccess, opts: { buyer
         const i = next++;
         const t = performance.now();
         try {
-          await buyOne(people[i], mealIds[i % cooks]);
+          const { visibleMs } = await buyOne(people[i], mealIds[i % cooks], 1, !!opts.untilVisible);
           latencies.push(performance.now() - t);
+          if (visibleMs !== null) visible.push(visibleMs);
         } catch (err) {
           // Counted and reported (a failed checkout is part of the result, not a reason to stop).
           failures.push((err as Error).message);
@@ -266,7 +289,9 @@ export async function checkoutBench(bff: string, nats: NatsAccess, opts: { buyer
   await nc.close();
   const lastCommit = Math.max(...[...committedAt.values()].map((c) => c.at));
   const toCommit = [...committedAt.values()].map((c) => c.at - (paidAt.get(c.checkout) ?? c.at)).sort((a, b) => a - b);
+  const toPlaced = [...placedAt.values()].map((c) => c.at - (paidAt.get(c.checkout) ?? c.at)).sort((a, b) => a - b);
   latencies.sort((a, b) => a - b);
+  visible.sort((a, b) => a - b);
   const wall = (lastCommit - startedAt) / 1000;
   const cpu = Object.fromEntries(
     [...cpuAfter]
@@ -286,7 +311,19 @@ export async function checkoutBench(bff: string, nats: NatsAccess, opts: { buyer
     checkouts_paid_per_second: +(buyers / seconds).toFixed(2),
     checkouts_committed_per_second: +(committedAt.size / wall).toFixed(2),
     checkout_flow_ms: { p50: +percentile(latencies, 50).toFixed(1), p95: +percentile(latencies, 95).toFixed(1) },
+    /** Payment accepted (payment-succeeded) → order placed (order-placed), from the events' own timestamps. */
+    payment_to_order_placed_ms: { samples: toPlaced.length, p50: percentile(toPlaced, 50), p95: percentile(toPlaced, 95) },
     payment_to_stock_committed_ms: { samples: toCommit.length, p50: percentile(toCommit, 50), p95: percentile(toCommit, 95) },
+    ...(visible.length
+      ? {
+          /** Add to cart → the paid order listed for the buyer (checkoutOrders), one checkout at a time. */
+          add_to_paid_order_visible_ms: {
+            samples: visible.length,
+            p50: +percentile(visible, 50).toFixed(1),
+            p95: +percentile(visible, 95).toFixed(1),
+          },
+        }
+      : {}),
     /** Percent of one core per process over the run (200 % = both cores of this machine). */
     cpu_percent_of_one_core: cpu,
   };

@@ -205,7 +205,11 @@ async function directDb(mongoUrl: string, seconds = SECONDS) {
   }
 }
 
-/** 40 paid checkouts racing for the last 5 portions of one dish: time to settle, and what was kept. */
+/**
+ * 40 buyers racing for the last 5 portions of one dish (docs/checkout.md): each asks for a payment
+ * intent (the reservation) and pays if it got one. Counted from the databases: orders kept, refunds,
+ * what is left; the time until every buyer knew (paid, or refused before paying).
+ */
 async function lastPortionsRace(bff: string, mongoUrl: string) {
   const cook = person(bff);
   await signUp(cook, 'cook', 999);
@@ -216,65 +220,62 @@ async function lastPortionsRace(bff: string, mongoUrl: string) {
     await signUp(gql, 'consumer', 1000 + i);
     buyers.push(gql);
   }
-  // Every buyer puts the dish in the cart first (there are 5), then they all pay at once.
+  // Every buyer puts the dish in the cart first (there are 5), then they all go to pay at once.
   await Promise.all(buyers.map((gql) => gql('mutation($m: ID!) { addToCart(meal_id: $m) { item_count } }', { m: mealId })));
   const started = Date.now();
-  // Like people, they try again when the site answers 'momentarily unavailable' (40 at once on 2 cores).
-  const again = async <T>(fn: () => Promise<T>): Promise<T> => {
-    for (let i = 0; ; i++) {
-      try {
-        return await fn();
-      } catch (err) {
-        if (i >= 5 || !/indisponible/i.test((err as Error).message)) throw err;
-        await new Promise((r) => setTimeout(r, 500 * (i + 1)));
-      }
-    }
-  };
-  // How long each buyer waited for the payment intent (the slot hold is answered by the cook's
-  // partition worker, behind the others: ADR 0008).
   const intentMs: number[] = [];
-  const checkouts = await Promise.all(
+  const refusals: string[] = [];
+  const outcomes = await Promise.all(
     buyers.map(async (gql) => {
       const asked = Date.now();
-      const id = await again(() => createIntent(gql));
+      let id: string;
+      try {
+        id = await createIntent(gql);
+      } catch (err) {
+        intentMs.push(Date.now() - asked);
+        refusals.push((err as Error).message);
+        return { refused: true, at: Date.now() };
+      }
       intentMs.push(Date.now() - asked);
-      await again(async () => {
-        const state = await gql('query($id: ID!) { checkout(checkout_id: $id) { status } }', { id });
-        if (state.checkout?.status === 'succeeded') return;
-        await gql(
-          'mutation($id: ID!) { confirmSandboxPayment(checkout_id: $id, card: {number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123"}) { status } }',
-          { id },
-        );
-      });
-      return id;
+      await gql(
+        'mutation($id: ID!) { confirmSandboxPayment(checkout_id: $id, card: {number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123"}) { status } }',
+        { id },
+      );
+      return { id, at: Date.now() };
     }),
   );
+  const checkouts = outcomes.flatMap((o) => ('id' in o && o.id ? [o.id] : []));
   const client = await MongoClient.connect(mongoUrl);
   try {
     const orders = client.db('popote_ordering').collection('orders');
     let settled: { stock_status: string }[] = [];
     while (Date.now() - started < 120_000) {
       settled = (await orders.find({ checkout_id: { $in: checkouts } }, { projection: { stock_status: 1 } }).toArray()) as never;
-      if (settled.length === 40 && settled.every((o) => o.stock_status !== 'pending')) break;
-      await new Promise((r) => setTimeout(r, 50));
+      if (settled.length === checkouts.length && settled.every((o) => o.stock_status !== 'pending')) break;
+      await new Promise((r) => setTimeout(r, 20));
     }
+    const settledAt = Date.now();
     const stock = await client
       .db('popote_catalogue')
       .collection('stock')
       .findOne({ _id: mealId as never });
-    const holds = await client
-      .db('popote_catalogue')
-      .collection('slotHolds')
-      .find({ checkout_id: { $in: checkouts } }, { projection: { state: 1 } })
-      .toArray();
+    const refunds = await client
+      .db('popote_payments')
+      .collection('refunds')
+      .countDocuments({ checkout_id: { $in: checkouts } });
     const sorted = [...intentMs].sort((a, b) => a - b);
     return {
-      settle_seconds: +((Date.now() - started) / 1000).toFixed(2),
+      buyers: buyers.length,
+      paid: checkouts.length,
+      refused_before_paying: refusals.length,
+      refusal_messages: [...new Set(refusals.map((m) => m.replace(/^.* : /, '… : ')))],
       kept: settled.filter((o) => o.stock_status === 'committed').length,
       cancelled: settled.filter((o) => o.stock_status === 'rejected').length,
+      refunds,
       stock_left: stock?.portions,
-      // Every buyer got a slot hold (or a real refusal would have failed the scenario); by state now.
-      slot_holds: holds.reduce<Record<string, number>>((n, h) => ({ ...n, [h.state as string]: (n[h.state as string] ?? 0) + 1 }), {}),
+      reserved_left: (stock?.holds as unknown[] | undefined)?.length ?? 0,
+      /** Until every buyer was answered (refused, or paid) and every paid order settled. */
+      settle_seconds: +((Math.max(settledAt, ...outcomes.map((o) => o.at)) - started) / 1000).toFixed(2),
       intent_ms: { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1] ?? 0 },
     };
   } finally {
@@ -311,7 +312,9 @@ async function checkoutScenarios(replicas: number) {
     }
     if (wanted('unloaded', replicas === 1)) {
       console.error('popote bench: one checkout at a time');
-      await scenario('unloaded', () => checkoutBench(app.urls.bff, natsAccessOf(app.env), { buyers: 30, concurrency: 1, cooks: 20 }));
+      await scenario('unloaded', () =>
+        checkoutBench(app.urls.bff, natsAccessOf(app.env), { buyers: 30, concurrency: 1, cooks: 20, untilVisible: true }),
+      );
     }
     if (wanted('last_portions_race', replicas === 1)) {
       console.error('popote bench: 40 buyers racing for the last 5 portions');

@@ -19,6 +19,8 @@ const COOKS = Number(process.env.CHAOS_COOKS ?? 20);
 const PORTIONS = Number(process.env.CHAOS_PORTIONS ?? 9); // 20 × 9 = 180 < 200: some buyers lose the race
 const KILL_EVERY_MS = Number(process.env.CHAOS_KILL_EVERY_MS ?? 3000);
 const CONCURRENCY = 8;
+/** Reservations last this long here (the launcher passes it to the catalogue), so the run can watch them all run out. */
+const RESERVATION_TTL_SECONDS = 30;
 const CLUSTER = process.env.CHAOS_NATS_CLUSTER === '1';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -56,12 +58,19 @@ async function buy(gql: Person, mealId: string, cancel: boolean): Promise<string
     if (err instanceof SoldOut) return null; // sold out before paying: nothing to check
     throw err;
   }
-  await retrying('payment', async () => {
-    const state = await gql('query($id: ID!) { checkout(checkout_id: $id) { status } }', { id: checkoutId });
-    if (state.checkout?.status === 'succeeded') return;
-    const r = await gql(`mutation($id: ID!) { confirmSandboxPayment(checkout_id: $id, card: ${CARD}) { status } }`, { id: checkoutId });
-    if (r.confirmSandboxPayment.status !== 'succeeded') throw new Error(`payment ${r.confirmSandboxPayment.status}`);
-  });
+  try {
+    await retrying('payment', async () => {
+      const state = await gql('query($id: ID!) { checkout(checkout_id: $id) { status } }', { id: checkoutId });
+      if (state.checkout?.status === 'succeeded') return;
+      const r = await gql(`mutation($id: ID!) { confirmSandboxPayment(checkout_id: $id, card: ${CARD}) { status } }`, { id: checkoutId });
+      if (r.confirmSandboxPayment.status !== 'succeeded') throw new Error(`payment ${r.confirmSandboxPayment.status}`);
+    });
+  } catch (err) {
+    // The reservation ran out while the retries went on and the food went to others: the sandbox
+    // renews before charging and refuses — not paid, nothing to check.
+    if (err instanceof SoldOut) return null;
+    throw err;
+  }
   if (cancel) {
     const orderId = await retrying('orders', async () => {
       const r = await gql('query($id: ID!) { checkoutOrders(checkout_id: $id) { order_id } }', { id: checkoutId });
@@ -94,8 +103,14 @@ interface Outcome {
   stockMismatch: string[];
   negativeStock: string[];
   applicationsMismatch: string[];
-  /** Meal cards whose copy of the stock (the read model, ADR 0005) is not the stock as it is. */
+  /** Meal cards whose copy of the stock (the read model, ADR 0005) is not what the stock has free. */
   cardMismatch: string[];
+  /** Reservations still counted in a stock or a slot after their expiry and the sweep (must be none). */
+  reservationsLeft: string[];
+  /** Reservations whose state is still 'held' after their expiry and the sweep. */
+  heldPastExpiry: number;
+  /** Reservations committed more than once (an order's reservation is its order id). */
+  committedTwice: string[];
 }
 
 /** Everything counted from the services' own databases. */
@@ -136,10 +151,26 @@ async function count(mongo: MongoClient, checkoutIds: string[], meals: Map<strin
     (
       await catalogue
         .collection('meals')
-        .find({ _id: { $in: [...meals.keys()] as never[] } }, { projection: { portions: 1, portions_seq: 1 } })
+        .find({ _id: { $in: [...meals.keys()] as never[] } }, { projection: { portions: 1, portions_seq: 1, portions_v: 1 } })
         .toArray()
     ).map((c) => [String(c._id), c]),
   );
+  const now = Date.now();
+  const live = (holds: { expires_at: Date }[] | undefined) => (holds ?? []).filter((h) => new Date(h.expires_at).getTime() > now);
+  const free = (s: { portions: number; holds?: { quantity: number; expires_at: Date }[] }) =>
+    s.portions - live(s.holds).reduce((n, h) => n + h.quantity, 0);
+  const cooks = [...new Set(stockDocs.map((s) => s.cook_id as string))];
+  const slotLoads = await catalogue
+    .collection('slotLoads')
+    .find({ cook_id: { $in: cooks } })
+    .toArray();
+  const reservations = await catalogue
+    .collection('slotHolds')
+    .find({ cook_id: { $in: cooks } }, { projection: { state: 1, expires_at: 1 } })
+    .toArray();
+  const committedHolds = new Map<string, number>();
+  for (const r of reservations)
+    if (r.state === 'committed' || r.state === 'freed') committedHolds.set(String(r._id), (committedHolds.get(String(r._id)) ?? 0) + 1);
   // Portions that must be gone: committed orders not cancelled.
   const taken = new Map<string, number>();
   for (const o of orders)
@@ -170,11 +201,17 @@ async function count(mongo: MongoClient, checkoutIds: string[], meals: Map<strin
       .filter((o) => applications.get(String(o._id))?.result !== o.stock_status)
       .map((o) => `${String(o._id)}: order ${o.stock_status}, stock ${applications.get(String(o._id))?.result}`),
     cardMismatch: stockDocs
-      .filter((s) => cards.get(String(s._id))?.portions !== s.portions || cards.get(String(s._id))?.portions_seq !== s.seq)
+      .filter((s) => cards.get(String(s._id))?.portions !== free(s as never) || cards.get(String(s._id))?.portions_v !== (s.v ?? 0))
       .map((s) => {
         const c = cards.get(String(s._id));
-        return `${String(s._id)}: card ${c?.portions} (seq ${c?.portions_seq}), stock ${s.portions} (seq ${s.seq})`;
+        return `${String(s._id)}: card ${c?.portions} (v ${c?.portions_v}), stock ${free(s as never)} free (v ${s.v})`;
       }),
+    reservationsLeft: [
+      ...stockDocs.filter((s) => (s.holds ?? []).length).map((s) => `stock ${String(s._id)}: ${(s.holds ?? []).length} hold(s)`),
+      ...slotLoads.filter((l) => (l.holds ?? []).length).map((l) => `slot ${String(l._id)}: ${(l.holds ?? []).length} hold(s)`),
+    ],
+    heldPastExpiry: reservations.filter((r) => r.state === 'held' && new Date(r.expires_at).getTime() <= now).length,
+    committedTwice: [...committedHolds].filter(([, n]) => n > 1).map(([id]) => id),
   };
 }
 
@@ -198,6 +235,7 @@ describe(`chaos: checkouts while instances are killed (2 instances per service${
     ]) {
       process.env[name] ??= '100000/60';
     }
+    process.env.RESERVATION_TTL_SECONDS = String(RESERVATION_TTL_SECONDS);
     await freeTestOffset();
     const p = { ...profile('test'), dataDir: join(repoRoot(), '.data', 'chaos') };
     ports = p;
@@ -306,6 +344,15 @@ describe(`chaos: checkouts while instances are killed (2 instances per service${
       await sleep(1000);
       outcome = await count(mongo, checkoutIds, meals);
     }
+    // Then every reservation left (abandoned by a killed instance, or never paid) runs out and is
+    // swept: nothing may still be held, in a stock or a slot, past its expiry.
+    const sweptBy = Date.now() + (RESERVATION_TTL_SECONDS + 20) * 1000 + 40_000;
+    await sleep((RESERVATION_TTL_SECONDS + 20) * 1000);
+    outcome = await count(mongo, checkoutIds, meals);
+    while (Date.now() < sweptBy && (outcome.reservationsLeft.length || outcome.heldPastExpiry || outcome.cardMismatch.length)) {
+      await sleep(1000);
+      outcome = await count(mongo, checkoutIds, meals);
+    }
     console.log(`chaos: ${kills.length} kills (${kills.join(', ')}); outcome ${JSON.stringify(outcome)}`);
 
     expect(outcome.paid).toBe(checkoutIds.length);
@@ -321,6 +368,10 @@ describe(`chaos: checkouts while instances are killed (2 instances per service${
     expect(outcome.refundsMissing).toEqual([]);
     expect(outcome.refundsUnexpected).toEqual([]);
     expect(outcome.refunds).toBe(outcome.cancelled);
+    // Reservations: none outlives its expiry, none is committed twice.
+    expect(outcome.reservationsLeft).toEqual([]);
+    expect(outcome.heldPastExpiry).toBe(0);
+    expect(outcome.committedTwice).toEqual([]);
     // The run really exercised both outcomes and the cancellations.
     expect(outcome.committed).toBeGreaterThan(0);
     expect(outcome.cancelled).toBeGreaterThan(0);

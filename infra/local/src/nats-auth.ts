@@ -35,7 +35,8 @@ export const INTERNAL_RPCS = [
   'rpc.notifications.send-account-email',
   'rpc.ordering.erasure-blockers',
   'rpc.payments.erasure-blockers',
-  'rpc.catalogue.hold-pickup-slots',
+  'rpc.catalogue.reserve-checkout',
+  'rpc.catalogue.release-reservation',
   'rpc.catalogue.move-pickup-slot',
   'rpc.catalogue.change-held-slot',
 ];
@@ -47,13 +48,14 @@ export const SERVICE_CALLS: Record<NatsService, string[]> = {
   cart: ['rpc.catalogue.get-meal', 'rpc.catalogue.get-meals'],
   ordering: ['rpc.catalogue.move-pickup-slot'], // the cook moves an order's pick-up slot (ADR 0008)
   // orders-by-id: reconciliation (ADR 0004), the ledger (ADR 0007); cook-legal: receipts (issue 16);
-  // hold-pickup-slots, change-held-slot: the slots held while paying (ADR 0008); pickup-addresses: the
-  // place on the receipt (issue 17)
+  // reserve-checkout, release-reservation, change-held-slot: the food and slots reserved while paying
+  // (docs/checkout.md); pickup-addresses: the place on the receipt (issue 17)
   payments: [
     'rpc.cart.checkout',
     'rpc.ordering.orders-by-id',
     'rpc.identity.cook-legal',
-    'rpc.catalogue.hold-pickup-slots',
+    'rpc.catalogue.reserve-checkout',
+    'rpc.catalogue.release-reservation',
     'rpc.catalogue.change-held-slot',
     'rpc.catalogue.pickup-addresses',
   ],

@@ -140,6 +140,8 @@ async function main(): Promise<void> {
         POPOTE_COOK_URL: app.urls.cook,
         JAEGER_QUERY_URL: app.urls.jaeger,
         MAIL_INBOX_URL: app.env.MAIL_INBOX_URL,
+        // The reservation test moves a reservation past its expiry in the database (docs/checkout.md).
+        POPOTE_MONGO_URL: app.env.MONGO_URL,
         // Lets the last browser test stop the cook remote to check the shell's fallback.
         POPOTE_COOK_PID: String(app.processes.get('cook')?.child.pid ?? ''),
         // Every app process, for the check of their environment against infra/deploy's list.

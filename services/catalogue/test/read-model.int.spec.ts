@@ -212,10 +212,10 @@ describe('catalogue: the meal cards carry their portions and their cook’s comm
     expect(await expectMirrored(id)).toMatchObject({ portions: 1, seq: now.seq });
 
     // A copy made from an older state of the stock never overwrites a newer card.
-    await writeCard(id, { $set: { portions: 7, portions_seq: now.seq + 10 } });
+    await writeCard(id, { $set: { portions: 7, portions_v: now.v + 10 } });
     await stockService.mirror([id]);
-    expect(await card(id)).toMatchObject({ portions: 7, portions_seq: now.seq + 10 });
-    await writeCard(id, { $set: { portions: 1, portions_seq: now.seq } });
+    expect(await card(id)).toMatchObject({ portions: 7, portions_v: now.v + 10 });
+    await writeCard(id, { $set: { portions: 1, portions_v: now.v } });
 
     // A replay (the dead-letter tool publishes the event again, a new sequence): the card is rewritten
     // as the stock is, and the order is not applied twice.

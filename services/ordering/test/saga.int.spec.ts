@@ -91,30 +91,28 @@ describe('checkout saga: payment → orders per cook → stock → cart (real NA
     expect(placed.every((o) => o.stock_status === 'committed')).toBe(true);
   });
 
-  it('two consumers paying for the last portion: one order, the other cancelled and refunded, stock never negative', async () => {
+  it('two consumers for the last portion: one reserves and pays, the other is refused before paying; no refund, stock never negative', async () => {
     const mealId = await stack.newMeal('cook-last', 1, 990);
     const [a, b] = [consumer(), consumer()];
     await stack.rpc.call(CartRpc.addItem, { actor: a, meal_id: mealId, quantity: 1 });
     await stack.rpc.call(CartRpc.addItem, { actor: b, meal_id: mealId, quantity: 1 });
-    const [pa, pb] = await Promise.all([stack.pay(a), stack.pay(b)]);
-    expect(pa.checkout.status).toBe('succeeded');
-    expect(pb.checkout.status).toBe('succeeded');
-    const [oa] = await stack.settled(pa.checkout.checkout_id, 1);
-    const [ob] = await stack.settled(pb.checkout.checkout_id, 1);
-    const outcomes = [oa, ob].map((o) => o.stock_status).sort();
-    expect(outcomes).toEqual(['committed', 'rejected']);
-    const loser = oa.stock_status === 'rejected' ? oa : ob;
-    // Both sides read this reason ('Motif : …'): French words, not an internal code.
-    expect(loser).toMatchObject({
-      order_status: 'cancelled',
-      cancel_reason: 'Plat épuisé au moment de valider la commande. Le paiement est remboursé.',
-    });
+    const outcomes = await Promise.allSettled([stack.pay(a), stack.pay(b)]);
+    const paid = outcomes
+      .filter((o) => o.status === 'fulfilled')
+      .map((o) => (o as PromiseFulfilledResult<Awaited<ReturnType<Stack['pay']>>>).value);
+    const refused = outcomes
+      .filter((o) => o.status === 'rejected')
+      .map((o) => (o as PromiseRejectedResult).reason as { code: string; message: string });
+    expect(paid).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    // Refused by the reservation (or by the cart's check once the card shows none left), in French.
+    expect(refused[0]).toMatchObject({ code: 'INSUFFICIENT_STOCK', message: expect.stringMatching(/Stock insuffisant/) });
+    expect(paid[0].checkout.status).toBe('succeeded');
+    const [order] = await stack.settled(paid[0].checkout.checkout_id, 1);
+    expect(order.stock_status).toBe('committed');
     expect(await stack.stock(mealId)).toBe(0);
-    const refund = await findEvent<{ order_id: string; amount_cents: number }>(
-      PaymentsEvents.refundIssued.subject,
-      (e) => e.data.order_id === loser._id,
-    );
-    expect(refund.data.amount_cents).toBe(990);
+    expect(await stack.orders.countDocuments({ 'items.meal_id': mealId })).toBe(1);
+    expect(await stack.refunds.countDocuments({ checkout_id: paid[0].checkout.checkout_id })).toBe(0);
   });
 
   it('a declined card creates no order and keeps the cart', async () => {
@@ -139,21 +137,23 @@ describe('checkout saga: payment → orders per cook → stock → cart (real NA
       await stack.rpc.call(CartRpc.addItem, { actor: b, meal_id: meals[1], quantity: 1 });
     }
     const intents = [];
-    for (const b of buyers) intents.push({ b, intent: await stack.intent(b) });
+    for (const b of buyers.slice(0, 3)) intents.push({ b, intent: await stack.intent(b) });
+    // 3 × 2 of meal 0 (stock 6) are reserved: the fourth buyer is refused before paying.
+    await expect(stack.intent(buyers[3])).rejects.toMatchObject({ code: 'INSUFFICIENT_STOCK' });
     // The catalogue goes down right before the payments: their order-placed events wait in JetStream.
     await stack.catalogue().close();
     for (const { b, intent } of intents)
       await stack.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor: b, checkout_id: intent.checkout.checkout_id, card: VISA });
     // Orders exist but the stock cannot be applied while the catalogue is down.
     await eventually(
-      async () => (await stack.orders.countDocuments({ checkout_id: { $in: intents.map((i) => i.intent.checkout.checkout_id) } })) === 8,
+      async () => (await stack.orders.countDocuments({ checkout_id: { $in: intents.map((i) => i.intent.checkout.checkout_id) } })) === 6,
     );
     expect(
       await stack.orders.countDocuments({
         checkout_id: { $in: intents.map((i) => i.intent.checkout.checkout_id) },
         stock_status: 'pending',
       }),
-    ).toBe(8);
+    ).toBe(6);
     await stack.restartCatalogue();
     const all = [];
     for (const { intent } of intents) all.push(...(await stack.settled(intent.checkout.checkout_id, 2)));
@@ -163,12 +163,12 @@ describe('checkout saga: payment → orders per cook → stock → cart (real NA
         .flatMap((o) => o.items)
         .filter((i) => i.meal_id === mealId)
         .reduce((s, i) => s + i.quantity, 0);
-    // 4 buyers × 2 of meal 0 (stock 6): three committed, one rejected; meal 1: all four committed.
+    // Every reserved order commits once: meal 0 sold out exactly, meal 1 three of six; none rejected.
     expect(committed(meals[0])).toBe(6);
-    expect(committed(meals[1])).toBe(4);
+    expect(committed(meals[1])).toBe(3);
     expect(await stack.stock(meals[0])).toBe(0);
-    expect(await stack.stock(meals[1])).toBe(2);
-    expect(all.filter((o) => o.stock_status === 'rejected')).toHaveLength(1);
+    expect(await stack.stock(meals[1])).toBe(3);
+    expect(all.filter((o) => o.stock_status === 'rejected')).toHaveLength(0);
   });
 
   it('a buyer who cancels right after paying gets every portion back, even before the stock was applied', async () => {

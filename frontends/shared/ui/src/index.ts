@@ -18,7 +18,15 @@ export { OrderStatusBadge, orderStatusLabel } from './components/order-status-ba
 export { Stars } from './components/stars';
 export { MEAL_PLACEHOLDER_SRC } from './components/meal-placeholder';
 export { formatPrice } from './format/price';
-export { formatLongDate, formatLongDateTime, formatSlot, formatSlotDay, formatSlotDayTitle, formatSlotTime } from './format/date';
+export {
+  formatClockTime,
+  formatLongDate,
+  formatLongDateTime,
+  formatSlot,
+  formatSlotDay,
+  formatSlotDayTitle,
+  formatSlotTime,
+} from './format/date';
 export { formatRating } from './format/rating';
 export { formatDistance } from './format/distance';
 export { saveBuyerCommune, useBuyerCommune } from './near';

@@ -1,25 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { CatalogueEvents, OrderingEvents, PickupEvents } from '@popote/contracts';
+import { CatalogueEvents, OrderingEvents } from '@popote/contracts';
 import { PartitionedHandler, type PartitionedEvent, type PartitionedEventHandler } from '@popote/platform';
 import { StockService } from '../stock/stock.service';
 
 /**
  * The per-cook stock worker (ADR 0004): orders placed and cancelled, the cook's portion edits,
- * reviews and pick-up slot holds (ADR 0008), in stream order per cook partition, in parallel across partitions and replicas.
+ * reviews, in stream order per cook partition, in parallel across partitions and replicas.
  * Money depends on it, so a failure is retried for hours before it is dead-lettered.
  */
 @Injectable()
 @PartitionedHandler(
-  [
-    OrderingEvents.orderPlaced,
-    OrderingEvents.orderCancelled,
-    CatalogueEvents.stockAdjustRequested,
-    OrderingEvents.reviewSubmitted,
-    PickupEvents.slotHoldRequested,
-    PickupEvents.slotReleaseRequested,
-    PickupEvents.slotMoveRequested,
-    PickupEvents.slotChangeRequested,
-  ],
+  [OrderingEvents.orderPlaced, OrderingEvents.orderCancelled, CatalogueEvents.stockAdjustRequested, OrderingEvents.reviewSubmitted],
   { name: 'stock', retry: 'hours' },
 )
 export class StockWorkerHandler implements PartitionedEventHandler {

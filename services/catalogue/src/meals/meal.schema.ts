@@ -60,13 +60,15 @@ export class Meal {
 
   /**
    * The card's read model (ADR 0005, read path): a mirror of the meal's stock document, for display
-   * only — the stock worker writes it after each change it applies, from the stock as it then is,
-   * and `portions_seq` (the stock's `seq`) keeps an older value from overwriting a newer one. The
-   * `stock` collection stays the truth for taking portions. Absent on meals stored before the
-   * mirror (then reads join the stock, and the boot reconciliation fills it).
+   * only — what can still be reserved: the stock's portions minus its live reservations, written
+   * after each change to the stock (reservation, release, expiry, order, edit) from the stock as it
+   * then is; `portions_v` (the stock's `v`) keeps an older value from overwriting a newer one and
+   * `portions_seq` is the stock's `seq` (a cook's edit waits for it). The `stock` collection stays the
+   * truth. Absent on meals stored before the mirror (reads then join the stock, boot reconciles).
    */
   @Prop({ type: Number }) portions?: number;
   @Prop({ type: Number }) portions_seq?: number;
+  @Prop({ type: Number }) portions_v?: number;
 
   /**
    * The cook's public location (commune and its centre, from the pick-up settings), copied on each of
@@ -96,11 +98,21 @@ MealSchema.index({ cook_id: 1, created_at: -1 });
 // The home page's featured meals: most portions first (the mirror, read model).
 MealSchema.index({ portions: -1, _id: 1 });
 
+/** One checkout's reservation of a meal's portions (docs/checkout.md); past `expires_at` it no longer counts. */
+export interface StockHold {
+  hold_id: string; // the reservation's id = the order id the checkout gives the cook
+  quantity: number;
+  expires_at: Date;
+}
+
 /**
- * The portions of one meal (ADR 0004). Its only writer is the stock worker of the cook's partition
- * (one event at a time per partition across all replicas), so reads-then-writes here never race,
- * on FerretDB as on MongoDB; `seq` is the stream sequence of the last event applied, which makes a
- * redelivered event recognisable without remembering order ids (the document stays small).
+ * The portions of one meal (ADR 0004) and the live reservations on them (docs/checkout.md). Every
+ * writer holds the cook's lock (`cook:<cook_id>`): the reservation at checkout, and the stock worker
+ * of the cook's partition (orders placed and cancelled, the cook's edits), so reads-then-writes never
+ * race, on FerretDB as on MongoDB. `portions` counts what is not sold yet (committed orders are taken
+ * off); what a buyer can still reserve is `portions` minus the live `holds`. `seq` is the stream
+ * sequence of the last event applied (a redelivered event recognises its own write); `v` counts every
+ * write, and each write is conditional on it (exact on MongoDB even if two writers ever overlapped).
  */
 @Schema({ collection: 'stock', versionKey: false })
 export class Stock {
@@ -109,6 +121,8 @@ export class Stock {
   @Prop({ required: true, min: 0, index: true }) portions!: number;
   @Prop({ required: true, default: 0 }) seq!: number;
   @Prop({ type: String, required: true, default: 'create' }) op!: 'create' | 'take' | 'giveback' | 'restock' | 'adjust';
+  @Prop({ type: [Object], default: [] }) holds!: StockHold[];
+  @Prop({ required: true, default: 0 }) v!: number;
 }
 export const StockSchema = SchemaFactory.createForClass(Stock);
 

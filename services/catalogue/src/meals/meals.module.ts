@@ -9,7 +9,8 @@ import { StockWorkerHandler } from '../events/stock-worker.handler';
 import { MealsRpcController } from './meals.rpc.controller';
 import { MealsService } from './meals.service';
 import { ProfileUpdatedHandler } from '../events/profile-updated.handler';
-import { PaymentFailedHandler } from '../events/payment-failed.handler';
+import { CookLock } from '../reservations/cook-lock';
+import { ReservationsService } from '../reservations/reservations.service';
 import { PickupSettings, PickupSettingsSchema, SlotHold, SlotHoldSchema, SlotLoad, SlotLoadSchema } from '../slots/slot.schema';
 import { SlotsRpcController } from '../slots/slots.rpc.controller';
 import { SlotsService } from '../slots/slots.service';
@@ -32,10 +33,11 @@ import { SlotsService } from '../slots/slots.service';
     SlotsService,
     ProfileUpdatedHandler,
     StockWorkerHandler,
-    PaymentFailedHandler,
+    CookLock,
+    ReservationsService,
     CataloguePersonalData,
     AccountErasureHandler,
   ],
-  exports: [MealsService, StockService, SlotsService, MongooseModule],
+  exports: [MealsService, StockService, SlotsService, ReservationsService, MongooseModule],
 })
 export class MealsModule {}

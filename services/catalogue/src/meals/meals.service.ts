@@ -278,6 +278,7 @@ export class MealsService implements OnModuleInit {
       // The card's read model: the new stock document's portions, the cook's commune.
       portions,
       portions_seq: 0,
+      portions_v: 0,
       cook_location: location,
     });
     recordEvent(meal, CatalogueEvents.mealCreated, { meal_id: meal._id, cook_id: meal.cook_id, name: meal.name });

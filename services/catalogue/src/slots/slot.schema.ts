@@ -1,6 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import type { CookLocation, PickupAddress, PickupWindow } from '@popote/contracts';
-import { outboxPlugin, type OutboxEntry } from '@popote/platform';
 
 /** A cook's pick-up rules (issue 17): one document per cook, written by the cook only. */
 @Schema({ collection: 'pickupSettings', versionKey: false, timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } })
@@ -26,9 +25,10 @@ export interface SlotHoldEntry {
 }
 
 /**
- * The places taken in one slot of one cook (ADR 0008). Like the stock, its only writer is the worker
- * of the cook's partition; `seq` is the stream sequence of the last event applied (a redelivered
- * event recognises its own write). Holds past `expires_at` no longer count and are pruned on write.
+ * The places taken in one slot of one cook (ADR 0008). Like the stock, every writer holds the cook's
+ * lock (reservations at checkout, the cook's partition worker); `seq` is the stream sequence of the
+ * last event applied (a redelivered event recognises its own write), `v` counts writes (each one is
+ * conditional on it). Holds past `expires_at` no longer count and are pruned on write.
  */
 @Schema({ collection: 'slotLoads', versionKey: false })
 export class SlotLoad {
@@ -38,15 +38,21 @@ export class SlotLoad {
   @Prop({ required: true, default: 0 }) committed!: number;
   @Prop({ type: [Object], default: [] }) holds!: SlotHoldEntry[];
   @Prop({ required: true, default: 0 }) seq!: number;
+  @Prop({ required: true, default: 0 }) v!: number;
 }
 export const SlotLoadSchema = SchemaFactory.createForClass(SlotLoad);
 
+/**
+ * `held`: reserved until `expires_at`; `released`: given back (payment failed, checkout replaced,
+ * expired — swept); `committed`: the order took it; `freed`: the order was cancelled.
+ * (`requested`, `refused`: states of the event-driven holds before docs/checkout.md, read as released.)
+ */
 export type SlotHoldState = 'requested' | 'held' | 'refused' | 'released' | 'committed' | 'freed';
 
 /**
- * One cook's slot for one checkout: its id is the order id the checkout will give that cook
- * (`orderIdOf(checkout, cook)`), so the order-placed and order-cancelled of that order find it.
- * Its outbox carries the hold and release requests to the cook's partition.
+ * One cook's reservation for one checkout (docs/checkout.md): the lines' portions and the slot's
+ * place. Its id is the order id the checkout will give that cook (`orderIdOf(checkout, cook)`), so
+ * the order-placed and order-cancelled of that order find it. Written under the cook's lock only.
  */
 @Schema({ collection: 'slotHolds', versionKey: false, timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } })
 export class SlotHold {
@@ -58,20 +64,12 @@ export class SlotHold {
   @Prop({ required: true }) amount!: number;
   @Prop({ required: true }) expires_at!: Date;
   @Prop({ type: String, required: true }) state!: SlotHoldState;
+  /** The portions reserved with the place (empty on holds made before reservations). */
+  @Prop({ type: [Object], default: [] }) lines!: { meal_id: string; quantity: number }[];
   /** The cook's last request to move this order's slot, and its outcome (the worker's answer). */
   @Prop({ type: Object, default: null }) move!: { request_id: string; result: 'requested' | 'moved' | 'refused' } | null;
-  /**
-   * The buyer's last request to change this hold's slot before paying, and its outcome: the worker
-   * answers 'changed' or 'refused'; a requester that gave up marks it 'abandoned' (the worker then
-   * skips it). Both write under the document's lease, so exactly one of them decides.
-   */
-  @Prop({ type: Object, default: null }) change!: {
-    request_id: string;
-    result: 'requested' | 'changed' | 'refused' | 'abandoned';
-  } | null;
-  _outbox!: OutboxEntry[];
-  _outbox_pending!: boolean;
 }
-export const SlotHoldSchema = SchemaFactory.createForClass(SlotHold).plugin(outboxPlugin);
+export const SlotHoldSchema = SchemaFactory.createForClass(SlotHold);
+SlotHoldSchema.index({ state: 1, expires_at: 1 });
 
 export const loadIdOf = (cookId: string, startKey: string) => `${cookId}|${startKey}`;

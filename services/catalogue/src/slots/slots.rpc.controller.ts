@@ -2,12 +2,16 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { PickupRpc } from '@popote/contracts';
 import { parseRequest } from '@popote/platform';
+import { ReservationsService } from '../reservations/reservations.service';
 import { SlotsService } from './slots.service';
 
 /** Thin: validate against the contract, call the rules. */
 @Controller()
 export class SlotsRpcController {
-  constructor(private readonly slots: SlotsService) {}
+  constructor(
+    private readonly slots: SlotsService,
+    private readonly reservations: ReservationsService,
+  ) {}
 
   @MessagePattern(PickupRpc.pickupSettings.subject)
   async settings(@Payload() payload: unknown) {
@@ -26,22 +30,28 @@ export class SlotsRpcController {
     return this.slots.slotsOf(req.cook_id, req.meal_ids, req.portions, req.limit);
   }
 
-  @MessagePattern(PickupRpc.holdPickupSlots.subject)
-  hold(@Payload() payload: unknown) {
-    const req = parseRequest(PickupRpc.holdPickupSlots, payload);
-    return this.slots.hold(req.checkout_id, req.parts);
+  @MessagePattern(PickupRpc.reserveCheckout.subject)
+  reserve(@Payload() payload: unknown) {
+    const req = parseRequest(PickupRpc.reserveCheckout, payload);
+    return this.reservations.reserve(req.checkout_id, req.parts);
+  }
+
+  @MessagePattern(PickupRpc.releaseReservation.subject)
+  async release(@Payload() payload: unknown) {
+    const req = parseRequest(PickupRpc.releaseReservation, payload);
+    return { released: await this.reservations.release(req.checkout_id, req.cook_ids, req.expires_at) };
   }
 
   @MessagePattern(PickupRpc.changeHeldSlot.subject)
   change(@Payload() payload: unknown) {
     const req = parseRequest(PickupRpc.changeHeldSlot, payload);
-    return this.slots.changeHold(req.checkout_id, req);
+    return this.reservations.changeSlot(req.checkout_id, req.cook_id, req.start);
   }
 
   @MessagePattern(PickupRpc.movePickupSlot.subject)
   move(@Payload() payload: unknown) {
     const req = parseRequest(PickupRpc.movePickupSlot, payload);
-    return this.slots.move(req.order_id, req.cook_id, req.start);
+    return this.reservations.move(req.order_id, req.cook_id, req.start);
   }
 
   @MessagePattern(PickupRpc.pickupAddresses.subject)

@@ -1,16 +1,14 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { CatalogueEvents, OrderingEvents, PickupEvents, type Envelope } from '@popote/contracts';
+import { CatalogueEvents, OrderingEvents, type Envelope } from '@popote/contracts';
 import { causedBy, EventPublisher, findByIds, OutboxRelay, recordEvent, type PartitionedEvent } from '@popote/platform';
 import type { Model } from 'mongoose';
 import type { z } from 'zod';
 import { Meal, Stock, StockApplication } from '../meals/meal.schema';
 import { SlotsService } from '../slots/slots.service';
+import { CookLock } from '../reservations/cook-lock';
+import { atVersion, freePortions, liveHolds, mergeLines } from '../reservations/rules';
 
-interface Line {
-  meal_id: string;
-  quantity: number;
-}
 type OrderPlaced = z.infer<typeof OrderingEvents.orderPlaced.schema>;
 type OrderCancelled = z.infer<typeof OrderingEvents.orderCancelled.schema>;
 type StockAdjust = z.infer<typeof CatalogueEvents.stockAdjustRequested.schema>;
@@ -48,6 +46,7 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap, OnMod
     private readonly relay: OutboxRelay,
     private readonly publisher: EventPublisher,
     private readonly slots: SlotsService,
+    private readonly cookLock: CookLock,
   ) {}
 
   onModuleInit(): void {
@@ -77,38 +76,24 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap, OnMod
     if (portions || located) this.log.log(`read model: copied the stock onto ${portions} cards, the cook's commune onto ${located}`);
   }
 
+  /**
+   * One event of the cook's partition, under the cook's lock: the reservations at checkout write the
+   * same stock and slot documents (docs/checkout.md). Reviews touch only the meals' ratings.
+   */
   async apply(event: PartitionedEvent): Promise<void> {
+    const cookId = (event.envelope.data as { cook_id: string }).cook_id;
     switch (event.contract.subject) {
       case OrderingEvents.orderPlaced.subject:
-        await this.applyOrder(event.envelope as Envelope<OrderPlaced>, event.seq);
+        await this.cookLock.run(cookId, () => this.applyOrder(event.envelope as Envelope<OrderPlaced>, event.seq));
         return;
       case OrderingEvents.orderCancelled.subject:
-        await this.restock(event.envelope as Envelope<OrderCancelled>, event.seq);
+        await this.cookLock.run(cookId, () => this.restock(event.envelope as Envelope<OrderCancelled>, event.seq));
         return;
       case CatalogueEvents.stockAdjustRequested.subject:
-        await this.adjust((event.envelope as Envelope<StockAdjust>).data, event.seq);
+        await this.cookLock.run(cookId, () => this.adjust((event.envelope as Envelope<StockAdjust>).data, event.seq));
         return;
       case OrderingEvents.reviewSubmitted.subject:
         await this.addRating((event.envelope as Envelope<ReviewSubmitted>).data, event.seq);
-        return;
-      // Pick-up slots share the cook's partition (ADR 0008): holds, orders and cancellations in one order.
-      case PickupEvents.slotHoldRequested.subject:
-        await this.slots.applyHold((event.envelope as Envelope<{ hold_id: string }>).data, event.seq);
-        return;
-      case PickupEvents.slotMoveRequested.subject:
-        await this.slots.applyMove(
-          (event.envelope as Envelope<{ hold_id: string; start: string; end: string; request_id: string }>).data,
-          event.seq,
-        );
-        return;
-      case PickupEvents.slotChangeRequested.subject:
-        await this.slots.applyChange(
-          (event.envelope as Envelope<{ hold_id: string; start: string; end: string; expires_at: string; request_id: string }>).data,
-          event.seq,
-        );
-        return;
-      case PickupEvents.slotReleaseRequested.subject:
-        await this.slots.applyRelease((event.envelope as Envelope<{ hold_id: string }>).data, event.seq);
         return;
       default:
         throw new Error(`stock worker: unexpected ${event.contract.subject}`);
@@ -147,29 +132,48 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap, OnMod
     const stockOf = new Map(stocks.map((s) => [s._id, s]));
     const mealOf = new Map(meals.map((m) => [m._id, m]));
     // A line this very event already took (a crash between the stock writes and the outcome).
-    const takenHere = (l: Line) => stockOf.get(l.meal_id)?.seq === seq && stockOf.get(l.meal_id)?.op === 'take';
+    const takenHere = (l: { meal_id: string }) => stockOf.get(l.meal_id)?.seq === seq && stockOf.get(l.meal_id)?.op === 'take';
+    const now = new Date();
 
     // The pick-up slot first: an order whose slot has no room left takes no stock (ADR 0008).
     const paid = envelope.data.pickup_start ? { start: envelope.data.pickup_start, end: envelope.data.pickup_end } : null;
     const room = await this.slots.roomForOrder(orderId, seq, paid);
     let rejection: { meal_id: string; reason: 'meal_not_found' | 'insufficient_stock' | 'slot_full' } | null =
       room === 'full' ? { meal_id: '', reason: 'slot_full' } : null;
+    // The order's own reservation (same id) is what it takes; without one (expired, released), only
+    // what no live reservation holds (docs/checkout.md).
     for (const line of lines) {
       const s = stockOf.get(line.meal_id);
       const meal = mealOf.get(line.meal_id);
       if (!s || !meal || meal.deleted_at) rejection ??= { meal_id: line.meal_id, reason: 'meal_not_found' };
-      else if (!takenHere(line) && s.portions < line.quantity) rejection ??= { meal_id: line.meal_id, reason: 'insufficient_stock' };
+      else if (!takenHere(line) && freePortions(s, now, orderId) < line.quantity)
+        rejection ??= { meal_id: line.meal_id, reason: 'insufficient_stock' };
     }
 
     if (rejection) {
       for (const line of lines.filter(takenHere)) {
-        await this.stock.updateOne({ _id: line.meal_id, seq, op: 'take' }, { $inc: { portions: line.quantity }, $set: { op: 'giveback' } });
+        const s = stockOf.get(line.meal_id)!;
+        await this.stock.updateOne(
+          { _id: line.meal_id, seq, op: 'take', ...atVersion(s.v) },
+          { $inc: { portions: line.quantity }, $set: { op: 'giveback', v: (s.v ?? 0) + 1 } },
+        );
       }
+      // The reservation is void with its order: its portions are free again.
+      await this.dropReservation(orderId, ids);
     } else {
       for (const line of lines.filter((l) => !takenHere(l))) {
+        const s = stockOf.get(line.meal_id)!;
         const res = await this.stock.updateOne(
-          { _id: line.meal_id, seq: { $lt: seq }, portions: { $gte: line.quantity } },
-          { $inc: { portions: -line.quantity }, $set: { seq, op: 'take' } },
+          { _id: line.meal_id, seq: { $lt: seq }, portions: { $gte: line.quantity }, ...atVersion(s.v) },
+          {
+            $set: {
+              portions: s.portions - line.quantity,
+              holds: liveHolds(s.holds, now, orderId),
+              seq,
+              op: 'take',
+              v: (s.v ?? 0) + 1,
+            },
+          },
         );
         // Only possible if another writer changed the document since we read it: redo from the start.
         if (res.modifiedCount !== 1) throw new Error(`stock of ${line.meal_id} changed under order ${orderId}; retrying`);
@@ -201,13 +205,30 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap, OnMod
     return application.result;
   }
 
+  /** The reservation `holdId` (the order's id) leaves these meals' stock; the caller holds the cook's lock. */
+  private async dropReservation(holdId: string, mealIds: string[]): Promise<void> {
+    for (const id of new Set(mealIds)) {
+      const s = await this.stock.findById(id).lean<Stock>();
+      if (!s || !(s.holds ?? []).some((h) => h.hold_id === holdId)) continue;
+      const res = await this.stock.updateOne(
+        { _id: id, ...atVersion(s.v) },
+        { $set: { holds: s.holds.filter((h) => h.hold_id !== holdId), v: (s.v ?? 0) + 1 } },
+      );
+      if (res.modifiedCount !== 1) throw new Error(`stock of ${id} changed while reservation ${holdId} was given back; retrying`);
+    }
+  }
+
   /** A cancelled order: a committed one gives its portions back, once; one not yet applied is voided. */
   async restock(envelope: Envelope<OrderCancelled>, seq: number): Promise<void> {
     const orderId = envelope.data.order_id;
     await this.slots.freeOrder(orderId, seq); // its place in the pick-up slot, once
     const app = await this.applications.findById(orderId, { result: 1, restocked_at: 1 }).lean<StockApplication>();
     if (!app) {
-      // Its order-placed never got here (dead-lettered): whatever comes later must take nothing.
+      // Cancelled before its order-placed was applied: the reservation's portions come back now.
+      const ids = envelope.data.items.map((i) => i.meal_id);
+      await this.dropReservation(orderId, ids);
+      await this.mirror(ids);
+      // Its order-placed never got here (or comes later): whatever comes later must take nothing.
       await this.applications.create({
         _id: orderId,
         checkout_id: envelope.data.checkout_id,
@@ -225,7 +246,7 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap, OnMod
     for (const line of lines) {
       await this.stock.updateOne(
         { _id: line.meal_id, seq: { $lt: seq } },
-        { $inc: { portions: line.quantity }, $set: { seq, op: 'restock' } },
+        { $inc: { portions: line.quantity, v: 1 }, $set: { seq, op: 'restock' } },
       );
     }
     await this.mirror(lines.map((l) => l.meal_id));
@@ -245,8 +266,14 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap, OnMod
       await this.mirror([data.meal_id]); // applied before (a redelivery): the card as the stock is
       return;
     }
-    const portions = data.portions_seen === null ? data.portions : Math.max(0, current.portions + (data.portions - data.portions_seen));
-    await this.stock.updateOne({ _id: data.meal_id, seq: { $lt: seq } }, { $set: { portions, seq, op: 'adjust' } });
+    // What the cook sets is what buyers can reserve: live reservations stay on top of it.
+    const reserved = current.portions - freePortions(current, new Date());
+    const portions =
+      data.portions_seen === null ? data.portions + reserved : Math.max(reserved, current.portions + (data.portions - data.portions_seen));
+    await this.stock.updateOne(
+      { _id: data.meal_id, seq: { $lt: seq }, ...atVersion(current.v) },
+      { $set: { portions, seq, op: 'adjust', v: (current.v ?? 0) + 1 } },
+    );
     await this.mirror([data.meal_id]);
     await this.publisher.announce(CatalogueEvents.mealsChanged, {
       cook_id: data.cook_id,
@@ -285,30 +312,32 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap, OnMod
   }
 
   /**
-   * Copies the stock of these meals onto their cards (`portions`, `portions_seq`: the read model,
-   * ADR 0005). The value is read from the stock inside the meal's lock, so whichever copy runs last
-   * writes the stock as it then is — an older copy cannot win — and the filter on `portions_seq`
-   * keeps that exact on MongoDB even if two writers ever overlapped. Only the mirror's fields are
-   * `$set`, under the lock every writer of a meal takes (FerretDB rewrites the whole document on an
-   * update: an unlocked write could undo a cook's edit or the outbox being cleared, or be undone by
-   * them). Nothing is written when the card already shows the stock (a replay, the reconciliation).
+   * Copies what can be reserved of these meals onto their cards (`portions` = the stock's portions
+   * minus its live reservations; `portions_v`, `portions_seq`: the read model, ADR 0005). The value is
+   * read from the stock inside the meal's lock, so whichever copy runs last writes the stock as it
+   * then is — an older copy cannot win — and the filter on `portions_v` keeps that exact on MongoDB
+   * even if two writers ever overlapped. Only the mirror's fields are `$set`, under the lock every
+   * writer of a meal takes (FerretDB rewrites the whole document on an update). Nothing is written
+   * when the card already shows it (a replay, the reconciliation).
    */
   async mirror(mealIds: string[]): Promise<void> {
     for (const id of new Set(mealIds)) {
       await this.relay.locked(this.meals, id, async () => {
-        const s = await this.stock.findById(id, { portions: 1, seq: 1 }).lean<Pick<Stock, '_id' | 'portions' | 'seq'>>();
+        const s = await this.stock.findById(id, { portions: 1, seq: 1, holds: 1, v: 1 }).lean<Stock>();
         if (!s) return;
+        const free = freePortions(s, new Date());
+        const v = s.v ?? 0;
         await this.meals.updateOne(
           {
             _id: id,
             $or: [
-              { portions_seq: { $exists: false } },
-              { portions_seq: { $lt: s.seq } },
-              // The same event again: a giveback keeps the sequence of the take it undoes.
-              { portions_seq: s.seq, portions: { $ne: s.portions } },
+              { portions_v: { $exists: false } },
+              { portions_v: { $lt: v } },
+              // The same version again (a reservation's expiry changes no version): the value decides.
+              { portions_v: v, portions: { $ne: free } },
             ],
           },
-          { $set: { portions: s.portions, portions_seq: s.seq } },
+          { $set: { portions: free, portions_seq: s.seq, portions_v: v } },
           { timestamps: false },
         );
       });
@@ -316,25 +345,22 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap, OnMod
   }
 
   /**
-   * Meals whose card does not show their stock (stored before the mirror, or left behind by a
-   * deployment where an older worker applied stock without copying it): copied again. One read of
-   * each collection; the copies are idempotent and locked, so replicas doing it at once are harmless.
+   * Meals whose card does not show what their stock has free (stored before the mirror, or left
+   * behind by a crash between two writes): copied again. One read of each collection; the copies are
+   * idempotent and locked, so replicas doing it at once are harmless.
    */
   async reconcileMirror(): Promise<number> {
     const [stocks, cards] = await Promise.all([
-      this.stock.find({}, { portions: 1, seq: 1 }).lean<Pick<Stock, '_id' | 'portions' | 'seq'>[]>(),
-      this.meals.find({}, { portions: 1, portions_seq: 1 }).lean<Pick<Meal, '_id' | 'portions' | 'portions_seq'>[]>(),
+      this.stock.find({}, { portions: 1, seq: 1, holds: 1, v: 1 }).lean<Stock[]>(),
+      this.meals.find({}, { portions: 1, portions_v: 1 }).lean<Pick<Meal, '_id' | 'portions' | 'portions_v'>[]>(),
     ]);
     const card = new Map(cards.map((c) => [c._id, c]));
+    const now = new Date();
     const stale = stocks
       .filter((s) => {
         const c = card.get(s._id);
         return (
-          c &&
-          (c.portions_seq === undefined ||
-            c.portions_seq === null ||
-            c.portions_seq < s.seq ||
-            (c.portions_seq === s.seq && c.portions !== s.portions))
+          c && (c.portions_v === undefined || c.portions_v === null || c.portions_v < (s.v ?? 0) || c.portions !== freePortions(s, now))
         );
       })
       .map((s) => s._id);
@@ -342,16 +368,21 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap, OnMod
     return stale.length;
   }
 
-  /** Portions of meals, by meal id (the stock itself: the truth, one point read per meal). */
+  /** Portions of meals that can still be reserved, by meal id (the stock itself: the truth, one point read per meal). */
   async portionsOf(mealIds: string[]): Promise<Map<string, number>> {
     if (!mealIds.length) return new Map();
-    const docs = await findByIds<Pick<Stock, '_id' | 'portions'>>(this.stock, mealIds, { portions: 1 });
-    return new Map(docs.map((d) => [d._id, d.portions]));
+    const docs = await findByIds<Pick<Stock, '_id' | 'portions' | 'holds'>>(this.stock, mealIds, { portions: 1, holds: 1 });
+    const now = new Date();
+    return new Map(docs.map((d) => [d._id, freePortions(d, now)]));
   }
 
   /** The stock of a new meal: created with the meal, before anyone can order it. */
   async create(mealId: string, cookId: string, portions: number): Promise<void> {
-    await this.stock.updateOne({ _id: mealId }, { $setOnInsert: { cook_id: cookId, portions, seq: 0, op: 'create' } }, { upsert: true });
+    await this.stock.updateOne(
+      { _id: mealId },
+      { $setOnInsert: { cook_id: cookId, portions, seq: 0, op: 'create', holds: [], v: 0 } },
+      { upsert: true },
+    );
   }
 
   /** Stream sequence of the last change applied to a meal's stock (to wait for an edit to land). */
@@ -381,10 +412,4 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap, OnMod
     }
     return created;
   }
-}
-
-function mergeLines(items: Line[]): Line[] {
-  const merged = new Map<string, number>();
-  for (const i of items) merged.set(i.meal_id, (merged.get(i.meal_id) ?? 0) + i.quantity);
-  return [...merged].map(([meal_id, quantity]) => ({ meal_id, quantity }));
 }

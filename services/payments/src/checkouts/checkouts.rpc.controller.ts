@@ -27,6 +27,12 @@ export class CheckoutsRpcController {
     return { checkout: await this.checkouts.changeSlot(req.actor, req.checkout_id, req.slot) };
   }
 
+  @MessagePattern(PaymentsRpc.renewCheckout.subject)
+  async renew(@Payload() p: unknown) {
+    const req = parseRequest(PaymentsRpc.renewCheckout, p);
+    return { checkout: await this.checkouts.renew(req.actor, req.checkout_id) };
+  }
+
   @MessagePattern(PaymentsRpc.getCheckout.subject)
   async get(@Payload() p: unknown) {
     const req = parseRequest(PaymentsRpc.getCheckout, p);

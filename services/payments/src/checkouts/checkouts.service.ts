@@ -8,7 +8,6 @@ import {
   PaymentsEvents,
   PICKUP_MESSAGES,
   PickupRpc,
-  SLOT_WAIT_MAX_MS,
   type Actor,
   type CheckoutDto,
   type Envelope,
@@ -29,12 +28,18 @@ export const toCheckoutDto = (c: Checkout): CheckoutDto => ({
   lines: c.lines,
   slots: c.slots ?? [],
   provider: c.provider,
+  reserved_until: c.status !== 'succeeded' && c.reserved_until ? new Date(c.reserved_until).toISOString() : null,
   last_error: c.last_error ?? null,
   created_at: new Date(c.created_at).toISOString(),
 });
 
-/** Longer than the catalogue's own wait for the cook's partition (SLOT_WAIT_MAX_MS), so its answer is heard. */
-export const SLOT_CALL_TIMEOUT_MS = SLOT_WAIT_MAX_MS + 5_000;
+type Part = { cook_id: string; start: string; lines: { meal_id: string; quantity: number }[] };
+
+/**
+ * A card is charged only on a reservation with at least this long left (renewed first when not):
+ * the order that follows commits it seconds later, before it ends.
+ */
+const RENEW_MARGIN_MS = 60_000;
 
 @Injectable()
 export class CheckoutsService implements OnModuleInit {
@@ -56,15 +61,18 @@ export class CheckoutsService implements OnModuleInit {
   }
 
   /**
-   * The amount is computed here, from the cart and the catalogue's current prices and stock (the
-   * cart's checkout checks) — never from the browser. One pick-up slot per cook of the cart is
-   * required and held by the catalogue while the buyer pays (ADR 0008): no slot, no payment.
+   * Reserve, then pay (docs/checkout.md). The amount is computed here, from the cart and the
+   * catalogue's current prices and stock (the cart's checkout checks) — never from the browser. One
+   * pick-up slot per cook is required; the catalogue reserves the lines' portions and the slots in
+   * one step, or refuses at once in French (stock, slot): then nothing is saved and no card is asked.
+   * A buyer has one open checkout: a new one gives the older one's reservation back first.
    */
   async createIntent(
     actor: Actor,
     chosen: { cook_id: string; start: string }[],
     consumerName = '',
   ): Promise<{ checkout: CheckoutDto; client_secret: string; publishable_key: string | null }> {
+    await this.releaseOpen(actor.user_id);
     const cart = await this.rpc.call(CartRpc.checkout, { actor });
     const lines = cart.items.map((l) => ({
       meal_id: l.meal_id,
@@ -76,69 +84,96 @@ export class CheckoutsService implements OnModuleInit {
     }));
     const amount = lines.reduce((s, l) => s + l.unit_price_cents * l.quantity, 0);
     const checkoutId = randomUUID();
-    const slots = await this.holdSlots(checkoutId, lines, chosen);
-    const checkout = await this.checkouts.create({
-      _id: checkoutId,
-      consumer_id: actor.user_id,
-      consumer_name: consumerName,
-      status: 'requires_payment_method',
-      amount_cents: amount,
-      lines,
-      slots,
-      provider: this.provider.name,
-      commission_bp: this.config.commissionBp,
-    });
-    const intent = await this.provider.createIntent({ amount_cents: amount, checkout_id: checkout._id, consumer_id: actor.user_id });
-    await this.checkouts.updateOne({ _id: checkout._id }, { $set: { payment_intent_id: intent.id, client_secret: intent.client_secret } });
-    return {
-      checkout: toCheckoutDto(checkout.toObject()),
-      client_secret: intent.client_secret,
-      publishable_key: this.provider.publishableKey,
-    };
+    const parts = partsOf(lines, chosen);
+    const reserved = await this.rpc.call(PickupRpc.reserveCheckout, { checkout_id: checkoutId, parts });
+    try {
+      const checkout = await this.checkouts.create({
+        _id: checkoutId,
+        consumer_id: actor.user_id,
+        consumer_name: consumerName,
+        status: 'requires_payment_method',
+        amount_cents: amount,
+        lines,
+        slots: reserved.slots,
+        reserved_until: new Date(reserved.expires_at),
+        provider: this.provider.name,
+        commission_bp: this.config.commissionBp,
+      });
+      const intent = await this.provider.createIntent({ amount_cents: amount, checkout_id: checkout._id, consumer_id: actor.user_id });
+      await this.checkouts.updateOne(
+        { _id: checkout._id },
+        { $set: { payment_intent_id: intent.id, client_secret: intent.client_secret } },
+      );
+      return {
+        checkout: toCheckoutDto(checkout.toObject()),
+        client_secret: intent.client_secret,
+        publishable_key: this.provider.publishableKey,
+      };
+    } catch (err) {
+      // Nothing to pay with: the food and the places go back now rather than at expiry.
+      await this.release(
+        checkoutId,
+        parts.map((p) => p.cook_id),
+        reserved.expires_at,
+      );
+      throw err;
+    }
   }
 
-  /** Every cook of the cart has exactly one chosen slot, of a cook of the cart; the catalogue holds them. */
-  private async holdSlots(checkoutId: string, lines: CheckoutDto['lines'], chosen: { cook_id: string; start: string }[]) {
-    const cooks = [...new Set(lines.map((l) => l.cook_id))];
-    if (chosen.some((c) => !cooks.includes(c.cook_id))) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotNotInCart);
-    const parts = cooks.map((cookId) => {
-      const picks = chosen.filter((c) => c.cook_id === cookId);
-      if (picks.length !== 1) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotRequired);
-      const own = lines.filter((l) => l.cook_id === cookId);
-      return {
-        cook_id: cookId,
-        start: picks[0].start,
-        meal_ids: own.map((l) => l.meal_id),
-        portions: own.reduce((n, l) => n + l.quantity, 0),
-      };
-    });
-    // The catalogue answers within SLOT_WAIT_MAX_MS (it waits while the cook's worker gets through its backlog).
-    const held = await this.rpc.call(PickupRpc.holdPickupSlots, { checkout_id: checkoutId, parts }, { timeoutMs: SLOT_CALL_TIMEOUT_MS });
-    return held.slots;
+  /** The buyer's checkouts still holding food (not paid), given back: one open checkout per buyer. */
+  private async releaseOpen(consumerId: string): Promise<void> {
+    const open = await this.checkouts
+      .find({ consumer_id: consumerId, status: 'requires_payment_method' }, { lines: 1, reserved_until: 1 })
+      .lean<Pick<Checkout, '_id' | 'lines' | 'reserved_until'>[]>();
+    for (const c of open.filter((x) => x.reserved_until && new Date(x.reserved_until).getTime() > Date.now())) {
+      await this.release(c._id, cooksOf(c.lines), new Date(c.reserved_until!).toISOString());
+      await this.checkouts.updateOne({ _id: c._id, reserved_until: c.reserved_until }, { $set: { reserved_until: null } });
+    }
+  }
+
+  /** Gives a reservation back (only the one that ends at `until`); if the catalogue does not answer, it expires by itself. */
+  private async release(checkoutId: string, cookIds: string[], until: string | null): Promise<void> {
+    await this.rpc
+      .call(PickupRpc.releaseReservation, { checkout_id: checkoutId, cook_ids: cookIds, expires_at: until })
+      .catch((err: unknown) => this.log.warn(`checkout ${checkoutId}: reservation not given back (${String(err)}); it expires by itself`));
   }
 
   /**
-   * The buyer changes one cook's slot before paying (ADR 0008): the catalogue's worker holds the new
-   * slot and gives the old place back in one step; the checkout then shows the new slot. If the
-   * payment went through meanwhile, the order keeps the slot it was paid with (the worker checks
-   * that slot when the order arrives) and the buyer is told the slot can no longer change here.
+   * The reservation expired, or was given back after a declined card: reserve the same checkout
+   * again (same lines, same slots) — refused in French if the food or the place went meanwhile.
+   */
+  async renew(actor: Actor, checkoutId: string): Promise<CheckoutDto> {
+    const checkout = await this.owned(actor, checkoutId);
+    if (checkout.status === 'succeeded') throw new DomainError('CONFLICT', PAYMENT_MESSAGES.alreadyPaid);
+    return toCheckoutDto(await this.ensureReserved(checkout, 0));
+  }
+
+  /** The checkout, reserved for at least `marginMs` more (renewed when not). */
+  private async ensureReserved(checkout: Checkout, marginMs: number): Promise<Checkout> {
+    if (checkout.reserved_until && new Date(checkout.reserved_until).getTime() > Date.now() + marginMs) return checkout;
+    const parts = partsOf(checkout.lines, checkout.slots ?? []);
+    const reserved = await this.rpc.call(PickupRpc.reserveCheckout, { checkout_id: checkout._id, parts });
+    const until = new Date(reserved.expires_at);
+    await this.checkouts.updateOne({ _id: checkout._id }, { $set: { reserved_until: until, slots: reserved.slots } });
+    return { ...checkout, reserved_until: until, slots: reserved.slots };
+  }
+
+  /**
+   * The buyer changes one cook's slot before paying (ADR 0008): the catalogue takes the new slot's
+   * place and gives the old one back in one step (the portions stay reserved, the expiry unchanged);
+   * the checkout then shows the new slot. If the payment went through meanwhile, the order keeps the
+   * slot it was paid with and the buyer is told the slot can no longer change here.
    */
   async changeSlot(actor: Actor, checkoutId: string, chosen: { cook_id: string; start: string }): Promise<CheckoutDto> {
     const checkout = await this.owned(actor, checkoutId);
     if (checkout.status === 'succeeded') throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.changeNotAllowed);
-    const own = checkout.lines.filter((l) => l.cook_id === chosen.cook_id);
-    if (!own.length) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotNotInCart);
-    const { slot } = await this.rpc.call(
-      PickupRpc.changeHeldSlot,
-      {
-        checkout_id: checkoutId,
-        cook_id: chosen.cook_id,
-        start: chosen.start,
-        meal_ids: own.map((l) => l.meal_id),
-        portions: own.reduce((n, l) => n + l.quantity, 0),
-      },
-      { timeoutMs: SLOT_CALL_TIMEOUT_MS },
-    );
+    if (!checkout.lines.some((l) => l.cook_id === chosen.cook_id))
+      throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotNotInCart);
+    const { slot } = await this.rpc.call(PickupRpc.changeHeldSlot, {
+      checkout_id: checkoutId,
+      cook_id: chosen.cook_id,
+      start: chosen.start,
+    });
     const paid = await this.relay.locked(this.checkouts, checkoutId, async () => {
       const doc = await this.checkouts.findById(checkoutId, { status: 1, slots: 1 }).lean<Checkout>();
       if (!doc || doc.status === 'succeeded') return true;
@@ -167,7 +202,7 @@ export class CheckoutsService implements OnModuleInit {
    */
   async confirmSandbox(actor: Actor, checkoutId: string, card: CardInput): Promise<CheckoutDto> {
     if (this.provider.name !== 'sandbox') throw new DomainError('FORBIDDEN', PAYMENT_MESSAGES.paymentError);
-    const checkout = await this.owned(actor, checkoutId);
+    const checkout = await this.ensureReserved(await this.owned(actor, checkoutId), RENEW_MARGIN_MS);
     if (checkout.status === 'succeeded') throw new DomainError('CONFLICT', PAYMENT_MESSAGES.alreadyPaid);
     const outcome = evaluateCard(card);
     await this.applyProviderEvent({
@@ -203,6 +238,7 @@ export class CheckoutsService implements OnModuleInit {
     const checkoutId = intent.metadata?.checkout_id;
     if (!checkoutId || !['payment_intent.succeeded', 'payment_intent.payment_failed'].includes(event.type)) return 'ignored';
     let outcome: 'applied' | 'ignored' = 'ignored';
+    let giveBack: { cook_ids: string[]; until: string | null } | null = null;
     await this.relay.locked(this.checkouts, checkoutId, async () => {
       const checkout = await this.checkouts.findById(checkoutId);
       if (!checkout || checkout.status === 'succeeded') return;
@@ -232,11 +268,17 @@ export class CheckoutsService implements OnModuleInit {
           reason: checkout.last_error,
           cook_ids: [...new Set(checkout.lines.map((l) => l.cook_id))],
         });
+        // The food and the places go back at once (a retry with another card reserves them again).
+        if (checkout.reserved_until)
+          giveBack = { cook_ids: cooksOf(checkout.lines), until: new Date(checkout.reserved_until).toISOString() };
+        checkout.reserved_until = null;
       }
       await checkout.save();
       outcome = 'applied';
     });
     await this.relay.flush(this.checkouts, checkoutId); // publish on write (ADR 0004)
+    const back = giveBack as { cook_ids: string[]; until: string | null } | null;
+    if (back) await this.release(checkoutId, back.cook_ids, back.until);
     return outcome;
   }
 
@@ -307,4 +349,21 @@ export class CheckoutsService implements OnModuleInit {
     });
     await this.relay.flush(this.checkouts, checkoutId);
   }
+}
+
+const cooksOf = (lines: Pick<CheckoutDto['lines'][number], 'cook_id'>[]) => [...new Set(lines.map((l) => l.cook_id))];
+
+/** Every cook of the cart has exactly one chosen slot, of a cook of the cart: one reservation part per cook. */
+function partsOf(lines: CheckoutDto['lines'], chosen: { cook_id: string; start: string }[]): Part[] {
+  const cooks = cooksOf(lines);
+  if (chosen.some((c) => !cooks.includes(c.cook_id))) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotNotInCart);
+  return cooks.map((cookId) => {
+    const picks = chosen.filter((c) => c.cook_id === cookId);
+    if (picks.length !== 1) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotRequired);
+    return {
+      cook_id: cookId,
+      start: picks[0].start,
+      lines: lines.filter((l) => l.cook_id === cookId).map((l) => ({ meal_id: l.meal_id, quantity: l.quantity })),
+    };
+  });
 }

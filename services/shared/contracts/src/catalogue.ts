@@ -239,7 +239,7 @@ export const CatalogueEvents = {
     z.object({
       cook_id: z.string(),
       meal_ids: z.array(z.string()),
-      cause: z.enum(['restock', 'stock_adjusted', 'rating', 'cook_renamed', 'cook_location']),
+      cause: z.enum(['restock', 'stock_adjusted', 'rating', 'cook_renamed', 'cook_location', 'reservation']),
     }),
   ),
 } as const;

@@ -32,8 +32,10 @@ export const checkoutSchema = z.object({
   amount_cents: z.number().int().nonnegative(),
   currency: z.literal('eur'),
   lines: z.array(checkoutLineSchema),
-  /** One pick-up slot per cook, held while paying (issue 17). */
+  /** One pick-up slot per cook, reserved with the portions while paying (docs/checkout.md). */
   slots: z.array(heldSlotSchema),
+  /** Until when the portions and the slots are reserved for this checkout (null once paid or released). */
+  reserved_until: z.string().nullable(),
   provider: z.enum(['sandbox', 'stripe']),
   last_error: z.string().nullable(),
   created_at: z.string(),
@@ -70,6 +72,12 @@ export const PaymentsRpc = {
   changeCheckoutSlot: defineRpc(
     'rpc.payments.change-checkout-slot',
     z.object({ actor: actorSchema, checkout_id: z.string().min(1), slot: chosenSlotSchema }),
+    z.object({ checkout: checkoutSchema }),
+  ),
+  /** The reservation expired (or was given back after a failed payment): reserve the same checkout again. */
+  renewCheckout: defineRpc(
+    'rpc.payments.renew-checkout',
+    z.object({ actor: actorSchema, checkout_id: z.string().min(1) }),
     z.object({ checkout: checkoutSchema }),
   ),
   getCheckout: defineRpc(

@@ -1,20 +1,16 @@
 import { z } from 'zod';
-import { actorSchema, defineEvent, defineRpc } from './envelope';
+import { actorSchema, defineRpc } from './envelope';
 
 /** Pick-up windows, slots and holds (issue 17, ADR 0008). Times are wall-clock times in Europe/Paris. */
 export const PICKUP_TIME_ZONE = 'Europe/Paris';
 
-/** How long a slot chosen at checkout is held while the buyer pays. */
+/**
+ * How long a checkout's reservation (the portions of each line and the chosen slot's place, docs/checkout.md)
+ * lasts while the buyer pays; the catalogue's RESERVATION_TTL_SECONDS overrides it (tests).
+ */
 export const SLOT_HOLD_MINUTES = 20;
 /** How far ahead slots are offered. */
 export const SLOT_HORIZON_DAYS = 14;
-/**
- * Waiting for the cook's partition worker to answer a hold or a change (ADR 0008): the wait goes on
- * while the worker gets through its backlog and gives up only when it applied nothing for
- * SLOT_WAIT_STALL_MS, or after SLOT_WAIT_MAX_MS in all. Callers' RPC timeouts are longer than this.
- */
-export const SLOT_WAIT_STALL_MS = 6_000;
-export const SLOT_WAIT_MAX_MS = 40_000;
 export const SLOT_LENGTHS = [15, 30] as const;
 /** Order statuses in which the buyer sees the cook's street address (the cook accepted the order); before, the commune only. */
 export const PICKUP_ADDRESS_VISIBLE_STATUSES: readonly string[] = ['confirmed', 'preparing', 'ready', 'delivered'];
@@ -58,14 +54,10 @@ export const PICKUP_MESSAGES = {
   slotUnknown: 'Ce créneau ne fait pas partie des horaires de retrait de ce cuisinier.',
   slotBeforeAvailable: "Un de vos plats n'est pas encore disponible à ce créneau : choisissez un créneau plus tard.",
   slotFull: 'Ce créneau de retrait est complet : choisissez-en un autre.',
-  slotBusy:
-    "La réservation du créneau n'a pas abouti : la cuisine de ce cuisinier ne répond pas pour l'instant. Rien n'a été retenu ; réessayez dans un instant.",
+  reservationExpired: 'Votre réservation a expiré : réservez à nouveau pour payer.',
   // Changing the slot of a checkout not paid yet (the buyer).
   changeNotAllowed: 'Ce paiement est déjà validé ou clos : son créneau de retrait ne peut plus être changé ici.',
   changeSame: "C'est déjà le créneau retenu pour ce cuisinier.",
-  changeBusy:
-    "Le changement de créneau n'a pas abouti : la cuisine de ce cuisinier ne répond pas pour l'instant. Votre créneau précédent reste retenu ; réessayez dans un instant.",
-  changeSuperseded: 'Un autre changement de créneau a été demandé entre-temps pour ce cuisinier.',
   // Moving an order's slot (the cook).
   moveNotAllowed: 'Seule une commande en cours, avec un créneau de retrait, peut changer de créneau.',
   moveSame: "C'est déjà le créneau de cette commande.",
@@ -205,11 +197,13 @@ export const PickupRpc = {
     z.object({ has_windows: z.boolean(), slots: z.array(pickupSlotSchema) }),
   ),
   /**
-   * Internal (payments, not the BFF): hold one slot per cook of a checkout while the buyer pays.
-   * Answers once every hold is applied by the cook's partition worker, or refuses all of them.
+   * Internal (payments, not the BFF): reserve, for each cook of a checkout, the lines' portions AND
+   * the chosen slot's place, in one step under the cook's lock (docs/checkout.md). All or nothing:
+   * refused at once in French (stock, slot) with nothing kept. Asked again for the same checkout, it
+   * renews the reservation (a new expiry) if the portions and the place are still there.
    */
-  holdPickupSlots: defineRpc(
-    'rpc.catalogue.hold-pickup-slots',
+  reserveCheckout: defineRpc(
+    'rpc.catalogue.reserve-checkout',
     z.object({
       checkout_id: z.string().min(1),
       parts: z
@@ -217,17 +211,33 @@ export const PickupRpc = {
           z.object({
             cook_id: z.string().min(1),
             start: z.string(),
-            meal_ids: z.array(z.string()).min(1),
-            portions: z.number().int().min(1),
+            lines: z
+              .array(z.object({ meal_id: z.string().min(1), quantity: z.number().int().min(1).max(1000) }))
+              .min(1)
+              .max(50),
           }),
         )
-        .min(1),
+        .min(1)
+        .max(50),
     }),
     z.object({ slots: z.array(heldSlotSchema), expires_at: z.string() }),
   ),
   /**
+   * Internal (payments): give a checkout's reservations back (payment failed, checkout replaced).
+   * With `expires_at`, only a reservation that still has that expiry (a renewal made since is kept).
+   */
+  releaseReservation: defineRpc(
+    'rpc.catalogue.release-reservation',
+    z.object({
+      checkout_id: z.string().min(1),
+      cook_ids: z.array(z.string().min(1)).max(50),
+      expires_at: z.string().nullable().default(null),
+    }),
+    z.object({ released: z.number().int() }),
+  ),
+  /**
    * Internal (ordering, not the BFF): the cook moves a paid order to another of their slots (room
-   * checked by the cook's partition worker). Answers the new slot, or refuses in French.
+   * checked under the cook's lock). Answers the new slot, or refuses in French.
    */
   movePickupSlot: defineRpc(
     'rpc.catalogue.move-pickup-slot',
@@ -235,9 +245,9 @@ export const PickupRpc = {
     heldSlotSchema,
   ),
   /**
-   * Internal (payments, not the BFF): the buyer changes one cook's slot of a checkout not paid yet.
-   * The cook's partition worker takes the new slot's place and gives the old one back in the same
-   * event (ADR 0008): answers the new slot, or refuses in French and keeps the old one.
+   * Internal (payments, not the BFF): the buyer changes one cook's slot of a checkout not paid yet:
+   * the new slot's place is taken and the old one given back in one step under the cook's lock; the
+   * reservation keeps its expiry. Answers the new slot, or refuses in French and keeps the old one.
    */
   changeHeldSlot: defineRpc(
     'rpc.catalogue.change-held-slot',
@@ -245,8 +255,6 @@ export const PickupRpc = {
       checkout_id: z.string().min(1),
       cook_id: z.string().min(1),
       start: z.string(),
-      meal_ids: z.array(z.string()).min(1),
-      portions: z.number().int().min(1),
     }),
     z.object({ slot: heldSlotSchema, expires_at: z.string() }),
   ),
@@ -256,46 +264,4 @@ export const PickupRpc = {
     z.object({ cook_ids: z.array(z.string()).max(200) }),
     z.object({ items: z.array(z.object({ cook_id: z.string(), address: pickupAddressSchema.nullable() })) }),
   ),
-} as const;
-
-export const PickupEvents = {
-  /** A slot hold asked at checkout; applied by the cook's partition worker (with the cook's stock, ADR 0008). */
-  slotHoldRequested: defineEvent(
-    'evt.catalogue.slot-hold-requested.v1',
-    z.object({
-      hold_id: z.string(),
-      checkout_id: z.string(),
-      cook_id: z.string(),
-      start: z.string(),
-      amount: z.number().int().positive(),
-      expires_at: z.string(),
-    }),
-    { partitionBy: (d) => d.cook_id },
-  ),
-  /** The cook moves a committed order to another slot: the new place is taken and the old one freed, or refused. */
-  slotMoveRequested: defineEvent(
-    'evt.catalogue.slot-move-requested.v1',
-    z.object({ hold_id: z.string(), cook_id: z.string(), start: z.string(), end: z.string(), request_id: z.string() }),
-    { partitionBy: (d) => d.cook_id },
-  ),
-  /**
-   * The buyer changes the slot of a checkout not paid yet: the new place is taken and the old hold
-   * given back in one step of the cook's partition worker, or refused (the old hold stays).
-   */
-  slotChangeRequested: defineEvent(
-    'evt.catalogue.slot-change-requested.v1',
-    z.object({
-      hold_id: z.string(),
-      cook_id: z.string(),
-      start: z.string(),
-      end: z.string(),
-      expires_at: z.string(),
-      request_id: z.string(),
-    }),
-    { partitionBy: (d) => d.cook_id },
-  ),
-  /** The payment failed: the held place is given back (a later success takes a place again if one is free). */
-  slotReleaseRequested: defineEvent('evt.catalogue.slot-release-requested.v1', z.object({ hold_id: z.string(), cook_id: z.string() }), {
-    partitionBy: (d) => d.cook_id,
-  }),
 } as const;

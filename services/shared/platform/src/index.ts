@@ -12,7 +12,6 @@ export * from './events/outbox';
 export * from './events/locks';
 export * from './events/publisher';
 export * from './events/consumer';
-export * from './events/backlog';
 export * from './health.controller';
 export * from './platform.module';
 export * from './bootstrap';

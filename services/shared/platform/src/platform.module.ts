@@ -5,7 +5,6 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { Connection } from 'mongoose';
 import type { BaseConfig } from './config';
 import { EventConsumerHost } from './events/consumer';
-import { PartitionBacklog } from './events/backlog';
 import { DistributedLocks } from './events/locks';
 import { OutboxRelay } from './events/outbox';
 import { ensureStreams, EventPublisher } from './events/publisher';
@@ -68,18 +67,13 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
           useFactory: (p: EventPublisher, locks: DistributedLocks) => new OutboxRelay(p, locks),
           inject: [EventPublisher, DistributedLocks],
         },
-        {
-          provide: PartitionBacklog,
-          useFactory: (nc: NatsConnection) => new PartitionBacklog(nc, options.service),
-          inject: [NATS_CONNECTION],
-        },
         EventConsumerHost,
         { provide: APP_INTERCEPTOR, useClass: RpcTracingInterceptor },
         { provide: ActorVerifier, useValue: new ActorVerifier(options.config.ACTOR_VERIFY_KEY) },
         { provide: APP_INTERCEPTOR, useClass: ActorAssertionInterceptor },
         { provide: APP_FILTER, useClass: RpcErrorFilter },
       ],
-      exports: [SERVICE_NAME, PLATFORM_CONFIG, NATS_CONNECTION, RpcClient, EventPublisher, OutboxRelay, DistributedLocks, PartitionBacklog],
+      exports: [SERVICE_NAME, PLATFORM_CONFIG, NATS_CONNECTION, RpcClient, EventPublisher, OutboxRelay, DistributedLocks],
     };
   }
 

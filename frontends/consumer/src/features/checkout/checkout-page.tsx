@@ -1,12 +1,12 @@
 import { useGraphQLClient, useMutation } from '@popote/graphql';
-import { Button, buttonClassName, formatPrice, formatSlot, fr, Notice, Spinner, toast } from '@popote/ui';
+import { Button, buttonClassName, formatClockTime, formatPrice, formatSlot, fr, Notice, Spinner, toast } from '@popote/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from '@popote/router';
 import { apiMessage } from '../../lib/api-message';
 import pageStyles from '../../pages/simple-page.module.css';
 import { clearCheckoutSession, readCheckoutSession, type CheckoutSession } from '../cart/checkout-session';
 import { refreshCart } from '../cart/use-cart';
-import { CHANGE_CHECKOUT_SLOT, CREATE_PAYMENT_INTENT, type CheckoutData, type PaymentIntentData } from './graphql/checkout';
+import { CHANGE_CHECKOUT_SLOT, CREATE_PAYMENT_INTENT, RENEW_CHECKOUT, type CheckoutData, type PaymentIntentData } from './graphql/checkout';
 import styles from './checkout-page.module.css';
 import { SandboxCardForm } from './sandbox-card-form';
 import { CookSlotPicker, cookParts, type CookPart } from './slot-picker';
@@ -15,9 +15,6 @@ import { frOrders } from '@popote/ui/fr-orders';
 
 const t = frOrders.checkout;
 const ts = frOrders.slots;
-
-/** How long the server holds the chosen slots while the buyer pays (SLOT_HOLD_MINUTES). */
-const HOLD_MINUTES = 20;
 
 /** Spec §4/§9: to /orders 2 s after a successful payment. */
 export const REDIRECT_AFTER_PAYMENT_MS = 2000;
@@ -193,8 +190,8 @@ function CheckoutForm({
             {t.amountChanged(formatPrice(session.total))}
           </p>
         ) : null}
-        <p className={styles.muted}>{ts.held(HOLD_MINUTES)}</p>
-        {changing ? null : (
+        <Reservation checkout={checkout} onRenewed={setCheckout} />
+        {changing || expired(checkout) ? null : (
           <Button variant="outline" size="sm" onClick={() => setChanging(true)}>
             {ts.change}
           </Button>
@@ -205,7 +202,7 @@ function CheckoutForm({
         </Link>
       </section>
 
-      {changing ? (
+      {expired(checkout) ? null : changing ? (
         <ChangeSlots checkout={checkout} parts={parts} onChanged={setCheckout} onClose={() => setChanging(false)} />
       ) : (
         <section aria-labelledby="checkout-card-title" className={styles.card}>
@@ -293,6 +290,55 @@ function ChangeSlots({
       </div>
       {!changes.length ? <p className={styles.muted}>{ts.changeNone}</p> : null}
     </section>
+  );
+}
+
+/** The reservation ended (by the clock: the server stops counting it at that very moment). */
+const expired = (c: CheckoutData) => !!c.reserved_until && new Date(c.reserved_until).getTime() <= Date.now();
+
+/**
+ * Until when the food and the slots are held for the buyer; once that passes, the card form goes
+ * and 'Réserver à nouveau' asks the server to reserve the same checkout again (refused in French
+ * when a dish ran out or the slot filled meanwhile).
+ */
+function Reservation({ checkout, onRenewed }: { checkout: CheckoutData; onRenewed: (c: CheckoutData) => void }) {
+  const until = checkout.reserved_until;
+  const [, tick] = useState(0);
+  const [renew, { error, loading }] = useMutation(RENEW_CHECKOUT);
+  useEffect(() => {
+    if (!until) return;
+    const left = new Date(until).getTime() - Date.now();
+    if (left <= 0) return;
+    // Re-render when it ends (setTimeout's limit is ~24 days; a reservation lasts minutes).
+    const timer = setTimeout(() => tick((n) => n + 1), left + 50);
+    return () => clearTimeout(timer);
+  }, [until]);
+  if (!until) return null;
+  if (!expired(checkout)) return <p className={styles.muted}>{ts.reservedUntil(formatClockTime(until))}</p>;
+  const again = async () => {
+    try {
+      const res = await renew({ variables: { checkout_id: checkout.checkout_id } });
+      if (res.data) {
+        onRenewed(res.data.renewCheckout);
+        toast.success(ts.renewed, { id: 'checkout-renewed' });
+      }
+    } catch {
+      // Shown from the mutation's error state.
+    }
+  };
+  return (
+    <>
+      <Notice
+        tone="error"
+        message={ts.expired(formatClockTime(until))}
+        actions={
+          <Button variant="primary" loading={loading} onClick={() => void again()}>
+            {ts.renew}
+          </Button>
+        }
+      />
+      {error && !loading ? <Notice tone="error" message={apiMessage(error, ts.renewError)} /> : null}
+    </>
   );
 }
 

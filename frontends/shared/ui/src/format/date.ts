@@ -48,3 +48,10 @@ export function formatSlotTime(start: string, end: string): string {
 export function formatSlot(start: string, end: string): string {
   return `${formatSlotDay(start)}, ${formatSlotTime(start, end)}`;
 }
+
+const clockTime = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' });
+
+/** "18:42" (the browser's time zone): a time within the next minutes, such as a reservation's end. */
+export function formatClockTime(value: Date | string): string {
+  return clockTime.format(typeof value === 'string' ? new Date(value) : value);
+}

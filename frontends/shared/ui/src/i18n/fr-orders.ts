@@ -105,7 +105,12 @@ export const frOrders = {
     remaining: (n: number) => `${n} place${n > 1 ? 's' : ''}`,
     choose: 'Choisissez un créneau pour chaque cuisinier.',
     continue: 'Continuer vers le paiement',
-    held: (minutes: number) => `Créneaux réservés pendant ${minutes} minutes, le temps de payer.`,
+    reservedUntil: (time: string) => `Vos plats et vos créneaux sont réservés pour vous jusqu’à ${time}, le temps de payer.`,
+    expired: (time: string) =>
+      `Votre réservation a expiré à ${time} : les plats et les créneaux ont été rendus aux autres clients. Réservez à nouveau pour payer.`,
+    renew: 'Réserver à nouveau',
+    renewed: 'Réservation renouvelée.',
+    renewError: 'Impossible de réserver à nouveau',
     change: 'Changer de créneau',
     changeIntro: 'Choisissez le nouveau créneau : il est réservé aussitôt et l’ancien est libéré pour les autres.',
     changeConfirm: 'Valider ce créneau',

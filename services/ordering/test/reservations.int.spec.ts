@@ -7,27 +7,46 @@ import {
   PaymentsEvents,
   PaymentsRpc,
   PICKUP_MESSAGES,
-  PickupEvents,
   PickupRpc,
-  subjectOf,
   type Actor,
 } from '@popote/contracts';
-import { EventPublisher, makeEnvelope, OutboxRelay } from '@popote/platform';
 import { eventually, findEvent } from '@popote/testing';
 import type { Model } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Meal } from '../../catalogue/src/meals/meal.schema';
+import { Meal, Stock } from '../../catalogue/src/meals/meal.schema';
+import { ReservationsService } from '../../catalogue/src/reservations/reservations.service';
 import { SlotHold, SlotLoad } from '../../catalogue/src/slots/slot.schema';
-import { SlotsService } from '../../catalogue/src/slots/slots.service';
+import { CheckoutsService } from '../../payments/src/checkouts/checkouts.service';
 import { RemindersService } from '../src/orders/reminders.service';
 import { consumer, cook, DECLINED, OPEN_ALL_DAY, startStack, VISA, type Stack } from './stack';
 
-/** Pick-up slots at checkout (issue 17, ADR 0008): held while paying, by the cook's partition worker. */
-describe('pick-up slots: holds, expiry, the last place (real NATS JetStream + database)', () => {
+/**
+ * Reserve, then pay (docs/checkout.md, ADR 0008): asking for the payment intent reserves the portions
+ * and the slot's place under the cook's lock, or refuses at once; the order commits the reservation.
+ */
+describe('checkout reservations: portions and slots, expiry, the last place (real NATS JetStream + database)', () => {
   let stack: Stack;
   const loads = () => stack.catalogue().get<Model<SlotLoad>>(getModelToken(SlotLoad.name));
   const holds = () => stack.catalogue().get<Model<SlotHold>>(getModelToken(SlotHold.name));
+  const stocks = () => stack.catalogue().get<Model<Stock>>(getModelToken(Stock.name));
   const loadOf = (cookId: string, start: string) => loads().findById(`${cookId}|${start}`).lean<SlotLoad>();
+  /** A checkout's reservation, moved past its expiry (rather than waited for) everywhere it counts. */
+  const expire = async (checkoutId: string) => {
+    const past = new Date(Date.now() - 1000);
+    await stack.payments
+      .get<Model<{ _id: string; reserved_until: Date | null }>>(getModelToken('Checkout'))
+      .updateOne({ _id: checkoutId }, { $set: { reserved_until: past } });
+    for (const hold of await holds().find({ checkout_id: checkoutId }).lean<SlotHold[]>()) {
+      await holds().updateOne({ _id: hold._id }, { $set: { expires_at: past } });
+      const back = <T extends { hold_id: string }>(list: T[]) => list.map((h) => (h.hold_id === hold._id ? { ...h, expires_at: past } : h));
+      for (const l of await loads().find({ cook_id: hold.cook_id }).lean<SlotLoad[]>())
+        await loads().updateOne({ _id: l._id }, { $set: { holds: back(l.holds) } });
+      for (const line of hold.lines) {
+        const st = (await stocks().findById(line.meal_id).lean<Stock>())!;
+        await stocks().updateOne({ _id: st._id }, { $set: { holds: back(st.holds) } });
+      }
+    }
+  };
 
   beforeAll(async () => {
     stack = await startStack(__filename);
@@ -79,37 +98,63 @@ describe('pick-up slots: holds, expiry, the last place (real NATS JetStream + da
     await eventually(async () => ((await holds().findById(order._id).lean<SlotHold>())?.state === 'freed' ? true : undefined));
   });
 
-  it('a failed payment releases the held place; an expired hold no longer counts', async () => {
+  it('a declined card gives the food and the place back at once; an expired reservation no longer counts; only a payment that lands after expiry, when the place went, is refunded', async () => {
     const [a, b, c] = [consumer(), consumer(), consumer()];
-    const { slot } = await oneSeatCook('cook-slot-release', [a, b, c]);
+    const { slot, mealId } = await oneSeatCook('cook-slot-release', [a, b, c]);
     const held = await intentFor(a, 'cook-slot-release', slot.start);
+    expect(new Date(held.checkout.reserved_until!).getTime()).toBeGreaterThan(Date.now() + 60_000);
+    expect((await stocks().findById(mealId).lean<Stock>())?.holds.map((h) => h.quantity)).toEqual([1]);
     await expect(intentFor(b, 'cook-slot-release', slot.start)).rejects.toMatchObject({ message: PICKUP_MESSAGES.slotFull });
     const failed = await stack.rpc.call(PaymentsRpc.confirmSandboxPayment, {
       actor: a,
       checkout_id: held.checkout.checkout_id,
       card: DECLINED,
     });
-    expect(failed.checkout.status).toBe('requires_payment_method');
+    expect(failed.checkout).toMatchObject({ status: 'requires_payment_method', reserved_until: null });
     const evt = await findEvent<{ checkout_id: string; cook_ids: string[] }>(
       PaymentsEvents.paymentFailed.subject,
       (e) => e.data.checkout_id === held.checkout.checkout_id,
     );
     expect(evt.data.cook_ids).toEqual(['cook-slot-release']);
-    await eventually(async () => ((await loadOf('cook-slot-release', slot.start))?.holds.length === 0 ? true : undefined));
+    // Given back before the answer, not by an event later: the stock and the slot are free now.
+    expect((await loadOf('cook-slot-release', slot.start))?.holds).toEqual([]);
+    expect((await stocks().findById(mealId).lean<Stock>())?.holds).toEqual([]);
     const second = await intentFor(b, 'cook-slot-release', slot.start);
     expect(second.checkout.slots[0].start).toBe(slot.start);
+    // A, who was declined, cannot retry while B holds the place: refused before any charge.
+    await expect(
+      stack.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor: a, checkout_id: held.checkout.checkout_id, card: VISA }),
+    ).rejects.toMatchObject({ message: PICKUP_MESSAGES.slotFull });
 
-    // B never pays: once the hold is past its expiry (moved back here rather than waited for), C gets the place.
-    await loads().updateOne({ _id: `cook-slot-release|${slot.start}` }, { $set: { 'holds.0.expires_at': new Date(Date.now() - 1000) } });
+    // B never pays: once past its expiry, C gets the place.
+    await expire(second.checkout.checkout_id);
     const third = await intentFor(c, 'cook-slot-release', slot.start);
     expect(third.checkout.slots[0].start).toBe(slot.start);
     const load = await loadOf('cook-slot-release', slot.start);
     expect(load?.holds.map((h) => h.hold_id)).toEqual([
       (await holds().findOne({ checkout_id: third.checkout.checkout_id }).lean<SlotHold>())?._id,
     ]);
+    // B comes back: the sandbox renews before charging and refuses, in French, without a charge.
+    await expect(
+      stack.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor: b, checkout_id: second.checkout.checkout_id, card: VISA }),
+    ).rejects.toMatchObject({ message: PICKUP_MESSAGES.slotFull });
+    expect(await stack.orders.countDocuments({ checkout_id: second.checkout.checkout_id })).toBe(0);
 
-    // B pays after all, late: the slot is taken, so the order is cancelled and refunded with a clear reason.
-    await stack.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor: b, checkout_id: second.checkout.checkout_id, card: VISA });
+    // With a card provider, B's card may still be charged after the expiry (Stripe's own page): the
+    // order then finds the place taken, is cancelled with a clear reason and refunded — the only refund left.
+    const checkouts = stack.payments.get(CheckoutsService);
+    const paidLate = (await checkouts.get(b, second.checkout.checkout_id))!;
+    const intentId = (await stack.payments
+      .get<Model<{ payment_intent_id: string }>>(getModelToken('Checkout'))
+      .findById(paidLate.checkout_id)
+      .lean())!.payment_intent_id;
+    await checkouts.applyProviderEvent({
+      id: `evt_late_${Date.now()}`,
+      type: 'payment_intent.succeeded',
+      data: {
+        object: { id: intentId, amount: paidLate.amount_cents, metadata: { checkout_id: paidLate.checkout_id }, last_payment_error: null },
+      },
+    });
     const [late] = await stack.settled(second.checkout.checkout_id, 1);
     expect(late).toMatchObject({ stock_status: 'rejected', order_status: 'cancelled', cancel_reason: ORDER_MESSAGES.slotUnavailable });
     const refund = await findEvent<{ order_id: string; amount_cents: number }>(
@@ -118,6 +163,65 @@ describe('pick-up slots: holds, expiry, the last place (real NATS JetStream + da
     );
     expect(refund.data.amount_cents).toBe(800);
     expect((await loadOf('cook-slot-release', slot.start))?.committed).toBe(0);
+    // C's reservation is untouched by B's rejected order.
+    expect((await loadOf('cook-slot-release', slot.start))?.holds).toHaveLength(1);
+  });
+
+  it('the last portions: 12 buyers at once for 3, over two catalogue replicas: 3 reserved, 9 refused before paying, 0 refunds', async () => {
+    const second = await stack.startCatalogueReplica();
+    try {
+      const cookId = 'cook-last-portions';
+      const buyers = Array.from({ length: 12 }, () => consumer());
+      const mealId = await stack.newMeal(cookId, 3, 700);
+      for (const b of buyers) await stack.rpc.call(CartRpc.addItem, { actor: b, meal_id: mealId, quantity: 1 });
+      // A slot two hours on (the reminders test below counts the orders due within the hour).
+      const slot = (await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: cookId, meal_ids: [mealId] })).slots[8];
+      const outcomes = await Promise.allSettled(buyers.map((b) => intentFor(b, cookId, slot.start)));
+      const won = outcomes.flatMap((o, i) => (o.status === 'fulfilled' ? [{ buyer: buyers[i], intent: o.value }] : []));
+      const messages = outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason.message as string);
+      expect(won).toHaveLength(3);
+      expect(messages).toHaveLength(9);
+      for (const m of messages) expect(m).toMatch(/Stock insuffisant/);
+      // Counted from the database: three live reservations of one portion, the card shows none left.
+      const stock = (await stocks().findById(mealId).lean<Stock>())!;
+      expect(stock.portions).toBe(3);
+      expect(stock.holds.map((h) => h.quantity)).toEqual([1, 1, 1]);
+      expect(await stack.stock(mealId)).toBe(0);
+      // The three pay: three orders, stock 0, nothing reserved any more, no refund.
+      for (const w of won)
+        await stack.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor: w.buyer, checkout_id: w.intent.checkout.checkout_id, card: VISA });
+      for (const w of won) expect((await stack.settled(w.intent.checkout.checkout_id, 1))[0].stock_status).toBe('committed');
+      expect(await stocks().findById(mealId).lean<Stock>()).toMatchObject({ portions: 0, holds: [] });
+      expect(await stack.refunds.countDocuments({ checkout_id: { $in: won.map((w) => w.intent.checkout.checkout_id) } })).toBe(0);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('an abandoned reservation is given back by the sweep: the card shows the portions again; a renewal reserves the same checkout', async () => {
+    const buyer = consumer();
+    const cookId = 'cook-slot-sweep';
+    const mealId = await stack.newMeal(cookId, 4);
+    await stack.rpc.call(CartRpc.addItem, { actor: buyer, meal_id: mealId, quantity: 3 });
+    const [slot] = (await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: cookId, meal_ids: [mealId], portions: 3 })).slots;
+    const intent = await intentFor(buyer, cookId, slot.start);
+    expect(await stack.stock(mealId)).toBe(1);
+    await expire(intent.checkout.checkout_id);
+    // Expired, it already counts for nothing; the sweep (every replica, at once) gives it back once.
+    const sweeps = await Promise.all([0, 1].map(() => stack.catalogue().get(ReservationsService).sweep()));
+    expect(sweeps.reduce((n, x) => n + x, 0)).toBeGreaterThanOrEqual(1);
+    expect(await holds().findOne({ checkout_id: intent.checkout.checkout_id }).lean<SlotHold>()).toMatchObject({ state: 'released' });
+    expect(await stack.stock(mealId)).toBe(4);
+    expect((await stocks().findById(mealId).lean<Stock>())?.holds).toEqual([]);
+    // 'Réserver à nouveau': the same checkout, a new expiry, the portions held again.
+    const renewed = await stack.rpc.call(PaymentsRpc.renewCheckout, { actor: buyer, checkout_id: intent.checkout.checkout_id });
+    expect(new Date(renewed.checkout.reserved_until!).getTime()).toBeGreaterThan(Date.now());
+    expect(await stack.stock(mealId)).toBe(1);
+    // A new payment intent replaces it (one open checkout per buyer): never two reservations.
+    const again = await intentFor(buyer, cookId, slot.start);
+    expect(await holds().countDocuments({ cook_id: cookId, state: 'held' })).toBe(1);
+    expect((await holds().findOne({ cook_id: cookId, state: 'held' }).lean<SlotHold>())?.checkout_id).toBe(again.checkout.checkout_id);
+    expect(await stack.stock(mealId)).toBe(1);
   });
 
   it('no slot, or a bad one, cannot be paid: clear French errors', async () => {
@@ -251,7 +355,7 @@ describe('pick-up slots: holds, expiry, the last place (real NATS JetStream + da
     }
   };
 
-  it('the buyer changes the held slot before paying: the first place is free at once, the new one held, exactly once', async () => {
+  it('the buyer changes the reserved slot before paying: the first place is free at once, the new one reserved, the expiry unchanged', async () => {
     const [a, b] = [consumer(), consumer()];
     const cookId = 'cook-slot-change';
     const { mealId } = await oneSeatCook(cookId, [a, b]);
@@ -273,26 +377,9 @@ describe('pick-up slots: holds, expiry, the last place (real NATS JetStream + da
     expect(offered).toContain(first.start);
     expect(offered).not.toContain(second.start);
 
-    // The change event delivered again after a crash before its outcome was written: nothing moves twice.
-    const doc = (await holds().findById(holdId).lean<SlotHold>())!;
-    const seq = (await loadOf(cookId, second.start))!.seq;
-    const loadsBefore = await loads().find({ cook_id: cookId }).sort({ _id: 1 }).lean<SlotLoad[]>();
-    await holds().updateOne(
-      { _id: holdId },
-      { $set: { start: new Date(first.start), end: new Date(first.end), 'change.result': 'requested' } },
-    );
-    await stack.catalogue().get(SlotsService).applyChange(
-      {
-        hold_id: holdId,
-        start: second.start,
-        end: second.end,
-        expires_at: doc.expires_at.toISOString(),
-        request_id: doc.change!.request_id,
-      },
-      seq,
-    );
-    expect(await loads().find({ cook_id: cookId }).sort({ _id: 1 }).lean<SlotLoad[]>()).toEqual(loadsBefore);
-    expect(await holds().findById(holdId).lean<SlotHold>()).toMatchObject({ start: new Date(second.start), change: { result: 'changed' } });
+    // The reservation keeps its expiry (a change never extends it) and its portions.
+    expect(changed.checkout.reserved_until).toBe(held.checkout.reserved_until);
+    expect((await stocks().findById(mealId).lean<Stock>())?.holds.map((h) => h.hold_id)).toEqual([holdId]);
 
     // Another buyer now gets the first slot.
     const forB = await intentFor(b, cookId, first.start);
@@ -332,17 +419,15 @@ describe('pick-up slots: holds, expiry, the last place (real NATS JetStream + da
       const held = await intentFor(a, cookId, slot.start);
       const checkoutId = held.checkout.checkout_id;
       const holdId = (await holds().findOne({ checkout_id: checkoutId }).lean<SlotHold>())!._id;
-      const replicas = [stack.catalogue().get(SlotsService), second.get(SlotsService)];
+      const replicas = [stack.catalogue().get(ReservationsService), second.get(ReservationsService)];
       // Both replicas asked at once (a double click reaching two instances), and the same request twice.
       const outcomes = await Promise.allSettled([
-        replicas[0].changeHold(checkoutId, { cook_id: cookId, start: s1.start, meal_ids: [mealId] }),
-        replicas[1].changeHold(checkoutId, { cook_id: cookId, start: s2.start, meal_ids: [mealId] }),
-        replicas[1].changeHold(checkoutId, { cook_id: cookId, start: s2.start, meal_ids: [mealId] }),
+        replicas[0].changeSlot(checkoutId, cookId, s1.start),
+        replicas[1].changeSlot(checkoutId, cookId, s2.start),
+        replicas[1].changeSlot(checkoutId, cookId, s2.start),
       ]);
       expect(outcomes.some((o) => o.status === 'fulfilled')).toBe(true);
-      for (const o of outcomes)
-        if (o.status === 'rejected')
-          expect([PICKUP_MESSAGES.changeSuperseded, PICKUP_MESSAGES.changeSame]).toContain((o.reason as Error).message);
+      for (const o of outcomes) if (o.status === 'rejected') expect((o.reason as Error).message).toBe(PICKUP_MESSAGES.changeSame);
       const hold = (await holds().findById(holdId).lean<SlotHold>())!;
       expect(await placesOf(cookId, holdId)).toEqual([new Date(hold.start).toISOString()]);
       expect((await loadOf(cookId, slot.start))?.holds ?? []).toEqual([]);
@@ -361,109 +446,6 @@ describe('pick-up slots: holds, expiry, the last place (real NATS JetStream + da
       expect((await holds().findById(holdId).lean<SlotHold>())?.state).toBe('committed');
     } finally {
       await second.close();
-    }
-  });
-
-  /**
-   * A backlog on a cook's partition made of `count` events that each take `stepMs` (the worker waits
-   * for a lease this test holds on the document it writes), published before whatever comes next.
-   */
-  async function slowBacklog(cookId: string, count: number, stepMs: number) {
-    const relay = stack.catalogue().get(OutboxRelay);
-    const publisher = stack.catalogue().get(EventPublisher);
-    const ids = Array.from({ length: count }, (_, i) => `backlog-${cookId}-${i}-${Date.now()}`);
-    for (const id of ids)
-      await holds().create({
-        _id: id,
-        checkout_id: id,
-        cook_id: cookId,
-        start: new Date(Date.now() + 86_400_000),
-        end: new Date(Date.now() + 86_400_000 + 900_000),
-        amount: 1,
-        expires_at: new Date(Date.now() + 60_000),
-        state: 'released',
-        _outbox: [],
-      });
-    let acquired = 0;
-    const released = ids.map((id, i) =>
-      relay.locked(holds(), id, async () => {
-        acquired++;
-        await new Promise((r) => setTimeout(r, stepMs * (i + 1)));
-      }),
-    );
-    await eventually(async () => (acquired === count ? true : undefined));
-    for (const id of ids) {
-      const data = { hold_id: id, cook_id: cookId };
-      await publisher.publishEnvelope(
-        subjectOf(PickupEvents.slotReleaseRequested, data),
-        makeEnvelope(PickupEvents.slotReleaseRequested, data),
-      );
-    }
-    return { done: Promise.all(released) };
-  }
-
-  it("a burst on a cook's last places behind a slow backlog: exactly the capacity held, the others told it is full, none given up on", async () => {
-    const cookId = 'cook-slot-burst';
-    const buyers = Array.from({ length: 10 }, () => consumer());
-    const mealId = await stack.newMeal(cookId, 50);
-    await stack.setPickup(cookId, { ...OPEN_ALL_DAY, capacity: 3 });
-    for (const b of buyers) await stack.rpc.call(CartRpc.addItem, { actor: b, meal_id: mealId, quantity: 1 });
-    const [slot] = (await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: cookId, meal_ids: [mealId] })).slots;
-    const slots = stack.catalogue().get(SlotsService);
-    const limits = { ...slots.waitLimits };
-    // A wait of a fixed 3 s would give up on every hold below; the backlog-aware one keeps going
-    // while the worker applies one event every 800 ms.
-    slots.waitLimits.stallMs = 3000;
-    try {
-      const backlog = await slowBacklog(cookId, 8, 800);
-      const started = Date.now();
-      const outcomes = await Promise.allSettled(
-        buyers.map((b) =>
-          stack.rpc.call(
-            PaymentsRpc.createPaymentIntent,
-            { actor: b, slots: [{ cook_id: cookId, start: slot.start }] },
-            { timeoutMs: 60_000 },
-          ),
-        ),
-      );
-      const waited = Date.now() - started;
-      await backlog.done;
-      // Answered well after the stall window: the wait followed the worker through its backlog.
-      expect(waited).toBeGreaterThan(4500);
-      const messages = outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason.message as string);
-      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(3);
-      expect(messages).toEqual(Array(7).fill(PICKUP_MESSAGES.slotFull));
-      // Counted from the database: three places held, nothing left waiting.
-      expect((await loadOf(cookId, slot.start))?.holds).toHaveLength(3);
-      expect(await holds().countDocuments({ cook_id: cookId, state: 'held' })).toBe(3);
-      expect(await holds().countDocuments({ cook_id: cookId, state: 'requested' })).toBe(0);
-    } finally {
-      Object.assign(slots.waitLimits, limits);
-    }
-  });
-
-  it('a worker that stops answering: the buyer is told in French, and the late hold is released, never kept', async () => {
-    const cookId = 'cook-slot-stalled';
-    const buyer = consumer();
-    const mealId = await stack.newMeal(cookId, 5);
-    await stack.rpc.call(CartRpc.addItem, { actor: buyer, meal_id: mealId, quantity: 1 });
-    const [slot] = (await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: cookId, meal_ids: [mealId] })).slots;
-    const slots = stack.catalogue().get(SlotsService);
-    const limits = { ...slots.waitLimits };
-    slots.waitLimits.stallMs = 1000;
-    try {
-      const stalled = await slowBacklog(cookId, 1, 3000);
-      await expect(intentFor(buyer, cookId, slot.start)).rejects.toMatchObject({ code: 'CONFLICT', message: PICKUP_MESSAGES.slotBusy });
-      await stalled.done;
-      // The hold is applied late, then released by the request sent when the caller gave up.
-      const hold = await eventually(async () => {
-        const mine = (await holds().find({ cook_id: cookId }).lean<SlotHold[]>()).filter((h) => !h._id.startsWith('backlog-'));
-        return mine.length === 1 && mine[0].state === 'released' ? mine[0] : undefined;
-      });
-      expect(hold.state).toBe('released');
-      expect((await loadOf(cookId, slot.start))?.holds ?? []).toEqual([]);
-    } finally {
-      Object.assign(slots.waitLimits, limits);
     }
   });
 

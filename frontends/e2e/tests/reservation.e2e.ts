@@ -1,0 +1,160 @@
+import { MongoClient } from 'mongodb';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newAccount, signUp } from './support/accounts';
+import { launchBrowser, openPage, shellUrl } from './support/browser';
+import { addFromCard, cartLink, chooseFirstSlots, mealCard, openMeals, payWith, plain, signInAs } from './support/shop';
+
+/** A GraphQL call from the page (same origin, the signed-in person's cookies). */
+const graphql = (page: Page, query: string, variables: Record<string, unknown>) =>
+  page.evaluate(
+    async ({ query, variables }) => {
+      const response = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query, variables }),
+      });
+      return (await response.json()) as { data?: Record<string, { meal_id: string }>; errors?: { message: string }[] };
+    },
+    { query, variables },
+  );
+
+/**
+ * Moves a checkout's reservation past its expiry (rather than waiting 20 minutes) everywhere it
+ * counts: the checkout in payments, the reservation, the meal's stock and the slot in the catalogue.
+ */
+async function expireReservation(mongoUrl: string, consumerId: string): Promise<void> {
+  const client = await MongoClient.connect(mongoUrl);
+  try {
+    const past = new Date(Date.now() - 1000);
+    const checkout = await client
+      .db('popote_payments')
+      .collection<{ _id: string }>('checkouts')
+      .findOne({ consumer_id: consumerId, status: 'requires_payment_method' });
+    if (!checkout) throw new Error(`no open checkout for ${consumerId}`);
+    await client
+      .db('popote_payments')
+      .collection<{ _id: string }>('checkouts')
+      .updateOne({ _id: checkout._id }, { $set: { reserved_until: past } });
+    const catalogue = client.db('popote_catalogue');
+    type WithHolds = { _id: string; holds: { hold_id: string; expires_at: Date }[] };
+    for (const hold of await catalogue
+      .collection<{ _id: string; cook_id: string; lines: { meal_id: string }[] }>('slotHolds')
+      .find({ checkout_id: checkout._id })
+      .toArray()) {
+      await catalogue.collection<{ _id: string }>('slotHolds').updateOne({ _id: hold._id }, { $set: { expires_at: past } });
+      const back = (holds: WithHolds['holds']) => holds.map((h) => (h.hold_id === hold._id ? { ...h, expires_at: past } : h));
+      for (const load of await catalogue.collection<WithHolds>('slotLoads').find({ cook_id: hold.cook_id }).toArray())
+        await catalogue.collection<WithHolds>('slotLoads').updateOne({ _id: load._id }, { $set: { holds: back(load.holds) } });
+      for (const line of hold.lines) {
+        const stock = await catalogue.collection<WithHolds>('stock').findOne({ _id: line.meal_id });
+        if (stock) await catalogue.collection<WithHolds>('stock').updateOne({ _id: stock._id }, { $set: { holds: back(stock.holds) } });
+      }
+    }
+  } finally {
+    await client.close();
+  }
+}
+
+describe('checkout reservations (docs/checkout.md): the food is held before the card, refused at once when gone, and expires', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('the last portion: reserved for the first buyer, refused to the second before any card; once expired, the second gets it and the first is told', async () => {
+    const mongoUrl = process.env.POPOTE_MONGO_URL;
+    if (!mongoUrl) throw new Error('POPOTE_MONGO_URL is set by the test runner');
+    const base = shellUrl();
+    const cook = await openPage(browser);
+    const a = await openPage(browser);
+    const b = await openPage(browser);
+    try {
+      // The first buyer's page runs on a clock the test can move (to see the reservation run out).
+      await a.page.clock.install();
+      // A cook (demo, with pick-up windows every day) puts one portion of a new dish on sale.
+      await signInAs(cook.page, base, 'lucas@popote.test');
+      const name = `Clafoutis réservé ${Date.now().toString(36)}`;
+      const created = await graphql(cook.page, 'mutation($i: CreateMealInput!) { createMeal(input: $i) { meal_id } }', {
+        i: {
+          name,
+          description: 'Aux cerises du jardin',
+          price_cents: 650,
+          portions_available: 1,
+          ingredients: ['Cerises', 'Œufs'],
+          allergens: [],
+          category: 'dessert',
+          preparation_time: 20,
+          available_date: new Date().toISOString(),
+        },
+      });
+      expect(created.errors).toBeUndefined();
+
+      // Both buyers put it in their cart while one portion is left.
+      await signUp(a.page, base, newAccount());
+      await signUp(b.page, base, newAccount());
+      for (const { page } of [a, b]) {
+        await openMeals(page, base, name);
+        await addFromCard(page, name);
+      }
+
+      // A goes to pay: the portion and the slot are reserved before the card form shows, with the time.
+      await cartLink(a.page, 1).click();
+      await a.page.getByRole('button', { name: 'Procéder au paiement' }).click();
+      await a.page.waitForURL(`${base}/checkout`);
+      await chooseFirstSlots(a.page, 1);
+      await a.page.getByRole('button', { name: 'Payer 6,50 €' }).waitFor();
+      const reserved = plain(await a.page.getByText(/réservés pour vous jusqu’à/).innerText());
+      expect(reserved).toMatch(/jusqu’à \d{2}:\d{2}, le temps de payer/);
+
+      // Everyone now sees it sold out (portions − reserved), and B is refused before any card.
+      await b.page.goto(`${base}/meals`);
+      await mealCard(b.page, name).getByText('Épuisé').waitFor();
+      await cartLink(b.page, 1).click();
+      await b.page.getByRole('button', { name: 'Procéder au paiement' }).click();
+      await b.page
+        .getByText(/Stock insuffisant/)
+        .first()
+        .waitFor();
+      expect(await b.page.getByRole('button', { name: /^Payer / }).count()).toBe(0);
+
+      // A leaves it (20 minutes pass): A's page says it expired, with no card form and 'Réserver à nouveau'.
+      await expireReservation(mongoUrl, await consumerIdOf(a.page));
+      await a.page.clock.fastForward('21:00');
+      await a.page.getByText(/Votre réservation a expiré à \d{2}:\d{2}/).waitFor();
+      expect(await a.page.getByRole('button', { name: /^Payer / }).count()).toBe(0);
+
+      // B can now reserve it and pay.
+      await b.page.goto(`${base}/cart`);
+      await b.page.getByRole('button', { name: 'Procéder au paiement' }).click();
+      await b.page.waitForURL(`${base}/checkout`);
+      await chooseFirstSlots(b.page, 1);
+      await b.page.getByRole('button', { name: 'Payer 6,50 €' }).waitFor();
+
+      // A asks again: refused in French, the portion is B's.
+      await a.page.getByRole('button', { name: 'Réserver à nouveau' }).click();
+      await a.page
+        .getByRole('alert')
+        .filter({ hasText: /Stock insuffisant/ })
+        .waitFor();
+      expect(await a.page.getByRole('button', { name: /^Payer / }).count()).toBe(0);
+
+      await payWith(b.page, '4242 4242 4242 4242');
+      await b.page.getByText('Commande confirmée !').first().waitFor();
+      expect([...a.pageErrors, ...b.pageErrors]).toEqual([]);
+    } finally {
+      for (const c of [cook, a, b]) await c.context.close();
+    }
+  });
+});
+
+/** The signed-in person's id, as the BFF knows it. */
+async function consumerIdOf(page: Page): Promise<string> {
+  const me = (await graphql(page, '{ me { user { user_id } } }', {})) as unknown as { data: { me: { user: { user_id: string } } } };
+  return me.data.me.user.user_id;
+}

@@ -1,0 +1,333 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { CatalogueEvents, DomainError, PICKUP_MESSAGES, SLOT_HORIZON_DAYS, type HeldSlot } from '@popote/contracts';
+import { EventPublisher, findByIds, orderIdOf, PLATFORM_CONFIG } from '@popote/platform';
+import type { Model } from 'mongoose';
+import type { CatalogueConfig } from '../config';
+import { Meal, Stock } from '../meals/meal.schema';
+import { findSlot, refusal, slotKey } from '../slots/slot-times';
+import { loadIdOf, PickupSettings, SlotHold, SlotLoad } from '../slots/slot.schema';
+import { StockService } from '../stock/stock.service';
+import { CookLock } from './cook-lock';
+import { atVersion, liveHolds, placesFor, slotRefusalCode, stockRefusal, usedPlaces } from './rules';
+
+export interface ReservePart {
+  cook_id: string;
+  start: string;
+  lines: { meal_id: string; quantity: number }[];
+}
+
+/** How often each replica gives back the reservations past their expiry (the cards show them free again). */
+const SWEEP_EVERY_MS = 15_000;
+
+/**
+ * Reserve, then pay (docs/checkout.md). Asking for a payment intent reserves, for each cook of the
+ * cart, the lines' portions AND the chosen slot's place in one step under the cook's lock — the
+ * lock every writer of the cook's stock and slots holds, the stock worker included — so two buyers
+ * never both get the last portion, on one replica or many, on FerretDB or MongoDB (each write is
+ * also conditional on the document's version). A reservation lives until `expires_at`: it stops
+ * counting then, whatever happens, and the sweep gives it back explicitly soon after. The order's
+ * stock worker commits it (order-placed); a failed payment or a replaced checkout releases it.
+ */
+@Injectable()
+export class ReservationsService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly log = new Logger('Reservations');
+  private sweeping?: NodeJS.Timeout;
+
+  constructor(
+    @InjectModel(PickupSettings.name) private readonly settings: Model<PickupSettings>,
+    @InjectModel(SlotLoad.name) private readonly loads: Model<SlotLoad>,
+    @InjectModel(SlotHold.name) private readonly holds: Model<SlotHold>,
+    @InjectModel(Meal.name) private readonly meals: Model<Meal>,
+    @InjectModel(Stock.name) private readonly stock: Model<Stock>,
+    private readonly cookLock: CookLock,
+    private readonly stockService: StockService,
+    private readonly publisher: EventPublisher,
+    @Inject(PLATFORM_CONFIG) private readonly config: Pick<CatalogueConfig, 'RESERVATION_TTL_SECONDS'>,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.sweeping = setInterval(() => void this.sweep().catch((err: unknown) => this.log.warn(`sweep: ${String(err)}`)), SWEEP_EVERY_MS);
+    this.sweeping.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.sweeping);
+  }
+
+  /**
+   * Reserves every part (cook by cook, each under its own lock, never two locks at once), or none:
+   * a refused part gives back the parts already reserved, and the buyer reads why in French.
+   * Asked again for the same checkout, each part is renewed in place (new expiry, same ids).
+   */
+  async reserve(checkoutId: string, parts: ReservePart[], now = new Date()): Promise<{ slots: HeldSlot[]; expires_at: string }> {
+    const expiresAt = new Date(now.getTime() + this.config.RESERVATION_TTL_SECONDS * 1000);
+    const done: string[] = [];
+    const slots: HeldSlot[] = [];
+    try {
+      for (const part of [...parts].sort((a, b) => a.cook_id.localeCompare(b.cook_id))) {
+        slots.push(await this.cookLock.run(part.cook_id, () => this.reserveOne(checkoutId, part, expiresAt, now)));
+        done.push(part.cook_id);
+      }
+    } catch (err) {
+      if (done.length) await this.release(checkoutId, done).catch((e: unknown) => this.log.warn(`release after refusal: ${String(e)}`));
+      throw err;
+    }
+    await this.showOnCards(parts.map((p) => ({ cook_id: p.cook_id, meal_ids: p.lines.map((l) => l.meal_id) })));
+    const order = new Map(parts.map((p, i) => [p.cook_id, i]));
+    slots.sort((a, b) => (order.get(a.cook_id) ?? 0) - (order.get(b.cook_id) ?? 0));
+    return { slots, expires_at: expiresAt.toISOString() };
+  }
+
+  /** One cook's part, under the cook's lock: check everything, then write the hold, the stock, the slot. */
+  private async reserveOne(checkoutId: string, part: ReservePart, expiresAt: Date, now: Date): Promise<HeldSlot> {
+    const holdId = orderIdOf(checkoutId, part.cook_id);
+    const ids = part.lines.map((l) => l.meal_id);
+    const [rules, existing, meals, stocks] = await Promise.all([
+      this.settings.findById(part.cook_id).lean<PickupSettings>(),
+      this.holds.findById(holdId).lean<SlotHold>(),
+      findByIds<Pick<Meal, '_id' | 'cook_id' | 'name' | 'deleted_at' | 'available_date'>>(this.meals, ids, {
+        cook_id: 1,
+        name: 1,
+        deleted_at: 1,
+        available_date: 1,
+      }),
+      findByIds<Stock>(this.stock, ids),
+    ]);
+    if (existing && (existing.state === 'committed' || existing.state === 'freed'))
+      throw new DomainError('CONFLICT', PICKUP_MESSAGES.changeNotAllowed);
+    if (!rules?.windows.length) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.noWindows);
+    const start = new Date(part.start);
+    const slot = Number.isNaN(start.getTime()) ? null : findSlot(rules, start, now, SLOT_HORIZON_DAYS);
+    if (!slot) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotUnknown);
+
+    const mealOf = new Map(meals.map((m) => [m._id, m]));
+    const stockOf = new Map(stocks.map((s) => [s._id, s]));
+    const refused = stockRefusal(part.cook_id, part.lines, mealOf, stockOf, now, holdId);
+    if (refused)
+      throw new DomainError(
+        refused.code,
+        refused.message,
+        undefined,
+        refused.code === 'INSUFFICIENT_STOCK' ? { meal_id: refused.meal_id, available: refused.available } : { meal_id: refused.meal_id },
+      );
+
+    const loadId = loadIdOf(part.cook_id, slotKey(slot.start));
+    const load = await this.loads.findById(loadId).lean<SlotLoad>();
+    const amount = placesFor(
+      rules,
+      part.lines.reduce((n, l) => n + l.quantity, 0),
+    );
+    const dates = meals.map((m) => new Date(m.available_date).getTime());
+    const why = refusal(
+      rules,
+      { ...slot, remaining: rules.capacity - usedPlaces(load, now, holdId) },
+      { now, availableFrom: dates.length ? new Date(Math.max(...dates)) : null, amount },
+    );
+    if (why) throw new DomainError(slotRefusalCode(why), why);
+
+    // Checked: write. The hold first — a crash after it leaves a reservation that expires by itself.
+    await this.holds.updateOne(
+      { _id: holdId },
+      {
+        $set: {
+          checkout_id: checkoutId,
+          cook_id: part.cook_id,
+          start: slot.start,
+          end: slot.end,
+          amount,
+          lines: part.lines,
+          expires_at: expiresAt,
+          state: 'held',
+        },
+      },
+      { upsert: true },
+    );
+    // A renewal into another slot gives the old place back.
+    if (existing?.state === 'held' && slotKey(new Date(existing.start)) !== slotKey(slot.start))
+      await this.dropFromLoad(part.cook_id, slotKey(new Date(existing.start)), holdId);
+    for (const line of part.lines) {
+      const s = stockOf.get(line.meal_id)!;
+      await this.writeStock(s, {
+        holds: [...liveHolds(s.holds, now, holdId), { hold_id: holdId, quantity: line.quantity, expires_at: expiresAt }],
+      });
+    }
+    // Lines of an earlier reservation of this checkout that are no longer asked (the cart changed).
+    for (const gone of (existing?.lines ?? []).filter((l) => !ids.includes(l.meal_id))) await this.dropFromStock(gone.meal_id, holdId);
+    await this.writeLoad(part.cook_id, slot.start, load, {
+      holds: [...liveHolds(load?.holds, now, holdId), { hold_id: holdId, amount, expires_at: expiresAt }],
+    });
+    return { cook_id: part.cook_id, start: slotKey(slot.start), end: slotKey(slot.end) };
+  }
+
+  /**
+   * Gives the checkout's reservations back (payment failed, checkout replaced, expired). With
+   * `onlyUntil`, only a reservation that still ends then: a renewal made since is not undone.
+   */
+  async release(checkoutId: string, cookIds: string[], onlyUntil?: string | null): Promise<number> {
+    let released = 0;
+    const touched: { cook_id: string; meal_ids: string[] }[] = [];
+    for (const cookId of [...new Set(cookIds)]) {
+      const holdId = orderIdOf(checkoutId, cookId);
+      const lines = await this.cookLock.run(cookId, async () => {
+        const hold = await this.holds.findById(holdId).lean<SlotHold>();
+        if (!hold || hold.state !== 'held') return null;
+        if (onlyUntil && new Date(hold.expires_at).getTime() !== new Date(onlyUntil).getTime()) return null;
+        await this.giveBack(hold);
+        return hold.lines ?? [];
+      });
+      if (lines) {
+        released++;
+        touched.push({ cook_id: cookId, meal_ids: lines.map((l) => l.meal_id) });
+      }
+    }
+    await this.showOnCards(touched);
+    return released;
+  }
+
+  /** Under the cook's lock: the hold's portions and place come back, and the hold says so. */
+  private async giveBack(hold: SlotHold): Promise<void> {
+    for (const line of hold.lines ?? []) await this.dropFromStock(line.meal_id, hold._id);
+    await this.dropFromLoad(hold.cook_id, slotKey(new Date(hold.start)), hold._id);
+    await this.holds.updateOne({ _id: hold._id, state: 'held' }, { $set: { state: 'released' } });
+  }
+
+  /**
+   * Reservations past their expiry, given back (they stopped counting at `expires_at` already; this
+   * puts the portions back on the cards and in the documents). Safe on every replica at once.
+   */
+  async sweep(now = new Date()): Promise<number> {
+    const due = await this.holds
+      .find({ state: 'held', expires_at: { $lte: now } }, { checkout_id: 1, cook_id: 1, expires_at: 1 })
+      .lean<SlotHold[]>();
+    let n = 0;
+    for (const h of due) n += await this.release(h.checkout_id, [h.cook_id], new Date(h.expires_at).toISOString());
+    if (n) this.log.log(`gave back ${n} expired reservation(s)`);
+    return n;
+  }
+
+  /**
+   * The buyer changes one cook's slot before paying: the new slot's place is taken and the old one
+   * given back in one step under the cook's lock; the portions stay reserved, the expiry unchanged.
+   */
+  async changeSlot(
+    checkoutId: string,
+    cookId: string,
+    startIso: string,
+    now = new Date(),
+  ): Promise<{ slot: HeldSlot; expires_at: string }> {
+    const holdId = orderIdOf(checkoutId, cookId);
+    return this.cookLock.run(cookId, async () => {
+      const hold = await this.holds.findById(holdId).lean<SlotHold>();
+      if (!hold || hold.state === 'committed' || hold.state === 'freed')
+        throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.changeNotAllowed);
+      if (hold.state !== 'held' || new Date(hold.expires_at).getTime() <= now.getTime())
+        throw new DomainError('CONFLICT', PICKUP_MESSAGES.reservationExpired);
+      const rules = await this.settings.findById(cookId).lean<PickupSettings>();
+      if (!rules?.windows.length) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.noWindows);
+      const start = new Date(startIso);
+      const slot = Number.isNaN(start.getTime()) ? null : findSlot(rules, start, now, SLOT_HORIZON_DAYS);
+      if (!slot) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotUnknown);
+      if (slotKey(slot.start) === slotKey(new Date(hold.start))) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.changeSame);
+      const meals = await findByIds<Pick<Meal, '_id' | 'available_date'>>(
+        this.meals,
+        (hold.lines ?? []).map((l) => l.meal_id),
+        { available_date: 1 },
+      );
+      const dates = meals.map((m) => new Date(m.available_date).getTime());
+      const target = await this.loads.findById(loadIdOf(cookId, slotKey(slot.start))).lean<SlotLoad>();
+      const why = refusal(
+        rules,
+        { ...slot, remaining: rules.capacity - usedPlaces(target, now, holdId) },
+        { now, availableFrom: dates.length ? new Date(Math.max(...dates)) : null, amount: hold.amount },
+      );
+      if (why) throw new DomainError(slotRefusalCode(why), why);
+      await this.writeLoad(cookId, slot.start, target, {
+        holds: [...liveHolds(target?.holds, now, holdId), { hold_id: holdId, amount: hold.amount, expires_at: new Date(hold.expires_at) }],
+      });
+      await this.dropFromLoad(cookId, slotKey(new Date(hold.start)), holdId);
+      await this.holds.updateOne({ _id: holdId, state: 'held' }, { $set: { start: slot.start, end: slot.end } });
+      return {
+        slot: { cook_id: cookId, start: slotKey(slot.start), end: slotKey(slot.end) },
+        expires_at: new Date(hold.expires_at).toISOString(),
+      };
+    });
+  }
+
+  /**
+   * The cook moves a paid order to another of their slots (ordering asks): the new slot's place is
+   * taken (if there is room) and the old one freed, in one step under the cook's lock.
+   */
+  async move(orderId: string, cookId: string, startIso: string, now = new Date()): Promise<HeldSlot> {
+    return this.cookLock.run(cookId, async () => {
+      const hold = await this.holds.findById(orderId).lean<SlotHold>();
+      if (!hold || hold.cook_id !== cookId || hold.state !== 'committed')
+        throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.moveNotAllowed);
+      const rules = await this.settings.findById(cookId).lean<PickupSettings>();
+      const start = new Date(startIso);
+      const slot = !rules?.windows.length || Number.isNaN(start.getTime()) ? null : findSlot(rules, start, now, SLOT_HORIZON_DAYS);
+      if (!rules || !slot) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotUnknown);
+      if (slot.start.getTime() <= now.getTime()) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotPast);
+      if (slotKey(slot.start) === slotKey(new Date(hold.start))) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.moveSame);
+      const [target, source] = await Promise.all([
+        this.loads.findById(loadIdOf(cookId, slotKey(slot.start))).lean<SlotLoad>(),
+        this.loads.findById(loadIdOf(cookId, slotKey(new Date(hold.start)))).lean<SlotLoad>(),
+      ]);
+      if (usedPlaces(target, now) + hold.amount > rules.capacity) throw new DomainError('CONFLICT', PICKUP_MESSAGES.slotFull);
+      await this.writeLoad(cookId, slot.start, target, {
+        committed: (target?.committed ?? 0) + hold.amount,
+        holds: liveHolds(target?.holds, now),
+      });
+      if (source)
+        await this.writeLoad(cookId, new Date(hold.start), source, {
+          committed: Math.max(0, source.committed - hold.amount),
+          holds: liveHolds(source.holds, now),
+        });
+      await this.holds.updateOne({ _id: orderId, state: 'committed' }, { $set: { start: slot.start, end: slot.end } });
+      return { cook_id: cookId, start: slotKey(slot.start), end: slotKey(slot.end) };
+    });
+  }
+
+  // ── Writes (the caller holds the cook's lock) ──────────────────────────────────────────────────
+
+  private async writeStock(before: Stock, next: Partial<Pick<Stock, 'holds' | 'portions'>>): Promise<void> {
+    const res = await this.stock.updateOne({ _id: before._id, ...atVersion(before.v) }, { $set: { ...next, v: (before.v ?? 0) + 1 } });
+    if (res.modifiedCount !== 1) throw new Error(`stock ${before._id} changed under a reservation; nothing was kept`);
+  }
+
+  private async dropFromStock(mealId: string, holdId: string): Promise<void> {
+    const s = await this.stock.findById(mealId).lean<Stock>();
+    if (s && (s.holds ?? []).some((h) => h.hold_id === holdId))
+      await this.writeStock(s, { holds: (s.holds ?? []).filter((h) => h.hold_id !== holdId) });
+  }
+
+  private async dropFromLoad(cookId: string, startKey: string, holdId: string): Promise<void> {
+    const load = await this.loads.findById(loadIdOf(cookId, startKey)).lean<SlotLoad>();
+    if (load && (load.holds ?? []).some((h) => h.hold_id === holdId))
+      await this.writeLoad(cookId, new Date(load.start), load, { holds: load.holds.filter((h) => h.hold_id !== holdId) });
+  }
+
+  private async writeLoad(
+    cookId: string,
+    start: Date,
+    before: SlotLoad | null,
+    next: Partial<Pick<SlotLoad, 'committed' | 'holds'>>,
+  ): Promise<void> {
+    const _id = loadIdOf(cookId, slotKey(start));
+    if (!before) {
+      // Two creators of one slot's document: the second insert fails on `_id` (nothing is kept; asked again, it updates).
+      await this.loads.create({ _id, cook_id: cookId, start, committed: 0, holds: [], seq: 0, v: 1, ...next });
+      return;
+    }
+    const res = await this.loads.updateOne({ _id, ...atVersion(before.v) }, { $set: { ...next, v: (before.v ?? 0) + 1 } });
+    if (res.modifiedCount !== 1) throw new Error(`slot ${_id} changed under a reservation; nothing was kept`);
+  }
+
+  /** The cards show what is free now, then the BFF's cache hears it (meals-changed). */
+  private async showOnCards(parts: { cook_id: string; meal_ids: string[] }[]): Promise<void> {
+    for (const p of parts) {
+      await this.stockService.mirror(p.meal_ids);
+      await this.publisher.announce(CatalogueEvents.mealsChanged, { cook_id: p.cook_id, meal_ids: p.meal_ids, cause: 'reservation' });
+    }
+  }
+}

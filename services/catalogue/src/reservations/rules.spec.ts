@@ -1,0 +1,101 @@
+import { CART_MESSAGES, PICKUP_MESSAGES } from '@popote/contracts';
+import { describe, expect, it } from 'vitest';
+import { atVersion, freePortions, liveHolds, mergeLines, placesFor, slotRefusalCode, stockRefusal, usedPlaces } from './rules';
+
+const now = new Date('2026-11-26T12:00:00Z');
+const later = new Date(now.getTime() + 60_000);
+const earlier = new Date(now.getTime() - 1);
+
+describe('reservation rules', () => {
+  it('a hold counts until its expiry, not at it, and never for the reservation renewing itself', () => {
+    const holds = [
+      { hold_id: 'a', quantity: 2, expires_at: later },
+      { hold_id: 'b', quantity: 1, expires_at: now },
+      { hold_id: 'c', quantity: 4, expires_at: earlier.toISOString() },
+    ];
+    expect(liveHolds(holds, now).map((h) => h.hold_id)).toEqual(['a']);
+    expect(liveHolds(holds, now, 'a')).toEqual([]);
+    expect(freePortions({ portions: 5, holds }, now)).toBe(3);
+    expect(freePortions({ portions: 5, holds }, now, 'a')).toBe(5);
+    // Never negative, even if the cook lowered the portions under what is reserved.
+    expect(freePortions({ portions: 1, holds }, now)).toBe(0);
+    expect(freePortions({ portions: 4 }, now)).toBe(4);
+  });
+
+  it('places in use: committed orders and live reservations; one place per order or per portion', () => {
+    const load = {
+      committed: 2,
+      holds: [
+        { hold_id: 'x', amount: 3, expires_at: later },
+        { hold_id: 'y', amount: 5, expires_at: earlier },
+      ],
+    };
+    expect(usedPlaces(load, now)).toBe(5);
+    expect(usedPlaces(load, now, 'x')).toBe(2);
+    expect(usedPlaces(null, now)).toBe(0);
+    expect(placesFor({ capacity_unit: 'orders' }, 7)).toBe(1);
+    expect(placesFor({ capacity_unit: 'portions' }, 7)).toBe(7);
+  });
+
+  it('refuses the first line that cannot be reserved, in the spec’s French, with what is left', () => {
+    const meals = new Map([
+      ['m1', { cook_id: 'k', name: 'Couscous', deleted_at: null }],
+      ['m2', { cook_id: 'k', name: 'Tajine', deleted_at: null }],
+      ['gone', { cook_id: 'k', name: 'Daube', deleted_at: earlier }],
+      ['other', { cook_id: 'z', name: 'Curry', deleted_at: null }],
+    ]);
+    const stocks = new Map([
+      ['m1', { portions: 5, holds: [{ hold_id: 'h1', quantity: 3, expires_at: later }] }],
+      ['m2', { portions: 1, holds: [{ hold_id: 'h1', quantity: 1, expires_at: later }] }],
+      ['gone', { portions: 9 }],
+      ['other', { portions: 9 }],
+    ]);
+    expect(stockRefusal('k', [{ meal_id: 'm1', quantity: 2 }], meals, stocks, now, 'me')).toBeNull();
+    expect(stockRefusal('k', [{ meal_id: 'm1', quantity: 3 }], meals, stocks, now, 'me')).toEqual({
+      code: 'INSUFFICIENT_STOCK',
+      meal_id: 'm1',
+      available: 2,
+      message: `Couscous : ${CART_MESSAGES.insufficient(2)}`,
+    });
+    expect(stockRefusal('k', [{ meal_id: 'm2', quantity: 1 }], meals, stocks, now, 'me')?.message).toBe(
+      `Tajine : ${CART_MESSAGES.soldOut}`,
+    );
+    // Its own earlier reservation does not count against a renewal.
+    expect(
+      stockRefusal(
+        'k',
+        [
+          { meal_id: 'm1', quantity: 5 },
+          { meal_id: 'm2', quantity: 1 },
+        ],
+        meals,
+        stocks,
+        now,
+        'h1',
+      ),
+    ).toBeNull();
+    for (const id of ['gone', 'other', 'missing'])
+      expect(stockRefusal('k', [{ meal_id: id, quantity: 1 }], meals, stocks, now, 'me')).toMatchObject({
+        code: 'NOT_FOUND',
+        message: CART_MESSAGES.mealGone,
+      });
+  });
+
+  it('writes are conditional on the version read; refusal codes; lines merged by meal', () => {
+    expect(atVersion(undefined)).toEqual({ v: { $exists: false } });
+    expect(atVersion(0)).toEqual({ v: 0 });
+    expect(atVersion(7)).toEqual({ v: 7 });
+    expect(slotRefusalCode(PICKUP_MESSAGES.slotFull)).toBe('CONFLICT');
+    expect(slotRefusalCode(PICKUP_MESSAGES.slotPast)).toBe('VALIDATION_FAILED');
+    expect(
+      mergeLines([
+        { meal_id: 'a', quantity: 1 },
+        { meal_id: 'b', quantity: 2 },
+        { meal_id: 'a', quantity: 3 },
+      ]),
+    ).toEqual([
+      { meal_id: 'a', quantity: 4 },
+      { meal_id: 'b', quantity: 2 },
+    ]);
+  });
+});

@@ -1,0 +1,79 @@
+import { CART_MESSAGES, PICKUP_MESSAGES } from '@popote/contracts';
+
+/**
+ * The rules of a reservation (docs/checkout.md), pure: what is still free in a meal's stock and in
+ * a slot, and whether a checkout's lines can be reserved. No database, no clock of their own.
+ */
+
+export interface Expiring {
+  hold_id: string;
+  expires_at: Date | string;
+}
+
+/** The holds still running at `now` (optionally without one of them: a reservation renewing itself). */
+export const liveHolds = <T extends Expiring>(holds: readonly T[] | undefined, now: Date, except?: string): T[] =>
+  (holds ?? []).filter((h) => new Date(h.expires_at).getTime() > now.getTime() && h.hold_id !== except);
+
+/** Portions a buyer can still reserve: not sold yet, minus what live reservations hold. */
+export const freePortions = (
+  stock: { portions: number; holds?: readonly (Expiring & { quantity: number })[] },
+  now: Date,
+  except?: string,
+): number => Math.max(0, stock.portions - liveHolds(stock.holds, now, except).reduce((n, h) => n + h.quantity, 0));
+
+/** Places of a slot in use: committed orders plus live reservations. */
+export const usedPlaces = (
+  load: { committed: number; holds?: readonly (Expiring & { amount: number })[] } | null,
+  now: Date,
+  except?: string,
+) => (load?.committed ?? 0) + liveHolds(load?.holds, now, except).reduce((n, h) => n + h.amount, 0);
+
+/** What one order uses of a slot: one place per order, or one per portion. */
+export const placesFor = (rules: { capacity_unit: string }, portions: number) => (rules.capacity_unit === 'portions' ? portions : 1);
+
+export type StockRefusal =
+  | { code: 'NOT_FOUND'; meal_id: string; message: string }
+  | { code: 'INSUFFICIENT_STOCK'; meal_id: string; available: number; message: string };
+
+/**
+ * The first line that cannot be reserved, or null: a meal gone (deleted, another cook's), or fewer
+ * free portions than asked ('Stock insuffisant. Il ne reste que N portion(s)', the spec's words,
+ * with the dish's name since a cart may hold several).
+ */
+export function stockRefusal(
+  cookId: string,
+  lines: readonly { meal_id: string; quantity: number }[],
+  meals: ReadonlyMap<string, { cook_id: string; name: string; deleted_at?: Date | null }>,
+  stocks: ReadonlyMap<string, { portions: number; holds?: (Expiring & { quantity: number })[] }>,
+  now: Date,
+  holdId: string,
+): StockRefusal | null {
+  for (const line of lines) {
+    const meal = meals.get(line.meal_id);
+    const stock = stocks.get(line.meal_id);
+    if (!meal || meal.deleted_at || meal.cook_id !== cookId || !stock)
+      return { code: 'NOT_FOUND', meal_id: line.meal_id, message: CART_MESSAGES.mealGone };
+    const free = freePortions(stock, now, holdId);
+    if (free < line.quantity)
+      return {
+        code: 'INSUFFICIENT_STOCK',
+        meal_id: line.meal_id,
+        available: free,
+        message: free === 0 ? `${meal.name} : ${CART_MESSAGES.soldOut}` : `${meal.name} : ${CART_MESSAGES.insufficient(free)}`,
+      };
+  }
+  return null;
+}
+
+/** The condition that makes a write exact on MongoDB: the document is still at the version read. */
+export const atVersion = (v: number | undefined) => (v === undefined ? { v: { $exists: false } } : { v });
+
+/** A slot refusal's code: full is a conflict (another buyer was faster), the rest are the buyer's choice. */
+export const slotRefusalCode = (why: string) => (why === PICKUP_MESSAGES.slotFull ? 'CONFLICT' : 'VALIDATION_FAILED');
+
+/** Lines of one order merged by meal (a cart holds a meal once, an event may repeat it). */
+export function mergeLines(items: readonly { meal_id: string; quantity: number }[]): { meal_id: string; quantity: number }[] {
+  const merged = new Map<string, number>();
+  for (const i of items) merged.set(i.meal_id, (merged.get(i.meal_id) ?? 0) + i.quantity);
+  return [...merged].map(([meal_id, quantity]) => ({ meal_id, quantity }));
+}
