@@ -54,6 +54,8 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
     log,
     natsUsers,
     natsCluster: opts.natsCluster ?? process.env.POPOTE_NATS_CLUSTER === '1',
+    // The test profile's data is thrown away (PostgreSQL without fsync); `./popote start`'s survives.
+    throwaway: p.name === 'test',
   });
   // The operator's credentials for `./popote dlq` (owner-readable only), next to the data.
   writeFileSync(join(p.dataDir, 'nats-operator.json'), JSON.stringify(natsUserEnv(natsUsers, 'operator')), { mode: 0o600 });

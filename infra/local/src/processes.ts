@@ -9,9 +9,25 @@ export function hasSetpriv(): boolean {
   return setprivOk;
 }
 
+export interface DiesWithParentOptions {
+  /** The signal the child gets when this process dies (default SIGTERM). */
+  signal?: NodeJS.Signals;
+  /**
+   * Run the child as this unprivileged user (name; its own group and supplementary groups), for
+   * programs that refuse to run as root (PostgreSQL). setpriv sets the death signal after it
+   * changes the user, so the kernel keeps it; without setpriv, runuser (no death signal then).
+   */
+  user?: string;
+}
+
 /** The command line that runs `exe args` and ends it with this process (when setpriv exists). */
-export function diesWithParent(exe: string, args: string[]): [string, string[]] {
-  return hasSetpriv() ? ['setpriv', ['--pdeathsig', 'SIGTERM', '--', exe, ...args]] : [exe, args];
+export function diesWithParent(exe: string, args: string[], opts: DiesWithParentOptions = {}): [string, string[]] {
+  const signal = opts.signal ?? 'SIGTERM';
+  if (hasSetpriv()) {
+    const user = opts.user ? [`--reuid=${opts.user}`, `--regid=${opts.user}`, '--init-groups'] : [];
+    return ['setpriv', [...user, '--pdeathsig', signal, '--', exe, ...args]];
+  }
+  return opts.user ? ['runuser', ['-u', opts.user, '--', exe, ...args]] : [exe, args];
 }
 
 export interface ManagedProcess {

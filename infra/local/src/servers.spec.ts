@@ -1,6 +1,8 @@
-// Starts the real servers (built by infra/local/bin/provision.sh) on free ports and checks that
-// each one does its job: JetStream stores messages on disk, FerretDB answers a MongoDB ping,
-// MinIO accepts our credentials, Jaeger receives OTLP and lists the service, stripe-mock answers.
+// Starts the real servers (built by infra/local/bin/provision.sh, PostgreSQL from Debian) on free
+// ports and checks that each one does its job: JetStream stores messages on disk, FerretDB answers
+// a MongoDB ping and stores in our own PostgreSQL cluster (or SQLite files when asked), MinIO
+// accepts our credentials, Jaeger receives OTLP and lists the service, stripe-mock answers.
+import { execFileSync } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
@@ -11,9 +13,15 @@ import {
   DEV_PORTS,
   MINIO_ACCESS_KEY,
   MINIO_SECRET_KEY,
+  POSTGRES_DATABASE,
+  POSTGRES_USER,
   TEST_PORTS,
   cacheBinDir,
+  ferretdbBackend,
   mongoPing,
+  postgresBinDir,
+  postgresSettings,
+  serversToStart,
   startServers,
   type RunningServers,
   type ServerPorts,
@@ -27,6 +35,8 @@ describe('server ports and folders', () => {
     expect(new Set(test).size).toBe(test.length);
     expect(dev.filter((p) => test.includes(p))).toEqual([]);
     expect(Object.keys(TEST_PORTS).sort()).toEqual(Object.keys(DEV_PORTS).sort());
+    // Our PostgreSQL never takes the system's port.
+    expect([DEV_PORTS.postgres, TEST_PORTS.postgres]).not.toContain(5432);
   });
 
   it('cacheBinDir follows POPOTE_CACHE, then XDG_CACHE_HOME, then ~/.cache', () => {
@@ -48,6 +58,66 @@ describe('server ports and folders', () => {
   });
 });
 
+describe('FerretDB backend and server order', () => {
+  it('POPOTE_FERRETDB_BACKEND selects postgresql (default) or sqlite, nothing else', () => {
+    expect(ferretdbBackend({})).toBe('postgresql');
+    expect(ferretdbBackend({ POPOTE_FERRETDB_BACKEND: '' })).toBe('postgresql');
+    expect(ferretdbBackend({ POPOTE_FERRETDB_BACKEND: 'sqlite' })).toBe('sqlite');
+    expect(() => ferretdbBackend({ POPOTE_FERRETDB_BACKEND: 'mongodb' })).toThrow(/postgresql or sqlite/);
+  });
+
+  it("'mongo' brings 'postgres' before it on PostgreSQL; SQLite needs no PostgreSQL", () => {
+    expect(serversToStart(undefined, 'postgresql')).toEqual(['nats', 'postgres', 'mongo', 'minio', 'jaeger', 'stripe', 'mail']);
+    expect(serversToStart(['mongo', 'nats'], 'postgresql')).toEqual(['nats', 'postgres', 'mongo']);
+    expect(serversToStart(['nats', 'minio'], 'postgresql')).toEqual(['nats', 'minio']);
+    expect(serversToStart(undefined, 'sqlite')).toEqual(['nats', 'mongo', 'minio', 'jaeger', 'stripe', 'mail']);
+    expect(serversToStart(['nats', 'mongo'], 'sqlite')).toEqual(['nats', 'mongo']);
+    expect(serversToStart(['postgres'], 'sqlite')).toEqual(['postgres']);
+    expect(() => serversToStart(['nats', 'redis'], 'postgresql')).toThrow(/unknown server 'redis'/);
+  });
+
+  it('PostgreSQL listens on 127.0.0.1 only; fsync is off only for throwaway data', () => {
+    const settings = (throwaway: boolean) => {
+      const args = postgresSettings(15999, '/data/postgres', throwaway);
+      expect(args.filter((_, i) => i % 2 === 0).every((a) => a === '-c')).toBe(true);
+      return Object.fromEntries(args.filter((_, i) => i % 2 === 1).map((kv) => kv.split(/=(.*)/s).slice(0, 2)));
+    };
+    const durable = settings(false);
+    expect(durable).toMatchObject({
+      listen_addresses: '127.0.0.1',
+      port: '15999',
+      unix_socket_directories: '/data/postgres',
+      synchronous_commit: 'off',
+    });
+    expect(durable.fsync).toBeUndefined();
+    expect(durable.full_page_writes).toBeUndefined();
+    expect(Number(durable.max_connections)).toBeGreaterThanOrEqual(100);
+    expect(settings(true)).toMatchObject({ ...durable, fsync: 'off', full_page_writes: 'off' });
+    expect(postgresSettings(15999, undefined, false)).toContain('unix_socket_directories=');
+  });
+
+  it('takes the newest Debian PostgreSQL that has a server binary', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'popote-pg-bin-'));
+    try {
+      expect(postgresBinDir(root)).toBeUndefined();
+      for (const [version, server] of [
+        ['9.6', true],
+        ['13', true],
+        ['15', true],
+        ['17', false], // client only
+        ['common', true],
+      ] as const) {
+        fs.mkdirSync(path.join(root, version, 'bin'), { recursive: true });
+        if (server) fs.writeFileSync(path.join(root, version, 'bin', 'postgres'), '#!/bin/sh\n', { mode: 0o755 });
+      }
+      expect(postgresBinDir(root)).toBe(path.join(root, '15', 'bin'));
+      expect(postgresBinDir(path.join(root, 'nowhere'))).toBeUndefined();
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('startServers (real servers)', () => {
   it('the development mail server accepts SMTP and lists what it received', async () => {
     const { createTransport } = await import('nodemailer');
@@ -60,11 +130,12 @@ describe('startServers (real servers)', () => {
   let dataDir: string;
   let ports: ServerPorts;
   let srv: RunningServers | undefined;
+  const progress: string[] = [];
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'popote-servers-spec-'));
     ports = await freePorts();
-    srv = await startServers({ dataDir, ports });
+    srv = await startServers({ dataDir, ports, ferretdbBackend: 'postgresql', throwaway: true, log: (l) => progress.push(l) });
   }, 120_000);
 
   afterAll(async () => {
@@ -89,7 +160,7 @@ describe('startServers (real servers)', () => {
       SMTP_PORT: String(ports.mailSmtp),
       MAIL_INBOX_URL: `http://${h}:${ports.mailWeb}`,
     });
-    for (const name of ['nats', 'mongo', 'minio', 'jaeger', 'stripe', 'mail']) {
+    for (const name of ['nats', 'postgres', 'mongo', 'minio', 'jaeger', 'stripe', 'mail']) {
       expect(fs.existsSync(path.join(dataDir, `${name}.log`))).toBe(true);
     }
   });
@@ -106,6 +177,39 @@ describe('startServers (real servers)', () => {
 
   it('FerretDB answers a MongoDB ping', async () => {
     expect(await mongoPing('127.0.0.1', ports.mongo)).toBe(true);
+  });
+
+  it('FerretDB starts once PostgreSQL is ready', () => {
+    const at = (line: string) => progress.findIndex((l) => l.startsWith(line));
+    expect(at('popote: postgres ready')).toBeGreaterThanOrEqual(0);
+    expect(at('popote: started mongo')).toBeGreaterThan(at('popote: postgres ready'));
+  });
+
+  it('FerretDB stores in our PostgreSQL cluster: one schema per database, in dataDir/postgres', async () => {
+    await withMongo(ports.mongo, (db) =>
+      db.collection<{ _id: string; name: string }>('meals').insertOne({ _id: 'spec-1', name: 'Tajine' }),
+    );
+    expect(psql(ports.postgres, "SELECT count(*) FROM information_schema.schemata WHERE schema_name = 'specdb'")).toBe('1');
+    expect(psql(ports.postgres, "SELECT table_name FROM information_schema.tables WHERE table_schema = 'specdb'")).toMatch(/^meals_/m);
+    expect(fs.readFileSync(path.join(dataDir, 'postgres', 'PG_VERSION'), 'utf8').trim()).toBe(
+      path.basename(path.dirname(postgresBinDir()!)),
+    );
+    expect(fs.existsSync(path.join(dataDir, 'mongo'))).toBe(false); // no SQLite files
+  });
+
+  it('PostgreSQL: 127.0.0.1 only, its socket in its folder, no fsync for throwaway data, not root', () => {
+    const cluster = path.join(dataDir, 'postgres');
+    expect(psql(ports.postgres, 'SHOW listen_addresses')).toBe('127.0.0.1');
+    expect(psql(ports.postgres, 'SHOW unix_socket_directories')).toBe(cluster);
+    expect(fs.statSync(path.join(cluster, `.s.PGSQL.${ports.postgres}`)).isSocket()).toBe(true);
+    expect(psql(ports.postgres, 'SHOW fsync')).toBe('off');
+    expect(psql(ports.postgres, 'SHOW full_page_writes')).toBe('off');
+    expect(Number(psql(ports.postgres, 'SHOW max_connections'))).toBeGreaterThanOrEqual(100);
+    const pid = Number(fs.readFileSync(path.join(cluster, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const uid = Number(/^Uid:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
+    const postgresUid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    expect(uid).toBe(process.getuid!() === 0 ? postgresUid : process.getuid!());
+    expect(fs.statSync(cluster).uid).toBe(uid);
   });
 
   it('MinIO accepts the local credentials and creates a bucket', async () => {
@@ -169,25 +273,82 @@ describe('startServers (real servers)', () => {
     );
   });
 
-  it('stop() frees every port, and data survives a restart', async () => {
+  it('kill() ends FerretDB alone; stop() ends PostgreSQL after it', async () => {
+    await srv!.kill('mongo');
+    expect(await canConnect(ports.mongo)).toBe(false);
+    expect(psql(ports.postgres, 'SELECT 1')).toBe('1');
     await srv!.stop();
-    await srv!.stop(); // idempotent
+    expect(await canConnect(ports.postgres)).toBe(false);
+    const log = fs.readFileSync(path.join(dataDir, 'postgres.log'), 'utf8');
+    expect(log).toMatch(/received fast shutdown request/);
+    expect(log).toMatch(/database system is shut down/);
+  }, 60_000);
+
+  it('stop() frees every port, and data survives a restart', async () => {
+    srv = await startServers({ dataDir, ports, ferretdbBackend: 'postgresql' });
+    await withMongo(ports.mongo, (db) => db.collection<{ _id: string; name: string }>('meals').insertOne({ _id: 'spec-2', name: 'Pho' }));
+    await srv.stop();
+    await srv.stop(); // idempotent
     for (const port of Object.values(ports)) expect(await canConnect(port)).toBe(false);
+    // FerretDB's pool was closed before PostgreSQL shut down: no connection was cut.
+    const pgLog = fs.readFileSync(path.join(dataDir, 'postgres.log'), 'utf8');
+    expect(pgLog).toMatch(/received fast shutdown request/);
+    expect(pgLog).not.toMatch(/terminating connection due to administrator command/);
 
     srv = await startServers({ dataDir, ports, only: ['nats', 'minio'] });
     expect(Object.keys(srv.env)).not.toContain('MONGO_URL');
     const info = await natsRequest(ports.nats, '$JS.API.STREAM.INFO.SPEC', '');
     expect(info.state.messages).toBe(1);
     expect((await s3(ports.minio, 'GET', '/')).body).toContain('<Name>popote-spec</Name>');
+    expect(await canConnect(ports.postgres)).toBe(false);
+    await srv.stop();
+
+    // Same cluster (no second initdb), durable settings this time.
+    srv = await startServers({ dataDir, ports, only: ['mongo'], ferretdbBackend: 'postgresql' });
+    const names = await withMongo(ports.mongo, (db) => db.collection('meals').find().sort({ _id: 1 }).toArray());
+    expect(names.map((m) => m.name)).toEqual(['Tajine', 'Pho']);
+    expect(psql(ports.postgres, 'SHOW fsync')).toBe('on');
+    expect(psql(ports.postgres, 'SHOW full_page_writes')).toBe('on');
+    expect(psql(ports.postgres, 'SHOW synchronous_commit')).toBe('off');
+    expect(fs.readFileSync(path.join(dataDir, 'postgres.initdb.log'), 'utf8').match(/creating configuration files/g)).toHaveLength(1);
+  }, 90_000);
+});
+
+describe('startServers with POPOTE_FERRETDB_BACKEND=sqlite', () => {
+  let dataDir: string;
+  let srv: RunningServers | undefined;
+
+  afterAll(async () => {
+    await srv?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 30_000);
+
+  it('FerretDB stores in SQLite files under dataDir/mongo, with no PostgreSQL', async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'popote-servers-sqlite-'));
+    const ports = await freePorts();
+    const saved = process.env.POPOTE_FERRETDB_BACKEND;
+    process.env.POPOTE_FERRETDB_BACKEND = 'sqlite';
+    try {
+      srv = await startServers({ dataDir, ports, only: ['mongo'] });
+    } finally {
+      if (saved === undefined) delete process.env.POPOTE_FERRETDB_BACKEND;
+      else process.env.POPOTE_FERRETDB_BACKEND = saved;
+    }
+    await withMongo(ports.mongo, (db) => db.collection('meals').insertOne({ name: 'Tajine' }));
+    expect(fs.readdirSync(path.join(dataDir, 'mongo'))).toContain('specdb.sqlite');
+    expect(fs.existsSync(path.join(dataDir, 'postgres'))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, 'postgres.log'))).toBe(false);
+    expect(await canConnect(ports.postgres)).toBe(false);
   }, 60_000);
 });
 
 // ---------------------------------------------------------------------------------------
 
 async function freePorts(): Promise<ServerPorts> {
+  const names = Object.keys(DEV_PORTS) as (keyof ServerPorts)[];
   const servers = await Promise.all(
     Array.from(
-      { length: 12 },
+      { length: names.length },
       () =>
         new Promise<net.Server>((resolve, reject) => {
           const s = net.createServer();
@@ -198,34 +359,24 @@ async function freePorts(): Promise<ServerPorts> {
   );
   const p = servers.map((s) => (s.address() as net.AddressInfo).port);
   await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
-  const [
-    nats,
-    natsMonitor,
-    mongo,
-    minio,
-    minioConsole,
-    jaegerOtlpHttp,
-    jaegerOtlpGrpc,
-    jaegerUi,
-    stripeMock,
-    stripeMockHttps,
-    mailSmtp,
-    mailWeb,
-  ] = p as [number, number, number, number, number, number, number, number, number, number, number, number];
-  return {
-    nats,
-    natsMonitor,
-    mongo,
-    minio,
-    minioConsole,
-    jaegerOtlpHttp,
-    jaegerOtlpGrpc,
-    jaegerUi,
-    stripeMock,
-    stripeMockHttps,
-    mailSmtp,
-    mailWeb,
-  };
+  return Object.fromEntries(names.map((name, i) => [name, p[i]!])) as unknown as ServerPorts;
+}
+
+/** One query on our PostgreSQL cluster (psql of the same version), its unaligned answer. */
+function psql(port: number, sql: string): string {
+  const args = ['-X', '-q', '-w', '-h', '127.0.0.1', '-p', String(port), '-U', POSTGRES_USER, '-d', POSTGRES_DATABASE, '-tAc', sql];
+  return execFileSync(path.join(postgresBinDir()!, 'psql'), args, { encoding: 'utf8' }).trim();
+}
+
+/** The MongoDB driver on FerretDB's port, database `specdb`. */
+async function withMongo<T>(port: number, use: (db: import('mongodb').Db) => Promise<T>): Promise<T> {
+  const { MongoClient } = await import('mongodb');
+  const client = new MongoClient(`mongodb://127.0.0.1:${port}/?directConnection=true`, { serverSelectionTimeoutMS: 10_000 });
+  try {
+    return await use(client.db('specdb'));
+  } finally {
+    await client.close();
+  }
 }
 
 function canConnect(port: number): Promise<boolean> {

@@ -19,8 +19,8 @@ function dockerAvailable(): boolean {
 
 /**
  * Real servers for integration tests, started once per run: testcontainers (real MongoDB, NATS,
- * MinIO) when a Docker engine answers, else the local servers built from Go modules (FerretDB for
- * the MongoDB protocol) on the test ports, in a fresh data folder.
+ * MinIO) when a Docker engine answers, else the local servers built from Go modules (FerretDB on
+ * PostgreSQL for the MongoDB protocol) on the test ports, in a fresh data folder.
  */
 export async function startTestInfra(log: (l: string) => void = () => undefined): Promise<TestInfra> {
   // Servers someone already runs (a real MongoDB/NATS/MinIO elsewhere): take them from the env.
@@ -34,9 +34,11 @@ export async function startTestInfra(log: (l: string) => void = () => undefined)
   const servers = await startServers({
     dataDir,
     ports: profile('test').servers,
+    // 'mongo' is FerretDB, on a PostgreSQL cluster of its own in dataDir (POPOTE_FERRETDB_BACKEND=sqlite: on SQLite files).
     only: ['nats', 'mongo', 'minio', 'stripe', 'mail'],
     log,
     natsUsers,
+    throwaway: true, // a fresh folder each run: PostgreSQL without fsync
   });
   return { env: { ...servers.env, ...natsUsersEnv(natsUsers), OTEL_SDK_DISABLED: 'true' }, stop: () => servers.stop() };
 }
