@@ -151,6 +151,7 @@ function CheckoutForm({
   // The checkout as the server last answered (its slots change when the buyer changes one).
   const [checkout, setCheckout] = useState<CheckoutData>(intent.checkout);
   const [changing, setChanging] = useState(false);
+  const expired = useExpired(checkout.reserved_until);
   // The server's amount is the one charged; say so when prices moved since the cart.
   const amountChanged = checkout.amount_cents !== session.total;
   const cooks = groupByCook(checkout.lines);
@@ -190,8 +191,8 @@ function CheckoutForm({
             {t.amountChanged(formatPrice(session.total))}
           </p>
         ) : null}
-        <Reservation checkout={checkout} onRenewed={setCheckout} />
-        {changing || expired(checkout) ? null : (
+        <Reservation checkout={checkout} expired={expired} onRenewed={setCheckout} />
+        {changing || expired ? null : (
           <Button variant="outline" size="sm" onClick={() => setChanging(true)}>
             {ts.change}
           </Button>
@@ -202,7 +203,7 @@ function CheckoutForm({
         </Link>
       </section>
 
-      {expired(checkout) ? null : changing ? (
+      {expired ? null : changing ? (
         <ChangeSlots checkout={checkout} parts={parts} onChanged={setCheckout} onClose={() => setChanging(false)} />
       ) : (
         <section aria-labelledby="checkout-card-title" className={styles.card}>
@@ -293,28 +294,30 @@ function ChangeSlots({
   );
 }
 
-/** The reservation ended (by the clock: the server stops counting it at that very moment). */
-const expired = (c: CheckoutData) => !!c.reserved_until && new Date(c.reserved_until).getTime() <= Date.now();
+/** Whether the reservation has ended (by the clock: the server stops counting it at that very moment); re-renders when it does. */
+function useExpired(until: string | null | undefined): boolean {
+  const [expired, setExpired] = useState(() => !!until && new Date(until).getTime() <= Date.now());
+  useEffect(() => {
+    const left = until ? new Date(until).getTime() - Date.now() : Infinity;
+    setExpired(left <= 0);
+    if (left <= 0 || left === Infinity) return;
+    // setTimeout's limit is ~24 days; a reservation lasts minutes.
+    const timer = setTimeout(() => setExpired(true), left + 50);
+    return () => clearTimeout(timer);
+  }, [until]);
+  return expired;
+}
 
 /**
  * Until when the food and the slots are held for the buyer; once that passes, the card form goes
  * and 'Réserver à nouveau' asks the server to reserve the same checkout again (refused in French
  * when a dish ran out or the slot filled meanwhile).
  */
-function Reservation({ checkout, onRenewed }: { checkout: CheckoutData; onRenewed: (c: CheckoutData) => void }) {
+function Reservation({ checkout, expired, onRenewed }: { checkout: CheckoutData; expired: boolean; onRenewed: (c: CheckoutData) => void }) {
   const until = checkout.reserved_until;
-  const [, tick] = useState(0);
   const [renew, { error, loading }] = useMutation(RENEW_CHECKOUT);
-  useEffect(() => {
-    if (!until) return;
-    const left = new Date(until).getTime() - Date.now();
-    if (left <= 0) return;
-    // Re-render when it ends (setTimeout's limit is ~24 days; a reservation lasts minutes).
-    const timer = setTimeout(() => tick((n) => n + 1), left + 50);
-    return () => clearTimeout(timer);
-  }, [until]);
   if (!until) return null;
-  if (!expired(checkout)) return <p className={styles.muted}>{ts.reservedUntil(formatClockTime(until))}</p>;
+  if (!expired) return <p className={styles.muted}>{ts.reservedUntil(formatClockTime(until))}</p>;
   const again = async () => {
     try {
       const res = await renew({ variables: { checkout_id: checkout.checkout_id } });
