@@ -39,6 +39,18 @@ export class Order {
   _outbox_pending!: boolean;
 }
 export const OrderSchema = SchemaFactory.createForClass(Order).plugin(outboxPlugin);
+
+/**
+ * The orders a paid checkout became (one per cook), by checkout id: 'your orders are here' after a
+ * payment is one point read, whatever the number of orders stored (no scan of `orders`).
+ */
+@Schema({ collection: 'checkoutOrders', versionKey: false })
+export class CheckoutOrders {
+  @Prop({ type: String, required: true }) _id!: string; // checkout id
+  @Prop({ required: true }) consumer_id!: string;
+  @Prop({ type: [String], required: true }) order_ids!: string[];
+}
+export const CheckoutOrdersSchema = SchemaFactory.createForClass(CheckoutOrders);
 OrderSchema.index({ checkout_id: 1, cook_id: 1 }, { unique: true });
 OrderSchema.index({ consumer_id: 1, created_at: -1 });
 OrderSchema.index({ pickup_start: 1, reminder_sent_at: 1 });

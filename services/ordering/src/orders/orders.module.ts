@@ -5,7 +5,7 @@ import { PaymentSucceededHandler } from '../events/payment-succeeded.handler';
 import { StockCommittedHandler } from '../events/stock-committed.handler';
 import { StockRejectedHandler } from '../events/stock-rejected.handler';
 import { LifecycleService } from './lifecycle.service';
-import { Order, OrderSchema, Review, ReviewSchema } from './order.schema';
+import { CheckoutOrders, CheckoutOrdersSchema, Order, OrderSchema, Review, ReviewSchema } from './order.schema';
 import { OrdersRpcController } from './orders.rpc.controller';
 import { OrdersService } from './orders.service';
 import { RemindersService } from './reminders.service';
@@ -14,6 +14,7 @@ import { RemindersService } from './reminders.service';
   imports: [
     MongooseModule.forFeature([
       { name: Order.name, schema: OrderSchema },
+      { name: CheckoutOrders.name, schema: CheckoutOrdersSchema },
       { name: Review.name, schema: ReviewSchema },
     ]),
   ],

@@ -11,7 +11,7 @@ import {
 } from '@popote/contracts';
 import { causedBy, findByIds, orderIdOf, OutboxRelay, recordEvent } from '@popote/platform';
 import type { Model } from 'mongoose';
-import { Order } from './order.schema';
+import { CheckoutOrders, Order } from './order.schema';
 
 export const toOrderDto = (o: Order): OrderDto => ({
   order_id: o._id,
@@ -42,6 +42,7 @@ export const toOrderDto = (o: Order): OrderDto => ({
 export class OrdersService implements OnModuleInit {
   constructor(
     @InjectModel(Order.name) private readonly orders: Model<Order>,
+    @InjectModel(CheckoutOrders.name) private readonly checkoutOrders: Model<CheckoutOrders>,
     private readonly relay: OutboxRelay,
   ) {}
 
@@ -60,6 +61,16 @@ export class OrdersService implements OnModuleInit {
     const slotOf = new Map((envelope.data.slots ?? []).map((s) => [s.cook_id, s]));
     const byCook = new Map<string, CheckoutLine[]>();
     for (const line of lines) byCook.set(line.cook_id, [...(byCook.get(line.cook_id) ?? []), line]);
+    // Where the buyer's page finds them (written first, the same whichever delivery writes it).
+    await this.checkoutOrders
+      .updateOne(
+        { _id: checkoutId },
+        { $setOnInsert: { consumer_id: consumerId, order_ids: [...byCook.keys()].map((c) => orderIdOf(checkoutId, c)) } },
+        { upsert: true },
+      )
+      .catch((err: { code?: number }) => {
+        if (err.code !== 11000) throw err; // written by a concurrent delivery: the same content
+      });
     const ids: string[] = [];
     for (const [cookId, cookLines] of byCook) {
       const id = orderIdOf(checkoutId, cookId);
@@ -191,8 +202,14 @@ export class OrdersService implements OnModuleInit {
     }));
   }
 
+  /** The orders of one of the buyer's checkouts: point reads (checkouts paid before the index: one query). */
   async ofCheckout(actor: Actor, checkoutId: string): Promise<OrderDto[]> {
-    const docs = await this.orders.find({ checkout_id: checkoutId, consumer_id: actor.user_id }, { _outbox: 0 }).lean<Order[]>();
+    const index = await this.checkoutOrders.findById(checkoutId).lean<CheckoutOrders>();
+    const docs = index
+      ? index.consumer_id === actor.user_id
+        ? await findByIds<Order>(this.orders, index.order_ids, { _outbox: 0 })
+        : []
+      : await this.orders.find({ checkout_id: checkoutId, consumer_id: actor.user_id }, { _outbox: 0 }).lean<Order[]>();
     return docs.map(toOrderDto);
   }
 }

@@ -13,7 +13,7 @@ import {
 import { EventHandler, OutboxRelay, parseRequest, type IntegrationEventHandler } from '@popote/platform';
 import type { Model } from 'mongoose';
 import type { z } from 'zod';
-import { Checkout, Refund } from '../checkouts/checkout.schema';
+import { Checkout, OpenCheckout, Refund } from '../checkouts/checkout.schema';
 import { LedgerService } from '../payouts/ledger.service';
 import { LedgerEntry, Payout, PayoutAccount, PayoutInFlight } from '../payouts/payouts.schema';
 import { Receipt } from '../receipts/receipt.schema';
@@ -33,6 +33,7 @@ type ErasureRequested = z.infer<typeof AccountEvents.erasureRequested.schema>;
 export class PaymentsPersonalData {
   constructor(
     @InjectModel(Checkout.name) private readonly checkouts: Model<Checkout>,
+    @InjectModel(OpenCheckout.name) private readonly openCheckouts: Model<OpenCheckout>,
     @InjectModel(Refund.name) private readonly refunds: Model<Refund>,
     @InjectModel(LedgerEntry.name) private readonly ledgerEntries: Model<LedgerEntry>,
     @InjectModel(Payout.name) private readonly payouts: Model<Payout>,
@@ -115,6 +116,7 @@ export class PaymentsPersonalData {
         this.checkouts.updateOne({ _id }, { $set: { client_secret: null, last_error: null, consumer_name: ERASED_NAME } }),
       );
     }
+    await this.openCheckouts.deleteOne({ _id: userId });
   }
 }
 

@@ -37,6 +37,17 @@ export class Checkout {
 export const CheckoutSchema = SchemaFactory.createForClass(Checkout).plugin(outboxPlugin);
 CheckoutSchema.index({ status: 1, reconciled_at: 1 });
 
+/**
+ * The buyer's open checkout (one per buyer, docs/checkout.md): a new payment intent gives its
+ * reservation back first. Found by the buyer's id in one point read, whatever the number of checkouts.
+ */
+@Schema({ collection: 'openCheckouts', versionKey: false })
+export class OpenCheckout {
+  @Prop({ type: String, required: true }) _id!: string; // consumer id
+  @Prop({ required: true }) checkout_id!: string;
+}
+export const OpenCheckoutSchema = SchemaFactory.createForClass(OpenCheckout);
+
 /** Provider events already applied (webhooks are delivered at least once). */
 @Schema({ collection: 'paymentEvents', versionKey: false })
 export class PaymentEvent {

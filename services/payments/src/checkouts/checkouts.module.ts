@@ -21,14 +21,23 @@ import {
 } from '../payouts/payouts.schema';
 import { PayoutsRpcController } from '../payouts/payouts.rpc.controller';
 import { PayoutsService } from '../payouts/payouts.service';
-import { Receipt, ReceiptSchema } from '../receipts/receipt.schema';
+import { Receipt, ReceiptSchema, ReceiptSeries, ReceiptSeriesSchema } from '../receipts/receipt.schema';
 import { ReceiptsRpcController } from '../receipts/receipts.rpc.controller';
 import { ReceiptsService } from '../receipts/receipts.service';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../providers/provider';
 import { SandboxProvider } from '../providers/sandbox.provider';
 import { StripeProvider } from '../providers/stripe.provider';
 import { StripeWebhookController } from '../webhooks/stripe-webhook.controller';
-import { Checkout, CheckoutSchema, PaymentEvent, PaymentEventSchema, Refund, RefundSchema } from './checkout.schema';
+import {
+  Checkout,
+  CheckoutSchema,
+  OpenCheckout,
+  OpenCheckoutSchema,
+  PaymentEvent,
+  PaymentEventSchema,
+  Refund,
+  RefundSchema,
+} from './checkout.schema';
 import { CheckoutsRpcController } from './checkouts.rpc.controller';
 import { CheckoutsService } from './checkouts.service';
 import { PAYMENTS_CONFIG } from '../config';
@@ -63,7 +72,9 @@ export class CheckoutsModule {
           { name: Payout.name, schema: PayoutSchema },
           { name: PayoutInFlight.name, schema: PayoutInFlightSchema },
           { name: PayoutRound.name, schema: PayoutRoundSchema },
+          { name: OpenCheckout.name, schema: OpenCheckoutSchema },
           { name: Receipt.name, schema: ReceiptSchema },
+          { name: ReceiptSeries.name, schema: ReceiptSeriesSchema },
         ]),
       ],
       controllers: [

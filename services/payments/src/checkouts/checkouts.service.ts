@@ -17,7 +17,7 @@ import type { Model } from 'mongoose';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderEvent } from '../providers/provider';
 import { evaluateCard, type CardInput } from '../providers/sandbox.provider';
-import { Checkout, PaymentEvent, Refund } from './checkout.schema';
+import { Checkout, OpenCheckout, PaymentEvent, Refund } from './checkout.schema';
 
 export const toCheckoutDto = (c: Checkout): CheckoutDto => ({
   checkout_id: c._id,
@@ -47,6 +47,7 @@ export class CheckoutsService implements OnModuleInit {
 
   constructor(
     @InjectModel(Checkout.name) private readonly checkouts: Model<Checkout>,
+    @InjectModel(OpenCheckout.name) private readonly open: Model<OpenCheckout>,
     @InjectModel(PaymentEvent.name) private readonly events: Model<PaymentEvent>,
     @InjectModel(Refund.name) private readonly refunds: Model<Refund>,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
@@ -104,6 +105,7 @@ export class CheckoutsService implements OnModuleInit {
         { _id: checkout._id },
         { $set: { payment_intent_id: intent.id, client_secret: intent.client_secret } },
       );
+      await this.open.updateOne({ _id: actor.user_id }, { $set: { checkout_id: checkout._id } }, { upsert: true });
       return {
         checkout: toCheckoutDto(checkout.toObject()),
         client_secret: intent.client_secret,
@@ -120,15 +122,15 @@ export class CheckoutsService implements OnModuleInit {
     }
   }
 
-  /** The buyer's checkouts still holding food (not paid), given back: one open checkout per buyer. */
+  /** The buyer's open checkout, if it still holds food (not paid), given back: one open checkout per buyer. */
   private async releaseOpen(consumerId: string): Promise<void> {
-    const open = await this.checkouts
-      .find({ consumer_id: consumerId, status: 'requires_payment_method' }, { lines: 1, reserved_until: 1 })
-      .lean<Pick<Checkout, '_id' | 'lines' | 'reserved_until'>[]>();
-    for (const c of open.filter((x) => x.reserved_until && new Date(x.reserved_until).getTime() > Date.now())) {
-      await this.release(c._id, cooksOf(c.lines), new Date(c.reserved_until!).toISOString());
-      await this.checkouts.updateOne({ _id: c._id, reserved_until: c.reserved_until }, { $set: { reserved_until: null } });
-    }
+    const open = await this.open.findById(consumerId).lean<OpenCheckout>();
+    const c = open ? await this.checkouts.findById(open.checkout_id, { status: 1, lines: 1, reserved_until: 1 }).lean<Checkout>() : null;
+    if (!c || c.status !== 'requires_payment_method' || !c.reserved_until || new Date(c.reserved_until).getTime() <= Date.now()) return;
+    await this.release(c._id, cooksOf(c.lines), new Date(c.reserved_until).toISOString());
+    await this.relay.locked(this.checkouts, c._id, () =>
+      this.checkouts.updateOne({ _id: c._id, reserved_until: c.reserved_until }, { $set: { reserved_until: null } }),
+    );
   }
 
   /** Gives a reservation back (only the one that ends at `until`); if the catalogue does not answer, it expires by itself. */

@@ -28,3 +28,16 @@ export class Receipt {
 }
 export const ReceiptSchema = SchemaFactory.createForClass(Receipt);
 ReceiptSchema.index({ cook_id: 1, number: 1 }, { unique: true });
+
+/**
+ * The last receipt number given to each cook: the next number is one point read, whatever the
+ * number of receipts stored (no sort over the cook's receipts, which FerretDB would read whole).
+ * Written after the receipt (never a gap in the numbering); a crash in between leaves it one behind,
+ * which the unique (cook, number) index reveals and the next issue repairs.
+ */
+@Schema({ collection: 'receiptSeries', versionKey: false })
+export class ReceiptSeries {
+  @Prop({ type: String, required: true }) _id!: string; // cook id
+  @Prop({ required: true, min: 0 }) last!: number;
+}
+export const ReceiptSeriesSchema = SchemaFactory.createForClass(ReceiptSeries);

@@ -21,7 +21,7 @@ import { Checkout, Refund } from '../checkouts/checkout.schema';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
 import { isDuplicateKey } from '../payouts/payouts.schema';
 import { renderPdf } from './receipt-pdf';
-import { Receipt } from './receipt.schema';
+import { Receipt, ReceiptSeries } from './receipt.schema';
 
 type OrderPlaced = z.infer<typeof OrderingEvents.orderPlaced.schema>;
 
@@ -39,6 +39,7 @@ export class ReceiptsService {
 
   constructor(
     @InjectModel(Receipt.name) private readonly receipts: Model<Receipt>,
+    @InjectModel(ReceiptSeries.name) private readonly series: Model<ReceiptSeries>,
     @InjectModel(Checkout.name) private readonly checkouts: Model<Checkout>,
     @InjectModel(Refund.name) private readonly refunds: Model<Refund>,
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
@@ -52,29 +53,44 @@ export class ReceiptsService {
    */
   async issue(order: OrderPlaced, issuedAt: Date): Promise<void> {
     if (await this.receipts.exists({ _id: order.order_id })) return;
-    const [last] = await this.receipts.find({ cook_id: order.cook_id }, { number: 1 }).sort({ number: -1 }).limit(1).lean<Receipt[]>();
     const checkout = await this.checkouts.findById(order.checkout_id, { lines: 1, commission_bp: 1 }).lean<Checkout>();
     const bp = checkout?.commission_bp ?? this.config.commissionBp;
     const split = splitOrderTotal(order.total_cents, bp);
-    try {
-      await this.receipts.create({
-        _id: order.order_id,
-        cook_id: order.cook_id,
-        number: (last?.number ?? 0) + 1,
-        consumer_id: order.consumer_id,
-        checkout_id: order.checkout_id,
-        cook_name: checkout?.lines.find((l) => l.cook_id === order.cook_id)?.cook_name ?? '',
-        lines: order.items.map((i) => ({ name: i.name ?? '', quantity: i.quantity, unit_price_cents: i.price_cents })),
-        pickup_start: order.pickup_start ? new Date(order.pickup_start) : null,
-        pickup_end: order.pickup_end ? new Date(order.pickup_end) : null,
-        total_cents: order.total_cents,
-        commission_bp: bp,
-        ...split,
-        issued_at: issuedAt,
-      });
-    } catch (err) {
-      if (!isDuplicateKey(err) || !(await this.receipts.exists({ _id: order.order_id }))) throw err;
+    // A number already taken means the series was behind (a crash between a receipt and its series):
+    // the next one is tried, so the numbering has neither gap nor duplicate.
+    for (let number = (await this.lastNumber(order.cook_id)) + 1; ; number++) {
+      try {
+        await this.receipts.create({
+          _id: order.order_id,
+          cook_id: order.cook_id,
+          number,
+          consumer_id: order.consumer_id,
+          checkout_id: order.checkout_id,
+          cook_name: checkout?.lines.find((l) => l.cook_id === order.cook_id)?.cook_name ?? '',
+          lines: order.items.map((i) => ({ name: i.name ?? '', quantity: i.quantity, unit_price_cents: i.price_cents })),
+          pickup_start: order.pickup_start ? new Date(order.pickup_start) : null,
+          pickup_end: order.pickup_end ? new Date(order.pickup_end) : null,
+          total_cents: order.total_cents,
+          commission_bp: bp,
+          ...split,
+          issued_at: issuedAt,
+        });
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+        if (await this.receipts.exists({ _id: order.order_id })) return; // issued meanwhile (a redelivery)
+        continue;
+      }
+      await this.series.updateOne({ _id: order.cook_id }, { $max: { last: number } }, { upsert: true });
+      return;
     }
+  }
+
+  /** The cook's last receipt number: the series (one point read), or, before it existed, the receipts themselves once. */
+  private async lastNumber(cookId: string): Promise<number> {
+    const series = await this.series.findById(cookId).lean<ReceiptSeries>();
+    if (series) return series.last;
+    const [last] = await this.receipts.find({ cook_id: cookId }, { number: 1 }).sort({ number: -1 }).limit(1).lean<Receipt[]>();
+    return last?.number ?? 0;
   }
 
   private async owned(actor: Actor, orderId: string): Promise<Receipt> {
