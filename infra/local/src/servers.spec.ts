@@ -197,6 +197,33 @@ describe('startServers (real servers)', () => {
     expect(fs.existsSync(path.join(dataDir, 'mongo'))).toBe(false); // no SQLite files
   });
 
+  it("FerretDB's equality filters use an index: a GIN twin on `_id` for every table, and on each declared index's field", async () => {
+    await withMongo(ports.mongo, async (db) => {
+      const orders = db.collection<{ _id: string; cook_id: string }>('orders');
+      await orders.insertMany(Array.from({ length: 50 }, (_, i) => ({ _id: `o-${i}`, cook_id: `k-${i % 5}` })));
+      await orders.createIndex({ cook_id: 1 });
+      expect(await orders.findOne({ _id: 'o-7' })).toEqual({ _id: 'o-7', cook_id: 'k-2' });
+      expect(await orders.countDocuments({ cook_id: 'k-3' })).toBe(10);
+    });
+    const table = psql(
+      ports.postgres,
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'specdb' AND table_name LIKE 'orders_%'",
+    );
+    const gin = psql(
+      ports.postgres,
+      `SELECT indexdef FROM pg_indexes WHERE schemaname = 'specdb' AND tablename = '${table}' AND indexdef LIKE '%USING gin%'`,
+    );
+    expect(gin).toMatch(/gin \(+_jsonb -> '_id'::text\)+/);
+    expect(gin).toMatch(/gin \(+_jsonb -> 'cook_id'::text\)+/);
+    // The filter FerretDB sends (`_jsonb -> $1 @> $2`) is answered from the index, not a scan of the table.
+    const plan = psql(
+      ports.postgres,
+      `SET enable_seqscan = off; EXPLAIN SELECT _jsonb FROM specdb.${table} WHERE _jsonb -> '_id' @> '"o-7"'`,
+    );
+    expect(plan).toMatch(/Index Scan on \S+_gin/);
+    expect(psql(ports.postgres, 'SHOW plan_cache_mode')).toBe('force_custom_plan');
+  });
+
   it('PostgreSQL: 127.0.0.1 only, its socket in its folder, no fsync for throwaway data, not root', () => {
     const cluster = path.join(dataDir, 'postgres');
     expect(psql(ports.postgres, 'SHOW listen_addresses')).toBe('127.0.0.1');

@@ -430,6 +430,9 @@ export function postgresSettings(port: number, socketDir: string | undefined, th
     unix_socket_permissions: '0700',
     max_connections: String(POSTGRES_MAX_CONNECTIONS),
     shared_buffers: '128MB',
+    // FerretDB's statements name the field as a parameter (`_jsonb -> $1 @> $2`): a generic plan
+    // cannot match the GIN indexes on `_jsonb -> 'field'` (ferretdb-indexes.sql), a custom plan does.
+    plan_cache_mode: 'force_custom_plan',
     // A crash may lose the last few hundred milliseconds of commits, never the cluster.
     synchronous_commit: 'off',
     ...(throwaway ? { fsync: 'off', full_page_writes: 'off' } : {}),
@@ -528,6 +531,17 @@ function postgresSpec(dataDir: string, p: ServerPorts, throwaway: boolean): Serv
         `SELECT 1 FROM pg_database WHERE datname = '${POSTGRES_DATABASE}'`,
       ]);
       if (has.trim() !== '1') await client('createdb', [POSTGRES_DATABASE]);
+      // GIN twins of FerretDB's indexes, so its equality filters stop scanning whole tables (ADR 0011).
+      await client('psql', [
+        '-X',
+        '-q',
+        '-d',
+        POSTGRES_DATABASE,
+        '-v',
+        'ON_ERROR_STOP=1',
+        '-f',
+        path.join(configDir(), 'ferretdb-indexes.sql'),
+      ]);
       return true;
     },
     exports: {},
