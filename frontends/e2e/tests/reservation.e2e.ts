@@ -94,7 +94,8 @@ describe('checkout reservations (docs/checkout.md): the food is held before the 
         },
       });
       expect(created.errors).toBeUndefined();
-      const mealId = created.data!.createMeal.meal_id;
+      const mealId = created.data?.createMeal?.meal_id;
+      if (!mealId) throw new Error('createMeal answered no meal');
       /** What the dish's page says is left ('1 portion restante' or 'Épuisé'), once rendered, to someone with nothing in their cart. */
       const left = async (page: Page) => {
         await page.goto(`${base}/meals/${mealId}`);

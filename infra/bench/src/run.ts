@@ -15,6 +15,7 @@ import {
   signUp,
   stopConfirmingAccounts,
 } from './checkout';
+import { fillStore } from './big-store';
 import { newestMeals } from './floor/read';
 import { pageWeight } from './page-weight';
 import { primitives } from './primitives';
@@ -301,7 +302,7 @@ async function checkoutScenarios(replicas: number) {
         out[name] = { error: (err as Error).message };
       }
     };
-    // BENCH_CHECKOUT_SCENARIOS (comma list: cooks_1, cooks_20, unloaded, last_portions_race) runs only
+    // BENCH_CHECKOUT_SCENARIOS (comma list: cooks_1, cooks_20, unloaded, last_portions_race, big_store) runs only
     // those; by default all, the unloaded run and the race with 1 instance per service only.
     const only = process.env.BENCH_CHECKOUT_SCENARIOS?.split(',').map((x) => x.trim());
     const wanted = (name: string, byDefault = true) => (only ? only.includes(name) : byDefault);
@@ -319,6 +320,19 @@ async function checkoutScenarios(replicas: number) {
     if (wanted('last_portions_race', replicas === 1)) {
       console.error('popote bench: 40 buyers racing for the last 5 portions');
       await scenario('last_portions_race', () => lastPortionsRace(app.urls.bff, app.env.MONGO_URL));
+    }
+    // Then the same loads on a store holding 50 000 orders (with their checkouts and receipts) and
+    // 5 000 other meals: the cost of a checkout must not grow with the data.
+    if (wanted('big_store', replicas === 1)) {
+      const fill = { orders: Number(process.env.BENCH_FILL_ORDERS ?? 50_000), meals: Number(process.env.BENCH_FILL_MEALS ?? 5_000) };
+      console.error(`popote bench: filling the store (${fill.orders} orders, ${fill.meals} meals)`);
+      out.big_store_fill = { ...fill, ...(await fillStore(app.env.MONGO_URL, fill)) };
+      console.error('popote bench: checkouts, 20 cooks, on the filled store');
+      await scenario('big_store_cooks_20', () => checkoutBench(app.urls.bff, natsAccessOf(app.env), { ...load, cooks: 20 }));
+      console.error('popote bench: one checkout at a time, on the filled store');
+      await scenario('big_store_unloaded', () =>
+        checkoutBench(app.urls.bff, natsAccessOf(app.env), { buyers: 30, concurrency: 1, cooks: 20, untilVisible: true }),
+      );
     }
     return { replicas, load, ...out };
   } finally {
@@ -339,6 +353,11 @@ async function readRun<T>(cacheTtlMs: string | undefined, measure: (bff: string,
   rmSync(p.dataDir, { recursive: true, force: true });
   const app = await launch(p, { log: (l) => console.error(l) });
   try {
+    // BENCH_FILL_MEALS / BENCH_FILL_ORDERS: the store as months of use would leave it (issue 28),
+    // to compare with the same reads on an empty store.
+    const fill = { meals: Number(process.env.BENCH_FILL_MEALS ?? 0), orders: Number(process.env.BENCH_FILL_ORDERS ?? 0) };
+    if (fill.meals || fill.orders)
+      console.error(`popote bench: store filled (${JSON.stringify(await fillStore(app.env.MONGO_URL, fill))})`);
     // Warm up connections, JIT (and the cache, when on) before measuring.
     for (let i = 0; i < 50; i++)
       await fetch(`${app.urls.bff}/graphql`, {
