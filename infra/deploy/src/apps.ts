@@ -129,7 +129,8 @@ export const APPS: readonly App[] = [
     'REFRESH_REUSE_GRACE_MS',
     'EXPIRY_SWEEP_MS',
   ]),
-  service('catalogue', MEDIA),
+  // RESERVATION_TTL_SECONDS: how long a checkout's reservation lasts (docs/checkout.md); 20 min unless a test shortens it.
+  service('catalogue', MEDIA, ['RESERVATION_TTL_SECONDS']),
   service('cart', []),
   service('ordering', []),
   service(

@@ -204,6 +204,8 @@ interface ServerSpec {
   /** What stop() sends (default SIGTERM), and how long it waits before SIGKILL (default 5 s). */
   stopSignal?: NodeJS.Signals;
   stopGraceMs?: number;
+  /** Awaited (at most 3 s) before the stop signal: lets the server's clients finish leaving. */
+  beforeStop?: () => Promise<void>;
   /**
    * In a process group of its own, so that a terminal's Ctrl-C (sent to the whole foreground group)
    * does not reach it: it is stopped by stop(), after those that need it (or by pdeathsig).
@@ -470,6 +472,22 @@ function postgresSpec(dataDir: string, p: ServerPorts, throwaway: boolean): Serv
     user: user?.name,
     // SIGINT: fast shutdown (SIGTERM waits for every client to leave).
     stopSignal: 'SIGINT',
+    // FerretDB has exited, but the backends of its pool may still be closing: a fast shutdown then
+    // would cut them. Wait (at most 3 s) until no other client is connected.
+    beforeStop: async () => {
+      for (let i = 0; i < 60; i++) {
+        const others = await client('psql', [
+          '-X',
+          '-q',
+          '-d',
+          'postgres',
+          '-tAc',
+          "SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()",
+        ]);
+        if (others.trim() === '0') return;
+        await sleep(50);
+      }
+    },
     stopGraceMs: 30_000,
     // Ctrl-C in the terminal would otherwise shut it down under FerretDB's open connections.
     ownProcessGroup: true,
@@ -686,6 +704,7 @@ function spawnServer(spec: ServerSpec, binDir: string, dataDir: string, log: (li
 
 async function stopOne(s: Started): Promise<void> {
   if (s.exitInfo) return;
+  if (s.spec.beforeStop) await Promise.race([s.spec.beforeStop().catch(() => undefined), sleep(3000)]);
   s.child.kill(s.spec.stopSignal ?? 'SIGTERM');
   const timer = sleep(s.spec.stopGraceMs ?? STOP_GRACE_MS).then(() => 'timeout' as const);
   if ((await Promise.race([s.exited.then(() => 'exited' as const), timer])) === 'timeout') {

@@ -83,7 +83,9 @@ export class ReservationsService implements OnApplicationBootstrap, OnModuleDest
   private async reserveOne(checkoutId: string, part: ReservePart, expiresAt: Date, now: Date): Promise<HeldSlot> {
     const holdId = orderIdOf(checkoutId, part.cook_id);
     const ids = part.lines.map((l) => l.meal_id);
-    const [rules, existing, meals, stocks] = await Promise.all([
+    const asked = new Date(part.start);
+    // The slot's places are read with the rest (its id is the instant asked; checked below).
+    const [rules, existing, meals, stocks, askedLoad] = await Promise.all([
       this.settings.findById(part.cook_id).lean<PickupSettings>(),
       this.holds.findById(holdId).lean<SlotHold>(),
       findByIds<Pick<Meal, '_id' | 'cook_id' | 'name' | 'deleted_at' | 'available_date'>>(this.meals, ids, {
@@ -93,12 +95,12 @@ export class ReservationsService implements OnApplicationBootstrap, OnModuleDest
         available_date: 1,
       }),
       findByIds<Stock>(this.stock, ids),
+      Number.isNaN(asked.getTime()) ? null : this.loads.findById(loadIdOf(part.cook_id, slotKey(asked))).lean<SlotLoad>(),
     ]);
     if (existing && (existing.state === 'committed' || existing.state === 'freed'))
       throw new DomainError('CONFLICT', PICKUP_MESSAGES.changeNotAllowed);
     if (!rules?.windows.length) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.noWindows);
-    const start = new Date(part.start);
-    const slot = Number.isNaN(start.getTime()) ? null : findSlot(rules, start, now, SLOT_HORIZON_DAYS);
+    const slot = Number.isNaN(asked.getTime()) ? null : findSlot(rules, asked, now, SLOT_HORIZON_DAYS);
     if (!slot) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotUnknown);
 
     const mealOf = new Map(meals.map((m) => [m._id, m]));
@@ -112,8 +114,10 @@ export class ReservationsService implements OnApplicationBootstrap, OnModuleDest
         refused.code === 'INSUFFICIENT_STOCK' ? { meal_id: refused.meal_id, available: refused.available } : { meal_id: refused.meal_id },
       );
 
-    const loadId = loadIdOf(part.cook_id, slotKey(slot.start));
-    const load = await this.loads.findById(loadId).lean<SlotLoad>();
+    const load =
+      slot.start.getTime() === asked.getTime()
+        ? askedLoad
+        : await this.loads.findById(loadIdOf(part.cook_id, slotKey(slot.start))).lean<SlotLoad>();
     const amount = placesFor(
       rules,
       part.lines.reduce((n, l) => n + l.quantity, 0),
@@ -146,17 +150,20 @@ export class ReservationsService implements OnApplicationBootstrap, OnModuleDest
     // A renewal into another slot gives the old place back.
     if (existing?.state === 'held' && slotKey(new Date(existing.start)) !== slotKey(slot.start))
       await this.dropFromLoad(part.cook_id, slotKey(new Date(existing.start)), holdId);
-    for (const line of part.lines) {
-      const s = stockOf.get(line.meal_id)!;
-      await this.writeStock(s, {
-        holds: [...liveHolds(s.holds, now, holdId), { hold_id: holdId, quantity: line.quantity, expires_at: expiresAt }],
-      });
-    }
-    // Lines of an earlier reservation of this checkout that are no longer asked (the cart changed).
-    for (const gone of (existing?.lines ?? []).filter((l) => !ids.includes(l.meal_id))) await this.dropFromStock(gone.meal_id, holdId);
-    await this.writeLoad(part.cook_id, slot.start, load, {
-      holds: [...liveHolds(load?.holds, now, holdId), { hold_id: holdId, amount, expires_at: expiresAt }],
-    });
+    // Different documents, all under the cook's lease: written side by side.
+    await Promise.all([
+      ...part.lines.map((line) => {
+        const s = stockOf.get(line.meal_id)!;
+        return this.writeStock(s, {
+          holds: [...liveHolds(s.holds, now, holdId), { hold_id: holdId, quantity: line.quantity, expires_at: expiresAt }],
+        });
+      }),
+      // Lines of an earlier reservation of this checkout that are no longer asked (the cart changed).
+      ...(existing?.lines ?? []).filter((l) => !ids.includes(l.meal_id)).map((gone) => this.dropFromStock(gone.meal_id, holdId)),
+      this.writeLoad(part.cook_id, slot.start, load, {
+        holds: [...liveHolds(load?.holds, now, holdId), { hold_id: holdId, amount, expires_at: expiresAt }],
+      }),
+    ]);
     return { cook_id: part.cook_id, start: slotKey(slot.start), end: slotKey(slot.end) };
   }
 
