@@ -121,6 +121,7 @@ export class LifecycleService implements OnModuleInit {
       order.pickup_start = new Date(slot.start);
       order.pickup_end = new Date(slot.end);
       order.reminder_sent_at = null;
+      order.reminder_pending = true;
       recordEvent(order, OrderingEvents.pickupSlotMoved, {
         order_id: order._id,
         consumer_id: order.consumer_id,

@@ -29,6 +29,11 @@ export class Order {
   @Prop({ type: Date, default: null }) pickup_end!: Date | null;
   /** Set once the buyer's reminder (an hour before the slot) is announced. */
   @Prop({ type: Date, default: null }) reminder_sent_at!: Date | null;
+  /**
+   * A reminder may still be due (a slot ahead, none sent): what the reminders sweep reads, by an
+   * indexed equality — a date range would read every order ever stored (FerretDB filters it in Go).
+   */
+  @Prop({ type: Boolean, default: false, index: true }) reminder_pending!: boolean;
   @Prop({ type: String, default: null }) cancel_reason!: string | null;
   @Prop({ type: Number, default: null }) review_rating!: number | null;
   /** pending until the catalogue has taken (committed) or refused (rejected) the portions. */

@@ -88,6 +88,7 @@ export class OrdersService implements OnModuleInit {
       const order = new this.orders({
         pickup_start: slot ? new Date(slot.start) : null,
         pickup_end: slot ? new Date(slot.end) : null,
+        reminder_pending: !!slot,
         _id: id,
         checkout_id: checkoutId,
         consumer_id: consumerId,

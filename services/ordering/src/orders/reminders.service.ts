@@ -26,6 +26,13 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
   ) {}
 
   onApplicationBootstrap(): void {
+    // Orders stored before `reminder_pending` existed, with a slot ahead and no reminder: marked once.
+    void this.orders
+      .updateMany(
+        { reminder_pending: { $exists: false }, reminder_sent_at: null, pickup_start: { $gt: new Date() } },
+        { $set: { reminder_pending: true } },
+      )
+      .catch((err: Error) => this.log.warn(`older orders not marked for reminders: ${err.message}`));
     this.timer = setInterval(() => void this.sweep().catch((err: Error) => this.log.warn(`sweep: ${err.message}`)), SWEEP_EVERY_MS);
     this.timer.unref();
   }
@@ -36,17 +43,29 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
 
   /** Announces the reminders due at `now`; returns how many were announced. */
   async sweep(now = new Date()): Promise<number> {
-    const due = await this.orders
-      .find(
-        {
-          pickup_start: { $gt: now, $lte: new Date(now.getTime() + REMINDER_BEFORE_MS) },
-          reminder_sent_at: null,
-          order_status: { $in: OPEN_STATUSES },
-        },
-        { _id: 1 },
-      )
-      .limit(200)
-      .lean<{ _id: string }[]>();
+    const pending = await this.orders
+      .find({ reminder_pending: true }, { _id: 1, pickup_start: 1, reminder_sent_at: 1, order_status: 1 })
+      .limit(1000)
+      .lean<Pick<Order, '_id' | 'pickup_start' | 'reminder_sent_at' | 'order_status'>[]>();
+    const horizon = now.getTime() + REMINDER_BEFORE_MS;
+    const due = pending.filter(
+      (o) =>
+        !!o.pickup_start &&
+        new Date(o.pickup_start).getTime() > now.getTime() &&
+        new Date(o.pickup_start).getTime() <= horizon &&
+        !o.reminder_sent_at &&
+        OPEN_STATUSES.includes(o.order_status),
+    );
+    // No reminder will ever be due for these (slot passed, order closed, sent): off the list.
+    const done = pending.filter(
+      (o) =>
+        !o.pickup_start ||
+        new Date(o.pickup_start).getTime() <= now.getTime() ||
+        !!o.reminder_sent_at ||
+        !OPEN_STATUSES.includes(o.order_status),
+    );
+    for (const { _id } of done)
+      await this.relay.locked(this.orders, _id, () => this.orders.updateOne({ _id }, { $set: { reminder_pending: false } }));
     let sent = 0;
     for (const { _id } of due) {
       const announced = await this.relay.locked(this.orders, _id, async () => {
@@ -54,6 +73,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
         if (!order || order.reminder_sent_at || !order.pickup_start || !order.pickup_end || !OPEN_STATUSES.includes(order.order_status))
           return false;
         order.reminder_sent_at = now;
+        order.reminder_pending = false;
         recordEvent(order, OrderingEvents.pickupReminderDue, {
           order_id: order._id,
           consumer_id: order.consumer_id,

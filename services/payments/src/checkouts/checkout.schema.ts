@@ -27,6 +27,11 @@ export class Checkout {
   @Prop({ type: Number, default: null }) commission_bp!: number | null;
   /** Reconciliation (ADR 0004): set once every order of the paid checkout exists and is settled. */
   @Prop({ type: Date, default: null }) reconciled_at!: Date | null;
+  /**
+   * Paid and not reconciled yet: what the sweep reads, by an indexed equality (a `status` filter
+   * would read every paid checkout ever, FerretDB filtering `reconciled_at` after).
+   */
+  @Prop({ type: Boolean, default: false, index: true }) reconcile_pending!: boolean;
   @Prop({ type: Date, default: null }) reconcile_next_at!: Date | null;
   @Prop({ default: 0 }) reconcile_checks!: number;
   created_at!: Date;

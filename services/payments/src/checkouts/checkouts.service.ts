@@ -252,6 +252,7 @@ export class CheckoutsService implements OnModuleInit {
           return;
         }
         checkout.status = 'succeeded';
+        checkout.reconcile_pending = true;
         checkout.last_error = null;
         recordEvent(checkout, PaymentsEvents.paymentSucceeded, {
           checkout_id: checkout._id,

@@ -39,6 +39,13 @@ export class ReconciliationService implements OnApplicationBootstrap, OnApplicat
   ) {}
 
   onApplicationBootstrap(): void {
+    // Checkouts paid before `reconcile_pending` existed join the sweep once (a boot-time scan).
+    void this.checkouts
+      .updateMany(
+        { reconcile_pending: { $exists: false }, status: 'succeeded', reconciled_at: null },
+        { $set: { reconcile_pending: true } },
+      )
+      .catch((err: Error) => this.log.warn(`older paid checkouts not marked for reconciliation: ${err.message}`));
     if (this.config.RECONCILE_INTERVAL_MS <= 0) return;
     this.timer = setInterval(
       () => void this.sweep().catch((err) => this.log.warn(`sweep failed: ${(err as Error).message}`)),
@@ -61,7 +68,7 @@ export class ReconciliationService implements OnApplicationBootstrap, OnApplicat
   private async pass(now: Date): Promise<SweepOutcome> {
     const after = this.config.RECONCILE_AFTER_MS;
     const candidates = await this.checkouts
-      .find({ status: 'succeeded', reconciled_at: null }, { _id: 1, lines: 1, updated_at: 1, reconcile_next_at: 1, reconcile_checks: 1 })
+      .find({ reconcile_pending: true }, { _id: 1, lines: 1, updated_at: 1, reconcile_next_at: 1, reconcile_checks: 1 })
       .limit(500)
       .lean<Checkout[]>();
     const due = candidates.filter((c) => +(c.reconcile_next_at ?? new Date(+new Date(c.updated_at) + after)) <= +now);
@@ -105,7 +112,7 @@ export class ReconciliationService implements OnApplicationBootstrap, OnApplicat
       await this.checkouts.updateOne(
         { _id: checkout._id },
         settled
-          ? { $set: { reconciled_at: now } }
+          ? { $set: { reconciled_at: now, reconcile_pending: false } }
           : {
               $set: {
                 reconcile_checks: checks,
