@@ -69,7 +69,10 @@ describe('catalogue: a cook publishes, edits and deletes a meal; a consumer filt
         await ingredients.getByRole('checkbox', { name: ingredient, exact: true }).check();
       }
       await ingredients.getByText('4 / 40 sélectionnés').waitFor();
-      await page.getByRole('group', { name: /^Allergènes/ }).getByRole('checkbox', { name: 'Lait' }).check();
+      await page
+        .getByRole('group', { name: /^Allergènes/ })
+        .getByRole('checkbox', { name: 'Lait' })
+        .check();
 
       await page.getByRole('button', { name: 'Créer le plat' }).click();
       await page.getByText('Plat créé avec succès !').waitFor();

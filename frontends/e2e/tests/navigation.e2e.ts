@@ -34,9 +34,7 @@ describe('shell navigation', () => {
     try {
       await page.goto(`${base}/`);
       const menu = page.getByRole('button', { name: 'Menu' });
-      const browse = page
-        .getByRole('navigation', { name: 'Navigation principale' })
-        .getByRole('link', { name: 'Parcourir les plats' });
+      const browse = page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Parcourir les plats' });
       expect(await browse.isVisible()).toBe(false);
 
       await menu.click();

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, shellUrl } from './support/browser';
+import { graphql } from './support/graphql';
 import { DEMO, mealCard, plain } from './support/shop';
 
 /** "à 2,4 km" → 2.4; "dans votre commune" → 0. */
@@ -14,20 +15,6 @@ const km = (text: string): number => {
   return Number(m[1]!.replace(',', '.'));
 };
 const distances = async (page: Page): Promise<number[]> => (await page.getByTestId('meal-distance').allInnerTexts()).map(km);
-
-/** A GraphQL call from the page (same origin, the visitor's cookies: none). */
-const graphql = (page: Page, query: string, variables: Record<string, unknown>) =>
-  page.evaluate(
-    async ({ query, variables }) => {
-      const response = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query, variables }),
-      });
-      return (await response.json()) as { data?: unknown; errors?: { message: string }[] };
-    },
-    { query, variables },
-  );
 
 describe('near me (issue 17): a visitor gives their commune, sees distances, filters by radius, sorts by distance', () => {
   let browser: Browser;

@@ -35,10 +35,7 @@ describe('the shell survives a missing remote', () => {
       expect(await retry.isVisible()).toBe(true);
 
       // The shell's own navigation still works, to a page of another remote.
-      await page
-        .getByRole('navigation', { name: 'Navigation principale' })
-        .getByRole('link', { name: 'Parcourir les plats' })
-        .click();
+      await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Parcourir les plats' }).click();
       await page.getByRole('heading', { level: 1, name: 'Plats disponibles' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/meals');
 

@@ -3,21 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAccount, signUp } from './support/accounts';
 import { launchBrowser, openPage, shellUrl } from './support/browser';
+import { graphql } from './support/graphql';
 import { addFromCard, cartLink, chooseFirstSlots, openMeals, payWith, plain, signInAs } from './support/shop';
-
-/** A GraphQL call from the page (same origin, the signed-in person's cookies). */
-const graphql = (page: Page, query: string, variables: Record<string, unknown>) =>
-  page.evaluate(
-    async ({ query, variables }) => {
-      const response = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query, variables }),
-      });
-      return (await response.json()) as { data?: Record<string, { meal_id: string }>; errors?: { message: string }[] };
-    },
-    { query, variables },
-  );
 
 /**
  * Moves a checkout's reservation past its expiry (rather than waiting 20 minutes) everywhere it
@@ -80,19 +67,23 @@ describe('checkout reservations (docs/checkout.md): the food is held before the 
       // A cook (demo, with pick-up windows every day) puts one portion of a new dish on sale.
       await signInAs(cook.page, base, 'lucas@popote.test');
       const name = `Clafoutis réservé ${Date.now().toString(36)}`;
-      const created = await graphql(cook.page, 'mutation($i: CreateMealInput!) { createMeal(input: $i) { meal_id } }', {
-        i: {
-          name,
-          description: 'Aux cerises du jardin',
-          price_cents: 650,
-          portions_available: 1,
-          ingredients: ['Riz'],
-          allergens: [],
-          category: 'dessert',
-          preparation_time: 20,
-          available_date: new Date().toISOString(),
+      const created = await graphql<{ createMeal?: { meal_id: string } }>(
+        cook.page,
+        'mutation($i: CreateMealInput!) { createMeal(input: $i) { meal_id } }',
+        {
+          i: {
+            name,
+            description: 'Aux cerises du jardin',
+            price_cents: 650,
+            portions_available: 1,
+            ingredients: ['Riz'],
+            allergens: [],
+            category: 'dessert',
+            preparation_time: 20,
+            available_date: new Date().toISOString(),
+          },
         },
-      });
+      );
       expect(created.errors).toBeUndefined();
       const mealId = created.data?.createMeal?.meal_id;
       if (!mealId) throw new Error('createMeal answered no meal');
@@ -171,6 +162,7 @@ describe('checkout reservations (docs/checkout.md): the food is held before the 
 
 /** The signed-in person's id, as the BFF knows it. */
 async function consumerIdOf(page: Page): Promise<string> {
-  const me = (await graphql(page, '{ me { user { user_id } } }', {})) as unknown as { data: { me: { user: { user_id: string } } } };
+  const me = await graphql<{ me: { user: { user_id: string } } }>(page, '{ me { user { user_id } } }');
+  if (!me.data) throw new Error('not signed in');
   return me.data.me.user.user_id;
 }
