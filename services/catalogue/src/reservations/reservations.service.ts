@@ -159,7 +159,10 @@ export class ReservationsService implements OnApplicationBootstrap, OnModuleDest
         });
       }),
       // Lines of an earlier reservation of this checkout that are no longer asked (the cart changed).
-      ...(existing?.lines ?? []).filter((l) => !ids.includes(l.meal_id)).map((gone) => this.dropFromStock(gone.meal_id, holdId)),
+      this.stockService.dropReservation(
+        holdId,
+        (existing?.lines ?? []).filter((l) => !ids.includes(l.meal_id)).map((l) => l.meal_id),
+      ),
       this.writeLoad(part.cook_id, slot.start, load, {
         holds: [...liveHolds(load?.holds, now, holdId), { hold_id: holdId, amount, expires_at: expiresAt }],
       }),
@@ -194,7 +197,10 @@ export class ReservationsService implements OnApplicationBootstrap, OnModuleDest
 
   /** Under the cook's lock: the hold's portions and place come back, and the hold says so. */
   private async giveBack(hold: SlotHold): Promise<void> {
-    for (const line of hold.lines ?? []) await this.dropFromStock(line.meal_id, hold._id);
+    await this.stockService.dropReservation(
+      hold._id,
+      (hold.lines ?? []).map((l) => l.meal_id),
+    );
     await this.dropFromLoad(hold.cook_id, slotKey(new Date(hold.start)), hold._id);
     await this.holds.updateOne({ _id: hold._id, state: 'held' }, { $set: { state: 'released' } });
   }
@@ -300,12 +306,6 @@ export class ReservationsService implements OnApplicationBootstrap, OnModuleDest
   private async writeStock(before: Stock, next: Partial<Pick<Stock, 'holds' | 'portions'>>): Promise<void> {
     const res = await this.stock.updateOne({ _id: before._id, ...atVersion(before.v) }, { $set: { ...next, v: (before.v ?? 0) + 1 } });
     if (res.modifiedCount !== 1) throw new Error(`stock ${before._id} changed under a reservation; nothing was kept`);
-  }
-
-  private async dropFromStock(mealId: string, holdId: string): Promise<void> {
-    const s = await this.stock.findById(mealId).lean<Stock>();
-    if (s && (s.holds ?? []).some((h) => h.hold_id === holdId))
-      await this.writeStock(s, { holds: (s.holds ?? []).filter((h) => h.hold_id !== holdId) });
   }
 
   private async dropFromLoad(cookId: string, startKey: string, holdId: string): Promise<void> {

@@ -178,9 +178,9 @@ export class SlotsService {
 
   // ── The order side (the stock worker of the cook's partition, under the cook's lock) ────────
 
-  /** A hold's place given back (the order was rejected, or cancelled before it was applied). */
-  async applyRelease(data: { hold_id: string }, seq: number): Promise<void> {
-    const hold = await this.holds.findById(data.hold_id).lean<SlotHold>();
+  /** The order was rejected (stock or slot): its reservation's place, if still held, is given back. */
+  async releaseForOrder(orderId: string, seq: number): Promise<void> {
+    const hold = await this.holds.findById(orderId).lean<SlotHold>();
     if (!hold) return;
     if (hold.state === 'held') await this.dropHold(hold, seq);
     await this.setState(hold._id, ['requested', 'held'], 'released');
@@ -223,11 +223,6 @@ export class SlotsService {
       { _id: orderId, state: { $in: ['requested', 'held', 'refused', 'released'] } },
       { $set: { state: 'committed', start: new Date(slot.start), end: new Date(slot.end) } },
     );
-  }
-
-  /** The order was rejected (stock or slot): its hold, if any, is given back. */
-  async releaseForOrder(orderId: string, seq: number): Promise<void> {
-    await this.applyRelease({ hold_id: orderId }, seq);
   }
 
   /** A cancelled order frees its place in the slot (once). */

@@ -206,7 +206,7 @@ export class StockService implements OnModuleInit, OnApplicationBootstrap, OnMod
   }
 
   /** The reservation `holdId` (the order's id) leaves these meals' stock; the caller holds the cook's lock. */
-  private async dropReservation(holdId: string, mealIds: string[]): Promise<void> {
+  async dropReservation(holdId: string, mealIds: string[]): Promise<void> {
     for (const id of new Set(mealIds)) {
       const s = await this.stock.findById(id).lean<Stock>();
       if (!s || !(s.holds ?? []).some((h) => h.hold_id === holdId)) continue;
