@@ -4,6 +4,7 @@ import {
   ORDER_MESSAGES,
   OrderingEvents,
   OrderingRpc,
+  PAYMENT_MESSAGES,
   PaymentsEvents,
   PaymentsRpc,
   PICKUP_MESSAGES,
@@ -18,7 +19,7 @@ import { ReservationsService } from '../../catalogue/src/reservations/reservatio
 import { SlotHold, SlotLoad } from '../../catalogue/src/slots/slot.schema';
 import { CheckoutsService } from '../../payments/src/checkouts/checkouts.service';
 import { RemindersService } from '../src/orders/reminders.service';
-import { consumer, cook, DECLINED, OPEN_ALL_DAY, startStack, VISA, type Stack } from './stack';
+import { consumer, cook, DECLINED, OPEN_ALL_DAY, RESERVATIONS_PER_DAY, startStack, VISA, type Stack } from './stack';
 
 /**
  * Reserve, then pay (docs/checkout.md, ADR 0008): asking for the payment intent reserves the portions
@@ -222,6 +223,41 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
     expect(await holds().countDocuments({ cook_id: cookId, state: 'held' })).toBe(1);
     expect((await holds().findOne({ cook_id: cookId, state: 'held' }).lean<SlotHold>())?.checkout_id).toBe(again.checkout.checkout_id);
     expect(await stack.stock(mealId)).toBe(1);
+  });
+
+  it('one buyer holds one checkout at a time, whatever they ask at once, and reserves at most the daily cap', async () => {
+    const buyer = consumer();
+    const cookId = 'cook-hold-cap';
+    const mealId = await stack.newMeal(cookId, 10);
+    await stack.rpc.call(CartRpc.addItem, { actor: buyer, meal_id: mealId, quantity: 2 });
+    const [slot] = (await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: cookId, meal_ids: [mealId], portions: 2 })).slots;
+    const held = async () => (await holds().find({ cook_id: cookId, state: 'held' }).lean<SlotHold[]>()).map((h) => h.checkout_id);
+    const first = await intentFor(buyer, cookId, slot.start);
+    const second = await intentFor(buyer, cookId, slot.start);
+    expect(await held()).toEqual([second.checkout.checkout_id]);
+    // Renewing the older checkout makes it the open one: the newer gives its food back first.
+    await stack.rpc.call(PaymentsRpc.renewCheckout, { actor: buyer, checkout_id: first.checkout.checkout_id });
+    expect(await held()).toEqual([first.checkout.checkout_id]);
+    expect(await stack.stock(mealId)).toBe(8);
+    // Two at once (two tabs, a script): still one checkout holding food.
+    await Promise.all([intentFor(buyer, cookId, slot.start), intentFor(buyer, cookId, slot.start)]);
+    expect(await held()).toHaveLength(1);
+    expect(await stack.stock(mealId)).toBe(8);
+    // The cap (RESERVATIONS_PER_DAY in 24 h): a new intent and a renewal are refused, and change nothing.
+    expect(RESERVATIONS_PER_DAY).toBe(5);
+    const holding = await held();
+    const refusal = { code: 'RATE_LIMITED', message: expect.stringContaining(PAYMENT_MESSAGES.tooManyReservations) };
+    await expect(intentFor(buyer, cookId, slot.start)).rejects.toMatchObject(refusal);
+    await expect(
+      stack.rpc.call(PaymentsRpc.renewCheckout, { actor: buyer, checkout_id: second.checkout.checkout_id }),
+    ).rejects.toMatchObject(refusal);
+    expect(await held()).toEqual(holding);
+    expect(await stack.stock(mealId)).toBe(8);
+    // Another buyer is not concerned.
+    const other = consumer();
+    await stack.rpc.call(CartRpc.addItem, { actor: other, meal_id: mealId, quantity: 1 });
+    await intentFor(other, cookId, slot.start);
+    expect(await stack.stock(mealId)).toBe(7);
   });
 
   it('no slot, or a bad one, cannot be paid: clear French errors', async () => {

@@ -23,6 +23,8 @@ export const VISA = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 20
 export const DECLINED = { ...VISA, number: '4000 0000 0000 0002' };
 let n = 0;
 export const consumer = (): Actor => ({ user_id: `buyer-${++n}-${Date.now()}`, user_type: 'consumer' });
+/** The cap on one buyer's reservations a day in these stacks (payments' CHECKOUT_RESERVATIONS_PER_DAY). */
+export const RESERVATIONS_PER_DAY = 5;
 export const cook = (id: string): Actor => ({ user_id: id, user_type: 'cook' });
 
 /** Pick-up every day, all day, by quarter hours, no cutoff, room for everyone: tests not about slots. */
@@ -48,7 +50,14 @@ export async function startStack(file: string) {
   const payments = await startServiceApp(
     'payments',
     PaymentsModule.forRoot(
-      paymentsConfig(serviceEnv('payments', file, { RECONCILE_INTERVAL_MS: '0', RECONCILE_AFTER_MS: '0', PAYOUT_SCHEDULE: 'off' })),
+      paymentsConfig(
+        serviceEnv('payments', file, {
+          RECONCILE_INTERVAL_MS: '0',
+          RECONCILE_AFTER_MS: '0',
+          PAYOUT_SCHEDULE: 'off',
+          CHECKOUT_RESERVATIONS_PER_DAY: String(RESERVATIONS_PER_DAY),
+        }),
+      ),
     ),
     nats,
   );

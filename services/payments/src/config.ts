@@ -33,6 +33,11 @@ export const paymentsConfigSchema = serviceConfigSchema('payments', 4105).extend
     .refine((s) => /^(daily|hourly|weekly|off)$/.test(s) || (/^\d+$/.test(s) && Number(s) >= 10_000), {
       message: 'PAYOUT_SCHEDULE must be daily, hourly, weekly, off or a period in milliseconds (at least 10000)',
     }),
+  /**
+   * How many times one buyer may reserve food (a new checkout or a renewal) in any 24 h: with one
+   * open checkout per buyer, nobody keeps a cook's portions and places booked for days.
+   */
+  CHECKOUT_RESERVATIONS_PER_DAY: z.coerce.number().int().min(1).default(20),
   /** Connect events (account.updated, payout.failed) come to their own endpoint with their own secret. */
   STRIPE_CONNECT_WEBHOOK_SECRET: z.string().default('whsec_popote_local_connect_development'),
 });

@@ -43,13 +43,16 @@ export const CheckoutSchema = SchemaFactory.createForClass(Checkout).plugin(outb
 CheckoutSchema.index({ status: 1, reconciled_at: 1 });
 
 /**
- * The buyer's open checkout (one per buyer, docs/checkout.md): a new payment intent gives its
- * reservation back first. Found by the buyer's id in one point read, whatever the number of checkouts.
+ * The buyer's open checkout (one per buyer, docs/checkout.md): a new payment intent, or the renewal
+ * of another checkout, gives its reservation back first. Found by the buyer's id in one point read,
+ * whatever the number of checkouts; written only under the buyer's lock (BuyerReservations).
  */
 @Schema({ collection: 'openCheckouts', versionKey: false })
 export class OpenCheckout {
   @Prop({ type: String, required: true }) _id!: string; // consumer id
   @Prop({ required: true }) checkout_id!: string;
+  /** When the buyer reserved food (new checkout or renewal) in the last 24 h: the cap per buyer (reservation-quota.ts). */
+  @Prop({ type: [Date], default: [] }) reserved_at!: Date[];
 }
 export const OpenCheckoutSchema = SchemaFactory.createForClass(OpenCheckout);
 

@@ -28,6 +28,7 @@ import { PAYMENT_PROVIDER, type PaymentProvider } from '../providers/provider';
 import { SandboxProvider } from '../providers/sandbox.provider';
 import { StripeProvider } from '../providers/stripe.provider';
 import { StripeWebhookController } from '../webhooks/stripe-webhook.controller';
+import { BuyerReservations } from './buyer-reservations';
 import {
   Checkout,
   CheckoutSchema,
@@ -86,6 +87,7 @@ export class CheckoutsModule {
       ],
       providers: [
         CheckoutsService,
+        BuyerReservations,
         ReconciliationService,
         OrderCancelledHandler,
         PaymentsPersonalData,

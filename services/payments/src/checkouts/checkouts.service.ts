@@ -17,7 +17,8 @@ import type { Model } from 'mongoose';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderEvent } from '../providers/provider';
 import { evaluateCard, type CardInput } from '../providers/sandbox.provider';
-import { Checkout, OpenCheckout, PaymentEvent, Refund } from './checkout.schema';
+import { BuyerReservations } from './buyer-reservations';
+import { Checkout, PaymentEvent, Refund } from './checkout.schema';
 
 export const toCheckoutDto = (c: Checkout): CheckoutDto => ({
   checkout_id: c._id,
@@ -47,11 +48,11 @@ export class CheckoutsService implements OnModuleInit {
 
   constructor(
     @InjectModel(Checkout.name) private readonly checkouts: Model<Checkout>,
-    @InjectModel(OpenCheckout.name) private readonly open: Model<OpenCheckout>,
     @InjectModel(PaymentEvent.name) private readonly events: Model<PaymentEvent>,
     @InjectModel(Refund.name) private readonly refunds: Model<Refund>,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly rpc: RpcClient,
+    private readonly buyers: BuyerReservations,
     private readonly relay: OutboxRelay,
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
   ) {}
@@ -73,59 +74,61 @@ export class CheckoutsService implements OnModuleInit {
     chosen: { cook_id: string; start: string }[],
     consumerName = '',
   ): Promise<{ checkout: CheckoutDto; client_secret: string; publishable_key: string | null }> {
-    await this.releaseOpen(actor.user_id);
-    const cart = await this.rpc.call(CartRpc.checkout, { actor });
-    const lines = cart.items.map((l) => ({
-      meal_id: l.meal_id,
-      cook_id: l.meal.cook_id,
-      cook_name: l.meal.cook_name,
-      name: l.meal.name,
-      unit_price_cents: l.meal.price_cents,
-      quantity: l.quantity,
-    }));
-    const amount = lines.reduce((s, l) => s + l.unit_price_cents * l.quantity, 0);
-    const checkoutId = randomUUID();
-    const parts = partsOf(lines, chosen);
-    const reserved = await this.rpc.call(PickupRpc.reserveCheckout, { checkout_id: checkoutId, parts });
-    try {
-      const checkout = await this.checkouts.create({
-        _id: checkoutId,
-        consumer_id: actor.user_id,
-        consumer_name: consumerName,
-        status: 'requires_payment_method',
-        amount_cents: amount,
-        lines,
-        slots: reserved.slots,
-        reserved_until: new Date(reserved.expires_at),
-        provider: this.provider.name,
-        commission_bp: this.config.commissionBp,
-      });
-      const intent = await this.provider.createIntent({ amount_cents: amount, checkout_id: checkout._id, consumer_id: actor.user_id });
-      await this.checkouts.updateOne(
-        { _id: checkout._id },
-        { $set: { payment_intent_id: intent.id, client_secret: intent.client_secret } },
-      );
-      await this.open.updateOne({ _id: actor.user_id }, { $set: { checkout_id: checkout._id } }, { upsert: true });
-      return {
-        checkout: toCheckoutDto(checkout.toObject()),
-        client_secret: intent.client_secret,
-        publishable_key: this.provider.publishableKey,
-      };
-    } catch (err) {
-      // Nothing to pay with: the food and the places go back now rather than at expiry.
-      await this.release(
-        checkoutId,
-        parts.map((p) => p.cook_id),
-        reserved.expires_at,
-      );
-      throw err;
-    }
+    return this.buyers.run(actor.user_id, async (buyer) => {
+      buyer.checkCap();
+      await this.releaseOpen(buyer.openCheckoutId);
+      const cart = await this.rpc.call(CartRpc.checkout, { actor });
+      const lines = cart.items.map((l) => ({
+        meal_id: l.meal_id,
+        cook_id: l.meal.cook_id,
+        cook_name: l.meal.cook_name,
+        name: l.meal.name,
+        unit_price_cents: l.meal.price_cents,
+        quantity: l.quantity,
+      }));
+      const amount = lines.reduce((s, l) => s + l.unit_price_cents * l.quantity, 0);
+      const checkoutId = randomUUID();
+      const parts = partsOf(lines, chosen);
+      const reserved = await this.rpc.call(PickupRpc.reserveCheckout, { checkout_id: checkoutId, parts });
+      try {
+        await buyer.recorded(checkoutId);
+        const checkout = await this.checkouts.create({
+          _id: checkoutId,
+          consumer_id: actor.user_id,
+          consumer_name: consumerName,
+          status: 'requires_payment_method',
+          amount_cents: amount,
+          lines,
+          slots: reserved.slots,
+          reserved_until: new Date(reserved.expires_at),
+          provider: this.provider.name,
+          commission_bp: this.config.commissionBp,
+        });
+        const intent = await this.provider.createIntent({ amount_cents: amount, checkout_id: checkout._id, consumer_id: actor.user_id });
+        await this.checkouts.updateOne(
+          { _id: checkout._id },
+          { $set: { payment_intent_id: intent.id, client_secret: intent.client_secret } },
+        );
+        return {
+          checkout: toCheckoutDto(checkout.toObject()),
+          client_secret: intent.client_secret,
+          publishable_key: this.provider.publishableKey,
+        };
+      } catch (err) {
+        // Nothing to pay with: the food and the places go back now rather than at expiry.
+        await this.release(
+          checkoutId,
+          parts.map((p) => p.cook_id),
+          reserved.expires_at,
+        );
+        throw err;
+      }
+    });
   }
 
   /** The buyer's open checkout, if it still holds food (not paid), given back: one open checkout per buyer. */
-  private async releaseOpen(consumerId: string): Promise<void> {
-    const open = await this.open.findById(consumerId).lean<OpenCheckout>();
-    const c = open ? await this.checkouts.findById(open.checkout_id, { status: 1, lines: 1, reserved_until: 1 }).lean<Checkout>() : null;
+  private async releaseOpen(checkoutId: string | null): Promise<void> {
+    const c = checkoutId ? await this.checkouts.findById(checkoutId, { status: 1, lines: 1, reserved_until: 1 }).lean<Checkout>() : null;
     if (!c || c.status !== 'requires_payment_method' || !c.reserved_until || new Date(c.reserved_until).getTime() <= Date.now()) return;
     await this.release(c._id, cooksOf(c.lines), new Date(c.reserved_until).toISOString());
     await this.relay.locked(this.checkouts, c._id, () =>
@@ -150,14 +153,27 @@ export class CheckoutsService implements OnModuleInit {
     return toCheckoutDto(await this.ensureReserved(checkout, 0));
   }
 
-  /** The checkout, reserved for at least `marginMs` more (renewed when not). */
+  /**
+   * The checkout, reserved for at least `marginMs` more. When not, it is reserved again under the
+   * buyer's lock: the buyer's other open checkout gives its food back first, and the renewal counts
+   * towards the buyer's cap.
+   */
   private async ensureReserved(checkout: Checkout, marginMs: number): Promise<Checkout> {
-    if (checkout.reserved_until && new Date(checkout.reserved_until).getTime() > Date.now() + marginMs) return checkout;
-    const parts = partsOf(checkout.lines, checkout.slots ?? []);
-    const reserved = await this.rpc.call(PickupRpc.reserveCheckout, { checkout_id: checkout._id, parts });
-    const until = new Date(reserved.expires_at);
-    await this.checkouts.updateOne({ _id: checkout._id }, { $set: { reserved_until: until, slots: reserved.slots } });
-    return { ...checkout, reserved_until: until, slots: reserved.slots };
+    const fresh = (c: Pick<Checkout, 'reserved_until'>) =>
+      !!c.reserved_until && new Date(c.reserved_until).getTime() > Date.now() + marginMs;
+    if (fresh(checkout)) return checkout;
+    return this.buyers.run(checkout.consumer_id, async (buyer) => {
+      const now = await this.checkouts.findById(checkout._id, { reserved_until: 1, slots: 1 }).lean<Checkout>();
+      if (now && fresh(now)) return { ...checkout, reserved_until: now.reserved_until, slots: now.slots };
+      buyer.checkCap();
+      if (buyer.openCheckoutId !== checkout._id) await this.releaseOpen(buyer.openCheckoutId);
+      const parts = partsOf(checkout.lines, checkout.slots ?? []);
+      const reserved = await this.rpc.call(PickupRpc.reserveCheckout, { checkout_id: checkout._id, parts });
+      await buyer.recorded(checkout._id);
+      const until = new Date(reserved.expires_at);
+      await this.checkouts.updateOne({ _id: checkout._id }, { $set: { reserved_until: until, slots: reserved.slots } });
+      return { ...checkout, reserved_until: until, slots: reserved.slots };
+    });
   }
 
   /**

@@ -11,6 +11,8 @@ export const PAYMENT_MESSAGES = {
   invalidExpiry: "Date d'expiration invalide.",
   invalidCvc: 'Code de sécurité invalide.',
   alreadyPaid: 'Ce paiement a déjà été effectué.',
+  /** Followed by the time (Paris) when the buyer may reserve again. */
+  tooManyReservations: 'Vous avez réservé trop souvent en 24 heures : vous pourrez réserver à nouveau à partir de',
 } as const;
 
 export const checkoutLineSchema = z.object({

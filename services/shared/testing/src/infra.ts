@@ -26,7 +26,9 @@ export async function startTestInfra(log: (l: string) => void = () => undefined)
   // Servers someone already runs (a real MongoDB/NATS/MinIO elsewhere): take them from the env.
   if (process.env.POPOTE_TEST_INFRA === 'external') return externalInfra();
   if (dockerAvailable()) return startContainers();
-  const { profile, startServers, localNatsUsers, superUser } = await import('@popote/local');
+  const { profile, startServers, localNatsUsers, superUser, freeTestOffset } = await import('@popote/local');
+  // Run alone (not from `./popote test`, which picks them): ports, and so a data folder, no other run holds.
+  if (!process.env.POPOTE_TEST_PORT_OFFSET) await freeTestOffset();
   const dataDir = join(profile('test').dataDir, 'int');
   rmSync(dataDir, { recursive: true, force: true });
   // NATS as deployed: one user per process with its permissions, plus the tests' own client.
