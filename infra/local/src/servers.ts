@@ -20,6 +20,7 @@ import * as http from 'node:http';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { MongoClient } from 'mongodb';
 import { writeNatsAuthorization, type NatsUser } from './nats-auth';
 import { diesWithParent, hasSetpriv } from './processes';
 
@@ -204,7 +205,7 @@ interface ServerSpec {
   /** What stop() sends (default SIGTERM), and how long it waits before SIGKILL (default 5 s). */
   stopSignal?: NodeJS.Signals;
   stopGraceMs?: number;
-  /** Awaited (at most 3 s) before the stop signal: lets the server's clients finish leaving. */
+  /** Awaited before the stop signal: lets the server's clients finish leaving. */
   beforeStop?: () => Promise<void>;
   /**
    * In a process group of its own, so that a terminal's Ctrl-C (sent to the whole foreground group)
@@ -473,9 +474,9 @@ function postgresSpec(dataDir: string, p: ServerPorts, throwaway: boolean): Serv
     // SIGINT: fast shutdown (SIGTERM waits for every client to leave).
     stopSignal: 'SIGINT',
     // FerretDB has exited, but the backends of its pool may still be closing: a fast shutdown then
-    // would cut them. Wait (at most 3 s) until no other client is connected.
+    // would cut them. Wait (at most 10 s: a loaded machine is slow to end them) until no other client is connected.
     beforeStop: async () => {
-      for (let i = 0; i < 60; i++) {
+      for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
         const others = await client('psql', [
           '-X',
           '-q',
@@ -704,7 +705,7 @@ function spawnServer(spec: ServerSpec, binDir: string, dataDir: string, log: (li
 
 async function stopOne(s: Started): Promise<void> {
   if (s.exitInfo) return;
-  if (s.spec.beforeStop) await Promise.race([s.spec.beforeStop().catch(() => undefined), sleep(3000)]);
+  if (s.spec.beforeStop) await Promise.race([s.spec.beforeStop().catch(() => undefined), sleep(10_000)]);
   s.child.kill(s.spec.stopSignal ?? 'SIGTERM');
   const timer = sleep(s.spec.stopGraceMs ?? STOP_GRACE_MS).then(() => 'timeout' as const);
   if ((await Promise.race([s.exited.then(() => 'exited' as const), timer])) === 'timeout') {
@@ -927,113 +928,20 @@ function httpGet(url: string, headers: Record<string, string> = {}, timeoutMs = 
   });
 }
 
-/**
- * Sends a MongoDB `{ping: 1}` (OP_MSG) and resolves true when the answer has ok: 1.
- * Hand-rolled so that no driver is needed.
- */
-export function mongoPing(host: string, port: number, timeoutMs = 2_000): Promise<boolean> {
-  const doc = bsonDoc([
-    [0x10, 'ping', int32(1)],
-    [0x02, '$db', bsonString('admin')],
-  ]);
-  const body = Buffer.concat([int32(0) /* flagBits */, Buffer.from([0]) /* section kind 0 */, doc]);
-  const header = Buffer.alloc(16);
-  header.writeInt32LE(16 + body.length, 0);
-  header.writeInt32LE(1, 4); // requestID
-  header.writeInt32LE(0, 8); // responseTo
-  header.writeInt32LE(2013, 12); // OP_MSG
-  const request = Buffer.concat([header, body]);
-
-  return new Promise((resolve, reject) => {
-    const sock = net.connect({ host, port });
-    let buf = Buffer.alloc(0);
-    const done = (err: Error | null, ok?: boolean): void => {
-      sock.destroy();
-      if (err) reject(err);
-      else resolve(ok ?? false);
-    };
-    sock.setTimeout(timeoutMs, () => done(new Error(`no answer to ping after ${timeoutMs}ms`)));
-    sock.once('error', (err) => done(err));
-    sock.once('connect', () => sock.write(request));
-    sock.on('data', (chunk: Buffer) => {
-      buf = Buffer.concat([buf, chunk]);
-      if (buf.length < 4) return;
-      const len = buf.readInt32LE(0);
-      if (buf.length < len) return;
-      const opCode = buf.readInt32LE(12);
-      if (opCode !== 2013 || buf[20] !== 0) return done(new Error(`unexpected reply (opCode ${opCode})`));
-      const ok = bsonTopLevelNumber(buf.subarray(21, len), 'ok');
-      done(ok === 1 ? null : new Error(`ping answered ok: ${String(ok)}`), ok === 1);
-    });
+/** Sends a MongoDB `{ping: 1}` with the driver; true when the answer has ok: 1. */
+export async function mongoPing(host: string, port: number, timeoutMs = 2_000): Promise<boolean> {
+  const client = new MongoClient(`mongodb://${host}:${port}/?directConnection=true`, {
+    serverSelectionTimeoutMS: timeoutMs,
+    connectTimeoutMS: timeoutMs,
+    socketTimeoutMS: timeoutMs,
+    maxPoolSize: 1,
+    monitorCommands: false,
   });
-}
-
-function int32(n: number): Buffer {
-  const b = Buffer.alloc(4);
-  b.writeInt32LE(n, 0);
-  return b;
-}
-
-function bsonString(s: string): Buffer {
-  const bytes = Buffer.from(s, 'utf8');
-  return Buffer.concat([int32(bytes.length + 1), bytes, Buffer.from([0])]);
-}
-
-function bsonDoc(elements: Array<[type: number, key: string, value: Buffer]>): Buffer {
-  const parts = elements.map(([type, key, value]) => Buffer.concat([Buffer.from([type]), Buffer.from(key + '\0', 'utf8'), value]));
-  const content = Buffer.concat([...parts, Buffer.from([0])]);
-  return Buffer.concat([int32(content.length + 4), content]);
-}
-
-/** Value of a top-level numeric field (double, int32, int64) of a BSON document, if present. */
-function bsonTopLevelNumber(doc: Buffer, key: string): number | undefined {
-  let i = 4;
-  while (i < doc.length && doc[i] !== 0) {
-    const type = doc[i++]!;
-    const end = doc.indexOf(0, i);
-    const name = doc.toString('utf8', i, end);
-    i = end + 1;
-    let size: number;
-    switch (type) {
-      case 0x01: // double
-        if (name === key) return doc.readDoubleLE(i);
-        size = 8;
-        break;
-      case 0x10: // int32
-        if (name === key) return doc.readInt32LE(i);
-        size = 4;
-        break;
-      case 0x12: // int64
-        if (name === key) return Number(doc.readBigInt64LE(i));
-        size = 8;
-        break;
-      case 0x09: // datetime
-      case 0x11: // timestamp
-        size = 8;
-        break;
-      case 0x08: // bool
-        size = 1;
-        break;
-      case 0x0a: // null
-        size = 0;
-        break;
-      case 0x07: // ObjectId
-        size = 12;
-        break;
-      case 0x02: // string
-        size = 4 + doc.readInt32LE(i);
-        break;
-      case 0x03: // document
-      case 0x04: // array
-        size = doc.readInt32LE(i);
-        break;
-      case 0x05: // binary
-        size = 4 + 1 + doc.readInt32LE(i);
-        break;
-      default:
-        return undefined; // not needed for ping replies
-    }
-    i += size;
+  try {
+    const answer = await client.db('admin').command({ ping: 1 });
+    if (answer.ok !== 1) throw new Error(`ping answered ok: ${String(answer.ok)}`);
+    return true;
+  } finally {
+    await client.close().catch(() => undefined);
   }
-  return undefined;
 }
