@@ -143,7 +143,14 @@ export const APPS: readonly App[] = [
       v('STRIPE_WEBHOOK_SECRET', { secret: true, localDefault: true }),
       v('STRIPE_CONNECT_WEBHOOK_SECRET', { secret: true, localDefault: true }),
     ],
-    ['RECONCILE_INTERVAL_MS', 'RECONCILE_AFTER_MS', 'PLATFORM_COMMISSION_PERCENT', 'PAYOUT_SCHEDULE', 'CHECKOUT_RESERVATIONS_PER_DAY'],
+    [
+      'RECONCILE_INTERVAL_MS',
+      'RECONCILE_AFTER_MS',
+      'PLATFORM_COMMISSION_PERCENT',
+      'PAYOUT_SCHEDULE',
+      'PAYOUT_RETRY_MS',
+      'CHECKOUT_RESERVATIONS_PER_DAY',
+    ],
   ),
   service(
     'notifications',

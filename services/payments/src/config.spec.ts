@@ -34,6 +34,14 @@ describe('payments configuration', () => {
       /STRIPE_CONNECT_WEBHOOK_SECRET is a public default/,
     );
   });
+  it('retries lost payouts every 5 minutes by default; 0 turns it off; refuses other periods than 1 s to 1 h', () => {
+    const dev = { NODE_ENV: 'development', PAYMENTS_PROVIDER: 'sandbox' };
+    expect(paymentsConfig(dev).PAYOUT_RETRY_MS).toBe(300_000);
+    expect(paymentsConfig({ ...dev, PAYOUT_RETRY_MS: '120000' }).PAYOUT_RETRY_MS).toBe(120_000);
+    expect(paymentsConfig({ ...dev, PAYOUT_RETRY_MS: '0' }).PAYOUT_RETRY_MS).toBe(0);
+    for (const bad of ['500', '3600001', '-1', '1.5', 'souvent'])
+      expect(() => paymentsConfig({ ...dev, PAYOUT_RETRY_MS: bad }), bad).toThrow(/PAYOUT_RETRY_MS/);
+  });
   it('takes a commission between 0 and 50 %, 15 % by default, in basis points', () => {
     const dev = { NODE_ENV: 'development', PAYMENTS_PROVIDER: 'sandbox' };
     expect(paymentsConfig(dev).commissionBp).toBe(1500);

@@ -38,6 +38,16 @@ export const paymentsConfigSchema = serviceConfigSchema('payments', 4105).extend
    * open checkout per buyer, nobody keeps a cook's portions and places booked for days.
    */
   CHECKOUT_RESERVATIONS_PER_DAY: z.coerce.number().int().min(1).default(20),
+  /**
+   * How often payouts whose outcome was lost (crash, provider unanswered) are tried again: minutes,
+   * not the next daily round — the provider honours an idempotency key for ~24 h only. 0 turns it
+   * off (then only the scheduled rounds retry).
+   */
+  PAYOUT_RETRY_MS: z.coerce
+    .number({ message: 'PAYOUT_RETRY_MS must be a period in milliseconds' })
+    .int('PAYOUT_RETRY_MS must be a period in milliseconds')
+    .refine((ms) => ms === 0 || (ms >= 1_000 && ms <= 3_600_000), 'PAYOUT_RETRY_MS must be 0 (off) or between 1000 and 3600000')
+    .default(300_000),
   /** Connect events (account.updated, payout.failed) come to their own endpoint with their own secret. */
   STRIPE_CONNECT_WEBHOOK_SECRET: z.string().default('whsec_popote_local_connect_development'),
 });

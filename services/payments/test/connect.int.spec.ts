@@ -115,6 +115,8 @@ describe('payouts: Stripe Connect against stripe-mock, signed Connect webhooks, 
       idempotency_key: 'payout-p-1',
     });
     expect(transfer.id).toMatch(/^tr_/);
+    // The lookup by transfer group is a valid request; stripe-mock's fixture transfer is of another group.
+    expect(await provider.findPayoutTransfer({ account_id: account.id, payout_id: 'p-1' })).toBeNull();
   });
 
   it('connects (pending), then a signed account.updated enables it; duplicates and older events change nothing', async () => {
@@ -163,50 +165,119 @@ describe('payouts: Stripe Connect against stripe-mock, signed Connect webhooks, 
     expect(await inFlight.countDocuments()).toBe(0);
   });
 
-  it('transfer.created then transfer.reversed: the payout fails once and its amount returns; late or repeated events change nothing', async () => {
+  it('transfer.reversed credits each reversal once, by its id: two partial ones, replays and late copies credit exactly their amounts', async () => {
     const payout = (await payouts.findOne({ cook_id: chef.user_id }).lean<Payout>())!;
     expect(payout).toMatchObject({ status: 'paid', amount_cents: 1700 });
     expect(payout.transfer_id).toMatch(/^tr_/);
-    const transfer = (id: string, type: string) => ({
+    const credits = () => entries.countDocuments({ kind: 'payout_failure', payout_id: payout._id });
+    /** Stripe's transfer as its webhooks carry it: every reversal so far. */
+    const transfer = (id: string, type: string, reversals: Array<[string, number]> = []) => ({
       id,
       type,
       created: 400,
-      data: { object: { id: payout.transfer_id, amount: 1700, destination: accountId, metadata: { payout_id: payout._id } } },
+      data: {
+        object: {
+          id: payout.transfer_id,
+          amount: 1700,
+          amount_reversed: reversals.reduce((sum, [, cents]) => sum + cents, 0),
+          reversals: { object: 'list', has_more: false, data: reversals.map(([rid, amount]) => ({ id: rid, amount })) },
+          destination: accountId,
+          metadata: { payout_id: payout._id },
+        },
+      },
     });
     expect((await post('stripe', transfer('evt_tr_created', 'transfer.created'))).body.result).toBe('ignored'); // already paid
-    expect((await post('stripe', transfer('evt_tr_reversed', 'transfer.reversed'))).body.result).toBe('applied');
-    expect((await post('stripe', transfer('evt_tr_reversed', 'transfer.reversed'))).body.result).toBe('duplicate');
-    expect((await post('stripe', transfer('evt_tr_reversed_again', 'transfer.reversed'))).body.result).toBe('ignored');
+
+    // First partial reversal (5,00 €), then its replay.
+    expect((await post('stripe', transfer('evt_rev_1', 'transfer.reversed', [['trr_1', 500]]))).body.result).toBe('applied');
+    expect((await post('stripe', transfer('evt_rev_1', 'transfer.reversed', [['trr_1', 500]]))).body.result).toBe('duplicate');
+    expect(await credits()).toBe(1);
+    expect(await available()).toBe(500);
+    // Second partial reversal (3,00 €): its event lists both; only the new one is credited. Replayed, and the first arriving late under another id: nothing more.
+    const both: Array<[string, number]> = [
+      ['trr_1', 500],
+      ['trr_2', 300],
+    ];
+    expect((await post('stripe', transfer('evt_rev_2', 'transfer.reversed', both))).body.result).toBe('applied');
+    expect((await post('stripe', transfer('evt_rev_2', 'transfer.reversed', both))).body.result).toBe('duplicate');
+    expect((await post('stripe', transfer('evt_rev_1_late', 'transfer.reversed', [['trr_1', 500]]))).body.result).toBe('ignored');
+    expect(await credits()).toBe(2);
+    expect(
+      (await entries.find({ payout_id: payout._id, kind: 'payout_failure' }).lean<LedgerEntry[]>())
+        .map((e) => [e._id, e.available_cents])
+        .sort(),
+    ).toEqual([
+      ['transfer_reversal:trr_1', 500],
+      ['transfer_reversal:trr_2', 300],
+    ]);
+    expect(await available()).toBe(800);
+    expect(await payouts.findById(payout._id).lean<Payout>()).toMatchObject({
+      status: 'paid',
+      reversed_cents: 800,
+      failure_reason: 'Virement annulé en partie par le prestataire (8,00 € recrédités)',
+    });
+
+    // A reversal that would credit more than the payout is refused (alerted); the rest of it fails the payout.
+    const over: Array<[string, number]> = [...both, ['trr_x', 1000]];
+    expect((await post('stripe', transfer('evt_rev_over', 'transfer.reversed', over))).body.result).toBe('ignored');
+    expect(await available()).toBe(800);
+    const all: Array<[string, number]> = [...both, ['trr_3', 900]];
+    expect((await post('stripe', transfer('evt_rev_3', 'transfer.reversed', all))).body.result).toBe('applied');
+    expect((await post('stripe', transfer('evt_rev_3_again', 'transfer.reversed', all))).body.result).toBe('ignored');
     // A transfer.created delivered late does not make a failed payout paid again.
     expect((await post('stripe', transfer('evt_tr_created_late', 'transfer.created'))).body.result).toBe('ignored');
-    expect((await payouts.findById(payout._id).lean<Payout>())?.status).toBe('failed');
-    expect(await entries.countDocuments({ kind: 'payout_failure', payout_id: payout._id })).toBe(1);
+    expect(await payouts.findById(payout._id).lean<Payout>()).toMatchObject({ status: 'failed', reversed_cents: 1700 });
+    expect(await credits()).toBe(3);
     expect(await available()).toBe(1700);
+    // Without its reversals (an unknown shape) nothing is credited.
+    expect(
+      (
+        await post('stripe', {
+          ...transfer('evt_rev_bad', 'transfer.reversed'),
+          data: { object: { id: payout.transfer_id, amount: 1700 } },
+        })
+      ).body.result,
+    ).toBe('ignored');
+    expect(await credits()).toBe(3);
   });
 
-  it('payout.failed (the bank payout of the connected account) returns the amount to the balance, once', async () => {
-    const { payout } = await rpc.call(PayoutsRpc.requestPayout, { actor: chef, amount_cents: 1000 });
-    expect(payout.status).toBe('paid');
-    expect(await available()).toBe(700);
+  it('payout.failed (the bank payout of the connected account): recorded and alerted, nothing credited; the next round transfers nothing more', async () => {
+    const schedule = app.get(PayoutScheduleService);
+    const { payout } = await rpc.call(PayoutsRpc.requestPayout, { actor: chef });
+    expect(payout).toMatchObject({ status: 'paid', amount_cents: 1700 });
+    expect(await available()).toBe(0);
+    const ledgerBefore = await entries.countDocuments({ cook_id: chef.user_id });
+    const payoutsBefore = await payouts.countDocuments({ cook_id: chef.user_id });
     const failed = (id: string) => ({
       id,
       type: 'payout.failed',
       created: 500,
       account: accountId,
-      data: { object: { id: 'po_123', amount: 1000, failure_message: 'Compte bancaire fermé' } },
+      data: { object: { id: 'po_123', amount: 1700, failure_code: 'account_closed', failure_message: 'The bank account has been closed' } },
     });
     expect((await post('stripe/connect', failed('evt_po_failed'))).body.result).toBe('applied');
     expect((await post('stripe/connect', failed('evt_po_failed'))).body.result).toBe('duplicate');
     expect((await post('stripe/connect', failed('evt_po_failed_2'))).body.result).toBe('ignored');
-    expect(await available()).toBe(1700);
-    expect(await payouts.findById(payout.payout_id).lean<Payout>()).toMatchObject({
-      status: 'failed',
-      failure_reason: 'Compte bancaire fermé',
-    });
+    // Stripe put the money back on the connected account's balance: the platform owes nothing more.
+    expect(await available()).toBe(0);
+    expect(await entries.countDocuments({ cook_id: chef.user_id })).toBe(ledgerBefore);
+    const recorded = (await payouts.findById(payout.payout_id).lean<Payout>())!;
+    expect(recorded).toMatchObject({ status: 'paid', bank_failure: { provider_payout_id: 'po_123', code: 'account_closed' } });
+    const overview = await rpc.call(PayoutsRpc.overview, { actor: chef });
+    expect(overview.payouts.find((p) => p.payout_id === payout.payout_id)?.failure_reason).toBe(
+      'Le virement vers votre compte bancaire a échoué : la somme reste sur votre compte Stripe. Vérifiez vos coordonnées bancaires.',
+    );
+
+    // The next round: nothing to pay, no transfer asked.
+    expect(await schedule.round('test:after-bank-failure')).toMatchObject({ ran: true, resumed: 0, paid: 0, failed: 0 });
+    expect(await payouts.countDocuments({ cook_id: chef.user_id })).toBe(payoutsBefore);
+    expect(await entries.countDocuments({ cook_id: chef.user_id })).toBe(ledgerBefore);
+    expect(await available()).toBe(0);
   });
 
   it('a scheduled round pays every enabled account once per period, and completes a payout a crash left pending', async () => {
     const schedule = app.get(PayoutScheduleService);
+    await sale(chef.user_id, 2000); // 1700 for the cook
     // A payout recorded before a crash, the provider never asked: the round completes it with its key.
     await payouts.create({
       _id: 'p-crashed',
@@ -226,23 +297,39 @@ describe('payouts: Stripe Connect against stripe-mock, signed Connect webhooks, 
     expect(await schedule.round('test:1')).toMatchObject({ ran: false });
   });
 
-  it('reconciles the ledger against the provider: transfers = payouts recorded paid; a difference is reported', async () => {
+  it('reconciles the ledger against the provider: transfers net of reversals = payouts recorded paid; a difference is reported', async () => {
     const models = { accounts, payouts, entries };
-    const paid = (await payouts.find({ cook_id: chef.user_id, status: 'paid' }).lean<Payout[]>()).reduce(
-      (sum, p) => sum + p.amount_cents,
-      0,
-    );
-    expect(paid).toBe(1700); // 200 (completed after the crash) + 1500 (scheduled); 1700 and 1000 failed
-    const [line] = await reconcilePayouts(models, { transferredTo: async () => paid });
+    const paidPayouts = await payouts.find({ cook_id: chef.user_id, status: 'paid' }).lean<Payout[]>();
+    // 1700 (its bank payout failed: still transferred), 200 (completed after the crash), 1500 (scheduled); the first 1700 was reversed.
+    expect(paidPayouts.map((p) => p.amount_cents).sort((a, b) => a - b)).toEqual([200, 1500, 1700]);
+    // 3,00 € of the scheduled one reversed.
+    const scheduled = paidPayouts.find((p) => p.amount_cents === 1500)!;
+    const reversed = {
+      id: 'evt_rev_sched',
+      type: 'transfer.reversed',
+      created: 600,
+      data: {
+        object: {
+          id: scheduled.transfer_id,
+          amount: 1500,
+          amount_reversed: 300,
+          reversals: { data: [{ id: 'trr_sched_1', amount: 300 }], has_more: false },
+          metadata: { payout_id: scheduled._id },
+        },
+      },
+    };
+    expect((await post('stripe', reversed)).body.result).toBe('applied');
+    const net = 3400 - 300;
+    const [line] = await reconcilePayouts(models, { transferredTo: async () => net });
     expect(line).toMatchObject({
       cook_id: chef.user_id,
-      paid_cents: 1700,
+      paid_cents: net,
       pending_cents: 0,
-      ledger_cents: 1700,
-      provider_cents: 1700,
+      ledger_cents: net,
+      provider_cents: net,
       ok: true,
     });
-    const [off] = await reconcilePayouts(models, { transferredTo: async () => paid + 1 });
+    const [off] = await reconcilePayouts(models, { transferredTo: async () => net + 1 });
     expect(off.ok).toBe(false);
     // The Stripe adapter sums the account's transfers (stripe-mock answers its fixture list).
     const provider = new StripeProvider('sk_test_123', null, WEBHOOK_SECRET, stripeMock, CONNECT_SECRET);

@@ -30,10 +30,12 @@ import { Receipt } from '../src/receipts/receipt.schema';
 function pdfText(base64: string): string {
   const raw = Buffer.from(base64, 'base64').toString('latin1');
   const lines: string[] = [];
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // Each stream's bytes by its dictionary's /Length (compressed bytes may end with \r or \n themselves).
+  for (const m of raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
+    const start = m.index + m[0].length;
     let content: string;
     try {
-      content = inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1');
+      content = inflateSync(Buffer.from(raw.slice(start, start + Number(m[1])), 'latin1')).toString('latin1');
     } catch {
       continue;
     }

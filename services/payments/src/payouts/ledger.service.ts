@@ -40,8 +40,11 @@ export const toLedgerEntryDto = (e: LedgerEntry): LedgerEntryDto => ({
  * | cancelled before pick-up       | `refund:<o>` (−total, 0), `commission_reversal:<o>` (+commission, 0) |
  * | refunded after pick-up         | `refund:<o>` (0, −total), `commission_reversal:<o>` (0, +commission) |
  * | payout recorded                | `payout:<p>` (0, −amount)                                      |
- * | payout failed                  | `payout_failure:<p>` (0, +amount)                              |
+ * | payout refused by the provider | `payout_failure:<p>` (0, +amount)                              |
+ * | transfer reversed (whole/part) | `transfer_reversal:<reversal>` (0, +reversed), kind payout_failure |
  *
+ * A bank payout of the connected account that fails (`payout.failed`) is no entry: Stripe puts the
+ * money back on the connected account's balance, not the platform's.
  * share = total − commission (see splitOrderTotal). A refund after a payout leaves the available
  * balance negative: the next payouts wait until sales bring it back above zero (carried).
  */
@@ -128,6 +131,28 @@ export class LedgerService {
         available_cents: p.amount_cents,
       },
     ]);
+  }
+
+  /** One reversal of a payout's transfer (Stripe's `trr_…`): credits what it reversed, once. */
+  transferReversed(r: { reversal_id: string; payout_id: string; cook_id: string; amount_cents: number }) {
+    return this.append([
+      {
+        _id: `transfer_reversal:${r.reversal_id}`,
+        kind: 'payout_failure',
+        cook_id: r.cook_id,
+        payout_id: r.payout_id,
+        pending_cents: 0,
+        available_cents: r.amount_cents,
+      },
+    ]);
+  }
+
+  /** What came back to the balance for a payout (its refusal, or its transfer's reversals). */
+  async creditedBack(cookId: string, payoutId: string): Promise<{ ids: Set<string>; cents: number }> {
+    const rows = await this.entries
+      .find({ cook_id: cookId, payout_id: payoutId, kind: 'payout_failure' }, { _id: 1, available_cents: 1 })
+      .lean<LedgerEntry[]>();
+    return { ids: new Set(rows.map((e) => e._id)), cents: rows.reduce((sum, e) => sum + e.available_cents, 0) };
   }
 
   /**

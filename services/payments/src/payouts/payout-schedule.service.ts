@@ -5,6 +5,12 @@ import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
 import { isDuplicateKey, PayoutRound } from './payouts.schema';
 import { PayoutsService } from './payouts.service';
 
+/**
+ * A payout pending longer than this has lost its outcome. Meeting a provider call still in flight is
+ * safe: no transfer in the group yet, and the same idempotency key within its window.
+ */
+const STUCK_AFTER_MS = 60_000;
+
 export interface RoundOutcome {
   round: string;
   ran: boolean;
@@ -17,22 +23,38 @@ export interface RoundOutcome {
  * Scheduled payouts (PAYOUT_SCHEDULE, daily by default). Every replica ticks (at most once a minute);
  * a round is identified by its period (`daily:20415`), and only the instance whose insert of that
  * round document succeeds runs it (a duplicate key means another did). A crash mid-round leaves
- * pending payouts that the next round completes (same idempotency keys), and cooks not yet paid that
- * it pays.
+ * pending payouts that the retry timer completes, and cooks not yet paid that the next round pays.
+ *
+ * Retries (PAYOUT_RETRY_MS, 5 min by default, whatever the schedule): payouts pending for over a
+ * minute — their outcome lost to a crash or an unanswered provider — are looked up by their transfer
+ * group and completed. One instance per retry period, chosen like the rounds (`retry:<n>`); those
+ * documents are dropped after a day.
  */
 @Injectable()
 export class PayoutScheduleService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger('PayoutSchedule');
   private timer?: NodeJS.Timeout;
   private running?: Promise<RoundOutcome>;
+  private retryTimer?: NodeJS.Timeout;
+  private retrying?: Promise<RoundOutcome>;
+  readonly retryEveryMs: number;
 
   constructor(
     @InjectModel(PayoutRound.name) private readonly rounds: Model<PayoutRound>,
     private readonly payouts: PayoutsService,
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
-  ) {}
+  ) {
+    this.retryEveryMs = config.PAYOUT_RETRY_MS;
+  }
 
   onApplicationBootstrap(): void {
+    if (this.retryEveryMs > 0) {
+      this.retryTimer = setInterval(
+        () => void this.retryLost().catch((err) => this.log.warn(`payout retry failed: ${(err as Error).message}`)),
+        this.retryEveryMs,
+      );
+      this.retryTimer.unref();
+    }
     const every = this.config.payoutEveryMs;
     if (every <= 0) return;
     this.timer = setInterval(
@@ -44,7 +66,8 @@ export class PayoutScheduleService implements OnApplicationBootstrap, OnApplicat
 
   async onApplicationShutdown(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+    if (this.retryTimer) clearInterval(this.retryTimer);
+    await Promise.all([this.running?.catch(() => undefined), this.retrying?.catch(() => undefined)]);
   }
 
   /** The round of the period `now` falls in, if no instance has started it yet. */
@@ -56,6 +79,27 @@ export class PayoutScheduleService implements OnApplicationBootstrap, OnApplicat
     return this.running;
   }
 
+  /** The retry of the period `now` falls in (payouts whose outcome was lost), if no instance has run it yet. */
+  retryLost(now = new Date()): Promise<RoundOutcome> {
+    const every = this.retryEveryMs || 300_000;
+    this.retrying ??= this.retryRound(`retry:${Math.floor(+now / every)}`, now).finally(() => (this.retrying = undefined));
+    return this.retrying;
+  }
+
+  private async retryRound(id: string, now: Date): Promise<RoundOutcome> {
+    try {
+      await this.rounds.create({ _id: id, started_at: now });
+    } catch (err) {
+      if (isDuplicateKey(err)) return { round: id, ran: false, resumed: 0, paid: 0, failed: 0 };
+      throw err;
+    }
+    const resumed = await this.payouts.resumeStuck(STUCK_AFTER_MS, now);
+    await this.rounds.updateOne({ _id: id }, { $set: { outcome: { resumed } } });
+    await this.rounds.deleteMany({ _id: { $regex: /^retry:/ }, started_at: { $lt: new Date(+now - 86_400_000) } });
+    if (resumed) this.log.log(`payout retry ${id}: ${resumed} completed`);
+    return { round: id, ran: true, resumed, paid: 0, failed: 0 };
+  }
+
   async round(id: string, now = new Date()): Promise<RoundOutcome> {
     try {
       await this.rounds.create({ _id: id, started_at: now });
@@ -63,7 +107,7 @@ export class PayoutScheduleService implements OnApplicationBootstrap, OnApplicat
       if (isDuplicateKey(err)) return { round: id, ran: false, resumed: 0, paid: 0, failed: 0 };
       throw err;
     }
-    const resumed = await this.payouts.resumeStuck(60_000, now);
+    const resumed = await this.payouts.resumeStuck(STUCK_AFTER_MS, now);
     const { paid, failed } = await this.payouts.payEveryone();
     const outcome = { round: id, ran: true, resumed, paid, failed };
     await this.rounds.updateOne({ _id: id }, { $set: { outcome: { resumed, paid, failed } } });

@@ -38,8 +38,9 @@ export const PayoutAccountSchema = SchemaFactory.createForClass(PayoutAccount);
 
 /**
  * One transfer to a cook's connected account. Recorded `pending` (with its ledger debit) before the
- * provider is asked, with the idempotency key `payout-<id>`; `paid` or `failed` afterwards. A crash in
- * between leaves a pending payout that the next round completes with the same key — never twice.
+ * provider is asked, with the idempotency key `payout-<id>` and the transfer group `payout-<id>`;
+ * `paid` or `failed` afterwards. A crash in between leaves a pending payout that the retry timer
+ * completes: it looks the transfer up by its group first, then asks with the same key — never twice.
  */
 @Schema({ collection: 'payouts', versionKey: false, timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } })
 export class Payout {
@@ -51,8 +52,23 @@ export class Payout {
   @Prop({ type: String, required: true }) trigger!: 'manual' | 'schedule';
   @Prop({ type: String, default: null, index: true }) transfer_id!: string | null;
   @Prop({ type: String, default: null }) failure_reason!: string | null;
+  /** What the provider reversed of the transfer so far (credited back, one ledger entry per reversal); all of it = failed. */
+  @Prop({ default: 0 }) reversed_cents!: number;
+  /**
+   * The connected account's bank payout failed (`payout.failed`): the money stayed on the cook's
+   * Stripe balance, so the payout stays paid and nothing returns to the ledger; recorded and alerted.
+   */
+  @Prop({ type: Object, default: null }) bank_failure!: BankPayoutFailure | null;
   created_at!: Date;
   updated_at!: Date;
+}
+
+export interface BankPayoutFailure {
+  /** Stripe's payout (`po_…`) of the connected account. */
+  provider_payout_id: string;
+  message: string | null;
+  code: string | null;
+  at: Date;
 }
 export const PayoutSchema = SchemaFactory.createForClass(Payout);
 PayoutSchema.index({ status: 1, created_at: 1 });

@@ -19,6 +19,7 @@ import { CheckoutsService } from '../checkouts/checkouts.service';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
 import { PAYMENT_PROVIDER, ProviderRefusal, type PaymentProvider, type ProviderEvent } from '../providers/provider';
 import { LedgerService, toLedgerEntryDto } from './ledger.service';
+import { PAYOUT_INCIDENT_TEXTS, PayoutIncidents } from './payout-incidents';
 import { isDuplicateKey, Payout, PayoutAccount, PayoutInFlight } from './payouts.schema';
 
 export const toPayoutDto = (p: Payout): PayoutDto => ({
@@ -28,7 +29,7 @@ export const toPayoutDto = (p: Payout): PayoutDto => ({
   status: p.status,
   trigger: p.trigger,
   transfer_id: p.transfer_id ?? null,
-  failure_reason: p.failure_reason ?? null,
+  failure_reason: p.failure_reason ?? (p.bank_failure ? PAYOUT_INCIDENT_TEXTS.bankPayoutFailed : null),
   created_at: new Date(p.created_at).toISOString(),
   updated_at: new Date(p.updated_at).toISOString(),
 });
@@ -53,9 +54,11 @@ const csvCents = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 /**
  * Payout accounts (Stripe Connect Express, or the sandbox's) and payouts (ADR 0007). A payout is:
  * a per-cook in-flight marker inserted (duplicate key = one already in flight), the payout recorded
- * `pending` with its ledger debit, the provider's transfer with the idempotency key
- * `payout-<id>`, then `paid` (or `failed`, the amount credited back) and the marker removed. A crash
- * anywhere leaves a pending payout that the next round completes with the same key.
+ * `pending` with its ledger debit, the provider's transfer with the idempotency key and transfer
+ * group `payout-<id>`, then `paid` (or `failed` on a refusal, the amount credited back) and the marker
+ * removed. A crash or an unanswered provider anywhere leaves a pending payout that the retry timer
+ * (PAYOUT_RETRY_MS) completes: it looks the transfer up by its group first and creates it only if
+ * there is none — the idempotency key alone would not hold past the provider's ~24 h window.
  */
 @Injectable()
 export class PayoutsService {
@@ -71,7 +74,11 @@ export class PayoutsService {
     private readonly ledger: LedgerService,
     private readonly checkouts: CheckoutsService,
     private readonly rpc: RpcClient,
-  ) {}
+  ) {
+    this.incidents = new PayoutIncidents({ payouts, accounts, ledger, markPaid: (id, transferId) => this.markPaid(id, transferId) });
+  }
+
+  private readonly incidents: PayoutIncidents;
 
   private accountDto(a: PayoutAccount | null) {
     return a
@@ -189,21 +196,34 @@ export class PayoutsService {
     return this.complete(payout);
   }
 
-  /** Asks the provider for the transfer of a pending payout (again, after a crash: same key, one transfer). */
-  async complete(payout: Payout): Promise<PayoutDto> {
+  /**
+   * Asks the provider for the transfer of a pending payout. Again after a lost outcome (`retry`):
+   * the transfer is first looked up by its group, and made (same key) only if there is none.
+   */
+  async complete(payout: Payout, retry = false): Promise<PayoutDto> {
     await this.ledger.payoutRecorded({ payout_id: payout._id, cook_id: payout.cook_id, amount_cents: payout.amount_cents });
     try {
-      const transfer = await this.provider.transfer({
-        account_id: payout.account_id,
-        amount_cents: payout.amount_cents,
-        payout_id: payout._id,
-        cook_id: payout.cook_id,
-        idempotency_key: `payout-${payout._id}`,
-      });
+      const found = retry ? await this.provider.findPayoutTransfer({ account_id: payout.account_id, payout_id: payout._id }) : null;
+      if (found && found.amount_cents !== payout.amount_cents) {
+        this.log.error(
+          `payout ${payout._id} of cook ${payout.cook_id}: its transfer ${found.id} is of ${found.amount_cents} c, not ${payout.amount_cents} c; left pending`,
+        );
+        throw new Error('transfer amount differs');
+      }
+      if (found) this.log.warn(`payout ${payout._id} of cook ${payout.cook_id}: its transfer ${found.id} was made; recorded now`);
+      const transfer =
+        found ??
+        (await this.provider.transfer({
+          account_id: payout.account_id,
+          amount_cents: payout.amount_cents,
+          payout_id: payout._id,
+          cook_id: payout.cook_id,
+          idempotency_key: `payout-${payout._id}`,
+        }));
       await this.markPaid(payout._id, transfer.id);
     } catch (err) {
       if (!(err instanceof ProviderRefusal)) {
-        // Unknown outcome (network, 5xx): stays pending, the next round asks again with the same key.
+        // Unknown outcome (network, 5xx): stays pending; the retry timer looks it up, then asks again.
         this.log.warn(`payout ${payout._id}: transfer not confirmed (${(err as Error).message}); will retry`);
         throw new DomainError('UNAVAILABLE', PAYOUT_MESSAGES.providerUnavailable);
       }
@@ -220,7 +240,7 @@ export class PayoutsService {
     if (res.modifiedCount && payout) await this.inFlight.deleteOne({ _id: payout.cook_id, payout_id: payoutId });
   }
 
-  /** A failed payout (refused, reversed, or its bank payout failed) credits its amount back, once. */
+  /** A payout the provider refused (no transfer made) credits its amount back, once. */
   private async markFailed(payoutId: string, reason: string): Promise<'applied' | 'ignored'> {
     const payout = await this.payouts.findById(payoutId).lean<Payout>();
     if (!payout || payout.status === 'failed') return 'ignored';
@@ -234,9 +254,10 @@ export class PayoutsService {
    * Stripe Connect events, each applied once (apply, then record its id — as the checkouts' events):
    * - account.updated → the account is enabled once details are submitted and payouts enabled;
    *   an older event arriving late changes nothing (`created` is compared);
-   * - transfer.created → a pending payout is paid; transfer.reversed → failed, amount credited back;
-   * - payout.failed (the bank payout of a connected account) → its last paid payout of that amount
-   *   fails and its amount is credited back (Stripe's payout carries no metadata of ours).
+   * - transfer.created → a pending payout is paid; transfer.reversed → each reversal not yet applied
+   *   is credited, by its id (a partial one credits its part; all of it reversed = failed);
+   * - payout.failed (the bank payout of a connected account) → recorded and alerted only: the money
+   *   is back on the connected account's balance, not the platform's (see PayoutIncidents).
    * A paid payout never goes back to pending, a failed one never to paid: duplicates and events out of
    * order change nothing twice.
    */
@@ -258,20 +279,10 @@ export class PayoutsService {
         await this.markPaid(payout._id, o.id);
         return 'applied';
       }
-      case 'transfer.reversed': {
-        const payout = await this.payoutOfTransfer(o.id, o.metadata?.payout_id);
-        return payout ? this.markFailed(payout._id, 'Virement annulé par le prestataire') : 'ignored';
-      }
-      case 'payout.failed': {
-        const account = event.account ? await this.accounts.findOne({ account_id: event.account }).lean<PayoutAccount>() : null;
-        if (!account || typeof o.amount !== 'number') return 'ignored';
-        const [payout] = await this.payouts
-          .find({ cook_id: account._id, status: 'paid', amount_cents: o.amount })
-          .sort({ created_at: -1 })
-          .limit(1)
-          .lean<Payout[]>();
-        return payout ? this.markFailed(payout._id, o.failure_message ?? 'Virement bancaire échoué') : 'ignored';
-      }
+      case 'transfer.reversed':
+        return this.incidents.transferReversed(event);
+      case 'payout.failed':
+        return this.incidents.bankPayoutFailed(event);
       default:
         return 'ignored';
     }
@@ -282,7 +293,10 @@ export class PayoutsService {
     return this.payouts.findOne({ transfer_id: transferId }).lean<Payout>();
   }
 
-  /** Payouts left pending by a crash or an unanswered provider, and markers without their payout. */
+  /**
+   * Payouts left pending by a crash or an unanswered provider (looked up by their transfer group
+   * before any new transfer), and markers without their payout. Run by the retry timer and the rounds.
+   */
   async resumeStuck(olderThanMs = 60_000, now = new Date()): Promise<number> {
     const before = new Date(+now - olderThanMs);
     const stuck = await this.payouts
@@ -291,7 +305,7 @@ export class PayoutsService {
       .lean<Payout[]>();
     let resumed = 0;
     for (const payout of stuck) {
-      await this.complete(payout).then(
+      await this.complete(payout, true).then(
         () => resumed++,
         (err) => this.log.warn(`payout ${payout._id}: ${(err as Error).message}`),
       );

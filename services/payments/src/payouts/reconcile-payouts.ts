@@ -5,11 +5,11 @@ import type { LedgerEntry, Payout, PayoutAccount } from './payouts.schema';
 export interface PayoutReconciliation {
   cook_id: string;
   account_id: string;
-  /** Payouts recorded paid. */
+  /** Payouts recorded paid, net of what was reversed of their transfers. */
   paid_cents: number;
   /** Payouts still pending (asked of the provider, not confirmed). */
   pending_cents: number;
-  /** What the ledger debited for payouts, net of payout failures: must equal paid + pending. */
+  /** What the ledger debited for payouts, net of refusals and reversals: must equal paid + pending. */
   ledger_cents: number;
   /** Net transfers the provider made to the account (null: the sandbox keeps no record). */
   provider_cents: number | null;
@@ -28,8 +28,9 @@ export async function reconcilePayouts(
 ): Promise<PayoutReconciliation[]> {
   const report: PayoutReconciliation[] = [];
   for (const account of await models.accounts.find({}, { _id: 1, account_id: 1 }).lean<PayoutAccount[]>()) {
-    const payouts = await models.payouts.find({ cook_id: account._id }, { amount_cents: 1, status: 1 }).lean<Payout[]>();
-    const sum = (status: Payout['status']) => payouts.filter((p) => p.status === status).reduce((s, p) => s + p.amount_cents, 0);
+    const payouts = await models.payouts.find({ cook_id: account._id }, { amount_cents: 1, status: 1, reversed_cents: 1 }).lean<Payout[]>();
+    const sum = (status: Payout['status']) =>
+      payouts.filter((p) => p.status === status).reduce((s, p) => s + p.amount_cents - (p.reversed_cents ?? 0), 0);
     const entries = await models.entries
       .find({ cook_id: account._id, kind: { $in: ['payout', 'payout_failure'] } }, { available_cents: 1 })
       .lean<LedgerEntry[]>();

@@ -13,6 +13,12 @@ export interface PaymentProvider {
   transfer(input: { account_id: string; amount_cents: number; payout_id: string; cook_id: string; idempotency_key: string }): Promise<{
     id: string;
   }>;
+  /**
+   * The transfer of a payout, looked up by its transfer group (`payout-<id>`), or null when there is
+   * none. Asked before a payout whose outcome was lost is attempted again: the idempotency key alone
+   * protects only within the provider's window (~24 h at Stripe).
+   */
+  findPayoutTransfer(input: { account_id: string; payout_id: string }): Promise<{ id: string; amount_cents: number } | null>;
   /** Net amount transferred to a connected account (transfers − reversals), or null when the provider keeps no record (sandbox). */
   transferredTo(accountId: string): Promise<number | null>;
 }

@@ -46,10 +46,29 @@ export function evaluateCard(card: CardInput, now = new Date()): CardOutcome {
 
 const digest = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 24);
 
-/** The offline provider: PaymentIntent ids and secrets like Stripe's; refunds keyed like Stripe's idempotency. */
+/** How long Stripe honours an idempotency key (24 h): a key reused later makes a new object. */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
+
+/** A transfer as the sandbox remembers it (in memory, for this process's life). */
+export interface SandboxTransfer {
+  id: string;
+  amount_cents: number;
+  destination: string;
+  transfer_group: string;
+  created_ms: number;
+}
+
+/**
+ * The offline provider: PaymentIntent ids and secrets like Stripe's; refunds keyed like Stripe's
+ * idempotency. Transfers behave as Stripe's: a key answers the same transfer within its 24 h window,
+ * a new one after it, and transfers can be listed by their group (`payout-<id>`). No money moves; the
+ * record lives in memory (a restart forgets it, as it forgets nothing that matters offline).
+ */
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
   readonly publishableKey = null;
+  private readonly transfers: SandboxTransfer[] = [];
+  private readonly keys = new Map<string, { transfer: SandboxTransfer; at: number }>();
 
   async createIntent(input: { checkout_id: string }) {
     const id = `pi_sbx_${input.checkout_id.replace(/-/g, '')}`;
@@ -72,12 +91,35 @@ export class SandboxProvider implements PaymentProvider {
     return { url: url.toString() };
   }
 
-  /** The sandbox moves no money and keeps no record of it. */
+  /** The sandbox moves no money and keeps no lasting record of it. */
   async transferredTo(): Promise<null> {
     return null;
   }
 
-  async transfer(input: { idempotency_key: string }) {
-    return { id: `tr_sbx_${digest(input.idempotency_key)}` };
+  async transfer(input: Parameters<PaymentProvider['transfer']>[0]) {
+    const now = Date.now();
+    const seen = this.keys.get(input.idempotency_key);
+    if (seen && now - seen.at < IDEMPOTENCY_WINDOW_MS) return { id: seen.transfer.id };
+    const transfer: SandboxTransfer = {
+      // The key's own id the first time (stable across restarts); another once the key has expired.
+      id: `tr_sbx_${digest(seen ? `${input.idempotency_key}@${now}` : input.idempotency_key)}`,
+      amount_cents: input.amount_cents,
+      destination: input.account_id,
+      transfer_group: `payout-${input.payout_id}`,
+      created_ms: now,
+    };
+    this.transfers.push(transfer);
+    this.keys.set(input.idempotency_key, { transfer, at: now });
+    return { id: transfer.id };
+  }
+
+  /** As Stripe's `transfers.list({ transfer_group })`. */
+  transfersInGroup(group: string): SandboxTransfer[] {
+    return this.transfers.filter((t) => t.transfer_group === group);
+  }
+
+  async findPayoutTransfer(input: { account_id: string; payout_id: string }) {
+    const found = this.transfersInGroup(`payout-${input.payout_id}`).find((t) => t.destination === input.account_id);
+    return found ? { id: found.id, amount_cents: found.amount_cents } : null;
   }
 }

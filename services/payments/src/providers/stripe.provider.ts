@@ -92,6 +92,16 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  /** The payout's transfer by its group; checked again here (a mock, or a list answered wider than asked, must not match). */
+  async findPayoutTransfer(input: { account_id: string; payout_id: string }) {
+    const group = `payout-${input.payout_id}`;
+    for await (const t of this.stripe.transfers.list({ transfer_group: group, destination: input.account_id, limit: 10 })) {
+      const destination = typeof t.destination === 'string' ? t.destination : t.destination?.id;
+      if (t.transfer_group === group && destination === input.account_id) return { id: t.id, amount_cents: t.amount };
+    }
+    return null;
+  }
+
   async transferredTo(accountId: string): Promise<number> {
     let cents = 0;
     for await (const t of this.stripe.transfers.list({ destination: accountId, limit: 100 })) cents += t.amount - (t.amount_reversed ?? 0);
