@@ -5,3 +5,4 @@ export * from './dockerfile';
 export * from './tools';
 export * from './kube-score-exceptions';
 export * from './launcher';
+export * from './nats';

@@ -11,7 +11,9 @@ import {
   checkLockfile,
   checkRuntime,
   composeConfig,
+  composeEnv,
   envNames,
+  interpolations,
   KUBE_SCORE_EXCEPTIONS,
   kubeScore,
   natsConfigTest,
@@ -62,11 +64,15 @@ describe('docker-compose.yml', () => {
     for (const app of APPS.filter((a) => a.kind === 'service')) expect(script).toContain(`'popote_${app.name}'`);
   });
 
-  it('runs a 3-node NATS cluster whose configuration nats-server accepts', () => {
+  it('runs a 3-node NATS cluster whose configuration nats-server accepts, with each member’s environment', () => {
     const { services } = parseCompose(read('docker-compose.yml'));
     expect(Object.keys(services).filter((s) => /^nats-\d$/.test(s))).toEqual(['nats-1', 'nats-2', 'nats-3']);
     for (const name of ['nats-1', 'nats-2', 'nats-3']) {
-      const r = natsConfigTest(join(root, 'infra/compose/nats.conf'), { NATS_SERVER_NAME: name });
+      // Its environment as compose gives it, each `${NAME:?…}` filled in as .env would.
+      const env = Object.fromEntries(
+        Object.entries(composeEnv(services[name]!)).map(([k, v]) => [k, interpolations(v).length ? `from-env-${k}` : v]),
+      );
+      const r = natsConfigTest(join(root, 'infra/compose/nats.conf'), env);
       expect(r.ok, r.output).toBe(true);
     }
   });

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Writes random secrets for the local overlay into secrets/<app>.env (git-ignored), one file per
 # app's Secret popote-<app>, with exactly the variables infra/deploy/src/apps.ts marks secret.
-# Existing files are kept (delete one to regenerate it). Prints what the dependencies must be
-# given: the MongoDB users' passwords, the MinIO keys and the SMTP login.
+# Existing files are kept (delete one to regenerate it). Also writes secrets/nats-users.env, the
+# NATS server's side of the apps' NATS passwords (Secret nats-users of namespace nats). Prints what
+# the dependencies must be given: the MongoDB users' passwords, the MinIO keys and the SMTP login.
 #   sh infra/k8s/overlays/local/generate-secrets.sh [dir]     (default: secrets/ beside this file)
 set -eu
 dir="${1:-$(dirname "$0")/secrets}"
@@ -42,6 +43,20 @@ write payments "$(mongo_url payments "$pw_payments")" \
 write notifications "$(mongo_url notifications "$pw_notifications")" "SMTP_USER=popote" "SMTP_PASSWORD=$(rand)" "$(nats)" "$actor_verify"
 write bff "AUTH_JWT_SECRET=$jwt" "MINIO_ACCESS_KEY=$minio_key" "MINIO_SECRET_KEY=$minio_secret" "$(nats)" "$actor_verify" "$actor_sign" \
   "MONGO_URL=mongodb://bff:$(rand)@$mongo/popote_bff?replicaSet=popote-mongo&authSource=admin"
+# The NATS side (Secret nats-users of namespace nats, ../../dependencies/nats-auth-values.yaml): each
+# app's NATS_PASSWORD as written above (also when its file was kept), and the operator's own.
+nats_users="$dir/nats-users.env"
+if [ -f "$nats_users" ]; then echo "kept $nats_users"; else
+  umask 077
+  for app in identity catalogue cart ordering payments notifications bff; do
+    pw="$(sed -n 's/^NATS_PASSWORD=//p' "$dir/$app.env")"
+    [ -n "$pw" ] || { echo "$dir/$app.env has no NATS_PASSWORD: delete it to regenerate it" >&2; exit 1; }
+    echo "NATS_PASSWORD_$(echo "$app" | tr a-z A-Z)=$pw"
+  done >"$nats_users"
+  echo "NATS_PASSWORD_OPERATOR=$(rand)" >>"$nats_users"
+  echo "wrote $nats_users"
+fi
+echo "NATS: kubectl -n nats create secret generic nats-users --from-env-file=$nats_users"
 echo "Give the dependencies the same values (../../README.md): one MongoDB user per service"
 echo "(name = service, password in its MONGO_URL, readWrite on popote_<service>), the MinIO user"
 echo "of MINIO_ACCESS_KEY/MINIO_SECRET_KEY with infra/compose/minio-policy.json, and the SMTP login."

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
-import { jetstream } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { CartRpc, IdentityRpc, PaymentsEvents, STREAMS } from '@popote/contracts';
+import { CartRpc, IdentityRpc, OrderingEvents, PaymentsEvents, STREAMS } from '@popote/contracts';
 import { ActorSigner, makeEnvelope, natsOptions, RpcClient } from '@popote/platform';
 import { expectDomainError, natsCredentials, resetJetStream, serviceEnv, startServiceApp, testNats, testRpcClient } from '@popote/testing';
 import { generateKeyPairSync } from 'node:crypto';
@@ -58,6 +58,111 @@ describe('service identity on NATS: users with permissions, signed actors', () =
       expect(last?.json<{ data: { checkout_id: string } }>().data.checkout_id).not.toBe('forged-checkout');
     } finally {
       await nc.close();
+    }
+  });
+
+  it("refuses a dead letter, or an event, in another's name: a service dead-letters only its own consumers", async () => {
+    const cart = await as('cart');
+    const bffNc = await as('bff');
+    try {
+      const envelope = JSON.stringify({ id: 'forged', type: OrderingEvents.orderPlaced.subject, data: { order_id: 'o' } });
+      // A forged dead letter would be replayed by the operator (`./popote dlq replay`) as the original event.
+      await expect(jetstream(cart).publish('dlq.payments-OrderCancelled', envelope)).rejects.toThrow(/permission/i);
+      await expect(jetstream(cart).publish(`${OrderingEvents.orderPlaced.subject}.3`, envelope)).rejects.toThrow(/permission/i);
+      await expect(jetstream(bffNc).publish(`${OrderingEvents.orderPlaced.subject}.3`, envelope)).rejects.toThrow(/permission/i);
+      // Its own: accepted; and the operator (`./popote dlq`) reads it, publishes it again and removes it.
+      const { seq } = await jetstream(cart).publish('dlq.cart-OrderPlaced', envelope);
+      const operator = await as('operator');
+      try {
+        const jsm = await jetstreamManager(operator);
+        expect((await jsm.streams.getMessage(STREAMS.deadLetters.name, { seq }))?.subject).toBe('dlq.cart-OrderPlaced');
+        expect((await jetstream(operator).publish('evt.cart.replayed.v1', envelope)).stream).toBe(STREAMS.events.name);
+        expect(await jsm.streams.deleteMessage(STREAMS.deadLetters.name, seq)).toBe(true);
+        await expect(jsm.streams.purge(STREAMS.deadLetters.name)).rejects.toThrow(/permission/i);
+      } finally {
+        await operator.close();
+      }
+    } finally {
+      await cart.close();
+      await bffNc.close();
+    }
+  });
+
+  it('refuses a service creating a stream of its own (one could capture the RPCs), deleting or purging the shared ones', async () => {
+    const nc = await as('cart');
+    await jetstream(observer).publish('evt.cart.kept.v1', '{}');
+    try {
+      const jsm = await jetstreamManager(nc);
+      // A stream on rpc.identity.> would keep every sign-in request (passwords) for whoever reads it.
+      await expect(jsm.streams.add({ name: 'CAPTURE', subjects: ['rpc.identity.>'] })).rejects.toThrow(/permission/i);
+      const update = JSON.stringify({ name: 'KV_popote_locks', subjects: ['$KV.popote_locks.>', 'rpc.>'] });
+      await expect(nc.request('$JS.API.STREAM.UPDATE.KV_popote_locks', update, { timeout: 2000 })).rejects.toThrow(/permission/i);
+      await expect(jsm.streams.purge(STREAMS.events.name)).rejects.toThrow(/permission/i);
+      await expect(jsm.streams.delete(STREAMS.deadLetters.name)).rejects.toThrow(/permission/i);
+      const admin = await jetstreamManager(observer);
+      await expect(admin.streams.info('CAPTURE')).rejects.toThrow(/not found/i);
+      expect((await admin.streams.info(STREAMS.events.name)).state.messages).toBeGreaterThan(0);
+      expect((await admin.streams.info(STREAMS.deadLetters.name)).config.name).toBe(STREAMS.deadLetters.name);
+      // What ensureStreams does at every start stays allowed.
+      expect((await jsm.streams.info(STREAMS.events.name)).config.name).toBe(STREAMS.events.name);
+    } finally {
+      await nc.close();
+    }
+  });
+
+  it("refuses a service or the BFF creating, reading, pulling, acknowledging or deleting another's durable consumer", async () => {
+    // payments' consumer of cancelled orders, as payments would create it (here by the tests' own user).
+    const admin = await jetstreamManager(observer);
+    const victim = 'payments-OrderCancelled';
+    const config = {
+      durable_name: victim,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: OrderingEvents.orderCancelled.subject,
+    };
+    await admin.consumers.add(STREAMS.events.name, config);
+    const cart = await as('cart');
+    const bffNc = await as('bff');
+    try {
+      for (const nc of [cart, bffNc]) {
+        const jsm = await jetstreamManager(nc);
+        await expect(jsm.consumers.info(STREAMS.events.name, victim)).rejects.toThrow(/permission/i);
+        await expect(jsm.consumers.delete(STREAMS.events.name, victim)).rejects.toThrow(/permission/i);
+        await expect(jsm.consumers.add(STREAMS.events.name, { ...config, durable_name: 'payments-OrderPickedUp' })).rejects.toThrow(
+          /permission/i,
+        );
+        // Pulling it (the victim would never see those deliveries), or acknowledging its messages.
+        const pull = `$JS.API.CONSUMER.MSG.NEXT.${STREAMS.events.name}.${victim}`;
+        await expect(nc.request(pull, JSON.stringify({ batch: 1, expires: 1_000_000_000 }), { timeout: 2000 })).rejects.toThrow(
+          /permission/i,
+        );
+        await expect(nc.request(`$JS.ACK.${STREAMS.events.name}.${victim}.1.1.1.0.0`, '', { timeout: 2000 })).rejects.toThrow(
+          /permission/i,
+        );
+      }
+      // The create with no name in the subject (the name in the body) would update it: refused to a service
+      // (the BFF's ordered consumers use it; what is left there: docs/security.md).
+      const legacy = JSON.stringify({
+        stream_name: STREAMS.events.name,
+        config: { ...config, durable_name: undefined, name: victim, max_deliver: 1 },
+      });
+      await expect(cart.request(`$JS.API.CONSUMER.CREATE.${STREAMS.events.name}`, legacy, { timeout: 2000 })).rejects.toThrow(
+        /permission/i,
+      );
+      expect((await admin.consumers.info(STREAMS.events.name, victim)).config.max_deliver).toBe(-1);
+
+      // Their own: the cart's consumers (created when it started) and the BFF's ordered consumers.
+      expect((await (await jetstreamManager(cart)).consumers.info(STREAMS.events.name, 'cart-OrderPlaced')).name).toBe('cart-OrderPlaced');
+      const ordered = await jetstream(bffNc).consumers.get(STREAMS.events.name, {
+        filter_subjects: [OrderingEvents.orderCancelled.subject, OrderingEvents.orderPlaced.subject + '.>'],
+        deliver_policy: DeliverPolicy.New,
+      });
+      expect((await ordered.info(true)).stream_name).toBe(STREAMS.events.name);
+      await ordered.delete();
+    } finally {
+      await cart.close();
+      await bffNc.close();
+      await admin.consumers.delete(STREAMS.events.name, victim).catch(() => undefined);
     }
   });
 
