@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { DeliverPolicy, jetstream, type ConsumerMessages } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { IdentityEvents, STREAMS, type Envelope } from '@popote/contracts';
-import { ensureStreams, NATS_CONNECTION } from '@popote/platform';
+import { ensureStreams, NATS_CONNECTION, PLATFORM_CONFIG } from '@popote/platform';
 import type { BffConfig } from '../config';
 import { BFF_CONFIG } from '../tokens';
 
@@ -31,11 +31,12 @@ export class SessionRevocations implements OnApplicationBootstrap, OnApplication
 
   constructor(
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(PLATFORM_CONFIG) private readonly platform: { EVENTS_STREAM_REPLICAS: number },
     @Inject(BFF_CONFIG) private readonly config: BffConfig,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await ensureStreams(this.nc);
+    await ensureStreams(this.nc, this.platform.EVENTS_STREAM_REPLICAS);
     const js = jetstream(this.nc);
     // Replays the announcements an access token issued before them could still meet.
     const since = new Date(Date.now() - this.config.ACCESS_TOKEN_TTL_S * 1000).toISOString();

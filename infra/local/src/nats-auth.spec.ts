@@ -101,6 +101,11 @@ describe('NATS permissions', () => {
         js.filter((s) => /STREAM\.UPDATE\.KV_/.test(s)),
         user,
       ).toEqual([]);
+      // No wildcard in place of the API verb (`$JS.API.STREAM.*.EVENTS` would grant UPDATE).
+      expect(
+        js.filter((s) => /^\$JS\.(\*|API\.(\*|(STREAM|CONSUMER)\.(\*|>)))/.test(s)),
+        user,
+      ).toEqual([]);
       // Another process's durable: never created, pulled, acknowledged or dead-lettered; where a
       // wildcard covers consumer names (ordered consumers), each is denied by name.
       const own = user === 'observer' || user === 'operator' ? [] : durablesOf(user);
@@ -115,6 +120,23 @@ describe('NATS permissions', () => {
           expect(deny, `${user} / ${d}`).toContain(`$JS.API.CONSUMER.DELETE.EVENTS.${d}`);
       }
     }
+    // Updating a shared stream (what it captures) is the operator's alone: a service that could
+    // add `rpc.identity.>` to EVENTS would read the sign-in requests through its own durable.
+    // Services and the BFF only read the shared streams and create them if missing.
+    expect(NATS_USER_NAMES.filter((u) => natsPermissions(u).publish.allow.some((s) => /STREAM\.UPDATE\./.test(s)))).toEqual(['operator']);
+    expect(natsPermissions('operator').publish.allow.filter((s) => /STREAM\.(UPDATE|CREATE)\./.test(s))).toEqual([
+      '$JS.API.STREAM.UPDATE.EVENTS',
+      '$JS.API.STREAM.UPDATE.DEAD_LETTERS',
+    ]);
+    for (const user of [...NATS_SERVICES, 'bff' as const])
+      expect(new Set(natsPermissions(user).publish.allow.filter((s) => /STREAM\.[A-Z]+\.(EVENTS|DEAD_LETTERS)$/.test(s))), user).toEqual(
+        new Set([
+          '$JS.API.STREAM.INFO.EVENTS',
+          '$JS.API.STREAM.CREATE.EVENTS',
+          '$JS.API.STREAM.INFO.DEAD_LETTERS',
+          '$JS.API.STREAM.CREATE.DEAD_LETTERS',
+        ]),
+      );
     // Dead letters: each service only for its own durables.
     expect(natsPermissions('cart').publish.allow.filter((s) => s.startsWith('dlq.'))).toEqual(durablesOf('cart').map((d) => `dlq.${d}`));
     // The legacy ephemeral create (no name in the subject) only for the ordered consumers of the BFF and the observer.

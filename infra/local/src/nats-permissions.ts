@@ -87,15 +87,13 @@ export const ALL_DURABLES: string[] = (Object.keys(DURABLES) as (NatsService | '
 const API = '$JS.API';
 
 /**
- * What ensureStreams (@popote/platform) needs: it reads EVENTS and DEAD_LETTERS, creates them if
- * missing and updates their subjects and dedupe window. CREATE of an existing stream with another
- * configuration is refused by the server; UPDATE is the power left (see docs/security.md).
+ * What ensureStreams (@popote/platform) needs: it reads EVENTS and DEAD_LETTERS and creates them if
+ * missing. A CREATE of an existing stream with another configuration is refused by the server, so
+ * it cannot change one. No UPDATE: a process that could update EVENTS could add `rpc.identity.>` to
+ * it and read the sign-in requests through its own durable; a stream that differs from the
+ * contract is logged by the services and updated by the operator.
  */
-const SHARED_STREAMS = [EVENTS_STREAM, DEAD_LETTERS_STREAM].flatMap((s) => [
-  `${API}.STREAM.INFO.${s}`,
-  `${API}.STREAM.CREATE.${s}`,
-  `${API}.STREAM.UPDATE.${s}`,
-]);
+const SHARED_STREAMS = [EVENTS_STREAM, DEAD_LETTERS_STREAM].flatMap((s) => [`${API}.STREAM.INFO.${s}`, `${API}.STREAM.CREATE.${s}`]);
 
 /** The per-document write leases (ADR 0004): create the bucket once, create/read/delete its keys. */
 const LOCKS = [
@@ -147,7 +145,8 @@ const othersDurables = (own: string[]) =>
  * JetStream manages only its own durable consumers (no other process's, no stream but the shared
  * ones, never a delete or a purge). The BFF calls the user-facing RPCs and publishes no event.
  * The observer (benchmarks) only follows the events; the operator (`./popote dlq`) reads and
- * removes dead letters and publishes them again.
+ * removes dead letters and publishes their originals again, and applies the contract's changes
+ * to the shared streams (the only user that may update them).
  */
 export function natsPermissions(user: NatsUserName): NatsPermissions {
   if (user === 'operator') {
@@ -159,6 +158,12 @@ export function natsPermissions(user: NatsUserName): NatsPermissions {
           `${API}.STREAM.INFO.${DEAD_LETTERS_STREAM}`,
           `${API}.STREAM.MSG.GET.${DEAD_LETTERS_STREAM}`,
           `${API}.STREAM.MSG.DELETE.${DEAD_LETTERS_STREAM}`,
+          // A dead letter is replayed from its original in EVENTS, read by sequence.
+          `${API}.STREAM.INFO.${EVENTS_STREAM}`,
+          `${API}.STREAM.MSG.GET.${EVENTS_STREAM}`,
+          // The contract's changes to the shared streams (`nats stream edit`, docs/deployment.md).
+          `${API}.STREAM.UPDATE.${EVENTS_STREAM}`,
+          `${API}.STREAM.UPDATE.${DEAD_LETTERS_STREAM}`,
         ],
       },
       subscribe: { allow: [inboxOf('operator')] },

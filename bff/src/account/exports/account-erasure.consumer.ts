@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { AccountEvents, STREAMS, type Envelope } from '@popote/contracts';
-import { ensureStreams, NATS_CONNECTION } from '@popote/platform';
+import { ensureStreams, NATS_CONNECTION, PLATFORM_CONFIG } from '@popote/platform';
 import { DataExportsService } from './data-exports.service';
 
 const DURABLE = 'bff-AccountErasure';
@@ -19,11 +19,12 @@ export class ExportErasureConsumer implements OnApplicationBootstrap, OnApplicat
 
   constructor(
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(PLATFORM_CONFIG) private readonly platform: { EVENTS_STREAM_REPLICAS: number },
     private readonly exports: DataExportsService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await ensureStreams(this.nc);
+    await ensureStreams(this.nc, this.platform.EVENTS_STREAM_REPLICAS);
     const jsm = await jetstreamManager(this.nc);
     await jsm.consumers
       .add(STREAMS.events.name, {

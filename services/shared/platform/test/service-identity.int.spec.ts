@@ -1,12 +1,12 @@
-import type { INestApplication } from '@nestjs/common';
+import { Logger, type INestApplication } from '@nestjs/common';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { CartRpc, IdentityRpc, OrderingEvents, PaymentsEvents, STREAMS } from '@popote/contracts';
-import { ActorSigner, makeEnvelope, natsOptions, RpcClient } from '@popote/platform';
+import { ActorSigner, ensureStreams, makeEnvelope, natsOptions, RpcClient, sharedStreamConfigs } from '@popote/platform';
 import { expectDomainError, natsCredentials, resetJetStream, serviceEnv, startServiceApp, testNats, testRpcClient } from '@popote/testing';
 import { generateKeyPairSync } from 'node:crypto';
 import { inject } from 'vitest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppModule as CartModule } from '../../../cart/src/app.module';
 import { cartConfig } from '../../../cart/src/config';
 
@@ -107,6 +107,52 @@ describe('service identity on NATS: users with permissions, signed actors', () =
       expect((await jsm.streams.info(STREAMS.events.name)).config.name).toBe(STREAMS.events.name);
     } finally {
       await nc.close();
+    }
+  });
+
+  it('refuses a service updating a shared stream (EVENTS capturing rpc.identity.>), even by creating it again; the operator updates them', async () => {
+    const nc = await as('cart');
+    const operator = await as('operator');
+    const admin = await jetstreamManager(observer);
+    const logged = vi.spyOn(Logger.prototype, 'error');
+    try {
+      const jsm = await jetstreamManager(nc);
+      // EVENTS capturing the sign-in requests: its durable would read the passwords.
+      const capture = [...STREAMS.events.subjects, 'rpc.identity.>'];
+      await expect(jsm.streams.update(STREAMS.events.name, { subjects: capture })).rejects.toThrow(/permission/i);
+      await expect(jsm.streams.update(STREAMS.deadLetters.name, { subjects: [...STREAMS.deadLetters.subjects, 'rpc.>'] })).rejects.toThrow(
+        /permission/i,
+      );
+      // A create cannot change an existing stream: the server refuses another configuration.
+      await expect(jsm.streams.add({ name: STREAMS.events.name, subjects: capture })).rejects.toThrow(/different configuration/i);
+      await expect(jsm.streams.add({ ...sharedStreamConfigs(1)[0]!, duplicate_window: 1_000_000_000 })).rejects.toThrow(
+        /different configuration/i,
+      );
+      expect((await admin.streams.info(STREAMS.events.name)).config.subjects).toEqual([...STREAMS.events.subjects]);
+      // The same configuration is accepted (what ensureStreams does when the stream is missing).
+      expect((await jsm.streams.add(sharedStreamConfigs(1)[0]!)).config.subjects).toEqual([...STREAMS.events.subjects]);
+
+      // The operator applies a change of the contract; a service that finds the stream otherwise
+      // than the contract says so at start, for an operator, and goes on without updating it.
+      const opJsm = await jetstreamManager(operator);
+      expect((await opJsm.streams.update(STREAMS.events.name, { duplicate_window: 60_000_000_000 })).config.duplicate_window).toBe(
+        60_000_000_000,
+      );
+      await ensureStreams(nc, 1);
+      expect(logged).toHaveBeenCalledWith(
+        expect.stringMatching(
+          /^stream EVENTS differs from the contract \(duplicate_window 60 s, contract 120 s\) and this process may not update it: an operator must apply it \(nats --user operator stream edit EVENTS/,
+        ),
+      );
+      expect((await admin.streams.info(STREAMS.events.name)).config.duplicate_window).toBe(60_000_000_000);
+      await opJsm.streams.update(STREAMS.events.name, { duplicate_window: sharedStreamConfigs(1)[0]!.duplicate_window });
+      logged.mockClear();
+      await ensureStreams(nc, 1);
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+      await nc.close();
+      await operator.close();
     }
   });
 

@@ -103,6 +103,8 @@ export interface ConsumerHostOptions {
 }
 
 type Js = ReturnType<typeof jetstream>;
+/** Header of a dead letter: the stream sequence of its original in EVENTS. */
+export const DEAD_LETTER_SEQ_HEADER = 'Popote-Dlq-Seq';
 const ACK_WAIT_MS = 30_000;
 
 /**
@@ -325,6 +327,9 @@ export class EventConsumerHost implements OnApplicationShutdown {
     const h = msg.headers ?? natsHeaders();
     h.set('Popote-Dlq-Reason', reason.replace(/[\r\n]+/g, ' ').slice(0, 500));
     h.set('Popote-Dlq-Subject', msg.subject);
+    // The original's sequence in EVENTS: `./popote dlq replay` publishes that message again, read
+    // from EVENTS, never this copy (a service writes its own dead letters).
+    h.set(DEAD_LETTER_SEQ_HEADER, String(msg.seq));
     h.set('Popote-Dlq-Durable', durable);
     h.delete('Nats-Msg-Id'); // dedupe per durable, not per event: two durables may dead-letter one event
     await js.publish(`dlq.${durable}`, msg.data, { headers: h, msgID: `${durable}:${msg.seq}` });
