@@ -46,8 +46,9 @@ export const bffConfigSchema = baseConfigSchema
     READ_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
     READ_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(1000),
     /**
-     * What the whole answers kept for signed-out visitors may weigh together (their JSON's length):
-     * distinct queries (page sizes, filters, aliases) cannot grow the replica's memory past it.
+     * What the public reads and the whole answers kept for signed-out visitors may weigh together
+     * (key + JSON, UTF-8 bytes): distinct queries, communes, ids or cursors cannot grow the
+     * replica's memory past it. READ_CACHE_MAX_ENTRIES bounds their number together.
      */
     READ_CACHE_MAX_BYTES: z.coerce
       .number()

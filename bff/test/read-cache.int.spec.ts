@@ -30,6 +30,7 @@ describe('bff: public reads cached per replica, dropped on the catalogue and ide
   const bffs: { url: string; cache: PublicReadCache; app: INestApplication }[] = [];
   /** Requests each BFF sent to the catalogue's meal list (counted at the RPC client). */
   const listCalls = [0, 0];
+  let bffEnv: NodeJS.ProcessEnv = {};
 
   beforeAll(async () => {
     await resetJetStream();
@@ -43,8 +44,9 @@ describe('bff: public reads cached per replica, dropped on the catalogue and ide
     apps.push(await startServiceApp('cart', CartModule.forRoot(cartConfig(env('cart'))), cat.NATS_URL!));
     apps.push(await startServiceApp('ordering', OrderingModule.forRoot(orderingConfig(env('ordering'))), cat.NATS_URL!));
     apps.push(await startServiceApp('payments', PaymentsModule.forRoot(paymentsConfig(env('payments'))), cat.NATS_URL!));
+    bffEnv = { ...cat, ...natsCredentials('bff'), GRAPHIQL: 'false', READ_CACHE_TTL_MS: '600000' };
     for (const i of [0, 1]) {
-      const config = bffConfig({ ...cat, ...natsCredentials('bff'), GRAPHIQL: 'false', READ_CACHE_TTL_MS: '600000' });
+      const config = bffConfig(bffEnv);
       const app = await NestFactory.create(AppModule.forRoot(config), { logger: ['error'] });
       await app.listen(0, '127.0.0.1');
       const rpc = app.get(RpcClient);
@@ -215,12 +217,17 @@ describe('bff: public reads cached per replica, dropped on the catalogue and ide
   it("answers a signed-out visitor's repeated public query whole; never a signed-in one's, one naming a private field, or an error", async () => {
     const cache = bffs[0].cache;
     const answered = () => cache.stats.responseHits;
-    // A change announced meanwhile (a late event of the order above) empties the cache: such a try
-    // proves nothing, and the steps are tried again from the start.
+    // A change announced meanwhile (a late event of the order above, or of another test file on the
+    // same servers) empties the cache: such a try proves nothing, whether it passed or failed, and the
+    // steps are tried again from the start.
     const quietly = async (steps: () => Promise<void>) => {
       for (let attempt = 0; ; attempt++) {
         const invalidations = cache.stats.invalidations;
-        await steps();
+        try {
+          await steps();
+        } catch (err) {
+          if (cache.stats.invalidations === invalidations) throw err;
+        }
         if (cache.stats.invalidations === invalidations) return;
         if (attempt === 4) throw new Error('the read cache kept being invalidated');
       }
@@ -283,6 +290,69 @@ describe('bff: public reads cached per replica, dropped on the catalogue and ide
     for (let i = 0; i < 2; i++) expect((await anonymous(0).gql('{ meals(first: 500) { items { meal_id } } }')).errors).toBeDefined();
     expect(answered()).toBe(beforeErrors);
   });
+
+  it('weighs at most READ_CACHE_MAX_BYTES whatever visitors ask, and makes no key of what names nothing', async () => {
+    const budget = 64 * 1024;
+    const app = await NestFactory.create(AppModule.forRoot(bffConfig({ ...bffEnv, READ_CACHE_MAX_BYTES: String(budget) })), {
+      logger: ['error'],
+    });
+    await app.listen(0, '127.0.0.1');
+    try {
+      const cache = app.get(PublicReadCache);
+      const rpc = app.get(RpcClient);
+      const call = rpc.call.bind(rpc);
+      let cookMealsCalls = 0;
+      rpc.call = ((contract, request, options) => {
+        if (contract.subject === CatalogueRpc.cookMeals.subject) cookMealsCalls++;
+        return call(contract, request, options);
+      }) as RpcClient['call'];
+      const visitor = new GqlSession(await app.getUrl());
+      // Communes the catalogue knows (and can measure from), as a visitor would try them one by one.
+      const codes = new Set<string>();
+      for (const query of ['69', '75', '13', '33', '31', '59', '67', '44', 'Saint', 'Lyon']) {
+        const r = await visitor.gql('query($q: String!) { communes(query: $q, limit: 20) { code has_position } }', { q: query });
+        for (const c of r.data.communes as { code: string; has_position: boolean }[]) if (c.has_position) codes.add(c.code);
+      }
+      expect(codes.size).toBeGreaterThan(100);
+      const cookPage = 'query($c: ID!, $n: String) { cookMeals(cook_id: $c, near: $n) { meal_id name description distance_m } }';
+      const ask = (near: string, cook = 'demo-cook-lucas') => visitor.gql(cookPage, { c: cook, n: near });
+      let heaviest = 0;
+      for (const near of codes) {
+        const r = await ask(near);
+        expect(r.errors, near).toBeUndefined();
+        expect(r.data.cookMeals.length).toBeGreaterThan(0);
+        heaviest = Math.max(heaviest, cache.weight.bytes);
+      }
+      // The first communes asked were pushed out (the catalogue is asked again), and the cache, as it
+      // counts itself, never weighed more than its budget.
+      const first = [...codes].slice(0, 10);
+      const before = cookMealsCalls;
+      for (const near of first) await ask(near);
+      expect(cookMealsCalls - before).toBeGreaterThanOrEqual(first.length);
+      expect(heaviest).toBeLessThanOrEqual(budget);
+      expect(heaviest).toBeGreaterThan(budget / 2);
+
+      // What names nothing makes no key: answered as an unknown id, without a read, nothing kept.
+      const kept = cache.weight;
+      const { invalidations } = cache.stats;
+      const calls = cookMealsCalls;
+      for (const cook of ['x'.repeat(10 * 1024), '../../etc/passwd', 'orders.>']) {
+        expect((await ask('69381', cook)).data.cookMeals, cook.slice(0, 20)).toEqual([]);
+        expect((await visitor.gql('query($id: ID!) { meal(meal_id: $id) { name } }', { id: cook })).data.meal).toBeNull();
+      }
+      expect(cookMealsCalls).toBe(calls);
+      // (A late event of an earlier test may have emptied it meanwhile: then it holds less, never more.)
+      if (cache.stats.invalidations === invalidations) expect(cache.weight.entries).toBe(kept.entries);
+      else expect(cache.weight.entries).toBeLessThanOrEqual(kept.entries);
+      // One key for one commune, however it is typed (unless a change emptied the cache meanwhile).
+      await ask('69381');
+      const [again, quiet] = [cookMealsCalls, cache.stats.invalidations];
+      await ask(' 69381 ');
+      if (cache.stats.invalidations === quiet) expect(cookMealsCalls).toBe(again);
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
 
   it('refuses to cache a request made on behalf of a user', async () => {
     await expect(

@@ -44,6 +44,22 @@ describe('formatError', () => {
       });
     }
   });
+  it("reports a request that is not GraphQL as the client's, in French (Apollo's BAD_REQUEST: empty body, batch, CSRF)", () => {
+    const csrf = 'This operation has been blocked as a potential Cross-Site Request Forgery (CSRF).';
+    for (const message of ['POST body missing, invalid Content-Type, or JSON object has no keys.', 'Operation batching disabled.', csrf]) {
+      expect(formatError({ message, extensions: { code: 'BAD_REQUEST' } }, new GraphQLError(message))).toEqual({
+        message: 'Requête invalide',
+        locations: undefined,
+        extensions: { code: 'VALIDATION_FAILED', detail: message },
+      });
+    }
+  });
+  it('keeps the values a caller sent out of the detail', () => {
+    const message =
+      'Variable "$p" got invalid value { secret: "Mot2passe" }; String cannot represent a non string value: { secret: "Mot2passe" }';
+    const out = formatError({ message, extensions: { code: 'BAD_USER_INPUT' } }, new GraphQLError(message));
+    expect(out.extensions).toEqual({ code: 'VALIDATION_FAILED', detail: 'Variable "$p" got invalid value …' });
+  });
   it('hides anything unexpected behind a generic French message', () => {
     const out = formatError(
       { message: 'ECONNREFUSED 127.0.0.1:37017', extensions: { code: 'INTERNAL_SERVER_ERROR', stacktrace: ['x'] } },

@@ -3,6 +3,7 @@ import { validationPayload } from '@popote/platform';
 import type { GraphQLFormattedError } from 'graphql';
 import { ZodError } from 'zod';
 import { isTooManyTokens, TOO_COMPLEX } from '../security/graphql-limits';
+import { detailWithoutValues } from './detail';
 import { DEFAULT_MESSAGES } from './messages';
 
 export const INVALID_REQUEST = 'Requête invalide';
@@ -12,6 +13,17 @@ export const INVALID_REQUEST = 'Requête invalide';
  * "rpc.catalogue.get-meal: no service answers", in English), so the person gets the code's French text.
  */
 const INFRASTRUCTURE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['UNAVAILABLE', 'INTERNAL']);
+
+/** Apollo's codes for a request the caller got wrong: nothing ran, and the service is fine. */
+const CLIENT_FAULTS: ReadonlySet<string> = new Set([
+  'GRAPHQL_PARSE_FAILED', // not GraphQL
+  'GRAPHQL_VALIDATION_FAILED', // an unknown field, a value of the wrong type in the query
+  'BAD_USER_INPUT', // a variable of the wrong type
+  'OPERATION_RESOLUTION_FAILURE', // no operation of that name in the document, or several and no name
+  // Not a GraphQL request at all: an empty body, a query that is not a string, variables that are
+  // not an object, a batch, a simple cross-site request (CSRF prevention).
+  'BAD_REQUEST',
+]);
 
 /**
  * Every GraphQL error leaves with a code and a French message; internals (stacks, driver errors)
@@ -38,20 +50,14 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     };
   }
   const code = formatted.extensions?.code;
-  // Errors of the query itself (syntax, unknown field, bad variables) are the client's and safe to show.
-  // The message is French; graphql's own (English) wording stays available as `detail`.
-  if (
-    code === 'GRAPHQL_VALIDATION_FAILED' ||
-    code === 'GRAPHQL_PARSE_FAILED' ||
-    code === 'BAD_USER_INPUT' ||
-    // No operation of that name in the document, or several and no name.
-    code === 'OPERATION_RESOLUTION_FAILURE'
-  ) {
+  // Errors of the request itself are the client's: the message is French; graphql's and Apollo's own
+  // (English) wording stays available as `detail`, without the values the caller sent.
+  if (typeof code === 'string' && CLIENT_FAULTS.has(code)) {
     const french = formatted.message.includes(TOO_COMPLEX) || isTooManyTokens(formatted.message);
     return {
       message: french ? TOO_COMPLEX : INVALID_REQUEST,
       locations: formatted.locations,
-      extensions: { code: 'VALIDATION_FAILED', ...(french ? {} : { detail: formatted.message }) },
+      extensions: { code: 'VALIDATION_FAILED', ...(french ? {} : { detail: detailWithoutValues(formatted.message) }) },
     };
   }
   return { message: DEFAULT_MESSAGES.INTERNAL, path: formatted.path, extensions: { code: 'INTERNAL' } };

@@ -1,10 +1,11 @@
 import { UseGuards } from '@nestjs/common';
 import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { CatalogueRpc, IdentityRpc, LIMITS, type Actor, type MealFilter } from '@popote/contracts';
+import { CatalogueRpc, IdentityRpc, isId, LIMITS, type Actor, type MealFilter } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
 import { VerifiedEmailGuard } from '../auth/account.resolver';
 import { AuthGuard, Roles } from '../auth/auth.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
+import { MEAL_ID } from '../errors/id-arguments';
 import { PublicReadCache } from '../read-cache/public-read-cache.service';
 import { CommuneModel, CookModel, CreateMealInput, MealFilterInput, MealModel, MealPageModel, UpdateMealInput } from './meal.model';
 
@@ -39,6 +40,8 @@ export class MealsResolver {
 
   @Query(() => MealModel, { nullable: true })
   async meal(@Args('meal_id', { type: () => ID }) mealId: string): Promise<MealModel | null> {
+    // An id of no possible shape names no meal: answered as an unknown one, without a read to cache.
+    if (!isId(mealId)) return null;
     return (await this.reads.call(CatalogueRpc.getMeal, { meal_id: mealId })).meal;
   }
 
@@ -48,6 +51,7 @@ export class MealsResolver {
     @Args('near', { type: () => String, nullable: true, description: "The buyer's commune (INSEE code), for distances" })
     near?: string | null,
   ): Promise<MealModel[]> {
+    if (!isId(cookId)) return [];
     return (await this.reads.call(CatalogueRpc.cookMeals, { cook_id: cookId, near: near ?? null })).items;
   }
 
@@ -84,6 +88,7 @@ export class MealsResolver {
 
   @Query(() => CookModel, { nullable: true })
   async cook(@Args('cook_id', { type: () => ID }) cookId: string): Promise<CookModel | null> {
+    if (!isId(cookId)) return null;
     return (await this.reads.call(IdentityRpc.getCook, { cook_id: cookId })).cook;
   }
 
@@ -104,7 +109,7 @@ export class MealsResolver {
   @Roles('cook')
   async updateMeal(
     @CurrentActor() actor: Actor,
-    @Args('meal_id', { type: () => ID }) mealId: string,
+    @Args('meal_id', { type: () => ID }, MEAL_ID) mealId: string,
     @Args('input') input: UpdateMealInput,
   ): Promise<MealModel> {
     const { meal } = await this.rpc.call(CatalogueRpc.updateMeal, { actor, meal_id: mealId, input });
@@ -115,7 +120,7 @@ export class MealsResolver {
   @Mutation(() => Boolean)
   @UseGuards(AuthGuard)
   @Roles('cook')
-  async deleteMeal(@CurrentActor() actor: Actor, @Args('meal_id', { type: () => ID }) mealId: string): Promise<boolean> {
+  async deleteMeal(@CurrentActor() actor: Actor, @Args('meal_id', { type: () => ID }, MEAL_ID) mealId: string): Promise<boolean> {
     const { ok } = await this.rpc.call(CatalogueRpc.deleteMeal, { actor, meal_id: mealId });
     this.reads.invalidate('meal deleted');
     return ok;

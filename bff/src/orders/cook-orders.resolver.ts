@@ -1,11 +1,12 @@
 import { UseGuards } from '@nestjs/common';
 import { Args, Context, ID, Int, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
-import { IdentityRpc, ORDER_STATUSES, OrderingRpc, type Actor, type OrderStatus } from '@popote/contracts';
+import { IdentityRpc, isId, ORDER_STATUSES, OrderingRpc, type Actor, type OrderStatus } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
 import { withFilter } from 'graphql-subscriptions';
 import { AuthGuard, Roles } from '../auth/auth.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
 import type { GqlContext } from '../auth/gql-context';
+import { ORDER_ID } from '../errors/id-arguments';
 import { ORDER_UPDATES, OrderUpdatesService, type OrderUpdate } from './order-updates.service';
 import { CookStatsModel, OrderModel, OrderUpdateModel, ReviewModel } from './orders.model';
 import { OrderStatusEnum } from '../graphql-enums';
@@ -33,6 +34,7 @@ export class OrderLifecycleResolver {
 
   @Query(() => [ReviewModel], { description: "A cook's reviews, newest first (public)" })
   async cookReviews(@Args('cook_id', { type: () => ID }) cookId: string): Promise<ReviewModel[]> {
+    if (!isId(cookId)) return []; // names no cook (contracts/src/ids.ts)
     return (await this.rpc.call(OrderingRpc.cookReviews, { cook_id: cookId })).items;
   }
 
@@ -40,7 +42,7 @@ export class OrderLifecycleResolver {
   @UseGuards(AuthGuard)
   async changeOrderStatus(
     @CurrentActor() actor: Actor,
-    @Args('order_id', { type: () => ID }) orderId: string,
+    @Args('order_id', { type: () => ID }, ORDER_ID) orderId: string,
     @Args('to', { type: () => OrderStatusEnum }) to: OrderStatus,
   ): Promise<OrderModel> {
     return (await this.rpc.call(OrderingRpc.changeStatus, { actor, order_id: orderId, to })).order;
@@ -51,7 +53,7 @@ export class OrderLifecycleResolver {
   @Roles('cook')
   async movePickupSlot(
     @CurrentActor() actor: Actor,
-    @Args('order_id', { type: () => ID }) orderId: string,
+    @Args('order_id', { type: () => ID }, ORDER_ID) orderId: string,
     @Args('start') start: string,
   ): Promise<OrderModel> {
     return (await this.rpc.call(OrderingRpc.movePickupSlot, { actor, order_id: orderId, start }, { timeoutMs: 15_000 })).order;
@@ -61,7 +63,7 @@ export class OrderLifecycleResolver {
   @UseGuards(AuthGuard)
   async cancelOrder(
     @CurrentActor() actor: Actor,
-    @Args('order_id', { type: () => ID }) orderId: string,
+    @Args('order_id', { type: () => ID }, ORDER_ID) orderId: string,
     @Args('reason', { defaultValue: '' }) reason: string,
   ): Promise<OrderModel> {
     return (await this.rpc.call(OrderingRpc.cancelOrder, { actor, order_id: orderId, reason })).order;
@@ -71,7 +73,7 @@ export class OrderLifecycleResolver {
   @UseGuards(AuthGuard)
   async submitReview(
     @CurrentActor() actor: Actor,
-    @Args('order_id', { type: () => ID }) orderId: string,
+    @Args('order_id', { type: () => ID }, ORDER_ID) orderId: string,
     @Args('rating', { type: () => Int }) rating: number,
     @Args('comment', { defaultValue: '' }) comment: string,
   ): Promise<ReviewModel> {

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { DeliverPolicy, jetstream, type ConsumerMessages } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { filterOf, OrderingEvents, STREAMS, type Envelope } from '@popote/contracts';
-import { ensureStreams, NATS_CONNECTION } from '@popote/platform';
+import { ensureStreams, NATS_CONNECTION, PLATFORM_CONFIG } from '@popote/platform';
 import { PubSub } from 'graphql-subscriptions';
 
 export interface OrderUpdate {
@@ -26,10 +26,13 @@ export class OrderUpdatesService implements OnApplicationBootstrap, OnApplicatio
   private messages?: ConsumerMessages;
   private readonly log = new Logger('OrderUpdates');
 
-  constructor(@Inject(NATS_CONNECTION) private readonly nc: NatsConnection) {}
+  constructor(
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(PLATFORM_CONFIG) private readonly platform: { EVENTS_STREAM_REPLICAS: number },
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await ensureStreams(this.nc); // the BFF may start before any service created them
+    await ensureStreams(this.nc, this.platform.EVENTS_STREAM_REPLICAS); // the BFF may start before any service created them
     const js = jetstream(this.nc);
     const consumer = await js.consumers.get(STREAMS.events.name, {
       filter_subjects: [filterOf(OrderingEvents.orderStatusChanged), filterOf(OrderingEvents.orderPlaced)],

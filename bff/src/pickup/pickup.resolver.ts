@@ -1,6 +1,7 @@
 import { UseGuards } from '@nestjs/common';
 import { Args, Context, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import {
+  isId,
   PICKUP_ADDRESS_VISIBLE_STATUSES,
   PickupRpc,
   type Actor,
@@ -49,7 +50,10 @@ export class PickupResolver {
     @Args('meal_ids', { type: () => [ID], defaultValue: [] }) mealIds: string[],
     @Args('portions', { type: () => Int, defaultValue: 1 }) portions: number,
   ): Promise<PickupSlotListModel> {
-    return this.rpc.call(PickupRpc.pickupSlots, { cook_id: cookId, meal_ids: mealIds, portions });
+    // Ids of no possible shape name nothing (contracts/src/ids.ts): no such cook has windows, and
+    // meals that do not exist set no date.
+    if (!isId(cookId)) return Promise.resolve({ has_windows: false, slots: [] });
+    return this.rpc.call(PickupRpc.pickupSlots, { cook_id: cookId, meal_ids: mealIds.filter(isId), portions });
   }
 }
 

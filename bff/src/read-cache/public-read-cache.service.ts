@@ -2,10 +2,11 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { DeliverPolicy, jetstream, type ConsumerMessages } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { AccountEvents, IdentityEvents, STREAMS, type RpcContract } from '@popote/contracts';
-import { ensureStreams, NATS_CONNECTION, RpcClient } from '@popote/platform';
+import { ensureStreams, NATS_CONNECTION, RpcClient, PLATFORM_CONFIG } from '@popote/platform';
 import { LRUCache } from 'lru-cache';
 import type { BffConfig } from '../config';
 import { BFF_CONFIG } from '../tokens';
+import { readKey } from './read-key';
 
 /**
  * The events after which a cached public read may be out of date: every catalogue event (a meal
@@ -22,16 +23,20 @@ export const INVALIDATING_SUBJECTS = [
 ] as const;
 
 type Load = () => Promise<unknown>;
+/** A service's answer to a public read, or a whole anonymous answer (`data`). */
 interface Entry {
   value: unknown;
+  /** Its key's and its value's JSON bytes (UTF-8): what it weighs against READ_CACHE_MAX_BYTES. */
+  size: number;
 }
 /** An anonymous query's whole answer (`data`), kept by PublicResponseCachePlugin. */
 export type CachedData = Record<string, unknown>;
-interface ResponseEntry {
-  data: CachedData;
-  /** Its key's length plus its answer's JSON length: what it weighs against READ_CACHE_MAX_BYTES. */
-  size: number;
-}
+
+/** What an entry weighs: its key and its value as JSON, in bytes. */
+const weigh = (key: string, value: unknown): number => Buffer.byteLength(key) + Buffer.byteLength(JSON.stringify(value) ?? '');
+/** Keys of the two kinds of entry, side by side in one cache. */
+const READ = 'read ';
+const ANSWER = 'answer ';
 
 /**
  * Public reads (meals, a meal, featured meals, popular cooks, cook pages) cached in this BFF
@@ -44,12 +49,16 @@ interface ResponseEntry {
  * It also holds whole answers to anonymous public queries (PublicResponseCachePlugin): a repeated
  * `meals` from a signed-out visitor is answered without running the query; those answers go with the
  * same invalidations and TTL.
+ *
+ * Reads and answers share one budget, READ_CACHE_MAX_BYTES (their keys and JSON, least recently read
+ * out first; an entry heavier than all of it is not kept), and READ_CACHE_MAX_ENTRIES: visitors choose
+ * the keys (a commune, ids, a cursor), so what they can make the replica hold is bounded in bytes,
+ * not only in entries. What could name nothing makes no key at all (./read-key.ts).
  */
 @Injectable()
 export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger('PublicReadCache');
   private readonly cache?: LRUCache<string, Entry, Load>;
-  private readonly responses?: LRUCache<string, ResponseEntry>;
   /** Bumped by each invalidation: a fill that started before it is not kept, and its waiters read again. */
   private generation = 0;
   private messages?: ConsumerMessages;
@@ -59,30 +68,27 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
   constructor(
     private readonly rpc: RpcClient,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(PLATFORM_CONFIG) private readonly platform: { EVENTS_STREAM_REPLICAS: number },
     @Inject(BFF_CONFIG) config: BffConfig,
   ) {
     if (config.READ_CACHE_TTL_MS > 0) {
       this.cache = new LRUCache<string, Entry, Load>({
         max: config.READ_CACHE_MAX_ENTRIES,
-        ttl: config.READ_CACHE_TTL_MS,
-        fetchMethod: async (_key, _stale, { context }) => {
-          this.stats.misses++;
-          return { value: await context() };
-        },
-      });
-      // Bounded in entries and in weight: the least recently read answers go first.
-      this.responses = new LRUCache<string, ResponseEntry>({
-        max: config.READ_CACHE_MAX_ENTRIES,
         maxSize: config.READ_CACHE_MAX_BYTES,
         sizeCalculation: (entry) => entry.size,
         ttl: config.READ_CACHE_TTL_MS,
+        fetchMethod: async (key, _stale, { context }) => {
+          this.stats.misses++;
+          const value = await context();
+          return { value, size: weigh(key, value) };
+        },
       });
     }
   }
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.cache) return;
-    await ensureStreams(this.nc); // the BFF may start before any service created them
+    await ensureStreams(this.nc, this.platform.EVENTS_STREAM_REPLICAS); // the BFF may start before any service created them
     const consumer = await jetstream(this.nc).consumers.get(STREAMS.events.name, {
       filter_subjects: [...INVALIDATING_SUBJECTS],
       deliver_policy: DeliverPolicy.New,
@@ -102,18 +108,23 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
     if (request && typeof request === 'object' && 'actor' in request)
       throw new Error(`${contract.subject}: a request on behalf of a user is never cached`);
     const load = () => this.rpc.call(contract, request);
-    if (!this.cache) return load();
-    const key = `${contract.subject} ${JSON.stringify(request)}`;
+    const read = this.cache && readKey(contract, request);
+    if (!this.cache || !read) return load();
+    const key = READ + read;
     for (let attempt = 0; ; attempt++) {
       const generation = this.generation;
       const hit = this.cache.has(key);
+      const status: LRUCache.Status<string, Entry, Load> = {};
       try {
-        const entry = await this.cache.fetch(key, { context: load });
+        const entry = await this.cache.fetch(key, { context: load, status });
         if (hit) this.stats.hits++;
         return entry!.value as Res;
       } catch (err) {
-        // Invalidated while filling: that answer may predate the change, so ask again (a few times at most).
-        if (generation !== this.generation && attempt < 3) continue;
+        // Invalidated while filling (that answer may predate the change), or pushed out by other
+        // fills before it came back: ask again, a few times at most; then once, uncached.
+        const pushedOut = status.fetchAborted === true && generation === this.generation;
+        if ((generation !== this.generation || pushedOut) && attempt < 3) continue;
+        if (pushedOut) return load();
         throw err;
       }
     }
@@ -121,7 +132,7 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
 
   /** Whether whole answers may be kept (the cache is on). */
   get keepsResponses(): boolean {
-    return this.responses !== undefined;
+    return this.cache !== undefined;
   }
 
   /** Where invalidations are: an answer computed from an earlier generation is not kept. */
@@ -131,24 +142,37 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
 
   /** A whole anonymous answer kept under `key`, if any (counted as a hit). */
   response(key: string): CachedData | undefined {
-    const entry = this.responses?.get(key);
+    const entry = this.cache?.get(ANSWER + key);
     if (!entry) return undefined;
     this.stats.hits++;
     this.stats.responseHits++;
-    return entry.data;
+    return entry.value as CachedData;
   }
 
   /** Keeps a whole anonymous answer, unless a change was announced since it began (`generation`). */
   keepResponse(key: string, data: CachedData, generation: number): void {
-    if (generation !== this.generation || !this.responses) return;
+    if (generation !== this.generation || !this.cache) return;
     // Its key weighs too (the variables are in it). An answer heavier than the whole budget is not
     // kept (lru-cache refuses it).
-    this.responses.set(key, { data, size: key.length + JSON.stringify(data).length });
+    const k = ANSWER + key;
+    this.cache.set(k, { value: data, size: weigh(k, data) });
   }
 
   /** The whole answers kept, and what they weigh (tests, diagnostics). */
   get responseWeight(): { entries: number; bytes: number } {
-    return { entries: this.responses?.size ?? 0, bytes: this.responses?.calculatedSize ?? 0 };
+    let entries = 0;
+    let bytes = 0;
+    for (const [key, entry] of this.cache?.entries() ?? [])
+      if (key.startsWith(ANSWER)) {
+        entries++;
+        bytes += entry.size;
+      }
+    return { entries, bytes };
+  }
+
+  /** Everything kept (reads and answers) and what it weighs, as the cache itself counts it (tests, diagnostics). */
+  get weight(): { entries: number; bytes: number } {
+    return { entries: this.cache?.size ?? 0, bytes: this.cache?.calculatedSize ?? 0 };
   }
 
   /** Drops every cached read and answer (and the fills under way). */
@@ -156,7 +180,6 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
     this.generation++;
     this.stats.invalidations++;
     this.cache?.clear();
-    this.responses?.clear();
     this.log.debug(`cache cleared (${reason})`);
   }
 }

@@ -42,4 +42,12 @@ describe('responseKey: what a whole answer is kept under', () => {
     expect(responseKey('h1', 'Page', sized, { n: 2, near: 'x'.repeat(MAX_RESPONSE_KEY_LENGTH) })).toBeNull();
     expect(responseKey('h1', null, operation('{ communes(search: "Lyon") { insee } }'), undefined)).toBe('h1  []');
   });
+
+  it('gives none when an ID variable holds something that is not an id: such an answer names nothing', () => {
+    const byId = operation('query($id: ID!, $ids: [ID!]) { meal(meal_id: $id) { meal_id } }');
+    expect(responseKey('h1', null, byId, { id: 'demo-meal-bowl', ids: ['a1', 'b2'] })).toBe('h1  ["demo-meal-bowl",["a1","b2"]]');
+    for (const id of ['../../etc/passwd', 'x'.repeat(65), '', ' ', 'a.b', 42, { $gt: '' }])
+      expect(responseKey('h1', null, byId, { id }), JSON.stringify(id)).toBeNull();
+    expect(responseKey('h1', null, byId, { id: 'a1', ids: ['b2', '../x'] })).toBeNull();
+  });
 });

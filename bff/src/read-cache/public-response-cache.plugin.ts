@@ -1,6 +1,7 @@
 import { HeaderMap, type ApolloServerPlugin, type GraphQLRequestListener } from '@apollo/server';
 import { Plugin } from '@nestjs/apollo';
-import { Kind, type OperationDefinitionNode } from 'graphql';
+import { isId } from '@popote/contracts';
+import { Kind, type OperationDefinitionNode, type TypeNode } from 'graphql';
 import type { GqlContext } from '../auth/gql-context';
 import { PublicReadCache, type CachedData } from './public-read-cache.service';
 
@@ -32,11 +33,20 @@ export function isPublicQuery(operation: OperationDefinitionNode): boolean {
 /** A longer key is not worth keeping: real pages' variables are a few short values. */
 export const MAX_RESPONSE_KEY_LENGTH = 2048;
 
+/** The type a variable is declared with, without its list and non-null wrappers (`[ID!]!` → `ID`). */
+function namedType(type: TypeNode): string {
+  return type.kind === Kind.NAMED_TYPE ? type.name.value : namedType(type.type);
+}
+
+/** An `ID` variable's value names something only if it is an id (or a list of them). */
+const couldNameSomething = (value: unknown): boolean => value === null || isId(value) || (Array.isArray(value) && value.every(isId));
+
 /**
  * What an answer is kept under: the query's hash, the operation's name and the values of the
  * variables the operation declares, in their order (graphql-js ignores any other variable, so an
- * undeclared one must not make a new entry). Null when the key would be longer than
- * MAX_RESPONSE_KEY_LENGTH: that request runs, uncached, rather than fill the cache with its key.
+ * undeclared one must not make a new entry). Null — that request runs, uncached, rather than fill the
+ * cache with its key — when the key would be longer than MAX_RESPONSE_KEY_LENGTH, or when an `ID`
+ * variable holds something that is not an id (the answer names nothing, and such values are endless).
  */
 export function responseKey(
   queryHash: string,
@@ -44,7 +54,9 @@ export function responseKey(
   operation: OperationDefinitionNode,
   variables: Record<string, unknown> | undefined,
 ): string | null {
-  const values = (operation.variableDefinitions ?? []).map((d) => variables?.[d.variable.name.value] ?? null);
+  const definitions = operation.variableDefinitions ?? [];
+  const values = definitions.map((d) => variables?.[d.variable.name.value] ?? null);
+  if (definitions.some((d, i) => namedType(d.type) === 'ID' && !couldNameSomething(values[i]))) return null;
   const key = `${queryHash} ${operationName ?? ''} ${JSON.stringify(values)}`;
   return key.length <= MAX_RESPONSE_KEY_LENGTH ? key : null;
 }

@@ -69,7 +69,19 @@ export class LifecycleService implements OnModuleInit {
     this.relay.register(this.reviews);
   }
 
+  /**
+   * Refuses an order that does not exist or is not the actor's before its lock is taken: a lock is
+   * a round trip to the cluster's lock bucket, and nobody else's order is waited for. Checked again
+   * under the lock, on the document the change is made to.
+   */
+  private async mustBeParty(actor: Actor, orderId: string): Promise<void> {
+    const order = await this.orders.findById(orderId, { cook_id: 1, consumer_id: 1 }).lean<Pick<Order, 'cook_id' | 'consumer_id'>>();
+    if (!order) throw new DomainError('NOT_FOUND', ORDER_MESSAGES.notFound);
+    if (order.cook_id !== actor.user_id && order.consumer_id !== actor.user_id) throw new DomainError('FORBIDDEN', ORDER_MESSAGES.notYours);
+  }
+
   private async mutate(actor: Actor, orderId: string, change: (order: HydratedDocument<Order>) => void): Promise<OrderDto> {
+    await this.mustBeParty(actor, orderId);
     const result = await this.relay.locked(this.orders, orderId, async () => {
       const order = await this.orders.findById(orderId);
       if (!order) throw new DomainError('NOT_FOUND', ORDER_MESSAGES.notFound);
@@ -159,6 +171,9 @@ export class LifecycleService implements OnModuleInit {
   }
 
   async review(actor: Actor, consumerName: string, orderId: string, rating: number, comment: string): Promise<ReviewDto> {
+    // Looked up before the lock is taken (see mustBeParty), and again under it.
+    const mine = await this.orders.findById(orderId, { consumer_id: 1 }).lean<Pick<Order, 'consumer_id'>>();
+    if (mine?.consumer_id !== actor.user_id) throw new DomainError('NOT_FOUND', ORDER_MESSAGES.notFound);
     return this.relay.locked(this.orders, orderId, async () => {
       const order = await this.orders.findById(orderId);
       if (!order || order.consumer_id !== actor.user_id) throw new DomainError('NOT_FOUND', ORDER_MESSAGES.notFound);

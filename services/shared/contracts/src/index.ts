@@ -2,6 +2,7 @@
 export * from './french-errors';
 export * from './enums';
 export * from './errors';
+export * from './ids';
 export * from './envelope';
 export * from './catalogue';
 export * from './pickup';

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { Kvm, type KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -24,6 +24,23 @@ export class KeyedMutex {
       if (this.tails.get(key) === tail) this.tails.delete(key);
     }
   }
+}
+
+/** Longest lock key kept readable in the bucket; longer ones are hashed (see lockKey). */
+const MAX_READABLE_KEY = 200;
+
+/**
+ * The bucket key of a lock. A key is the last part of a NATS subject (`$KV.<bucket>.<key>`): made of
+ * subject-safe characters, with no empty token (a leading, trailing or double dot) and short — a
+ * subject over the server's control line (4 KB) makes it drop the whole connection. A document's key
+ * is its collection and id, and ids arrive from requests: whatever one holds (10 KB of text,
+ * `../../etc/passwd`, `>`), the lock gets a valid key, readable when it can be, else the key's SHA-256.
+ */
+export function lockKey(key: string): string {
+  const readable = key.replace(/[^-/_=.a-zA-Z0-9]/g, '_');
+  if (readable && readable.length <= MAX_READABLE_KEY && !readable.startsWith('.') && !readable.endsWith('.') && !readable.includes('..'))
+    return readable;
+  return `sha256_${createHash('sha256').update(key).digest('hex')}`;
 }
 
 /** Lock leases expire after this long (a holder killed mid-write never blocks a document for longer). */
@@ -61,7 +78,7 @@ export class DistributedLocks {
   async run<T>(key: string, fn: () => Promise<T>): Promise<T> {
     return this.local.run(key, async () => {
       const kv = await this.bucket();
-      const k = key.replace(/[^-/_=.a-zA-Z0-9]/g, '_');
+      const k = lockKey(key);
       const deadline = Date.now() + this.opts.leaseMs * 2;
       let revision: number | undefined;
       for (let attempt = 0; revision === undefined; attempt++) {

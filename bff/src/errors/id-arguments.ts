@@ -1,0 +1,24 @@
+import type { PipeTransform } from '@nestjs/common';
+import { DomainError, isId, MEAL_MESSAGES, ORDER_MESSAGES, PAYMENT_MESSAGES } from '@popote/contracts';
+
+/**
+ * Id arguments, checked where they enter (contracts/src/ids.ts): an id of no possible shape (10 KB
+ * of text, `../../etc/passwd`, a NATS wildcard) names nothing, so it gets the answer an unknown id
+ * gets, at once, without asking a service (where it used to become a lock key and a database filter).
+ * Public reads answer null or nothing instead (./meals, ./pickup): that is their answer to an unknown id.
+ */
+export class IdArgument implements PipeTransform<unknown, string> {
+  constructor(private readonly unknown: () => DomainError) {}
+
+  transform(value: unknown): string {
+    if (isId(value)) return value;
+    throw this.unknown();
+  }
+}
+
+/** An order's id, as ordering answers an unknown one. */
+export const ORDER_ID = new IdArgument(() => new DomainError('NOT_FOUND', ORDER_MESSAGES.notFound));
+/** A checkout's id, as payments answers an unknown one. */
+export const CHECKOUT_ID = new IdArgument(() => new DomainError('NOT_FOUND', PAYMENT_MESSAGES.invalidData));
+/** A meal's id in a cook's change, as the catalogue answers an unknown one. */
+export const MEAL_ID = new IdArgument(() => new DomainError('MEAL_NOT_FOUND', MEAL_MESSAGES.notFound));
