@@ -421,6 +421,22 @@ describe('authorization matrix: every mutation and private query × who asks', (
     expect(Object.keys(schema.getSubscriptionType()!.getFields()).sort()).toEqual(SUBSCRIPTIONS);
   });
 
+  it('an account whose address is not confirmed may not pay, publish a dish, nor export its data (FORBIDDEN, in French)', async () => {
+    const unconfirmed = new GqlSession(url);
+    const r = await unconfirmed.gql('mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id } } }', { i: account('cook') });
+    expect(r.errors).toBeUndefined();
+    const cases: [string, string, Record<string, unknown>][] = [
+      ['requestDataExport', 'mutation { requestDataExport { export_id status } }', {}],
+      ['createPaymentIntent', 'mutation { createPaymentIntent(slots: []) { client_secret } }', {}],
+      ['createMeal', 'mutation($i: CreateMealInput!) { createMeal(input: $i) { meal_id } }', { i: MEAL_INPUT }],
+    ];
+    for (const [field, query, variables] of cases) {
+      const answer = await unconfirmed.gql(query, variables);
+      expect(outcomeOf(answer, field), `${field}: ${JSON.stringify(answer.errors ?? answer.data)}`).toBe('FORBIDDEN');
+      expect(answer.errors![0]!.message, field).toMatch(/adresse/i);
+    }
+  });
+
   const outcomeOf = (r: { data?: any; errors?: { message: string; extensions?: { code?: string } }[] }, field: string): string => {
     if (r.errors?.length) return r.errors[0]!.extensions?.code ?? 'UNKNOWN';
     const value = r.data?.[field];

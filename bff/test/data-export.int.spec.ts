@@ -5,9 +5,20 @@ import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { EXPORT_MESSAGES } from '@popote/contracts';
-import { MediaStorage } from '@popote/platform';
-import { eventually, GqlSession, natsCredentials, resetJetStream, serviceEnv, startServiceApp, waitForMail } from '@popote/testing';
-import mongoose, { type Connection } from 'mongoose';
+import { markEmailVerified } from '../../services/identity/test/fixtures';
+import { MediaStorage, OutboxRelay } from '@popote/platform';
+import { getConnectionToken, getModelToken } from '@nestjs/mongoose';
+import {
+  eventually,
+  GqlSession,
+  natsCredentials,
+  resetJetStream,
+  serviceEnv,
+  startServiceApp,
+  tokenOfLink,
+  waitForMail,
+} from '@popote/testing';
+import mongoose, { type Connection, type Model } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule as CartModule } from '../../services/cart/src/app.module';
 import { cartConfig } from '../../services/cart/src/config';
@@ -15,6 +26,7 @@ import { AppModule as CatalogueModule } from '../../services/catalogue/src/app.m
 import { catalogueConfig } from '../../services/catalogue/src/config';
 import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
 import { identityConfig } from '../../services/identity/src/config';
+import { User } from '../../services/identity/src/users/user.schema';
 import { AppModule as NotificationsModule } from '../../services/notifications/src/app.module';
 import { notificationsConfig } from '../../services/notifications/src/config';
 import { AppModule as OrderingModule } from '../../services/ordering/src/app.module';
@@ -32,6 +44,8 @@ const LATEST = `{ dataExport ${FIELDS} }`;
 const SIGN_UP = 'mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id } } }';
 
 let n = 0;
+/** The support address of this file's notifications (unique: the test mail server is shared). */
+const SUPPORT = `support-${Date.now().toString(36)}@popote.test`;
 
 /**
  * The data export job (issue 18, ADR 0009) with two BFF replicas on one database and one bucket,
@@ -50,15 +64,27 @@ describe('data export job (two BFF replicas)', () => {
   const claims = () => db.collection<ExportClaim>('dataExportClaims');
   const slots = () => db.collection<ExportSlot>('dataExportSlots');
 
-  const person = async (url = replicas[0]!.url) => {
+  /** A new account; its address confirmed (as its emailed link would) unless `verified` is false: an export needs it. */
+  const person = async (url = replicas[0]!.url, { verified = true, email = '' } = {}) => {
     const tag = `${Date.now().toString(36)}${++n}`;
     const s = new GqlSession(url);
-    const email = `export-${tag}@popote.test`;
+    email ||= `export-${tag}@popote.test`;
     const r = await s.gql(SIGN_UP, {
       i: { email, password: 'secret1', name: `Export ${tag}`, username: `ex_${tag}`, location: 'Lyon', user_type: 'consumer' },
     });
     expect(r.errors).toBeUndefined();
+    if (verified) await markEmailVerified(apps.identity!, email);
     return { s, email, user_id: r.data.signUp.user.user_id as string };
+  };
+  const download = async (s: GqlSession, ready: { download_url: string }) => {
+    const res = await fetch(`${replicas[0]!.url}${ready.download_url}`, { headers: { cookie: s.cookieHeader() } });
+    expect(res.status).toBe(200);
+    const file = join(mkdtempSync(join(tmpdir(), 'export-')), 'a.zip');
+    writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+    return {
+      names: execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n'),
+      read: (name: string) => execFileSync('unzip', ['-p', file, name], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }),
+    };
   };
   const on = (s: GqlSession, i: number) => Object.assign(new GqlSession(replicas[i]!.url), { cookies: s.cookies }) as GqlSession;
   const pauseAll = () => Promise.all(replicas.map((r) => r.worker.pause()));
@@ -81,7 +107,7 @@ describe('data export job (two BFF replicas)', () => {
     apps.payments = await startServiceApp('payments', PaymentsModule.forRoot(paymentsConfig(env('payments'))), nats);
     apps.notifications = await startServiceApp(
       'notifications',
-      NotificationsModule.forRoot(notificationsConfig(env('notifications'))),
+      NotificationsModule.forRoot(notificationsConfig(serviceEnv('notifications', __filename, { SUPPORT_EMAIL: SUPPORT }))),
       nats,
     );
     // One database and one bucket for both replicas, as in a deployment. Polling is slow here: the
@@ -146,6 +172,12 @@ describe('data export job (two BFF replicas)', () => {
     expect(JSON.parse(execFileSync('unzip', ['-p', file, 'export.json'], { encoding: 'utf8' }))).toMatchObject({
       export_id: asked.export_id,
     });
+    // The emails sent for the account are in it (found by its id), the links' secrets taken out.
+    const token = tokenOfLink((await waitForMail(p.email, /Confirmez votre adresse email/)).text);
+    const sent = execFileSync('unzip', ['-p', file, 'notifications/emails-sent.json'], { encoding: 'utf8' });
+    expect(JSON.parse(sent)).toEqual([expect.objectContaining({ to: p.email, subject: 'Confirmez votre adresse email' })]);
+    expect(sent).toContain('verify-email?token=[retiré]');
+    expect(sent).not.toContain(token);
 
     const mail = await waitForMail(p.email, /Votre archive de données Popote est prête/);
     expect(mail.text).toMatch(/http:\/\/[^\s]+\/profile#mes-donnees/);
@@ -291,4 +323,93 @@ describe('data export job (two BFF replicas)', () => {
     expect(await slots().countDocuments({ _id: p.user_id })).toBe(0);
     resumeAll();
   }, 60_000);
+
+  it('an address not confirmed cannot ask for an export (French), and one no longer confirmed when it is built fails it', async () => {
+    const unverified = await person(undefined, { verified: false });
+    const refused = await unverified.s.gql(REQUEST);
+    expect(refused.errors?.[0]).toMatchObject({ message: EXPORT_MESSAGES.emailNotVerified, extensions: { code: 'FORBIDDEN' } });
+    expect(await jobs().countDocuments({ user_id: unverified.user_id })).toBe(0);
+    expect(await slots().countDocuments({ _id: unverified.user_id })).toBe(0);
+
+    // Asked while confirmed; by the time it is built the address is not (an email change confirmed
+    // elsewhere, an administrator): the job fails at once, without an archive or another attempt.
+    await pauseAll();
+    const p = await person();
+    const id = (await p.s.gql(REQUEST)).data.requestDataExport.export_id as string;
+    // Under the document's lease, as identity's own writes (see markEmailVerified).
+    const users = apps.identity!.get<Model<User>>(getModelToken(User.name), { strict: false });
+    await apps
+      .identity!.get(OutboxRelay, { strict: false })
+      .locked(users, p.user_id, () => users.updateOne({ _id: p.user_id }, { $set: { email_verified_at: null } }));
+    resumeAll();
+    await replicas[0]!.worker.pass();
+    expect(await jobs().findOne({ _id: id })).toMatchObject({ status: 'failed', error: EXPORT_MESSAGES.emailNotVerified });
+    expect(await claims().countDocuments({ export_id: id })).toBe(0);
+    expect(await archives.keys(`${p.user_id}/`)).toEqual([]);
+  }, 60_000);
+
+  it("an account with the support address gets none of support's mail, nor anyone's contact message", async () => {
+    const visitor = `Bonjour, ici un visiteur ${Date.now()}`;
+    expect(
+      (
+        await new GqlSession(replicas[0]!.url).gql('mutation($i: ContactInput!) { sendContactMessage(input: $i) }', {
+          i: { name: 'Visiteur', email: `visiteur-${Date.now()}@popote.test`, subject: 'Question', message: visitor },
+        })
+      ).errors,
+    ).toBeUndefined();
+    // Signed up with the support address (and confirmed: the mailbox's owner made an account).
+    const impostor = await person(undefined, { email: SUPPORT });
+    const asked = (await impostor.s.gql(REQUEST)).data.requestDataExport;
+    const ready = await readyOf(impostor.s);
+    expect(ready.export_id).toBe(asked.export_id);
+    const archive = await download(impostor.s, ready);
+    expect(JSON.parse(archive.read('notifications/emails-sent.json'))).toEqual([]);
+    expect(JSON.parse(archive.read('notifications/contact-messages.json'))).toEqual([]);
+    for (const name of archive.names) expect(archive.read(name), name).not.toContain(visitor);
+  }, 60_000);
+
+  it('a cook whose orders do not fit one NATS message (1 MB) gets all of them, page by page', async () => {
+    const p = await person();
+    const ordering = apps.ordering!.get<Connection>(getConnectionToken()).collection('orders');
+    const start = Date.now() - 60 * 86_400_000;
+    const docs = Array.from({ length: 1500 }, (_, i) => ({
+      _id: `big-${p.user_id}-${i}`,
+      checkout_id: `big-checkout-${p.user_id}-${i}`,
+      consumer_id: `buyer-${i % 40}`,
+      consumer_name: 'Claire L.',
+      cook_id: p.user_id,
+      cook_name: 'Export',
+      total_cents: 2400,
+      order_status: 'delivered',
+      delivery_option: 'pickup',
+      stock_status: 'committed',
+      items: [1, 2, 3].map((k) => ({
+        order_item_id: `big-${i}-${k}`,
+        meal_id: `meal-${k}`,
+        name: `Tajine de poulet aux citrons confits et aux olives n° ${k}`,
+        quantity: 2,
+        price_cents: 400,
+      })),
+      created_at: new Date(start + i * 60_000),
+      updated_at: new Date(start + i * 60_000),
+    }));
+    await ordering.insertMany(docs as never[]);
+    // As one reply, this cook's orders alone are over NATS's 1 MB.
+    expect(JSON.stringify(docs).length).toBeGreaterThan(1_048_576);
+    await p.s.gql(REQUEST);
+    const ready = await eventually(async () => {
+      const d = (await p.s.gql(LATEST)).data?.dataExport;
+      return d?.status === 'ready' ? d : undefined;
+    }, 90_000);
+    const job = (await jobs().findOne({ _id: ready.export_id }))!;
+    console.info(`export of ${docs.length} orders ready: build ${job.build_ms} ms, ${job.size_bytes} bytes, attempt ${job.attempts}`);
+    const archive = await download(p.s, ready);
+    const received = JSON.parse(archive.read('ordering/orders-received.json')) as { order_id: string }[];
+    expect(received).toHaveLength(await ordering.countDocuments({ cook_id: p.user_id }));
+    expect(new Set(received.map((o) => o.order_id)).size).toBe(docs.length);
+    expect(received[0]!.order_id).toBe(`big-${p.user_id}-${docs.length - 1}`); // newest first
+    // The other files of the service are whole too (the list's file was closed before them).
+    expect(JSON.parse(archive.read('ordering/orders-placed.json'))).toEqual([]);
+    expect(JSON.parse(archive.read('ordering/reviews-received.json'))).toEqual([]);
+  }, 120_000);
 });

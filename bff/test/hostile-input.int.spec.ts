@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { getConnectionToken } from '@nestjs/mongoose';
-import { CatalogueRpc, mealSchema } from '@popote/contracts';
-import { MediaStorage } from '@popote/platform';
-import { GqlSession, natsCredentials, resetJetStream, serviceEnv, startServiceApp, testRpcClient } from '@popote/testing';
+import { CatalogueRpc, mealSchema, ORDER_MESSAGES, OrderingRpc } from '@popote/contracts';
+import { DistributedLocks, MediaStorage } from '@popote/platform';
+import { GqlSession, natsCredentials, resetJetStream, serviceEnv, startServiceApp, testNats, testRpcClient } from '@popote/testing';
 import fc from 'fast-check';
+import { buildSchema, getNamedType, type GraphQLField } from 'graphql';
 import type { Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule as CartModule } from '../../services/cart/src/app.module';
@@ -15,6 +18,10 @@ import { AppModule as IdentityModule } from '../../services/identity/src/app.mod
 import { identityConfig } from '../../services/identity/src/config';
 import { AppModule as NotificationsModule } from '../../services/notifications/src/app.module';
 import { notificationsConfig } from '../../services/notifications/src/config';
+import { AppModule as OrderingModule } from '../../services/ordering/src/app.module';
+import { orderingConfig } from '../../services/ordering/src/config';
+import { AppModule as PaymentsModule } from '../../services/payments/src/app.module';
+import { paymentsConfig } from '../../services/payments/src/config';
 import { markEmailVerified } from '../../services/identity/test/fixtures';
 import { AppModule } from '../src/app.module';
 import { bffConfig } from '../src/config';
@@ -118,6 +125,49 @@ const ARGUMENTS: { name: string; query: string; vars: fc.Arbitrary<Record<string
   },
 ];
 
+/** A well-formed id that names nothing: a malformed id must be answered just as this one is. */
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+/** Ids that once reached lock keys, database filters and cache keys as they were. */
+const MALFORMED_IDS = ['x'.repeat(10 * 1024), '../../etc/passwd', 'orders.>', '..'];
+/** Every query and mutation taking an id (checked against the printed schema), called as someone allowed to. */
+type IdCall = { as: 'anonymous' | 'consumer' | 'cook'; query: string; vars?: Record<string, unknown> };
+const SLOT = { cook_id: UNKNOWN_ID, start: '2030-01-01T10:00:00.000Z' };
+const ID_OPERATIONS: Record<string, IdCall> = {
+  meal: { as: 'anonymous', query: 'query($id: ID!) { meal(meal_id: $id) { meal_id } }' },
+  cook: { as: 'anonymous', query: 'query($id: ID!) { cook(cook_id: $id) { cook_id } }' },
+  cookMeals: { as: 'anonymous', query: 'query($id: ID!) { cookMeals(cook_id: $id) { meal_id } }' },
+  cookReviews: { as: 'anonymous', query: 'query($id: ID!) { cookReviews(cook_id: $id) { review_id } }' },
+  pickupSlots: { as: 'consumer', query: 'query($id: ID!) { pickupSlots(cook_id: $id, meal_ids: [$id]) { slots { start } } }' },
+  checkout: { as: 'consumer', query: 'query($id: ID!) { checkout(checkout_id: $id) { checkout_id } }' },
+  checkoutOrders: { as: 'consumer', query: 'query($id: ID!) { checkoutOrders(checkout_id: $id) { order_id } }' },
+  receipt: { as: 'consumer', query: 'query($id: ID!) { receipt(order_id: $id) { number } }' },
+  receiptPdf: { as: 'consumer', query: 'query($id: ID!) { receiptPdf(order_id: $id) { filename } }' },
+  addToCart: { as: 'consumer', query: 'mutation($id: ID!) { addToCart(meal_id: $id) { item_count } }' },
+  setCartQuantity: { as: 'consumer', query: 'mutation($id: ID!) { setCartQuantity(meal_id: $id, quantity: 2) { item_count } }' },
+  removeFromCart: { as: 'consumer', query: 'mutation($id: ID!) { removeFromCart(meal_id: $id) { item_count } }' },
+  changeCheckoutSlot: {
+    as: 'consumer',
+    query: 'mutation($id: ID!, $s: ChosenSlotInput!) { changeCheckoutSlot(checkout_id: $id, slot: $s) { checkout_id } }',
+    vars: { s: SLOT },
+  },
+  renewCheckout: { as: 'consumer', query: 'mutation($id: ID!) { renewCheckout(checkout_id: $id) { checkout_id } }' },
+  confirmSandboxPayment: {
+    as: 'consumer',
+    query:
+      'mutation($id: ID!) { confirmSandboxPayment(checkout_id: $id, card: {number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123"}) { status } }',
+  },
+  cancelOrder: { as: 'consumer', query: 'mutation($id: ID!) { cancelOrder(order_id: $id) { order_id } }' },
+  submitReview: { as: 'consumer', query: 'mutation($id: ID!) { submitReview(order_id: $id, rating: 5) { review_id } }' },
+  changeOrderStatus: { as: 'cook', query: 'mutation($id: ID!) { changeOrderStatus(order_id: $id, to: confirmed) { order_id } }' },
+  movePickupSlot: { as: 'cook', query: `mutation($id: ID!) { movePickupSlot(order_id: $id, start: "${SLOT.start}") { order_id } }` },
+  refundDeliveredOrder: { as: 'cook', query: 'mutation($id: ID!) { refundDeliveredOrder(order_id: $id) { refund_id } }' },
+  deleteMeal: { as: 'cook', query: 'mutation($id: ID!) { deleteMeal(meal_id: $id) }' },
+  updateMeal: {
+    as: 'cook',
+    query: 'mutation($id: ID!, $i: UpdateMealInput!) { updateMeal(meal_id: $id, input: $i) { meal_id } }',
+    vars: { i: { name: 'Quiche', description: 'Maison', price_cents: 800, portions_available: 3 } },
+  },
+};
 describe('hostile input: generated GraphQL arguments and uploads', () => {
   const apps: INestApplication[] = [];
   let url: string;
@@ -126,6 +176,7 @@ describe('hostile input: generated GraphQL arguments and uploads', () => {
   let cartDb: Connection;
   const sessions = {} as Record<'anonymous' | 'consumer' | 'cook', GqlSession>;
   let cookId = '';
+  let consumerId = '';
   const created = { users: 0, meals: 0 };
 
   beforeAll(async () => {
@@ -139,6 +190,8 @@ describe('hostile input: generated GraphQL arguments and uploads', () => {
     const cart = await startServiceApp('cart', CartModule.forRoot(cartConfig(env('cart'))), nats);
     cartDb = cart.get<Connection>(getConnectionToken());
     apps.push(cart, await startServiceApp('notifications', NotificationsModule.forRoot(notificationsConfig(env('notifications'))), nats));
+    apps.push(await startServiceApp('ordering', OrderingModule.forRoot(orderingConfig(env('ordering'))), nats));
+    apps.push(await startServiceApp('payments', PaymentsModule.forRoot(paymentsConfig(env('payments'))), nats));
     const unlimited = Object.fromEntries(
       [
         'RATE_LIMIT_SIGN_UP',
@@ -174,6 +227,7 @@ describe('hostile input: generated GraphQL arguments and uploads', () => {
       expect(r.errors).toBeUndefined();
       await markEmailVerified(identity); // publishing needs a confirmed address (issue 18)
       if (type === 'cook') cookId = r.data.signUp.user.user_id;
+      else consumerId = r.data.signUp.user.user_id;
       sessions[type] = s;
     }
   }, 120_000);
@@ -282,6 +336,182 @@ describe('hostile input: generated GraphQL arguments and uploads', () => {
     expect(big.status).toBe(413);
     expect(await big.json()).toMatchObject({ message: "L'image ne doit pas dépasser 5MB" });
     expect(await media.count('meals/')).toBe(before + stored);
+  });
+
+  it('every query and mutation taking an id is in the table below', () => {
+    const schema = buildSchema(readFileSync(join(__dirname, '..', 'schema.graphql'), 'utf8'));
+    const takesId = (f: GraphQLField<unknown, unknown>) => f.args.some((a) => getNamedType(a.type).name === 'ID');
+    const fields = [...Object.values(schema.getQueryType()!.getFields()), ...Object.values(schema.getMutationType()!.getFields())];
+    expect(Object.keys(ID_OPERATIONS).sort()).toEqual(
+      fields
+        .filter(takesId)
+        .map((f) => f.name)
+        .sort(),
+    );
+  });
+
+  /** The parts of an answer a person or a program reads: data, codes and messages (not the error's path). */
+  const outcome = (answer: Awaited<ReturnType<typeof send>>) => ({
+    status: answer.status,
+    data: answer.json?.data,
+    errors: answer.json?.errors?.map((e) => ({ message: e.message, code: (e.extensions as { code?: string })?.code })),
+  });
+
+  for (const [name, call] of Object.entries(ID_OPERATIONS)) {
+    it(`${name}: a malformed id (10 KB, path-like, a subject wildcard) is answered as an unknown id, at once`, async () => {
+      const ask = (id: string) => send(sessions[call.as], JSON.stringify({ query: call.query, variables: { ...call.vars, id } }));
+      const unknown = await ask(UNKNOWN_ID);
+      expectFrench(unknown, `${name} ${UNKNOWN_ID}`);
+      for (const id of MALFORMED_IDS) {
+        const started = Date.now();
+        const answer = await ask(id);
+        const took = Date.now() - started;
+        expectFrench(answer, `${name} ${id.slice(0, 20)}`);
+        expect(outcome(answer), `${name} ${id.slice(0, 20)}`).toEqual(outcome(unknown));
+        expect(took, `${name} ${id.slice(0, 20)}: ${took} ms`).toBeLessThan(1000);
+      }
+    });
+  }
+
+  it('behind the BFF too: ordering answers a malformed order id at once, an unknown one without waiting for its lock', async () => {
+    const nc = await testNats();
+    const rpc = await testRpcClient();
+    const locks = new DistributedLocks(nc);
+    try {
+      // Whatever a key holds, the lock bucket takes it, and the connection stays up.
+      for (const id of MALFORMED_IDS) expect(await locks.run(`orders:${id}`, async () => 'ran')).toBe('ran');
+      await nc.flush();
+      const consumer = { user_id: consumerId, user_type: 'consumer' as const };
+      const cook = { user_id: cookId, user_type: 'cook' as const };
+      const options = { timeoutMs: 3000 };
+      const calls = (order_id: string) => [
+        rpc.call(OrderingRpc.cancelOrder, { actor: consumer, order_id, reason: '' }, options),
+        rpc.call(OrderingRpc.submitReview, { actor: consumer, consumer_name: 'H', order_id, rating: 5, comment: '' }, options),
+        rpc.call(OrderingRpc.changeStatus, { actor: cook, order_id, to: 'confirmed' }, options),
+        rpc.call(OrderingRpc.movePickupSlot, { actor: cook, order_id, start: '2030-01-01T10:00:00.000Z' }, options),
+      ];
+      // Someone holds the lock of an order that does not exist: asking about that order does not wait for them.
+      let release!: () => void;
+      let held!: Promise<void>;
+      await new Promise<void>((acquired) => {
+        held = locks.run(`orders:${UNKNOWN_ID}`, () => new Promise<void>((r) => ((release = r), acquired())));
+      });
+      try {
+        for (const id of [UNKNOWN_ID, ...MALFORMED_IDS]) {
+          const started = Date.now();
+          for (const answer of await Promise.allSettled(calls(id)))
+            expect(answer, id.slice(0, 20)).toMatchObject({
+              status: 'rejected',
+              reason: { code: 'NOT_FOUND', message: ORDER_MESSAGES.notFound },
+            });
+          expect(Date.now() - started, id.slice(0, 20)).toBeLessThan(1000);
+        }
+      } finally {
+        release();
+        await held;
+      }
+    } finally {
+      await rpc.close();
+      await nc.close();
+    }
+  });
+
+  it('malformed HTTP requests → 400, a validation code in French, nothing run, no submitted value echoed', async () => {
+    const SECRET = 'Mot2passe-tres-secret';
+    const signIn = 'mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { user { user_id } } }';
+    const post = async (body: string, contentType = 'application/json') => {
+      const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': contentType }, body });
+      const text = await res.text();
+      return {
+        status: res.status,
+        text,
+        json: JSON.parse(text) as { data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[] },
+      };
+    };
+    const users = await identityDb.collection('users').countDocuments();
+    const signUp = (name: string) =>
+      JSON.stringify({
+        query: 'mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id } } }',
+        variables: {
+          i: { email: `${name}@popote.test`, password: 'secret1', name, username: name, location: 'Lyon', user_type: 'consumer' },
+        },
+      });
+    const cases: [string, string, string?][] = [
+      ['empty body', ''],
+      ['query as a number', JSON.stringify({ query: 42 })],
+      ['variables as a string', JSON.stringify({ query: '{ __typename }', variables: 'x' })],
+      ['a batch', JSON.stringify([{ query: '{ __typename }' }, { query: '{ __typename }' }])],
+      ['a batch of mutations', `[${signUp('batcha')},${signUp('batchb')}]`],
+      ['text/plain (cross-site)', signUp('plaintext'), 'text/plain'],
+      ['a password of the wrong type', JSON.stringify({ query: signIn, variables: { e: 'a@popote.test', p: { secret: SECRET } } })],
+      ['a password as a number', JSON.stringify({ query: signIn, variables: { e: 'a@popote.test', p: 424242424242 } })],
+      ['a missing password', JSON.stringify({ query: signIn, variables: { e: SECRET } })],
+      [
+        'an inline password of the wrong type',
+        JSON.stringify({ query: `mutation { signIn(email: "${SECRET}", password: 424242424242) { user { user_id } } }` }),
+      ],
+      [
+        'an unknown enum value',
+        JSON.stringify({ query: `mutation { changeOrderStatus(order_id: "x", to: ${SECRET.replace(/-/g, '_')}) { order_id } }` }),
+      ],
+      ['a syntax error after a value', JSON.stringify({ query: `mutation { signIn(email: "a" "${SECRET}") }` })],
+    ];
+    for (const [what, body, contentType] of cases) {
+      const answer = await post(body, contentType);
+      expect(answer.status, `${what}: ${answer.text.slice(0, 300)}`).toBe(400);
+      expect(answer.json.errors?.length, what).toBeGreaterThan(0);
+      for (const e of answer.json.errors!) {
+        expect(e.extensions?.code, `${what}: ${answer.text.slice(0, 300)}`).toBe('VALIDATION_FAILED');
+        expect(isFrench(e.message), `${what}: "${e.message}"`).toBe(true);
+      }
+      for (const value of [SECRET, '424242424242', SECRET.replace(/-/g, '_')]) expect(answer.text, what).not.toContain(value);
+    }
+    // Nothing ran: no account was made by the batch or the cross-site form.
+    expect(await identityDb.collection('users').countDocuments()).toBe(users);
+  });
+
+  it('values that used to be stored: an impossible day off, a picture nobody uploaded → refused in French on the field', async () => {
+    const settings = {
+      windows: [{ weekday: 1, start: '10:00', end: '12:00' }],
+      days_off: ['2026-13-45'],
+      address: { street: '1 rue du Test', postcode: '75001', commune_code: '75101' },
+      cutoff_minutes: 0,
+      slot_minutes: 15,
+      capacity: 5,
+      capacity_unit: 'orders',
+    };
+    const day = await send(
+      sessions.cook,
+      JSON.stringify({
+        query: 'mutation($i: PickupSettingsInput!) { updatePickupSettings(input: $i) { cook_id } }',
+        variables: { i: settings },
+      }),
+    );
+    expectFrench(day, 'days_off 2026-13-45');
+    expect(day.json!.errors?.[0]?.extensions).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const picture = await send(
+      sessions.cook,
+      JSON.stringify({
+        query: 'mutation($i: CreateMealInput!) { createMeal(input: $i) { meal_id } }',
+        variables: {
+          i: {
+            name: 'Dal de lentilles',
+            description: 'Mijoté',
+            price_cents: 900,
+            portions_available: 5,
+            ingredients: ['Lentilles'],
+            allergens: [],
+            category: 'healthy',
+            preparation_time: 20,
+            available_date: new Date().toISOString(),
+            image_key: 'meals/1_inconnu.png',
+          },
+        },
+      }),
+    );
+    expectFrench(picture, 'image_key meals/1_inconnu.png');
+    expect(picture.json!.errors?.[0]?.extensions).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(picture.json!.errors?.[0]?.extensions?.fields?.image_key).toMatch(/image/i);
   });
 
   it('saved nothing half-way: the databases hold exactly what succeeded, all of it valid', async () => {

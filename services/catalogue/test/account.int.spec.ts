@@ -37,8 +37,9 @@ describe('catalogue: export and erasure of a cook', () => {
 
   it('exports the dishes with their picture keys, then removes pictures and texts once, however often the erasure arrives', async () => {
     const key = `meals/${Date.now()}_gratin.jpg`;
-    await media.put(key, Buffer.from('detail'), 'image/jpeg');
-    await media.put(cardKey(key), Buffer.from('card'), 'image/jpeg');
+    // Uploaded by the cook (the BFF records the uploader on both variants).
+    await media.put(key, Buffer.from('detail'), 'image/jpeg', { uploader: cook.user_id });
+    await media.put(cardKey(key), Buffer.from('card'), 'image/jpeg', { uploader: cook.user_id });
     const description = `La recette de ${cook.user_id}`;
     const { meal } = await rpc.call(CatalogueRpc.createMeal, {
       actor: cook,

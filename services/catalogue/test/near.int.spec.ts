@@ -4,6 +4,7 @@ import { CatalogueRpc, DomainError, NEAR_MESSAGES, PICKUP_MESSAGES, PickupRpc, t
 import { RpcClient } from '@popote/platform';
 import { resetJetStream, serviceEnv, startServiceApp, testRpcClient } from '@popote/testing';
 import type { Model } from 'mongoose';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from '../src/app.module';
 import { catalogueConfig } from '../src/config';
@@ -118,6 +119,23 @@ describe('catalogue: near me (radius, nearest first, pagination) on FerretDB', (
     expect(settings.location).toMatchObject({ commune_code: '69381', commune: 'Lyon 1er Arrondissement', postcode: '69001' });
     expect(settings.location!.lat).toBeCloseTo(45.77, 1);
     expect(settings.location!.lon).toBeCloseTo(4.83, 1);
+  });
+
+  it('refuses a day off that is not in the calendar, in French, and keeps the saved settings', async () => {
+    const actor = { user_id: 'near-days-off-cook', user_type: 'cook' as const };
+    // Past the client's own check of the contract: the service validates by itself.
+    const raw = { ...PickupRpc.updatePickupSettings, request: z.any() } as unknown as typeof PickupRpc.updatePickupSettings;
+    const saved = await rpc.call(PickupRpc.updatePickupSettings, {
+      actor,
+      input: { ...rules('69001', '69381'), days_off: ['2026-12-25'] },
+    });
+    expect(saved.settings.days_off).toEqual(['2026-12-25']);
+    for (const day of ['2026-13-45', '2027-02-29', '2026-06-31']) {
+      const bad = await refused(rpc.call(raw, { actor, input: { ...rules('69001', '69381'), days_off: ['2026-12-24', day] } }));
+      expect(bad?.code, day).toBe('VALIDATION_FAILED');
+      expect(bad?.fields, day).toEqual({ days_off: PICKUP_MESSAGES.dateUnknown });
+    }
+    expect((await rpc.call(PickupRpc.pickupSettings, { actor })).settings?.days_off).toEqual(['2026-12-25']);
   });
 
   it('shows each meal’s cook commune and, with `near`, the distance between commune centres', async () => {

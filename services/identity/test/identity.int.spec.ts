@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { IdentityEvents, IdentityRpc } from '@popote/contracts';
+import type { Msg } from '@nats-io/transport-node';
+import { ACCOUNT_MESSAGES, erasureBlockersRpc, IdentityEvents, IdentityRpc, NotificationsRpc } from '@popote/contracts';
 import { RpcClient, verifyAccessToken } from '@popote/platform';
 import { expectDomainError, findEvent, resetJetStream, serviceEnv, startServiceApp, testNats, testRpcClient } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -255,6 +256,81 @@ describe('identity over NATS', () => {
         rpc.call(IdentityRpc.updateCookProfile, { actor: { user_id: user.user_id, user_type: 'cook' }, profile: { bio: 'x' } }),
       );
       expect(err).toMatchObject({ code: 'FORBIDDEN', message: 'Cette action est réservée aux cuisiniers' });
+    });
+  });
+
+  describe('account emails and erasure', () => {
+    /** Plays a service on NATS (the test user may answer any subject): records each request, answers with `reply`. */
+    const answer = (subject: string, reply: (data: Record<string, unknown>) => Promise<unknown> | unknown) => {
+      const seen: { data: Record<string, unknown>; at: number; answered?: number }[] = [];
+      const sub = nc.subscribe(subject, {
+        callback: (_err, msg: Msg) => {
+          const data = (JSON.parse(msg.string()) as { data: Record<string, unknown> }).data;
+          const entry: (typeof seen)[number] = { data, at: Date.now() };
+          seen.push(entry);
+          void Promise.resolve(reply(data)).then((response) => {
+            entry.answered = Date.now();
+            msg.respond(JSON.stringify({ response, isDisposed: true }));
+          });
+        },
+      });
+      return { seen, stop: () => sub.unsubscribe() };
+    };
+
+    it("asks for each account email with the account's id (its export finds it by that id, never by address)", async () => {
+      const mails = answer(NotificationsRpc.sendAccountEmail.subject, () => ({ ok: true }));
+      try {
+        const { user } = await rpc.call(IdentityRpc.signUp, fresh());
+        await expect
+          .poll(() => mails.seen.find((m) => m.data.to === user.email)?.data, { timeout: 5_000 })
+          .toMatchObject({
+            kind: 'verify',
+            user_id: user.user_id,
+          });
+        await rpc.call(IdentityRpc.requestPasswordReset, { email: user.email });
+        await expect
+          .poll(() => mails.seen.find((m) => m.data.kind === 'reset' && m.data.to === user.email)?.data, { timeout: 5_000 })
+          .toMatchObject({
+            user_id: user.user_id,
+          });
+      } finally {
+        mails.stop();
+      }
+    });
+
+    it('asks payments, then ordering, right before erasing: a payment that becomes an order in between is seen', async () => {
+      const input = fresh();
+      const { user } = await rpc.call(IdentityRpc.signUp, input);
+      const actor = { user_id: user.user_id, user_type: 'consumer' as const };
+      // Payments answers late; ordering must not have been asked before that answer.
+      let orderingSays: string[] = [ACCOUNT_MESSAGES.erasureBlockedOrder];
+      const payments = answer(erasureBlockersRpc('payments').subject, async () => {
+        await new Promise((r) => setTimeout(r, 300));
+        return { reasons: [] };
+      });
+      const ordering = answer(erasureBlockersRpc('ordering').subject, () => ({ reasons: orderingSays }));
+      try {
+        // The order payments no longer saw (it had become one) is in ordering: refused.
+        const refused = await expectDomainError(rpc.call(IdentityRpc.deleteAccount, { actor, password: input.password }));
+        expect(refused).toMatchObject({ code: 'CONFLICT', message: ACCOUNT_MESSAGES.erasureBlockedOrder });
+        expect(payments.seen).toHaveLength(1);
+        expect(ordering.seen).toHaveLength(1);
+        expect(ordering.seen[0]!.at).toBeGreaterThanOrEqual(payments.seen[0]!.answered!);
+        expect((await rpc.call(IdentityRpc.getMe, { actor })).user.email).toBe(input.email);
+
+        orderingSays = [];
+        expect(await rpc.call(IdentityRpc.deleteAccount, { actor, password: input.password })).toEqual({ ok: true });
+        expect(ordering.seen[1]!.at).toBeGreaterThanOrEqual(payments.seen[1]!.answered!);
+        expect((await rpc.call(IdentityRpc.getMe, { actor })).user).toMatchObject({ name: 'Compte supprimé', email_verified: false });
+        // Erased already: refused as a closed session, nothing asked again.
+        expect((await expectDomainError(rpc.call(IdentityRpc.deleteAccount, { actor, password: input.password }))).code).toBe(
+          'UNAUTHENTICATED',
+        );
+        expect(payments.seen).toHaveLength(2);
+      } finally {
+        payments.stop();
+        ordering.stop();
+      }
     });
   });
 });

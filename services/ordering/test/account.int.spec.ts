@@ -2,22 +2,28 @@ import { jetstream } from '@nats-io/jetstream';
 import {
   ACCOUNT_MESSAGES,
   AccountEvents,
+  CartRpc,
+  PaymentsRpc,
   ERASED_NAME,
   erasureBlockersRpc,
   exportPersonalDataRpc,
   OrderingRpc,
   subjectOf,
   type Actor,
+  type PersonalDataPage,
 } from '@popote/contracts';
 import { makeEnvelope } from '@popote/platform';
 import { eventually, testNats } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consumer, cook, startStack, type Stack } from './stack';
+import { OrderingPersonalData } from '../src/account/account';
+import { consumer, cook, startStack, VISA, type Stack } from './stack';
 
 /**
  * Ordering's and payments' part of issue 18: an order in progress blocks an erasure (French reason,
  * consumer and cook); the export lists orders, reviews and payments; the erasure, delivered twice,
- * keeps the accounting records under the id and removes names and comments.
+ * keeps the accounting records under the id and removes names and comments. A payment under way
+ * blocks it too, and an order that lands on an erased account anyway (it raced the check) is
+ * cancelled and refunded. A cook's thousands of orders are exported page by page.
  */
 describe('ordering and payments: blockers, export and erasure of a person', () => {
   let s: Stack;
@@ -103,5 +109,119 @@ describe('ordering and payments: blockers, export and erasure of a person', () =
         ? checkout
         : undefined;
     }, 15_000);
+  });
+
+  const blockers = async (user: Actor) => [
+    ...(await s.rpc.call(erasureBlockersRpc('payments'), { user_id: user.user_id })).reasons,
+    ...(await s.rpc.call(erasureBlockersRpc('ordering'), { user_id: user.user_id })).reasons,
+  ];
+  const orderOf = (checkoutId: string) => eventually(() => s.orders.findOne({ checkout_id: checkoutId }).lean(), 20_000);
+  /** Until the order is cancelled (the sweep runs every 15 s on its own; here it is also asked at once). */
+  const cancelled = (orderId: string) =>
+    eventually(async () => {
+      await s.ordering().get(OrderingPersonalData).erasedAccounts.sweep();
+      const order = await s.orders.findById(orderId).lean();
+      return order?.order_status === 'cancelled' ? order : undefined;
+    }, 20_000);
+  const refunded = (orderId: string) =>
+    eventually(async () => {
+      const refund = await s.refunds.findById(orderId).lean();
+      return refund?.status === 'made' ? refund : undefined;
+    }, 20_000);
+
+  it('a payment under way blocks the erasure; an order that lands on the erased account anyway is cancelled and refunded', async () => {
+    const buyer = consumer();
+    const chef = cook(`cook-race-${Date.now()}`);
+    const meal = await s.newMeal(chef.user_id, 5);
+    await s.rpc.call(CartRpc.addItem, { actor: buyer, meal_id: meal, quantity: 1 });
+    const intent = await s.intent(buyer);
+    // Reserved and payable: the erasure waits (the buyer can finish paying or let it expire).
+    expect(await blockers(buyer)).toEqual([ACCOUNT_MESSAGES.erasureBlockedPayment]);
+
+    // The race identity's check cannot close: the checkout made in the same instant as the erasure,
+    // paid after it. The order that results is cancelled at once, and refunded.
+    await erase(buyer);
+    await eventually(() => s.orders.db.collection('erasedAccounts').findOne({ _id: buyer.user_id as never }), 15_000);
+    await s.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor: buyer, checkout_id: intent.checkout.checkout_id, card: VISA });
+    const order = await orderOf(intent.checkout.checkout_id);
+    expect(await cancelled(order._id)).toMatchObject({ cancel_reason: ACCOUNT_MESSAGES.orderCancelledBuyerErased });
+    expect(await refunded(order._id)).toMatchObject({ amount_cents: order.total_cents });
+    expect(await blockers(buyer)).toEqual([]);
+  });
+
+  it("a cook's open order found when the erasure is handled is cancelled and refunded; a paid order on its way blocks", async () => {
+    const buyer = consumer();
+    const chef = cook(`cook-erased-${Date.now()}`);
+    const meal = await s.newMeal(chef.user_id, 5);
+    const order = await s.buy(buyer, meal);
+    // Paid, but ordering has not made the order yet: payments says so, for the buyer and the cook.
+    const checkouts = s.refunds.db.collection('checkouts');
+    const onItsWay = `on-its-way-${Date.now()}`;
+    await checkouts.insertOne({
+      _id: onItsWay as never,
+      consumer_id: buyer.user_id,
+      status: 'succeeded',
+      amount_cents: 1000,
+      lines: [{ meal_id: meal, cook_id: chef.user_id, cook_name: 'x', name: 'y', unit_price_cents: 1000, quantity: 1 }],
+      reconcile_pending: true,
+    });
+    expect(await blockers(buyer)).toEqual([ACCOUNT_MESSAGES.erasureBlockedPayment, ACCOUNT_MESSAGES.erasureBlockedOrder]);
+    expect(await blockers(chef)).toEqual([ACCOUNT_MESSAGES.erasureBlockedCookPayment, ACCOUNT_MESSAGES.erasureBlockedCookOrder]);
+    await checkouts.deleteOne({ _id: onItsWay as never });
+
+    // Erased anyway (as if the order had landed right after identity's check): cancelled, refunded.
+    await erase(chef);
+    const done = await eventually(async () => {
+      const o = await s.orders.findById(order._id).lean();
+      return o?.order_status === 'cancelled' && o.cook_name === ERASED_NAME ? o : undefined;
+    }, 20_000);
+    expect(done).toMatchObject({ cancel_reason: ACCOUNT_MESSAGES.orderCancelledCookErased, cook_name: ERASED_NAME });
+    await refunded(order._id);
+  });
+
+  it("exports a cook's thousands of orders page by page, each page under a NATS message, every order once", async () => {
+    const chef = cook(`cook-busy-${Date.now()}`);
+    const start = Date.now() - 30 * 86_400_000;
+    const docs = Array.from({ length: 1500 }, (_, i) => ({
+      _id: `busy-${chef.user_id}-${i}`,
+      checkout_id: `busy-checkout-${i}`,
+      consumer_id: `buyer-of-${i}`,
+      consumer_name: 'Claire L.',
+      cook_id: chef.user_id,
+      cook_name: 'Amina',
+      total_cents: 2400,
+      order_status: 'delivered',
+      delivery_option: 'pickup',
+      stock_status: 'committed',
+      items: [1, 2, 3].map((k) => ({
+        order_item_id: `busy-${i}-${k}`,
+        meal_id: `meal-${k}`,
+        name: `Tajine de poulet aux citrons confits et aux olives n° ${k}`,
+        quantity: 2,
+        price_cents: 400,
+      })),
+      created_at: new Date(start + Math.floor(i / 2) * 60_000),
+      updated_at: new Date(start),
+    }));
+    await s.orders.collection.insertMany(docs as never[]);
+    const all = await s.orders.countDocuments({ cook_id: chef.user_id });
+    expect(all).toBe(docs.length);
+    const ids: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    const started = Date.now();
+    do {
+      const page: PersonalDataPage = await s.rpc.call(exportPersonalDataRpc('ordering'), { actor: chef, cursor });
+      expect(JSON.stringify(page).length).toBeLessThan(600_000);
+      pages++;
+      for (const o of (page.sections['orders-received'] ?? []) as { order_id: string }[]) ids.push(o.order_id);
+      cursor = page.next_cursor;
+    } while (cursor);
+    console.info(`${ids.length} orders exported in ${pages} pages, ${Date.now() - started} ms`);
+    expect(pages).toBeGreaterThan(1);
+    // In one reply this would be over NATS's 1 MB.
+    expect(JSON.stringify(ids.length && docs).length).toBeGreaterThan(1_048_576);
+    expect(ids).toHaveLength(all);
+    expect(new Set(ids).size).toBe(all);
   });
 });

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Transform } from 'node:stream';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import {
   EXPORT_MESSAGES,
@@ -7,13 +6,13 @@ import {
   IdentityRpc,
   NotificationsRpc,
   PERSONAL_DATA_SERVICES,
-  type PersonalDataExport,
+  type PersonalDataPage,
 } from '@popote/contracts';
 import { RpcClient, type MediaStorage } from '@popote/platform';
-import archiver from 'archiver';
 import type { BffConfig } from '../../config';
 import { MEDIA_STORAGE } from '../../media/media.tokens';
 import { BFF_CONFIG } from '../../tokens';
+import { ExportArchiveWriter } from './archive-writer';
 import { archiveKey, DataExportStore, type ExportJob } from './data-export.store';
 import { DataExportsService } from './data-exports.service';
 
@@ -32,21 +31,29 @@ Chaque dossier correspond au service qui détient les données :
 - ordering : vos commandes passées et reçues, les avis écrits et reçus ;
 - payments : vos paiements et remboursements, et pour les cuisiniers le grand livre, les versements et les reçus
   (les numéros de carte ne sont jamais stockés par Popote) ;
-- notifications : les emails qui vous ont été envoyés et vos messages de contact.
+- notifications : les emails envoyés pour votre compte (les liens personnels qu'ils contenaient sont retirés)
+  et les messages de contact envoyés depuis votre compte.
 
 Les fichiers sont au format JSON (lisible par une machine, UTF-8).
 `;
 
 class Superseded extends Error {}
+/** The job may not be built at all (not an attempt that failed): it fails at once, with this French reason. */
+class Refused extends Error {}
+
+/** Pages of one service's part, at most (a cursor that never ends is a bug, not a bigger archive). */
+const EXPORT_MAX_PAGES = 10_000;
 
 /**
  * Builds the archives of 'Télécharger mes données' in the background, on every BFF replica
  * (ADR 0009). Jobs live in the BFF's database, so a restart finds them again; each replica polls
  * for jobs in preparation (the one that took the request starts at once) and builds one only after
  * inserting its claim `<export id>#<n>` — a unique `_id`, so of two replicas exactly one builds it.
- * The builder asks every service for its part over NATS (`rpc.<service>.export-personal-data`, as
- * the job's owner: the BFF signs the acting user's assertion), streams the ZIP into the private
- * exports bucket, records the job ready and asks notifications to email the person.
+ * The builder checks again that the owner's address is confirmed, asks every service for its part
+ * over NATS (`rpc.<service>.export-personal-data`, as the job's owner: the BFF signs the acting
+ * user's assertion), page by page — a reply is one NATS message (1 MB) — and streams the ZIP into
+ * the private exports bucket as the pages come (ExportArchiveWriter), records the job ready and asks
+ * notifications to email the person.
  */
 @Injectable()
 export class DataExportWorker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -180,7 +187,8 @@ export class DataExportWorker implements OnApplicationBootstrap, OnApplicationSh
     } catch (err) {
       if (err instanceof Superseded) return;
       this.log.warn(`export ${job._id} attempt ${n} failed: ${(err as Error).message}`);
-      if (n >= EXPORT_MAX_ATTEMPTS) await this.fail(job, (err as Error).message);
+      if (err instanceof Refused) await this.fail(job, err.message, err.message);
+      else if (n >= EXPORT_MAX_ATTEMPTS) await this.fail(job, (err as Error).message);
       // Released: the next poll of any replica tries again as n+1.
       else await this.store.claims.updateOne({ _id: claimId }, { $set: { heartbeat_at: new Date(0) } });
     } finally {
@@ -188,53 +196,51 @@ export class DataExportWorker implements OnApplicationBootstrap, OnApplicationSh
     }
   }
 
-  /** Gathers every service's part (all must answer: never a partial archive) and streams the ZIP into the bucket. Returns its size. */
+  /**
+   * Asks every service for its part, page by page (a reply is one NATS message: a cook's thousands
+   * of orders take several), and streams the ZIP into the bucket as the pages come — every page of
+   * every service must answer: never a partial archive. Returns the archive's size.
+   */
   private async build(job: ExportJob, superseded: () => boolean): Promise<number> {
     const actor = { user_id: job.user_id, user_type: job.user_type };
+    // Checked again now: the address may have changed (and not be confirmed) since the request.
     const { user } = await this.rpc.call(IdentityRpc.getMe, { actor });
-    const parts: [string, PersonalDataExport][] = await Promise.all(
-      PERSONAL_DATA_SERVICES.map(
-        async (service) =>
-          [service, await this.rpc.call(exportPersonalDataRpc(service), { actor, email: user.email }, { timeoutMs: 20_000 })] as [
-            string,
-            PersonalDataExport,
-          ],
-      ),
-    );
-    if (superseded()) throw new Superseded();
-    const zip = archiver('zip', { zlib: { level: 6 } });
-    // Counts the bytes on their way to the bucket (a 'data' listener would let them flow before the upload reads them).
-    let size = 0;
-    const body = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        size += chunk.length;
-        done(null, chunk);
-      },
-    });
-    zip.pipe(body);
+    if (!user.email_verified) throw new Refused(EXPORT_MESSAGES.emailNotVerified);
     // Same key whoever builds it: a second builder (a lease taken over) overwrites it whole.
-    const stored = this.store.archives.putStream(archiveKey(job.user_id, job._id), body, 'application/zip');
-    const failed = new Promise<never>((_, reject) =>
-      zip.on('error', (err) => {
-        body.destroy(err);
-        reject(err);
-      }),
+    const archive = new ExportArchiveWriter((body) =>
+      this.store.archives.putStream(archiveKey(job.user_id, job._id), body, 'application/zip'),
     );
-    failed.catch(() => undefined);
-    zip.append(README, { name: 'LISEZMOI.txt' });
-    zip.append(JSON.stringify({ generated_at: new Date().toISOString(), user_id: job.user_id, export_id: job._id }, null, 2), {
-      name: 'export.json',
-    });
-    for (const [service, part] of parts) {
-      for (const [name, content] of Object.entries(part.sections))
-        zip.append(JSON.stringify(content, null, 2), { name: `${service}/${name}.json` });
-      for (const key of part.media_keys) {
-        const object = await this.media.get(key);
-        if (object) zip.append(object.stream, { name: `${service}/pictures/${key.split('/').pop()}` });
+    try {
+      archive.file('LISEZMOI.txt', README);
+      archive.file(
+        'export.json',
+        JSON.stringify({ generated_at: new Date().toISOString(), user_id: job.user_id, export_id: job._id }, null, 2),
+      );
+      for (const service of PERSONAL_DATA_SERVICES) {
+        const mediaKeys = new Set<string>();
+        let cursor: string | null = null;
+        for (let pages = 0; ; pages++) {
+          if (superseded()) throw new Superseded();
+          if (pages >= EXPORT_MAX_PAGES) throw new Error(`${service}: more than ${EXPORT_MAX_PAGES} pages`);
+          const page: PersonalDataPage = await this.rpc.call(exportPersonalDataRpc(service), { actor, cursor }, { timeoutMs: 20_000 });
+          await archive.page(service, page.sections);
+          for (const key of page.media_keys) mediaKeys.add(key);
+          if (page.next_cursor !== null && page.next_cursor === cursor) throw new Error(`${service}: the export does not move forward`);
+          cursor = page.next_cursor;
+          if (cursor === null) break;
+        }
+        await archive.closeSection();
+        for (const key of mediaKeys) {
+          const object = await this.media.get(key);
+          if (object) archive.file(`${service}/pictures/${key.split('/').pop()}`, object.stream);
+        }
       }
+      await archive.finish();
+    } catch (err) {
+      await archive.abort(err as Error);
+      throw err;
     }
-    await Promise.race([Promise.all([zip.finalize(), stored]), failed]);
-    return size;
+    return archive.bytes;
   }
 
   /** Ready: recorded (unless the account was erased meanwhile — then the archive goes), the slot freed, older archives removed, the email asked for. */
@@ -285,9 +291,9 @@ export class DataExportWorker implements OnApplicationBootstrap, OnApplicationSh
     }
   }
 
-  private async fail(job: ExportJob, reason: string): Promise<void> {
+  private async fail(job: ExportJob, reason: string, shown: string = EXPORT_MESSAGES.failed): Promise<void> {
     this.log.error(`export ${job._id} failed for good: ${reason}`);
-    await this.store.jobs.updateOne({ _id: job._id, status: 'pending' }, { $set: { status: 'failed', error: EXPORT_MESSAGES.failed } });
+    await this.store.jobs.updateOne({ _id: job._id, status: 'pending' }, { $set: { status: 'failed', error: shown } });
     await this.store.slots.deleteOne({ _id: job.user_id, export_id: job._id });
     await this.store.claims.deleteMany({ export_id: job._id });
     await this.store.archives.remove([archiveKey(job.user_id, job._id)]).catch(() => undefined);

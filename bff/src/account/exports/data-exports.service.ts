@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Injectable, Logger } from '@nestjs/common';
-import { DomainError, EXPORT_MESSAGES, type Actor, type DataExportStatus } from '@popote/contracts';
+import { DomainError, EXPORT_MESSAGES, IdentityRpc, type Actor, type DataExportStatus } from '@popote/contracts';
+import { RpcClient } from '@popote/platform';
 import { RateLimitedError, RateLimitService } from '../../security/rate-limit.service';
 import { DataExportStore, type ExportJob } from './data-export.store';
 
@@ -36,6 +37,7 @@ export class DataExportsService {
   constructor(
     private readonly store: DataExportStore,
     private readonly limits: RateLimitService,
+    private readonly rpc: RpcClient,
   ) {}
 
   static view(job: ExportJob, now = new Date()): DataExportView {
@@ -64,8 +66,15 @@ export class DataExportsService {
     return job ? DataExportsService.view(job) : null;
   }
 
-  /** 'Télécharger mes données': a new job, unless one is in preparation or the person asked too often. */
+  /**
+   * 'Télécharger mes données': a new job, unless the account's address is not confirmed (asked of
+   * identity now, and again when the archive is built: what the archive holds was sent to that
+   * address), one is in preparation, or the person asked too often.
+   */
   async request(actor: Actor): Promise<DataExportView> {
+    const { user } = await this.rpc.call(IdentityRpc.getMe, { actor: { user_id: actor.user_id, user_type: actor.user_type } });
+    if (!user.email_verified)
+      throw new DomainError('FORBIDDEN', EXPORT_MESSAGES.emailNotVerified, undefined, { reason: 'EMAIL_NOT_VERIFIED' });
     await this.freeStaleSlot(actor.user_id);
     const job: ExportJob = {
       _id: randomBytes(24).toString('base64url'),

@@ -1,9 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { CatalogueEvents, ERASED_NAME, type Actor, type PersonalDataExport } from '@popote/contracts';
-import { cardKey, MediaStorage, OutboxRelay, PLATFORM_CONFIG, recordEvent } from '@popote/platform';
+import { OutboxRelay, recordEvent } from '@popote/platform';
 import type { Model } from 'mongoose';
-import type { CatalogueConfig } from '../config';
+import { MealImages } from '../meals/meal-images';
 import { toMealDto } from '../meals/meal.mapper';
 import { Meal } from '../meals/meal.schema';
 import { PickupSettings } from '../slots/slot.schema';
@@ -15,17 +15,13 @@ import { StockService } from '../stock/stock.service';
  */
 @Injectable()
 export class CataloguePersonalData {
-  private readonly media: MediaStorage;
-
   constructor(
     @InjectModel(Meal.name) private readonly meals: Model<Meal>,
     @InjectModel(PickupSettings.name) private readonly pickup: Model<PickupSettings>,
     private readonly stock: StockService,
     private readonly relay: OutboxRelay,
-    @Inject(PLATFORM_CONFIG) config: CatalogueConfig,
-  ) {
-    this.media = new MediaStorage(config);
-  }
+    private readonly images: MealImages,
+  ) {}
 
   async export(actor: Actor): Promise<PersonalDataExport> {
     const docs = await this.meals.find({ cook_id: actor.user_id }, { _outbox: 0, search_text: 0 }).lean<Meal[]>();
@@ -36,11 +32,13 @@ export class CataloguePersonalData {
         'pickup-settings': await this.pickup.findById(actor.user_id).lean(),
       },
       media_keys: docs.flatMap((d) => (d.image_key ? [d.image_key] : [])),
+      next_cursor: null,
     };
   }
 
   /**
-   * Every dish of the cook: pictures (both variants) deleted from the bucket, the dish withdrawn
+   * Every dish of the cook: its picture (both variants) deleted from the bucket when the cook sent it
+   * and no other cook's dish shows it (MealImages.eraseOf), the dish withdrawn
    * (meal-deleted announced once, so carts drop it) and its texts replaced. Idempotent: a second run
    * finds nothing left to remove and announces nothing again.
    */
@@ -52,7 +50,7 @@ export class CataloguePersonalData {
       await this.relay.locked(this.meals, _id, async () => {
         const meal = await this.meals.findById(_id);
         if (!meal) return;
-        if (meal.image_key) await this.media.remove([meal.image_key, cardKey(meal.image_key)]);
+        if (meal.image_key) await this.images.eraseOf(cookId, meal.image_key);
         const wasListed = !meal.deleted_at;
         meal.set({
           name: 'Plat supprimé',

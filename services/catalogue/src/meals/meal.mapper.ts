@@ -2,6 +2,9 @@ import type { MealDto } from '@popote/contracts';
 import { cardKey, mediaUrl } from '@popote/platform';
 import type { Meal } from './meal.schema';
 
+/** What a list reads of a meal: all but its outbox and search text. */
+export const LISTED = { _outbox: 0, search_text: 0 } as const;
+
 /** `portions` comes from the meal's stock document (ADR 0004). */
 export function toMealDto(meal: Meal, portions: number): MealDto {
   return {

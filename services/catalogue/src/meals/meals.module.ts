@@ -7,6 +7,7 @@ import { Meal, MealSchema, Stock, StockApplication, StockApplicationSchema, Stoc
 import { StockService } from '../stock/stock.service';
 import { StockWorkerHandler } from '../events/stock-worker.handler';
 import { MealsRpcController } from './meals.rpc.controller';
+import { MealImages } from './meal-images';
 import { MealsService } from './meals.service';
 import { ProfileUpdatedHandler } from '../events/profile-updated.handler';
 import { CookLock } from '../reservations/cook-lock';
@@ -29,6 +30,7 @@ import { SlotsService } from '../slots/slots.service';
   controllers: [MealsRpcController, SlotsRpcController, CatalogueAccountRpcController],
   providers: [
     MealsService,
+    MealImages,
     StockService,
     SlotsService,
     ProfileUpdatedHandler,

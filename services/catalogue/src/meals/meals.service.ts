@@ -19,9 +19,10 @@ import {
 } from '@popote/contracts';
 import { findByIds, OutboxRelay, recordEvent } from '@popote/platform';
 import type { Model, QueryFilter } from 'mongoose';
-import { decodeCursor, decodeDistanceCursor, encodeCursor, encodeDistanceCursor, type DistanceCursor } from './cursor';
-import { toMealDto } from './meal.mapper';
+import { decodeCursor, encodeCursor } from './cursor';
+import { LISTED, toMealDto } from './meal.mapper';
 import { Meal } from './meal.schema';
+import { MealImages } from './meal-images';
 import { StockService } from '../stock/stock.service';
 import { PickupSettings } from '../slots/slot.schema';
 import { sameLocation, SlotsService } from '../slots/slots.service';
@@ -29,12 +30,10 @@ import { haversineMetres } from '../geo/distance';
 import { nearPoint } from '../geo/location';
 import { communes } from '../geo/communes';
 
-type Point = { lat: number; lon: number };
-/** Cooks whose meals are read together when listing nearest first (one `$in` query per batch). */
-const DISTANCE_BATCH_COOKS = 25;
 import { parisDayStart, searchClauses, searchTextOf } from './search';
+import { nearestPage } from './nearest';
 
-const LISTED = { _outbox: 0, search_text: 0 } as const;
+type Point = { lat: number; lon: number };
 
 @Injectable()
 export class MealsService implements OnModuleInit {
@@ -45,6 +44,7 @@ export class MealsService implements OnModuleInit {
     private readonly relay: OutboxRelay,
     private readonly stock: StockService,
     private readonly slots: SlotsService,
+    private readonly images: MealImages,
   ) {}
 
   /**
@@ -147,7 +147,10 @@ export class MealsService implements OnModuleInit {
       near = { ...near, distance: new Map([...near.distance].filter(([, d]) => d <= max)) };
       query = { $and: [query, { cook_id: { $in: [...near.distance.keys()] } }] };
     }
-    if (near && filter?.sort === 'distance') return this.listByDistance(query, first, after, near, !filter.radius_km);
+    if (near && filter?.sort === 'distance') {
+      const page = await nearestPage(this.meals, query, first, after, near, !filter.radius_km);
+      return { items: await this.dtos(page.items, near.point, near.located), next_cursor: page.next_cursor };
+    }
     if (after) {
       const c = decodeCursor(after);
       const page: QueryFilter<Meal> = { $or: [{ created_at: { $lt: c.created_at } }, { created_at: c.created_at, _id: { $lt: c.id } }] };
@@ -163,69 +166,6 @@ export class MealsService implements OnModuleInit {
     return {
       items: await this.dtos(items, from, near?.located),
       next_cursor: docs.length > first && last ? encodeCursor({ created_at: new Date(last.created_at), id: last._id }) : null,
-    };
-  }
-
-  /**
-   * Nearest first: the located cooks in order of distance (then id), each cook's meals newest first,
-   * then — without a radius — the meals of cooks without a commune. FerretDB has no geo index (and
-   * only `_id` is indexed), so distances are computed here from the cooks' commune centres (one
-   * read of the located cooks' pick-up settings) and the meals read a batch of cooks at a time with
-   * `cook_id $in`, until the page is full. The cursor names the last (distance, cook, created_at, _id).
-   */
-  private async listByDistance(
-    query: QueryFilter<Meal>,
-    first: number,
-    after: string | null | undefined,
-    near: { point: Point; located: Map<string, CookLocation>; distance: Map<string, number> },
-    withUnlocated: boolean,
-  ): Promise<MealPageDto> {
-    const cursor = after ? decodeDistanceCursor(after) : null;
-    const order = [...near.distance].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    const olderThan = (c: DistanceCursor): QueryFilter<Meal> => ({
-      $or: [{ created_at: { $lt: c.created_at } }, { created_at: c.created_at, _id: { $lt: c.id } }],
-    });
-    // Where the previous page stopped: its cook still has older meals, the next cooks all of theirs.
-    let from = 0;
-    if (cursor?.distance === null) from = order.length;
-    else if (cursor) {
-      from = order.findIndex(([id, d]) => d > cursor.distance! || (d === cursor.distance && id >= cursor.cook_id));
-      if (from < 0) from = order.length;
-    }
-    const picked: Meal[] = [];
-    for (let i = from; i < order.length && picked.length <= first; i += DISTANCE_BATCH_COOKS) {
-      const batch = order.slice(i, i + DISTANCE_BATCH_COOKS).map(([id]) => id);
-      const and: QueryFilter<Meal>[] = [query, { cook_id: { $in: batch } }];
-      if (cursor && cursor.distance !== null && batch.includes(cursor.cook_id))
-        and.push({ $or: [{ cook_id: { $ne: cursor.cook_id } }, { $and: [{ cook_id: cursor.cook_id }, olderThan(cursor)] }] });
-      const docs = await this.meals.find({ $and: and }, LISTED).lean<Meal[]>();
-      const rank = new Map(batch.map((id, k) => [id, k]));
-      docs.sort((a, b) => rank.get(a.cook_id)! - rank.get(b.cook_id)! || newestFirst(a, b));
-      picked.push(...docs);
-    }
-    if (withUnlocated && picked.length <= first) {
-      const and: QueryFilter<Meal>[] = [query, { cook_id: { $nin: order.map(([id]) => id) } }];
-      if (cursor?.distance === null) and.push(olderThan(cursor));
-      const docs = await this.meals
-        .find({ $and: and }, LISTED)
-        .sort({ created_at: -1, _id: -1 })
-        .limit(first + 1 - picked.length)
-        .lean<Meal[]>();
-      picked.push(...docs);
-    }
-    const items = picked.slice(0, first);
-    const last = items.at(-1);
-    return {
-      items: await this.dtos(items, near.point, near.located),
-      next_cursor:
-        picked.length > first && last
-          ? encodeDistanceCursor({
-              distance: near.distance.get(last.cook_id) ?? null,
-              cook_id: last.cook_id,
-              created_at: new Date(last.created_at),
-              id: last._id,
-            })
-          : null,
     };
   }
 
@@ -264,6 +204,7 @@ export class MealsService implements OnModuleInit {
   async create(actor: Actor, cookName: string, input: CreateMealInput): Promise<MealDto> {
     if (actor.user_type !== 'cook') throw new DomainError('FORBIDDEN', 'Cette action est réservée aux cuisiniers');
     const { image_key, available_date, portions_available: portions, ...rest } = input;
+    if (image_key) await this.images.assertUploadedBy(actor.user_id, image_key);
     const location = await this.slots.locationOf(actor.user_id);
     const meal = new this.meals({
       ...rest,
@@ -301,6 +242,8 @@ export class MealsService implements OnModuleInit {
   async update(actor: Actor, id: string, input: UpdateMealInput): Promise<MealDto> {
     const meal = await this.owned(actor, id);
     const { image_key, portions_available: portions, portions_seen: seen, ...rest } = input;
+    // A new picture must be the cook's own upload; the one the dish already shows stays accepted.
+    if (image_key && image_key !== meal.image_key) await this.images.assertUploadedBy(actor.user_id, image_key);
     meal.set({ ...rest, ...(image_key !== undefined ? { image_key } : {}) });
     meal.search_text = searchTextOf(meal);
     recordEvent(meal, CatalogueEvents.mealUpdated, { meal_id: meal._id, cook_id: meal.cook_id });
@@ -351,8 +294,3 @@ export class MealsService implements OnModuleInit {
     return ids.length;
   }
 }
-
-const newestFirst = (a: Meal, b: Meal) => {
-  const t = new Date(b.created_at).getTime() - new Date(a.created_at).getTime();
-  return t || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
-};

@@ -30,7 +30,11 @@ export async function seedCatalogue(env: NodeJS.ProcessEnv = process.env): Promi
     let created = 0;
     for (const [i, m] of DEMO_MEALS.entries()) {
       const key = `meals/demo_${m.id}.jpg`;
-      if (!(await media.exists(cardKey(key)))) await putMealImage(media, key, await plateImage(m.id, m.palette));
+      // Recorded as the demo cook's upload, like a cook's own picture (a picture stored by an older
+      // seed, without its uploader, is stored again with it).
+      const stored = await Promise.all([media.stat(key), media.stat(cardKey(key))]);
+      if (stored.some((s) => s?.meta.uploader !== m.cook.id))
+        await putMealImage(media, key, await plateImage(m.id, m.palette), { uploader: m.cook.id });
       const at = new Date(base + i * 60_000);
       if (await meals.exists({ _id: m.id })) continue;
       // The meal's stock (its own collection, ADR 0004), created before the meal can be ordered.

@@ -70,7 +70,14 @@ export class AccountService {
 
   private async sendVerification(user: Pick<User, '_id' | 'email' | 'name'>): Promise<void> {
     const token = await this.tokens.issue('verify', user._id, user.email);
-    await this.mail({ kind: 'verify', to: user.email, name: user.name, token, dedupe_key: `verify-${token.slice(0, 16)}` });
+    await this.mail({
+      kind: 'verify',
+      to: user.email,
+      name: user.name,
+      token,
+      dedupe_key: `verify-${token.slice(0, 16)}`,
+      user_id: user._id,
+    });
   }
 
   /** 'Renvoyer l'email' (rate-limited by the BFF). */
@@ -116,7 +123,14 @@ export class AccountService {
       const user = await this.users.findOne({ email, erased_at: null }).lean<User>();
       if (!user) return;
       const token = await this.tokens.issue('reset', user._id, user.email);
-      await this.mail({ kind: 'reset', to: user.email, name: user.name, token, dedupe_key: `reset-${token.slice(0, 16)}` });
+      await this.mail({
+        kind: 'reset',
+        to: user.email,
+        name: user.name,
+        token,
+        dedupe_key: `reset-${token.slice(0, 16)}`,
+        user_id: user._id,
+      });
     })().catch((err: unknown) => this.log.warn(`password reset email not sent: ${(err as Error).message}`));
   }
 
@@ -147,13 +161,21 @@ export class AccountService {
     }
     const token = await this.tokens.issue('email-change', user._id, input.new_email);
     const key = token.slice(0, 16);
-    await this.mail({ kind: 'email-change', to: input.new_email, name: user.name, token, dedupe_key: `email-change-${key}` });
+    await this.mail({
+      kind: 'email-change',
+      to: input.new_email,
+      name: user.name,
+      token,
+      dedupe_key: `email-change-${key}`,
+      user_id: user._id,
+    });
     await this.mail({
       kind: 'email-change-notice',
       to: user.email,
       name: user.name,
       new_email: input.new_email,
       dedupe_key: `email-change-notice-${key}`,
+      user_id: user._id,
     });
   }
 
@@ -174,24 +196,30 @@ export class AccountService {
 
   /**
    * 'Supprimer mon compte' (GDPR art. 17). Refused while a service names a reason (an order in
-   * progress...). Then, in one write, the user becomes an anonymous tombstone of its id and the
-   * erasure is announced (outbox): every service deletes or anonymises what it holds.
+   * progress, a payment under way, a payout owed). Then, in one write, the user becomes an anonymous
+   * tombstone of its id and the erasure is announced (outbox): every service deletes or anonymises
+   * what it holds.
+   *
+   * The blockers are asked under the user's lock, right before that write, and one service after the
+   * other — payments first: a paid checkout becomes orders in ordering, so asked in that order, a
+   * payment is seen either still in payments or already as an order. An order can still land on the
+   * account after it (a card confirmed on a checkout made in that instant): ordering cancels and
+   * refunds whatever lands on an erased account (OrderingPersonalData), so no erased account keeps an
+   * open order.
    */
   async deleteAccount(actor: Actor, password: string): Promise<void> {
     const user = await this.liveWithHash(actor.user_id);
     if (!(await verifyPassword(user.password_hash, password))) {
       throw new DomainError('VALIDATION_FAILED', ACCOUNT_MESSAGES.passwordWrong, { password: ACCOUNT_MESSAGES.passwordWrong });
     }
-    // Fail closed: a service that cannot answer blocks the erasure (the RPC error is raised).
-    const reasons = (
-      await Promise.all(ERASURE_BLOCKING_SERVICES.map((s) => this.rpc.call(erasureBlockersRpc(s), { user_id: user._id })))
-    ).flatMap((r) => r.reasons);
-    if (reasons.length) throw new DomainError('CONFLICT', reasons.join(' '), undefined, { reasons });
-
     const tombstone = `supprime-${user._id.replace(/[^a-zA-Z0-9]/g, '').slice(0, 12)}`;
-    await this.relay.locked(this.users, user._id, async () => {
+    // Hashed before the lock: the lock is held only for the blockers and the write.
+    const unusable = await hashPassword(randomBytes(32).toString('base64url'));
+    const erased = await this.relay.locked(this.users, user._id, async () => {
       const doc = await this.users.findById(user._id);
-      if (!doc || doc.erased_at) return;
+      if (!doc || doc.erased_at) return false;
+      const reasons = await this.erasureBlockers(user._id);
+      if (reasons.length) throw new DomainError('CONFLICT', reasons.join(' '), undefined, { reasons });
       doc.set({
         email: `${tombstone}@erased.invalid`,
         username: tombstone,
@@ -203,7 +231,7 @@ export class AccountService {
         user_type: 'consumer',
         specialties: [],
         dietary_preferences: [],
-        password_hash: await hashPassword(randomBytes(32).toString('base64url')),
+        password_hash: unusable,
         email_verified_at: null,
         erased_at: new Date(),
         // Earlier events still waiting here (names, usernames) are moot now: only the erasure goes out.
@@ -216,10 +244,23 @@ export class AccountService {
         requested_at: new Date().toISOString(),
       });
       await doc.save();
+      return true;
     });
+    if (!erased) return;
     await this.relay.flush(this.users, user._id);
     // At once here; identity's own handler of the announcement does it again if this process stops now.
     await this.eraseLeftovers(user._id, user.email);
+  }
+
+  /**
+   * Why the account cannot be erased now (French), from each blocking service in turn (see
+   * ERASURE_BLOCKING_SERVICES for the order). Fails closed: a service that cannot answer blocks
+   * the erasure (the RPC error is raised).
+   */
+  private async erasureBlockers(userId: string): Promise<string[]> {
+    const reasons: string[] = [];
+    for (const s of ERASURE_BLOCKING_SERVICES) reasons.push(...(await this.rpc.call(erasureBlockersRpc(s), { user_id: userId })).reasons);
+    return reasons;
   }
 
   /** What identity keeps beside the user document: cook profile, sign-in counter, pending links, sessions. Idempotent. */

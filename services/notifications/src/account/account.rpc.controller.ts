@@ -22,7 +22,11 @@ export class AccountRpcController {
     const req = parseRequest(NotificationsRpc.sendAccountEmail, payload);
     const path = req.kind === 'email-change-notice' ? null : ACCOUNT_LINK_PATHS[req.kind];
     const link = path && req.token ? `${this.config.PUBLIC_URL}${path}?token=${encodeURIComponent(req.token)}` : null;
-    await this.emails.enqueue(`account-${req.dedupe_key}`, { to: req.to, ...accountEmail(req.kind, req.name, link, req.new_email) });
+    await this.emails.enqueue(`account-${req.dedupe_key}`, {
+      to: req.to,
+      account_id: req.user_id ?? null,
+      ...accountEmail(req.kind, req.name, link, req.new_email),
+    });
     return { ok: true };
   }
 
@@ -37,12 +41,18 @@ export class AccountRpcController {
     const user = users[0];
     if (!user) throw new DomainError('NOT_FOUND', 'Compte introuvable');
     const link = `${this.config.PUBLIC_URL}${DATA_EXPORT_LINK_PATH}`;
-    await this.emails.enqueue(`data-export-${req.export_id}`, { to: user.email, ...dataExportReadyEmail(user.name, link, req.expires_at) });
+    await this.emails.enqueue(`data-export-${req.export_id}`, {
+      to: user.email,
+      account_id: user.user_id,
+      ...dataExportReadyEmail(user.name, link, req.expires_at),
+    });
     return { ok: true };
   }
 
+  /** One page of the owner's part of their export (`actor`: verified assertion); found by their account id. */
   @MessagePattern(exportPersonalDataRpc('notifications').subject)
   exportPersonalData(@Payload() payload: unknown) {
-    return this.personalData.export(parseRequest(exportPersonalDataRpc('notifications'), payload).email);
+    const req = parseRequest(exportPersonalDataRpc('notifications'), payload);
+    return this.personalData.export(req.actor.user_id, req.cursor);
   }
 }

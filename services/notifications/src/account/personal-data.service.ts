@@ -1,33 +1,100 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { ERASED_NAME, type PersonalDataExport } from '@popote/contracts';
+import {
+  ERASED_NAME,
+  exportPage,
+  newestFirstAfter,
+  newestFirstKey,
+  type ExportSectionSource,
+  type PersonalDataExport,
+} from '@popote/contracts';
+import { PLATFORM_CONFIG } from '@popote/platform';
 import type { Model } from 'mongoose';
+import type { NotificationsConfig } from '../config';
 import { ContactMessage, Email } from '../mail/email.schema';
+import { redactSecrets } from './redact';
 
-/** What notifications holds about a person: the emails sent to them and the contact messages they wrote. */
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * What notifications holds about a person: the emails sent to them and the contact messages they
+ * wrote. Both are found by the account id recorded when they were queued, never by address: an
+ * address proves nothing (anyone may sign up with the support address, or one nobody registered).
+ * Emails queued before the id was recorded are not exported; emails to the support address never
+ * are (they are other people's messages); secrets in links are taken out of the texts.
+ */
 @Injectable()
 export class PersonalDataService {
   constructor(
     @InjectModel(Email.name) private readonly emails: Model<Email>,
     @InjectModel(ContactMessage.name) private readonly messages: Model<ContactMessage>,
+    @Inject(PLATFORM_CONFIG) private readonly config: NotificationsConfig,
   ) {}
 
-  async export(email: string): Promise<PersonalDataExport> {
-    const [emails, messages] = await Promise.all([
-      this.emails.find({ to: email }, { _id: 0, to: 1, subject: 1, text: 1, status: 1, created_at: 1, sent_at: 1 }).lean(),
-      this.messages.find({ email }, { _id: 0 }).lean(),
-    ]);
-    // Links in emails are single-use and mostly spent; the text is shown as it was sent.
-    return { sections: { 'emails-sent': emails, 'contact-messages': messages }, media_keys: [] };
+  /** One page of the person's part of their export (page by page: a year of emails may exceed a NATS message). */
+  export(userId: string, cursor?: string | null): Promise<PersonalDataExport> {
+    // Its spelling as configured and lower-cased (addresses of accounts are stored lower-cased).
+    const support = this.config.SUPPORT_EMAIL.trim();
+    const sources: ExportSectionSource[] = [
+      {
+        name: 'emails-sent',
+        list: async (after, limit) => {
+          const docs = await this.emails
+            .find(
+              {
+                account_id: userId,
+                to: { $nin: [...new Set([support, support.toLowerCase()])] },
+                ...newestFirstAfter('created_at', after),
+              },
+              { to: 1, subject: 1, text: 1, status: 1, created_at: 1, sent_at: 1 },
+            )
+            .sort({ created_at: -1, _id: 1 })
+            .limit(limit)
+            .lean<Email[]>();
+          return {
+            next: docs.length < limit ? null : newestFirstKey(docs.at(-1)!.created_at, docs.at(-1)!._id),
+            items: docs.map((e) => ({
+              key: newestFirstKey(e.created_at, e._id),
+              value: {
+                to: e.to,
+                subject: e.subject,
+                text: redactSecrets(e.text),
+                status: e.status,
+                created_at: e.created_at,
+                sent_at: e.sent_at,
+              },
+            })),
+          };
+        },
+      },
+      {
+        name: 'contact-messages',
+        list: async (after, limit) => {
+          const docs = await this.messages
+            .find({ account_id: userId, ...newestFirstAfter('created_at', after) })
+            .sort({ created_at: -1, _id: 1 })
+            .limit(limit)
+            .lean<ContactMessage[]>();
+          return {
+            next: docs.length < limit ? null : newestFirstKey(docs.at(-1)!.created_at, docs.at(-1)!._id),
+            items: docs.map(({ _id, account_id: _account, ...m }) => ({ key: newestFirstKey(m.created_at, _id), value: m })),
+          };
+        },
+      },
+    ];
+    return exportPage(sources, cursor);
   }
 
   /**
-   * Erasure: the person's emails and messages go; other people's emails that name them (a cook's
-   * username in a consumer's order confirmation) have the name replaced. Idempotent.
+   * Erasure: the person's emails and messages go (by their account id, and by the address they had
+   * for those recorded before the id was); other people's emails that name them (a cook's username
+   * in a consumer's order confirmation) have the name replaced. Idempotent. The support address is
+   * never a person's: an account that had it does not take support's mail with it.
    */
-  async erase(email: string, names: string[]): Promise<void> {
-    await this.emails.deleteMany({ $or: [{ to: email }, { reply_to: email }] });
-    await this.messages.deleteMany({ email });
+  async erase(userId: string, email: string, names: string[]): Promise<void> {
+    const byAddress = sameAddress(email, this.config.SUPPORT_EMAIL) ? [] : [{ to: email }, { reply_to: email }];
+    await this.emails.deleteMany({ $or: [{ account_id: userId }, ...byAddress] });
+    await this.messages.deleteMany({ $or: [{ account_id: userId }, ...(byAddress.length ? [{ email }] : [])] });
     for (const name of names.filter((n) => n.trim().length >= 3)) {
       const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       const pattern = new RegExp(escaped, 'g');

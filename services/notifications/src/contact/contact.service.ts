@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { contactInput } from '@popote/contracts';
+import type { NotificationsRpc } from '@popote/contracts';
 import { PLATFORM_CONFIG } from '@popote/platform';
 import type { Model } from 'mongoose';
 import type { z } from 'zod';
@@ -9,7 +9,11 @@ import type { NotificationsConfig } from '../config';
 import { ContactMessage } from '../mail/email.schema';
 import { EmailsService } from '../mail/emails.service';
 
-/** The contact form: stored, then emailed to support (the sender can be answered directly). */
+/**
+ * The contact form: stored, then emailed to support (the sender can be answered directly). A
+ * signed-in sender's account is recorded with the message (their export lists it; an address typed
+ * in the form proves nothing).
+ */
 @Injectable()
 export class ContactService {
   constructor(
@@ -18,14 +22,17 @@ export class ContactService {
     @Inject(PLATFORM_CONFIG) private readonly config: NotificationsConfig,
   ) {}
 
-  async receive(input: z.infer<typeof contactInput>): Promise<string> {
+  async receive(request: z.infer<typeof NotificationsRpc.sendContact.request>): Promise<string> {
+    const { actor, ...input } = request;
     const id = randomUUID();
-    await this.messages.create({ _id: id, ...input });
+    const accountId = actor?.user_id ?? null;
+    await this.messages.create({ _id: id, ...input, account_id: accountId });
     await this.emails.enqueue(`contact-${id}`, {
       to: this.config.SUPPORT_EMAIL,
       reply_to: input.email,
       subject: `[Contact] ${input.subject}`,
       text: `Message de ${input.name} <${input.email}> :\n\n${input.message}\n`,
+      account_id: accountId,
     });
     return id;
   }

@@ -13,6 +13,6 @@ export class AccountErasureHandler implements IntegrationEventHandler<ErasureReq
   constructor(private readonly personalData: PersonalDataService) {}
 
   async handle(envelope: Envelope<ErasureRequested>): Promise<void> {
-    await this.personalData.erase(envelope.data.email, envelope.data.names);
+    await this.personalData.erase(envelope.data.user_id, envelope.data.email, envelope.data.names);
   }
 }

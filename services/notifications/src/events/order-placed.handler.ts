@@ -30,12 +30,16 @@ export class OrderPlacedHandler implements IntegrationEventHandler<OrderPlaced> 
     const consumer = users.find((u) => u.user_id === consumerId);
     if (cook) {
       const mail = newOrderEmail(cook.name, orderId, total, items, slot);
-      await this.emails.enqueue(`${envelope.id}:${cook.user_id}`, { to: cook.email, ...mail });
+      await this.emails.enqueue(`${envelope.id}:${cook.user_id}`, { to: cook.email, account_id: cook.user_id, ...mail });
     }
     if (consumer) {
       const receiptUrl = `${this.config.PUBLIC_URL}/orders/${encodeURIComponent(orderId)}/receipt`;
       const mail = orderPlacedEmail(consumer.name, orderId, total, items, cook?.username ?? null, slot, receiptUrl);
-      await this.emails.enqueue(`${envelope.id}:consumer:${consumer.user_id}`, { to: consumer.email, ...mail });
+      await this.emails.enqueue(`${envelope.id}:consumer:${consumer.user_id}`, {
+        to: consumer.email,
+        account_id: consumer.user_id,
+        ...mail,
+      });
     }
   }
 }

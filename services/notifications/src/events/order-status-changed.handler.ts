@@ -21,6 +21,7 @@ export class OrderStatusChangedHandler implements IntegrationEventHandler<Status
     const consumer = users[0];
     if (!consumer) return;
     const mail = statusEmail(consumer.name, envelope.data.order_id, envelope.data.to);
-    if (mail) await this.emails.enqueue(`${envelope.id}:${consumer.user_id}`, { to: consumer.email, ...mail });
+    if (mail)
+      await this.emails.enqueue(`${envelope.id}:${consumer.user_id}`, { to: consumer.email, account_id: consumer.user_id, ...mail });
   }
 }

@@ -22,7 +22,7 @@ export class PickupReminderHandler implements IntegrationEventHandler<ReminderDu
     if (!consumer) return;
     const { order_id: orderId, cook_name: cookName, pickup_start: start, pickup_end: end } = envelope.data;
     const mail = pickupReminderEmail(consumer.name, orderId, cookName, { start, end });
-    await this.emails.enqueue(`${envelope.id}:${consumer.user_id}`, { to: consumer.email, ...mail });
+    await this.emails.enqueue(`${envelope.id}:${consumer.user_id}`, { to: consumer.email, account_id: consumer.user_id, ...mail });
   }
 }
 
@@ -43,6 +43,6 @@ export class PickupSlotMovedHandler implements IntegrationEventHandler<SlotMoved
     if (!consumer) return;
     const { order_id: orderId, cook_name: cookName, pickup_start: start, pickup_end: end } = envelope.data;
     const mail = slotMovedEmail(consumer.name, orderId, cookName, { start, end });
-    await this.emails.enqueue(`${envelope.id}:${consumer.user_id}`, { to: consumer.email, ...mail });
+    await this.emails.enqueue(`${envelope.id}:${consumer.user_id}`, { to: consumer.email, account_id: consumer.user_id, ...mail });
   }
 }

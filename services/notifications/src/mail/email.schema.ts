@@ -11,6 +11,12 @@ export class Email {
   @Prop({ required: true }) subject!: string;
   @Prop({ required: true }) text!: string;
   @Prop({ type: String, default: null }) reply_to!: string | null;
+  /**
+   * The account it was sent for, when the sender knew it (absent on emails queued before it was
+   * recorded). The person's export lists their emails by this id — never by address, which anyone
+   * may type at sign-up — and an erasure deletes them by it.
+   */
+  @Prop({ type: String, default: null, index: true }) account_id!: string | null;
   @Prop({ required: true, index: true }) status!: 'pending' | 'sent' | 'failed';
   @Prop({ default: 0 }) attempts!: number;
   @Prop({ required: true, index: true }) next_attempt_at!: Date;
@@ -27,6 +33,8 @@ export class ContactMessage {
   @Prop({ required: true }) email!: string;
   @Prop({ required: true }) subject!: string;
   @Prop({ required: true }) message!: string;
+  /** The signed-in sender's account, if any: only these messages are in that account's export. */
+  @Prop({ type: String, default: null, index: true }) account_id!: string | null;
   created_at!: Date;
 }
 export const ContactMessageSchema = SchemaFactory.createForClass(ContactMessage);

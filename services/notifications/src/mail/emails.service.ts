@@ -45,13 +45,20 @@ export class EmailsService implements OnApplicationBootstrap, OnApplicationShutd
     this.transport.close();
   }
 
-  /** Queues an email; a second call with the same id is a no-op. */
-  async enqueue(id: string, email: { to: string; subject: string; text: string; reply_to?: string }): Promise<void> {
+  /**
+   * Queues an email; a second call with the same id is a no-op. `account_id`: the account it is
+   * sent for, whenever the caller knows it (the person's export and erasure find it by that id).
+   */
+  async enqueue(
+    id: string,
+    email: { to: string; subject: string; text: string; reply_to?: string; account_id?: string | null },
+  ): Promise<void> {
     try {
       await this.emails.create({
         _id: id,
         ...email,
         reply_to: email.reply_to ?? null,
+        account_id: email.account_id ?? null,
         status: 'pending',
         attempts: 0,
         next_attempt_at: new Date(),

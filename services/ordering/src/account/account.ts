@@ -1,4 +1,4 @@
-import { Controller, Injectable } from '@nestjs/common';
+import { Controller, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { InjectModel } from '@nestjs/mongoose';
 import {
@@ -6,35 +6,61 @@ import {
   AccountEvents,
   ERASED_NAME,
   erasureBlockersRpc,
+  exportPage,
   exportPersonalDataRpc,
+  newestFirstAfter,
+  newestFirstKey,
   type Envelope,
-  type OrderStatus,
   type PersonalDataExport,
 } from '@popote/contracts';
 import { EventHandler, OutboxRelay, parseRequest, type IntegrationEventHandler } from '@popote/platform';
 import type { Model } from 'mongoose';
 import type { z } from 'zod';
+import { LifecycleService } from '../orders/lifecycle.service';
 import { Order, Review } from '../orders/order.schema';
 import { toOrderDto } from '../orders/orders.service';
+import { ERASED_SWEEP_MS, ErasedAccounts, IN_PROGRESS } from './erased-accounts';
 
 type ErasureRequested = z.infer<typeof AccountEvents.erasureRequested.schema>;
 
-/** Orders that are paid and not yet picked up or cancelled: an erasure waits for them. */
-export const IN_PROGRESS: OrderStatus[] = ['pending', 'confirmed', 'preparing', 'ready'];
+const NO_OUTBOX = { _outbox: 0, _outbox_pending: 0 };
 
 /**
  * Ordering's part of the account lifecycle (issue 18). Orders are accounting records (kept 10 years,
  * French commercial code art. L123-22): on erasure they stay, under the user's id — which identity
  * keeps only as an anonymous tombstone — without any name; reviews written lose their author's
- * name and comment, the rating stays (it is part of the cook's average).
+ * name and comment, the rating stays (it is part of the cook's average). An order that lands on the
+ * account after identity checked the blockers is cancelled and refunded (ErasedAccounts).
  */
 @Injectable()
-export class OrderingPersonalData {
+export class OrderingPersonalData implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger('OrderingPersonalData');
+  readonly erasedAccounts: ErasedAccounts;
+  private timer?: NodeJS.Timeout;
+
   constructor(
     @InjectModel(Order.name) private readonly orders: Model<Order>,
     @InjectModel(Review.name) private readonly reviews: Model<Review>,
     private readonly relay: OutboxRelay,
-  ) {}
+    lifecycle: LifecycleService,
+  ) {
+    this.erasedAccounts = new ErasedAccounts(orders, lifecycle);
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(
+      () =>
+        void this.erasedAccounts
+          .sweep()
+          .catch((err: Error) => this.log.warn(`sweep of erased accounts' orders failed (next in ${ERASED_SWEEP_MS} ms): ${err.message}`)),
+      ERASED_SWEEP_MS,
+    );
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
 
   async blockers(userId: string): Promise<string[]> {
     const [asConsumer, asCook] = await Promise.all([
@@ -44,27 +70,40 @@ export class OrderingPersonalData {
     return [...(asConsumer ? [ACCOUNT_MESSAGES.erasureBlockedOrder] : []), ...(asCook ? [ACCOUNT_MESSAGES.erasureBlockedCookOrder] : [])];
   }
 
-  async export(userId: string): Promise<PersonalDataExport> {
-    const noOutbox = { _outbox: 0, _outbox_pending: 0 };
-    const [placed, received, written, about] = await Promise.all([
-      this.orders.find({ consumer_id: userId }, noOutbox).sort({ created_at: -1 }).lean<Order[]>(),
-      this.orders.find({ cook_id: userId }, noOutbox).sort({ created_at: -1 }).lean<Order[]>(),
-      this.reviews.find({ consumer_id: userId }, noOutbox).lean(),
-      this.reviews.find({ cook_id: userId }, noOutbox).lean(),
-    ]);
-    return {
-      sections: {
-        'orders-placed': placed.map(toOrderDto),
-        'orders-received': received.map(toOrderDto),
-        'reviews-written': written,
-        'reviews-received': about,
-      },
-      media_keys: [],
+  /** One page of the person's orders and reviews, newest first (a cook's thousands of orders do not fit one NATS message). */
+  export(userId: string, cursor?: string | null): Promise<PersonalDataExport> {
+    const orders = (field: 'consumer_id' | 'cook_id') => async (after: string | null, limit: number) => {
+      const docs = await this.orders
+        .find({ [field]: userId, ...newestFirstAfter('created_at', after) }, NO_OUTBOX)
+        .sort({ created_at: -1, _id: 1 })
+        .limit(limit)
+        .lean<Order[]>();
+      const items = docs.map((o) => ({ key: newestFirstKey(o.created_at, o._id), value: toOrderDto(o) }));
+      return { items, next: docs.length < limit ? null : items.at(-1)!.key };
     };
+    const reviews = (field: 'consumer_id' | 'cook_id') => async (after: string | null, limit: number) => {
+      const docs = await this.reviews
+        .find({ [field]: userId, ...newestFirstAfter('created_at', after) }, NO_OUTBOX)
+        .sort({ created_at: -1, _id: 1 })
+        .limit(limit)
+        .lean<Review[]>();
+      const items = docs.map((r) => ({ key: newestFirstKey(r.created_at, r._id), value: r as unknown }));
+      return { items, next: docs.length < limit ? null : items.at(-1)!.key };
+    };
+    return exportPage(
+      [
+        { name: 'orders-placed', list: orders('consumer_id') },
+        { name: 'orders-received', list: orders('cook_id') },
+        { name: 'reviews-written', list: reviews('consumer_id') },
+        { name: 'reviews-received', list: reviews('cook_id') },
+      ],
+      cursor,
+    );
   }
 
-  /** Idempotent: only what still carries identity is rewritten. */
+  /** Idempotent: only what still carries identity is rewritten; an order still open (it raced the erasure) is cancelled first. */
   async erase(userId: string): Promise<void> {
+    await this.erasedAccounts.erased(userId);
     const asCook = await this.orders.find({ cook_id: userId, cook_name: { $ne: ERASED_NAME } }, { _id: 1 }).lean<{ _id: string }[]>();
     for (const { _id } of asCook) {
       await this.relay.locked(this.orders, _id, () => this.orders.updateOne({ _id }, { $set: { cook_name: ERASED_NAME } }));
@@ -96,7 +135,8 @@ export class OrderingAccountRpcController {
 
   @MessagePattern(exportPersonalDataRpc('ordering').subject)
   exportPersonalData(@Payload() payload: unknown) {
-    return this.personalData.export(parseRequest(exportPersonalDataRpc('ordering'), payload).actor.user_id);
+    const req = parseRequest(exportPersonalDataRpc('ordering'), payload);
+    return this.personalData.export(req.actor.user_id, req.cursor);
   }
 }
 

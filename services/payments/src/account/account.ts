@@ -6,11 +6,15 @@ import {
   AccountEvents,
   ERASED_NAME,
   erasureBlockersRpc,
+  exportPage,
   exportPersonalDataRpc,
+  newestFirstAfter,
+  newestFirstKey,
+  OrderingRpc,
   type Envelope,
   type PersonalDataExport,
 } from '@popote/contracts';
-import { EventHandler, OutboxRelay, parseRequest, type IntegrationEventHandler } from '@popote/platform';
+import { EventHandler, orderIdOf, OutboxRelay, parseRequest, RpcClient, type IntegrationEventHandler } from '@popote/platform';
 import type { Model } from 'mongoose';
 import type { z } from 'zod';
 import { Checkout, OpenCheckout, Refund } from '../checkouts/checkout.schema';
@@ -27,7 +31,8 @@ type ErasureRequested = z.infer<typeof AccountEvents.erasureRequested.schema>;
  * left that could act for the person (the payment's client secret) and provider error texts.
  * A cook's ledger entries, payouts and receipts (issue 16) are accounting records too: kept under
  * the tombstone id, the name and SIRET printed on receipts replaced. An erasure waits while a
- * payout is in flight or money is still owed to the cook (available balance above zero).
+ * payout is in flight or money is still owed to the cook (available balance above zero), and while
+ * a payment is under way.
  */
 @Injectable()
 export class PaymentsPersonalData {
@@ -42,41 +47,108 @@ export class PaymentsPersonalData {
     @InjectModel(Receipt.name) private readonly receipts: Model<Receipt>,
     private readonly ledger: LedgerService,
     private readonly relay: OutboxRelay,
+    private readonly rpc: RpcClient,
   ) {}
 
-  /** Why the account cannot be erased now (French), from payments' side. */
+  /**
+   * Why the account cannot be erased now (French), from payments' side: a payout in flight or money
+   * owed to the cook; a payment under way (a checkout being paid, or reserved and payable until its
+   * reservation ends); a paid checkout whose orders ordering has not created yet (identity asks
+   * ordering after payments, so a payment is seen here or as an order there).
+   */
   async erasureBlockers(userId: string): Promise<string[]> {
-    const [flying, balances] = await Promise.all([this.inFlight.findById(userId).lean(), this.ledger.balances(userId)]);
-    return flying || balances.available_cents > 0 ? [ACCOUNT_MESSAGES.erasureBlockedPayout] : [];
+    const [flying, balances, paying, paid, sold] = await Promise.all([
+      this.inFlight.findById(userId).lean(),
+      this.ledger.balances(userId),
+      this.checkouts
+        .find({ consumer_id: userId, status: { $in: ['processing', 'requires_payment_method'] } }, { status: 1, reserved_until: 1 })
+        .lean<Pick<Checkout, 'status' | 'reserved_until'>[]>(),
+      this.checkouts.find({ consumer_id: userId, reconcile_pending: true }, { _id: 1, lines: 1 }).lean<Pick<Checkout, '_id' | 'lines'>[]>(),
+      this.checkouts
+        .find({ reconcile_pending: true, 'lines.cook_id': userId }, { _id: 1, lines: 1 })
+        .lean<Pick<Checkout, '_id' | 'lines'>[]>(),
+    ]);
+    const now = Date.now();
+    const payable = paying.some(
+      (c) => c.status === 'processing' || (c.reserved_until !== null && new Date(c.reserved_until).getTime() > now),
+    );
+    const expected = (checkouts: Pick<Checkout, '_id' | 'lines'>[], cook?: string) =>
+      checkouts.flatMap((c) =>
+        [...new Set(c.lines.map((l) => l.cook_id))].filter((k) => !cook || k === cook).map((k) => orderIdOf(c._id, k)),
+      );
+    const [buyerOrdersMissing, cookOrdersMissing] = await Promise.all([
+      this.missingOrders(expected(paid)),
+      this.missingOrders(expected(sold, userId)),
+    ]);
+    return [
+      ...(payable || buyerOrdersMissing ? [ACCOUNT_MESSAGES.erasureBlockedPayment] : []),
+      ...(cookOrdersMissing ? [ACCOUNT_MESSAGES.erasureBlockedCookPayment] : []),
+      ...(flying || balances.available_cents > 0 ? [ACCOUNT_MESSAGES.erasureBlockedPayout] : []),
+    ];
   }
 
-  async export(userId: string): Promise<PersonalDataExport> {
-    const checkouts = await this.checkouts
-      .find({ consumer_id: userId }, { _outbox: 0, _outbox_pending: 0, client_secret: 0, reconcile_next_at: 0, reconcile_checks: 0 })
-      .sort({ created_at: -1 })
-      .lean<Checkout[]>();
-    const refunds = checkouts.length
-      ? await this.refunds.find({ checkout_id: { $in: checkouts.map((c) => c._id) } }, { _outbox: 0, _outbox_pending: 0 }).lean()
-      : [];
-    const [receipts, sales, ledger, payouts, payoutAccount] = await Promise.all([
-      this.receipts.find({ consumer_id: userId }).sort({ issued_at: -1 }).lean(),
-      this.receipts.find({ cook_id: userId }).sort({ issued_at: -1 }).lean(),
-      this.ledgerEntries.find({ cook_id: userId }).sort({ created_at: -1, _id: 1 }).lean(),
-      this.payouts.find({ cook_id: userId }).sort({ created_at: -1 }).lean(),
-      this.payoutAccounts.findById(userId).lean(),
-    ]);
-    return {
-      sections: {
-        payments: checkouts,
-        refunds,
-        receipts,
-        'receipts-as-cook': sales,
-        'ledger-entries': ledger,
-        payouts,
-        'payout-account': payoutAccount,
-      },
-      media_keys: [],
-    };
+  /** Whether ordering has not created some of these orders yet (paid, still on their way). */
+  private async missingOrders(orderIds: string[]): Promise<boolean> {
+    for (let i = 0; i < orderIds.length; i += 100) {
+      const chunk = orderIds.slice(i, i + 100);
+      const { items } = await this.rpc.call(OrderingRpc.ordersById, { order_ids: chunk });
+      if (items.length < chunk.length) return true;
+    }
+    return false;
+  }
+
+  /**
+   * One page of the person's part of their export, newest first: a cook's ledger and receipts, a
+   * buyer's payments, grow with every order and do not fit one NATS message.
+   */
+  export(userId: string, cursor?: string | null): Promise<PersonalDataExport> {
+    const newestFirst =
+      <T extends { _id: string }>(model: Model<T>, filter: Record<string, unknown>, field: 'created_at' | 'issued_at', projection = {}) =>
+      async (after: string | null, limit: number) => {
+        const docs = await model
+          .find({ ...filter, ...newestFirstAfter(field, after) }, projection)
+          .sort({ [field]: -1, _id: 1 })
+          .limit(limit)
+          .lean<(T & Record<typeof field, Date>)[]>();
+        const items = docs.map((d) => ({ key: newestFirstKey(d[field], d._id), value: d as unknown }));
+        return { items, next: docs.length < limit ? null : items.at(-1)!.key };
+      };
+    const paymentsOf = newestFirst(this.checkouts, { consumer_id: userId }, 'created_at', {
+      _outbox: 0,
+      _outbox_pending: 0,
+      client_secret: 0,
+      reconcile_next_at: 0,
+      reconcile_checks: 0,
+    });
+    return exportPage(
+      [
+        { name: 'payments', list: paymentsOf },
+        {
+          // The refunds of each payment, payment by payment (they share its key: never split across pages).
+          name: 'refunds',
+          list: async (after, limit) => {
+            const page = await newestFirst(this.checkouts, { consumer_id: userId }, 'created_at', { _id: 1, created_at: 1 })(after, limit);
+            const keyOf = new Map(page.items.map((i) => [(i.value as Checkout)._id, i.key]));
+            const refunds = keyOf.size
+              ? await this.refunds
+                  .find({ checkout_id: { $in: [...keyOf.keys()] } }, { _outbox: 0, _outbox_pending: 0 })
+                  .sort({ _id: 1 })
+                  .lean<Refund[]>()
+              : [];
+            const items = page.items.flatMap(({ key }) =>
+              refunds.filter((r) => keyOf.get(r.checkout_id) === key).map((r) => ({ key, value: r as unknown })),
+            );
+            return { items, next: page.next };
+          },
+        },
+        { name: 'receipts', list: newestFirst(this.receipts, { consumer_id: userId }, 'issued_at') },
+        { name: 'receipts-as-cook', list: newestFirst(this.receipts, { cook_id: userId }, 'issued_at') },
+        { name: 'ledger-entries', list: newestFirst(this.ledgerEntries, { cook_id: userId }, 'created_at') },
+        { name: 'payouts', list: newestFirst(this.payouts, { cook_id: userId }, 'created_at') },
+        { name: 'payout-account', whole: () => this.payoutAccounts.findById(userId).lean() },
+      ],
+      cursor,
+    );
   }
 
   async erase(userId: string): Promise<void> {
@@ -131,7 +203,8 @@ export class PaymentsAccountRpcController {
 
   @MessagePattern(exportPersonalDataRpc('payments').subject)
   exportPersonalData(@Payload() payload: unknown) {
-    return this.personalData.export(parseRequest(exportPersonalDataRpc('payments'), payload).actor.user_id);
+    const req = parseRequest(exportPersonalDataRpc('payments'), payload);
+    return this.personalData.export(req.actor.user_id, req.cursor);
   }
 }
 

@@ -42,6 +42,8 @@ export const MEAL_MESSAGES = {
   notFound: 'Plat non trouvé',
   imageInvalid: 'Veuillez sélectionner une image',
   imageTooLarge: "L'image ne doit pas dépasser 5MB",
+  imageUnknown: 'Cette image est introuvable : envoyez à nouveau votre photo',
+  imageNotYours: "Cette image n'a pas été envoyée depuis votre compte : choisissez une de vos photos",
 } as const;
 
 export const mealSchema = z.object({

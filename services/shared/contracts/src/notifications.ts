@@ -28,6 +28,8 @@ export const accountEmailInput = z.object({
   new_email: z.string().optional(),
   /** Makes the email idempotent (one per link or event). */
   dedupe_key: z.string().min(1).max(200),
+  /** The account it is sent for: the person's export lists the emails recorded under their id, never by address. */
+  user_id: z.string().min(1).max(200).optional(),
 });
 
 /**
@@ -43,5 +45,10 @@ export const dataExportReadyInput = z.object({
 export const NotificationsRpc = {
   sendAccountEmail: defineRpc('rpc.notifications.send-account-email', accountEmailInput, z.object({ ok: z.boolean() })),
   sendDataExportReady: defineRpc('rpc.notifications.send-data-export-ready', dataExportReadyInput, z.object({ ok: z.boolean() })),
-  sendContact: defineRpc('rpc.notifications.send-contact', contactInput, z.object({ ok: z.boolean(), message_id: z.string() })),
+  /** `actor`: the signed-in sender, if any (their export lists the messages sent from their account, never others' by address). */
+  sendContact: defineRpc(
+    'rpc.notifications.send-contact',
+    contactInput.extend({ actor: actorSchema.optional() }),
+    z.object({ ok: z.boolean(), message_id: z.string() }),
+  ),
 } as const;

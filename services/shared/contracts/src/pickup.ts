@@ -25,6 +25,7 @@ export const formatPickupSlot = (start: string, end: string): string =>
 export const PICKUP_MESSAGES = {
   timeFormat: 'Heure invalide (format HH:MM)',
   dateFormat: 'Date invalide (format AAAA-MM-JJ)',
+  dateUnknown: "Cette date n'existe pas : vérifiez le jour et le mois",
   weekday: 'Jour de la semaine invalide',
   windowOrder: "L'heure de fin doit être après l'heure de début",
   windowTooShort: 'Une plage doit durer au moins la durée d’un créneau',
@@ -64,7 +65,11 @@ export const PICKUP_MESSAGES = {
 } as const;
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, PICKUP_MESSAGES.timeFormat);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, PICKUP_MESSAGES.dateFormat);
+/** A day of the calendar (`2026-02-29` and `2026-13-45` are refused: zod's ISO date knows leap years). */
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: PICKUP_MESSAGES.dateFormat, abort: true })
+  .refine((day) => z.iso.date().safeParse(day).success, PICKUP_MESSAGES.dateUnknown);
 
 export const pickupWindowSchema = z
   .object({

@@ -15,6 +15,19 @@ export type MediaConfig = z.infer<typeof mediaConfigSchema>;
 /** Public path under which the BFF serves a stored object (`/media/<key>`). */
 export const mediaUrl = (key: string) => `/media/${key}`;
 
+/**
+ * User metadata stored with an object (S3 `x-amz-meta-*`, lower-case names): `uploader` is the user
+ * id of whoever sent a meal picture, so a meal can refuse another cook's picture and an erasure
+ * delete only its own cook's.
+ */
+export type MediaMeta = { uploader?: string };
+const metaHeaders = (meta: MediaMeta): Record<string, string> =>
+  Object.fromEntries(Object.entries(meta).map(([name, value]) => [`X-Amz-Meta-${name}`, String(value)]));
+
+/** No such object, or no bucket yet (nothing was ever stored): not found, not a server error. */
+const notFound = (err: unknown) =>
+  /NotFound|NoSuchKey|NoSuchBucket|Not Found/i.test((err as Error & { code?: string }).code ?? (err as Error).message);
+
 /** Object storage for meal images (MinIO locally, any S3-compatible store elsewhere). */
 export class MediaStorage {
   private readonly client: Client;
@@ -43,9 +56,9 @@ export class MediaStorage {
     return this.ready;
   }
 
-  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+  async put(key: string, body: Buffer, contentType: string, meta: MediaMeta = {}): Promise<void> {
     await this.ensureBucket();
-    await this.client.putObject(this.bucket, key, body, body.length, { 'Content-Type': contentType });
+    await this.client.putObject(this.bucket, key, body, body.length, { 'Content-Type': contentType, ...metaHeaders(meta) });
   }
 
   /** Stores a stream of unknown length (multipart upload): an object appears whole or not at all. */
@@ -95,6 +108,18 @@ export class MediaStorage {
     }
   }
 
+  /** An object's size and user metadata, or null when it is not stored. */
+  async stat(key: string): Promise<{ size: number; meta: MediaMeta } | null> {
+    try {
+      const stat = await this.client.statObject(this.bucket, key);
+      const meta = stat.metaData as Record<string, unknown>;
+      return { size: stat.size, meta: typeof meta.uploader === 'string' ? { uploader: meta.uploader } : {} };
+    } catch (err) {
+      if (notFound(err)) return null;
+      throw err;
+    }
+  }
+
   async get(key: string): Promise<{ stream: Readable; contentType: string; size: number; etag: string } | null> {
     try {
       const stat = await this.client.statObject(this.bucket, key);
@@ -106,8 +131,7 @@ export class MediaStorage {
         etag: stat.etag,
       };
     } catch (err) {
-      // No such object, or no bucket yet (nothing was ever stored): not found, not a server error.
-      if (/NotFound|NoSuchKey|NoSuchBucket|Not Found/i.test((err as Error & { code?: string }).code ?? (err as Error).message)) return null;
+      if (notFound(err)) return null;
       throw err;
     }
   }
@@ -134,8 +158,8 @@ export async function mealImageVariants(input: Buffer): Promise<{ detail: Buffer
   return { detail, card };
 }
 
-/** Stores both variants under `key` and its card key. */
-export async function putMealImage(media: MediaStorage, key: string, input: Buffer): Promise<void> {
+/** Stores both variants under `key` and its card key, each recording who sent it. */
+export async function putMealImage(media: MediaStorage, key: string, input: Buffer, meta: MediaMeta): Promise<void> {
   const { detail, card } = await mealImageVariants(input);
-  await Promise.all([media.put(key, detail, 'image/jpeg'), media.put(cardKey(key), card, 'image/jpeg')]);
+  await Promise.all([media.put(key, detail, 'image/jpeg', meta), media.put(cardKey(key), card, 'image/jpeg', meta)]);
 }
