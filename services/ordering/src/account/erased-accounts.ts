@@ -49,11 +49,16 @@ export class ErasedAccounts {
 
   /** The erasure of `userId` is being handled: remembered (idempotent), then its open orders cancelled. */
   async erased(userId: string, at = new Date()): Promise<number> {
-    await this.accounts.updateOne(
-      { _id: userId },
-      { $setOnInsert: { erased_at: at, watch_until: new Date(at.getTime() + ERASED_WATCH_MS) } },
-      { upsert: true },
-    );
+    await this.accounts
+      .updateOne(
+        { _id: userId },
+        { $setOnInsert: { erased_at: at, watch_until: new Date(at.getTime() + ERASED_WATCH_MS) } },
+        { upsert: true },
+      )
+      // Two replicas (or a redelivery) upserting at once: the other insert won, the account is recorded.
+      .catch((err: { code?: number }) => {
+        if (err.code !== 11000) throw err;
+      });
     return this.cancelOpenOrdersOf(userId);
   }
 
