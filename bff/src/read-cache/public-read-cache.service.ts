@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { DeliverPolicy, jetstream, type ConsumerMessages } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { AccountEvents, IdentityEvents, STREAMS, type RpcContract } from '@popote/contracts';
-import { ensureStreams, NATS_CONNECTION, RpcClient, PLATFORM_CONFIG } from '@popote/platform';
+import { ensureStreams, NATS_CONNECTION, RpcClient } from '@popote/platform';
 import { LRUCache } from 'lru-cache';
 import type { BffConfig } from '../config';
 import { BFF_CONFIG } from '../tokens';
@@ -64,13 +64,14 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
   private messages?: ConsumerMessages;
   /** Calls made to the services to fill the cache, and reads served from it (tests). */
   readonly stats = { hits: 0, misses: 0, invalidations: 0, responseHits: 0 };
+  private readonly streamReplicas: number;
 
   constructor(
     private readonly rpc: RpcClient,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
-    @Inject(PLATFORM_CONFIG) private readonly platform: { EVENTS_STREAM_REPLICAS: number },
     @Inject(BFF_CONFIG) config: BffConfig,
   ) {
+    this.streamReplicas = config.EVENTS_STREAM_REPLICAS;
     if (config.READ_CACHE_TTL_MS > 0) {
       this.cache = new LRUCache<string, Entry, Load>({
         max: config.READ_CACHE_MAX_ENTRIES,
@@ -88,7 +89,7 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.cache) return;
-    await ensureStreams(this.nc, this.platform.EVENTS_STREAM_REPLICAS); // the BFF may start before any service created them
+    await ensureStreams(this.nc, this.streamReplicas); // the BFF may start before any service created them
     const consumer = await jetstream(this.nc).consumers.get(STREAMS.events.name, {
       filter_subjects: [...INVALIDATING_SUBJECTS],
       deliver_policy: DeliverPolicy.New,
