@@ -24,7 +24,7 @@ export const bffConfigSchema = baseConfigSchema
     RATE_LIMIT_CONTACT: z.string().default('5/3600'),
     RATE_LIMIT_UPLOAD: z.string().default('60/3600'),
     RATE_LIMIT_MUTATION: z.string().default('120/60'),
-    /** 'Mot de passe oublié ?' per client address and per target address (issue 18). */
+    /** 'Mot de passe oublié ?' per client address and per target address. */
     RATE_LIMIT_PASSWORD_RESET: z.string().default('5/3600'),
     /** 'Renvoyer l'email' and email changes, per account. */
     RATE_LIMIT_VERIFY_EMAIL: z.string().default('5/3600'),

@@ -62,12 +62,12 @@ interface Person {
 }
 
 /**
- * Issue 18 end to end through the BFF, with every service, the mail server and the bucket real:
+ * The account lifecycle end to end through the BFF, with every service, the mail server and the bucket real:
  * verification and reset links from the inbox (single use, expiry, concurrent clicks), email change,
  * the export job and its archive, erasure blocked by an order in progress, and — after erasure — a search of
  * every collection of every database and of the bucket for anything personal.
  */
-describe('account lifecycle (issue 18) through the BFF', () => {
+describe('account lifecycle through the BFF', () => {
   const apps: Record<string, INestApplication> = {};
   let url: string;
   let bffDb: Connection;
@@ -288,7 +288,7 @@ describe('account lifecycle (issue 18) through the BFF', () => {
       },
     });
     const mealId = meal.createMeal.meal_id as string;
-    // Where the buyer picks it up (issue 17): the cook's address is personal data too.
+    // Where the buyer picks it up: the cook's address is personal data too.
     await gqlOk(cook.s, 'mutation($i: PickupSettingsInput!) { updatePickupSettings(input: $i) { cook_id } }', {
       i: { ...PICKUP_ALL_DAY, address: { street: `3 impasse ${cook.username}`, postcode: '69001', commune_code: '69381' } },
     });
@@ -399,7 +399,7 @@ describe('account lifecycle (issue 18) through the BFF', () => {
     expect(await exportsBucket.keys(`${cook.user_id}/`)).toHaveLength(1);
     expect((await fetch(`${url}/media/${cook.user_id}/${downloads.cook!.split('/').pop()}`)).status).toBe(404);
 
-    // The cook is owed the share of the picked-up order (issue 16): the erasure waits until it is paid out.
+    // The cook is owed the share of the picked-up order: the erasure waits until it is paid out.
     await eventually(async () => {
       const r = await cook.s.gql(DELETE, { p: cook.password });
       return r.errors?.[0]?.message === ACCOUNT_MESSAGES.erasureBlockedPayout ? true : undefined;

@@ -208,7 +208,7 @@ const MUTATIONS: Record<string, Row> = {
     }),
     expect: { anonymous: 'UNAUTHENTICATED', consumer: 'ok', owningCook: 'NOT_FOUND', otherCook: 'NOT_FOUND' },
   },
-  // Issue 16: the cook's own payout account and payouts (none connected here: a clear refusal).
+  // the cook's own payout account and payouts (none connected here: a clear refusal).
   connectPayoutAccount: {
     query: () => ({ query: 'mutation { connectPayoutAccount { url } }' }),
     // No Origin header (not a browser): the return address cannot be built, refused before anything is created.
@@ -241,7 +241,7 @@ const MUTATIONS: Record<string, Row> = {
     query: () => ({ query: 'mutation { sendContactMessage(input: {name: "A", email: "a@popote.test", subject: "S", message: "M"}) }' }),
     expect: everyone('ok'),
   },
-  // Account lifecycle (issue 18). The matrix's accounts are verified: resending says so.
+  // Account lifecycle. The matrix's accounts are verified: resending says so.
   resendVerificationEmail: { query: () => ({ query: 'mutation { resendVerificationEmail }' }), expect: signed('CONFLICT') },
   verifyEmail: {
     query: () => ({ query: 'mutation { verifyEmail(token: "pas-un-jeton") { email } }' }),
@@ -333,7 +333,7 @@ describe('authorization matrix: every mutation and private query × who asks', (
     if (type) {
       const r = await s.gql('mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id } } }', { i: account(type) });
       expect(r.errors).toBeUndefined();
-      await markEmailVerified(identity); // paying and publishing need a confirmed address (issue 18)
+      await markEmailVerified(identity); // paying and publishing need a confirmed address
     }
     return s;
   };

@@ -63,7 +63,7 @@ describe('bff: meals for cooks, pictures, cook pages', () => {
             user_type,
           },
         });
-        await markEmailVerified(identity); // publishing needs a confirmed address (issue 18)
+        await markEmailVerified(identity); // publishing needs a confirmed address
         return done;
       },
     };

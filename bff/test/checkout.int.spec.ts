@@ -98,7 +98,7 @@ describe('bff: cart → checkout → orders, as a browser does it', () => {
         user_type: 'consumer',
       },
     });
-    await markEmailVerified(identity); // paying needs a confirmed address (issue 18)
+    await markEmailVerified(identity); // paying needs a confirmed address
     expect((await gql('mutation { startCheckout { item_count } }')).errors?.[0].message).toBe('Votre panier est vide');
     await gql('mutation { addToCart(meal_id: "demo-meal-bowl", quantity: 2) { item_count } }');
     const cart = await gql(
@@ -106,7 +106,7 @@ describe('bff: cart → checkout → orders, as a browser does it', () => {
     );
     expect(cart.data.addToCart).toMatchObject({ item_count: 3, subtotal_cents: 2 * 1050 + 650, total_cents: 2 * 1050 + 650 });
     expect((await gql('mutation { startCheckout { total_cents } }')).data.startCheckout.total_cents).toBe(2750);
-    // No pick-up slot chosen: refused, in French (issue 17).
+    // No pick-up slot chosen: refused, in French.
     const noSlot = await gql('mutation { createPaymentIntent { client_secret } }');
     expect(noSlot.errors?.[0].message).toBe('Choisissez un créneau de retrait pour chaque cuisinier de votre panier.');
     const slots = await chooseSlotsGql(me);

@@ -74,7 +74,7 @@ const ARGUMENTS: { name: string; query: string; vars: fc.Arbitrary<Record<string
     vars: fc.record({ e: hostile, p: hostile }),
     as: 'anonymous',
   },
-  // Account lifecycle (issue 18): links and addresses from anyone.
+  // Account lifecycle: links and addresses from anyone.
   {
     name: 'requestPasswordReset',
     query: 'mutation($e: String!) { requestPasswordReset(email: $e) }',
@@ -225,7 +225,7 @@ describe('hostile input: generated GraphQL arguments and uploads', () => {
         },
       });
       expect(r.errors).toBeUndefined();
-      await markEmailVerified(identity); // publishing needs a confirmed address (issue 18)
+      await markEmailVerified(identity); // publishing needs a confirmed address
       if (type === 'cook') cookId = r.data.signUp.user.user_id;
       else consumerId = r.data.signUp.user.user_id;
       sessions[type] = s;

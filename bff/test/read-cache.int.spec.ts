@@ -178,7 +178,7 @@ describe('bff: public reads cached per replica, dropped on the catalogue and ide
         user_type: 'consumer',
       },
     });
-    await markEmailVerified(apps[0], `cache-${stamp}@popote.test`); // paying needs a confirmed address (issue 18)
+    await markEmailVerified(apps[0], `cache-${stamp}@popote.test`); // paying needs a confirmed address
     const claire = await signIn(1, 'claire@popote.test');
     expect((await buyer.gql('mutation { addToCart(meal_id: "demo-meal-bowl", quantity: 2) { item_count } }')).errors).toBeUndefined();
     expect((await claire.gql('mutation { addToCart(meal_id: "demo-meal-quiche") { item_count } }')).errors).toBeUndefined();

@@ -13,7 +13,7 @@ import { SessionRevocations } from './session-revocations.service';
 import { SessionService } from './session.service';
 
 /**
- * Paying and publishing a dish need a confirmed address (issue 18). Asked of identity at the moment
+ * Paying and publishing a dish need a confirmed address. Asked of identity at the moment
  * of the action (one call), so a confirmation counts at once in every open session.
  */
 @Injectable()
@@ -30,7 +30,7 @@ export class VerifiedEmailGuard implements CanActivate {
   }
 }
 
-/** Email verification, password reset, email change and erasure (issue 18). The export: DataExportsResolver. */
+/** Email verification, password reset, email change and erasure. The export: DataExportsResolver. */
 @Resolver()
 export class AccountResolver {
   constructor(

@@ -93,7 +93,7 @@ export class MealsResolver {
   }
 
   @Mutation(() => MealModel)
-  @UseGuards(AuthGuard, VerifiedEmailGuard) // publishing needs a confirmed address (issue 18)
+  @UseGuards(AuthGuard, VerifiedEmailGuard) // publishing needs a confirmed address
   @Roles('cook')
   async createMeal(@CurrentActor() actor: Actor, @Args('input') input: CreateMealInput): Promise<MealModel> {
     // The card shows the cook's username: taken from identity, never from the browser.

@@ -25,7 +25,7 @@ export class OrdersResolver {
     description:
       'Amount computed by the server from the cart and current prices; reserves the portions and one pick-up slot per cook until reserved_until, or refuses at once',
   })
-  @UseGuards(VerifiedEmailGuard) // paying needs a confirmed address (issue 18)
+  @UseGuards(VerifiedEmailGuard) // paying needs a confirmed address
   async createPaymentIntent(
     @CurrentActor() actor: Actor,
     @Args('slots', { type: () => [ChosenSlotInput], defaultValue: [] }) slots: ChosenSlotInput[],

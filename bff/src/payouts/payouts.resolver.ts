@@ -17,7 +17,7 @@ import {
 /** Where Stripe's onboarding sends the cook back: the dashboard's 'Paiements' tab on the site they came from. */
 export const PAYOUTS_RETURN_PATH = '/cook/dashboard?onglet=paiements';
 
-/** The cook's money (issue 16): payout account, balances, ledger, payouts. Always the signed-in cook's own. */
+/** The cook's money: payout account, balances, ledger, payouts. Always the signed-in cook's own. */
 @Resolver()
 @UseGuards(AuthGuard)
 @Roles('cook')

@@ -15,7 +15,7 @@ import { OrderModel } from '../orders/orders.model';
 import { PublicReadCache } from '../read-cache/public-read-cache.service';
 import { PickupAddressModel, PickupSettingsInput, PickupSettingsModel, PickupSlotListModel } from './pickup.model';
 
-/** Pick-up windows (the cook's) and the slots offered at checkout (issue 17). */
+/** Pick-up windows (the cook's) and the slots offered at checkout. */
 @Resolver()
 export class PickupResolver {
   constructor(
@@ -60,7 +60,7 @@ export class PickupResolver {
 /** Statuses in which the buyer sees the cook's pick-up address (the cook has accepted the order). */
 const ADDRESS_VISIBLE = new Set(PICKUP_ADDRESS_VISIBLE_STATUSES);
 
-/** The pick-up address on an order: hidden from the buyer until the cook confirmed it (issue 17). */
+/** The pick-up address on an order: hidden from the buyer until the cook confirmed it. */
 @Resolver(() => OrderModel)
 export class OrderPickupResolver {
   constructor(private readonly rpc: RpcClient) {}

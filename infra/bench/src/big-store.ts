@@ -1,7 +1,7 @@
 import { MongoClient } from 'mongodb';
 
 /**
- * Fills the store as months of use would (issue 28: "cost must not grow with data"): `orders`
+ * Fills the store as months of use would (the cost must not grow with the data): `orders`
  * delivered orders with their checkouts and receipts, and `meals` other cooks' dishes with their
  * stock, written straight into the services' databases (the same documents the services write, so
  * every collection on the checkout's path is as large as it would be). Other cooks and buyers than

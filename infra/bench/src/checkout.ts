@@ -26,7 +26,7 @@ export function person(bff: string) {
 export type Person = ReturnType<typeof person>;
 
 /**
- * Paying and publishing need a confirmed address (issue 18). The load generator confirms its
+ * Paying and publishing need a confirmed address. The load generator confirms its
  * accounts in identity's database, as opening the emailed link would (reading hundreds of links from
  * the mail inbox would measure the inbox); the browser tests use the real link.
  */
@@ -64,7 +64,7 @@ export const signUp = async (gql: Person, user_type: string, i: number) => {
   return created;
 };
 
-/** Pick-up every day, all day, room for every buyer of a run (issue 17): set with the cook's first meal. */
+/** Pick-up every day, all day, room for every buyer of a run: set with the cook's first meal. */
 const PICKUP_ALL_DAY = {
   windows: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '23:45' })),
   days_off: [],

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 /**
- * Page weight and Largest Contentful Paint of the first pages a visitor opens (issue 14).
+ * Page weight and Largest Contentful Paint of the first pages a visitor opens.
  *
  *  - Initial JavaScript of `/` and `/meals`: every script the page downloads until it shows its
  *    content and the network is idle, without any interaction (shell + consumer remote). Each body is

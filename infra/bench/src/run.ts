@@ -353,7 +353,7 @@ async function readRun<T>(cacheTtlMs: string | undefined, measure: (bff: string,
   rmSync(p.dataDir, { recursive: true, force: true });
   const app = await launch(p, { log: (l) => console.error(l) });
   try {
-    // BENCH_FILL_MEALS / BENCH_FILL_ORDERS: the store as months of use would leave it (issue 28),
+    // BENCH_FILL_MEALS / BENCH_FILL_ORDERS: the store as months of use would leave it,
     // to compare with the same reads on an empty store.
     const fill = { meals: Number(process.env.BENCH_FILL_MEALS ?? 0), orders: Number(process.env.BENCH_FILL_ORDERS ?? 0) };
     if (fill.meals || fill.orders)

@@ -61,7 +61,7 @@ const NODE: EnvVar[] = [
   v('EVENTS_MAX_DELIVER', { localDefault: true }),
   // 3 on a 3-node NATS cluster (ADR 0004); the local launcher sets it only with POPOTE_NATS_CLUSTER=1.
   v('EVENTS_STREAM_REPLICAS', { localDefault: true }),
-  // Service identity on NATS (issue 12): each process its own user; the acting user's assertion key.
+  // Service identity on NATS: each process its own user; the acting user's assertion key.
   v('NATS_USER'),
   v('NATS_PASSWORD', { secret: true }),
   v('ACTOR_VERIFY_KEY', { secret: true, localDefault: true }),
@@ -186,7 +186,7 @@ export const APPS: readonly App[] = [
       ...AUTH,
       v('COOKIE_SECURE', { localDefault: true }),
       v('GRAPHIQL'),
-      // The rate-limit counters (issue 12), shared by every BFF replica.
+      // The rate-limit counters, shared by every BFF replica.
       v('MONGO_URL', { secret: true }),
       v('ACTOR_SIGNING_KEY', { secret: true, localDefault: true }),
       v('TRUST_PROXY', { localDefault: true }),
@@ -203,7 +203,7 @@ export const APPS: readonly App[] = [
       'RATE_LIMIT_PASSWORD_RESET',
       'RATE_LIMIT_VERIFY_EMAIL',
       'RATE_LIMIT_EXPORT',
-      // The data export job (issue 18, ADR 0009): its private bucket, how long an archive is kept, polling and sweep.
+      // The data export job (ADR 0009): its private bucket, how long an archive is kept, polling and sweep.
       'EXPORT_BUCKET',
       'EXPORT_TTL_HOURS',
       'EXPORT_POLL_MS',

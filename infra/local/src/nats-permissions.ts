@@ -24,7 +24,7 @@ export const INTERNAL_RPCS = [
   'rpc.identity.get-users',
   'rpc.identity.cook-legal',
   'rpc.ordering.orders-by-id',
-  // Account lifecycle (issue 18): identity asks for the account emails and whether an erasure must wait.
+  // Account lifecycle: identity asks for the account emails and whether an erasure must wait.
   'rpc.notifications.send-account-email',
   'rpc.ordering.erasure-blockers',
   'rpc.payments.erasure-blockers',
@@ -40,9 +40,9 @@ export const SERVICE_CALLS: Record<NatsService, string[]> = {
   catalogue: [],
   cart: ['rpc.catalogue.get-meal', 'rpc.catalogue.get-meals'],
   ordering: ['rpc.catalogue.move-pickup-slot'], // the cook moves an order's pick-up slot (ADR 0008)
-  // orders-by-id: reconciliation (ADR 0004), the ledger (ADR 0007); cook-legal: receipts (issue 16);
+  // orders-by-id: reconciliation (ADR 0004), the ledger (ADR 0007); cook-legal: receipts;
   // reserve-checkout, release-reservation, change-held-slot: the food and slots reserved while paying
-  // (docs/checkout.md); pickup-addresses: the place on the receipt (issue 17)
+  // (docs/checkout.md); pickup-addresses: the place on the receipt
   payments: [
     'rpc.cart.checkout',
     'rpc.ordering.orders-by-id',

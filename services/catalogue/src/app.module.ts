@@ -2,13 +2,14 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule } from '@popote/platform';
 import type { CatalogueConfig } from './config';
 import { MealsModule } from './meals/meals.module';
+import { StockModule } from './stock/stock.module';
 
 @Module({})
 export class AppModule {
   static forRoot(config: CatalogueConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forService({ service: 'catalogue', config }), MealsModule],
+      imports: [PlatformModule.forService({ service: 'catalogue', config }), MealsModule, StockModule],
     };
   }
 }

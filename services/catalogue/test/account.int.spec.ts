@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from '../src/app.module';
 import { catalogueConfig } from '../src/config';
 
-/** The catalogue's part of issue 18: a cook's dishes and pictures in the export; erased (twice) from the database and the bucket. */
+/** The catalogue's part of the account lifecycle (ADR 0009): a cook's dishes and pictures in the export; erased (twice) from the database and the bucket. */
 describe('catalogue: export and erasure of a cook', () => {
   let app: INestApplication;
   let rpc: RpcClient;

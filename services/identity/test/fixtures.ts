@@ -6,7 +6,7 @@ import { User } from '../src/users/user.schema';
 
 /**
  * Tests that are not about email verification but pay or publish with a fresh account confirm its
- * address in identity's database, as opening the emailed link would (issue 18). A test fixture
+ * address in identity's database, as opening the emailed link would. A test fixture
  * only: no product path skips the link. Tests of verification itself use the link
  * (bff/test/account-lifecycle.int.spec.ts). Each write holds the document's lease, as identity's own
  * writes do: on FerretDB an unleased write can be undone by the relay clearing the sign-up's outbox.

@@ -22,7 +22,7 @@ import { PersonalDataService } from '../src/account/personal-data.service';
 import { ContactMessage, Email } from '../src/mail/email.schema';
 
 /**
- * Notifications' part of issue 18: account emails with their links, the export (by account id, page
+ * Notifications' part of the account lifecycle (ADR 0009): account emails with their links, the export (by account id, page
  * by page, secrets taken out), the erasure (twice).
  */
 describe('notifications: account emails, export and erasure of a person', () => {

@@ -146,6 +146,37 @@ describe('notifications: contact form and order emails, through a real SMTP serv
     expect(cookMail.text).toContain('- 1 × plat');
   });
 
+  it('two replicas flushing the same queue send each email once', async () => {
+    const env = serviceEnv('notifications', __filename);
+    const other = await startServiceApp('notifications', AppModule.forRoot(notificationsConfig(env)), env.NATS_URL!);
+    try {
+      const suffix = `${Date.now()}`;
+      const address = `twice-${suffix}@popote.test`;
+      // Queued straight into the database, due now: both replicas find all of them due at once.
+      await emails.insertMany(
+        Array.from({ length: 60 }, (_, i) => ({
+          _id: `twice-${suffix}-${i}`,
+          to: address,
+          subject: `Une fois ${suffix} n°${i}`,
+          text: 'x',
+          reply_to: null,
+          account_id: null,
+          status: 'pending',
+          attempts: 0,
+          next_attempt_at: new Date(),
+        })),
+      );
+      await Promise.all([apps.at(-1)!.get(EmailsService).flush(), other.get(EmailsService).flush()]);
+      await eventually(async () => ((await emails.countDocuments({ to: address, status: 'sent' })) === 60 ? true : undefined), 60_000);
+      const received = (await inbox()).filter((m) => m.to.some((t) => t.address === address));
+      expect(received).toHaveLength(60);
+      expect(new Set(received.map((m) => m.subject)).size).toBe(60);
+      expect((await emails.find({ to: address }).lean<Email[]>()).map((e) => e.attempts)).toEqual(Array(60).fill(1));
+    } finally {
+      await other.close();
+    }
+  });
+
   it('keeps an email queued when the mail server is down, and sends it on a later attempt', async () => {
     const env = serviceEnv('notifications', __filename, { SMTP_PORT: '1' }); // nothing listens on port 1
     const down = await startServiceApp('notifications', AppModule.forRoot(notificationsConfig(env)), env.NATS_URL!);

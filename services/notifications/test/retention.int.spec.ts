@@ -11,7 +11,7 @@ const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY);
 
 /**
- * The retention the privacy page states (issue 18): contact messages 3 years, the email log 1 year
+ * The retention the privacy page states: contact messages 3 years, the email log 1 year
  * (by default; configurable), purged at start and periodically, idempotently, on real FerretDB.
  */
 describe('notifications: retention purge of contact messages and the email log', () => {

@@ -242,7 +242,7 @@ describe('payouts: the full life of a cook’s money (ledger, commission, payout
     expect(invoice.filename).toBe(`popote-${receipt.commission_invoice_number}.pdf`);
   });
 
-  it('issue 18: the export lists ledger, payouts and receipts; an erasure waits while money is owed, then keeps receipts without the seller', async () => {
+  it('the export lists ledger, payouts and receipts; an erasure waits while money is owed, then keeps receipts without the seller', async () => {
     const mine = await s.rpc.call(exportPersonalDataRpc('payments'), { actor: chef, email: 'chef@popote.test' });
     expect(mine.sections['ledger-entries']).toHaveLength(await entries.countDocuments({ cook_id: chef.user_id }));
     expect(mine.sections.payouts).toHaveLength(await payouts.countDocuments({ cook_id: chef.user_id }));

@@ -8,7 +8,7 @@ import { DataExportsService } from './data-exports.service';
 const DURABLE = 'bff-AccountErasure';
 
 /**
- * An erased account's export jobs and archives are deleted (issue 18). The BFF that served
+ * An erased account's export jobs and archives are deleted. The BFF that served
  * 'Supprimer mon compte' does it at once; this durable consumer, shared by the BFF replicas, is the
  * backstop if that replica stopped first. Deleting twice is harmless, so no processed-events record.
  */

@@ -4,7 +4,7 @@ import { buildSchema, execute, parse, validate, type DocumentNode } from 'graphq
 import { FLOOR_SUBJECT } from './read';
 
 /**
- * The read path's floor, BFF side (issue 14, docs/benchmarks.md "The floor of the read path"): GraphQL
+ * The read path's floor, BFF side (docs/benchmarks.md "The floor of the read path"): GraphQL
  * `meals` over node:http and graphql-js (each query parsed and validated once), one NATS request to
  * the floor catalogue per read. No Nest, Express, Apollo, body parser, helmet, cookies, reply
  * validation, read cache or tracing: what the same hop costs with nothing on it. The card fields

@@ -3,7 +3,7 @@ import { MongoClient } from 'mongodb';
 import { FLOOR_SUBJECT, newestMeals } from './read';
 
 /**
- * The read path's floor, catalogue side (issue 14, docs/benchmarks.md "The floor of the read path"): the
+ * The read path's floor, catalogue side (docs/benchmarks.md "The floor of the read path"): the
  * `meals` list as the catalogue reads it (same filter, projection, order and limit on the same
  * database), answered over NATS with nothing but nats.js and the MongoDB driver. No Nest, mongoose,
  * request validation, DTO mapping (the documents go as read) or tracing: a lower bound of what one

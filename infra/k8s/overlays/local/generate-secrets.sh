@@ -27,7 +27,7 @@ mongo_url() { # service password
 for s in identity catalogue cart ordering payments notifications; do
   eval "pw_$s=$(rand)"
 done
-# The acting user's assertion key pair (issue 12): the BFF signs, every service verifies (PEM on one line).
+# The acting user's assertion key pair: the BFF signs, every service verifies (PEM on one line).
 key="$dir/.actor-key.pem"
 [ -f "$key" ] || (umask 077 && openssl genpkey -algorithm ed25519 -out "$key")
 pem_line() { awk 'BEGIN { ORS = "\\n" } { print }' | sed 's/\\n$//'; }

@@ -1,22 +1,20 @@
 import { Controller, Injectable } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import { InjectModel } from '@nestjs/mongoose';
-import { AccountEvents, exportPersonalDataRpc, type Envelope } from '@popote/contracts';
-import { DistributedLocks, EventHandler, parseRequest, type IntegrationEventHandler } from '@popote/platform';
+import { AccountEvents, exportPersonalDataRpc, type Envelope, type RpcRequest } from '@popote/contracts';
+import { DistributedLocks, EventHandler, RpcHandler, type IntegrationEventHandler } from '@popote/platform';
 import type { Model } from 'mongoose';
 import type { z } from 'zod';
 import { Cart } from '../carts/cart.schema';
 
 type ErasureRequested = z.infer<typeof AccountEvents.erasureRequested.schema>;
 
-/** The cart's part of the account lifecycle (issue 18): the cart in an export; erased with the account. */
+/** The cart's part of the account lifecycle: the cart in an export; erased with the account. */
 @Controller()
 export class CartAccountRpcController {
   constructor(@InjectModel(Cart.name) private readonly carts: Model<Cart>) {}
 
-  @MessagePattern(exportPersonalDataRpc('cart').subject)
-  async exportPersonalData(@Payload() payload: unknown) {
-    const { actor } = parseRequest(exportPersonalDataRpc('cart'), payload);
+  @RpcHandler(exportPersonalDataRpc('cart'))
+  async exportPersonalData({ actor }: RpcRequest<ReturnType<typeof exportPersonalDataRpc>>) {
     const cart = await this.carts.findById(actor.user_id, { _id: 0, items: 1, created_at: 1, updated_at: 1 }).lean();
     return { sections: { cart: cart ?? { items: [] } }, media_keys: [] };
   }

@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { CartRpc } from '@popote/contracts';
-import { parseRequest } from '@popote/platform';
+import { CartRpc, type RpcRequest } from '@popote/contracts';
+import { RpcHandler } from '@popote/platform';
 import { CartsService } from './carts.service';
 
 /** Thin: validate against the contract, call the rules. */
@@ -9,36 +8,33 @@ import { CartsService } from './carts.service';
 export class CartsRpcController {
   constructor(private readonly carts: CartsService) {}
 
-  @MessagePattern(CartRpc.getCart.subject)
-  get(@Payload() p: unknown) {
-    return this.carts.get(parseRequest(CartRpc.getCart, p).actor);
+  @RpcHandler(CartRpc.getCart)
+  get(req: RpcRequest<typeof CartRpc.getCart>) {
+    return this.carts.get(req.actor);
   }
 
-  @MessagePattern(CartRpc.addItem.subject)
-  add(@Payload() p: unknown) {
-    const req = parseRequest(CartRpc.addItem, p);
+  @RpcHandler(CartRpc.addItem)
+  add(req: RpcRequest<typeof CartRpc.addItem>) {
     return this.carts.add(req.actor, req.meal_id, req.quantity);
   }
 
-  @MessagePattern(CartRpc.setQuantity.subject)
-  set(@Payload() p: unknown) {
-    const req = parseRequest(CartRpc.setQuantity, p);
+  @RpcHandler(CartRpc.setQuantity)
+  set(req: RpcRequest<typeof CartRpc.setQuantity>) {
     return this.carts.set(req.actor, req.meal_id, req.quantity);
   }
 
-  @MessagePattern(CartRpc.removeItem.subject)
-  remove(@Payload() p: unknown) {
-    const req = parseRequest(CartRpc.removeItem, p);
+  @RpcHandler(CartRpc.removeItem)
+  remove(req: RpcRequest<typeof CartRpc.removeItem>) {
     return this.carts.remove(req.actor, req.meal_id);
   }
 
-  @MessagePattern(CartRpc.clear.subject)
-  clear(@Payload() p: unknown) {
-    return this.carts.clear(parseRequest(CartRpc.clear, p).actor);
+  @RpcHandler(CartRpc.clear)
+  clear(req: RpcRequest<typeof CartRpc.clear>) {
+    return this.carts.clear(req.actor);
   }
 
-  @MessagePattern(CartRpc.checkout.subject)
-  checkout(@Payload() p: unknown) {
-    return this.carts.checkout(parseRequest(CartRpc.checkout, p).actor);
+  @RpcHandler(CartRpc.checkout)
+  checkout(req: RpcRequest<typeof CartRpc.checkout>) {
+    return this.carts.checkout(req.actor);
   }
 }

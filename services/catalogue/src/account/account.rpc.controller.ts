@@ -1,15 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { exportPersonalDataRpc } from '@popote/contracts';
-import { parseRequest } from '@popote/platform';
+import { exportPersonalDataRpc, type RpcRequest } from '@popote/contracts';
+import { RpcHandler } from '@popote/platform';
 import { CataloguePersonalData } from './personal-data.service';
 
 @Controller()
 export class CatalogueAccountRpcController {
   constructor(private readonly personalData: CataloguePersonalData) {}
 
-  @MessagePattern(exportPersonalDataRpc('catalogue').subject)
-  exportPersonalData(@Payload() payload: unknown) {
-    return this.personalData.export(parseRequest(exportPersonalDataRpc('catalogue'), payload).actor);
+  @RpcHandler(exportPersonalDataRpc('catalogue'))
+  exportPersonalData(req: RpcRequest<ReturnType<typeof exportPersonalDataRpc>>) {
+    return this.personalData.export(req.actor);
   }
 }

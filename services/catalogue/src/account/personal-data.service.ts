@@ -10,7 +10,7 @@ import { PickupSettings } from '../slots/slot.schema';
 import { StockService } from '../stock/stock.service';
 
 /**
- * A cook's dishes and pick-up rules (issue 17: their address) in an export, and their erasure:
+ * A cook's dishes and pick-up rules (their address included) in an export, and their erasure:
  * pictures removed from storage, texts blanked, the pick-up rules deleted.
  */
 @Injectable()

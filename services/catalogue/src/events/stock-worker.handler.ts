@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { CatalogueEvents, OrderingEvents } from '@popote/contracts';
+import { CatalogueEvents, OrderingEvents, type Envelope } from '@popote/contracts';
 import { PartitionedHandler, type PartitionedEvent, type PartitionedEventHandler } from '@popote/platform';
+import type { z } from 'zod';
+import { MealRatingsService } from '../stock/meal-ratings.service';
 import { StockService } from '../stock/stock.service';
+
+type ReviewSubmitted = z.infer<typeof OrderingEvents.reviewSubmitted.schema>;
 
 /**
  * The per-cook stock worker (ADR 0004): orders placed and cancelled, the cook's portion edits,
@@ -14,9 +18,15 @@ import { StockService } from '../stock/stock.service';
   { name: 'stock', retry: 'hours' },
 )
 export class StockWorkerHandler implements PartitionedEventHandler {
-  constructor(private readonly stock: StockService) {}
+  constructor(
+    private readonly stock: StockService,
+    private readonly ratings: MealRatingsService,
+  ) {}
 
   async handle(event: PartitionedEvent): Promise<void> {
-    await this.stock.apply(event);
+    // Reviews touch only the meals' ratings (no cook's lock); every other event moves the stock.
+    if (event.contract.subject === OrderingEvents.reviewSubmitted.subject)
+      await this.ratings.add((event.envelope as Envelope<ReviewSubmitted>).data, event.seq);
+    else await this.stock.apply(event);
   }
 }

@@ -1,11 +1,10 @@
-import { Module } from '@nestjs/common';
+import { forwardRef, Module } from '@nestjs/common';
 import { CatalogueAccountRpcController } from '../account/account.rpc.controller';
 import { CataloguePersonalData } from '../account/personal-data.service';
 import { AccountErasureHandler } from '../events/account-erasure.handler';
 import { MongooseModule } from '@nestjs/mongoose';
 import { Meal, MealSchema, Stock, StockApplication, StockApplicationSchema, StockSchema } from './meal.schema';
-import { StockService } from '../stock/stock.service';
-import { StockWorkerHandler } from '../events/stock-worker.handler';
+import { StockModule } from '../stock/stock.module';
 import { MealsRpcController } from './meals.rpc.controller';
 import { MealImages } from './meal-images';
 import { MealsService } from './meals.service';
@@ -26,20 +25,19 @@ import { SlotsService } from '../slots/slots.service';
       { name: SlotLoad.name, schema: SlotLoadSchema },
       { name: SlotHold.name, schema: SlotHoldSchema },
     ]),
+    forwardRef(() => StockModule),
   ],
   controllers: [MealsRpcController, SlotsRpcController, CatalogueAccountRpcController],
   providers: [
     MealsService,
     MealImages,
-    StockService,
     SlotsService,
     ProfileUpdatedHandler,
-    StockWorkerHandler,
     CookLock,
     ReservationsService,
     CataloguePersonalData,
     AccountErasureHandler,
   ],
-  exports: [MealsService, StockService, SlotsService, ReservationsService, MongooseModule],
+  exports: [MealsService, SlotsService, ReservationsService, CookLock, MongooseModule],
 })
 export class MealsModule {}

@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { CatalogueRpc, type MealPageDto } from '@popote/contracts';
-import { parseRequest } from '@popote/platform';
+import { CatalogueRpc, type MealPageDto, type RpcRequest } from '@popote/contracts';
+import { RpcHandler } from '@popote/platform';
 import { MealsService } from './meals.service';
 import { communes } from '../geo/communes';
 import { toCommuneDto } from '../geo/location';
@@ -11,61 +10,54 @@ import { toCommuneDto } from '../geo/location';
 export class MealsRpcController {
   constructor(private readonly meals: MealsService) {}
 
-  @MessagePattern(CatalogueRpc.listMeals.subject)
-  list(@Payload() payload: unknown): Promise<MealPageDto> {
-    const req = parseRequest(CatalogueRpc.listMeals, payload);
+  @RpcHandler(CatalogueRpc.listMeals)
+  list(req: RpcRequest<typeof CatalogueRpc.listMeals>): Promise<MealPageDto> {
     return this.meals.list(req.first, req.after, req.filter);
   }
 
-  @MessagePattern(CatalogueRpc.featuredMeals.subject)
-  async featured(@Payload() payload: unknown) {
-    const req = parseRequest(CatalogueRpc.featuredMeals, payload);
+  @RpcHandler(CatalogueRpc.featuredMeals)
+  async featured(req: RpcRequest<typeof CatalogueRpc.featuredMeals>) {
     return { items: await this.meals.featured(req.limit, req.near) };
   }
 
-  @MessagePattern(CatalogueRpc.getMeal.subject)
-  async get(@Payload() payload: unknown) {
-    return { meal: await this.meals.get(parseRequest(CatalogueRpc.getMeal, payload).meal_id) };
+  @RpcHandler(CatalogueRpc.getMeal)
+  async get(req: RpcRequest<typeof CatalogueRpc.getMeal>) {
+    return { meal: await this.meals.get(req.meal_id) };
   }
 
-  @MessagePattern(CatalogueRpc.getMeals.subject)
-  async getMany(@Payload() payload: unknown) {
-    return { items: await this.meals.getMany(parseRequest(CatalogueRpc.getMeals, payload).meal_ids) };
+  @RpcHandler(CatalogueRpc.getMeals)
+  async getMany(req: RpcRequest<typeof CatalogueRpc.getMeals>) {
+    return { items: await this.meals.getMany(req.meal_ids) };
   }
 
-  @MessagePattern(CatalogueRpc.cookMeals.subject)
-  async ofCook(@Payload() payload: unknown) {
-    const req = parseRequest(CatalogueRpc.cookMeals, payload);
+  @RpcHandler(CatalogueRpc.cookMeals)
+  async ofCook(req: RpcRequest<typeof CatalogueRpc.cookMeals>) {
     return { items: await this.meals.ofCook(req.cook_id, req.near) };
   }
 
-  @MessagePattern(CatalogueRpc.searchCommunes.subject)
-  async searchCommunes(@Payload() payload: unknown) {
-    const req = parseRequest(CatalogueRpc.searchCommunes, payload);
+  @RpcHandler(CatalogueRpc.searchCommunes)
+  async searchCommunes(req: RpcRequest<typeof CatalogueRpc.searchCommunes>) {
     return { items: (await communes()).search(req.query, req.limit).map(toCommuneDto) };
   }
 
-  @MessagePattern(CatalogueRpc.getCommune.subject)
-  async getCommune(@Payload() payload: unknown) {
-    const found = (await communes()).byInsee(parseRequest(CatalogueRpc.getCommune, payload).code);
+  @RpcHandler(CatalogueRpc.getCommune)
+  async getCommune(req: RpcRequest<typeof CatalogueRpc.getCommune>) {
+    const found = (await communes()).byInsee(req.code);
     return { commune: found ? toCommuneDto(found) : null };
   }
 
-  @MessagePattern(CatalogueRpc.createMeal.subject)
-  async create(@Payload() payload: unknown) {
-    const req = parseRequest(CatalogueRpc.createMeal, payload);
+  @RpcHandler(CatalogueRpc.createMeal)
+  async create(req: RpcRequest<typeof CatalogueRpc.createMeal>) {
     return { meal: await this.meals.create(req.actor, req.cook_name, req.input) };
   }
 
-  @MessagePattern(CatalogueRpc.updateMeal.subject)
-  async update(@Payload() payload: unknown) {
-    const req = parseRequest(CatalogueRpc.updateMeal, payload);
+  @RpcHandler(CatalogueRpc.updateMeal)
+  async update(req: RpcRequest<typeof CatalogueRpc.updateMeal>) {
     return { meal: await this.meals.update(req.actor, req.meal_id, req.input) };
   }
 
-  @MessagePattern(CatalogueRpc.deleteMeal.subject)
-  async delete(@Payload() payload: unknown) {
-    const req = parseRequest(CatalogueRpc.deleteMeal, payload);
+  @RpcHandler(CatalogueRpc.deleteMeal)
+  async delete(req: RpcRequest<typeof CatalogueRpc.deleteMeal>) {
     await this.meals.delete(req.actor, req.meal_id);
     return { ok: true };
   }

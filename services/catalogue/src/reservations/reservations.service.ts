@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { CatalogueEvents, DomainError, PICKUP_MESSAGES, SLOT_HORIZON_DAYS, type HeldSlot } from '@popote/contracts';
-import { EventPublisher, findByIds, orderIdOf, PLATFORM_CONFIG } from '@popote/platform';
+import { EventPublisher, findByIds, orderIdOf, PeriodicJob, PLATFORM_CONFIG } from '@popote/platform';
 import type { Model } from 'mongoose';
 import type { CatalogueConfig } from '../config';
 import { Meal, Stock } from '../meals/meal.schema';
@@ -9,7 +9,7 @@ import { findSlot, refusal, slotKey } from '../slots/slot-times';
 import { loadIdOf, PickupSettings, SlotHold, SlotLoad } from '../slots/slot.schema';
 import { StockService } from '../stock/stock.service';
 import { CookLock } from './cook-lock';
-import { atVersion, liveHolds, placesFor, slotRefusalCode, stockRefusal, usedPlaces } from './rules';
+import { atVersion, liveHolds, placesFor, slotRefused, stockRefusal, usedPlaces } from './rules';
 
 export interface ReservePart {
   cook_id: string;
@@ -30,9 +30,8 @@ const SWEEP_EVERY_MS = 15_000;
  * stock worker commits it (order-placed); a failed payment or a replaced checkout releases it.
  */
 @Injectable()
-export class ReservationsService implements OnApplicationBootstrap, OnModuleDestroy {
+export class ReservationsService {
   private readonly log = new Logger('Reservations');
-  private sweeping?: NodeJS.Timeout;
 
   constructor(
     @InjectModel(PickupSettings.name) private readonly settings: Model<PickupSettings>,
@@ -45,15 +44,6 @@ export class ReservationsService implements OnApplicationBootstrap, OnModuleDest
     private readonly publisher: EventPublisher,
     @Inject(PLATFORM_CONFIG) private readonly config: Pick<CatalogueConfig, 'RESERVATION_TTL_SECONDS'>,
   ) {}
-
-  onApplicationBootstrap(): void {
-    this.sweeping = setInterval(() => void this.sweep().catch((err: unknown) => this.log.warn(`sweep: ${String(err)}`)), SWEEP_EVERY_MS);
-    this.sweeping.unref();
-  }
-
-  onModuleDestroy(): void {
-    clearInterval(this.sweeping);
-  }
 
   /**
    * Reserves every part (cook by cook, each under its own lock, never two locks at once), or none:
@@ -128,7 +118,7 @@ export class ReservationsService implements OnApplicationBootstrap, OnModuleDest
       { ...slot, remaining: rules.capacity - usedPlaces(load, now, holdId) },
       { now, availableFrom: dates.length ? new Date(Math.max(...dates)) : null, amount },
     );
-    if (why) throw new DomainError(slotRefusalCode(why), why);
+    if (why) throw slotRefused(why);
 
     // Checked: write. The hold first — a crash after it leaves a reservation that expires by itself.
     await this.holds.updateOne(
@@ -209,6 +199,7 @@ export class ReservationsService implements OnApplicationBootstrap, OnModuleDest
    * Reservations past their expiry, given back (they stopped counting at `expires_at` already; this
    * puts the portions back on the cards and in the documents). Safe on every replica at once.
    */
+  @PeriodicJob({ name: 'reservations-sweep', everyMs: SWEEP_EVERY_MS })
   async sweep(now = new Date()): Promise<number> {
     const due = await this.holds
       .find({ state: 'held', expires_at: { $lte: now } }, { checkout_id: 1, cook_id: 1, expires_at: 1 })
@@ -254,7 +245,7 @@ export class ReservationsService implements OnApplicationBootstrap, OnModuleDest
         { ...slot, remaining: rules.capacity - usedPlaces(target, now, holdId) },
         { now, availableFrom: dates.length ? new Date(Math.max(...dates)) : null, amount: hold.amount },
       );
-      if (why) throw new DomainError(slotRefusalCode(why), why);
+      if (why) throw slotRefused(why);
       await this.writeLoad(cookId, slot.start, target, {
         holds: [...liveHolds(target?.holds, now, holdId), { hold_id: holdId, amount: hold.amount, expires_at: new Date(hold.expires_at) }],
       });

@@ -1,6 +1,17 @@
-import { CART_MESSAGES, PICKUP_MESSAGES } from '@popote/contracts';
+import { CART_MESSAGES, DomainError, PICKUP_MESSAGES } from '@popote/contracts';
 import { describe, expect, it } from 'vitest';
-import { atVersion, freePortions, liveHolds, mergeLines, placesFor, slotRefusalCode, stockRefusal, usedPlaces } from './rules';
+import {
+  atVersion,
+  freePortions,
+  liveHolds,
+  mergeLines,
+  placesFor,
+  SLOT_REFUSAL_MESSAGES,
+  slotRefusalCode,
+  slotRefused,
+  stockRefusal,
+  usedPlaces,
+} from './rules';
 
 const now = new Date('2026-11-26T12:00:00Z');
 const later = new Date(now.getTime() + 60_000);
@@ -85,8 +96,8 @@ describe('reservation rules', () => {
     expect(atVersion(undefined)).toEqual({ v: { $exists: false } });
     expect(atVersion(0)).toEqual({ v: 0 });
     expect(atVersion(7)).toEqual({ v: 7 });
-    expect(slotRefusalCode(PICKUP_MESSAGES.slotFull)).toBe('CONFLICT');
-    expect(slotRefusalCode(PICKUP_MESSAGES.slotPast)).toBe('VALIDATION_FAILED');
+    expect(slotRefusalCode('slot_full')).toBe('CONFLICT');
+    expect(slotRefusalCode('slot_past')).toBe('VALIDATION_FAILED');
     expect(
       mergeLines([
         { meal_id: 'a', quantity: 1 },
@@ -97,5 +108,17 @@ describe('reservation rules', () => {
       { meal_id: 'a', quantity: 4 },
       { meal_id: 'b', quantity: 2 },
     ]);
+  });
+
+  it('a slot refusal reaches the buyer as its code and the spec’s French, chosen from the refusal', () => {
+    expect(SLOT_REFUSAL_MESSAGES).toEqual({
+      slot_past: PICKUP_MESSAGES.slotPast,
+      slot_cutoff: PICKUP_MESSAGES.slotCutoff,
+      slot_before_available: PICKUP_MESSAGES.slotBeforeAvailable,
+      slot_full: PICKUP_MESSAGES.slotFull,
+    });
+    expect(slotRefused('slot_full')).toBeInstanceOf(DomainError);
+    expect(slotRefused('slot_full')).toMatchObject({ code: 'CONFLICT', message: PICKUP_MESSAGES.slotFull });
+    expect(slotRefused('slot_before_available')).toMatchObject({ code: 'VALIDATION_FAILED', message: PICKUP_MESSAGES.slotBeforeAvailable });
   });
 });

@@ -1,4 +1,5 @@
-import { CART_MESSAGES, PICKUP_MESSAGES } from '@popote/contracts';
+import { CART_MESSAGES, DomainError, PICKUP_MESSAGES } from '@popote/contracts';
+import type { SlotRefusal } from '../slots/slot-times';
 
 /**
  * The rules of a reservation (docs/checkout.md), pure: what is still free in a meal's stock and in
@@ -69,7 +70,18 @@ export function stockRefusal(
 export const atVersion = (v: number | undefined) => (v === undefined ? { v: { $exists: false } } : { v });
 
 /** A slot refusal's code: full is a conflict (another buyer was faster), the rest are the buyer's choice. */
-export const slotRefusalCode = (why: string) => (why === PICKUP_MESSAGES.slotFull ? 'CONFLICT' : 'VALIDATION_FAILED');
+export const slotRefusalCode = (why: SlotRefusal) => (why === 'slot_full' ? 'CONFLICT' : 'VALIDATION_FAILED');
+
+/** What the buyer reads for each slot refusal (the spec's French). */
+export const SLOT_REFUSAL_MESSAGES: Readonly<Record<SlotRefusal, string>> = {
+  slot_past: PICKUP_MESSAGES.slotPast,
+  slot_cutoff: PICKUP_MESSAGES.slotCutoff,
+  slot_before_available: PICKUP_MESSAGES.slotBeforeAvailable,
+  slot_full: PICKUP_MESSAGES.slotFull,
+};
+
+/** A slot refusal as the buyer receives it: its code, and its French chosen from the refusal. */
+export const slotRefused = (why: SlotRefusal) => new DomainError(slotRefusalCode(why), SLOT_REFUSAL_MESSAGES[why]);
 
 /** Lines of one order merged by meal (a cart holds a meal once, an event may repeat it). */
 export function mergeLines(items: readonly { meal_id: string; quantity: number }[]): { meal_id: string; quantity: number }[] {

@@ -34,7 +34,7 @@ export const DEMO_COOKS = {
 const everyDay = (ranges: [string, string][]) =>
   [1, 2, 3, 4, 5, 6, 7].flatMap((weekday) => ranges.map(([start, end]) => ({ weekday, start, end })));
 
-/** The demo cooks' pick-up rules (issue 17). */
+/** The demo cooks' pick-up rules. */
 export const DEMO_PICKUP: Record<string, PickupSettingsInput> = {
   [DEMO_COOKS.amina.id]: {
     windows: everyDay([

@@ -82,7 +82,7 @@ export async function seedCatalogue(env: NodeJS.ProcessEnv = process.env): Promi
         if ((err as { code?: number }).code !== 11000) throw err; // seeded concurrently: fine
       }
     }
-    // The demo cooks' pick-up windows (issue 17): added when missing, never overwritten — except that
+    // The demo cooks' pick-up windows: added when missing, never overwritten — except that
     // a demo cook seeded before communes existed (no `location`) gets the demo address and its commune.
     const settings = conn.collection('pickupSettings');
     for (const [cookId, rules] of Object.entries(DEMO_PICKUP)) {

@@ -1,4 +1,3 @@
-import { PICKUP_MESSAGES } from '@popote/contracts';
 import { describe, expect, it } from 'vitest';
 import { findSlot, openSlots, refusal, slotKey, slotsBetween, type SlotRules } from './slot-times';
 
@@ -65,8 +64,8 @@ describe('pick-up slots (Europe/Paris)', () => {
     // 16:10 Paris: 18:00 closed (cutoff 2 h), 18:30 still open until 16:30.
     expect(keys(openSlots(r, query('2026-01-13T15:10:00Z', { days: 1 })))).toEqual(['2026-01-13T17:30:00.000Z']);
     const slot = { start: at('2026-01-13T17:00:00Z'), end: at('2026-01-13T17:30:00Z'), remaining: 2 };
-    expect(refusal(r, slot, { now: at('2026-01-13T15:10:00Z'), availableFrom: null, amount: 1 })).toBe(PICKUP_MESSAGES.slotCutoff);
-    expect(refusal(r, slot, { now: at('2026-01-13T17:05:00Z'), availableFrom: null, amount: 1 })).toBe(PICKUP_MESSAGES.slotPast);
+    expect(refusal(r, slot, { now: at('2026-01-13T15:10:00Z'), availableFrom: null, amount: 1 })).toBe('slot_cutoff');
+    expect(refusal(r, slot, { now: at('2026-01-13T17:05:00Z'), availableFrom: null, amount: 1 })).toBe('slot_past');
   });
 
   it('counts capacity (orders or portions) and hides full slots', () => {

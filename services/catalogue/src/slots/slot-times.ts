@@ -1,4 +1,4 @@
-import { PICKUP_MESSAGES, PICKUP_TIME_ZONE, type PickupWindow } from '@popote/contracts';
+import { PICKUP_TIME_ZONE, type PickupWindow } from '@popote/contracts';
 import { DateTime } from 'luxon';
 
 /** What slot computation needs of a cook's settings. */
@@ -93,12 +93,15 @@ export function openSlots(rules: SlotRules, q: OpenSlotQuery): OpenSlot[] {
     .filter((s) => refusal(rules, s, q) === null);
 }
 
-/** Why a slot cannot be chosen (a French message), or null. `slot` must be one of the cook's slots. */
-export function refusal(rules: SlotRules, slot: Slot & { remaining: number }, q: Omit<OpenSlotQuery, 'days' | 'used'>): string | null {
-  if (slot.start.getTime() <= q.now.getTime()) return PICKUP_MESSAGES.slotPast;
-  if (slot.start.getTime() - rules.cutoff_minutes * 60_000 < q.now.getTime()) return PICKUP_MESSAGES.slotCutoff;
-  if (q.availableFrom && slot.start.getTime() < q.availableFrom.getTime()) return PICKUP_MESSAGES.slotBeforeAvailable;
-  if (slot.remaining < q.amount) return PICKUP_MESSAGES.slotFull;
+/** Why a slot cannot be chosen: started, past its cutoff, before a dish is available, no room left. */
+export type SlotRefusal = 'slot_past' | 'slot_cutoff' | 'slot_before_available' | 'slot_full';
+
+/** Why a slot cannot be chosen, or null. `slot` must be one of the cook's slots. The buyer's French is chosen from the code. */
+export function refusal(rules: SlotRules, slot: Slot & { remaining: number }, q: Omit<OpenSlotQuery, 'days' | 'used'>): SlotRefusal | null {
+  if (slot.start.getTime() <= q.now.getTime()) return 'slot_past';
+  if (slot.start.getTime() - rules.cutoff_minutes * 60_000 < q.now.getTime()) return 'slot_cutoff';
+  if (q.availableFrom && slot.start.getTime() < q.availableFrom.getTime()) return 'slot_before_available';
+  if (slot.remaining < q.amount) return 'slot_full';
   return null;
 }
 

@@ -1,7 +1,7 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import type { CookLocation, PickupAddress, PickupWindow } from '@popote/contracts';
 
-/** A cook's pick-up rules (issue 17): one document per cook, written by the cook only. */
+/** A cook's pick-up rules: one document per cook, written by the cook only. */
 @Schema({ collection: 'pickupSettings', versionKey: false, timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } })
 export class PickupSettings {
   @Prop({ type: String, required: true }) _id!: string; // cook id

@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { PickupRpc } from '@popote/contracts';
-import { parseRequest } from '@popote/platform';
+import { PickupRpc, type RpcRequest } from '@popote/contracts';
+import { RpcHandler } from '@popote/platform';
 import { ReservationsService } from '../reservations/reservations.service';
 import { SlotsService } from './slots.service';
 
@@ -13,49 +12,43 @@ export class SlotsRpcController {
     private readonly reservations: ReservationsService,
   ) {}
 
-  @MessagePattern(PickupRpc.pickupSettings.subject)
-  async settings(@Payload() payload: unknown) {
-    return { settings: await this.slots.settingsOf(parseRequest(PickupRpc.pickupSettings, payload).actor) };
+  @RpcHandler(PickupRpc.pickupSettings)
+  async settings(req: RpcRequest<typeof PickupRpc.pickupSettings>) {
+    return { settings: await this.slots.settingsOf(req.actor) };
   }
 
-  @MessagePattern(PickupRpc.updatePickupSettings.subject)
-  async update(@Payload() payload: unknown) {
-    const req = parseRequest(PickupRpc.updatePickupSettings, payload);
+  @RpcHandler(PickupRpc.updatePickupSettings)
+  async update(req: RpcRequest<typeof PickupRpc.updatePickupSettings>) {
     return { settings: await this.slots.update(req.actor, req.input) };
   }
 
-  @MessagePattern(PickupRpc.pickupSlots.subject)
-  slotsOf(@Payload() payload: unknown) {
-    const req = parseRequest(PickupRpc.pickupSlots, payload);
+  @RpcHandler(PickupRpc.pickupSlots)
+  slotsOf(req: RpcRequest<typeof PickupRpc.pickupSlots>) {
     return this.slots.slotsOf(req.cook_id, req.meal_ids, req.portions, req.limit);
   }
 
-  @MessagePattern(PickupRpc.reserveCheckout.subject)
-  reserve(@Payload() payload: unknown) {
-    const req = parseRequest(PickupRpc.reserveCheckout, payload);
+  @RpcHandler(PickupRpc.reserveCheckout)
+  reserve(req: RpcRequest<typeof PickupRpc.reserveCheckout>) {
     return this.reservations.reserve(req.checkout_id, req.parts);
   }
 
-  @MessagePattern(PickupRpc.releaseReservation.subject)
-  async release(@Payload() payload: unknown) {
-    const req = parseRequest(PickupRpc.releaseReservation, payload);
+  @RpcHandler(PickupRpc.releaseReservation)
+  async release(req: RpcRequest<typeof PickupRpc.releaseReservation>) {
     return { released: await this.reservations.release(req.checkout_id, req.cook_ids, req.expires_at) };
   }
 
-  @MessagePattern(PickupRpc.changeHeldSlot.subject)
-  change(@Payload() payload: unknown) {
-    const req = parseRequest(PickupRpc.changeHeldSlot, payload);
+  @RpcHandler(PickupRpc.changeHeldSlot)
+  change(req: RpcRequest<typeof PickupRpc.changeHeldSlot>) {
     return this.reservations.changeSlot(req.checkout_id, req.cook_id, req.start);
   }
 
-  @MessagePattern(PickupRpc.movePickupSlot.subject)
-  move(@Payload() payload: unknown) {
-    const req = parseRequest(PickupRpc.movePickupSlot, payload);
+  @RpcHandler(PickupRpc.movePickupSlot)
+  move(req: RpcRequest<typeof PickupRpc.movePickupSlot>) {
     return this.reservations.move(req.order_id, req.cook_id, req.start);
   }
 
-  @MessagePattern(PickupRpc.pickupAddresses.subject)
-  async addresses(@Payload() payload: unknown) {
-    return { items: await this.slots.addresses(parseRequest(PickupRpc.pickupAddresses, payload).cook_ids) };
+  @RpcHandler(PickupRpc.pickupAddresses)
+  async addresses(req: RpcRequest<typeof PickupRpc.pickupAddresses>) {
+    return { items: await this.slots.addresses(req.cook_ids) };
   }
 }

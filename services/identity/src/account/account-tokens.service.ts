@@ -7,7 +7,7 @@ import type { Model } from 'mongoose';
 import type { IdentityConfig } from '../config';
 import { AccountToken, ConsumedToken, type AccountTokenPurpose } from '../users/user.schema';
 
-/** How long a link works (issue 18: a reset link 30 minutes). */
+/** How long a link works (a reset link: 30 minutes). */
 export const TOKEN_TTL_MS: Record<AccountTokenPurpose, number> = {
   verify: 48 * 3600_000,
   reset: 30 * 60_000,

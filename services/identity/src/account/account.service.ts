@@ -27,7 +27,7 @@ import { duplicateError } from '../users/users.service';
 import { AccountTokensService } from './account-tokens.service';
 
 /**
- * The account lifecycle (issue 18): address verification, password reset, email change, export of
+ * The account lifecycle: address verification, password reset, email change, export of
  * what identity holds, erasure. Emails are written and sent by notifications (its PUBLIC_URL makes
  * the links); identity only issues the single-use tokens.
  */

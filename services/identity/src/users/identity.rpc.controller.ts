@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { exportPersonalDataRpc, IdentityRpc } from '@popote/contracts';
-import { parseRequest } from '@popote/platform';
+import { exportPersonalDataRpc, IdentityRpc, type RpcRequest } from '@popote/contracts';
+import { RpcHandler } from '@popote/platform';
 import { AccountService } from '../account/account.service';
 import { AuthService } from '../auth/auth.service';
 import { UsersService } from './users.service';
@@ -15,118 +14,110 @@ export class IdentityRpcController {
     private readonly account: AccountService,
   ) {}
 
-  @MessagePattern(IdentityRpc.popularCooks.subject)
-  async popularCooks(@Payload() payload: unknown) {
-    return { items: await this.users.popularCooks(parseRequest(IdentityRpc.popularCooks, payload).limit) };
+  @RpcHandler(IdentityRpc.popularCooks)
+  async popularCooks(req: RpcRequest<typeof IdentityRpc.popularCooks>) {
+    return { items: await this.users.popularCooks(req.limit) };
   }
 
-  @MessagePattern(IdentityRpc.getCook.subject)
-  async getCook(@Payload() payload: unknown) {
-    return { cook: await this.users.cook(parseRequest(IdentityRpc.getCook, payload).cook_id) };
+  @RpcHandler(IdentityRpc.getCook)
+  async getCook(req: RpcRequest<typeof IdentityRpc.getCook>) {
+    return { cook: await this.users.cook(req.cook_id) };
   }
 
-  @MessagePattern(IdentityRpc.signUp.subject)
-  signUp(@Payload() payload: unknown) {
-    const { client: _client, ...input } = parseRequest(IdentityRpc.signUp, payload);
+  @RpcHandler(IdentityRpc.signUp)
+  signUp({ client: _client, ...input }: RpcRequest<typeof IdentityRpc.signUp>) {
     return this.auth.signUp(input);
   }
 
-  @MessagePattern(IdentityRpc.signIn.subject)
-  signIn(@Payload() payload: unknown) {
-    const req = parseRequest(IdentityRpc.signIn, payload);
+  @RpcHandler(IdentityRpc.signIn)
+  signIn(req: RpcRequest<typeof IdentityRpc.signIn>) {
     return this.auth.signIn(req.email, req.password, req.client.ip);
   }
 
-  @MessagePattern(IdentityRpc.refresh.subject)
-  refresh(@Payload() payload: unknown) {
-    return this.auth.refresh(parseRequest(IdentityRpc.refresh, payload).refresh_token);
+  @RpcHandler(IdentityRpc.refresh)
+  refresh(req: RpcRequest<typeof IdentityRpc.refresh>) {
+    return this.auth.refresh(req.refresh_token);
   }
 
-  @MessagePattern(IdentityRpc.signOut.subject)
-  async signOut(@Payload() payload: unknown) {
-    await this.auth.signOut(parseRequest(IdentityRpc.signOut, payload).refresh_token);
+  @RpcHandler(IdentityRpc.signOut)
+  async signOut(req: RpcRequest<typeof IdentityRpc.signOut>) {
+    await this.auth.signOut(req.refresh_token);
     return { ok: true };
   }
 
-  @MessagePattern(IdentityRpc.getMe.subject)
-  me(@Payload() payload: unknown) {
-    return this.users.me(parseRequest(IdentityRpc.getMe, payload).actor);
+  @RpcHandler(IdentityRpc.getMe)
+  me(req: RpcRequest<typeof IdentityRpc.getMe>) {
+    return this.users.me(req.actor);
   }
 
-  @MessagePattern(IdentityRpc.getUsers.subject)
-  async getUsers(@Payload() payload: unknown) {
-    return { users: await this.users.many(parseRequest(IdentityRpc.getUsers, payload).user_ids) };
+  @RpcHandler(IdentityRpc.getUsers)
+  async getUsers(req: RpcRequest<typeof IdentityRpc.getUsers>) {
+    return { users: await this.users.many(req.user_ids) };
   }
 
-  @MessagePattern(IdentityRpc.updateProfile.subject)
-  updateProfile(@Payload() payload: unknown) {
-    const req = parseRequest(IdentityRpc.updateProfile, payload);
+  @RpcHandler(IdentityRpc.updateProfile)
+  updateProfile(req: RpcRequest<typeof IdentityRpc.updateProfile>) {
     return this.users.updateProfile(req.actor, req.profile);
   }
 
-  @MessagePattern(IdentityRpc.changePassword.subject)
-  async changePassword(@Payload() payload: unknown) {
-    const req = parseRequest(IdentityRpc.changePassword, payload);
+  @RpcHandler(IdentityRpc.changePassword)
+  async changePassword(req: RpcRequest<typeof IdentityRpc.changePassword>) {
     await this.auth.changePassword(req.actor, req.input, req.session_id);
     return { ok: true };
   }
 
-  @MessagePattern(IdentityRpc.cookLegal.subject)
-  cookLegal(@Payload() payload: unknown) {
-    return this.users.cookLegal(parseRequest(IdentityRpc.cookLegal, payload).cook_id);
+  @RpcHandler(IdentityRpc.cookLegal)
+  cookLegal(req: RpcRequest<typeof IdentityRpc.cookLegal>) {
+    return this.users.cookLegal(req.cook_id);
   }
 
-  @MessagePattern(IdentityRpc.updateCookProfile.subject)
-  updateCookProfile(@Payload() payload: unknown) {
-    const req = parseRequest(IdentityRpc.updateCookProfile, payload);
+  @RpcHandler(IdentityRpc.updateCookProfile)
+  updateCookProfile(req: RpcRequest<typeof IdentityRpc.updateCookProfile>) {
     return this.users.updateCookProfile(req.actor, req.profile);
   }
 
-  @MessagePattern(IdentityRpc.switchRole.subject)
-  switchRole(@Payload() payload: unknown) {
-    const req = parseRequest(IdentityRpc.switchRole, payload);
+  @RpcHandler(IdentityRpc.switchRole)
+  switchRole(req: RpcRequest<typeof IdentityRpc.switchRole>) {
     return this.auth.switchRole(req.actor, req.to);
   }
 
-  @MessagePattern(IdentityRpc.resendVerification.subject)
-  async resendVerification(@Payload() payload: unknown) {
-    await this.account.resendVerification(parseRequest(IdentityRpc.resendVerification, payload).actor);
+  @RpcHandler(IdentityRpc.resendVerification)
+  async resendVerification(req: RpcRequest<typeof IdentityRpc.resendVerification>) {
+    await this.account.resendVerification(req.actor);
     return { ok: true };
   }
 
-  @MessagePattern(IdentityRpc.verifyEmail.subject)
-  verifyEmail(@Payload() payload: unknown) {
-    return this.account.verifyEmail(parseRequest(IdentityRpc.verifyEmail, payload).token);
+  @RpcHandler(IdentityRpc.verifyEmail)
+  verifyEmail(req: RpcRequest<typeof IdentityRpc.verifyEmail>) {
+    return this.account.verifyEmail(req.token);
   }
 
-  @MessagePattern(IdentityRpc.requestPasswordReset.subject)
-  requestPasswordReset(@Payload() payload: unknown) {
-    this.account.requestPasswordReset(parseRequest(IdentityRpc.requestPasswordReset, payload).email);
+  @RpcHandler(IdentityRpc.requestPasswordReset)
+  requestPasswordReset(req: RpcRequest<typeof IdentityRpc.requestPasswordReset>) {
+    this.account.requestPasswordReset(req.email);
     return { ok: true };
   }
 
-  @MessagePattern(IdentityRpc.resetPassword.subject)
-  async resetPassword(@Payload() payload: unknown) {
-    await this.account.resetPassword(parseRequest(IdentityRpc.resetPassword, payload));
+  @RpcHandler(IdentityRpc.resetPassword)
+  async resetPassword(req: RpcRequest<typeof IdentityRpc.resetPassword>) {
+    await this.account.resetPassword(req);
     return { ok: true };
   }
 
-  @MessagePattern(IdentityRpc.requestEmailChange.subject)
-  async requestEmailChange(@Payload() payload: unknown) {
-    const req = parseRequest(IdentityRpc.requestEmailChange, payload);
+  @RpcHandler(IdentityRpc.requestEmailChange)
+  async requestEmailChange(req: RpcRequest<typeof IdentityRpc.requestEmailChange>) {
     await this.account.requestEmailChange(req.actor, req.input);
     return { ok: true };
   }
 
-  @MessagePattern(IdentityRpc.deleteAccount.subject)
-  async deleteAccount(@Payload() payload: unknown) {
-    const req = parseRequest(IdentityRpc.deleteAccount, payload);
+  @RpcHandler(IdentityRpc.deleteAccount)
+  async deleteAccount(req: RpcRequest<typeof IdentityRpc.deleteAccount>) {
     await this.account.deleteAccount(req.actor, req.password);
     return { ok: true };
   }
 
-  @MessagePattern(exportPersonalDataRpc('identity').subject)
-  exportPersonalData(@Payload() payload: unknown) {
-    return this.account.exportData(parseRequest(exportPersonalDataRpc('identity'), payload).actor);
+  @RpcHandler(exportPersonalDataRpc('identity'))
+  exportPersonalData(req: RpcRequest<ReturnType<typeof exportPersonalDataRpc>>) {
+    return this.account.exportData(req.actor);
   }
 }

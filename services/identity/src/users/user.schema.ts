@@ -22,7 +22,7 @@ export class User {
   @Prop({ type: [String], default: [] }) dietary_preferences!: string[];
   @Prop({ required: true, select: false }) password_hash!: string;
   /**
-   * When the address was confirmed (issue 18). `null`: not yet. Absent: an account created before
+   * When the address was confirmed. `null`: not yet. Absent: an account created before
    * verification existed, counted as verified (it has been paying and publishing all along).
    */
   @Prop({ type: Date }) email_verified_at?: Date | null;
@@ -48,7 +48,7 @@ export class CookProfile {
   @Prop({ type: [String], default: [] }) signature_dishes!: string[];
   @Prop({ type: [String], default: [] }) cuisine_types!: string[];
   @Prop({ type: [String], default: [] }) awards!: string[];
-  /** Optional, printed on receipts (issue 16): 14 digits, Luhn-checked. */
+  /** Optional, printed on receipts: 14 digits, Luhn-checked. */
   @Prop({ type: String, default: null }) siret!: string | null;
   @Prop({ type: String, default: '' }) vat_regime!: VatRegime;
   @Prop({ default: 0 }) rating_average!: number;

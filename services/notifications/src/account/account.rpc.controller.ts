@@ -1,7 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { DomainError, exportPersonalDataRpc, IdentityRpc, NotificationsRpc } from '@popote/contracts';
-import { parseRequest, PLATFORM_CONFIG, RpcClient } from '@popote/platform';
+import { DomainError, exportPersonalDataRpc, IdentityRpc, NotificationsRpc, type RpcRequest } from '@popote/contracts';
+import { PLATFORM_CONFIG, RpcClient, RpcHandler } from '@popote/platform';
 import type { NotificationsConfig } from '../config';
 import { EmailsService } from '../mail/emails.service';
 import { accountEmail, ACCOUNT_LINK_PATHS, DATA_EXPORT_LINK_PATH, dataExportReadyEmail } from '../mail/templates';
@@ -17,9 +16,8 @@ export class AccountRpcController {
     @Inject(PLATFORM_CONFIG) private readonly config: NotificationsConfig,
   ) {}
 
-  @MessagePattern(NotificationsRpc.sendAccountEmail.subject)
-  async sendAccountEmail(@Payload() payload: unknown) {
-    const req = parseRequest(NotificationsRpc.sendAccountEmail, payload);
+  @RpcHandler(NotificationsRpc.sendAccountEmail)
+  async sendAccountEmail(req: RpcRequest<typeof NotificationsRpc.sendAccountEmail>) {
     const path = req.kind === 'email-change-notice' ? null : ACCOUNT_LINK_PATHS[req.kind];
     const link = path && req.token ? `${this.config.PUBLIC_URL}${path}?token=${encodeURIComponent(req.token)}` : null;
     await this.emails.enqueue(`account-${req.dedupe_key}`, {
@@ -34,9 +32,8 @@ export class AccountRpcController {
    * The BFF's export job: the archive of the signed-in owner (`actor`, verified assertion) is ready.
    * The address is the account's own, asked of identity here; once per archive.
    */
-  @MessagePattern(NotificationsRpc.sendDataExportReady.subject)
-  async sendDataExportReady(@Payload() payload: unknown) {
-    const req = parseRequest(NotificationsRpc.sendDataExportReady, payload);
+  @RpcHandler(NotificationsRpc.sendDataExportReady)
+  async sendDataExportReady(req: RpcRequest<typeof NotificationsRpc.sendDataExportReady>) {
     const { users } = await this.rpc.call(IdentityRpc.getUsers, { user_ids: [req.actor.user_id] });
     const user = users[0];
     if (!user) throw new DomainError('NOT_FOUND', 'Compte introuvable');
@@ -50,9 +47,8 @@ export class AccountRpcController {
   }
 
   /** One page of the owner's part of their export (`actor`: verified assertion); found by their account id. */
-  @MessagePattern(exportPersonalDataRpc('notifications').subject)
-  exportPersonalData(@Payload() payload: unknown) {
-    const req = parseRequest(exportPersonalDataRpc('notifications'), payload);
+  @RpcHandler(exportPersonalDataRpc('notifications'))
+  exportPersonalData(req: RpcRequest<ReturnType<typeof exportPersonalDataRpc>>) {
     return this.personalData.export(req.actor.user_id, req.cursor);
   }
 }

@@ -1,15 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { NotificationsRpc } from '@popote/contracts';
-import { parseRequest } from '@popote/platform';
+import { NotificationsRpc, type RpcRequest } from '@popote/contracts';
+import { RpcHandler } from '@popote/platform';
 import { ContactService } from './contact.service';
 
 @Controller()
 export class ContactRpcController {
   constructor(private readonly contact: ContactService) {}
 
-  @MessagePattern(NotificationsRpc.sendContact.subject)
-  async send(@Payload() p: unknown) {
-    return { ok: true, message_id: await this.contact.receive(parseRequest(NotificationsRpc.sendContact, p)) };
+  @RpcHandler(NotificationsRpc.sendContact)
+  async send(req: RpcRequest<typeof NotificationsRpc.sendContact>) {
+    return { ok: true, message_id: await this.contact.receive(req) };
   }
 }

@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { PLATFORM_CONFIG } from '@popote/platform';
+import { DistributedLocks, PeriodicJob, PLATFORM_CONFIG } from '@popote/platform';
 import type { Model } from 'mongoose';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { NotificationsConfig } from '../config';
@@ -11,18 +11,20 @@ export const retryDelayMs = (attempts: number) => Math.min(600_000, 5_000 * 2 **
 
 /**
  * Queues emails (once per cause) and sends them over SMTP in the background, retrying with
- * back-off: a slow or absent mail server never blocks an order or the contact form.
+ * back-off: a slow or absent mail server never blocks an order or the contact form. Every replica
+ * flushes the queue; an email is sent under its own lease (`email:<id>`) after its state is read
+ * again, so two replicas that find it due at the same moment send it once.
  */
 @Injectable()
-export class EmailsService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class EmailsService implements OnApplicationShutdown {
   private readonly log = new Logger('Emails');
   private readonly transport: Transporter;
-  private timer?: NodeJS.Timeout;
   private sending = false;
 
   constructor(
     @InjectModel(Email.name) private readonly emails: Model<Email>,
     @Inject(PLATFORM_CONFIG) private readonly config: NotificationsConfig,
+    private readonly locks: DistributedLocks,
   ) {
     this.transport = nodemailer.createTransport({
       host: config.SMTP_HOST,
@@ -35,13 +37,7 @@ export class EmailsService implements OnApplicationBootstrap, OnApplicationShutd
     });
   }
 
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.flush(), 1_000);
-    this.timer.unref();
-  }
-
   onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
     this.transport.close();
   }
 
@@ -69,7 +65,8 @@ export class EmailsService implements OnApplicationBootstrap, OnApplicationShutd
     void this.flush();
   }
 
-  /** Sends what is due, one at a time. */
+  /** Sends what is due, one at a time (every second, and at once after a queueing). */
+  @PeriodicJob({ name: 'mail-queue', everyMs: 1_000 })
   async flush(): Promise<void> {
     if (this.sending) return;
     this.sending = true;
@@ -79,12 +76,18 @@ export class EmailsService implements OnApplicationBootstrap, OnApplicationShutd
         .sort({ next_attempt_at: 1 })
         .limit(20)
         .lean<Email[]>();
-      for (const email of due) await this.sendOne(email);
+      for (const email of due) await this.locks.run(`email:${email._id}`, () => this.sendIfStillDue(email._id));
     } catch (err) {
       this.log.warn(`mail queue pass failed: ${(err as Error).message}`);
     } finally {
       this.sending = false;
     }
+  }
+
+  /** Under the email's lease: sent only if no other replica sent it (or moved its next attempt) meanwhile. */
+  private async sendIfStillDue(id: string): Promise<void> {
+    const email = await this.emails.findOne({ _id: id, status: 'pending', next_attempt_at: { $lte: new Date() } }).lean<Email>();
+    if (email) await this.sendOne(email);
   }
 
   private async sendOne(email: Email): Promise<void> {

@@ -45,7 +45,7 @@ describe('order emails', () => {
     expect(mail.text).toContain('chez amina_cuisine : mardi 13 janvier, 18:00–18:30 (heure de Paris)');
   });
 
-  it('names the pick-up slot in Paris time, to the consumer and to the cook (issue 17)', () => {
+  it('names the pick-up slot in Paris time, to the consumer and to the cook', () => {
     const slot = { start: '2026-06-16T16:00:00.000Z', end: '2026-06-16T16:30:00.000Z' };
     const mail = orderPlacedEmail('Claire', '0123456789abcdef', 3800, items, 'amina_cuisine', slot);
     expect(mail.text).toContain('Retrait : mardi 16 juin, 18:00–18:30 (heure de Paris), chez le cuisinier.');
@@ -75,7 +75,7 @@ describe('order emails', () => {
   });
 });
 
-describe('account emails (issue 18)', () => {
+describe('account emails', () => {
   it('says what each link does, how long it lasts, and carries it', () => {
     const link = 'https://popote.fr/reset-password?token=abc';
     const reset = accountEmail('reset', 'Claire', link);

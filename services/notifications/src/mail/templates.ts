@@ -87,7 +87,7 @@ export function orderPlacedEmail(
   };
 }
 
-/** The account emails of issue 18; `link` is built from PUBLIC_URL by the caller. */
+/** The account emails (ADR 0009); `link` is built from PUBLIC_URL by the caller. */
 export function accountEmail(
   kind: 'verify' | 'reset' | 'email-change' | 'email-change-notice',
   name: string,
@@ -136,7 +136,7 @@ const longDate = new Intl.DateTimeFormat('fr-FR', {
   minute: '2-digit',
 });
 
-/** The person's data archive is ready (issue 18): the link opens the profile, where signing in is needed to download it. */
+/** The person's data archive is ready: the link opens the profile, where signing in is needed to download it. */
 export function dataExportReadyEmail(name: string, link: string, expiresAt: string): { subject: string; text: string } {
   return {
     subject: 'Votre archive de données Popote est prête',
@@ -153,7 +153,7 @@ export const DATA_EXPORT_LINK_PATH = '/profile#mes-donnees';
 /** Where each link opens in the shell. */
 export const ACCOUNT_LINK_PATHS = { verify: '/verify-email', reset: '/reset-password', 'email-change': '/verify-email' } as const;
 
-/** The buyer's reminder an hour before their pick-up slot (issue 17). */
+/** The buyer's reminder an hour before their pick-up slot. */
 export function pickupReminderEmail(name: string, orderId: string, cookName: string, slot: PickupSlot): { subject: string; text: string } {
   const n = number(orderId);
   return {
@@ -164,7 +164,7 @@ export function pickupReminderEmail(name: string, orderId: string, cookName: str
   };
 }
 
-/** The cook moved the pick-up slot of the buyer's order (issue 17). */
+/** The cook moved the pick-up slot of the buyer's order. */
 export function slotMovedEmail(name: string, orderId: string, cookName: string, slot: PickupSlot): { subject: string; text: string } {
   const n = number(orderId);
   return {

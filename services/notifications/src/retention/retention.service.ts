@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { PLATFORM_CONFIG } from '@popote/platform';
+import { PeriodicJob, PLATFORM_CONFIG } from '@popote/platform';
 import type { Model } from 'mongoose';
 import type { NotificationsConfig } from '../config';
 import { ContactMessage, Email } from '../mail/email.schema';
@@ -8,32 +8,21 @@ import { ContactMessage, Email } from '../mail/email.schema';
 const DAY_MS = 86_400_000;
 
 /**
- * The retention periods the privacy page states (issue 18): contact messages are deleted
+ * The retention periods the privacy page states: contact messages are deleted
  * CONTACT_RETENTION_DAYS after they were sent, the log of emails EMAIL_LOG_RETENTION_DAYS after they
  * were queued (an email still waiting to be sent is kept until it is sent or given up). A delete by
  * date is idempotent, so every replica runs it on its own timer — two at once delete the same
  * documents once.
  */
 @Injectable()
-export class RetentionService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class RetentionService {
   private readonly log = new Logger('Retention');
-  private timer?: NodeJS.Timeout;
 
   constructor(
     @InjectModel(Email.name) private readonly emails: Model<Email>,
     @InjectModel(ContactMessage.name) private readonly messages: Model<ContactMessage>,
     @Inject(PLATFORM_CONFIG) private readonly config: NotificationsConfig,
   ) {}
-
-  onApplicationBootstrap(): void {
-    void this.purgeLogged();
-    this.timer = setInterval(() => void this.purgeLogged(), this.config.RETENTION_PURGE_INTERVAL_MS);
-    this.timer.unref();
-  }
-
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
-  }
 
   /** Deletes what is past its retention at `now`; returns how many of each went. */
   async purge(now = new Date()): Promise<{ contact_messages: number; emails: number }> {
@@ -46,6 +35,8 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
     return { contact_messages: messages.deletedCount, emails: emails.deletedCount };
   }
 
+  /** At start, then every RETENTION_PURGE_INTERVAL_MS. */
+  @PeriodicJob<NotificationsConfig>({ name: 'retention-purge', everyMs: (c) => c.RETENTION_PURGE_INTERVAL_MS, atStart: true })
   private async purgeLogged(): Promise<void> {
     try {
       const done = await this.purge();

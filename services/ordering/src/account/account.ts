@@ -1,5 +1,4 @@
-import { Controller, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Controller, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
   ACCOUNT_MESSAGES,
@@ -12,8 +11,9 @@ import {
   newestFirstKey,
   type Envelope,
   type PersonalDataExport,
+  type RpcRequest,
 } from '@popote/contracts';
-import { EventHandler, OutboxRelay, parseRequest, type IntegrationEventHandler } from '@popote/platform';
+import { EventHandler, OutboxRelay, PeriodicJob, RpcHandler, type IntegrationEventHandler } from '@popote/platform';
 import type { Model } from 'mongoose';
 import type { z } from 'zod';
 import { LifecycleService } from '../orders/lifecycle.service';
@@ -26,17 +26,15 @@ type ErasureRequested = z.infer<typeof AccountEvents.erasureRequested.schema>;
 const NO_OUTBOX = { _outbox: 0, _outbox_pending: 0 };
 
 /**
- * Ordering's part of the account lifecycle (issue 18). Orders are accounting records (kept 10 years,
+ * Ordering's part of the account lifecycle. Orders are accounting records (kept 10 years,
  * French commercial code art. L123-22): on erasure they stay, under the user's id — which identity
  * keeps only as an anonymous tombstone — without any name; reviews written lose their author's
  * name and comment, the rating stays (it is part of the cook's average). An order that lands on the
  * account after identity checked the blockers is cancelled and refunded (ErasedAccounts).
  */
 @Injectable()
-export class OrderingPersonalData implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly log = new Logger('OrderingPersonalData');
+export class OrderingPersonalData {
   readonly erasedAccounts: ErasedAccounts;
-  private timer?: NodeJS.Timeout;
 
   constructor(
     @InjectModel(Order.name) private readonly orders: Model<Order>,
@@ -47,19 +45,10 @@ export class OrderingPersonalData implements OnApplicationBootstrap, OnApplicati
     this.erasedAccounts = new ErasedAccounts(orders, lifecycle);
   }
 
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(
-      () =>
-        void this.erasedAccounts
-          .sweep()
-          .catch((err: Error) => this.log.warn(`sweep of erased accounts' orders failed (next in ${ERASED_SWEEP_MS} ms): ${err.message}`)),
-      ERASED_SWEEP_MS,
-    );
-    this.timer.unref();
-  }
-
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
+  /** The open orders of recently erased accounts, cancelled (every replica; idempotent). */
+  @PeriodicJob({ name: 'erased-accounts-sweep', everyMs: ERASED_SWEEP_MS })
+  sweepErasedAccounts(): Promise<number> {
+    return this.erasedAccounts.sweep();
   }
 
   async blockers(userId: string): Promise<string[]> {
@@ -108,7 +97,7 @@ export class OrderingPersonalData implements OnApplicationBootstrap, OnApplicati
     for (const { _id } of asCook) {
       await this.relay.locked(this.orders, _id, () => this.orders.updateOne({ _id }, { $set: { cook_name: ERASED_NAME } }));
     }
-    // The buyer's name shown to cooks on their orders (issue 17): the orders stay, the name goes.
+    // The buyer's name shown to cooks on their orders: the orders stay, the name goes.
     const asBuyer = await this.orders
       .find({ consumer_id: userId, consumer_name: { $nin: [ERASED_NAME, null, ''] } }, { _id: 1 })
       .lean<{ _id: string }[]>();
@@ -128,14 +117,13 @@ export class OrderingPersonalData implements OnApplicationBootstrap, OnApplicati
 export class OrderingAccountRpcController {
   constructor(private readonly personalData: OrderingPersonalData) {}
 
-  @MessagePattern(erasureBlockersRpc('ordering').subject)
-  async erasureBlockers(@Payload() payload: unknown) {
-    return { reasons: await this.personalData.blockers(parseRequest(erasureBlockersRpc('ordering'), payload).user_id) };
+  @RpcHandler(erasureBlockersRpc('ordering'))
+  async erasureBlockers(req: RpcRequest<ReturnType<typeof erasureBlockersRpc>>) {
+    return { reasons: await this.personalData.blockers(req.user_id) };
   }
 
-  @MessagePattern(exportPersonalDataRpc('ordering').subject)
-  exportPersonalData(@Payload() payload: unknown) {
-    const req = parseRequest(exportPersonalDataRpc('ordering'), payload);
+  @RpcHandler(exportPersonalDataRpc('ordering'))
+  exportPersonalData(req: RpcRequest<ReturnType<typeof exportPersonalDataRpc>>) {
     return this.personalData.export(req.actor.user_id, req.cursor);
   }
 }

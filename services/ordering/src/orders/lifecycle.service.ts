@@ -16,6 +16,7 @@ import {
 } from '@popote/contracts';
 import { OutboxRelay, recordEvent, RpcClient } from '@popote/platform';
 import type { HydratedDocument, Model } from 'mongoose';
+import { cancelOrder, cancelRefused } from './cancellation';
 import { Order, Review } from './order.schema';
 import { toOrderDto } from './orders.service';
 
@@ -118,7 +119,7 @@ export class LifecycleService implements OnModuleInit {
   }
 
   /**
-   * The cook moves an open order to another of their slots (issue 17): the catalogue's partition
+   * The cook moves an open order to another of their slots: the catalogue's partition
    * worker takes the new place and frees the old one (or refuses: full), then the order follows and
    * the buyer is told (pickup-slot-moved). The reminder is due again for the new slot.
    */
@@ -145,28 +146,11 @@ export class LifecycleService implements OnModuleInit {
     });
   }
 
+  /** The order's cook or buyer cancels it (the rule: `decideCancellation`). */
   cancel(actor: Actor, orderId: string, reason: string): Promise<OrderDto> {
     return this.mutate(actor, orderId, (order) => {
-      const from = order.order_status;
-      const byCook = order.cook_id === actor.user_id;
-      if (from === 'cancelled' || from === 'delivered')
-        throw new DomainError('CONFLICT', ORDER_MESSAGES.illegal(ORDER_STATUS_LABELS[from]));
-      if (!byCook && from !== 'pending') throw new DomainError('CONFLICT', ORDER_MESSAGES.consumerCancelPendingOnly);
-      if (byCook && !reason.trim())
-        throw new DomainError('VALIDATION_FAILED', ORDER_MESSAGES.reasonRequired, { reason: ORDER_MESSAGES.reasonRequired });
-      order.order_status = 'cancelled';
-      order.cancel_reason = byCook ? reason.trim() : reason.trim() || 'Annulée par le client';
-      this.announce(order, from, 'cancelled');
-      recordEvent(order, OrderingEvents.orderCancelled, {
-        order_id: order._id,
-        checkout_id: order.checkout_id,
-        consumer_id: order.consumer_id,
-        cook_id: order.cook_id,
-        total_cents: order.total_cents,
-        reason: order.cancel_reason,
-        stock_committed: order.stock_status === 'committed',
-        items: order.items.map((i) => ({ meal_id: i.meal_id, quantity: i.quantity, price_cents: i.price_cents })),
-      });
+      const refusal = cancelOrder(order, { by: order.cook_id === actor.user_id ? 'cook' : 'consumer', reason });
+      if (refusal) throw cancelRefused(refusal, order.order_status);
     });
   }
 

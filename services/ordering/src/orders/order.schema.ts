@@ -16,7 +16,7 @@ export class Order {
   @Prop({ type: String, required: true }) _id!: string;
   @Prop({ required: true }) checkout_id!: string;
   @Prop({ required: true, index: true }) consumer_id!: string;
-  /** Personal data: the buyer's name as at checkout, shown to the cook (issue 17). */
+  /** Personal data: the buyer's name as at checkout, shown to the cook. */
   @Prop({ type: String, default: '' }) consumer_name!: string;
   @Prop({ required: true, index: true }) cook_id!: string;
   @Prop({ required: true }) cook_name!: string;

@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { DomainError, isId, ORDER_MESSAGES, OrderingRpc } from '@popote/contracts';
-import { parseRequest } from '@popote/platform';
+import { DomainError, isId, ORDER_MESSAGES, OrderingRpc, type RpcRequest } from '@popote/contracts';
+import { RpcHandler } from '@popote/platform';
 import { LifecycleService } from './lifecycle.service';
 import { OrdersService } from './orders.service';
 
@@ -22,58 +21,53 @@ export class OrdersRpcController {
     private readonly lifecycle: LifecycleService,
   ) {}
 
-  @MessagePattern(OrderingRpc.cookOrders.subject)
-  async cookOrders(@Payload() p: unknown) {
-    return { items: await this.lifecycle.ofCook(parseRequest(OrderingRpc.cookOrders, p).actor) };
+  @RpcHandler(OrderingRpc.cookOrders)
+  async cookOrders(req: RpcRequest<typeof OrderingRpc.cookOrders>) {
+    return { items: await this.lifecycle.ofCook(req.actor) };
   }
 
-  @MessagePattern(OrderingRpc.cookStats.subject)
-  cookStats(@Payload() p: unknown) {
-    return this.lifecycle.stats(parseRequest(OrderingRpc.cookStats, p).actor);
+  @RpcHandler(OrderingRpc.cookStats)
+  cookStats(req: RpcRequest<typeof OrderingRpc.cookStats>) {
+    return this.lifecycle.stats(req.actor);
   }
 
-  @MessagePattern(OrderingRpc.cookReviews.subject)
-  async cookReviews(@Payload() p: unknown) {
-    return { items: await this.lifecycle.reviewsOf(parseRequest(OrderingRpc.cookReviews, p).cook_id) };
+  @RpcHandler(OrderingRpc.cookReviews)
+  async cookReviews(req: RpcRequest<typeof OrderingRpc.cookReviews>) {
+    return { items: await this.lifecycle.reviewsOf(req.cook_id) };
   }
 
-  @MessagePattern(OrderingRpc.changeStatus.subject)
-  async changeStatus(@Payload() p: unknown) {
-    const req = parseRequest(OrderingRpc.changeStatus, p);
+  @RpcHandler(OrderingRpc.changeStatus)
+  async changeStatus(req: RpcRequest<typeof OrderingRpc.changeStatus>) {
     return { order: await this.lifecycle.changeStatus(req.actor, orderId(req.order_id), req.to) };
   }
 
-  @MessagePattern(OrderingRpc.movePickupSlot.subject)
-  async moveSlot(@Payload() p: unknown) {
-    const req = parseRequest(OrderingRpc.movePickupSlot, p);
+  @RpcHandler(OrderingRpc.movePickupSlot)
+  async moveSlot(req: RpcRequest<typeof OrderingRpc.movePickupSlot>) {
     return { order: await this.lifecycle.moveSlot(req.actor, orderId(req.order_id), req.start) };
   }
 
-  @MessagePattern(OrderingRpc.cancelOrder.subject)
-  async cancel(@Payload() p: unknown) {
-    const req = parseRequest(OrderingRpc.cancelOrder, p);
+  @RpcHandler(OrderingRpc.cancelOrder)
+  async cancel(req: RpcRequest<typeof OrderingRpc.cancelOrder>) {
     return { order: await this.lifecycle.cancel(req.actor, orderId(req.order_id), req.reason) };
   }
 
-  @MessagePattern(OrderingRpc.submitReview.subject)
-  async review(@Payload() p: unknown) {
-    const req = parseRequest(OrderingRpc.submitReview, p);
+  @RpcHandler(OrderingRpc.submitReview)
+  async review(req: RpcRequest<typeof OrderingRpc.submitReview>) {
     return { review: await this.lifecycle.review(req.actor, req.consumer_name, orderId(req.order_id), req.rating, req.comment) };
   }
 
-  @MessagePattern(OrderingRpc.consumerOrders.subject)
-  async consumerOrders(@Payload() p: unknown) {
-    return { items: await this.orders.ofConsumer(parseRequest(OrderingRpc.consumerOrders, p).actor) };
+  @RpcHandler(OrderingRpc.consumerOrders)
+  async consumerOrders(req: RpcRequest<typeof OrderingRpc.consumerOrders>) {
+    return { items: await this.orders.ofConsumer(req.actor) };
   }
 
-  @MessagePattern(OrderingRpc.ordersById.subject)
-  async ordersById(@Payload() p: unknown) {
-    return { items: await this.orders.byIds(parseRequest(OrderingRpc.ordersById, p).order_ids) };
+  @RpcHandler(OrderingRpc.ordersById)
+  async ordersById(req: RpcRequest<typeof OrderingRpc.ordersById>) {
+    return { items: await this.orders.byIds(req.order_ids) };
   }
 
-  @MessagePattern(OrderingRpc.checkoutOrders.subject)
-  async checkoutOrders(@Payload() p: unknown) {
-    const req = parseRequest(OrderingRpc.checkoutOrders, p);
+  @RpcHandler(OrderingRpc.checkoutOrders)
+  async checkoutOrders(req: RpcRequest<typeof OrderingRpc.checkoutOrders>) {
     return { items: await this.orders.ofCheckout(req.actor, req.checkout_id) };
   }
 }

@@ -1,16 +1,9 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import {
-  ORDER_MESSAGES,
-  OrderingEvents,
-  type Actor,
-  type CheckoutLine,
-  type Envelope,
-  type HeldSlot,
-  type OrderDto,
-} from '@popote/contracts';
+import { OrderingEvents, type Actor, type CheckoutLine, type Envelope, type HeldSlot, type OrderDto } from '@popote/contracts';
 import { causedBy, findByIds, orderIdOf, OutboxRelay, recordEvent } from '@popote/platform';
 import type { Model } from 'mongoose';
+import { cancelOrder } from './cancellation';
 import { CheckoutOrders, Order } from './order.schema';
 
 export const toOrderDto = (o: Order): OrderDto => ({
@@ -138,37 +131,11 @@ export class OrdersService implements OnModuleInit {
       const order = await this.orders.findById(envelope.data.order_id);
       if (!order || order.stock_status !== 'pending') return;
       order.stock_status = 'rejected';
-      // Already cancelled by the buyer or the cook: it was announced (and refunded) then.
-      if (order.order_status !== 'cancelled')
-        this.cancelInMemory(
-          order,
-          envelope.data.reason === 'slot_full' ? ORDER_MESSAGES.slotUnavailable : ORDER_MESSAGES.stockUnavailable,
-          envelope,
-        );
+      // Already cancelled by the buyer or the cook: it was announced (and refunded) then, so the rule leaves it.
+      cancelOrder(order, { by: 'catalogue', reason: envelope.data.reason }, causedBy(envelope));
       await order.save();
     });
     await this.relay.flush(this.orders, envelope.data.order_id);
-  }
-
-  private cancelInMemory(order: InstanceType<Model<Order>>, reason: string, cause?: Envelope): void {
-    const from = order.order_status;
-    order.order_status = 'cancelled';
-    order.cancel_reason = reason;
-    const base = { order_id: order._id, consumer_id: order.consumer_id, cook_id: order.cook_id };
-    recordEvent(order, OrderingEvents.orderStatusChanged, { ...base, from, to: 'cancelled' }, cause ? causedBy(cause) : undefined);
-    recordEvent(
-      order,
-      OrderingEvents.orderCancelled,
-      {
-        ...base,
-        checkout_id: order.checkout_id,
-        total_cents: order.total_cents,
-        reason,
-        stock_committed: order.stock_status === 'committed',
-        items: order.items.map((i) => ({ meal_id: i.meal_id, name: i.name, quantity: i.quantity, price_cents: i.price_cents })),
-      },
-      cause ? causedBy(cause) : undefined,
-    );
   }
 
   async ofConsumer(actor: Actor): Promise<OrderDto[]> {

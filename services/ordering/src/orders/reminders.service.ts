@@ -1,7 +1,7 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { OrderingEvents, type OrderStatus } from '@popote/contracts';
-import { OutboxRelay, recordEvent } from '@popote/platform';
+import { OutboxRelay, PeriodicJob, recordEvent } from '@popote/platform';
 import type { Model } from 'mongoose';
 import { Order } from './order.schema';
 
@@ -11,14 +11,13 @@ const SWEEP_EVERY_MS = 60_000;
 const OPEN_STATUSES: OrderStatus[] = ['pending', 'confirmed', 'preparing', 'ready'];
 
 /**
- * The buyer's reminder an hour before their pick-up slot (issue 17): a sweep finds open orders whose
+ * The buyer's reminder an hour before their pick-up slot: a sweep finds open orders whose
  * slot starts within the hour and announces pickup-reminder-due once per order (the flag is written
  * with the event, under the order's lease, so replicas sweeping at once announce it once).
  */
 @Injectable()
-export class RemindersService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class RemindersService implements OnApplicationBootstrap {
   private readonly log = new Logger('Reminders');
-  private timer?: NodeJS.Timeout;
 
   constructor(
     @InjectModel(Order.name) private readonly orders: Model<Order>,
@@ -33,15 +32,10 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
         { $set: { reminder_pending: true } },
       )
       .catch((err: Error) => this.log.warn(`older orders not marked for reminders: ${err.message}`));
-    this.timer = setInterval(() => void this.sweep().catch((err: Error) => this.log.warn(`sweep: ${err.message}`)), SWEEP_EVERY_MS);
-    this.timer.unref();
-  }
-
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
   }
 
   /** Announces the reminders due at `now`; returns how many were announced. */
+  @PeriodicJob({ name: 'pickup-reminders', everyMs: SWEEP_EVERY_MS })
   async sweep(now = new Date()): Promise<number> {
     const pending = await this.orders
       .find({ reminder_pending: true }, { _id: 1, pickup_start: 1, reminder_sent_at: 1, order_status: 1 })

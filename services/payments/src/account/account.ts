@@ -1,5 +1,4 @@
 import { Controller, Injectable } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import { InjectModel } from '@nestjs/mongoose';
 import {
   ACCOUNT_MESSAGES,
@@ -13,8 +12,9 @@ import {
   OrderingRpc,
   type Envelope,
   type PersonalDataExport,
+  type RpcRequest,
 } from '@popote/contracts';
-import { EventHandler, orderIdOf, OutboxRelay, parseRequest, RpcClient, type IntegrationEventHandler } from '@popote/platform';
+import { EventHandler, orderIdOf, OutboxRelay, RpcClient, RpcHandler, type IntegrationEventHandler } from '@popote/platform';
 import type { Model } from 'mongoose';
 import type { z } from 'zod';
 import { Checkout, OpenCheckout, Refund } from '../checkouts/checkout.schema';
@@ -25,11 +25,11 @@ import { Receipt } from '../receipts/receipt.schema';
 type ErasureRequested = z.infer<typeof AccountEvents.erasureRequested.schema>;
 
 /**
- * Payments' part of the account lifecycle (issue 18). Checkouts and refunds are accounting records
+ * Payments' part of the account lifecycle. Checkouts and refunds are accounting records
  * (kept 10 years): they hold no name, email or card number (the provider keeps the card), only the
  * user's id — an anonymous tombstone once identity has erased the account. Erasure drops what is
  * left that could act for the person (the payment's client secret) and provider error texts.
- * A cook's ledger entries, payouts and receipts (issue 16) are accounting records too: kept under
+ * A cook's ledger entries, payouts and receipts are accounting records too: kept under
  * the tombstone id, the name and SIRET printed on receipts replaced. An erasure waits while a
  * payout is in flight or money is still owed to the cook (available balance above zero), and while
  * a payment is under way.
@@ -183,7 +183,7 @@ export class PaymentsPersonalData {
       )
       .lean<{ _id: string }[]>();
     for (const { _id } of ids) {
-      // The buyer's name carried to the order (issue 17) goes with the rest.
+      // The buyer's name carried to the order goes with the rest.
       await this.relay.locked(this.checkouts, _id, () =>
         this.checkouts.updateOne({ _id }, { $set: { client_secret: null, last_error: null, consumer_name: ERASED_NAME } }),
       );
@@ -196,14 +196,13 @@ export class PaymentsPersonalData {
 export class PaymentsAccountRpcController {
   constructor(private readonly personalData: PaymentsPersonalData) {}
 
-  @MessagePattern(erasureBlockersRpc('payments').subject)
-  async erasureBlockers(@Payload() payload: unknown) {
-    return { reasons: await this.personalData.erasureBlockers(parseRequest(erasureBlockersRpc('payments'), payload).user_id) };
+  @RpcHandler(erasureBlockersRpc('payments'))
+  async erasureBlockers(req: RpcRequest<ReturnType<typeof erasureBlockersRpc>>) {
+    return { reasons: await this.personalData.erasureBlockers(req.user_id) };
   }
 
-  @MessagePattern(exportPersonalDataRpc('payments').subject)
-  exportPersonalData(@Payload() payload: unknown) {
-    const req = parseRequest(exportPersonalDataRpc('payments'), payload);
+  @RpcHandler(exportPersonalDataRpc('payments'))
+  exportPersonalData(req: RpcRequest<ReturnType<typeof exportPersonalDataRpc>>) {
     return this.personalData.export(req.actor.user_id, req.cursor);
   }
 }

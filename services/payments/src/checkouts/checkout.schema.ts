@@ -7,7 +7,7 @@ import { outboxPlugin, type OutboxEntry } from '@popote/platform';
 export class Checkout {
   @Prop({ type: String, required: true }) _id!: string;
   @Prop({ required: true, index: true }) consumer_id!: string;
-  /** Personal data: the buyer's name, carried to the orders for the cooks (issue 17). */
+  /** Personal data: the buyer's name, carried to the orders for the cooks. */
   @Prop({ type: String, default: '' }) consumer_name!: string;
   @Prop({ required: true }) status!: 'requires_payment_method' | 'processing' | 'succeeded';
   @Prop({ required: true, min: 0 }) amount_cents!: number;

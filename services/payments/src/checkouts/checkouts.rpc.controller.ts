@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { PaymentsRpc } from '@popote/contracts';
-import { parseRequest } from '@popote/platform';
+import { PaymentsRpc, type RpcRequest } from '@popote/contracts';
+import { RpcHandler } from '@popote/platform';
 import { CheckoutsService } from './checkouts.service';
 
 /** Thin: validate against the contract, call the rules. */
@@ -9,33 +8,28 @@ import { CheckoutsService } from './checkouts.service';
 export class CheckoutsRpcController {
   constructor(private readonly checkouts: CheckoutsService) {}
 
-  @MessagePattern(PaymentsRpc.createPaymentIntent.subject)
-  create(@Payload() p: unknown) {
-    const req = parseRequest(PaymentsRpc.createPaymentIntent, p);
+  @RpcHandler(PaymentsRpc.createPaymentIntent)
+  create(req: RpcRequest<typeof PaymentsRpc.createPaymentIntent>) {
     return this.checkouts.createIntent(req.actor, req.slots, req.consumer_name);
   }
 
-  @MessagePattern(PaymentsRpc.confirmSandboxPayment.subject)
-  async confirm(@Payload() p: unknown) {
-    const req = parseRequest(PaymentsRpc.confirmSandboxPayment, p);
+  @RpcHandler(PaymentsRpc.confirmSandboxPayment)
+  async confirm(req: RpcRequest<typeof PaymentsRpc.confirmSandboxPayment>) {
     return { checkout: await this.checkouts.confirmSandbox(req.actor, req.checkout_id, req.card) };
   }
 
-  @MessagePattern(PaymentsRpc.changeCheckoutSlot.subject)
-  async changeSlot(@Payload() p: unknown) {
-    const req = parseRequest(PaymentsRpc.changeCheckoutSlot, p);
+  @RpcHandler(PaymentsRpc.changeCheckoutSlot)
+  async changeSlot(req: RpcRequest<typeof PaymentsRpc.changeCheckoutSlot>) {
     return { checkout: await this.checkouts.changeSlot(req.actor, req.checkout_id, req.slot) };
   }
 
-  @MessagePattern(PaymentsRpc.renewCheckout.subject)
-  async renew(@Payload() p: unknown) {
-    const req = parseRequest(PaymentsRpc.renewCheckout, p);
+  @RpcHandler(PaymentsRpc.renewCheckout)
+  async renew(req: RpcRequest<typeof PaymentsRpc.renewCheckout>) {
     return { checkout: await this.checkouts.renew(req.actor, req.checkout_id) };
   }
 
-  @MessagePattern(PaymentsRpc.getCheckout.subject)
-  async get(@Payload() p: unknown) {
-    const req = parseRequest(PaymentsRpc.getCheckout, p);
+  @RpcHandler(PaymentsRpc.getCheckout)
+  async get(req: RpcRequest<typeof PaymentsRpc.getCheckout>) {
     return { checkout: await this.checkouts.get(req.actor, req.checkout_id) };
   }
 }

@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { OrderingRpc } from '@popote/contracts';
-import { findByIds, orderIdOf, RpcClient } from '@popote/platform';
+import { findByIds, orderIdOf, PeriodicJob, RpcClient } from '@popote/platform';
 import type { Model } from 'mongoose';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
 import { Checkout, Refund } from './checkout.schema';
@@ -25,9 +25,8 @@ export interface SweepOutcome {
  * a growing delay (1 min … 6 h). Every replica may sweep: each step is idempotent.
  */
 @Injectable()
-export class ReconciliationService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ReconciliationService implements OnApplicationBootstrap {
   private readonly log = new Logger('Reconciliation');
-  private timer?: NodeJS.Timeout;
   private running?: Promise<SweepOutcome>;
 
   constructor(
@@ -46,20 +45,10 @@ export class ReconciliationService implements OnApplicationBootstrap, OnApplicat
         { $set: { reconcile_pending: true } },
       )
       .catch((err: Error) => this.log.warn(`older paid checkouts not marked for reconciliation: ${err.message}`));
-    if (this.config.RECONCILE_INTERVAL_MS <= 0) return;
-    this.timer = setInterval(
-      () => void this.sweep().catch((err) => this.log.warn(`sweep failed: ${(err as Error).message}`)),
-      this.config.RECONCILE_INTERVAL_MS,
-    );
-    this.timer.unref();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
   }
 
   /** One pass (also called by tests and `./popote` tooling). Overlapping calls share the pass. */
+  @PeriodicJob<PaymentsConfig>({ name: 'reconciliation', everyMs: (c) => c.RECONCILE_INTERVAL_MS })
   sweep(now = new Date()): Promise<SweepOutcome> {
     this.running ??= this.pass(now).finally(() => (this.running = undefined));
     return this.running;

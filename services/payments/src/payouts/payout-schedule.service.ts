@@ -1,5 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
+import { PeriodicJob } from '@popote/platform';
 import type { Model } from 'mongoose';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
 import { isDuplicateKey, PayoutRound } from './payouts.schema';
@@ -31,11 +32,9 @@ export interface RoundOutcome {
  * documents are dropped after a day.
  */
 @Injectable()
-export class PayoutScheduleService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class PayoutScheduleService {
   private readonly log = new Logger('PayoutSchedule');
-  private timer?: NodeJS.Timeout;
   private running?: Promise<RoundOutcome>;
-  private retryTimer?: NodeJS.Timeout;
   private retrying?: Promise<RoundOutcome>;
   readonly retryEveryMs: number;
 
@@ -47,30 +46,8 @@ export class PayoutScheduleService implements OnApplicationBootstrap, OnApplicat
     this.retryEveryMs = config.PAYOUT_RETRY_MS;
   }
 
-  onApplicationBootstrap(): void {
-    if (this.retryEveryMs > 0) {
-      this.retryTimer = setInterval(
-        () => void this.retryLost().catch((err) => this.log.warn(`payout retry failed: ${(err as Error).message}`)),
-        this.retryEveryMs,
-      );
-      this.retryTimer.unref();
-    }
-    const every = this.config.payoutEveryMs;
-    if (every <= 0) return;
-    this.timer = setInterval(
-      () => void this.tick().catch((err) => this.log.warn(`payout round failed: ${(err as Error).message}`)),
-      Math.min(every, 60_000),
-    );
-    this.timer.unref();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    if (this.retryTimer) clearInterval(this.retryTimer);
-    await Promise.all([this.running?.catch(() => undefined), this.retrying?.catch(() => undefined)]);
-  }
-
   /** The round of the period `now` falls in, if no instance has started it yet. */
+  @PeriodicJob<PaymentsConfig>({ name: 'payout-rounds', everyMs: (c) => (c.payoutEveryMs > 0 ? Math.min(c.payoutEveryMs, 60_000) : 0) })
   tick(now = new Date()): Promise<RoundOutcome> {
     const every = this.config.payoutEveryMs || 86_400_000;
     this.running ??= this.round(`${this.config.PAYOUT_SCHEDULE}:${Math.floor(+now / every)}`, now).finally(
@@ -80,6 +57,7 @@ export class PayoutScheduleService implements OnApplicationBootstrap, OnApplicat
   }
 
   /** The retry of the period `now` falls in (payouts whose outcome was lost), if no instance has run it yet. */
+  @PeriodicJob<PaymentsConfig>({ name: 'payout-retries', everyMs: (c) => c.PAYOUT_RETRY_MS })
   retryLost(now = new Date()): Promise<RoundOutcome> {
     const every = this.retryEveryMs || 300_000;
     this.retrying ??= this.retryRound(`retry:${Math.floor(+now / every)}`, now).finally(() => (this.retrying = undefined));

@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { DomainError, PAYOUT_MESSAGES, PayoutsRpc, type Actor } from '@popote/contracts';
-import { parseRequest } from '@popote/platform';
+import { DomainError, PAYOUT_MESSAGES, PayoutsRpc, type Actor, type RpcRequest } from '@popote/contracts';
+import { RpcHandler } from '@popote/platform';
 import { PayoutsService } from './payouts.service';
 
 /** Payout accounts and ledgers are the cooks' (a consumer's actor is refused). */
@@ -15,36 +14,33 @@ function cook<T extends { actor: Actor }>(req: T): T {
 export class PayoutsRpcController {
   constructor(private readonly payouts: PayoutsService) {}
 
-  @MessagePattern(PayoutsRpc.overview.subject)
-  overview(@Payload() p: unknown) {
-    return this.payouts.overview(cook(parseRequest(PayoutsRpc.overview, p)).actor);
+  @RpcHandler(PayoutsRpc.overview)
+  overview(req: RpcRequest<typeof PayoutsRpc.overview>) {
+    return this.payouts.overview(cook(req).actor);
   }
 
-  @MessagePattern(PayoutsRpc.connect.subject)
-  connect(@Payload() p: unknown) {
-    const req = cook(parseRequest(PayoutsRpc.connect, p));
-    return this.payouts.connect(req.actor, req.return_url);
+  @RpcHandler(PayoutsRpc.connect)
+  connect(req: RpcRequest<typeof PayoutsRpc.connect>) {
+    return this.payouts.connect(cook(req).actor, req.return_url);
   }
 
-  @MessagePattern(PayoutsRpc.completeSandboxOnboarding.subject)
-  completeSandbox(@Payload() p: unknown) {
-    return this.payouts.completeSandboxOnboarding(cook(parseRequest(PayoutsRpc.completeSandboxOnboarding, p)).actor);
+  @RpcHandler(PayoutsRpc.completeSandboxOnboarding)
+  completeSandbox(req: RpcRequest<typeof PayoutsRpc.completeSandboxOnboarding>) {
+    return this.payouts.completeSandboxOnboarding(cook(req).actor);
   }
 
-  @MessagePattern(PayoutsRpc.requestPayout.subject)
-  async request(@Payload() p: unknown) {
-    const req = cook(parseRequest(PayoutsRpc.requestPayout, p));
-    return { payout: await this.payouts.requestPayout(req.actor.user_id, req.amount_cents, 'manual') };
+  @RpcHandler(PayoutsRpc.requestPayout)
+  async request(req: RpcRequest<typeof PayoutsRpc.requestPayout>) {
+    return { payout: await this.payouts.requestPayout(cook(req).actor.user_id, req.amount_cents, 'manual') };
   }
 
-  @MessagePattern(PayoutsRpc.ledgerCsv.subject)
-  csv(@Payload() p: unknown) {
-    return this.payouts.csv(cook(parseRequest(PayoutsRpc.ledgerCsv, p)).actor);
+  @RpcHandler(PayoutsRpc.ledgerCsv)
+  csv(req: RpcRequest<typeof PayoutsRpc.ledgerCsv>) {
+    return this.payouts.csv(cook(req).actor);
   }
 
-  @MessagePattern(PayoutsRpc.refundDeliveredOrder.subject)
-  refund(@Payload() p: unknown) {
-    const req = cook(parseRequest(PayoutsRpc.refundDeliveredOrder, p));
-    return this.payouts.refundDeliveredOrder(req.actor, req.order_id);
+  @RpcHandler(PayoutsRpc.refundDeliveredOrder)
+  refund(req: RpcRequest<typeof PayoutsRpc.refundDeliveredOrder>) {
+    return this.payouts.refundDeliveredOrder(cook(req).actor, req.order_id);
   }
 }

@@ -17,7 +17,7 @@ export interface PayoutReconciliation {
 }
 
 /**
- * The ledger against the provider, per connected account (issue 16, item 6): the sum of the
+ * The ledger against the provider, per connected account: the sum of the
  * provider's transfers (net of reversals) must equal the sum of the payouts recorded paid, and the
  * ledger's payout debits (net of failures) the payouts paid or pending. Pending payouts are
  * reported, not counted as a mismatch on the provider side (a round will complete them).

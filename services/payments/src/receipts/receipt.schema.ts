@@ -20,7 +20,7 @@ export class Receipt {
   @Prop({ required: true }) commission_cents!: number;
   @Prop({ required: true }) cook_cents!: number;
   @Prop({ required: true }) issued_at!: Date;
-  /** The pick-up slot the order was paid with (issue 17); the receipt shows the order's current one. */
+  /** The pick-up slot the order was paid with; the receipt shows the order's current one. */
   @Prop({ type: Date, default: null }) pickup_start!: Date | null;
   @Prop({ type: Date, default: null }) pickup_end!: Date | null;
   /** The seller's legal mentions, taken from the cook profile when the receipt is first shown, then kept. */

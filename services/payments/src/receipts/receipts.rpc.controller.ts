@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ReceiptsRpc } from '@popote/contracts';
-import { parseRequest } from '@popote/platform';
+import { ReceiptsRpc, type RpcRequest } from '@popote/contracts';
+import { RpcHandler } from '@popote/platform';
 import { ReceiptsService } from './receipts.service';
 
 /** Thin: validate against the contract, call the rules (the order's consumer or cook only). */
@@ -9,15 +8,13 @@ import { ReceiptsService } from './receipts.service';
 export class ReceiptsRpcController {
   constructor(private readonly receipts: ReceiptsService) {}
 
-  @MessagePattern(ReceiptsRpc.get.subject)
-  async get(@Payload() p: unknown) {
-    const req = parseRequest(ReceiptsRpc.get, p);
+  @RpcHandler(ReceiptsRpc.get)
+  async get(req: RpcRequest<typeof ReceiptsRpc.get>) {
     return { receipt: await this.receipts.get(req.actor, req.order_id) };
   }
 
-  @MessagePattern(ReceiptsRpc.pdf.subject)
-  pdf(@Payload() p: unknown) {
-    const req = parseRequest(ReceiptsRpc.pdf, p);
+  @RpcHandler(ReceiptsRpc.pdf)
+  pdf(req: RpcRequest<typeof ReceiptsRpc.pdf>) {
     return this.receipts.pdf(req.actor, req.order_id, req.document);
   }
 }

@@ -121,7 +121,7 @@ export class ReceiptsService {
 
   /**
    * The pick-up slot as it stands (the cook may have moved it) and the place, as the order card
-   * shows them: the commune always, the street once the cook confirmed the order (issue 17). If
+   * shows them: the commune always, the street once the cook confirmed the order. If
    * ordering does not answer, the slot the order was paid with, and the commune only.
    */
   private async pickupOf(receipt: Receipt): Promise<Pick<ReceiptDto, 'pickup_start' | 'pickup_end' | 'pickup_place'>> {

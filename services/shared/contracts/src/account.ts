@@ -3,7 +3,7 @@ import { actorSchema, defineEvent, defineRpc } from './envelope';
 import { DomainError } from './errors';
 
 /**
- * The account lifecycle contract every service that holds personal data implements (issue 18,
+ * The account lifecycle contract every service that holds personal data implements (
  * docs/events.md « Personal data »):
  *
  * - `rpc.<service>.export-personal-data` — what the service holds about the person, as JSON
@@ -104,7 +104,7 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 /**
- * The data export as a background job (issue 18, ADR 0009): asked from the profile, built by the
+ * The data export as a background job (ADR 0009): asked from the profile, built by the
  * BFF from every service's part, stored in the private exports bucket, offered by the profile and by email.
  */
 export const DATA_EXPORT_STATUSES = ['preparing', 'ready', 'expired', 'failed'] as const;

@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { actorSchema, defineEvent, defineRpc } from './envelope';
-import { ALLERGENS, AVAILABILITY, CATEGORIES, INGREDIENTS, LIMITS, MAX_INGREDIENTS, PRICE_RANGES } from './enums';
+import { MEAL_MESSAGES } from '@popote/rules';
+import { ALLERGENS, AVAILABILITY, CATEGORIES, INGREDIENTS, LIMITS, MEAL_LIMITS, MEAL_SORTS, PRICE_RANGES } from './enums';
 
-/** Near me (issue 17, ADR 0010): the radii a buyer can filter by, in km, and the orders of the list. */
-export const RADII_KM = [1, 3, 5, 10] as const;
-export type RadiusKm = (typeof RADII_KM)[number];
-export const MEAL_SORTS = ['recent', 'distance'] as const;
-export type MealSort = (typeof MEAL_SORTS)[number];
+export { MEAL_MESSAGES } from '@popote/rules';
 
 export const NEAR_MESSAGES = {
   radius: 'Rayon invalide : choisissez 1, 3, 5 ou 10 km',
@@ -23,28 +20,6 @@ const nearSchema = z
   .string()
   .trim()
   .regex(/^(\d{5}|2[AB]\d{3})$/, NEAR_MESSAGES.nearInvalid);
-
-/** French validation texts of the meal forms (spec §5, §8). */
-export const MEAL_MESSAGES = {
-  required: 'Ce champ est obligatoire',
-  ingredientsMin: 'Veuillez sélectionner au moins un ingrédient',
-  ingredientsMax: `Vous pouvez sélectionner au plus ${MAX_INGREDIENTS} ingrédients`,
-  ingredientUnknown: 'Ingrédient inconnu',
-  allergenUnknown: 'Allergène inconnu',
-  categoryRequired: 'Veuillez choisir une catégorie',
-  priceMin: 'Le prix doit être positif ou nul',
-  priceStep: 'Le prix se saisit au centime près',
-  portionsMinCreate: 'Au moins une portion',
-  portionsMinEdit: 'Le nombre de portions ne peut pas être négatif',
-  preparationMin: 'Au moins une minute',
-  dateRequired: 'Veuillez indiquer la date de disponibilité',
-  notAllowed: "Vous n'êtes pas autorisé à modifier ce plat",
-  notFound: 'Plat non trouvé',
-  imageInvalid: 'Veuillez sélectionner une image',
-  imageTooLarge: "L'image ne doit pas dépasser 5MB",
-  imageUnknown: 'Cette image est introuvable : envoyez à nouveau votre photo',
-  imageNotYours: "Cette image n'a pas été envoyée depuis votre compte : choisissez une de vos photos",
-} as const;
 
 export const mealSchema = z.object({
   meal_id: z.string(),
@@ -102,24 +77,34 @@ export const listMealsRequest = z.object({
 export const imageKeySchema = z.string().regex(/^meals\/\d+_[A-Za-z0-9._-]+$/, MEAL_MESSAGES.imageInvalid);
 
 const text = (max: number) => z.string().trim().min(1, MEAL_MESSAGES.required).max(max);
-const optionalText = z.string().trim().max(2000).default('');
-const priceCents = z.number({ message: MEAL_MESSAGES.required }).int(MEAL_MESSAGES.priceStep).min(0, MEAL_MESSAGES.priceMin).max(100_000);
+const optionalText = z.string().trim().max(MEAL_LIMITS.text).default('');
+const priceCents = z
+  .number({ message: MEAL_MESSAGES.required })
+  .int(MEAL_MESSAGES.priceStep)
+  .min(0, MEAL_MESSAGES.priceMin)
+  .max(MEAL_LIMITS.priceMaxCents);
+const portions = (min: 0 | 1, tooFew: string) =>
+  z.number({ message: MEAL_MESSAGES.required }).int().min(min, tooFew).max(MEAL_LIMITS.portionsMax);
 
 export const createMealInput = z.object({
-  name: text(120),
-  description: text(2000),
+  name: text(MEAL_LIMITS.name),
+  description: text(MEAL_LIMITS.text),
   price_cents: priceCents,
-  portions_available: z.number({ message: MEAL_MESSAGES.required }).int().min(1, MEAL_MESSAGES.portionsMinCreate).max(1000),
+  portions_available: portions(1, MEAL_MESSAGES.portionsMinCreate),
   ingredients: z
     .array(z.enum(INGREDIENTS, { message: MEAL_MESSAGES.ingredientUnknown }))
     .min(1, MEAL_MESSAGES.ingredientsMin)
-    .max(MAX_INGREDIENTS, MEAL_MESSAGES.ingredientsMax),
+    .max(MEAL_LIMITS.ingredientsMax, MEAL_MESSAGES.ingredientsMax),
   allergens: z
     .array(z.enum(ALLERGENS, { message: MEAL_MESSAGES.allergenUnknown }))
     .max(14)
     .default([]),
   category: z.enum(CATEGORIES, { message: MEAL_MESSAGES.categoryRequired }),
-  preparation_time: z.number({ message: MEAL_MESSAGES.required }).int().min(1, MEAL_MESSAGES.preparationMin).max(10_000),
+  preparation_time: z
+    .number({ message: MEAL_MESSAGES.required })
+    .int()
+    .min(1, MEAL_MESSAGES.preparationMin)
+    .max(MEAL_LIMITS.preparationMax),
   available_date: z.iso.datetime({ offset: true, message: MEAL_MESSAGES.dateRequired }),
   image_key: imageKeySchema.nullish(),
   cooking_details: optionalText,
@@ -131,10 +116,10 @@ export type CreateMealInput = z.infer<typeof createMealInput>;
 
 /** The edit form: photo, name, description, price, portions (spec §2 Edit meal). */
 export const updateMealInput = z.object({
-  name: text(120),
-  description: text(2000),
+  name: text(MEAL_LIMITS.name),
+  description: text(MEAL_LIMITS.text),
   price_cents: priceCents,
-  portions_available: z.number({ message: MEAL_MESSAGES.required }).int().min(0, MEAL_MESSAGES.portionsMinEdit).max(1000),
+  portions_available: portions(0, MEAL_MESSAGES.portionsMinEdit),
   /** The portions the edit form loaded: the change is applied relative to it (sales since then stay sold). */
   portions_seen: z.number().int().min(0, MEAL_MESSAGES.portionsMinEdit).max(100_000).nullish(),
   image_key: imageKeySchema.nullish(),

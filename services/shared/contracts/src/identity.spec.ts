@@ -29,7 +29,7 @@ describe('profile avatar_url', () => {
   });
 });
 
-describe('SIRET and VAT status of a cook profile (issue 16)', () => {
+describe('SIRET and VAT status of a cook profile', () => {
   it('accepts a 14-digit SIRET with a valid Luhn key, spaces allowed, and stores the digits', async () => {
     const { cookProfileInput } = await import('./identity');
     const { isValidSiret } = await import('./enums');

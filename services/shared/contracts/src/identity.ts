@@ -45,7 +45,7 @@ function isSafeImageUrl(value: string): boolean {
 
 const required = (max: number) => z.string().trim().min(1, IDENTITY_MESSAGES.required).max(max);
 export const emailField = z.string().trim().toLowerCase().pipe(z.email(IDENTITY_MESSAGES.emailInvalid));
-export const usernameField = z.string().trim().min(LIMITS.usernameMin, IDENTITY_MESSAGES.usernameMin).max(30);
+export const usernameField = z.string().trim().min(LIMITS.usernameMin, IDENTITY_MESSAGES.usernameMin).max(LIMITS.usernameMax);
 export const passwordField = z.string().min(LIMITS.passwordMin, IDENTITY_MESSAGES.passwordMin).max(200);
 /** Lists entered as comma-separated text in forms travel as arrays. */
 const list = z
@@ -63,7 +63,7 @@ export const userSchema = z.object({
   user_type: z.enum(USER_TYPES),
   specialties: z.array(z.string()),
   dietary_preferences: z.array(z.string()),
-  /** Confirmed by the link sent to the address (issue 18): needed to pay and to publish a dish. */
+  /** Confirmed by the link sent to the address: needed to pay and to publish a dish. */
   email_verified: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -84,7 +84,7 @@ export const cookProfileSchema = z.object({
   awards: z.array(z.string()),
   rating_average: z.number(),
   total_reviews: z.number().int(),
-  /** Printed on receipts when given (issue 16). */
+  /** Printed on receipts when given. */
   siret: z.string().nullable(),
   vat_regime: z.enum(VAT_REGIMES),
 });
@@ -131,7 +131,7 @@ export const cookProfileInput = z.object({
   specialties: list.default([]),
   availability_days: list.default([]),
   cooking_styles: list.default([]),
-  experience_years: z.number().int(IDENTITY_MESSAGES.required).min(0).max(80).default(0),
+  experience_years: z.number().int(IDENTITY_MESSAGES.required).min(0).max(LIMITS.experienceYearsMax).default(0),
   certifications: list.default([]),
   signature_dishes: list.default([]),
   cuisine_types: list.default([]),

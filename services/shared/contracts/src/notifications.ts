@@ -1,3 +1,4 @@
+import { CONTACT_LIMITS } from '@popote/rules';
 import { z } from 'zod';
 import { actorSchema, defineRpc } from './envelope';
 
@@ -10,13 +11,13 @@ export const CONTACT_MESSAGES = {
 
 const required = (max: number) => z.string().trim().min(1, CONTACT_MESSAGES.required).max(max);
 export const contactInput = z.object({
-  name: required(120),
+  name: required(CONTACT_LIMITS.name),
   email: z.string().trim().toLowerCase().min(1, CONTACT_MESSAGES.required).pipe(z.email(CONTACT_MESSAGES.emailInvalid)),
-  subject: required(200),
-  message: required(5000),
+  subject: required(CONTACT_LIMITS.subject),
+  message: required(CONTACT_LIMITS.message),
 });
 
-/** The account emails identity asks for (issue 18); the links are built from PUBLIC_URL here. */
+/** The account emails identity asks for; the links are built from PUBLIC_URL here. */
 export const ACCOUNT_EMAIL_KINDS = ['verify', 'reset', 'email-change', 'email-change-notice'] as const;
 export const accountEmailInput = z.object({
   kind: z.enum(ACCOUNT_EMAIL_KINDS),
@@ -33,7 +34,7 @@ export const accountEmailInput = z.object({
 });
 
 /**
- * The person's data archive is ready (issue 18): the BFF's export job asks it for the signed-in
+ * The person's data archive is ready: the BFF's export job asks it for the signed-in
  * owner (`actor`); notifications finds their address itself and links to the profile (sign-in needed).
  */
 export const dataExportReadyInput = z.object({

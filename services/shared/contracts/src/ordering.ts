@@ -100,7 +100,7 @@ export const OrderingRpc = {
     z.object({ actor: actorSchema, order_id: z.string().min(1), to: z.enum(ORDER_STATUSES) }),
     z.object({ order: orderSchema }),
   ),
-  /** The order's cook moves its pick-up slot (issue 17); the buyer is told. */
+  /** The order's cook moves its pick-up slot; the buyer is told. */
   movePickupSlot: defineRpc(
     'rpc.ordering.move-pickup-slot',
     z.object({ actor: actorSchema, order_id: z.string().min(1), start: z.string().min(1) }),
@@ -206,7 +206,7 @@ export const OrderingEvents = {
     // Meal ratings are applied by the catalogue's per-cook worker, in order, once (ADR 0004).
     { partitionBy: (d) => d.cook_id },
   ),
-  /** The cook moved an order's pick-up slot (issue 17): the buyer is told. */
+  /** The cook moved an order's pick-up slot: the buyer is told. */
   pickupSlotMoved: defineEvent(
     'evt.ordering.pickup-slot-moved.v1',
     z.object({
@@ -218,7 +218,7 @@ export const OrderingEvents = {
       pickup_end: z.string(),
     }),
   ),
-  /** One hour before an order's pick-up slot (issue 17): the buyer is reminded, once. */
+  /** One hour before an order's pick-up slot: the buyer is reminded, once. */
   pickupReminderDue: defineEvent(
     'evt.ordering.pickup-reminder-due.v1',
     z.object({

@@ -121,7 +121,7 @@ export const PaymentsEvents = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Cooks get paid (issue 16, ADR 0007): commission, ledger, payout accounts (Stripe Connect), payouts.
+// Cooks get paid (ADR 0007): commission, ledger, payout accounts (Stripe Connect), payouts.
 
 /** Platform commission bounds (percent of an order's total), checked by the payments configuration. */
 export const COMMISSION_PERCENT_MAX = 50;
@@ -243,7 +243,7 @@ export const PayoutsRpc = {
   ),
 } as const;
 
-// Receipts (issue 16): one per order, numbered without gaps per cook; the commission invoice likewise.
+// Receipts: one per order, numbered without gaps per cook; the commission invoice likewise.
 
 export const RECEIPT_MESSAGES = {
   notFound: 'Reçu introuvable : il est émis dès que la commande est enregistrée.',
@@ -275,7 +275,7 @@ export const receiptSchema = z.object({
   cook_cents: z.number().int(),
   /** When the order was refunded in full (cancelled, or refunded after pick-up): the receipt says so. */
   refunded_at: z.string().nullable(),
-  /** The pick-up slot (ISO instants); null on orders placed before slots (issue 17). */
+  /** The pick-up slot (ISO instants); null on orders placed before slots. */
   pickup_start: z.string().nullable(),
   pickup_end: z.string().nullable(),
   /**

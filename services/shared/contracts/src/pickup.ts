@@ -1,7 +1,10 @@
+import { CAPACITY_UNITS, makePickupSettingsInput, PICKUP_FIELD_MESSAGES } from '@popote/rules';
 import { z } from 'zod';
 import { actorSchema, defineRpc } from './envelope';
 
-/** Pick-up windows, slots and holds (issue 17, ADR 0008). Times are wall-clock times in Europe/Paris. */
+export { CAPACITY_UNITS, PICKUP_FIELD_MESSAGES, PICKUP_LIMITS, SLOT_LENGTHS } from '@popote/rules';
+
+/** Pick-up windows, slots and holds (ADR 0008). Times are wall-clock times in Europe/Paris. */
 export const PICKUP_TIME_ZONE = 'Europe/Paris';
 
 /**
@@ -11,10 +14,8 @@ export const PICKUP_TIME_ZONE = 'Europe/Paris';
 export const SLOT_HOLD_MINUTES = 20;
 /** How far ahead slots are offered. */
 export const SLOT_HORIZON_DAYS = 14;
-export const SLOT_LENGTHS = [15, 30] as const;
 /** Order statuses in which the buyer sees the cook's street address (the cook accepted the order); before, the commune only. */
 export const PICKUP_ADDRESS_VISIBLE_STATUSES: readonly string[] = ['confirmed', 'preparing', 'ready', 'delivered'];
-export const CAPACITY_UNITS = ['orders', 'portions'] as const;
 
 const slotDay = new Intl.DateTimeFormat('fr-FR', { timeZone: PICKUP_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long' });
 const slotTime = new Intl.DateTimeFormat('fr-FR', { timeZone: PICKUP_TIME_ZONE, hour: '2-digit', minute: '2-digit' });
@@ -22,29 +23,14 @@ const slotTime = new Intl.DateTimeFormat('fr-FR', { timeZone: PICKUP_TIME_ZONE, 
 export const formatPickupSlot = (start: string, end: string): string =>
   `${slotDay.format(new Date(start))}, ${slotTime.format(new Date(start))}–${slotTime.format(new Date(end))}`;
 
+/** The settings' field texts (@popote/rules, which the cook's form shows too) and the catalogue's refusals. */
 export const PICKUP_MESSAGES = {
-  timeFormat: 'Heure invalide (format HH:MM)',
-  dateFormat: 'Date invalide (format AAAA-MM-JJ)',
-  dateUnknown: "Cette date n'existe pas : vérifiez le jour et le mois",
-  weekday: 'Jour de la semaine invalide',
-  windowOrder: "L'heure de fin doit être après l'heure de début",
-  windowTooShort: 'Une plage doit durer au moins la durée d’un créneau',
-  windowsOverlap: 'Deux plages du même jour se chevauchent',
-  tooManyWindows: 'Au plus 21 plages de retrait',
-  tooManyDaysOff: 'Au plus 60 jours de fermeture',
-  postcode: 'Code postal invalide (5 chiffres)',
-  street: "Indiquez l'adresse de retrait",
+  ...PICKUP_FIELD_MESSAGES,
   city: 'Indiquez la commune',
-  // The commune of the pick-up address, checked against the French communes (ADR 0010).
-  communeRequired: 'Choisissez votre commune dans la liste',
-  communeCode: 'Commune invalide',
   postcodeUnknown: 'Code postal inconnu : vérifiez les 5 chiffres',
   communeMismatch: 'Cette commune ne correspond pas au code postal indiqué',
   communeUnknown: 'Commune inconnue',
   communeNoPosition: "La position de cette commune n'est pas connue : choisissez une commune voisine",
-  cutoff: 'Le délai de commande doit être entre 0 et 48 heures',
-  capacity: 'La capacité doit être entre 1 et 100 par créneau',
-  slotLength: 'Un créneau dure 15 ou 30 minutes',
   cooksOnly: 'Cette action est réservée aux cuisiniers',
   // At checkout.
   slotRequired: 'Choisissez un créneau de retrait pour chaque cuisinier de votre panier.',
@@ -64,40 +50,15 @@ export const PICKUP_MESSAGES = {
   moveSame: "C'est déjà le créneau de cette commande.",
 } as const;
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, PICKUP_MESSAGES.timeFormat);
-/** A day of the calendar (`2026-02-29` and `2026-13-45` are refused: zod's ISO date knows leap years). */
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: PICKUP_MESSAGES.dateFormat, abort: true })
-  .refine((day) => z.iso.date().safeParse(day).success, PICKUP_MESSAGES.dateUnknown);
-
-export const pickupWindowSchema = z
-  .object({
-    /** ISO weekday: 1 = Monday … 7 = Sunday. */
-    weekday: z.number().int().min(1, PICKUP_MESSAGES.weekday).max(7, PICKUP_MESSAGES.weekday),
-    start: hhmm,
-    end: hhmm,
-  })
-  .refine((w) => w.start < w.end, { message: PICKUP_MESSAGES.windowOrder, path: ['end'] });
+/** What a cook saves (@popote/rules: the cook's form checks the same, with the same texts). */
+export const pickupSettingsInput = makePickupSettingsInput();
+export type { PickupSettingsInput } from '@popote/rules';
+export const pickupWindowSchema = pickupSettingsInput.shape.windows.element;
 export type PickupWindow = z.infer<typeof pickupWindowSchema>;
-
-/** An INSEE commune code: 5 digits, or 2A/2B and 3 digits in Corsica. */
-export const communeCodeSchema = z
-  .string({ message: PICKUP_MESSAGES.communeRequired })
-  .trim()
-  .min(1, PICKUP_MESSAGES.communeRequired)
-  .regex(/^(\d{5}|2[AB]\d{3})$/, PICKUP_MESSAGES.communeCode);
-
-/** The address as the cook types it: the commune is chosen in the list (its name is the dataset's). */
-export const pickupAddressInput = z.object({
-  street: z.string().trim().min(1, PICKUP_MESSAGES.street).max(160),
-  postcode: z
-    .string()
-    .trim()
-    .regex(/^\d{5}$/, PICKUP_MESSAGES.postcode),
-  commune_code: communeCodeSchema,
-});
+export const pickupAddressInput = pickupSettingsInput.shape.address.unwrap();
 export type PickupAddressInput = z.infer<typeof pickupAddressInput>;
+/** An INSEE commune code: 5 digits, or 2A/2B and 3 digits in Corsica. */
+export const communeCodeSchema = pickupAddressInput.shape.commune_code;
 
 export const pickupAddressSchema = z.object({
   street: z.string(),
@@ -120,34 +81,6 @@ export const cookLocationSchema = z.object({
   lon: z.number(),
 });
 export type CookLocation = z.infer<typeof cookLocationSchema>;
-
-const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
-
-export const pickupSettingsInput = z
-  .object({
-    windows: z.array(pickupWindowSchema).max(21, PICKUP_MESSAGES.tooManyWindows),
-    days_off: z.array(isoDate).max(60, PICKUP_MESSAGES.tooManyDaysOff),
-    address: pickupAddressInput.nullable(),
-    /** Orders close this many minutes before the slot starts. */
-    cutoff_minutes: z
-      .number()
-      .int()
-      .min(0, PICKUP_MESSAGES.cutoff)
-      .max(48 * 60, PICKUP_MESSAGES.cutoff),
-    slot_minutes: z.union([z.literal(15), z.literal(30)], { message: PICKUP_MESSAGES.slotLength }),
-    capacity: z.number().int().min(1, PICKUP_MESSAGES.capacity).max(100, PICKUP_MESSAGES.capacity),
-    capacity_unit: z.enum(CAPACITY_UNITS),
-  })
-  .superRefine((s, ctx) => {
-    s.windows.forEach((w, i) => {
-      // (An end before the start already has its own message.)
-      if (w.start < w.end && minutesOf(w.end) - minutesOf(w.start) < s.slot_minutes)
-        ctx.addIssue({ code: 'custom', message: PICKUP_MESSAGES.windowTooShort, path: ['windows', i, 'end'] });
-      const overlaps = s.windows.some((o, j) => j < i && o.weekday === w.weekday && o.start < w.end && w.start < o.end);
-      if (overlaps) ctx.addIssue({ code: 'custom', message: PICKUP_MESSAGES.windowsOverlap, path: ['windows', i, 'start'] });
-    });
-  });
-export type PickupSettingsInput = z.infer<typeof pickupSettingsInput>;
 
 export const pickupSettingsSchema = z.object({
   cook_id: z.string(),

@@ -15,7 +15,7 @@ export interface NatsConfig {
  * an inbox of its own (`_INBOX_<user>`), the only inbox its permissions let it read.
  * `noAsyncTraces`: nats.js otherwise builds an Error (a stack trace) for every request and publish
  * in case it fails later; under load that was ~0.13 ms of the BFF's ~2.4 ms of CPU per catalogue
- * read (issue 14, docs/benchmarks.md). A timeout still rejects with nats.js's TimeoutError (the RPC
+ * read (docs/benchmarks.md). A timeout still rejects with nats.js's TimeoutError (the RPC
  * client's French message); its stack then starts in nats.js, and the trace shows the caller.
  */
 export function natsOptions(config: NatsConfig, name: string): ConnectionOptions {

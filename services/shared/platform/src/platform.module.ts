@@ -9,6 +9,7 @@ import { DistributedLocks } from './events/locks';
 import { OutboxRelay } from './events/outbox';
 import { ensureStreams, EventPublisher } from './events/publisher';
 import { HealthController } from './health.controller';
+import { PeriodicJobs } from './jobs/periodic-jobs';
 import { connectNats } from './nats';
 import { RpcClient } from './rpc/rpc-client';
 import { ActorAssertionInterceptor, RpcErrorFilter, RpcTracingInterceptor } from './rpc/rpc-server';
@@ -26,7 +27,7 @@ export interface PlatformOptions {
 
 /**
  * Everything a Popote process needs besides its own rules: NATS connection, RPC client, JetStream
- * publisher, outbox relay, event consumers, MongoDB connection, health, coded RPC errors, tracing.
+ * publisher, outbox relay, event consumers, periodic jobs, MongoDB connection, health, coded RPC errors, tracing.
  */
 @Global()
 @Module({})
@@ -68,12 +69,13 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
           inject: [EventPublisher, DistributedLocks],
         },
         EventConsumerHost,
+        PeriodicJobs,
         { provide: APP_INTERCEPTOR, useClass: RpcTracingInterceptor },
         { provide: ActorVerifier, useValue: new ActorVerifier(options.config.ACTOR_VERIFY_KEY) },
         { provide: APP_INTERCEPTOR, useClass: ActorAssertionInterceptor },
         { provide: APP_FILTER, useClass: RpcErrorFilter },
       ],
-      exports: [SERVICE_NAME, PLATFORM_CONFIG, NATS_CONNECTION, RpcClient, EventPublisher, OutboxRelay, DistributedLocks],
+      exports: [SERVICE_NAME, PLATFORM_CONFIG, NATS_CONNECTION, RpcClient, EventPublisher, OutboxRelay, DistributedLocks, PeriodicJobs],
     };
   }
 

@@ -38,7 +38,7 @@ export function startTelemetry(serviceName: string): void {
       // Only the route's name on the HTTP span ("POST /graphql"): no span per middleware (helmet,
       // body parsers, cookies...), router or route handler. Those were most of a BFF request's
       // spans and repeated the HTTP span's timing; the work under them has its own spans
-      // (GraphQL, NATS, MongoDB). Issue 14: what it cost to trace a cached read.
+      // (GraphQL, NATS, MongoDB). what it cost to trace a cached read.
       new ExpressInstrumentation({
         ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER, ExpressLayerType.REQUEST_HANDLER],
       }),

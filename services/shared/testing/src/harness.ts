@@ -212,7 +212,7 @@ export const tokenOfLink = (text: string | undefined): string => {
 };
 
 /**
- * As a buyer does at checkout (issue 17): for each cook of the signed-in session's cart, the first
+ * As a buyer does at checkout: for each cook of the signed-in session's cart, the first
  * pick-up slot offered. The result is the `slots` argument of `createPaymentIntent`.
  */
 export async function chooseSlotsGql(session: GqlSession): Promise<{ cook_id: string; start: string }[]> {

@@ -6,6 +6,7 @@ import { makeEnvelope, type EventCause } from './envelope';
 import type { EventPublisher } from './publisher';
 import { KeyedMutex, type DistributedLocks } from './locks';
 import { eventsPublished } from '../metrics';
+import { PeriodicTask } from '../jobs/periodic-task';
 
 /**
  * Transactional outbox without transactions (FerretDB has none, see architecture §8): the event
@@ -81,7 +82,7 @@ export class OutboxRelay {
   private readonly locks: Pick<DistributedLocks, 'run'>;
   private readonly log = new Logger('OutboxRelay');
   private readonly models: Model<any>[] = [];
-  private timer?: NodeJS.Timeout;
+  private sweeper?: PeriodicTask;
   private running = false;
   private again = false;
   private stopped = false;
@@ -104,14 +105,14 @@ export class OutboxRelay {
 
   start(): void {
     this.stopped = false;
-    this.timer = setInterval(() => this.kick(), this.intervalMs);
-    this.timer.unref();
+    this.sweeper ??= new PeriodicTask('outbox-sweep', this.intervalMs, () => this.kick(), this.log);
+    this.sweeper.start();
     this.kick();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
+    await this.sweeper?.stop();
     while (this.running) await new Promise((r) => setTimeout(r, 20));
     await Promise.allSettled([...this.clearing]);
   }

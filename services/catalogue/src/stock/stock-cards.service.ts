@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { OutboxRelay } from '@popote/platform';
+import type { Model } from 'mongoose';
+import { Meal, Stock } from '../meals/meal.schema';
+import { freePortions } from '../reservations/rules';
+import { cardIsStale } from './rules';
+
+/**
+ * The stock's copy on the meal cards (the read model, ADR 0016): `portions` = what can be reserved
+ * (the stock's portions minus its live reservations), `portions_v`, `portions_seq` = the stock's
+ * version and sequence. The `stock` collection stays the truth; every list reads the cards only.
+ */
+@Injectable()
+export class StockCardsService {
+  constructor(
+    @InjectModel(Meal.name) private readonly meals: Model<Meal>,
+    @InjectModel(Stock.name) private readonly stock: Model<Stock>,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  /**
+   * Copies what can be reserved of these meals onto their cards. The value is read from the stock
+   * inside the meal's lock, so whichever copy runs last writes the stock as it then is — an older
+   * copy cannot win — and the filter on `portions_v` keeps that exact on MongoDB even if two writers
+   * ever overlapped. Only the copy's fields are `$set`, under the lock every writer of a meal takes
+   * (FerretDB rewrites the whole document on an update). Nothing is written when the card already
+   * shows it (a replay, the reconciliation).
+   */
+  async copy(mealIds: string[]): Promise<void> {
+    for (const id of new Set(mealIds)) {
+      await this.relay.locked(this.meals, id, async () => {
+        const s = await this.stock.findById(id, { portions: 1, seq: 1, holds: 1, v: 1 }).lean<Stock>();
+        if (!s) return;
+        const free = freePortions(s, new Date());
+        const v = s.v ?? 0;
+        await this.meals.updateOne(
+          {
+            _id: id,
+            $or: [
+              { portions_v: { $exists: false } },
+              { portions_v: { $lt: v } },
+              // The same version again (a reservation's expiry changes no version): the value decides.
+              { portions_v: v, portions: { $ne: free } },
+            ],
+          },
+          { $set: { portions: free, portions_seq: s.seq, portions_v: v } },
+          { timestamps: false },
+        );
+      });
+    }
+  }
+
+  /**
+   * Meals whose card does not show what their stock has free (stored before the copy, or left
+   * behind by a crash between two writes): copied again. One read of each collection; the copies are
+   * idempotent and locked, so replicas doing it at once are harmless. Returns how many.
+   */
+  async reconcile(): Promise<number> {
+    const [stocks, cards] = await Promise.all([
+      this.stock.find({}, { portions: 1, seq: 1, holds: 1, v: 1 }).lean<Stock[]>(),
+      this.meals.find({}, { portions: 1, portions_v: 1 }).lean<Pick<Meal, '_id' | 'portions' | 'portions_v'>[]>(),
+    ]);
+    const card = new Map(cards.map((c) => [c._id, c]));
+    const now = new Date();
+    const stale = stocks
+      .filter((s) => {
+        const c = card.get(s._id);
+        return c && cardIsStale(c, s, now);
+      })
+      .map((s) => s._id);
+    await this.copy(stale);
+    return stale.length;
+  }
+}

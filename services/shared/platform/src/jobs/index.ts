@@ -1,0 +1,3 @@
+export * from './periodic-job';
+export * from './periodic-jobs';
+export * from './periodic-task';
