@@ -7,6 +7,7 @@ const r = (p: string) => resolve(import.meta.dirname, p);
 // Our workspace packages are tested from source (node_modules stay external).
 const alias = {
   '@popote/contracts': r('services/shared/contracts/src/index.ts'),
+  '@popote/rules': r('services/shared/rules/src/index.ts'),
   '@popote/platform/telemetry': r('services/shared/platform/src/telemetry.ts'),
   '@popote/platform': r('services/shared/platform/src/index.ts'),
   '@popote/testing': r('services/shared/testing/src/index.ts'),
@@ -55,6 +56,8 @@ export default defineConfig({
       },
       {
         // Frontend units (React rendered to markup, formatting, search, the static server).
+        // Of our packages outside frontends/, the pages import @popote/rules only.
+        resolve: { alias: { '@popote/rules': alias['@popote/rules'] } },
         test: {
           name: 'web',
           include: [

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { createWebConfig } from '@popote/build';
+import { createWebConfig, serverRenderConfig } from '@popote/build';
 import { mfConfig } from './module-federation.config.ts';
 import { pwaPlugins } from './pwa.config.ts';
 
@@ -15,4 +15,5 @@ const config = createWebConfig({
 // Web app manifest, icons and the service worker (see pwa.config.ts).
 config.plugins = [...(config.plugins ?? []), ...pwaPlugins({ root, production: config.mode === 'production' })];
 
-export default config;
+// The server-rendered first paint of /meals (src/first-paint/render.tsx), run by server.mjs.
+export default [config, serverRenderConfig(root, './src/first-paint/render.tsx', 'popote_shell')];

@@ -4,7 +4,7 @@
 // worker (dist/sw.js) and the web app manifest are plain files of the build.
 import { fileURLToPath } from 'node:url';
 import { contentSecurityPolicy, createStaticServer, listen, portFromEnv } from '@popote/static-server';
-import { firstPaintOf } from '@popote/static-server/meals-first-paint';
+import { firstPaintOf, loadMealsFirstPaint } from '@popote/static-server/meals-first-paint';
 
 const env = process.env;
 const bffUrl = env.BFF_URL || 'http://127.0.0.1:4000';
@@ -38,6 +38,19 @@ for (const [remote, url] of Object.entries(runtimeConfig().remotes)) {
   }
 }
 
+/**
+ * The real meal cards of /meals' first paint, rendered on this server: src/first-paint/render.tsx,
+ * built with the app into dist/.first-paint/ (a dot folder, which the static server never serves).
+ * Without it (a build without its server render) the pages are served as they are, and it is said.
+ */
+const renderMeals =
+  firstPaintTimeoutMs > 0
+    ? await loadMealsFirstPaint(fileURLToPath(new URL('./dist/.first-paint', import.meta.url))).catch((error) => {
+        process.stderr.write(`first paint of /meals disabled: ${error instanceof Error ? error.message : String(error)}\n`);
+        return undefined;
+      })
+    : undefined;
+
 const server = createStaticServer({
   root: fileURLToPath(new URL('./dist', import.meta.url)),
   spa: true,
@@ -47,15 +60,15 @@ const server = createStaticServer({
   csp: () => contentSecurityPolicy({ remotes: Object.values(runtimeConfig().remotes) }),
   hsts: env.NODE_ENV === 'production',
   // /meals arrives with its first cards (public data from the BFF's cache), see @popote/static-server/meals-first-paint.mjs.
-  firstPaint:
-    firstPaintTimeoutMs > 0
-      ? (url) =>
-          firstPaintOf(url, {
-            bffUrl,
-            timeoutMs: firstPaintTimeoutMs,
-            log: (line) => process.stderr.write(`${line}\n`),
-          })
-      : undefined,
+  firstPaint: renderMeals
+    ? (url) =>
+        firstPaintOf(url, {
+          bffUrl,
+          timeoutMs: firstPaintTimeoutMs,
+          render: renderMeals,
+          log: (line) => process.stderr.write(`${line}\n`),
+        })
+    : undefined,
 });
 
 await listen(server, {

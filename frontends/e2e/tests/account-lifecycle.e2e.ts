@@ -12,7 +12,7 @@ import { addFromCard, cartLink, DEMO, openMeals, payWith, proceedToCheckout } fr
 const to = (email: string, subject: string) => (m: { subject: string; to: { address: string }[] }) =>
   m.subject === subject && m.to.some((a) => a.address.toLowerCase() === email.toLowerCase());
 
-describe('account lifecycle (issue 18): verification, password reset, export, erasure', () => {
+describe('account lifecycle: verification, password reset, export, erasure', () => {
   let browser: Browser;
 
   beforeAll(async () => {
@@ -37,7 +37,7 @@ describe('account lifecycle (issue 18): verification, password reset, export, er
       await addFromCard(page, DEMO.tajine.name);
       await cartLink(page, 1).click();
       await page.getByRole('button', { name: 'Procéder au paiement' }).click();
-      // The pick-up slot first (issue 17), then the payment, which is refused.
+      // The pick-up slot first, then the payment, which is refused.
       await page
         .getByRole('radiogroup', { name: /^Retrait chez / })
         .locator('label')

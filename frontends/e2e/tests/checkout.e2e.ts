@@ -35,7 +35,7 @@ describe('checkout: card payment in the offline sandbox, one order per cook', ()
       await cartLink(page, 2).click();
       await page.getByRole('heading', { level: 1, name: 'Panier' }).waitFor();
 
-      // A pick-up slot per cook (issue 17): nothing to pay until both are chosen.
+      // A pick-up slot per cook: nothing to pay until both are chosen.
       await page.getByRole('button', { name: 'Procéder au paiement' }).click();
       await page.waitForURL(`${base}/checkout`);
       const amina = page.getByRole('radiogroup', { name: 'Retrait chez amina_cuisine' });

@@ -5,7 +5,7 @@ import { launchBrowser, openPage, shellUrl } from './support/browser';
 import { waitForEmail } from './support/mail';
 import { addFromCard, cartLink, DEMO, openMeals, orderCard, payWith, plain, proceedToCheckout, signInAs } from './support/shop';
 
-describe("pick-up (issue 17): the cook's windows, and the cook's day by slot", () => {
+describe("pick-up: the cook's windows, and the cook's day by slot", () => {
   let browser: Browser;
 
   beforeAll(async () => {
@@ -34,7 +34,7 @@ describe("pick-up (issue 17): the cook's windows, and the cook's day by slot", (
       await page.getByText('Choisissez votre commune dans la liste').waitFor();
       await page.getByText("Indiquez l'adresse de retrait").waitFor();
 
-      // A postcode that no commune has (issue 17, near me): said at once, from the communes dataset.
+      // A postcode that no commune has (near me): said at once, from the communes dataset.
       await page.getByLabel('Code postal').fill('69999');
       await page.getByText('Code postal inconnu : vérifiez les 5 chiffres').waitFor();
 

@@ -16,7 +16,7 @@ const km = (text: string): number => {
 };
 const distances = async (page: Page): Promise<number[]> => (await page.getByTestId('meal-distance').allInnerTexts()).map(km);
 
-describe('near me (issue 17): a visitor gives their commune, sees distances, filters by radius, sorts by distance', () => {
+describe('near me: a visitor gives their commune, sees distances, filters by radius, sorts by distance', () => {
   let browser: Browser;
 
   beforeAll(async () => {

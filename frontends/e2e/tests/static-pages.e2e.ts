@@ -82,7 +82,7 @@ describe('static pages and footer', () => {
         'métadonnées',
         'RGPD',
         'CNIL',
-        // Issue 18: the rights the profile honours, and the real retention.
+        // The rights the profile honours, and the real retention.
         'Télécharger mes données',
         'Supprimer mon compte',
         '10 ans',

@@ -12,7 +12,7 @@ export const SCHEMA = fileURLToPath(new URL('../../../bff/schema.graphql', impor
  * variable types and one typed document per operation (`MealsDocument`: a TypedDocumentNode);
  * `src/generated/types.ts` holds the schema types those use (enums, inputs).
  * One module per document file, so a document ships in the chunk of the page that uses it
- * (issue 14): with every document in one module, the first page carried all of them.
+ *: with every document in one module, the first page carried all of them.
  * A document that does not match the schema (unknown field, wrong argument or variable type,
  * missing fragment) fails the generation, hence the build.
  *

@@ -6,6 +6,10 @@ import { constants as zlib, type BrotliOptions } from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Configuration, type RspackPluginInstance } from '@rspack/core';
 import CompressionPlugin from 'compression-webpack-plugin';
+import { SOURCE_CONDITION, sourceRules } from './source.ts';
+
+export { SOURCE_CONDITION } from './source.ts';
+export { SERVER_RENDER_DIR, serverRenderConfig } from './server-render.ts';
 
 type MfOptions = ConstructorParameters<typeof ModuleFederationPlugin>[0];
 type SharedConfig = {
@@ -262,6 +266,9 @@ export function createWebConfig({ root, name, publicPath, mf, title }: WebConfig
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      // Our packages outside frontends/ that the services compile (@popote/rules) export their
+      // TypeScript sources under this condition: the pages bundle them from source, as the rest.
+      conditionNames: [SOURCE_CONDITION, '...'],
       alias: {
         // wouter's useSyncExternalStore comes from React itself, not from the shim for React < 18.
         'use-sync-external-store/shim/index.js$': besideThis('use-sync-external-store.ts'),
@@ -277,22 +284,7 @@ export function createWebConfig({ root, name, publicPath, mf, title }: WebConfig
           localIdentName: production ? '[uniqueName]-[hash:6]' : '[uniqueName]-[name]-[local]',
         },
       },
-      rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !production } },
-            },
-          },
-          type: 'javascript/auto',
-        },
-        { test: /\.css$/, type: 'css/auto' },
-        { test: /\.(png|jpe?g|gif|webp|avif|svg)$/i, type: 'asset' },
-      ],
+      rules: [...sourceRules({ reactDevelopment: !production }), { test: /\.(png|jpe?g|gif|webp|avif|svg)$/i, type: 'asset' }],
     },
     plugins,
     optimization: {

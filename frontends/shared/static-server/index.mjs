@@ -225,6 +225,9 @@ export function createStaticServer(options) {
     }
     await app.register(fastifyStatic, {
       root,
+      // Never a file or folder whose name starts with a dot: the build keeps its server-side
+      // render there (dist/.first-paint/), for this server only.
+      dotfiles: 'ignore',
       preCompressed: true,
       cacheControl: false,
       lastModified: true,

@@ -57,6 +57,10 @@ describe('static server', () => {
     writeFileSync(join(root, 'vendor.abcdef0123.js.gz'), gzipSync(`/*gz*/${vendor}`));
     mkdirSync(join(root, 'assets'));
     writeFileSync(join(root, 'assets', 'logo.svg'), '<svg/>');
+    // The build's server-side render: for the app's server, never for a browser.
+    mkdirSync(join(root, '.first-paint'));
+    writeFileSync(join(root, '.first-paint', 'render.mjs'), 'export const renderMealsFirstPaint = () => "";');
+    writeFileSync(join(root, '.env'), 'SECRET=1');
 
     // A stand-in BFF: echoes HTTP requests and accepts WebSocket-style upgrades.
     upstream = http.createServer((req, res) => {
@@ -210,6 +214,17 @@ describe('static server', () => {
     const res = await request(appPort, '/meals', { method: 'POST' }, '{}');
     expect(res.status).toBe(405);
     expect(res.headers.allow).toBe('GET, HEAD');
+  });
+
+  it('never serves a file or folder whose name starts with a dot (the server-side render)', async () => {
+    expect((await request(appPort, '/.first-paint/render.mjs')).status).toBe(404);
+    // (`/.env` has no file extension: a page URL, answered with index.html.)
+    for (const path of ['/.first-paint/render.mjs', '/.env', '/.first-paint/']) {
+      const res = await request(appPort, path);
+      expect(res.body.toString(), path).not.toContain('renderMealsFirstPaint');
+      expect(res.body.toString(), path).not.toContain('SECRET');
+    }
+    expect((await request(appPort, '/assets/logo.svg')).status).toBe(200);
   });
 
   it('never serves files outside its folder', async () => {

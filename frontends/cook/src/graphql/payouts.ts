@@ -1,6 +1,6 @@
 import type { CookPayoutsQuery, PayoutAccountFieldsFragment } from './payouts.generated';
 
-/* The cook's payout account, balances, ledger and payouts (issue 16): typed documents generated from payouts.graphql. */
+/* The cook's payout account, balances, ledger and payouts: typed documents generated from payouts.graphql. */
 export {
   CommissionInvoicePdfDocument as COMMISSION_INVOICE_PDF_QUERY,
   CompleteSandboxOnboardingDocument as COMPLETE_SANDBOX_ONBOARDING,

@@ -1,6 +1,6 @@
 import type { PickupSettingsFieldsFragment } from './pickup.generated';
 
-/* The cook's pick-up rules and slots (issue 17): typed documents generated from pickup.graphql. */
+/* The cook's pick-up rules and slots: typed documents generated from pickup.graphql. */
 export {
   OwnPickupSlotsDocument as OWN_PICKUP_SLOTS_QUERY,
   PickupSettingsDocument as PICKUP_SETTINGS_QUERY,

@@ -28,7 +28,7 @@ export const pathOf = (page: Page): string => new URL(page.url()).pathname;
 /**
  * Fills and sends the sign-up form of /auth, then confirms the address as a person does: the link of
  * the verification email (local mail inbox), 'Confirmer mon adresse email' (paying and publishing
- * need it, issue 18). Leaves the page on /. `verify: false` stops after 'Compte créé avec succès !'.
+ * need it). Leaves the page on /. `verify: false` stops after 'Compte créé avec succès !'.
  */
 export async function signUp(
   page: Page,

@@ -4,7 +4,7 @@ import { MeDocument, SignOutDocument, type MeQuery } from './session.generated';
  * Who is signed in, and signing out: what every page needs, as the package's entry
  * `@popote/auth/session`, a Module Federation singleton (see @popote/build's SHARED_SINGLETONS):
  * the shell and the remotes run one copy of `useAuth` and of these documents instead of one each
- * (issue 14). Import them from '@popote/auth' or '@popote/auth/session', and inside this package
+ *. Import them from '@popote/auth' or '@popote/auth/session', and inside this package
  * from '@popote/auth/session' too: a relative import would bundle a second copy.
  *
  * Typed documents generated from session.graphql. Everything the frontends know about the

@@ -1,7 +1,7 @@
 import { formatDocument, stringifyDocument, type AnyVariables, type TypedDocumentNode } from '@urql/core';
 
 /**
- * Starting a page's first query before its code has run (issue 14: the LCP of /meals was a chain
+ * Starting a page's first query before its code has run (the LCP of /meals was a chain
  * of requests). A page's route module calls `prefetchQuery` as soon as it is evaluated, in
  * parallel with the download of the page's chunk; when the page's `useQuery` then sends the same
  * operation with the same variables, the transport's fetch (`prefetchingFetch`) hands it the

@@ -14,7 +14,7 @@ export { MealCard } from './components/meal-card';
 export type { MealCardMeal, MealCardProps } from './components/meal-card';
 export { QuantityStepper } from './components/quantity-stepper';
 export type { QuantityStepperProps } from './components/quantity-stepper';
-export { OrderStatusBadge, orderStatusLabel } from './components/order-status-badge';
+export { OrderStatusBadge } from './components/order-status-badge';
 export { Stars } from './components/stars';
 export { MEAL_PLACEHOLDER_SRC } from './components/meal-placeholder';
 export { formatPrice } from './format/price';
@@ -40,21 +40,3 @@ export { TOAST_DURATION_MS, TOASTER_PROPS } from './toasts';
 // the same file (@popote/build's SHARED_BY_CONTENT).
 export { LazyToaster, toast } from '@popote/ui/toast';
 export type { FrenchTexts } from '@popote/ui/fr';
-export {
-  ALLERGEN_LABELS,
-  ALLERGENS,
-  allergenLabel,
-  AVAILABILITY,
-  CATEGORIES,
-  CATEGORY_LABELS,
-  categoryLabel,
-  INGREDIENTS,
-  isValidSiret,
-  LIMITS,
-  MAX_INGREDIENTS,
-  ORDER_STATUSES,
-  PRICE_RANGES,
-  TEXT_LIMITS,
-  VAT_REGIMES,
-} from './vocabulary';
-export type { Ingredient, PriceRange, VatRegime } from './vocabulary';

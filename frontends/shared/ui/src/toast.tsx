@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ComponentProps, type ReactNode } from 'react';
 
 /*
- * Toasts without react-hot-toast in the first download (issue 14: ~4.6 KiB gzip that no page needs
+ * Toasts without react-hot-toast in the first download (~4.6 KiB gzip that no page needs
  * before its first message). Pages call `toast.success(...)`, `toast.error(...)`, `toast(...)`,
  * `toast.dismiss(id)` from here: the first call downloads react-hot-toast (a Module Federation
  * singleton: the shell and every remote share its store) and replays the calls made meanwhile, in

@@ -1,5 +1,5 @@
 /**
- * French texts of the shell's account pages (issue 18: password reset, email change, export,
+ * French texts of the shell's account pages (password reset, email change, export,
  * erasure) and of the contact form: loaded with those pages, not with every page (see ./texts.ts).
  */
 export const accountFr = {

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { Link } from '@popote/router';
 import { MealGrid } from '../../components/meal-grid';
 import { SkeletonCards } from '../../components/skeleton-cards';
-import { LIMITS } from '../../vocabulary';
+import { LIMITS } from '@popote/rules';
 import { CookCard } from './components/cook-card';
 import { FEATURED_MEALS_QUERY, POPULAR_COOKS_QUERY } from './graphql/home.queries';
 import styles from './home-page.module.css';

@@ -6,7 +6,7 @@ import { Link, useParams } from '@popote/router';
 import { Rating } from '../../components/rating';
 import { DetailCartPanel, remainingFor } from '../cart/components/detail-cart-panel';
 import { useCart } from '../cart/use-cart';
-import { allergenLabel, categoryLabel } from '../../vocabulary';
+import { allergenLabel, categoryLabel } from '@popote/rules';
 import { MEAL_QUERY, type MealDetail } from './graphql/meal.query';
 import styles from './meal-detail-page.module.css';
 

@@ -4,11 +4,14 @@ import {
   AVAILABILITY,
   CATEGORIES,
   PRICE_RANGES,
+  RADII_KM,
   type Allergen,
   type Availability,
   type Category,
+  type MealSort,
   type PriceRange,
-} from '../../vocabulary';
+  type RadiusKm,
+} from '@popote/rules';
 
 /**
  * The meal list's search and filters, as read from and written to the URL
@@ -21,14 +24,15 @@ export interface MealListFilters {
   priceRange: PriceRange | null;
   availability: Availability | null;
   withoutAllergens: Allergen[];
-  /** Near me (issue 17): only cooks within this many km of the buyer's commune. */
+  /** Near me: only cooks within this many km of the buyer's commune. */
   radius: Radius | null;
   /** 'distance': nearest first (needs the buyer's commune). */
-  sort: 'recent' | 'distance';
+  sort: MealSort;
 }
 
-export const RADII = [1, 3, 5, 10] as const;
-export type Radius = (typeof RADII)[number];
+/** The radii the catalogue accepts, in km. */
+export const RADII = RADII_KM;
+export type Radius = RadiusKm;
 
 export const PARAMS = {
   q: 'q',

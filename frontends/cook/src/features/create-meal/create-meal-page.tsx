@@ -6,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from '@popote/router';
 import { CREATE_MEAL, forgetMealLists } from '../../graphql/meals';
 import { DASHBOARD_MEALS } from '../../paths';
-import { ALLERGEN_LABELS, ALLERGENS, CATEGORIES, CATEGORY_LABELS } from '../../vocabulary';
+import { ALLERGEN_LABELS, ALLERGENS, CATEGORIES, CATEGORY_LABELS } from '@popote/rules';
 import { ChoiceChips } from '../meal-form/choice-chips';
 import { IngredientPicker } from '../meal-form/ingredient-picker';
 import { MealFormFrame } from '../meal-form/meal-form-frame';

@@ -18,7 +18,7 @@ export interface DayGroup {
 }
 
 /**
- * The cook's day (issue 17): orders with a pick-up slot from today on (Paris), by day then slot, in
+ * The cook's day: orders with a pick-up slot from today on (Paris), by day then slot, in
  * time order; the others (earlier slots, orders placed before slots) newest first.
  */
 export function groupBySlot(orders: CookOrder[], now: Date): { upcoming: DayGroup[]; earlier: CookOrder[] } {

@@ -1,21 +1,11 @@
 import { useGraphQLClient, useMutation, useQuery } from '@popote/graphql';
 import { readApiError } from '@popote/auth';
-import {
-  Button,
-  formatLongDateTime,
-  formatPrice,
-  formatSlot,
-  OrderStatusBadge,
-  orderStatusLabel,
-  SelectField,
-  TextAreaField,
-  toast,
-} from '@popote/ui';
+import { Button, formatLongDateTime, formatPrice, formatSlot, OrderStatusBadge, SelectField, TextAreaField, toast } from '@popote/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { CANCEL_COOK_ORDER, canCancel, CHANGE_ORDER_STATUS, MOVE_PICKUP_SLOT, NEXT_STATUS, type CookOrder } from '../../graphql/orders';
 import { COOK_PAYOUTS_QUERY, REFUND_DELIVERED_ORDER } from '../../graphql/payouts';
 import { OWN_PICKUP_SLOTS_QUERY } from '../../graphql/pickup';
-import { TEXT_LIMITS } from '../../vocabulary';
+import { orderStatusLabel, TEXT_LIMITS } from '@popote/rules';
 import { apiMessage } from './api-message';
 import styles from './orders.module.css';
 import { frCook } from '@popote/ui/fr-cook';
@@ -105,7 +95,7 @@ export function CookOrderCard({ order, compact = false }: { order: CookOrder; co
   );
 }
 
-/** A picked-up order refunded in full by its cook (issue 16): the amount comes back out of the cook's balance. */
+/** A picked-up order refunded in full by its cook: the amount comes back out of the cook's balance. */
 function RefundButton({ order }: { order: CookOrder }) {
   const client = useGraphQLClient();
   const [refund, { loading }] = useMutation(REFUND_DELIVERED_ORDER);

@@ -1,17 +1,8 @@
 import { useQuery } from '@popote/graphql';
-import {
-  Button,
-  formatLongDate,
-  formatSlotDay,
-  formatSlotDayTitle,
-  formatSlotTime,
-  Notice,
-  orderStatusLabel,
-  SelectField,
-} from '@popote/ui';
+import { Button, formatLongDate, formatSlotDay, formatSlotDayTitle, formatSlotTime, Notice, SelectField } from '@popote/ui';
 import { useState } from 'react';
 import { COOK_ORDERS_QUERY, type CookOrder } from '../../graphql/orders';
-import { ORDER_STATUSES } from '../../vocabulary';
+import { ORDER_STATUSES, orderStatusLabel } from '@popote/rules';
 import { groupBySlot, parisDay, prepOf, type DayGroup } from './cook-day';
 import { CookOrderCard } from './cook-order-card';
 import styles from './dashboard-page.module.css';
@@ -23,7 +14,7 @@ const t = frCook.cook;
 const td = frCook.cook.cookDay;
 
 /**
- * 'Commandes' (issue 17): the cook's day — orders to hand over from today on, by day and pick-up
+ * 'Commandes': the cook's day — orders to hand over from today on, by day and pick-up
  * slot, with a printable preparation list; the other orders below. Live (see DashboardPage).
  */
 export function OrdersTab() {

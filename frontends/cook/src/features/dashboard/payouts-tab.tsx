@@ -22,7 +22,7 @@ const t = frCook.cook.payouts;
 /** The sandbox's onboarding step comes back to this tab with ?inscription=bac-a-sable (as Stripe's hosted form would). */
 const SANDBOX_STEP = 'inscription';
 
-/** 'Paiements': payout account, balances, next payout, ledger and payouts, CSV export (issue 16). */
+/** 'Paiements': payout account, balances, next payout, ledger and payouts, CSV export. */
 export function PayoutsTab() {
   const { data, error, refetch } = useQuery(COOK_PAYOUTS_QUERY, { requestPolicy: 'cache-and-network' });
   const reload = () => void refetch().catch(() => undefined);

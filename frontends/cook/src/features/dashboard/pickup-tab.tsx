@@ -37,7 +37,7 @@ const toForm = (s: PickupSettingsData): PickupSettingsInput => ({
   capacity_unit: s.capacity_unit === 'portions' ? 'portions' : 'orders',
 });
 
-/** 'Retrait': the cook's pick-up windows, days off, address, cutoff and capacity (issue 17). */
+/** 'Retrait': the cook's pick-up windows, days off, address, cutoff and capacity. */
 export function PickupTab() {
   const { data, error, refetch } = useQuery(PICKUP_SETTINGS_QUERY, { requestPolicy: 'cache-and-network' });
 

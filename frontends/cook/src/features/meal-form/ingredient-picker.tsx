@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { INGREDIENTS, MAX_INGREDIENTS, type Ingredient } from '../../vocabulary';
+import { INGREDIENTS, MAX_INGREDIENTS, type Ingredient } from '@popote/rules';
 import styles from './meal-form.module.css';
 import { frCook } from '@popote/ui/fr-cook';
 

@@ -1,18 +1,19 @@
 // First: zod's CSP-safe setting, before this module builds a schema.
 import '../../zod-config';
 import type { CreateMealInput, UpdateMealInput } from '@popote/graphql';
-import { z } from 'zod';
-import { ALLERGENS, CATEGORIES, INGREDIENTS, MAX_INGREDIENTS, type Category } from '../../vocabulary';
+import { ALLERGENS, CATEGORIES, INGREDIENTS, MEAL_LIMITS, MEAL_MESSAGES, type Category } from '@popote/rules';
 import { frCook } from '@popote/ui/fr-cook';
+import { z } from 'zod';
 
-const t = frCook.mealForm.validation;
+/** The catalogue's texts where it has one (@popote/rules), the form's more precise ones for the rest. */
+const t = { ...MEAL_MESSAGES, ...frCook.mealForm.validation };
 
-/** The catalogue's bounds (services/shared/contracts, catalogue.ts), checked here first. */
-export const NAME_MAX = 120;
-export const TEXT_MAX = 2000;
-export const PRICE_MAX_EUROS = 1000;
-export const PORTIONS_MAX = 1000;
-export const PREPARATION_MAX = 10_000;
+/** The catalogue's bounds (@popote/rules), checked here first. */
+export const NAME_MAX = MEAL_LIMITS.name;
+export const TEXT_MAX = MEAL_LIMITS.text;
+export const PRICE_MAX_EUROS = MEAL_LIMITS.priceMaxCents / 100;
+export const PORTIONS_MAX = MEAL_LIMITS.portionsMax;
+export const PREPARATION_MAX = MEAL_LIMITS.preparationMax;
 
 /** Euros typed in the form → integer cents sent to the BFF. */
 export function eurosToCents(euros: number): number {
@@ -41,7 +42,7 @@ export const createMealSchema = z.object({
   description,
   price,
   portions_available: portions(1),
-  ingredients: z.array(z.enum(INGREDIENTS)).min(1, t.ingredientsMin).max(MAX_INGREDIENTS, t.ingredientsMax(MAX_INGREDIENTS)),
+  ingredients: z.array(z.enum(INGREDIENTS)).min(1, t.ingredientsMin).max(MEAL_LIMITS.ingredientsMax, t.ingredientsMax),
   category: z.string().refine((value): value is Category => (CATEGORIES as readonly string[]).includes(value), t.categoryRequired),
   preparation_time: z
     .number({ error: t.preparationRequired })

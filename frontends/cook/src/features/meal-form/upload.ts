@@ -1,4 +1,4 @@
-import { LIMITS } from '../../vocabulary';
+import { LIMITS } from '@popote/rules';
 import { frCook } from '@popote/ui/fr-cook';
 
 const t = frCook.mealForm;

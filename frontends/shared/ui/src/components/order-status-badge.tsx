@@ -1,11 +1,7 @@
-import { fr } from '@popote/ui/fr';
+import { orderStatusLabel } from '@popote/rules';
 import styles from './order-status-badge.module.css';
 
-/** The French label of an order status (spec §4), or the raw value if unknown. */
-export function orderStatusLabel(status: string): string {
-  return fr.orderStatus[status] ?? status;
-}
-
+/** An order's status (spec §4) by its French label (the raw value if unknown). */
 export function OrderStatusBadge({ status }: { status: string }) {
   return <span className={`${styles.badge} ${styles[status] ?? ''}`}>{orderStatusLabel(status)}</span>;
 }

@@ -35,14 +35,6 @@ export const fr = {
     browseMeals: 'Parcourir les plats',
     navigation: 'Liens du pied de page',
   },
-  orderStatus: {
-    pending: 'En attente de confirmation',
-    confirmed: 'Confirmée',
-    preparing: 'En préparation',
-    ready: 'Prête pour le retrait',
-    delivered: 'Récupérée',
-    cancelled: 'Annulée',
-  } as Record<string, string>,
   cart: {
     title: 'Panier',
     navLabel: (count: number) => `Panier (${count})`,
@@ -98,7 +90,7 @@ export const fr = {
     noRating: 'Nouveau',
     distancePrefix: 'Distance :',
   },
-  /** Near me (issue 17): the buyer's commune, distances, radius and sort. */
+  /** Near me: the buyer's commune, distances, radius and sort. */
   near: {
     prompt: 'Où êtes-vous ?',
     promptHelp: 'Choisissez votre commune pour voir à quelle distance sont les cuisiniers.',

@@ -1,5 +1,5 @@
 /*
- * Typed documents of the account lifecycle (issue 18), generated from account-lifecycle.graphql.
+ * Typed documents of the account lifecycle, generated from account-lifecycle.graphql.
  * `requestPasswordReset(email)` answers true whether or not the address has an account.
  */
 export { DataExportDocument as DATA_EXPORT, RequestDataExportDocument as REQUEST_DATA_EXPORT } from './data-export.generated';

@@ -1,8 +1,9 @@
+import { LIMITS } from '@popote/rules';
 import { z } from 'zod';
 import { accountFr } from '../../i18n/account-texts';
 
 const t = accountFr;
-const PASSWORD_MIN = 6;
+const PASSWORD_MIN = LIMITS.passwordMin;
 
 const email = z.string().trim().min(1, t.emailRequired).pipe(z.email(t.emailInvalid));
 

@@ -1,14 +1,15 @@
 // First: zod's CSP-safe setting, before this module builds a schema.
 import '../../zod-config';
+import { LIMITS } from '@popote/rules';
 import { z } from 'zod';
 import { frAccount } from '@popote/ui/fr-account';
 
 const t = frAccount.validation;
 
-/** Spec §5 and §9: username at least 3 characters, password at least 6 (the auth service's default). */
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 30;
-export const PASSWORD_MIN = 6;
+/** Spec §5 and §9: username at least 3 characters, password at least 6 (identity's rules, @popote/rules). */
+export const USERNAME_MIN = LIMITS.usernameMin;
+export const USERNAME_MAX = LIMITS.usernameMax;
+export const PASSWORD_MIN = LIMITS.passwordMin;
 
 const email = z.string().trim().min(1, t.emailRequired).pipe(z.email(t.emailInvalid));
 

@@ -9,7 +9,8 @@ import { contactFr } from '../../i18n/account-texts';
 import pageStyles from '../../pages/static/static-page.module.css';
 import { SEND_CONTACT_MESSAGE } from './contact.graphql';
 import styles from './contact-page.module.css';
-import { CONTACT_LIMITS, contactSchema, EMPTY_CONTACT, type ContactValues } from './schema';
+import { CONTACT_LIMITS } from '@popote/rules';
+import { contactSchema, EMPTY_CONTACT, type ContactValues } from './schema';
 
 const t = contactFr;
 const FIELDS = ['name', 'email', 'subject', 'message'] as const;

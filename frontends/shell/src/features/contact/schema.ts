@@ -1,13 +1,12 @@
 // First: zod's CSP-safe setting, before this module builds a schema.
 import '../../zod-config';
+import { CONTACT_LIMITS } from '@popote/rules';
 import { z } from 'zod';
 import { contactFr } from '../../i18n/account-texts';
 
 const t = contactFr;
 
-/** The BFF's limits (notifications `contactInput`): checked here first, with French messages. */
-export const CONTACT_LIMITS = { name: 120, subject: 200, message: 5000 } as const;
-
+/** Notifications' limits (@popote/rules), checked here first, with French messages. */
 const text = (required: string, max: number) => z.string().trim().min(1, required).max(max, t.tooLong(max));
 
 export const contactSchema = z.object({

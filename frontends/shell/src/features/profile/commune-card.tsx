@@ -5,7 +5,7 @@ import styles from './profile-page.module.css';
 
 const t = fr.near;
 
-/** 'Ma commune': the same choice as the prompt on /meals (kept in this browser, issue 17). */
+/** 'Ma commune': the same choice as the prompt on /meals (kept in this browser). */
 export function CommuneCard() {
   const commune = useBuyerCommune();
   const search = useCommuneSearch();

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { VAT_REGIMES, toast } from '@popote/ui';
+import { VAT_REGIMES } from '@popote/rules';
 import { readApiError, useUpdateCookProfile } from '@popote/auth';
 import type { CookProfile } from '@popote/graphql';
-import { Button, formatRating, fr, SelectField, TextAreaField, TextField } from '@popote/ui';
+import { Button, formatRating, fr, SelectField, TextAreaField, TextField, toast } from '@popote/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { showServerFieldErrors } from '../../forms/server-errors';

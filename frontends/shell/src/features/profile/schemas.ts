@@ -1,7 +1,7 @@
 // First: zod's CSP-safe setting, before this module builds a schema.
 import '../../zod-config';
 import type { CookProfile, CookProfileInput, ProfileInput, User } from '@popote/graphql';
-import { isValidSiret, VAT_REGIMES } from '@popote/ui';
+import { isValidSiret, LIMITS, VAT_REGIMES } from '@popote/rules';
 import { z } from 'zod';
 import { PASSWORD_MIN, username } from '../auth/schemas';
 import { frAccount } from '@popote/ui/fr-account';
@@ -48,7 +48,7 @@ export const passwordSchema = z
 export type PasswordFormValues = z.infer<typeof passwordSchema>;
 
 /** The identity service's upper bound. */
-export const EXPERIENCE_MAX = 80;
+export const EXPERIENCE_MAX = LIMITS.experienceYearsMax;
 
 /** Spec §5: cook list fields are typed as comma-separated text. */
 export const COOK_LIST_FIELDS = [
@@ -82,7 +82,7 @@ export const cookProfileSchema = z.object({
   signature_dishes: list,
   cuisine_types: list,
   awards: list,
-  // Issue 16: 14 digits with a valid Luhn key (spaces allowed), or empty; the VAT status from its list.
+  // 14 digits with a valid Luhn key (spaces allowed), or empty; the VAT status from its list.
   siret: z
     .string()
     .transform((value) => value.replace(/\s/g, ''))

@@ -15,7 +15,7 @@ const SECTIONS = [
   ['privacy-changes', 'Modifications'],
 ] as const;
 
-/** /privacy: what the product really stores (see the services and the BFF); rights and retention as built (issue 18). */
+/** /privacy: what the product really stores (see the services and the BFF); rights and retention as built. */
 export function PrivacyPage() {
   const contactEmail = useContactEmail();
   const writeUs = contactEmail ? (

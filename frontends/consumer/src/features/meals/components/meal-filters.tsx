@@ -11,7 +11,7 @@ import {
   type Availability,
   type Category,
   type PriceRange,
-} from '../../../vocabulary';
+} from '@popote/rules';
 import { countActiveFilters, type MealListFilters } from '../filters';
 import styles from './meal-filters.module.css';
 
@@ -134,9 +134,7 @@ export function MealFilters({ filters, onChange }: MealFiltersProps) {
             variant="outline"
             size="sm"
             fullWidth
-            onClick={() =>
-              onChange({ ...filters, category: null, priceRange: null, availability: null, withoutAllergens: [] })
-            }
+            onClick={() => onChange({ ...filters, category: null, priceRange: null, availability: null, withoutAllergens: [] })}
           >
             {t.reset}
           </Button>
@@ -146,17 +144,7 @@ export function MealFilters({ filters, onChange }: MealFiltersProps) {
   );
 }
 
-function Choice({
-  name,
-  label,
-  checked,
-  onSelect,
-}: {
-  name: string;
-  label: string;
-  checked: boolean;
-  onSelect: () => void;
-}) {
+function Choice({ name, label, checked, onSelect }: { name: string; label: string; checked: boolean; onSelect: () => void }) {
   return (
     <label className={styles.choice}>
       <input type="radio" name={name} checked={checked} onChange={onSelect} />

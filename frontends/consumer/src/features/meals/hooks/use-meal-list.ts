@@ -1,7 +1,7 @@
 import { type MealFilterInput, useQuery } from '@popote/graphql';
 import { useCallback, useState } from 'react';
 import type { MealCardData } from '../../../graphql/meal-card.fragment';
-import { LIMITS } from '../../../vocabulary';
+import { LIMITS } from '@popote/rules';
 import { MEALS_QUERY } from '../graphql/meals.query';
 
 /** Spec: the meal list loads the 20 newest meals, then 20 more with 'Voir plus'. */

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@popote/graphql';
 import { Button, Stars, TextAreaField, toast } from '@popote/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { apiMessage } from '../../../lib/api-message';
-import { TEXT_LIMITS } from '../../../vocabulary';
+import { TEXT_LIMITS } from '@popote/rules';
 import { COOK_REVIEWS_QUERY, SUBMIT_REVIEW, type OrderData } from '../graphql/orders';
 import styles from './order-card.module.css';
 import { frOrders } from '@popote/ui/fr-orders';
