@@ -1,0 +1,7 @@
+// The rules the services (through @popote/contracts) and the frontends share. Browser-safe: zod
+// only, nothing runs on import (schemas are built by their make* functions).
+export * from './vocabulary';
+export * from './limits';
+export * from './siret';
+export * from './meal';
+export * from './pickup';
