@@ -95,4 +95,47 @@ describe('catalogue: export and erasure of a cook', () => {
     }
     expect(deleted).toBe(1);
   });
+  it('exports a cook with a thousand and more dishes page by page, each reply under the NATS limit, every dish and picture once', async () => {
+    const owner = { user_id: `cook-many-${Date.now().toString(36)}`, user_type: 'cook' as const };
+    const meals = app.get<Connection>(getConnectionToken()).collection('meals');
+    const at = Date.now();
+    // Straight into the store (the API would take minutes): what an old, busy cook's history looks like.
+    await meals.insertMany(
+      Array.from({ length: 1_500 }, (_, i) => ({
+        _id: `${owner.user_id}-${i}`,
+        cook_id: owner.user_id,
+        cook_name: 'chef_prolifique',
+        name: `Plat ${i}`,
+        description: `Recette numéro ${i} : ${'mijoté longuement, '.repeat(30)}`,
+        price_cents: 900,
+        portions: 0,
+        ingredients: ['Riz'],
+        allergens: [],
+        category: 'french',
+        preparation_time: 30,
+        available_date: new Date(at),
+        image_key: i % 3 === 0 ? `meals/${i}_plat.jpg` : null,
+        deleted_at: null,
+        created_at: new Date(at - (i % 500) * 1000), // equal dates too: the id breaks the tie
+        updated_at: new Date(at),
+      })),
+    );
+    const dishes: { meal_id: string }[] = [];
+    const pictures: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await rpc.call(exportPersonalDataRpc('catalogue'), { actor: owner, email: 'prolifique@popote.test', cursor });
+      expect(Buffer.byteLength(JSON.stringify(page))).toBeLessThan(1024 * 1024);
+      dishes.push(...((page.sections.dishes ?? []) as { meal_id: string }[]));
+      pictures.push(...page.media_keys);
+      cursor = page.next_cursor;
+      pages++;
+    } while (cursor && pages < 20);
+    expect(pages).toBeGreaterThan(1);
+    expect(dishes).toHaveLength(1_500);
+    expect(new Set(dishes.map((d) => d.meal_id)).size).toBe(1_500);
+    expect(new Set(pictures)).toEqual(new Set(Array.from({ length: 500 }, (_, k) => `meals/${k * 3}_plat.jpg`)));
+    expect(pictures).toHaveLength(500);
+  });
 });

@@ -9,6 +9,6 @@ export class CatalogueAccountRpcController {
 
   @RpcHandler(exportPersonalDataRpc('catalogue'))
   exportPersonalData(req: RpcRequest<ReturnType<typeof exportPersonalDataRpc>>) {
-    return this.personalData.export(req.actor);
+    return this.personalData.export(req.actor, req.cursor);
   }
 }

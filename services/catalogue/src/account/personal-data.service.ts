@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { CatalogueEvents, ERASED_NAME, type Actor, type PersonalDataExport } from '@popote/contracts';
+import {
+  CatalogueEvents,
+  ERASED_NAME,
+  exportPage,
+  newestFirstAfter,
+  newestFirstKey,
+  type Actor,
+  type PersonalDataExport,
+} from '@popote/contracts';
 import { OutboxRelay, recordEvent } from '@popote/platform';
 import type { Model } from 'mongoose';
 import { MealImages } from '../meals/meal-images';
@@ -23,17 +31,40 @@ export class CataloguePersonalData {
     private readonly images: MealImages,
   ) {}
 
-  async export(actor: Actor): Promise<PersonalDataExport> {
-    const docs = await this.meals.find({ cook_id: actor.user_id }, { _outbox: 0, search_text: 0 }).lean<Meal[]>();
-    const portions = await this.stock.portionsOf(docs.map((d) => d._id));
-    return {
-      sections: {
-        dishes: docs.map((d) => ({ ...toMealDto(d, portions.get(d._id) ?? 0), deleted_at: d.deleted_at ?? null })),
-        'pickup-settings': await this.pickup.findById(actor.user_id).lean(),
-      },
-      media_keys: docs.flatMap((d) => (d.image_key ? [d.image_key] : [])),
-      next_cursor: null,
-    };
+  /**
+   * The cook's part of an export, page by page (exportPage: one NATS reply stays under its limit
+   * however many dishes): the pick-up rules, then the dishes newest first; each page names the
+   * pictures of its own dishes.
+   */
+  async export(actor: Actor, cursor?: string | null): Promise<PersonalDataExport> {
+    const pictures = new Map<string, string>();
+    const page = await exportPage(
+      [
+        { name: 'pickup-settings', whole: () => this.pickup.findById(actor.user_id).lean() },
+        {
+          name: 'dishes',
+          list: async (after, limit) => {
+            const docs = await this.meals
+              .find({ cook_id: actor.user_id, ...newestFirstAfter('created_at', after) }, { _outbox: 0, search_text: 0 })
+              .sort({ created_at: -1, _id: 1 })
+              .limit(limit)
+              .lean<Meal[]>();
+            const portions = await this.stock.portionsOf(docs.map((d) => d._id));
+            for (const d of docs) if (d.image_key) pictures.set(d._id, d.image_key);
+            return {
+              next: docs.length < limit ? null : newestFirstKey(docs.at(-1)!.created_at, docs.at(-1)!._id),
+              items: docs.map((d) => ({
+                key: newestFirstKey(d.created_at, d._id),
+                value: { ...toMealDto(d, portions.get(d._id) ?? 0), deleted_at: d.deleted_at ?? null },
+              })),
+            };
+          },
+        },
+      ],
+      cursor,
+    );
+    const dishes = (page.sections.dishes ?? []) as { meal_id: string }[];
+    return { ...page, media_keys: dishes.flatMap((d) => (pictures.has(d.meal_id) ? [pictures.get(d.meal_id)!] : [])) };
   }
 
   /**
