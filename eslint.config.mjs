@@ -30,7 +30,7 @@ export default tseslint.config(
             { sourceTag: 'scope:bff', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: ['scope:shared', 'scope:infra'] },
-            { sourceTag: 'scope:infra', onlyDependOnLibsWithTags: ['scope:infra'] },
+            { sourceTag: 'scope:infra', onlyDependOnLibsWithTags: ['scope:infra', 'scope:shared'] },
           ],
         },
       ],

@@ -1,10 +1,23 @@
+import { RATE_LIMIT_DEFAULTS, type RateLimitSetting } from '@popote/contracts';
 import { actorSigningConfigSchema, authConfigSchema, baseConfigSchema, loadConfig, mediaConfigSchema } from '@popote/platform';
 import { z } from 'zod';
+
+/** Per-client limits, "points/seconds" (their names, defaults and meaning: RATE_LIMIT_DEFAULTS). */
+const rateLimitsSchema = Object.fromEntries(
+  Object.entries(RATE_LIMIT_DEFAULTS).map(([name, fallback]) => [
+    name,
+    z
+      .string()
+      .regex(/^\d+\/\d+$/, 'expected points/seconds, e.g. 10/3600')
+      .default(fallback),
+  ]),
+) as Record<RateLimitSetting, z.ZodDefault<z.ZodString>>;
 
 export const bffConfigSchema = baseConfigSchema
   .extend(mediaConfigSchema.shape)
   .extend(authConfigSchema.shape)
   .extend(actorSigningConfigSchema.shape)
+  .extend(rateLimitsSchema)
   .extend({
     /** Secure cookies need HTTPS: on in production (required), off on the local http://127.0.0.1 setup. */
     COOKIE_SECURE: z.enum(['true', 'false']).default(process.env.NODE_ENV === 'production' ? 'true' : 'false'),
@@ -18,18 +31,6 @@ export const bffConfigSchema = baseConfigSchema
      * subnets (Express's `trust proxy`). Locally the shell's proxy on loopback; required in production.
      */
     TRUST_PROXY: z.string().min(1).optional(),
-    /** Per-client limits, "points/seconds". */
-    RATE_LIMIT_SIGN_UP: z.string().default('10/3600'),
-    RATE_LIMIT_SIGN_IN: z.string().default('30/900'),
-    RATE_LIMIT_CONTACT: z.string().default('5/3600'),
-    RATE_LIMIT_UPLOAD: z.string().default('60/3600'),
-    RATE_LIMIT_MUTATION: z.string().default('120/60'),
-    /** 'Mot de passe oublié ?' per client address and per target address. */
-    RATE_LIMIT_PASSWORD_RESET: z.string().default('5/3600'),
-    /** 'Renvoyer l'email' and email changes, per account. */
-    RATE_LIMIT_VERIFY_EMAIL: z.string().default('5/3600'),
-    /** 'Télécharger mes données' requests, per account (each builds an archive from every service). */
-    RATE_LIMIT_EXPORT: z.string().default('5/86400'),
     /** The data export job (ADR 0009): archives live in this private bucket (never served by /media/*). */
     EXPORT_BUCKET: z.string().min(3).default('popote-exports'),
     /** How long a ready archive can be downloaded before the sweep deletes it (7 days). */
@@ -68,18 +69,6 @@ export const bffConfig = (env: NodeJS.ProcessEnv = process.env): BffConfig => {
         'TRUST_PROXY must name the proxies in front of the BFF (hop count or subnets), or every client shares one rate limit',
     ].filter((p): p is string => !!p);
     if (problems.length) throw new Error(`Refusing to start in production:\n${problems.map((p) => `  ${p}`).join('\n')}`);
-  }
-  for (const name of [
-    'RATE_LIMIT_SIGN_UP',
-    'RATE_LIMIT_SIGN_IN',
-    'RATE_LIMIT_CONTACT',
-    'RATE_LIMIT_UPLOAD',
-    'RATE_LIMIT_MUTATION',
-    'RATE_LIMIT_PASSWORD_RESET',
-    'RATE_LIMIT_VERIFY_EMAIL',
-    'RATE_LIMIT_EXPORT',
-  ] as const) {
-    if (!/^\d+\/\d+$/.test(config[name])) throw new Error(`Invalid configuration:\n  ${name}: expected points/seconds, e.g. 10/3600`);
   }
   if (config.EXPORT_BUCKET === config.MEDIA_BUCKET)
     throw new Error('Invalid configuration:\n  EXPORT_BUCKET must not be MEDIA_BUCKET (the media bucket is served publicly under /media)');

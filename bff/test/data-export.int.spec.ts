@@ -340,7 +340,7 @@ describe('data export job (two BFF replicas)', () => {
     const users = apps.identity!.get<Model<User>>(getModelToken(User.name), { strict: false });
     await apps
       .identity!.get(OutboxRelay, { strict: false })
-      .locked(users, p.user_id, () => users.updateOne({ _id: p.user_id }, { $set: { email_verified_at: null } }));
+      .change(users, p.user_id, () => users.updateOne({ _id: p.user_id }, { $set: { email_verified_at: null } }));
     resumeAll();
     await replicas[0]!.worker.pass();
     expect(await jobs().findOne({ _id: id })).toMatchObject({ status: 'failed', error: EXPORT_MESSAGES.emailNotVerified });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { getConnectionToken } from '@nestjs/mongoose';
-import { CatalogueRpc, mealSchema, ORDER_MESSAGES, OrderingRpc } from '@popote/contracts';
+import { CatalogueRpc, mealSchema, ORDER_MESSAGES, OrderingRpc, unlimitedRateLimits } from '@popote/contracts';
 import { DistributedLocks, MediaStorage } from '@popote/platform';
 import { GqlSession, natsCredentials, resetJetStream, serviceEnv, startServiceApp, testNats, testRpcClient } from '@popote/testing';
 import fc from 'fast-check';
@@ -192,17 +192,7 @@ describe('hostile input: generated GraphQL arguments and uploads', () => {
     apps.push(cart, await startServiceApp('notifications', NotificationsModule.forRoot(notificationsConfig(env('notifications'))), nats));
     apps.push(await startServiceApp('ordering', OrderingModule.forRoot(orderingConfig(env('ordering'))), nats));
     apps.push(await startServiceApp('payments', PaymentsModule.forRoot(paymentsConfig(env('payments'))), nats));
-    const unlimited = Object.fromEntries(
-      [
-        'RATE_LIMIT_SIGN_UP',
-        'RATE_LIMIT_SIGN_IN',
-        'RATE_LIMIT_CONTACT',
-        'RATE_LIMIT_UPLOAD',
-        'RATE_LIMIT_MUTATION',
-        'RATE_LIMIT_PASSWORD_RESET',
-        'RATE_LIMIT_VERIFY_EMAIL',
-      ].map((k) => [k, '100000/60']),
-    );
+    const unlimited = unlimitedRateLimits(['RATE_LIMIT_EXPORT']);
     // The BFF stores pictures in the catalogue's bucket, as deployed.
     const config = bffConfig({ ...env('bff'), ...natsCredentials('bff'), MEDIA_BUCKET: cat.MEDIA_BUCKET, GRAPHIQL: 'false', ...unlimited });
     media = new MediaStorage(config);

@@ -1,3 +1,4 @@
+import { unlimitedRateLimits } from '@popote/contracts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freeTestOffset, launch, profile, repoRoot, spawnManaged, startServers, waitForHttp, type ManagedProcess } from '@popote/local';
@@ -496,18 +497,7 @@ async function main(): Promise<void> {
   }
   if (part === 'all' || part === 'checkout') {
     // The load comes from one address: the per-client limits would measure the limiter, not the path.
-    for (const name of [
-      'RATE_LIMIT_SIGN_UP',
-      'RATE_LIMIT_SIGN_IN',
-      'RATE_LIMIT_CONTACT',
-      'RATE_LIMIT_UPLOAD',
-      'RATE_LIMIT_MUTATION',
-      'RATE_LIMIT_PASSWORD_RESET',
-      'RATE_LIMIT_VERIFY_EMAIL',
-      'RATE_LIMIT_EXPORT',
-    ]) {
-      process.env[name] ??= '100000/60';
-    }
+    for (const [name, value] of Object.entries(unlimitedRateLimits())) process.env[name] ??= value;
     // The building blocks on servers of their own (no users: the product's NATS users may not create streams).
     console.error('popote bench: building blocks, one operation at a time');
     const blocks = await startServers({

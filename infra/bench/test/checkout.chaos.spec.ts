@@ -1,3 +1,4 @@
+import { unlimitedRateLimits } from '@popote/contracts';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { freeTestOffset, instanceOf, launch, profile, repoRoot, SERVICES, type Launched, type Profile } from '@popote/local';
@@ -223,18 +224,7 @@ describe(`chaos: checkouts while instances are killed (2 instances per service${
 
   beforeAll(async () => {
     // Every buyer is 127.0.0.1 here: the per-address limits are raised (they are tested elsewhere).
-    for (const name of [
-      'RATE_LIMIT_SIGN_UP',
-      'RATE_LIMIT_SIGN_IN',
-      'RATE_LIMIT_CONTACT',
-      'RATE_LIMIT_UPLOAD',
-      'RATE_LIMIT_MUTATION',
-      'RATE_LIMIT_PASSWORD_RESET',
-      'RATE_LIMIT_VERIFY_EMAIL',
-      'RATE_LIMIT_EXPORT',
-    ]) {
-      process.env[name] ??= '100000/60';
-    }
+    for (const [name, value] of Object.entries(unlimitedRateLimits())) process.env[name] ??= value;
     process.env.RESERVATION_TTL_SECONDS = String(RESERVATION_TTL_SECONDS);
     await freeTestOffset();
     const p = { ...profile('test'), dataDir: join(repoRoot(), '.data', 'chaos') };

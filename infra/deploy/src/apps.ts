@@ -10,6 +10,8 @@
  * be put in one of the two lists (test: config-schemas.spec.ts).
  */
 
+import { RATE_LIMIT_SETTINGS } from '@popote/contracts';
+
 export type AppKind = 'service' | 'bff' | 'frontend';
 
 export interface EnvVar {
@@ -195,14 +197,7 @@ export const APPS: readonly App[] = [
       ...NODE_DEFAULTS,
       ...AUTH_DEFAULTS,
       'MONGO_DB',
-      'RATE_LIMIT_SIGN_UP',
-      'RATE_LIMIT_SIGN_IN',
-      'RATE_LIMIT_CONTACT',
-      'RATE_LIMIT_UPLOAD',
-      'RATE_LIMIT_MUTATION',
-      'RATE_LIMIT_PASSWORD_RESET',
-      'RATE_LIMIT_VERIFY_EMAIL',
-      'RATE_LIMIT_EXPORT',
+      ...RATE_LIMIT_SETTINGS,
       // The data export job (ADR 0009): its private bucket, how long an archive is kept, polling and sweep.
       'EXPORT_BUCKET',
       'EXPORT_TTL_HOURS',

@@ -1,3 +1,4 @@
+import { unlimitedRateLimits } from '@popote/contracts';
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -81,18 +82,7 @@ async function main(): Promise<void> {
   // Every browser and load generator of the launched product is 127.0.0.1: one client for the
   // per-address limits, which the integration tests check; in the launched product (browser tests,
   // replicas, chaos) they are raised so hundreds of test accounts can sign up.
-  for (const name of [
-    'RATE_LIMIT_SIGN_UP',
-    'RATE_LIMIT_SIGN_IN',
-    'RATE_LIMIT_CONTACT',
-    'RATE_LIMIT_UPLOAD',
-    'RATE_LIMIT_MUTATION',
-    'RATE_LIMIT_PASSWORD_RESET',
-    'RATE_LIMIT_VERIFY_EMAIL',
-    'RATE_LIMIT_EXPORT',
-  ]) {
-    process.env[name] ??= '100000/60';
-  }
+  for (const [name, value] of Object.entries(unlimitedRateLimits())) process.env[name] ??= value;
   const only = process.argv[2]; // optional: lint | unit | web | deploy | int | system | e2e | replicas | chaos
   // With one part named, further arguments go to vitest (a file filter, say: `./popote test e2e payouts`).
   const extra = only ? process.argv.slice(3) : [];

@@ -64,7 +64,7 @@ describe('catalogue: the meal cards carry their portions and their cook’s comm
    * whole document: the outbox being cleared in the background would otherwise undo them).
    */
   const writeCard = (id: string, update: Record<string, unknown>) =>
-    relay.locked(meals, id, () => meals.collection.updateOne({ _id: id } as never, update));
+    relay.change(meals, id, () => meals.collection.updateOne({ _id: id } as never, update));
   const card = async (id: string) => (await meals.findById(id).lean<Meal>())!;
   const stockOf = async (id: string) => (await stocks.findById(id).lean<Stock>())!;
   /** The card shows its stock exactly (portions and the sequence of the stock's last change). */

@@ -16,6 +16,6 @@ export async function markEmailVerified(identity: INestApplication, email?: stri
   const relay = identity.get(OutboxRelay, { strict: false });
   const targets = await users.find(email ? { email } : { email_verified_at: null }, { _id: 1 }).lean<{ _id: string }[]>();
   for (const { _id } of targets) {
-    await relay.locked(users, _id, () => users.updateOne({ _id }, { $set: { email_verified_at: new Date() } }));
+    await relay.change(users, _id, () => users.updateOne({ _id }, { $set: { email_verified_at: new Date() } }));
   }
 }

@@ -1,16 +1,6 @@
 import './tracing';
-import { bootstrap } from '@popote/platform';
+import { runService } from '@popote/platform';
 import { AppModule } from './app.module';
 import { notificationsConfig } from './config';
 
-const config = notificationsConfig();
-void bootstrap({
-  service: 'notifications',
-  module: AppModule.forRoot(config),
-  nats: config,
-  httpPort: config.HTTP_PORT,
-  httpHost: config.HTTP_HOST,
-}).catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runService('notifications', notificationsConfig(), (config) => AppModule.forRoot(config));

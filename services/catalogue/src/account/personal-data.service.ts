@@ -78,7 +78,7 @@ export class CataloguePersonalData {
     await this.pickup.deleteOne({ _id: cookId });
     const docs = await this.meals.find({ cook_id: cookId }, { _id: 1 }).lean<{ _id: string }[]>();
     for (const { _id } of docs) {
-      await this.relay.locked(this.meals, _id, async () => {
+      await this.relay.change(this.meals, _id, async () => {
         const meal = await this.meals.findById(_id);
         if (!meal) return;
         if (meal.image_key) await this.images.eraseOf(cookId, meal.image_key);
@@ -101,7 +101,6 @@ export class CataloguePersonalData {
         if (wasListed) recordEvent(meal, CatalogueEvents.mealDeleted, { meal_id: meal._id, cook_id: meal.cook_id });
         await meal.save();
       });
-      await this.relay.flush(this.meals, _id);
     }
   }
 }

@@ -289,7 +289,7 @@ export class MealsService implements OnModuleInit {
   async renameCook(cookId: string, cookName: string): Promise<number> {
     const ids = await this.meals.find({ cook_id: cookId, cook_name: { $ne: cookName } }, { _id: 1 }).lean<{ _id: string }[]>();
     for (const { _id } of ids) {
-      await this.relay.locked(this.meals, _id, () => this.meals.updateOne({ _id }, { $set: { cook_name: cookName } }));
+      await this.relay.change(this.meals, _id, () => this.meals.updateOne({ _id }, { $set: { cook_name: cookName } }));
     }
     return ids.length;
   }

@@ -118,7 +118,7 @@ export class SlotsService {
 
   async locateMeals(cookId: string, mealIds: string[]): Promise<void> {
     for (const _id of mealIds) {
-      await this.relay.locked(this.meals, _id, async () => {
+      await this.relay.change(this.meals, _id, async () => {
         const at = await this.locationOf(cookId);
         await this.meals.updateOne({ _id }, { $set: { cook_location: at } }, { timestamps: false });
       });

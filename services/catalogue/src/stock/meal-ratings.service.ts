@@ -24,7 +24,7 @@ export class MealRatingsService {
   /** A review counts once in each reviewed meal's average; the cards' readers are told. */
   async add(review: ReviewSubmitted, seq: number): Promise<void> {
     for (const id of new Set(review.meal_ids)) {
-      await this.relay.locked(this.meals, id, async () => {
+      await this.relay.change(this.meals, id, async () => {
         const meal = await this.meals.findOne({ _id: id }, { rating_average: 1, rating_count: 1, rating_seq: 1 }).lean<Meal>();
         if (!meal || appliedBefore({ seq: meal.rating_seq ?? 0 }, seq)) return;
         await this.meals.updateOne(

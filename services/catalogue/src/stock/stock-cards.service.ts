@@ -29,7 +29,7 @@ export class StockCardsService {
    */
   async copy(mealIds: string[]): Promise<void> {
     for (const id of new Set(mealIds)) {
-      await this.relay.locked(this.meals, id, async () => {
+      await this.relay.change(this.meals, id, async () => {
         const s = await this.stock.findById(id, { portions: 1, seq: 1, holds: 1, v: 1 }).lean<Stock>();
         if (!s) return;
         const free = freePortions(s, new Date());

@@ -95,7 +95,7 @@ export class AccountService {
     if (record.purpose === 'verify') {
       // A link to an address the account no longer has confirms nothing.
       if (user.email !== record.email) throw new DomainError('VALIDATION_FAILED', ACCOUNT_MESSAGES.linkInvalid);
-      await this.relay.locked(this.users, user._id, () =>
+      await this.relay.change(this.users, user._id, () =>
         this.users.updateOne({ _id: user._id }, { $set: { email_verified_at: new Date() } }),
       );
       return { user_id: user._id, email: user.email, purpose: 'verify' };
@@ -104,7 +104,7 @@ export class AccountService {
       throw new DomainError('CONFLICT', IDENTITY_MESSAGES.emailTaken, { new_email: IDENTITY_MESSAGES.emailTaken });
     }
     try {
-      await this.relay.locked(this.users, user._id, () =>
+      await this.relay.change(this.users, user._id, () =>
         this.users.updateOne({ _id: user._id }, { $set: { email: record.email, email_verified_at: new Date() } }),
       );
     } catch (err) {
@@ -141,7 +141,7 @@ export class AccountService {
     if (!user || user.erased_at || user.email !== record.email) throw new DomainError('VALIDATION_FAILED', ACCOUNT_MESSAGES.linkInvalid);
     const hash = await hashPassword(input.new_password);
     // Opening the link proves the mailbox: the address counts as verified.
-    await this.relay.locked(this.users, user._id, () =>
+    await this.relay.change(this.users, user._id, () =>
       this.users.updateOne({ _id: user._id }, { $set: { password_hash: hash, email_verified_at: user.email_verified_at ?? new Date() } }),
     );
     await this.attempts.deleteOne({ _id: accountKey(user.email) });
@@ -215,7 +215,7 @@ export class AccountService {
     const tombstone = `supprime-${user._id.replace(/[^a-zA-Z0-9]/g, '').slice(0, 12)}`;
     // Hashed before the lock: the lock is held only for the blockers and the write.
     const unusable = await hashPassword(randomBytes(32).toString('base64url'));
-    const erased = await this.relay.locked(this.users, user._id, async () => {
+    const erased = await this.relay.change(this.users, user._id, async () => {
       const doc = await this.users.findById(user._id);
       if (!doc || doc.erased_at) return false;
       const reasons = await this.erasureBlockers(user._id);
@@ -247,7 +247,6 @@ export class AccountService {
       return true;
     });
     if (!erased) return;
-    await this.relay.flush(this.users, user._id);
     // At once here; identity's own handler of the announcement does it again if this process stops now.
     await this.eraseLeftovers(user._id, user.email);
   }

@@ -114,9 +114,8 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
       session_ids: sessionIds,
       revoked_at: new Date().toISOString(),
     });
-    await this.relay.locked(this.users, userId, () => this.users.updateOne({ _id: userId }, { $push: push, $set: set }));
-    // Now, not at the next sweep: a closed session must stop working at once on every BFF.
-    await this.relay.flush(this.users, userId);
+    // Published now, not at the next sweep: a closed session must stop working at once on every BFF.
+    await this.relay.change(this.users, userId, () => this.users.updateOne({ _id: userId }, { $push: push, $set: set }));
   }
 }
 

@@ -84,7 +84,7 @@ export class UsersService implements OnModuleInit {
   }
 
   async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
-    await this.relay.locked(this.users, userId, () => this.users.updateOne({ _id: userId }, { $set: { password_hash: passwordHash } }));
+    await this.relay.change(this.users, userId, () => this.users.updateOne({ _id: userId }, { $set: { password_hash: passwordHash } }));
   }
 
   async get(userId: string): Promise<User> {
@@ -174,7 +174,7 @@ export class UsersService implements OnModuleInit {
 
   /** Adds a review's rating to the cook's average, once per review. */
   async addCookRating(cookId: string, reviewId: string, rating: number): Promise<void> {
-    await this.relay.locked(this.cookProfiles, cookId, async () => {
+    await this.relay.change(this.cookProfiles, cookId, async () => {
       const p = await this.ensureCookProfile(cookId);
       if ((p.rated_reviews ?? []).includes(reviewId)) return;
       const total = (p.total_reviews ?? 0) + 1;

@@ -95,18 +95,18 @@ export class OrderingPersonalData {
     await this.erasedAccounts.erased(userId);
     const asCook = await this.orders.find({ cook_id: userId, cook_name: { $ne: ERASED_NAME } }, { _id: 1 }).lean<{ _id: string }[]>();
     for (const { _id } of asCook) {
-      await this.relay.locked(this.orders, _id, () => this.orders.updateOne({ _id }, { $set: { cook_name: ERASED_NAME } }));
+      await this.relay.change(this.orders, _id, () => this.orders.updateOne({ _id }, { $set: { cook_name: ERASED_NAME } }));
     }
     // The buyer's name shown to cooks on their orders: the orders stay, the name goes.
     const asBuyer = await this.orders
       .find({ consumer_id: userId, consumer_name: { $nin: [ERASED_NAME, null, ''] } }, { _id: 1 })
       .lean<{ _id: string }[]>();
     for (const { _id } of asBuyer) {
-      await this.relay.locked(this.orders, _id, () => this.orders.updateOne({ _id }, { $set: { consumer_name: ERASED_NAME } }));
+      await this.relay.change(this.orders, _id, () => this.orders.updateOne({ _id }, { $set: { consumer_name: ERASED_NAME } }));
     }
     const written = await this.reviews.find({ consumer_id: userId }, { _id: 1 }).lean<{ _id: string }[]>();
     for (const { _id } of written) {
-      await this.relay.locked(this.reviews, _id, () =>
+      await this.relay.change(this.reviews, _id, () =>
         this.reviews.updateOne({ _id }, { $set: { consumer_name: ERASED_NAME, comment: '' } }),
       );
     }

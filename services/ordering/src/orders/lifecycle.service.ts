@@ -83,7 +83,7 @@ export class LifecycleService implements OnModuleInit {
 
   private async mutate(actor: Actor, orderId: string, change: (order: HydratedDocument<Order>) => void): Promise<OrderDto> {
     await this.mustBeParty(actor, orderId);
-    const result = await this.relay.locked(this.orders, orderId, async () => {
+    const result = await this.relay.change(this.orders, orderId, async () => {
       const order = await this.orders.findById(orderId);
       if (!order) throw new DomainError('NOT_FOUND', ORDER_MESSAGES.notFound);
       if (order.cook_id !== actor.user_id && order.consumer_id !== actor.user_id)
@@ -92,7 +92,6 @@ export class LifecycleService implements OnModuleInit {
       await order.save();
       return toOrderDto(order.toObject());
     });
-    await this.relay.flush(this.orders, orderId); // publish on write (ADR 0004)
     return result;
   }
 
@@ -158,7 +157,7 @@ export class LifecycleService implements OnModuleInit {
     // Looked up before the lock is taken (see mustBeParty), and again under it.
     const mine = await this.orders.findById(orderId, { consumer_id: 1 }).lean<Pick<Order, 'consumer_id'>>();
     if (mine?.consumer_id !== actor.user_id) throw new DomainError('NOT_FOUND', ORDER_MESSAGES.notFound);
-    return this.relay.locked(this.orders, orderId, async () => {
+    return this.relay.change(this.orders, orderId, async () => {
       const order = await this.orders.findById(orderId);
       if (!order || order.consumer_id !== actor.user_id) throw new DomainError('NOT_FOUND', ORDER_MESSAGES.notFound);
       if (order.cook_id === actor.user_id) throw new DomainError('FORBIDDEN', ORDER_MESSAGES.ownReview);

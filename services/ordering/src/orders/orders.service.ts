@@ -120,14 +120,14 @@ export class OrdersService implements OnModuleInit {
   }
 
   async stockCommitted(orderId: string): Promise<void> {
-    await this.relay.locked(this.orders, orderId, () =>
+    await this.relay.change(this.orders, orderId, () =>
       this.orders.updateOne({ _id: orderId, stock_status: 'pending' }, { $set: { stock_status: 'committed' } }),
     );
   }
 
   /** The catalogue could not take the portions: the order is cancelled (and so refunded). */
   async stockRejected(envelope: Envelope<{ order_id: string; reason?: string }>): Promise<void> {
-    await this.relay.locked(this.orders, envelope.data.order_id, async () => {
+    await this.relay.change(this.orders, envelope.data.order_id, async () => {
       const order = await this.orders.findById(envelope.data.order_id);
       if (!order || order.stock_status !== 'pending') return;
       order.stock_status = 'rejected';
@@ -135,7 +135,6 @@ export class OrdersService implements OnModuleInit {
       cancelOrder(order, { by: 'catalogue', reason: envelope.data.reason }, causedBy(envelope));
       await order.save();
     });
-    await this.relay.flush(this.orders, envelope.data.order_id);
   }
 
   async ofConsumer(actor: Actor): Promise<OrderDto[]> {

@@ -59,10 +59,10 @@ export class RemindersService implements OnApplicationBootstrap {
         !OPEN_STATUSES.includes(o.order_status),
     );
     for (const { _id } of done)
-      await this.relay.locked(this.orders, _id, () => this.orders.updateOne({ _id }, { $set: { reminder_pending: false } }));
+      await this.relay.change(this.orders, _id, () => this.orders.updateOne({ _id }, { $set: { reminder_pending: false } }));
     let sent = 0;
     for (const { _id } of due) {
-      const announced = await this.relay.locked(this.orders, _id, async () => {
+      const announced = await this.relay.change(this.orders, _id, async () => {
         const order = await this.orders.findById(_id);
         if (!order || order.reminder_sent_at || !order.pickup_start || !order.pickup_end || !OPEN_STATUSES.includes(order.order_status))
           return false;
@@ -79,10 +79,7 @@ export class RemindersService implements OnApplicationBootstrap {
         await order.save();
         return true;
       });
-      if (announced) {
-        await this.relay.flush(this.orders, _id);
-        sent++;
-      }
+      if (announced) sent++;
     }
     return sent;
   }

@@ -158,7 +158,7 @@ export class PaymentsPersonalData {
       .lean<Pick<Checkout, '_id' | 'lines'>[]>()
       .then((docs) => docs.filter((d) => d.lines.some((l) => l.cook_id === userId && l.cook_name !== ERASED_NAME)));
     for (const { _id } of sold) {
-      await this.relay.locked(this.checkouts, _id, async () => {
+      await this.relay.change(this.checkouts, _id, async () => {
         const doc = await this.checkouts.findById(_id).lean<Checkout>();
         if (!doc) return;
         const lines = doc.lines.map((l) => (l.cook_id === userId ? { ...l, cook_name: ERASED_NAME } : l));
@@ -184,7 +184,7 @@ export class PaymentsPersonalData {
       .lean<{ _id: string }[]>();
     for (const { _id } of ids) {
       // The buyer's name carried to the order goes with the rest.
-      await this.relay.locked(this.checkouts, _id, () =>
+      await this.relay.change(this.checkouts, _id, () =>
         this.checkouts.updateOne({ _id }, { $set: { client_secret: null, last_error: null, consumer_name: ERASED_NAME } }),
       );
     }

@@ -131,7 +131,7 @@ export class CheckoutsService implements OnModuleInit {
     const c = checkoutId ? await this.checkouts.findById(checkoutId, { status: 1, lines: 1, reserved_until: 1 }).lean<Checkout>() : null;
     if (!c || c.status !== 'requires_payment_method' || !c.reserved_until || new Date(c.reserved_until).getTime() <= Date.now()) return;
     await this.release(c._id, cooksOf(c.lines), new Date(c.reserved_until).toISOString());
-    await this.relay.locked(this.checkouts, c._id, () =>
+    await this.relay.change(this.checkouts, c._id, () =>
       this.checkouts.updateOne({ _id: c._id, reserved_until: c.reserved_until }, { $set: { reserved_until: null } }),
     );
   }
@@ -192,7 +192,7 @@ export class CheckoutsService implements OnModuleInit {
       cook_id: chosen.cook_id,
       start: chosen.start,
     });
-    const paid = await this.relay.locked(this.checkouts, checkoutId, async () => {
+    const paid = await this.relay.change(this.checkouts, checkoutId, async () => {
       const doc = await this.checkouts.findById(checkoutId, { status: 1, slots: 1 }).lean<Checkout>();
       if (!doc || doc.status === 'succeeded') return true;
       const slots = [...(doc.slots ?? []).filter((s) => s.cook_id !== chosen.cook_id), slot];
@@ -257,7 +257,7 @@ export class CheckoutsService implements OnModuleInit {
     if (!checkoutId || !['payment_intent.succeeded', 'payment_intent.payment_failed'].includes(event.type)) return 'ignored';
     let outcome: 'applied' | 'ignored' = 'ignored';
     let giveBack: { cook_ids: string[]; until: string | null } | null = null;
-    await this.relay.locked(this.checkouts, checkoutId, async () => {
+    await this.relay.change(this.checkouts, checkoutId, async () => {
       const checkout = await this.checkouts.findById(checkoutId);
       if (!checkout || checkout.status === 'succeeded') return;
       if (event.type === 'payment_intent.succeeded') {
@@ -295,7 +295,6 @@ export class CheckoutsService implements OnModuleInit {
       await checkout.save();
       outcome = 'applied';
     });
-    await this.relay.flush(this.checkouts, checkoutId); // publish on write (ADR 0004)
     const back = giveBack as { cook_ids: string[]; until: string | null } | null;
     if (back) await this.release(checkoutId, back.cook_ids, back.until);
     return outcome;
@@ -320,26 +319,21 @@ export class CheckoutsService implements OnModuleInit {
       amount_cents: amount,
       idempotency_key: `refund-order-${orderId}`,
     });
-    return this.relay
-      .locked(this.refunds, orderId, async () => {
-        const doc = await this.refunds.findById(orderId);
-        if (!doc || doc.status === 'made') return 'skipped';
-        doc.status = 'made';
-        doc.provider_refund_id = refund.id;
-        doc.refunded_at = new Date();
-        recordEvent(
-          doc,
-          PaymentsEvents.refundIssued,
-          { refund_id: refund.id, order_id: orderId, checkout_id: checkoutId, amount_cents: amount },
-          cause ? causedBy(cause) : undefined,
-        );
-        await doc.save();
-        return 'made';
-      })
-      .then(async (outcome) => {
-        if (outcome === 'made') await this.relay.flush(this.refunds, orderId);
-        return outcome;
-      });
+    return this.relay.change(this.refunds, orderId, async () => {
+      const doc = await this.refunds.findById(orderId);
+      if (!doc || doc.status === 'made') return 'skipped';
+      doc.status = 'made';
+      doc.provider_refund_id = refund.id;
+      doc.refunded_at = new Date();
+      recordEvent(
+        doc,
+        PaymentsEvents.refundIssued,
+        { refund_id: refund.id, order_id: orderId, checkout_id: checkoutId, amount_cents: amount },
+        cause ? causedBy(cause) : undefined,
+      );
+      await doc.save();
+      return 'made' as const;
+    });
   }
 
   /** The refund of an order, made or due. */
@@ -352,7 +346,7 @@ export class CheckoutsService implements OnModuleInit {
    * announced again: ordering creates the missing orders (their ids derive from checkout and cook).
    */
   async reannounce(checkoutId: string): Promise<void> {
-    await this.relay.locked(this.checkouts, checkoutId, async () => {
+    await this.relay.change(this.checkouts, checkoutId, async () => {
       const checkout = await this.checkouts.findById(checkoutId);
       if (!checkout || checkout.status !== 'succeeded') return;
       recordEvent(checkout, PaymentsEvents.paymentSucceeded, {
@@ -366,7 +360,6 @@ export class CheckoutsService implements OnModuleInit {
       });
       await checkout.save();
     });
-    await this.relay.flush(this.checkouts, checkoutId);
   }
 }
 

@@ -1,6 +1,8 @@
 // First: French validation messages for every schema below (a global zod setting).
 export * from './french-errors';
 export * from './enums';
+// The BFF's rate limits (read by its configuration, named by the launcher, benches and manifests).
+export { RATE_LIMIT_DEFAULTS, RATE_LIMIT_SETTINGS, unlimitedRateLimits, type RateLimitSetting } from '@popote/rules';
 export * from './errors';
 export * from './ids';
 export * from './envelope';

@@ -46,3 +46,21 @@ export async function bootstrap(options: BootstrapOptions): Promise<INestApplica
   process.once('SIGINT', stop);
   return app;
 }
+
+/**
+ * A service's `main`: its configuration read from the environment, its app module built from it,
+ * started on the config's NATS and HTTP address; a failure to start ends the process.
+ */
+export function runService<C extends NatsConfig & { HTTP_PORT: number; HTTP_HOST: string }>(
+  service: string,
+  config: C,
+  module: (config: C) => Type<unknown> | DynamicModule,
+  options: Pick<BootstrapOptions, 'rawBody' | 'configure'> = {},
+): void {
+  bootstrap({ service, module: module(config), nats: config, httpPort: config.HTTP_PORT, httpHost: config.HTTP_HOST, ...options }).catch(
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}

@@ -104,6 +104,40 @@ describe('JetStream events: outbox, redelivery, idempotency, dead letters', () =
     expect(stored._outbox).toHaveLength(0);
   });
 
+  it('one step on a stored document: change() publishes what it recorded at once, nothing when it recorded nothing or threw', async () => {
+    await relay.save(things, new things({ _id: 'thing-step', label: 'before' }));
+    const before = relay.publishedCount;
+    const envelope = await relay.change(things, 'thing-step', async () => {
+      const doc = (await things.findById('thing-step'))!;
+      doc.label = 'after';
+      const recorded = recordEvent(doc, Pinged, { thing_id: 'thing-step', n: 3 });
+      await doc.save();
+      return recorded;
+    });
+    // Published before change() returned (not by the sweep: its grace period is 2 s).
+    expect(relay.publishedCount).toBe(before + 1);
+    await eventually(() => PingedHandler.applied.find((e) => e.id === envelope.id));
+
+    // A step that records nothing publishes nothing.
+    await relay.change(things, 'thing-step', () => things.updateOne({ _id: 'thing-step' }, { $set: { label: 'quiet' } }));
+    expect(relay.publishedCount).toBe(before + 1);
+
+    // A step that records, then throws before its write: nothing stored, nothing published.
+    await expect(
+      relay.change(things, 'thing-step', async () => {
+        const doc = (await things.findById('thing-step'))!;
+        recordEvent(doc, Pinged, { thing_id: 'thing-step', n: 4 });
+        throw new Error('refusé');
+      }),
+    ).rejects.toThrow('refusé');
+    expect(relay.publishedCount).toBe(before + 1);
+    const stored = await eventually(async () => {
+      const doc = await things.findById('thing-step').lean<Thing>();
+      return doc && !doc._outbox_pending ? doc : undefined;
+    });
+    expect(stored).toMatchObject({ label: 'quiet', _outbox: [] });
+  });
+
   it('the sweep publishes what a crash left in an outbox (written, never published)', async () => {
     const thing = new things({ _id: 'thing-crash', label: 'crashed before publishing' });
     const envelope = recordEvent(thing, Pinged, { thing_id: 'thing-crash', n: 2 });

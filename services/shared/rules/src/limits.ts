@@ -43,3 +43,28 @@ export const MEAL_LIMITS = {
   preparationMax: 10_000,
   ingredientsMax: MAX_INGREDIENTS,
 } as const;
+
+/**
+ * The BFF's per-client rate limits, "points/seconds", each set by the environment variable of its
+ * name: the BFF's configuration reads them, the launcher, the benches and the deploy manifests
+ * name them from here.
+ */
+export const RATE_LIMIT_DEFAULTS = {
+  RATE_LIMIT_SIGN_UP: '10/3600',
+  RATE_LIMIT_SIGN_IN: '30/900',
+  RATE_LIMIT_CONTACT: '5/3600',
+  RATE_LIMIT_UPLOAD: '60/3600',
+  RATE_LIMIT_MUTATION: '120/60',
+  /** 'Mot de passe oublié ?' per client address and per target address. */
+  RATE_LIMIT_PASSWORD_RESET: '5/3600',
+  /** 'Renvoyer l'email' and email changes, per account. */
+  RATE_LIMIT_VERIFY_EMAIL: '5/3600',
+  /** 'Télécharger mes données' requests, per account (each builds an archive from every service). */
+  RATE_LIMIT_EXPORT: '5/86400',
+} as const;
+export type RateLimitSetting = keyof typeof RATE_LIMIT_DEFAULTS;
+export const RATE_LIMIT_SETTINGS = Object.keys(RATE_LIMIT_DEFAULTS) as RateLimitSetting[];
+
+/** The rate limits raised out of reach (but `keep`): where one address stands for many clients (browser tests, benches). */
+export const unlimitedRateLimits = (keep: RateLimitSetting[] = []): Partial<Record<RateLimitSetting, string>> =>
+  Object.fromEntries(RATE_LIMIT_SETTINGS.filter((name) => !keep.includes(name)).map((name) => [name, '100000/60']));

@@ -1,7 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Logger } from '@nestjs/common';
 import { propagation, context } from '@opentelemetry/api';
 import { subjectOf, type Envelope, type EventContract } from '@popote/contracts';
-import { Schema, type Model } from 'mongoose';
+import { Schema, set as setMongooseOption, type Connection, type Model } from 'mongoose';
 import { makeEnvelope, type EventCause } from './envelope';
 import type { EventPublisher } from './publisher';
 import { KeyedMutex, type DistributedLocks } from './locks';
@@ -44,6 +45,12 @@ export function outboxPlugin(schema: Schema): void {
   });
 }
 
+// Queries inside `connection.transaction(fn)` join its session without being handed it (see `change`).
+setMongooseOption('transactionAsyncLocalStorage', true);
+
+/** The step of `OutboxRelay.change` running now: whether it recorded an event to publish after it. */
+const step = new AsyncLocalStorage<{ recorded: boolean }>();
+
 /** Adds an event to a document's outbox; saving the document stores both at once. */
 export function recordEvent<T>(doc: WithOutbox, contract: EventContract<T>, data: T, cause?: EventCause): Envelope<T> {
   const envelope = makeEnvelope(contract, data, cause);
@@ -56,6 +63,8 @@ export function recordEvent<T>(doc: WithOutbox, contract: EventContract<T>, data
     trace: traceHeaders,
   });
   doc._outbox_pending = true;
+  const current = step.getStore();
+  if (current) current.recorded = true;
   // The copy in memory may still say `true` while the relay has since cleared it in the database:
   // force the write, or the new event would sit unnoticed.
   (doc as Partial<{ markModified(path: string): void }>).markModified?.('_outbox_pending');
@@ -117,8 +126,41 @@ export class OutboxRelay {
     await Promise.allSettled([...this.clearing]);
   }
 
-  /** Runs a write to one outbox-carrying document under its lock (one writer across all replicas). */
-  locked<T>(model: Model<any>, id: unknown, fn: () => Promise<T>): Promise<T> {
+  /**
+   * One step on one aggregate, the only way services write one (ADR 0004): under the document's lock
+   * (one writer across all replicas), inside a MongoDB transaction where the deployment offers one
+   * (a replica set; every query of `fn` joins it without passing a session), then the events `fn`
+   * recorded on that document (`recordEvent`, `outboxUpdate`) published at once and cleared.
+   * `fn` reads, decides, records and writes; what it returns is returned. A step that recorded
+   * nothing publishes nothing; if `fn` throws, nothing of it is published (and, in a transaction,
+   * nothing of it is written).
+   */
+  async change<T>(model: Model<any>, id: unknown, fn: () => Promise<T>): Promise<T> {
+    const scope = { recorded: false };
+    const result = await step.run(scope, () => this.locked(model, id, () => this.inTransaction(model.db, fn)));
+    if (scope.recorded) await this.flush(model, id);
+    return result;
+  }
+
+  private readonly transactional = new WeakMap<Connection, Promise<boolean>>();
+
+  /** A transaction where the server offers one (a replica set or a sharded cluster; not FerretDB, not a lone mongod). */
+  private async inTransaction<T>(connection: Connection, fn: () => Promise<T>): Promise<T> {
+    if (!connection?.db) return fn();
+    let offered = this.transactional.get(connection);
+    if (!offered) {
+      offered = connection.db
+        .admin()
+        .command({ hello: 1 })
+        .then((hello) => offersTransactions(hello))
+        .catch(() => false);
+      this.transactional.set(connection, offered);
+    }
+    if (!(await offered)) return fn();
+    return connection.transaction(fn);
+  }
+
+  private locked<T>(model: Model<any>, id: unknown, fn: () => Promise<T>): Promise<T> {
     return this.locks.run(`${model.collection.name}:${String(id)}`, fn);
   }
 
@@ -135,11 +177,8 @@ export class OutboxRelay {
     return doc;
   }
 
-  /**
-   * Publishes a document's pending events now (after a write made under `locked`): one read by
-   * `_id`, the publishes in order, then the entries are cleared in the background.
-   */
-  async flush(model: Model<any>, id: unknown): Promise<void> {
+  /** Publishes a document's pending events now: one read by `_id`, the publishes in order, then the entries are cleared in the background. */
+  private async flush(model: Model<any>, id: unknown): Promise<void> {
     const doc = (await model.collection.findOne({ _id: id } as never, { projection: { _outbox: 1 } })) as unknown as {
       _outbox?: OutboxEntry[];
     } | null;
@@ -243,4 +282,14 @@ export class OutboxRelay {
     }
     await this.clear(model, doc._id, published);
   }
+}
+
+/**
+ * Whether a server's `hello` answer offers multi-document transactions: a replica-set member
+ * (`setName`) or a mongos (`msg: 'isdbgrid'`) with logical sessions. FerretDB 1.x and a standalone
+ * mongod answer neither, and their steps run under the lock alone.
+ */
+export function offersTransactions(hello: Record<string, unknown>): boolean {
+  const clustered = typeof hello.setName === 'string' || hello.msg === 'isdbgrid';
+  return clustered && hello.logicalSessionTimeoutMinutes != null;
 }

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { offersTransactions } from './outbox';
+
+describe('offersTransactions: where relay.change() runs its step in a transaction', () => {
+  it('a replica-set member or a mongos with sessions offers them', () => {
+    expect(offersTransactions({ setName: 'rs0', logicalSessionTimeoutMinutes: 30, isWritablePrimary: true })).toBe(true);
+    expect(offersTransactions({ msg: 'isdbgrid', logicalSessionTimeoutMinutes: 30 })).toBe(true);
+  });
+
+  it('FerretDB 1.x and a lone mongod do not: the step runs under its lease alone', () => {
+    // What FerretDB 1.24 answers to hello (no setName, no sessions).
+    expect(offersTransactions({ isWritablePrimary: true, maxBsonObjectSize: 16777216, maxWireVersion: 21, ok: 1 })).toBe(false);
+    // A standalone mongod has sessions but no replica set.
+    expect(offersTransactions({ isWritablePrimary: true, logicalSessionTimeoutMinutes: 30, ok: 1 })).toBe(false);
+    // A replica set without sessions (should not exist, but then no transaction either).
+    expect(offersTransactions({ setName: 'rs0' })).toBe(false);
+  });
+});
