@@ -35,8 +35,8 @@ export const bffConfigSchema = baseConfigSchema
     EXPORT_BUCKET: z.string().min(3).default('popote-exports'),
     /** How long a ready archive can be downloaded before the sweep deletes it (7 days). */
     EXPORT_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(168),
-    /** How often each replica looks for export jobs to build (a request on this replica starts at once). */
-    EXPORT_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+    /** How long a builder holds an export job without a heartbeat before the work queue gives it to another (it died). */
+    EXPORT_LEASE_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
     /** How often each replica deletes expired archives and orphaned objects, and retries unsent emails. */
     EXPORT_SWEEP_MS: z.coerce.number().int().min(500).max(3_600_000).default(60_000),
     /**

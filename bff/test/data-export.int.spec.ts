@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { EXPORT_MESSAGES } from '@popote/contracts';
+import { jetstream } from '@nats-io/jetstream';
+import { DataExportJob, EXPORT_MESSAGES, STREAMS } from '@popote/contracts';
 import { markEmailVerified } from '../../services/identity/test/fixtures';
 import { MediaStorage, OutboxRelay } from '@popote/platform';
 import { getConnectionToken, getModelToken } from '@nestjs/mongoose';
@@ -15,6 +16,7 @@ import {
   resetJetStream,
   serviceEnv,
   startServiceApp,
+  testNats,
   tokenOfLink,
   waitForMail,
 } from '@popote/testing';
@@ -33,7 +35,7 @@ import { AppModule as OrderingModule } from '../../services/ordering/src/app.mod
 import { orderingConfig } from '../../services/ordering/src/config';
 import { AppModule as PaymentsModule } from '../../services/payments/src/app.module';
 import { paymentsConfig } from '../../services/payments/src/config';
-import type { ExportClaim, ExportJob, ExportSlot } from '../src/account/exports/data-export.store';
+import type { ExportJob, ExportSlot } from '../src/account/exports/data-export.store';
 import { DataExportWorker, EXPORT_MAX_ATTEMPTS } from '../src/account/exports/data-export.worker';
 import { AppModule } from '../src/app.module';
 import { bffConfig, type BffConfig } from '../src/config';
@@ -50,7 +52,7 @@ const SUPPORT = `support-${Date.now().toString(36)}@popote.test`;
 /**
  * The data export job (ADR 0009) with two BFF replicas on one database and one bucket,
  * every service real: one export in preparation per person across replicas, one builder per job
- * (concurrent claims, a builder that died), the archive's contents, the owner alone downloads it,
+ * (the JetStream work queue: two replicas pulling, a builder that died), the archive's contents, the owner alone downloads it,
  * expiry and the sweep, the rate limit, a failed job and 'Réessayer', erasure of the archives.
  */
 describe('data export job (two BFF replicas)', () => {
@@ -61,7 +63,6 @@ describe('data export job (two BFF replicas)', () => {
   let config: BffConfig;
 
   const jobs = () => db.collection<ExportJob>('dataExports');
-  const claims = () => db.collection<ExportClaim>('dataExportClaims');
   const slots = () => db.collection<ExportSlot>('dataExportSlots');
 
   /** A new account; its address confirmed (as its emailed link would) unless `verified` is false: an export needs it. */
@@ -88,7 +89,9 @@ describe('data export job (two BFF replicas)', () => {
   };
   const on = (s: GqlSession, i: number) => Object.assign(new GqlSession(replicas[i]!.url), { cookies: s.cookies }) as GqlSession;
   const pauseAll = () => Promise.all(replicas.map((r) => r.worker.pause()));
-  const resumeAll = () => replicas.forEach((r) => r.worker.resume());
+  const resumeAll = () => Promise.all(replicas.map((r) => r.worker.start()));
+  /** The job, once in `status` (the builders work from the queue on their own). */
+  const jobIn = (id: string, status: ExportJob['status']) => eventually(() => jobs().findOne({ _id: id, status }), 30_000);
   const readyOf = (s: GqlSession) =>
     eventually(async () => {
       const d = (await s.gql(LATEST)).data?.dataExport;
@@ -110,8 +113,8 @@ describe('data export job (two BFF replicas)', () => {
       NotificationsModule.forRoot(notificationsConfig(serviceEnv('notifications', __filename, { SUPPORT_EMAIL: SUPPORT }))),
       nats,
     );
-    // One database and one bucket for both replicas, as in a deployment. Polling is slow here: the
-    // tests drive the passes, except the replica that takes a request, which starts at once.
+    // One database and one bucket for both replicas, as in a deployment; a short lease, so a dead
+    // builder's job goes to another replica within seconds.
     const bffEnv = {
       ...env('bff'),
       ...natsCredentials('bff'),
@@ -120,7 +123,7 @@ describe('data export job (two BFF replicas)', () => {
       GRAPHIQL: 'false',
       RATE_LIMIT_SIGN_UP: '1000/60',
       RATE_LIMIT_EXPORT: '3/3600',
-      EXPORT_POLL_MS: '600000',
+      EXPORT_LEASE_MS: '3000',
       EXPORT_SWEEP_MS: '3600000',
     };
     config = bffConfig(bffEnv);
@@ -216,12 +219,10 @@ describe('data export job (two BFF replicas)', () => {
       expect((await early.json()).message).toBe(EXPORT_MESSAGES.notReady);
 
       // Built, then asked again up to the limit (3 an hour here, the first counted): the next one is refused with the wait.
-      resumeAll();
-      await Promise.all(replicas.map((r) => r.worker.pass()));
+      await resumeAll();
       await readyOf(p.s);
       for (let i = 0; i < 2; i++) {
         expect((await p.s.gql(REQUEST)).errors).toBeUndefined();
-        await Promise.all(replicas.map((r) => r.worker.pass()));
         await readyOf(p.s);
       }
       const limited = await p.s.gql(REQUEST);
@@ -233,55 +234,72 @@ describe('data export job (two BFF replicas)', () => {
       expect(await archives.keys(`${p.user_id}/`)).toHaveLength(1);
       expect(await jobs().countDocuments({ user_id: p.user_id })).toBe(1);
     } finally {
-      resumeAll();
+      await resumeAll();
     }
   }, 90_000);
 
-  it('a job survives a restart and is built once by two replicas polling at once; a dead builder is taken over', async () => {
+  it('a job queued while no builder runs is built once by two replicas pulling at once; a dead builder is taken over', async () => {
     await pauseAll();
     const p = await person();
     const id = (await p.s.gql(REQUEST)).data.requestDataExport.export_id as string;
-    // "Restart": the replica that took the request stopped before building; both replicas then poll together.
-    resumeAll();
-    await Promise.all([replicas[0]!.worker.pass(), replicas[1]!.worker.pass(), replicas[0]!.worker.pass()]);
-    const job = (await jobs().findOne({ _id: id }))!;
-    expect(job.status).toBe('ready');
-    expect(job.attempts).toBe(1);
-    // Claims go once the job is done; one claim #1 only was ever inserted (a second insert would have failed, not built).
-    expect(await claims().countDocuments({ export_id: id })).toBe(0);
+    expect(await jobs().findOne({ _id: id })).toMatchObject({ status: 'pending', enqueued_at: expect.any(Date) });
+    // "Restart": no builder ran when it was asked; both replicas now pull from the queue together.
+    await resumeAll();
+    const job = await jobIn(id, 'ready');
+    expect(job.attempts).toBe(1); // one build started, on one replica
     expect(await slots().countDocuments({ _id: p.user_id })).toBe(0);
 
-    // A builder that died: its claim stops beating; after the lease another replica takes over as #2.
+    // A builder that died: it took the job from the queue, started (its attempt counted) and stopped
+    // beating. After the lease, the queue gives the job to a replica, which builds it as attempt 2.
     await pauseAll();
     const q = await person();
     const id2 = (await q.s.gql(REQUEST)).data.requestDataExport.export_id as string;
-    await claims().insertOne({ _id: `${id2}#1`, export_id: id2, n: 1, holder: 'dead', heartbeat_at: new Date() });
-    resumeAll();
-    await Promise.all(replicas.map((r) => r.worker.pass()));
-    expect((await jobs().findOne({ _id: id2 }))!.status).toBe('pending'); // the lease is still live
-    await claims().updateOne({ _id: `${id2}#1` }, { $set: { heartbeat_at: new Date(Date.now() - 120_000) } });
-    await Promise.all(replicas.map((r) => r.worker.pass()));
-    expect(await jobs().findOne({ _id: id2 })).toMatchObject({ status: 'ready', attempts: 2 });
+    const nc = await testNats(config.NATS_URL);
+    try {
+      const dead = await (await jetstream(nc).consumers.get(STREAMS.jobs.name, DataExportJob.workers)).next({ expires: 5_000 });
+      expect(dead?.json()).toEqual({ export_id: id2 });
+      await jobs().updateOne({ _id: id2 }, { $inc: { attempts: 1 } });
+      await resumeAll();
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect((await jobs().findOne({ _id: id2 }))!.status).toBe('pending'); // the dead builder's lease is still live
+      expect(await jobIn(id2, 'ready')).toMatchObject({ attempts: 2 });
+    } finally {
+      await nc.close();
+    }
   }, 90_000);
 
   it("attempts spent: 'échec', then 'Réessayer' builds a new one", async () => {
     await pauseAll();
     const p = await person();
     const id = (await p.s.gql(REQUEST)).data.requestDataExport.export_id as string;
-    await claims().insertOne({
-      _id: `${id}#${EXPORT_MAX_ATTEMPTS}`,
-      export_id: id,
-      n: EXPORT_MAX_ATTEMPTS,
-      holder: 'dead',
-      heartbeat_at: new Date(0),
-    });
-    resumeAll();
-    await replicas[1]!.worker.pass();
+    // As if EXPORT_MAX_ATTEMPTS builders had started it and died.
+    await jobs().updateOne({ _id: id }, { $set: { attempts: EXPORT_MAX_ATTEMPTS } });
+    await resumeAll();
+    await jobIn(id, 'failed');
     expect((await p.s.gql(LATEST)).data.dataExport).toMatchObject({ export_id: id, status: 'failed', download_url: null });
     // 'Réessayer': a new job (the slot was freed).
     const retry = (await p.s.gql(REQUEST)).data.requestDataExport;
     expect(retry.export_id).not.toBe(id);
     expect((await readyOf(p.s)).export_id).toBe(retry.export_id);
+  }, 60_000);
+
+  it('a job whose queueing failed is queued by the sweep', async () => {
+    await pauseAll();
+    const p = await person();
+    const id = (await p.s.gql(REQUEST)).data.requestDataExport.export_id as string;
+    // Taken off the queue, as if NATS had refused the publish; the job says it never reached it.
+    const nc = await testNats(config.NATS_URL);
+    try {
+      (await (await jetstream(nc).consumers.get(STREAMS.jobs.name, DataExportJob.workers)).next({ expires: 5_000 }))!.ack();
+    } finally {
+      await nc.close();
+    }
+    await jobs().updateOne({ _id: id }, { $set: { enqueued_at: null, requested_at: new Date(Date.now() - 60_000) } });
+    await resumeAll();
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect((await jobs().findOne({ _id: id }))!.status).toBe('pending'); // nothing in the queue for it
+    await replicas[0]!.worker.sweep();
+    expect(await jobIn(id, 'ready')).toMatchObject({ attempts: 1, enqueued_at: expect.any(Date) });
   }, 60_000);
 
   it('expiry: refused with its French message at once, deleted from the bucket by the sweep', async () => {
@@ -321,7 +339,7 @@ describe('data export job (two BFF replicas)', () => {
     expect(await archives.keys(`${p.user_id}/`)).toEqual([]);
     expect(await jobs().countDocuments({ user_id: p.user_id })).toBe(0);
     expect(await slots().countDocuments({ _id: p.user_id })).toBe(0);
-    resumeAll();
+    await resumeAll();
   }, 60_000);
 
   it('an address not confirmed cannot ask for an export (French), and one no longer confirmed when it is built fails it', async () => {
@@ -341,10 +359,8 @@ describe('data export job (two BFF replicas)', () => {
     await apps
       .identity!.get(OutboxRelay, { strict: false })
       .change(users, p.user_id, () => users.updateOne({ _id: p.user_id }, { $set: { email_verified_at: null } }));
-    resumeAll();
-    await replicas[0]!.worker.pass();
-    expect(await jobs().findOne({ _id: id })).toMatchObject({ status: 'failed', error: EXPORT_MESSAGES.emailNotVerified });
-    expect(await claims().countDocuments({ export_id: id })).toBe(0);
+    await resumeAll();
+    expect(await jobIn(id, 'failed')).toMatchObject({ error: EXPORT_MESSAGES.emailNotVerified, attempts: 1 });
     expect(await archives.keys(`${p.user_id}/`)).toEqual([]);
   }, 60_000);
 

@@ -198,10 +198,10 @@ export const APPS: readonly App[] = [
       ...AUTH_DEFAULTS,
       'MONGO_DB',
       ...RATE_LIMIT_SETTINGS,
-      // The data export job (ADR 0009): its private bucket, how long an archive is kept, polling and sweep.
+      // The data export job (ADR 0009): its private bucket, how long an archive is kept, the builder's lease, the sweep.
       'EXPORT_BUCKET',
       'EXPORT_TTL_HOURS',
-      'EXPORT_POLL_MS',
+      'EXPORT_LEASE_MS',
       'EXPORT_SWEEP_MS',
       // The public read cache (ADR 0006).
       'READ_CACHE_TTL_MS',

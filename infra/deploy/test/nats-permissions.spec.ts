@@ -31,7 +31,8 @@ import {
 } from '@popote/local';
 import { read, root } from './repo';
 
-// One table of NATS users and permissions (infra/local/src/nats-permissions.ts), three renderings:
+// One table of NATS users and permissions (infra/local/src/nats-permissions.ts, generated in part
+// from the callers and consumers declared on the contracts), three renderings:
 // the local launcher's and the integration tests' (renderNatsAuthorization), compose's
 // (infra/compose/nats-auth.conf) and Kubernetes' (the NATS chart's nats-auth-values.yaml). Each is
 // read back and compared with the table: a permission edited in one place only fails here.
@@ -77,16 +78,17 @@ describe('NATS users and permissions: one table, rendered for local, compose and
 
   it('fails when a deployment grants a user more, or less, than the table', () => {
     const compose = read(COMPOSE_NATS_AUTH_FILE);
-    const widened = parseAuthorization(compose.replace('"evt.cart.>",', '"evt.cart.>",\n"evt.payments.>",'));
+    const widened = parseAuthorization(compose.replace('"dlq.cart-OrderPlaced"', '"evt.payments.>",\n"dlq.cart-OrderPlaced"'));
     expect(natsPermissionProblems('compose', widened, want(DEPLOYED_NATS_USERS.compose))).toEqual([
       'compose: cart publish.allow has more than the table: evt.payments.>',
     ]);
     const values = parse(read(HELM_NATS_AUTH_FILE));
     const bff = values.config.merge.authorization.users.find((u: { user: string }) => u.user === 'bff');
-    bff.permissions.publish.deny = bff.permissions.publish.deny.filter((s: string) => s !== 'rpc.identity.get-users');
+    const pull = '$JS.API.CONSUMER.MSG.NEXT.EVENTS.payments-OrderCancelled';
+    bff.permissions.publish.deny = bff.permissions.publish.deny.filter((s: string) => s !== pull);
     const helm = parseAuthorization(natsChartConfig(mergeHelmValues(parse(read('infra/k8s/dependencies/nats-values.yaml')), values)));
     expect(natsPermissionProblems('kubernetes', helm, want(DEPLOYED_NATS_USERS.kubernetes))).toEqual([
-      'kubernetes: bff publish.deny lacks: rpc.identity.get-users',
+      `kubernetes: bff publish.deny lacks: ${pull}`,
     ]);
     const unrestricted = helm.map((u) => (u.user === 'cart' ? { user: u.user } : u));
     expect(natsPermissionProblems('kubernetes', unrestricted, want(DEPLOYED_NATS_USERS.kubernetes))).toContain(

@@ -1,17 +1,15 @@
 import {
-  ACCOUNT_RPCS,
   ERASURE_BLOCKING_SERVICES,
-  erasureBlockersRpc,
-  CartRpc,
-  CatalogueRpc,
-  IdentityRpc,
-  NotificationsRpc,
-  OrderingRpc,
-  PaymentsRpc,
-  PickupRpc,
+  EVENT_CONTRACTS,
   EVENT_PARTITIONS as CONTRACT_PARTITIONS,
+  expandDurable,
+  filterOf,
+  ownerOf,
+  RPC_CONTRACTS,
   STREAMS,
+  type Caller,
 } from '@popote/contracts';
+import * as contracts from '@popote/contracts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -21,7 +19,6 @@ import {
   durablesOf,
   EVENT_PARTITIONS,
   EVENTS_STREAM,
-  INTERNAL_RPCS,
   localNatsUsers,
   NATS_SERVICES,
   NATS_USER_NAMES,
@@ -29,6 +26,7 @@ import {
   parseAuthorization,
   renderNatsAuthorization,
   SERVICE_CALLS,
+  type NatsUserName,
 } from './nats-auth';
 
 const repo = join(__dirname, '..', '..', '..');
@@ -39,44 +37,100 @@ const sources = (dir: string): string[] =>
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts'))
     .map((f) => readFileSync(join(repo, dir, f), 'utf8'));
 
-/** The durable consumers the code of a service creates (consumer.ts: `<service>-<handler>`, partitions `-p<k>`). */
-function durablesInCode(service: string): string[] {
-  const found: string[] = [];
+/** A contract named in code (`OrderingEvents.orderPlaced`, `CatalogueRpc.getMeal`) → the contract. */
+const named = (group: string, key: string) => (contracts as unknown as Record<string, Record<string, { subject: string }>>)[group]?.[key];
+
+/**
+ * The durable consumers the code of a service creates (consumer.ts: `<service>-<handler>`,
+ * partitions `-p<k>`), each with the subjects of the events it consumes.
+ */
+function durablesInCode(service: string): Record<string, string[]> {
+  const found: Record<string, string[]> = {};
+  const events = (args: string) => [...args.matchAll(/(\w+Events)\.(\w+)/g)].map((m) => named(m[1]!, m[2]!)!.subject);
   for (const text of sources(`services/${service}/src`)) {
     for (const m of text.matchAll(/@EventHandler\(([^)]*(?:\([^)]*\))?[^)]*)\)\s*(?:@\w+\([^)]*\)\s*)*export class (\w+)/g)) {
-      const named = /name:\s*'([^']+)'/.exec(m[1]!);
-      found.push(`${service}-${named ? named[1] : m[2]!.replace(/Handler$/, '')}`);
+      const name = /name:\s*'([^']+)'/.exec(m[1]!);
+      found[`${service}-${name ? name[1] : m[2]!.replace(/Handler$/, '')}`] = events(m[1]!);
     }
-    for (const m of text.matchAll(/@PartitionedHandler\([\s\S]*?name:\s*'([^']+)'/g))
-      for (let p = 0; p < CONTRACT_PARTITIONS; p++) found.push(`${service}-${m[1]}-p${p}`);
+    for (const m of text.matchAll(/@PartitionedHandler\(\s*\[([^\]]*)\][\s\S]*?name:\s*'([^']+)'/g))
+      for (let p = 0; p < CONTRACT_PARTITIONS; p++) found[`${service}-${m[2]}-p${p}`] = events(m[1]!);
+    // The account lifecycle's handler, from the platform (personal-data.module.ts): `<service>-AccountErasure`.
+    if (new RegExp(`PersonalDataModule\\.forService\\(\\s*'${service}'`).test(text))
+      found[`${service}-AccountErasure`] = [contracts.AccountEvents.erasureRequested.subject];
   }
-  return found.sort();
+  return found;
 }
 
-const ALL_RPCS = [
-  ...[IdentityRpc, CatalogueRpc, CartRpc, OrderingRpc, PaymentsRpc, NotificationsRpc, PickupRpc].flatMap((c) =>
-    Object.values(c).map((r) => r.subject),
-  ),
-  ...ACCOUNT_RPCS.map((r) => r.subject),
-];
+/** The durables the contracts declare, each with the events that name it among their consumers. */
+const declaredConsumers = (): Record<string, string[]> => {
+  const out: Record<string, string[]> = {};
+  for (const e of EVENT_CONTRACTS) for (const d of (e.consumers ?? []).flatMap(expandDurable)) (out[d] ??= []).push(e.subject);
+  return out;
+};
+
+const sortedValues = (r: Record<string, string[]>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, [...v].sort()]));
+
+/** NATS's subject matching: `*` one token, `>` one or more at the end. */
+function matches(pattern: string, subject: string): boolean {
+  const p = pattern.split('.');
+  const s = subject.split('.');
+  for (let i = 0; i < p.length; i++) {
+    if (p[i] === '>') return s.length > i;
+    if (i >= s.length || (p[i] !== '*' && p[i] !== s[i])) return false;
+  }
+  return p.length === s.length;
+}
+const mayPublish = (user: NatsUserName, subject: string) => {
+  const { allow, deny = [] } = natsPermissions(user).publish;
+  return allow.some((a) => matches(a, subject)) && !deny.some((d) => matches(d, subject));
+};
+const maySubscribe = (user: NatsUserName, subject: string) => natsPermissions(user).subscribe.allow.some((a) => matches(a, subject));
 
 describe('NATS permissions', () => {
-  it('lets each service answer and announce only its own subjects', () => {
+  it('lets each service answer and announce only its own subjects, those of its contracts', () => {
     for (const service of NATS_SERVICES) {
       const p = natsPermissions(service);
-      expect(p.subscribe.allow).toEqual([`rpc.${service}.>`, `_INBOX_${service}.>`]);
-      expect(p.publish.allow.filter((s) => s.startsWith('evt.'))).toEqual([`evt.${service}.>`]);
+      const answered = RPC_CONTRACTS.filter((r) => ownerOf(r) === service).map((r) => r.subject);
+      expect(answered.length, service).toBeGreaterThan(0);
+      expect(p.subscribe.allow).toEqual([...answered, `_INBOX_${service}.>`]);
+      expect(answered.every((s) => s.startsWith(`rpc.${service}.`))).toBe(true);
+      const announced = p.publish.allow.filter((s) => s.startsWith('evt.'));
+      expect(announced).toEqual(EVENT_CONTRACTS.filter((e) => ownerOf(e) === service).map(filterOf));
+      expect(announced.every((s) => s.startsWith(`evt.${service}.`))).toBe(true);
     }
     expect(natsPermissions('bff').publish.allow.some((s) => s.startsWith('evt.'))).toBe(false);
   });
 
-  it('names the streams, partitions and the durable consumers of every handler in the code', () => {
+  it('names the streams, partitions and the durable consumers of every handler in the code, each on the events it consumes', () => {
     expect([EVENTS_STREAM, DEAD_LETTERS_STREAM]).toEqual([STREAMS.events.name, STREAMS.deadLetters.name]);
     expect(EVENT_PARTITIONS).toBe(CONTRACT_PARTITIONS);
-    for (const service of NATS_SERVICES) expect(durablesOf(service).sort(), service).toEqual(durablesInCode(service));
+    const declared = sortedValues(declaredConsumers());
+    for (const service of NATS_SERVICES) {
+      const inCode = sortedValues(durablesInCode(service));
+      expect(durablesOf(service).sort(), service).toEqual(Object.keys(inCode).sort());
+      for (const [durable, events] of Object.entries(inCode)) expect(declared[durable], durable).toEqual(events);
+    }
     const bffDurables = sources('bff/src').flatMap((t) => [...t.matchAll(/const DURABLE = '([^']+)'/g)].map((m) => m[1]!));
     expect(durablesOf('bff').sort()).toEqual(bffDurables.sort());
+    expect(declared['bff-AccountErasure']).toEqual(['evt.identity.account-erasure-requested.v1']);
     expect(new Set(ALL_DURABLES).size).toBe(ALL_DURABLES.length);
+    expect(Object.keys(declared).sort()).toEqual([...ALL_DURABLES].sort());
+  });
+
+  it('the work queue: the BFF queues and works its own job (declared on DataExportJob), no service touches JOBS', () => {
+    const bff = natsPermissions('bff').publish.allow;
+    expect(bff).toEqual(
+      expect.arrayContaining([
+        'job.bff.data-export',
+        '$JS.API.STREAM.CREATE.JOBS',
+        '$JS.API.CONSUMER.MSG.NEXT.JOBS.bff-data-export',
+        '$JS.ACK.JOBS.bff-data-export.>',
+      ]),
+    );
+    expect(bff.filter((s) => s.includes('JOBS') && !s.endsWith('.JOBS') && !s.includes('.JOBS.bff-data-export'))).toEqual([]);
+    expect(bff).not.toContain('$JS.API.STREAM.UPDATE.JOBS');
+    for (const service of NATS_SERVICES)
+      expect(natsPermissions(service).publish.allow.filter((s) => s.includes('JOBS') || s.startsWith('job.'))).toEqual([]);
   });
 
   it('scopes JetStream: no wildcard over the API, no delete or purge, only the shared streams and each one’s own durables', () => {
@@ -93,8 +147,10 @@ describe('NATS permissions', () => {
         user,
       ).toEqual([]);
       const streams = js.filter((s) => /STREAM\.(CREATE|UPDATE)\./.test(s)).map((s) => s.split('.').pop());
+      // JOBS (the work queue) only for a process that has jobs declared on the contracts (the BFF's data export).
+      const queues = user === 'bff' ? ['JOBS'] : [];
       expect(
-        [...new Set(streams)].every((s) => ['EVENTS', 'DEAD_LETTERS', 'KV_popote_locks'].includes(s!)),
+        [...new Set(streams)].every((s) => ['EVENTS', 'DEAD_LETTERS', 'KV_popote_locks', ...queues].includes(s!)),
         user,
       ).toBe(true);
       expect(
@@ -146,33 +202,50 @@ describe('NATS permissions', () => {
     ]);
   });
 
-  it('names only RPCs that exist, and lets each service call exactly those its code calls', () => {
-    for (const subject of [...INTERNAL_RPCS, ...Object.values(SERVICE_CALLS).flat()]) expect(ALL_RPCS).toContain(subject);
-    const root = join(repo, 'services');
-    const sources: Record<string, string> = {
-      cart: 'cart/src/carts/carts.service.ts',
-      payments: 'payments/src/checkouts/checkouts.service.ts',
-      notifications: 'notifications/src/events/order-placed.handler.ts',
-      identity: 'identity/src/account/account.service.ts',
-    };
-    const byName = Object.fromEntries(
-      [IdentityRpc, CatalogueRpc, CartRpc, OrderingRpc, PaymentsRpc, NotificationsRpc, PickupRpc].flatMap((c, i) =>
-        Object.entries(c).map(([k, r]) => [
-          `${['IdentityRpc', 'CatalogueRpc', 'CartRpc', 'OrderingRpc', 'PaymentsRpc', 'NotificationsRpc', 'PickupRpc'][i]}.${k}`,
-          r.subject,
-        ]),
-      ),
-    );
-    for (const [service, file] of Object.entries(sources)) {
-      const source = readFileSync(join(root, file), 'utf8');
-      const called = [
-        ...[...source.matchAll(/rpc\.call\((\w+Rpc\.\w+)/g)].map((m) => byName[m[1]!]),
-        // The account contract's RPCs are made per service: erasureBlockersRpc(s) over ERASURE_BLOCKING_SERVICES.
-        ...(source.includes('erasureBlockersRpc(s)') ? ERASURE_BLOCKING_SERVICES.map((s) => erasureBlockersRpc(s).subject) : []),
-      ];
-      for (const subject of called)
-        expect(SERVICE_CALLS[service as keyof typeof SERVICE_CALLS], `${service} calls ${subject}`).toContain(subject);
+  it('lets each process call exactly the RPCs its code calls: the callers declared on the contracts', () => {
+    const rpcBySubject = new Map(RPC_CONTRACTS.map((r) => [r.subject, r]));
+    for (const process of [...NATS_SERVICES, 'bff' as const]) {
+      const code = sources(process === 'bff' ? 'bff/src' : `services/${process}/src`).join('\n');
+      // Another service's RPC named in the code is one it calls (its own are the ones it answers).
+      const called = new Set(
+        [...code.matchAll(/\b(\w+Rpc)\.(\w+)\b/g)]
+          .map((m) => named(m[1]!, m[2]!)?.subject)
+          .filter((s): s is string => !!s && s.split('.')[1] !== process),
+      );
+      // The account contract's RPCs, made per service: the BFF gathers every export, identity asks the blockers.
+      if (code.includes('exportPersonalDataRpc(service)'))
+        for (const r of RPC_CONTRACTS) if (r.subject.endsWith('.export-personal-data')) called.add(r.subject);
+      if (code.includes('erasureBlockersRpc(s)')) for (const s of ERASURE_BLOCKING_SERVICES) called.add(`rpc.${s}.erasure-blockers`);
+      const declared = RPC_CONTRACTS.filter((r) => r.callers?.includes(process as Caller)).map((r) => r.subject);
+      expect([...called].sort(), process).toEqual([...declared].sort());
+      for (const subject of called) expect(rpcBySubject.has(subject), subject).toBe(true);
+      if (process !== 'bff') expect(SERVICE_CALLS[process].sort(), process).toEqual([...declared].sort());
     }
+  });
+
+  it('derives each one’s requests, answers and events from the contracts', () => {
+    // The BFF: the user-facing RPCs, none of the internal ones.
+    expect(mayPublish('bff', contracts.CatalogueRpc.listMeals.subject)).toBe(true);
+    expect(mayPublish('bff', 'rpc.payments.export-personal-data')).toBe(true);
+    for (const internal of [contracts.IdentityRpc.getUsers, contracts.IdentityRpc.cookLegal, contracts.PickupRpc.reserveCheckout])
+      expect(mayPublish('bff', internal.subject), internal.subject).toBe(false);
+    expect(mayPublish('bff', 'rpc.identity.erasure-blockers')).toBe(false);
+    expect(mayPublish('bff', 'rpc.catalogue.no-such-rpc')).toBe(false);
+    // The cart: the catalogue's meals, nothing of payments (its RPCs or its events).
+    expect(mayPublish('cart', contracts.CatalogueRpc.getMeals.subject)).toBe(true);
+    for (const r of RPC_CONTRACTS.filter((x) => ownerOf(x) === 'payments')) expect(mayPublish('cart', r.subject), r.subject).toBe(false);
+    expect(mayPublish('cart', contracts.PaymentsEvents.paymentSucceeded.subject)).toBe(false);
+    // Payments asks the cart's checks, announces payments, on every partition of nothing but its own.
+    expect(mayPublish('payments', contracts.CartRpc.checkout.subject)).toBe(true);
+    expect(mayPublish('payments', contracts.CartRpc.addItem.subject)).toBe(false);
+    expect(mayPublish('payments', contracts.PaymentsEvents.paymentSucceeded.subject)).toBe(true);
+    expect(mayPublish('payments', 'evt.payments.payment-invented.v1')).toBe(false);
+    expect(mayPublish('ordering', `${contracts.OrderingEvents.orderPlaced.subject}.7`)).toBe(true);
+    expect(mayPublish('catalogue', `${contracts.OrderingEvents.orderPlaced.subject}.7`)).toBe(false);
+    // Only identity answers the sign-in (and reads its password).
+    expect(NATS_USER_NAMES.filter((u) => maySubscribe(u, contracts.IdentityRpc.signIn.subject))).toEqual(['identity']);
+    expect(maySubscribe('catalogue', contracts.PickupRpc.reserveCheckout.subject)).toBe(true);
+    expect(maySubscribe('catalogue', 'rpc.catalogue.no-such-rpc')).toBe(false);
   });
 
   it('renders a nats-server authorization block with a fresh password per user, which reads back as the table', () => {

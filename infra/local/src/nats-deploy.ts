@@ -1,7 +1,8 @@
-// The permission table (nats-permissions.ts) rendered for the deployments: compose's
-// infra/compose/nats-auth.conf and the NATS Helm chart's infra/k8s/dependencies/nats-auth-values.yaml
-// (both written by nats-render.ts), and read back for the check that local, compose and Kubernetes
-// give every user the same permissions (infra/deploy/test/nats-permissions.spec.ts).
+// The permission table (nats-permissions.ts, in part generated from the contracts) rendered for
+// the deployments: compose's infra/compose/nats-auth.conf and the NATS Helm chart's
+// infra/k8s/dependencies/nats-auth-values.yaml (both written by nats-render.ts), and read back for
+// the check that local, compose and Kubernetes give every user the same permissions
+// (infra/deploy/test/nats-permissions.spec.ts).
 
 import { DEPLOYED_NATS_USERS, natsPasswordVariable, natsPermissions, type NatsPermissions, type NatsUserName } from './nats-permissions';
 
@@ -69,6 +70,7 @@ const deployedEntries = (users: readonly NatsUserName[]): AuthEntry[] =>
 const GENERATED = (what: string) =>
   [
     `# GENERATED from infra/local/src/nats-permissions.ts by \`node infra/local/dist/nats-render.js\`: do not edit.`,
+    '# Its RPCs, events and durable consumers come from the callers and consumers declared on the contracts.',
     `# ./popote test deploy fails when this file differs from the table.${what ? ` ${what}` : ''}`,
   ].join('\n');
 

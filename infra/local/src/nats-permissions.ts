@@ -1,9 +1,27 @@
 // THE table of NATS users and their permissions: one user per process, each allowed only what its
-// part needs. Rendered for the local launcher and the integration tests (nats-auth.ts), for compose
+// part needs. What the contracts declare is generated from them (@popote/contracts callers.ts):
+// the RPCs each process may request (their `callers`), the RPCs each service answers and the events
+// it publishes (their subjects name it), the durable consumers each process owns (the events'
+// `consumers`). Written here: what no contract says (the JetStream API each of those needs, the
+// shared streams, the lock bucket, the BFF's ordered consumers, the observer and the operator).
+// Rendered for the local launcher and the integration tests (nats-auth.ts), for compose
 // (infra/compose/nats-auth.conf) and for Kubernetes (infra/k8s/dependencies/nats-auth-values.yaml)
 // by nats-deploy.ts; `./popote test deploy` fails when the three differ from it.
 
-export const NATS_SERVICES = ['identity', 'catalogue', 'cart', 'ordering', 'payments', 'notifications'] as const;
+import {
+  durablesOwnedBy,
+  EVENT_PARTITIONS as CONTRACT_PARTITIONS,
+  eventsPublishedBy,
+  filterOf,
+  jobsOwnedBy,
+  rpcsAnsweredBy,
+  rpcsCalledBy,
+  SERVICE_NAMES,
+  STREAMS,
+  type Caller,
+} from '@popote/contracts';
+
+export const NATS_SERVICES = SERVICE_NAMES;
 export type NatsService = (typeof NATS_SERVICES)[number];
 /** Every user of the table: the services, the BFF, the tools' read-only observer, the dead-letter operator. */
 export type NatsUserName = NatsService | 'bff' | 'observer' | 'operator';
@@ -19,70 +37,31 @@ export interface NatsPermissions {
 /** Replies come to `_INBOX_<user>.…` (the processes set this inbox prefix; see @popote/platform natsOptions). */
 export const inboxOf = (user: string) => `_INBOX_${user}.>`;
 
-/** RPCs that only other services call: the BFF may not. */
-export const INTERNAL_RPCS = [
-  'rpc.identity.get-users',
-  'rpc.identity.cook-legal',
-  'rpc.ordering.orders-by-id',
-  // Account lifecycle: identity asks for the account emails and whether an erasure must wait.
-  'rpc.notifications.send-account-email',
-  'rpc.ordering.erasure-blockers',
-  'rpc.payments.erasure-blockers',
-  'rpc.catalogue.reserve-checkout',
-  'rpc.catalogue.release-reservation',
-  'rpc.catalogue.move-pickup-slot',
-  'rpc.catalogue.change-held-slot',
-];
+/** Generated: the RPCs a process may request (those that name it among their callers). */
+export const rpcCallsOf = (process: Caller): string[] => rpcsCalledBy(process).map((r) => r.subject);
 
-/** The RPCs each service calls on another (nothing else). */
-export const SERVICE_CALLS: Record<NatsService, string[]> = {
-  identity: ['rpc.notifications.send-account-email', 'rpc.ordering.erasure-blockers', 'rpc.payments.erasure-blockers'],
-  catalogue: [],
-  cart: ['rpc.catalogue.get-meal', 'rpc.catalogue.get-meals'],
-  ordering: ['rpc.catalogue.move-pickup-slot'], // the cook moves an order's pick-up slot (ADR 0008)
-  // orders-by-id: reconciliation (ADR 0004), the ledger (ADR 0007); cook-legal: receipts;
-  // reserve-checkout, release-reservation, change-held-slot: the food and slots reserved while paying
-  // (docs/checkout.md); pickup-addresses: the place on the receipt
-  payments: [
-    'rpc.cart.checkout',
-    'rpc.ordering.orders-by-id',
-    'rpc.identity.cook-legal',
-    'rpc.catalogue.reserve-checkout',
-    'rpc.catalogue.release-reservation',
-    'rpc.catalogue.change-held-slot',
-    'rpc.catalogue.pickup-addresses',
-  ],
-  notifications: ['rpc.identity.get-users'],
-};
+/** Generated: the RPCs each service calls on another (nothing else). */
+export const SERVICE_CALLS = Object.fromEntries(NATS_SERVICES.map((s) => [s, rpcCallsOf(s)])) as Record<NatsService, string[]>;
+
+/** Generated: what a service answers (its RPCs' subjects) and publishes (its events, every partition: `<subject>.*`). */
+const answers = (service: NatsService) => rpcsAnsweredBy(service).map((r) => r.subject);
+const announces = (service: NatsService) => eventsPublishedBy(service).map(filterOf);
 
 /** The JetStream layout (@popote/contracts STREAMS, EVENT_PARTITIONS; the lock bucket of ADR 0004). */
-export const EVENTS_STREAM = 'EVENTS';
-export const DEAD_LETTERS_STREAM = 'DEAD_LETTERS';
+export const EVENTS_STREAM = STREAMS.events.name;
+export const DEAD_LETTERS_STREAM = STREAMS.deadLetters.name;
+export const JOBS_STREAM = STREAMS.jobs.name;
 export const LOCKS_BUCKET = 'popote_locks';
-export const EVENT_PARTITIONS = 16;
-
-const partitioned = (name: string) => Array.from({ length: EVENT_PARTITIONS }, (_, p) => `${name}-p${p}`);
+export const EVENT_PARTITIONS = CONTRACT_PARTITIONS;
 
 /**
- * The durable consumers each process owns on EVENTS, without the `<process>-` prefix: one per
- * @EventHandler (its class name without `Handler`, or its `name` option), one per partition for a
- * @PartitionedHandler (`<name>-p<k>`). A handler missing here cannot start (NATS refuses its
- * consumer): nats-auth.spec.ts reads the handlers in the code and fails first.
+ * Generated: the durable consumers each process owns on EVENTS (the events' `consumers`), full
+ * names: one per @EventHandler (`<process>-<class name without Handler, or its name option>`), one
+ * per partition for a @PartitionedHandler (`<process>-<name>-p<k>`). A handler missing there cannot
+ * start (NATS refuses its consumer): nats-auth.spec.ts reads the handlers in the code and fails first.
  */
-export const DURABLES: Record<NatsService | 'bff', string[]> = {
-  identity: ['AccountErasure', 'ReviewSubmitted'],
-  catalogue: ['AccountErasure', 'ProfileUpdated', ...partitioned('stock')],
-  cart: ['AccountErasure', 'MealDeleted', 'OrderPlaced'],
-  ordering: ['AccountErasure', 'PaymentSucceeded', 'StockCommitted', 'StockRejected'],
-  payments: ['AccountErasure', 'OrderCancelled', 'OrderPickedUp', ...partitioned('sales')],
-  notifications: ['AccountErasure', 'OrderPlaced', 'OrderStatusChanged', 'PickupReminder', 'PickupSlotMoved'],
-  // The export archives of an erased account (bff/src/account/exports/account-erasure.consumer.ts).
-  bff: ['AccountErasure'],
-};
-
-/** Full durable names (`catalogue-stock-p3`) of one process, or of all. */
-export const durablesOf = (process: NatsService | 'bff'): string[] => DURABLES[process].map((d) => `${process}-${d}`);
-export const ALL_DURABLES: string[] = (Object.keys(DURABLES) as (NatsService | 'bff')[]).flatMap(durablesOf);
+export const durablesOf = (process: Caller): string[] => durablesOwnedBy(process);
+export const ALL_DURABLES: string[] = ([...NATS_SERVICES, 'bff'] as const).flatMap(durablesOf);
 
 const API = '$JS.API';
 
@@ -119,6 +98,30 @@ const durableGrants = (durable: string, deadLetters: boolean): string[] => [
 ];
 
 /**
+ * Generated: the background jobs a process queues and works on (the jobs' `workers`): the JOBS
+ * work queue (read, created by the first process that needs it — no update: its retention is
+ * fixed), publishing its own jobs' subjects, and its workers' durable (created, updated, pulled,
+ * acknowledged, and `working` heartbeats, which are acknowledgements too).
+ */
+const jobGrants = (process: Caller): string[] => {
+  const jobs = jobsOwnedBy(process);
+  if (!jobs.length) return [];
+  return [
+    `${API}.STREAM.INFO.${JOBS_STREAM}`,
+    `${API}.STREAM.CREATE.${JOBS_STREAM}`,
+    ...jobs.flatMap((job) => [
+      job.subject,
+      `${API}.CONSUMER.INFO.${JOBS_STREAM}.${job.workers}`,
+      `${API}.CONSUMER.CREATE.${JOBS_STREAM}.${job.workers}`,
+      `${API}.CONSUMER.CREATE.${JOBS_STREAM}.${job.workers}.>`,
+      `${API}.CONSUMER.DURABLE.CREATE.${JOBS_STREAM}.${job.workers}`,
+      `${API}.CONSUMER.MSG.NEXT.${JOBS_STREAM}.${job.workers}`,
+      `$JS.ACK.${JOBS_STREAM}.${job.workers}.>`,
+    ]),
+  ];
+};
+
+/**
  * Ordered (ephemeral) consumers of EVENTS, named by nats.js with a random token: the BFF's live
  * order updates, session revocations and read-cache invalidations, the benchmarks' observer.
  * With several filters nats.js creates them on `CONSUMER.CREATE.EVENTS` (no name in the subject).
@@ -140,10 +143,12 @@ const othersDurables = (own: string[]) =>
   ]);
 
 /**
- * A service answers its own RPCs only (`rpc.<service>.>`), publishes its own events only
- * (`evt.<service>.>`: only payments may announce a payment), calls only the RPCs it needs, and on
+ * A service answers its own RPCs only (the contracts' `rpc.<service>.…`), publishes its own events
+ * only (`evt.<service>.…`: only payments may announce a payment), calls only the RPCs that name it
+ * among their callers, and on
  * JetStream manages only its own durable consumers (no other process's, no stream but the shared
- * ones, never a delete or a purge). The BFF calls the user-facing RPCs and publishes no event.
+ * ones, never a delete or a purge). The BFF calls the RPCs that name it (the user-facing ones) and
+ * publishes no event.
  * The observer (benchmarks) only follows the events; the operator (`./popote dlq`) reads and
  * removes dead letters and publishes their originals again, and applies the contract's changes
  * to the shared streams (the only user that may update them).
@@ -181,8 +186,15 @@ export function natsPermissions(user: NatsUserName): NatsPermissions {
     const own = durablesOf('bff');
     return {
       publish: {
-        allow: ['rpc.>', `${API}.INFO`, ...SHARED_STREAMS, ...ORDERED_CONSUMERS, ...own.flatMap((d) => durableGrants(d, false))],
-        deny: [...INTERNAL_RPCS, ...othersDurables(own)],
+        allow: [
+          ...rpcCallsOf('bff'),
+          `${API}.INFO`,
+          ...SHARED_STREAMS,
+          ...ORDERED_CONSUMERS,
+          ...own.flatMap((d) => durableGrants(d, false)),
+          ...jobGrants('bff'),
+        ],
+        deny: othersDurables(own),
       },
       subscribe: { allow: [inboxOf('bff')] },
       allow_responses: false,
@@ -191,15 +203,16 @@ export function natsPermissions(user: NatsUserName): NatsPermissions {
   return {
     publish: {
       allow: [
-        `evt.${user}.>`,
-        ...SERVICE_CALLS[user],
+        ...announces(user),
+        ...rpcCallsOf(user),
         `${API}.INFO`,
         ...SHARED_STREAMS,
         ...LOCKS,
         ...durablesOf(user).flatMap((d) => durableGrants(d, true)),
+        ...jobGrants(user),
       ],
     },
-    subscribe: { allow: [`rpc.${user}.>`, inboxOf(user)] },
+    subscribe: { allow: [...answers(user), inboxOf(user)] },
     allow_responses: true,
   };
 }

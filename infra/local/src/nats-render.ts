@@ -1,7 +1,8 @@
 // `node infra/local/dist/nats-render.js`: writes the NATS users and permissions of the deployments
 // from the table (nats-permissions.ts): infra/compose/nats-auth.conf and
-// infra/k8s/dependencies/nats-auth-values.yaml. Run it after changing the table (npm run build
-// first); `./popote test deploy` fails while they differ from it.
+// infra/k8s/dependencies/nats-auth-values.yaml. Run it after changing the table or the callers or
+// consumers declared on a contract (npm run build first); `./popote test deploy` fails while they
+// differ from it.
 
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -4,7 +4,7 @@ import { jetstream } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { AccountEvents, CatalogueEvents, CatalogueRpc, ERASED_NAME, exportPersonalDataRpc, subjectOf } from '@popote/contracts';
 import { cardKey, makeEnvelope, MediaStorage, RpcClient } from '@popote/platform';
-import { eventually, resetJetStream, serviceEnv, startServiceApp, testNats, testRpcClient } from '@popote/testing';
+import { eventually, resetJetStream, serviceEnv, type ServiceUnderTest, serviceUnderTest } from '@popote/testing';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ describe('catalogue: export and erasure of a cook', () => {
   let app: INestApplication;
   let rpc: RpcClient;
   let nc: NatsConnection;
+  let under: ServiceUnderTest;
   let media: MediaStorage;
   const cook = { user_id: `cook-erase-${Date.now().toString(36)}`, user_type: 'cook' as const };
 
@@ -23,16 +24,12 @@ describe('catalogue: export and erasure of a cook', () => {
     await resetJetStream();
     const env = serviceEnv('catalogue', __filename);
     const config = catalogueConfig(env);
-    app = await startServiceApp('catalogue', AppModule.forRoot(config), config.NATS_URL);
+    ({ app, rpc, nc } = under = await serviceUnderTest('catalogue', AppModule.forRoot(config), config.NATS_URL));
     media = new MediaStorage(config);
-    rpc = await testRpcClient(config.NATS_URL);
-    nc = await testNats(config.NATS_URL);
   });
 
   afterAll(async () => {
-    await nc?.close();
-    await rpc?.close();
-    await app?.close();
+    await under?.close();
   });
 
   it('exports the dishes with their picture keys, then removes pictures and texts once, however often the erasure arrives', async () => {

@@ -4,7 +4,7 @@ import { jetstream } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { AccountEvents, CatalogueRpc, MEAL_MESSAGES, subjectOf, type Actor, type CreateMealInput } from '@popote/contracts';
 import { cardKey, makeEnvelope, MediaStorage, RpcClient } from '@popote/platform';
-import { eventually, expectDomainError, resetJetStream, serviceEnv, startServiceApp, testNats, testRpcClient } from '@popote/testing';
+import { eventually, expectDomainError, resetJetStream, serviceEnv, type ServiceUnderTest, serviceUnderTest } from '@popote/testing';
 import type { Connection, Model } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from '../src/app.module';
@@ -40,6 +40,7 @@ describe('catalogue: meal pictures by uploader', () => {
   let app: INestApplication;
   let rpc: RpcClient;
   let nc: NatsConnection;
+  let under: ServiceUnderTest;
   let media: MediaStorage;
   let n = 0;
   let env: NodeJS.ProcessEnv;
@@ -69,17 +70,13 @@ describe('catalogue: meal pictures by uploader', () => {
     await resetJetStream();
     env = serviceEnv('catalogue', __filename);
     const config = catalogueConfig(env);
-    app = await startServiceApp('catalogue', AppModule.forRoot(config), config.NATS_URL);
+    ({ app, rpc, nc } = under = await serviceUnderTest('catalogue', AppModule.forRoot(config), config.NATS_URL));
     await seedCatalogue(env);
     media = new MediaStorage(config);
-    rpc = await testRpcClient(config.NATS_URL);
-    nc = await testNats(config.NATS_URL);
   });
 
   afterAll(async () => {
-    await nc?.close();
-    await rpc?.close();
-    await app?.close();
+    await under?.close();
   });
 
   it('accepts on a new dish only a stored picture its cook sent, in French otherwise, and saves nothing refused', async () => {

@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import { jetstream } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { CatalogueEvents, CatalogueRpc, IdentityEvents, type CreateMealInput, type MealDto } from '@popote/contracts';
@@ -9,9 +8,8 @@ import {
   findEvent,
   resetJetStream,
   serviceEnv,
-  startServiceApp,
-  testNats,
-  testRpcClient,
+  type ServiceUnderTest,
+  serviceUnderTest,
 } from '@popote/testing';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,9 +40,9 @@ const valid = (over: Partial<CreateMealInput> = {}): CreateMealInput => ({
 });
 
 describe('catalogue: managing meals, filters, search, events', () => {
-  let app: INestApplication;
   let rpc: RpcClient;
   let nc: NatsConnection;
+  let under: ServiceUnderTest;
   // Calls that skip the client-side contract check, to prove the service validates by itself.
   const rawCreate = { ...CatalogueRpc.createMeal, request: z.any() } as unknown as typeof CatalogueRpc.createMeal;
   const ids = async (filter: Record<string, unknown>) =>
@@ -54,16 +52,12 @@ describe('catalogue: managing meals, filters, search, events', () => {
     await resetJetStream();
     const env = serviceEnv('catalogue', __filename);
     const config = catalogueConfig(env);
-    app = await startServiceApp('catalogue', AppModule.forRoot(config), config.NATS_URL);
+    ({ rpc, nc } = under = await serviceUnderTest('catalogue', AppModule.forRoot(config), config.NATS_URL));
     await seedCatalogue(env);
-    rpc = await testRpcClient(config.NATS_URL);
-    nc = await testNats(config.NATS_URL);
   });
 
   afterAll(async () => {
-    await nc?.close();
-    await rpc?.close();
-    await app?.close();
+    await under?.close();
   });
 
   it('creates a meal for the signed-in cook and announces it', async () => {

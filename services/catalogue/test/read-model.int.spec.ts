@@ -12,7 +12,7 @@ import {
   type EventContract,
 } from '@popote/contracts';
 import { makeEnvelope, OutboxRelay, RpcClient } from '@popote/platform';
-import { eventually, findEvent, resetJetStream, serviceEnv, startServiceApp, testNats, testRpcClient } from '@popote/testing';
+import { eventually, findEvent, resetJetStream, serviceEnv, type ServiceUnderTest, serviceUnderTest } from '@popote/testing';
 import type { Connection, Model } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppModule } from '../src/app.module';
@@ -52,6 +52,7 @@ describe('catalogue: the meal cards carry their portions and their cook’s comm
   let app: INestApplication;
   let rpc: RpcClient;
   let nc: NatsConnection;
+  let under: ServiceUnderTest;
   let js: JetStreamClient;
   let meals: Model<Meal>;
   let stocks: Model<Stock>;
@@ -107,10 +108,8 @@ describe('catalogue: the meal cards carry their portions and their cook’s comm
     await resetJetStream();
     const env = serviceEnv('catalogue', __filename);
     const config = catalogueConfig(env);
-    app = await startServiceApp('catalogue', AppModule.forRoot(config), config.NATS_URL);
+    ({ app, rpc, nc } = under = await serviceUnderTest('catalogue', AppModule.forRoot(config), config.NATS_URL));
     await seedCatalogue(env);
-    rpc = await testRpcClient(config.NATS_URL);
-    nc = await testNats(config.NATS_URL);
     js = jetstream(nc);
     meals = app.get<Model<Meal>>(getModelToken(Meal.name));
     stocks = app.get<Model<Stock>>(getModelToken(Stock.name));
@@ -120,9 +119,7 @@ describe('catalogue: the meal cards carry their portions and their cook’s comm
   });
 
   afterAll(async () => {
-    await nc?.close();
-    await rpc?.close();
-    await app?.close();
+    await under?.close();
   });
 
   it('lists, features, reads a cook’s meals and one meal with one query on `meals` and nothing else', async () => {

@@ -1,9 +1,8 @@
-import type { INestApplication } from '@nestjs/common';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Msg } from '@nats-io/transport-node';
 import { ACCOUNT_MESSAGES, erasureBlockersRpc, IdentityEvents, IdentityRpc, NotificationsRpc } from '@popote/contracts';
 import { RpcClient, verifyAccessToken } from '@popote/platform';
-import { expectDomainError, findEvent, resetJetStream, serviceEnv, startServiceApp, testNats, testRpcClient } from '@popote/testing';
+import { expectDomainError, findEvent, resetJetStream, serviceEnv, type ServiceUnderTest, serviceUnderTest } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from '../src/app.module';
 import { identityConfig, type IdentityConfig } from '../src/config';
@@ -25,9 +24,9 @@ const fresh = (over: Record<string, string> = {}) => {
 };
 
 describe('identity over NATS', () => {
-  let app: INestApplication;
   let rpc: RpcClient;
   let nc: NatsConnection;
+  let under: ServiceUnderTest;
   let config: IdentityConfig;
 
   beforeAll(async () => {
@@ -35,15 +34,11 @@ describe('identity over NATS', () => {
     config = identityConfig(
       serviceEnv('identity', __filename, { LOGIN_MAX_FAILURES_ACCOUNT: '3', LOGIN_WINDOW_S: '2', REFRESH_REUSE_GRACE_MS: '0' }),
     );
-    app = await startServiceApp('identity', AppModule.forRoot(config), config.NATS_URL);
-    rpc = await testRpcClient(config.NATS_URL);
-    nc = await testNats(config.NATS_URL);
+    ({ rpc, nc } = under = await serviceUnderTest('identity', AppModule.forRoot(config), config.NATS_URL));
   });
 
   afterAll(async () => {
-    await nc?.close();
-    await rpc?.close();
-    await app?.close();
+    await under?.close();
   });
 
   describe('sign-up', () => {

@@ -17,10 +17,12 @@ export interface ExportJob {
   expires_at?: Date | null;
   object_key?: string | null;
   size_bytes?: number | null;
-  /** From the claim to the archive stored (measured, ADR 0009). */
+  /** From the start of the attempt that built it to the archive stored (measured, ADR 0009). */
   build_ms?: number | null;
-  /** The claim that built it (1 unless a builder died or failed). */
+  /** The attempt that built it (1 unless a builder died or failed). */
   attempts?: number;
+  /** When the job reached the work queue (null: not yet — the sweep queues it). */
+  enqueued_at?: Date | null;
   /** When notifications accepted the "archive prête" email (the sweep retries until then). */
   notified_at?: Date | null;
   error?: string | null;
@@ -31,19 +33,6 @@ export interface ExportSlot {
   _id: string;
   export_id: string;
   created_at: Date;
-}
-
-/**
- * `_id` = `<export id>#<n>`: the n-th attempt at building it. Of two replicas inserting the same
- * claim, exactly one succeeds (unique `_id`, FerretDB and MongoDB alike); only its holder writes it
- * (heartbeat), and a claim whose heartbeat is older than EXPORT_LEASE_MS may be superseded by n+1.
- */
-export interface ExportClaim {
-  _id: string;
-  export_id: string;
-  n: number;
-  holder: string;
-  heartbeat_at: Date;
 }
 
 /** Where the BFF keeps export jobs (its MongoDB-protocol database, shared by every replica) and their archives (a private bucket). */
@@ -63,9 +52,6 @@ export class DataExportStore implements OnModuleInit, OnModuleDestroy {
   }
   get slots() {
     return this.connection.collection<ExportSlot>('dataExportSlots');
-  }
-  get claims() {
-    return this.connection.collection<ExportClaim>('dataExportClaims');
   }
 
   async onModuleInit(): Promise<void> {

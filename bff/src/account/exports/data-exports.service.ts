@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Injectable, Logger } from '@nestjs/common';
-import { DomainError, EXPORT_MESSAGES, IdentityRpc, type Actor, type DataExportStatus } from '@popote/contracts';
-import { RpcClient } from '@popote/platform';
+import { DataExportJob, DomainError, EXPORT_MESSAGES, IdentityRpc, type Actor, type DataExportStatus } from '@popote/contracts';
+import { RpcClient, WorkQueue } from '@popote/platform';
 import { RateLimitedError, RateLimitService } from '../../security/rate-limit.service';
 import { DataExportStore, type ExportJob } from './data-export.store';
 
@@ -22,22 +22,23 @@ export const downloadPath = (exportId: string) => `/media/account/exports/${expo
 
 /** Finished jobs (failed, expired) are forgotten this long after they were asked for. */
 const FORGET_AFTER_MS = 30 * 86_400_000;
+/** A job whose queueing failed (NATS unreachable at the request) is queued by the sweep once this old. */
+const STRANDED_AFTER_MS = 30_000;
 
 /**
  * The rules of 'Télécharger mes données' as a job (ADR 0009): one export in preparation per person
  * (a unique-`_id` slot), a rate limit per person, the owner alone downloads, expired archives and
- * those of erased accounts are deleted. Building is DataExportWorker's.
+ * those of erased accounts are deleted. Building is DataExportWorker's, from the work queue.
  */
 @Injectable()
 export class DataExportsService {
   private readonly log = new Logger('DataExports');
-  /** Set by the worker: starts building on this replica at once instead of at its next poll. */
-  onRequested: () => void = () => undefined;
 
   constructor(
     private readonly store: DataExportStore,
     private readonly limits: RateLimitService,
     private readonly rpc: RpcClient,
+    private readonly queue: WorkQueue,
   ) {}
 
   static view(job: ExportJob, now = new Date()): DataExportView {
@@ -84,6 +85,7 @@ export class DataExportsService {
       requested_at: new Date(),
       attempts: 0,
       notified_at: null,
+      enqueued_at: null,
     };
     // The slot first: a request refused because one is in preparation does not count against the limit.
     try {
@@ -100,8 +102,28 @@ export class DataExportsService {
       if (err instanceof RateLimitedError) throw new RateLimitedError(err.retryAfterS, EXPORT_MESSAGES.rateLimited(err.retryAfterS));
       throw err;
     }
-    this.onRequested();
+    await this.enqueue(job._id);
     return DataExportsService.view(job);
+  }
+
+  /** Queues the job for a builder (DataExportWorker) once; if NATS does not answer now, the sweep queues it later. */
+  private async enqueue(exportId: string): Promise<void> {
+    try {
+      await this.queue.enqueue(DataExportJob, { export_id: exportId }, exportId);
+      await this.store.jobs.updateOne({ _id: exportId }, { $set: { enqueued_at: new Date() } });
+    } catch (err) {
+      this.log.warn(`export ${exportId} not queued yet (the sweep queues it): ${(err as Error).message}`);
+    }
+  }
+
+  /** Jobs in preparation that never reached the queue (a failed publish, a replica stopped in between), queued now. */
+  async enqueueStranded(now = new Date()): Promise<number> {
+    const stranded = await this.store.jobs
+      .find({ status: 'pending', enqueued_at: null, requested_at: { $lt: new Date(now.getTime() - STRANDED_AFTER_MS) } })
+      .limit(50)
+      .toArray();
+    for (const job of stranded) await this.enqueue(job._id);
+    return stranded.length;
   }
 
   /**
@@ -138,10 +160,8 @@ export class DataExportsService {
    * own archive (DataExportWorker.finish). Idempotent.
    */
   async eraseUser(userId: string): Promise<void> {
-    const ids = (await this.store.jobs.find({ user_id: userId }, { projection: { _id: 1 } }).toArray()).map((j) => j._id);
     await this.store.jobs.deleteMany({ user_id: userId });
     await this.store.slots.deleteOne({ _id: userId });
-    if (ids.length) await this.store.claims.deleteMany({ export_id: { $in: ids } });
     await this.store.archives.remove(await this.store.archives.keys(`${userId}/`));
   }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { actorSchema, defineEvent, defineRpc } from './envelope';
+import { actorSchema, defineEvent, defineJob, defineRpc } from './envelope';
 import { DomainError } from './errors';
 
 /**
@@ -15,7 +15,8 @@ import { DomainError } from './errors';
  *   idempotently (processed_events + effects keyed by the user).
  *
  * Adding a service's data = implement the export RPC (and the handler), list the service in
- * PERSONAL_DATA_SERVICES, allow the RPC in infra/local/src/nats-auth.ts.
+ * PERSONAL_DATA_SERVICES (the BFF may then call it: its callers below), and its erasure handler in
+ * the event's consumers.
  */
 export const PERSONAL_DATA_SERVICES = ['identity', 'catalogue', 'cart', 'ordering', 'payments', 'notifications'] as const;
 export type PersonalDataService = (typeof PERSONAL_DATA_SERVICES)[number];
@@ -60,10 +61,13 @@ export const exportPersonalDataRpc = (service: PersonalDataService) =>
       cursor: z.string().max(1000).nullable().optional(),
     }),
     personalDataExportSchema,
+    { callers: ['bff'] },
   );
 
 export const erasureBlockersRpc = (service: (typeof ERASURE_BLOCKING_SERVICES)[number]) =>
-  defineRpc(`rpc.${service}.erasure-blockers`, z.object({ user_id: z.string().min(1) }), z.object({ reasons: z.array(z.string()) }));
+  defineRpc(`rpc.${service}.erasure-blockers`, z.object({ user_id: z.string().min(1) }), z.object({ reasons: z.array(z.string()) }), {
+    callers: ['identity'],
+  });
 
 export const AccountEvents = {
   /**
@@ -75,6 +79,17 @@ export const AccountEvents = {
   erasureRequested: defineEvent(
     'evt.identity.account-erasure-requested.v1',
     z.object({ user_id: z.string(), email: z.string(), names: z.array(z.string()).default([]), requested_at: z.string() }),
+    {
+      consumers: [
+        'identity-AccountErasure',
+        'catalogue-AccountErasure',
+        'cart-AccountErasure',
+        'ordering-AccountErasure',
+        'payments-AccountErasure',
+        'notifications-AccountErasure',
+        'bff-AccountErasure', // the export archives of an erased account
+      ],
+    },
   ),
 } as const;
 
@@ -108,6 +123,11 @@ export const ACCOUNT_MESSAGES = {
  * BFF from every service's part, stored in the private exports bucket, offered by the profile and by email.
  */
 export const DATA_EXPORT_STATUSES = ['preparing', 'ready', 'expired', 'failed'] as const;
+
+/** The BFF's job of building one archive, queued at the request, worked on by any BFF replica (DataExportWorker). */
+export const DataExportJob = defineJob('job.bff.data-export', z.object({ export_id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }), {
+  workers: 'bff-data-export',
+});
 export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];
 
 /** How long a wait reads in a French sentence: "3 minutes", "2 heures". */

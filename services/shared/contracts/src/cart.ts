@@ -36,11 +36,17 @@ export type CartDto = z.infer<typeof cartSchema>;
 
 const qty = z.number().int().max(1000);
 export const CartRpc = {
-  getCart: defineRpc('rpc.cart.get-cart', z.object({ actor: actorSchema }), cartSchema),
-  addItem: defineRpc('rpc.cart.add-item', z.object({ actor: actorSchema, meal_id: z.string().min(1), quantity: qty.min(1) }), cartSchema),
-  setQuantity: defineRpc('rpc.cart.set-quantity', z.object({ actor: actorSchema, meal_id: z.string().min(1), quantity: qty }), cartSchema),
-  removeItem: defineRpc('rpc.cart.remove-item', z.object({ actor: actorSchema, meal_id: z.string().min(1) }), cartSchema),
-  clear: defineRpc('rpc.cart.clear', z.object({ actor: actorSchema }), cartSchema),
+  getCart: defineRpc('rpc.cart.get-cart', z.object({ actor: actorSchema }), cartSchema, { callers: ['bff'] }),
+  addItem: defineRpc('rpc.cart.add-item', z.object({ actor: actorSchema, meal_id: z.string().min(1), quantity: qty.min(1) }), cartSchema, {
+    callers: ['bff'],
+  }),
+  setQuantity: defineRpc('rpc.cart.set-quantity', z.object({ actor: actorSchema, meal_id: z.string().min(1), quantity: qty }), cartSchema, {
+    callers: ['bff'],
+  }),
+  removeItem: defineRpc('rpc.cart.remove-item', z.object({ actor: actorSchema, meal_id: z.string().min(1) }), cartSchema, {
+    callers: ['bff'],
+  }),
+  clear: defineRpc('rpc.cart.clear', z.object({ actor: actorSchema }), cartSchema, { callers: ['bff'] }),
   /** The checks of "Procéder au paiement": signed in, not empty, every line within stock. */
-  checkout: defineRpc('rpc.cart.checkout', z.object({ actor: actorSchema }), cartSchema),
+  checkout: defineRpc('rpc.cart.checkout', z.object({ actor: actorSchema }), cartSchema, { callers: ['bff', 'payments'] }),
 } as const;

@@ -143,54 +143,65 @@ export type CommuneDto = z.infer<typeof communeSchema>;
 const mealRef = z.object({ meal_id: z.string().min(1) });
 
 export const CatalogueRpc = {
-  listMeals: defineRpc('rpc.catalogue.list-meals', listMealsRequest, mealPageSchema),
+  listMeals: defineRpc('rpc.catalogue.list-meals', listMealsRequest, mealPageSchema, { callers: ['bff'] }),
   featuredMeals: defineRpc(
     'rpc.catalogue.featured-meals',
     z.object({ limit: z.number().int().min(1).max(12).default(LIMITS.featuredMeals), near: nearSchema.nullish() }),
     z.object({ items: z.array(mealSchema) }),
+    { callers: ['bff'] },
   ),
-  getMeal: defineRpc('rpc.catalogue.get-meal', mealRef, z.object({ meal: mealSchema.nullable() })),
+  getMeal: defineRpc('rpc.catalogue.get-meal', mealRef, z.object({ meal: mealSchema.nullable() }), { callers: ['bff', 'cart'] }),
   getMeals: defineRpc(
     'rpc.catalogue.get-meals',
     z.object({ meal_ids: z.array(z.string()).max(200) }),
     z.object({ items: z.array(mealSchema) }),
+    { callers: ['cart'] },
   ),
   cookMeals: defineRpc(
     'rpc.catalogue.cook-meals',
     z.object({ cook_id: z.string().min(1), near: nearSchema.nullish() }),
     z.object({ items: z.array(mealSchema) }),
+    { callers: ['bff'] },
   ),
   /** Autocomplete of French communes: a name's start (accents ignored) or a postcode's start. */
   searchCommunes: defineRpc(
     'rpc.catalogue.search-communes',
     z.object({ query: z.string().trim().max(60), limit: z.number().int().min(1).max(20).default(10) }),
     z.object({ items: z.array(communeSchema) }),
+    { callers: ['bff'] },
   ),
   /** One commune by INSEE code (null if unknown). */
-  getCommune: defineRpc('rpc.catalogue.get-commune', z.object({ code: nearSchema }), z.object({ commune: communeSchema.nullable() })),
+  getCommune: defineRpc('rpc.catalogue.get-commune', z.object({ code: nearSchema }), z.object({ commune: communeSchema.nullable() }), {
+    callers: ['bff'],
+  }),
   createMeal: defineRpc(
     'rpc.catalogue.create-meal',
     z.object({ actor: actorSchema, cook_name: z.string().min(1), input: createMealInput }),
     z.object({ meal: mealSchema }),
+    { callers: ['bff'] },
   ),
   updateMeal: defineRpc(
     'rpc.catalogue.update-meal',
     z.object({ actor: actorSchema, meal_id: z.string().min(1), input: updateMealInput }),
     z.object({ meal: mealSchema }),
+    { callers: ['bff'] },
   ),
   deleteMeal: defineRpc(
     'rpc.catalogue.delete-meal',
     z.object({ actor: actorSchema, meal_id: z.string().min(1) }),
     z.object({ ok: z.boolean() }),
+    { callers: ['bff'] },
   ),
 } as const;
 
 const mealEventData = z.object({ meal_id: z.string(), cook_id: z.string() });
 export const CatalogueEvents = {
-  mealCreated: defineEvent('evt.catalogue.meal-created.v1', mealEventData.extend({ name: z.string() })),
-  mealUpdated: defineEvent('evt.catalogue.meal-updated.v1', mealEventData),
-  mealDeleted: defineEvent('evt.catalogue.meal-deleted.v1', mealEventData),
-  stockCommitted: defineEvent('evt.catalogue.stock-committed.v1', z.object({ order_id: z.string(), checkout_id: z.string() })),
+  mealCreated: defineEvent('evt.catalogue.meal-created.v1', mealEventData.extend({ name: z.string() }), { consumers: [] }),
+  mealUpdated: defineEvent('evt.catalogue.meal-updated.v1', mealEventData, { consumers: [] }),
+  mealDeleted: defineEvent('evt.catalogue.meal-deleted.v1', mealEventData, { consumers: ['cart-MealDeleted'] }),
+  stockCommitted: defineEvent('evt.catalogue.stock-committed.v1', z.object({ order_id: z.string(), checkout_id: z.string() }), {
+    consumers: ['ordering-StockCommitted'],
+  }),
   stockRejected: defineEvent(
     'evt.catalogue.stock-rejected.v1',
     z.object({
@@ -199,6 +210,7 @@ export const CatalogueEvents = {
       meal_id: z.string(),
       reason: z.enum(['meal_not_found', 'insufficient_stock', 'slot_full']),
     }),
+    { consumers: ['ordering-StockRejected'] },
   ),
   /**
    * A cook changed a dish's portions. Applied by the stock worker of the cook's partition (the only
@@ -213,7 +225,7 @@ export const CatalogueEvents = {
       portions: z.number().int().nonnegative(),
       portions_seen: z.number().int().nonnegative().nullable(),
     }),
-    { partitionBy: (d) => d.cook_id },
+    { partitionBy: (d) => d.cook_id, consumers: ['catalogue-stock-p*'] },
   ),
   /**
    * Cache hint: what the public pages show of some meals changed without a meal write of its own
@@ -228,5 +240,6 @@ export const CatalogueEvents = {
       meal_ids: z.array(z.string()),
       cause: z.enum(['restock', 'stock_adjusted', 'rating', 'cook_renamed', 'cook_location', 'reservation']),
     }),
+    { consumers: [] },
   ),
 } as const;

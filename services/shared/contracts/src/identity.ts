@@ -169,60 +169,85 @@ export const IdentityRpc = {
     'rpc.identity.popular-cooks',
     z.object({ limit: z.number().int().min(1).max(12).default(LIMITS.popularCooks) }),
     z.object({ items: z.array(publicCookSchema) }),
+    { callers: ['bff'] },
   ),
-  getCook: defineRpc('rpc.identity.get-cook', z.object({ cook_id: z.string().min(1) }), z.object({ cook: publicCookSchema.nullable() })),
-  signUp: defineRpc('rpc.identity.sign-up', signUpInput.extend({ client }), authResult),
-  signIn: defineRpc('rpc.identity.sign-in', z.object({ email: z.string().trim().toLowerCase(), password: z.string(), client }), authResult),
-  refresh: defineRpc('rpc.identity.refresh', z.object({ refresh_token: z.string().min(1) }), authResult),
-  signOut: defineRpc('rpc.identity.sign-out', z.object({ refresh_token: z.string().min(1) }), z.object({ ok: z.boolean() })),
-  getMe: defineRpc('rpc.identity.get-me', z.object({ actor: actorSchema }), meResult),
+  getCook: defineRpc('rpc.identity.get-cook', z.object({ cook_id: z.string().min(1) }), z.object({ cook: publicCookSchema.nullable() }), {
+    callers: ['bff'],
+  }),
+  signUp: defineRpc('rpc.identity.sign-up', signUpInput.extend({ client }), authResult, { callers: ['bff'] }),
+  signIn: defineRpc(
+    'rpc.identity.sign-in',
+    z.object({ email: z.string().trim().toLowerCase(), password: z.string(), client }),
+    authResult,
+    { callers: ['bff'] },
+  ),
+  refresh: defineRpc('rpc.identity.refresh', z.object({ refresh_token: z.string().min(1) }), authResult, { callers: ['bff'] }),
+  signOut: defineRpc('rpc.identity.sign-out', z.object({ refresh_token: z.string().min(1) }), z.object({ ok: z.boolean() }), {
+    callers: ['bff'],
+  }),
+  getMe: defineRpc('rpc.identity.get-me', z.object({ actor: actorSchema }), meResult, { callers: ['bff'] }),
   getUsers: defineRpc(
     'rpc.identity.get-users',
     z.object({ user_ids: z.array(z.string()).max(100) }),
     z.object({ users: z.array(userSchema) }),
+    { callers: ['notifications'] },
   ),
-  updateProfile: defineRpc('rpc.identity.update-profile', z.object({ actor: actorSchema, profile: profileInput }), meResult),
+  updateProfile: defineRpc('rpc.identity.update-profile', z.object({ actor: actorSchema, profile: profileInput }), meResult, {
+    callers: ['bff'],
+  }),
   changePassword: defineRpc(
     'rpc.identity.change-password',
     /** `session_id`: the session that changes it stays open; every other one of the user is closed. */
     z.object({ actor: actorSchema, input: changePasswordInput, session_id: z.string().max(100).nullish() }),
     z.object({ ok: z.boolean() }),
+    { callers: ['bff'] },
   ),
   /** Internal (payments' receipts, not the BFF): who sells, as printed on a receipt. */
   cookLegal: defineRpc(
     'rpc.identity.cook-legal',
     z.object({ cook_id: z.string().min(1) }),
     z.object({ name: z.string(), username: z.string(), siret: z.string().nullable(), vat_regime: z.enum(VAT_REGIMES) }).nullable(),
+    { callers: ['payments'] },
   ),
-  updateCookProfile: defineRpc('rpc.identity.update-cook-profile', z.object({ actor: actorSchema, profile: cookProfileInput }), meResult),
+  updateCookProfile: defineRpc('rpc.identity.update-cook-profile', z.object({ actor: actorSchema, profile: cookProfileInput }), meResult, {
+    callers: ['bff'],
+  }),
   switchRole: defineRpc(
     'rpc.identity.switch-role',
     z.object({ actor: actorSchema, to: z.enum(USER_TYPES) }),
     authResult.extend({ cook_profile: cookProfileSchema.nullable() }),
+    { callers: ['bff'] },
   ),
   /** Sends a new verification link (the previous ones stop working). */
-  resendVerification: defineRpc('rpc.identity.resend-verification', z.object({ actor: actorSchema }), z.object({ ok: z.boolean() })),
+  resendVerification: defineRpc('rpc.identity.resend-verification', z.object({ actor: actorSchema }), z.object({ ok: z.boolean() }), {
+    callers: ['bff'],
+  }),
   /** Consumes a verification or email-change link. */
   verifyEmail: defineRpc(
     'rpc.identity.verify-email',
     z.object({ token: z.string().min(1).max(200) }),
     z.object({ user_id: z.string(), email: z.string(), purpose: z.enum(['verify', 'email-change']) }),
+    { callers: ['bff'] },
   ),
   /** Always `ok`, whether or not the address has an account (no account enumeration). */
-  requestPasswordReset: defineRpc('rpc.identity.request-password-reset', z.object({ email: emailField }), z.object({ ok: z.boolean() })),
+  requestPasswordReset: defineRpc('rpc.identity.request-password-reset', z.object({ email: emailField }), z.object({ ok: z.boolean() }), {
+    callers: ['bff'],
+  }),
   /** Sets the new password and closes every session of the user. */
-  resetPassword: defineRpc('rpc.identity.reset-password', resetPasswordInput, z.object({ ok: z.boolean() })),
+  resetPassword: defineRpc('rpc.identity.reset-password', resetPasswordInput, z.object({ ok: z.boolean() }), { callers: ['bff'] }),
   /** Sends a confirmation link to the new address and a notice to the current one; nothing changes before the link is opened. */
   requestEmailChange: defineRpc(
     'rpc.identity.request-email-change',
     z.object({ actor: actorSchema, input: changeEmailInput }),
     z.object({ ok: z.boolean() }),
+    { callers: ['bff'] },
   ),
   /** Erases the account (GDPR art. 17) unless a service names a reason to wait (French, CONFLICT). */
   deleteAccount: defineRpc(
     'rpc.identity.delete-account',
     z.object({ actor: actorSchema, password: z.string().min(1, IDENTITY_MESSAGES.required).max(200) }),
     z.object({ ok: z.boolean() }),
+    { callers: ['bff'] },
   ),
 } as const;
 
@@ -230,12 +255,18 @@ export const IdentityEvents = {
   userRegistered: defineEvent(
     'evt.identity.user-registered.v1',
     z.object({ user_id: z.string(), username: z.string(), user_type: z.enum(USER_TYPES) }),
+    { consumers: [] },
   ),
-  profileUpdated: defineEvent('evt.identity.profile-updated.v1', z.object({ user_id: z.string(), username: z.string(), name: z.string() })),
+  profileUpdated: defineEvent(
+    'evt.identity.profile-updated.v1',
+    z.object({ user_id: z.string(), username: z.string(), name: z.string() }),
+    { consumers: ['catalogue-ProfileUpdated'] },
+  ),
   /** Sessions closed (sign-out, password change, stolen refresh token): live subscriptions of them end. */
   sessionsRevoked: defineEvent(
     'evt.identity.sessions-revoked.v1',
     z.object({ user_id: z.string(), session_ids: z.array(z.string()), revoked_at: z.string() }),
+    { consumers: [] },
   ),
   /**
    * Cache hint: a cook's public profile changed without an event of its own (their cook profile was
@@ -245,9 +276,11 @@ export const IdentityEvents = {
   cookProfileChanged: defineEvent(
     'evt.identity.cook-profile-changed.v1',
     z.object({ cook_id: z.string(), cause: z.enum(['profile', 'rating']) }),
+    { consumers: [] },
   ),
   roleChanged: defineEvent(
     'evt.identity.role-changed.v1',
     z.object({ user_id: z.string(), from: z.enum(USER_TYPES), to: z.enum(USER_TYPES) }),
+    { consumers: [] },
   ),
 } as const;

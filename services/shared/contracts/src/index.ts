@@ -14,3 +14,4 @@ export * from './ordering';
 export * from './payments';
 export * from './notifications';
 export * from './account';
+export * from './callers';

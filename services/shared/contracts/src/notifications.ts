@@ -44,12 +44,17 @@ export const dataExportReadyInput = z.object({
 });
 
 export const NotificationsRpc = {
-  sendAccountEmail: defineRpc('rpc.notifications.send-account-email', accountEmailInput, z.object({ ok: z.boolean() })),
-  sendDataExportReady: defineRpc('rpc.notifications.send-data-export-ready', dataExportReadyInput, z.object({ ok: z.boolean() })),
+  sendAccountEmail: defineRpc('rpc.notifications.send-account-email', accountEmailInput, z.object({ ok: z.boolean() }), {
+    callers: ['identity'],
+  }),
+  sendDataExportReady: defineRpc('rpc.notifications.send-data-export-ready', dataExportReadyInput, z.object({ ok: z.boolean() }), {
+    callers: ['bff'],
+  }),
   /** `actor`: the signed-in sender, if any (their export lists the messages sent from their account, never others' by address). */
   sendContact: defineRpc(
     'rpc.notifications.send-contact',
     contactInput.extend({ actor: actorSchema.optional() }),
     z.object({ ok: z.boolean(), message_id: z.string() }),
+    { callers: ['bff'] },
   ),
 } as const;

@@ -92,19 +92,28 @@ export const cookStatsSchema = z.object({
 export type CookStatsDto = z.infer<typeof cookStatsSchema>;
 
 export const OrderingRpc = {
-  cookOrders: defineRpc('rpc.ordering.cook-orders', z.object({ actor: actorSchema }), z.object({ items: z.array(orderSchema) })),
-  cookStats: defineRpc('rpc.ordering.cook-stats', z.object({ actor: actorSchema }), cookStatsSchema),
-  cookReviews: defineRpc('rpc.ordering.cook-reviews', z.object({ cook_id: z.string().min(1) }), z.object({ items: z.array(reviewSchema) })),
+  cookOrders: defineRpc('rpc.ordering.cook-orders', z.object({ actor: actorSchema }), z.object({ items: z.array(orderSchema) }), {
+    callers: ['bff'],
+  }),
+  cookStats: defineRpc('rpc.ordering.cook-stats', z.object({ actor: actorSchema }), cookStatsSchema, { callers: ['bff'] }),
+  cookReviews: defineRpc(
+    'rpc.ordering.cook-reviews',
+    z.object({ cook_id: z.string().min(1) }),
+    z.object({ items: z.array(reviewSchema) }),
+    { callers: ['bff'] },
+  ),
   changeStatus: defineRpc(
     'rpc.ordering.change-status',
     z.object({ actor: actorSchema, order_id: z.string().min(1), to: z.enum(ORDER_STATUSES) }),
     z.object({ order: orderSchema }),
+    { callers: ['bff'] },
   ),
   /** The order's cook moves its pick-up slot; the buyer is told. */
   movePickupSlot: defineRpc(
     'rpc.ordering.move-pickup-slot',
     z.object({ actor: actorSchema, order_id: z.string().min(1), start: z.string().min(1) }),
     z.object({ order: orderSchema }),
+    { callers: ['bff'] },
   ),
   cancelOrder: defineRpc(
     'rpc.ordering.cancel-order',
@@ -114,6 +123,7 @@ export const OrderingRpc = {
       reason: z.string().trim().max(TEXT_LIMITS.cancelReason, ORDER_MESSAGES.reasonMax).default(''),
     }),
     z.object({ order: orderSchema }),
+    { callers: ['bff'] },
   ),
   submitReview: defineRpc(
     'rpc.ordering.submit-review',
@@ -129,12 +139,16 @@ export const OrderingRpc = {
       comment: z.string().trim().max(TEXT_LIMITS.reviewComment, ORDER_MESSAGES.commentMax).default(''),
     }),
     z.object({ review: reviewSchema }),
+    { callers: ['bff'] },
   ),
-  consumerOrders: defineRpc('rpc.ordering.consumer-orders', z.object({ actor: actorSchema }), z.object({ items: z.array(orderSchema) })),
+  consumerOrders: defineRpc('rpc.ordering.consumer-orders', z.object({ actor: actorSchema }), z.object({ items: z.array(orderSchema) }), {
+    callers: ['bff'],
+  }),
   checkoutOrders: defineRpc(
     'rpc.ordering.checkout-orders',
     z.object({ actor: actorSchema, checkout_id: z.string().min(1) }),
     z.object({ items: z.array(orderSchema) }),
+    { callers: ['bff'] },
   ),
   /**
    * Internal (payments' reconciliation, not the BFF): the state of orders by id. Order ids derive
@@ -158,6 +172,7 @@ export const OrderingRpc = {
         }),
       ),
     }),
+    { callers: ['payments'] },
   ),
 } as const;
 
@@ -176,7 +191,10 @@ export const OrderingEvents = {
       pickup_end: z.string().nullish(),
     }),
     // Stock is applied per cook, in order (ADR 0004): placed and cancelled share the cook's partition.
-    { partitionBy: (d) => d.cook_id },
+    {
+      partitionBy: (d) => d.cook_id,
+      consumers: ['cart-OrderPlaced', 'notifications-OrderPlaced', 'catalogue-stock-p*', 'payments-sales-p*'],
+    },
   ),
   orderCancelled: defineEvent(
     'evt.ordering.order-cancelled.v1',
@@ -191,7 +209,7 @@ export const OrderingEvents = {
       stock_committed: z.boolean(),
       items: z.array(boughtLine),
     }),
-    { partitionBy: (d) => d.cook_id },
+    { partitionBy: (d) => d.cook_id, consumers: ['catalogue-stock-p*', 'payments-OrderCancelled'] },
   ),
   reviewSubmitted: defineEvent(
     'evt.ordering.review-submitted.v1',
@@ -204,7 +222,7 @@ export const OrderingEvents = {
       rating: z.number().int().min(1).max(5),
     }),
     // Meal ratings are applied by the catalogue's per-cook worker, in order, once (ADR 0004).
-    { partitionBy: (d) => d.cook_id },
+    { partitionBy: (d) => d.cook_id, consumers: ['identity-ReviewSubmitted', 'catalogue-stock-p*'] },
   ),
   /** The cook moved an order's pick-up slot: the buyer is told. */
   pickupSlotMoved: defineEvent(
@@ -217,6 +235,7 @@ export const OrderingEvents = {
       pickup_start: z.string(),
       pickup_end: z.string(),
     }),
+    { consumers: ['notifications-PickupSlotMoved'] },
   ),
   /** One hour before an order's pick-up slot: the buyer is reminded, once. */
   pickupReminderDue: defineEvent(
@@ -229,6 +248,7 @@ export const OrderingEvents = {
       pickup_start: z.string(),
       pickup_end: z.string(),
     }),
+    { consumers: ['notifications-PickupReminder'] },
   ),
   orderStatusChanged: defineEvent(
     'evt.ordering.order-status-changed.v1',
@@ -239,5 +259,6 @@ export const OrderingEvents = {
       from: z.enum(ORDER_STATUSES),
       to: z.enum(ORDER_STATUSES),
     }),
+    { consumers: ['notifications-OrderStatusChanged', 'payments-OrderPickedUp'] },
   ),
 } as const;

@@ -61,11 +61,13 @@ export const PaymentsRpc = {
       consumer_name: z.string().max(200).default(''),
     }),
     z.object({ checkout: checkoutSchema, client_secret: z.string(), publishable_key: z.string().nullable() }),
+    { callers: ['bff'] },
   ),
   confirmSandboxPayment: defineRpc(
     'rpc.payments.confirm-sandbox-payment',
     z.object({ actor: actorSchema, checkout_id: z.string().min(1), card: cardSchema }),
     z.object({ checkout: checkoutSchema }),
+    { callers: ['bff'] },
   ),
   /**
    * The buyer changes one cook's pick-up slot of a checkout not paid yet: the new slot is held and
@@ -75,17 +77,20 @@ export const PaymentsRpc = {
     'rpc.payments.change-checkout-slot',
     z.object({ actor: actorSchema, checkout_id: z.string().min(1), slot: chosenSlotSchema }),
     z.object({ checkout: checkoutSchema }),
+    { callers: ['bff'] },
   ),
   /** The reservation expired (or was given back after a failed payment): reserve the same checkout again. */
   renewCheckout: defineRpc(
     'rpc.payments.renew-checkout',
     z.object({ actor: actorSchema, checkout_id: z.string().min(1) }),
     z.object({ checkout: checkoutSchema }),
+    { callers: ['bff'] },
   ),
   getCheckout: defineRpc(
     'rpc.payments.get-checkout',
     z.object({ actor: actorSchema, checkout_id: z.string().min(1) }),
     z.object({ checkout: checkoutSchema.nullable() }),
+    { callers: ['bff'] },
   ),
 } as const;
 
@@ -103,6 +108,7 @@ export const PaymentsEvents = {
       /** The buyer's name, for the cooks (empty on events published before it travelled). */
       consumer_name: z.string().default(''),
     }),
+    { consumers: ['ordering-PaymentSucceeded'] },
   ),
   paymentFailed: defineEvent(
     'evt.payments.payment-failed.v1',
@@ -113,10 +119,12 @@ export const PaymentsEvents = {
       /** The cooks whose held slots are released (absent on events published before slots existed). */
       cook_ids: z.array(z.string()).default([]),
     }),
+    { consumers: [] },
   ),
   refundIssued: defineEvent(
     'evt.payments.refund-issued.v1',
     z.object({ refund_id: z.string(), order_id: z.string(), checkout_id: z.string(), amount_cents: z.number().int() }),
+    { consumers: [] },
   ),
 } as const;
 
@@ -212,15 +220,18 @@ export type PayoutOverviewDto = z.infer<typeof payoutOverviewSchema>;
 const cookActor = z.object({ actor: actorSchema });
 
 export const PayoutsRpc = {
-  overview: defineRpc('rpc.payments.payout-overview', cookActor, payoutOverviewSchema),
+  overview: defineRpc('rpc.payments.payout-overview', cookActor, payoutOverviewSchema, { callers: ['bff'] }),
   /** Creates the cook's connected account if needed; answers the onboarding link to open. */
   connect: defineRpc(
     'rpc.payments.connect-payout-account',
     z.object({ actor: actorSchema, return_url: z.string().url() }),
     z.object({ url: z.string(), account: payoutAccountSchema }),
+    { callers: ['bff'] },
   ),
   /** The sandbox's onboarding step: the connected account becomes enabled (as Stripe's account.updated). */
-  completeSandboxOnboarding: defineRpc('rpc.payments.complete-sandbox-onboarding', cookActor, z.object({ account: payoutAccountSchema })),
+  completeSandboxOnboarding: defineRpc('rpc.payments.complete-sandbox-onboarding', cookActor, z.object({ account: payoutAccountSchema }), {
+    callers: ['bff'],
+  }),
   requestPayout: defineRpc(
     'rpc.payments.request-payout',
     z.object({
@@ -233,13 +244,15 @@ export const PayoutsRpc = {
         .optional(),
     }),
     z.object({ payout: payoutSchema }),
+    { callers: ['bff'] },
   ),
-  ledgerCsv: defineRpc('rpc.payments.ledger-csv', cookActor, z.object({ filename: z.string(), csv: z.string() })),
+  ledgerCsv: defineRpc('rpc.payments.ledger-csv', cookActor, z.object({ filename: z.string(), csv: z.string() }), { callers: ['bff'] }),
   /** The cook refunds a picked-up order in full (its amount is taken back from the cook's balance). */
   refundDeliveredOrder: defineRpc(
     'rpc.payments.refund-delivered-order',
     z.object({ actor: actorSchema, order_id: z.string().min(1) }),
     z.object({ refund_id: z.string(), amount_cents: z.number().int() }),
+    { callers: ['bff'] },
   ),
 } as const;
 
@@ -292,11 +305,13 @@ export const ReceiptsRpc = {
     'rpc.payments.get-receipt',
     z.object({ actor: actorSchema, order_id: z.string().min(1) }),
     z.object({ receipt: receiptSchema }),
+    { callers: ['bff'] },
   ),
   /** A PDF made on the server (base64): the consumer's receipt, or (the cook only) the commission invoice. */
   pdf: defineRpc(
     'rpc.payments.receipt-pdf',
     z.object({ actor: actorSchema, order_id: z.string().min(1), document: z.enum(['receipt', 'commission_invoice']).default('receipt') }),
     z.object({ filename: z.string(), pdf_base64: z.string() }),
+    { callers: ['bff'] },
   ),
 } as const;

@@ -117,11 +117,13 @@ export const PickupRpc = {
     'rpc.catalogue.pickup-settings',
     z.object({ actor: actorSchema }),
     z.object({ settings: pickupSettingsSchema.nullable() }),
+    { callers: ['bff'] },
   ),
   updatePickupSettings: defineRpc(
     'rpc.catalogue.update-pickup-settings',
     z.object({ actor: actorSchema, input: pickupSettingsInput }),
     z.object({ settings: pickupSettingsSchema }),
+    { callers: ['bff'] },
   ),
   /** The next open slots of a cook for some of their dishes (their available_date), with room for `portions`. */
   pickupSlots: defineRpc(
@@ -133,6 +135,7 @@ export const PickupRpc = {
       limit: z.number().int().min(1).max(100).default(24),
     }),
     z.object({ has_windows: z.boolean(), slots: z.array(pickupSlotSchema) }),
+    { callers: ['bff'] },
   ),
   /**
    * Internal (payments, not the BFF): reserve, for each cook of a checkout, the lines' portions AND
@@ -159,6 +162,7 @@ export const PickupRpc = {
         .max(50),
     }),
     z.object({ slots: z.array(heldSlotSchema), expires_at: z.string() }),
+    { callers: ['payments'] },
   ),
   /**
    * Internal (payments): give a checkout's reservations back (payment failed, checkout replaced).
@@ -172,6 +176,7 @@ export const PickupRpc = {
       expires_at: z.string().nullable().default(null),
     }),
     z.object({ released: z.number().int() }),
+    { callers: ['payments'] },
   ),
   /**
    * Internal (ordering, not the BFF): the cook moves a paid order to another of their slots (room
@@ -181,6 +186,7 @@ export const PickupRpc = {
     'rpc.catalogue.move-pickup-slot',
     z.object({ order_id: z.string().min(1), cook_id: z.string().min(1), start: z.string().min(1) }),
     heldSlotSchema,
+    { callers: ['ordering'] },
   ),
   /**
    * Internal (payments, not the BFF): the buyer changes one cook's slot of a checkout not paid yet:
@@ -195,11 +201,13 @@ export const PickupRpc = {
       start: z.string(),
     }),
     z.object({ slot: heldSlotSchema, expires_at: z.string() }),
+    { callers: ['payments'] },
   ),
   /** The pick-up addresses of cooks (the BFF shows one to a buyer once their order is confirmed). */
   pickupAddresses: defineRpc(
     'rpc.catalogue.pickup-addresses',
     z.object({ cook_ids: z.array(z.string()).max(200) }),
     z.object({ items: z.array(z.object({ cook_id: z.string(), address: pickupAddressSchema.nullable() })) }),
+    { callers: ['bff', 'payments'] },
   ),
 } as const;

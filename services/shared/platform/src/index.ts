@@ -24,3 +24,4 @@ export * from './metrics';
 export * from './expiry';
 export * from './actor-assertion';
 export * from './by-ids';
+export * from './jobs/work-queue';

@@ -7,6 +7,7 @@ import type { BaseConfig } from './config';
 import { EventConsumerHost } from './events/consumer';
 import { DistributedLocks } from './events/locks';
 import { OutboxRelay } from './events/outbox';
+import { WorkQueue } from './jobs/work-queue';
 import { ensureStreams, EventPublisher } from './events/publisher';
 import { HealthController } from './health.controller';
 import { PeriodicJobs } from './jobs/periodic-jobs';
@@ -70,12 +71,13 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
         },
         EventConsumerHost,
         PeriodicJobs,
+        WorkQueue,
         { provide: APP_INTERCEPTOR, useClass: RpcTracingInterceptor },
         { provide: ActorVerifier, useValue: new ActorVerifier(options.config.ACTOR_VERIFY_KEY) },
         { provide: APP_INTERCEPTOR, useClass: ActorAssertionInterceptor },
         { provide: APP_FILTER, useClass: RpcErrorFilter },
       ],
-      exports: [SERVICE_NAME, PLATFORM_CONFIG, NATS_CONNECTION, RpcClient, EventPublisher, OutboxRelay, DistributedLocks, PeriodicJobs],
+      exports: [SERVICE_NAME, PLATFORM_CONFIG, NATS_CONNECTION, RpcClient, EventPublisher, OutboxRelay, DistributedLocks, PeriodicJobs, WorkQueue],
     };
   }
 

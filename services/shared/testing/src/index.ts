@@ -1,2 +1,3 @@
 export * from './infra';
 export * from './harness';
+export * from './service-under-test';

@@ -1,0 +1,62 @@
+// Who talks to whom on NATS, as the contracts declare it: every RPC names its callers (the service
+// that answers is the subject's), every event its durable consumers (the service that publishes is
+// the subject's), every job its workers' durable (the process that queues and works it is the subject's). The NATS permission table (infra/local/src/nats-permissions.ts) is generated from
+// this; nothing here knows NATS's own subjects ($JS.API, inboxes).
+
+import { ACCOUNT_RPCS, AccountEvents, DataExportJob } from './account';
+import { CartRpc } from './cart';
+import { CatalogueEvents, CatalogueRpc } from './catalogue';
+import { EVENT_PARTITIONS, type Caller, type EventContract, type JobContract, type RpcContract } from './envelope';
+import { IdentityEvents, IdentityRpc } from './identity';
+import { NotificationsRpc } from './notifications';
+import { OrderingEvents, OrderingRpc } from './ordering';
+import { PaymentsEvents, PaymentsRpc, PayoutsRpc, ReceiptsRpc } from './payments';
+import { PickupRpc } from './pickup';
+
+/** Every RPC of the contracts (a group of RPCs missing here fails callers.spec.ts). */
+export const RPC_CONTRACTS: readonly RpcContract<any, any, any>[] = [
+  ...[IdentityRpc, CatalogueRpc, PickupRpc, CartRpc, OrderingRpc, PaymentsRpc, PayoutsRpc, ReceiptsRpc, NotificationsRpc].flatMap(
+    (group) => Object.values(group) as RpcContract<any, any, any>[],
+  ),
+  ...ACCOUNT_RPCS,
+];
+
+/** Every event of the contracts. */
+export const EVENT_CONTRACTS: readonly EventContract<any>[] = [
+  IdentityEvents,
+  AccountEvents,
+  CatalogueEvents,
+  OrderingEvents,
+  PaymentsEvents,
+].flatMap((group) => Object.values(group) as EventContract<any>[]);
+
+/** Every kind of background job (the JOBS work queue). */
+export const JOB_CONTRACTS: readonly JobContract<any>[] = [DataExportJob];
+
+/** The service a subject belongs to: `rpc.<service>.…` is answered by it, `evt.<service>.…` published by it. */
+export const ownerOf = (contract: { subject: string }): string => contract.subject.split('.')[1]!;
+
+/** The RPCs a process may request. */
+export const rpcsCalledBy = (caller: Caller): RpcContract<any, any, any>[] => RPC_CONTRACTS.filter((r) => r.callers?.includes(caller));
+
+/** The RPCs a service answers. */
+export const rpcsAnsweredBy = (service: string): RpcContract<any, any, any>[] => RPC_CONTRACTS.filter((r) => ownerOf(r) === service);
+
+/** The events a service publishes. */
+export const eventsPublishedBy = (service: string): EventContract<any>[] => EVENT_CONTRACTS.filter((e) => ownerOf(e) === service);
+
+/** A declared consumer's durables: itself, or one per partition for `<process>-<name>-p*`. */
+export const expandDurable = (declared: string): string[] =>
+  declared.endsWith('-p*') ? Array.from({ length: EVENT_PARTITIONS }, (_, p) => `${declared.slice(0, -1)}${p}`) : [declared];
+
+/** The durable consumers a process owns on EVENTS (`cart-OrderPlaced`, `catalogue-stock-p3`…), in the order first declared. */
+export const durablesOwnedBy = (process: Caller): string[] => [
+  ...new Set(
+    EVENT_CONTRACTS.flatMap((e) => e.consumers ?? [])
+      .filter((d) => d.startsWith(`${process}-`))
+      .flatMap(expandDurable),
+  ),
+];
+
+/** The jobs a process queues and works on (`job.<process>.…`). */
+export const jobsOwnedBy = (process: Caller): JobContract<any>[] => JOB_CONTRACTS.filter((j) => ownerOf(j) === process);
