@@ -14,9 +14,10 @@ import { DomainError } from './errors';
  * - `evt.identity.account-erasure-requested.v1` — every service deletes or anonymises what it holds,
  *   idempotently (processed_events + effects keyed by the user).
  *
- * Adding a service's data = implement the export RPC (and the handler), list the service in
- * PERSONAL_DATA_SERVICES (the BFF may then call it: its callers below), and its erasure handler in
- * the event's consumers.
+ * Adding a service's data = implement `PersonalDataProvider` (@popote/platform) and plug it with
+ * `PersonalDataModule.forService`, which answers these RPCs and consumes the event; list the service
+ * in PERSONAL_DATA_SERVICES (the BFF may then call it: its callers below), and its durable
+ * `<service>-AccountErasure` in the event's consumers.
  */
 export const PERSONAL_DATA_SERVICES = ['identity', 'catalogue', 'cart', 'ordering', 'payments', 'notifications'] as const;
 export type PersonalDataService = (typeof PERSONAL_DATA_SERVICES)[number];

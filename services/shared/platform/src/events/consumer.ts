@@ -1,11 +1,12 @@
 import { Injectable, Logger, SetMetadata, type OnApplicationShutdown } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
 import { headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
 import { envelopeSchema, EVENT_PARTITIONS, filterOf, partitionFilter, STREAMS, type Envelope, type EventContract } from '@popote/contracts';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { deadLettered, eventsApplied, eventsRetried } from '../metrics';
 import { KeyedMutex } from './locks';
+import { PullLoops } from './pull-loops';
 import { extractTraceContext, inSpan, SpanKind, context } from '../telemetry';
 
 /**
@@ -119,8 +120,7 @@ const ACK_WAIT_MS = 30_000;
 @Injectable()
 export class EventConsumerHost implements OnApplicationShutdown {
   private readonly log = new Logger('EventConsumers');
-  private readonly running: ConsumerMessages[] = [];
-  private readonly loops: Promise<void>[] = [];
+  private readonly loops = new PullLoops();
   private processed?: Model<ProcessedEvent>;
   private deadLettered = 0;
 
@@ -186,31 +186,28 @@ export class EventConsumerHost implements OnApplicationShutdown {
       const concurrency = Math.max(1, meta.options.concurrency ?? opts.concurrency ?? 8);
       const consumer = await ensure(durable, [filterOf(meta.contract)], 1024, schedule.deliveries);
       const messages = await consumer.consume({ max_messages: concurrency * 2 });
-      this.running.push(messages);
-      this.loops.push(
-        this.pooled(messages, concurrency, (msg) =>
-          this.handleOne(
-            msg,
-            durable,
-            js,
-            schedule,
-            async (envelope) => {
-              const key = `${durable}:${envelope.id}`;
-              // Two deliveries of one event at once (a replay, a republish) run one after the other
-              // here, so the second sees the first's mark. Across replicas, handlers are idempotent
-              // by their own keys (derived order ids, refunds by order, recent orders of a cart…).
-              await sameEvent.run(key, async () => {
-                if (await this.processed!.exists({ _id: key })) return;
-                await handler.handle(envelope);
-                await this.processed!.updateOne(
-                  { _id: key },
-                  { $setOnInsert: { consumer: durable, type: envelope.type, processed_at: new Date() } },
-                  { upsert: true },
-                );
-              });
-            },
-            () => meta.contract,
-          ),
+      this.loops.add(messages, concurrency, (msg) =>
+        this.handleOne(
+          msg,
+          durable,
+          js,
+          schedule,
+          async (envelope) => {
+            const key = `${durable}:${envelope.id}`;
+            // Two deliveries of one event at once (a replay, a republish) run one after the other
+            // here, so the second sees the first's mark. Across replicas, handlers are idempotent
+            // by their own keys (derived order ids, refunds by order, recent orders of a cart…).
+            await sameEvent.run(key, async () => {
+              if (await this.processed!.exists({ _id: key })) return;
+              await handler.handle(envelope);
+              await this.processed!.updateOne(
+                { _id: key },
+                { $setOnInsert: { consumer: durable, type: envelope.type, processed_at: new Date() } },
+                { upsert: true },
+              );
+            });
+          },
+          () => meta.contract,
         ),
       );
       this.log.log(`consuming ${filterOf(meta.contract)} as ${durable} (${concurrency} at a time)`);
@@ -230,38 +227,23 @@ export class EventConsumerHost implements OnApplicationShutdown {
           schedule.deliveries,
         );
         const messages = await consumer.consume({ max_messages: 1 });
-        this.running.push(messages);
         const contractOf = (subject: string) => meta.contracts.find((c) => subject.startsWith(`${c.subject}.`));
-        this.loops.push(
-          (async () => {
-            for await (const msg of messages) {
-              await this.handleOne(
-                msg,
-                durable,
-                js,
-                schedule,
-                (envelope, contract) => handler.handle({ envelope, contract, seq: msg.seq, partition: p }),
-                (subject) => contractOf(subject),
-              );
-            }
-          })(),
+        // One at a time: the partition's order.
+        this.loops.add(messages, 1, (msg) =>
+          this.handleOne(
+            msg,
+            durable,
+            js,
+            schedule,
+            (envelope, contract) => handler.handle({ envelope, contract, seq: msg.seq, partition: p }),
+            (subject) => contractOf(subject),
+          ),
         );
       }
       this.log.log(
         `consuming ${meta.contracts.map(filterOf).join(', ')} in order per partition as ${opts.service}-${meta.options.name}-p*`,
       );
     }
-  }
-
-  /** Runs up to `limit` messages at once; the consumer's own buffer is the queue. */
-  private async pooled(messages: ConsumerMessages, limit: number, work: (msg: JsMsg) => Promise<void>): Promise<void> {
-    const inFlight = new Set<Promise<void>>();
-    for await (const msg of messages) {
-      const p = work(msg).finally(() => inFlight.delete(p));
-      inFlight.add(p);
-      if (inFlight.size >= limit) await Promise.race(inFlight);
-    }
-    await Promise.allSettled(inFlight);
   }
 
   private async handleOne(
@@ -337,10 +319,7 @@ export class EventConsumerHost implements OnApplicationShutdown {
   }
 
   async stop(): Promise<void> {
-    for (const m of this.running) m.stop();
-    await Promise.allSettled(this.loops);
-    this.running.length = 0;
-    this.loops.length = 0;
+    await this.loops.stop();
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,15 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import {
-  AckPolicy,
-  DeliverPolicy,
-  jetstream,
-  jetstreamManager,
-  RetentionPolicy,
-  type ConsumerMessages,
-  type JsMsg,
-} from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, RetentionPolicy, type JsMsg } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { STREAMS, type JobContract } from '@popote/contracts';
+import { PullLoops } from '../events/pull-loops';
 import { NATS_CONNECTION } from '../tokens';
 
 const JOB_DEDUPE_NS = 2 * 60 * 1_000_000_000;
@@ -45,8 +38,7 @@ export interface WorkOptions {
 @Injectable()
 export class WorkQueue implements OnApplicationShutdown {
   private readonly log = new Logger('WorkQueue');
-  private readonly running: ConsumerMessages[] = [];
-  private readonly loops: Promise<void>[] = [];
+  private readonly loops = new PullLoops();
 
   private stream?: Promise<void>;
 
@@ -117,18 +109,7 @@ export class WorkQueue implements OnApplicationShutdown {
     const consumer = await jetstream(this.nc).consumers.get(STREAMS.jobs.name, durable);
     const concurrency = Math.max(1, options.concurrency ?? 1);
     const messages = await consumer.consume({ max_messages: concurrency });
-    this.running.push(messages);
-    const inFlight = new Set<Promise<void>>();
-    this.loops.push(
-      (async () => {
-        for await (const msg of messages) {
-          const p = this.handleOne(msg, job, durable, handler, options).finally(() => inFlight.delete(p));
-          inFlight.add(p);
-          if (inFlight.size >= concurrency) await Promise.race(inFlight);
-        }
-        await Promise.allSettled(inFlight);
-      })(),
-    );
+    this.loops.add(messages, concurrency, (msg) => this.handleOne(msg, job, durable, handler, options));
     this.log.log(`working on ${job.subject} as ${durable} (${concurrency} at a time, ${options.attempts} attempts)`);
   }
 
@@ -161,11 +142,9 @@ export class WorkQueue implements OnApplicationShutdown {
     }
   }
 
-  async stop(): Promise<void> {
-    for (const m of this.running) m.stop();
-    await Promise.allSettled(this.loops);
-    this.running.length = 0;
-    this.loops.length = 0;
+  /** Stops pulling jobs and waits for those under way (`work` starts again). */
+  stop(): Promise<void> {
+    return this.loops.stop();
   }
 
   async onApplicationShutdown(): Promise<void> {
