@@ -37,8 +37,45 @@ export default tseslint.config(
     },
   },
   {
-    // Tests may start other services in-process and use the harness.
-    files: ['**/test/**/*.ts', '**/*.spec.ts', 'vitest.config.mts'],
+    // Tests may start other services in-process and use the harness (tests/: the cross-service tests).
+    files: ['**/test/**/*.ts', 'tests/**/*.ts', '**/*.spec.ts', 'vitest.config.mts'],
     rules: { '@nx/enforce-module-boundaries': 'off' },
+  },
+  {
+    // The cross-service tests talk to the services through their contracts (@popote/contracts) and
+    // start them from their public entries (@popote/<service>/app): never their sources.
+    files: ['tests/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/services/**', '**/bff/**', '@popote/*/src', '@popote/*/src/**', '@popote/*/dist/**'],
+              message: "A service's internals: use its contracts, or its public entry @popote/<service>/app.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A package's own tests reach into its own sources only; another service is started from its
+    // public entry, and tests across services live in tests/.
+    files: ['services/**/test/**/*.ts', 'bff/test/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../../*/src', '../../*/src/**', '../../../*/src', '../../../*/src/**', '../../*/test/**', '../../../*/test/**'],
+              message:
+                "Another package's internals: use its contracts or its public entry (@popote/<service>/app), or move the test to tests/.",
+            },
+          ],
+        },
+      ],
+    },
   },
 );

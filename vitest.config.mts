@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 
 const r = (p: string) => resolve(import.meta.dirname, p);
 
+/** The services: each has one public entry (`@popote/<service>/app`), what tests/ may start. */
+const SERVICES = ['catalogue', 'identity', 'cart', 'ordering', 'payments', 'notifications'];
+
 // Our workspace packages are tested from source (node_modules stay external).
 const alias = {
   '@popote/contracts': r('services/shared/contracts/src/index.ts'),
@@ -13,6 +16,7 @@ const alias = {
   '@popote/testing': r('services/shared/testing/src/index.ts'),
   '@popote/local': r('infra/local/src/index.ts'),
   '@popote/deploy': r('infra/deploy/src/index.ts'),
+  ...Object.fromEntries(SERVICES.map((s) => [`@popote/${s}/app`, r(`services/${s}/src/app.ts`)])),
 };
 
 // Nest needs decorator metadata, which esbuild does not emit: swc compiles the TypeScript.
@@ -44,7 +48,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'int',
-          include: ['services/**/test/**/*.int.spec.ts', 'bff/test/**/*.int.spec.ts'],
+          // tests/*: the cross-service tests (tests/saga), through the services' contracts only.
+          include: ['services/**/test/**/*.int.spec.ts', 'bff/test/**/*.int.spec.ts', 'tests/*/**/*.int.spec.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
           environment: 'node',
           globalSetup: [r('services/shared/testing/src/global-setup.ts')],

@@ -31,7 +31,7 @@ import { AppModule as IdentityModule } from '../../services/identity/src/app.mod
 import { identityConfig } from '../../services/identity/src/config';
 import { AppModule as NotificationsModule } from '../../services/notifications/src/app.module';
 import { notificationsConfig } from '../../services/notifications/src/config';
-import { OrderingPersonalData } from '../../services/ordering/src/account/account';
+import { ErasedAccounts } from '../../services/ordering/src/account/erased-accounts';
 import { AppModule as OrderingModule } from '../../services/ordering/src/app.module';
 import { orderingConfig } from '../../services/ordering/src/config';
 import { AppModule as PaymentsModule } from '../../services/payments/src/app.module';
@@ -478,7 +478,7 @@ describe('account lifecycle through the BFF', () => {
     const ADD = 'mutation($m: ID!) { addToCart(meal_id: $m, quantity: 1) { item_count } }';
     const orders = apps.ordering!.get<Connection>(getConnectionToken()).collection('orders');
     const refunds = apps.payments!.get<Connection>(getConnectionToken()).collection('refunds');
-    const sweep = () => apps.ordering!.get(OrderingPersonalData).erasedAccounts.sweep();
+    const sweep = () => apps.ordering!.get(ErasedAccounts).sweep();
 
     // Reserved and payable (the card not asked yet): the erasure waits, in French.
     const buyer = await signUp('consumer');

@@ -1,13 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
 import { jetstream } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
+import { AppModule as CatalogueModule, catalogueConfig, seedCatalogue } from '@popote/catalogue/app';
 import { CartRpc, CatalogueRpc, OrderingEvents, subjectOf } from '@popote/contracts';
 import { makeEnvelope, RpcClient } from '@popote/platform';
 import { eventually, expectDomainError, resetJetStream, serviceEnv, startServiceApp, testNats, testRpcClient } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppModule as CatalogueModule } from '../../catalogue/src/app.module';
-import { catalogueConfig } from '../../catalogue/src/config';
-import { seedCatalogue } from '../../catalogue/src/seed/seed';
 import { AppModule } from '../src/app.module';
 import { cartConfig } from '../src/config';
 

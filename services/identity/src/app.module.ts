@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { PlatformModule } from '@popote/platform';
+import { PersonalDataModule, PlatformModule } from '@popote/platform';
+import { IdentityPersonalData } from './account/personal-data';
 import type { IdentityConfig } from './config';
 import { UsersModule } from './users/users.module';
 
@@ -8,7 +9,11 @@ export class AppModule {
   static forRoot(config: IdentityConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forService({ service: 'identity', config }), UsersModule],
+      imports: [
+        PlatformModule.forService({ service: 'identity', config }),
+        UsersModule,
+        PersonalDataModule.forService('identity', IdentityPersonalData, { imports: [UsersModule] }),
+      ],
     };
   }
 }

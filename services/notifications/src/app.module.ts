@@ -1,10 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { PlatformModule } from '@popote/platform';
+import { PersonalDataModule, PlatformModule } from '@popote/platform';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from './config';
 import { AccountRpcController } from './account/account.rpc.controller';
-import { PersonalDataService } from './account/personal-data.service';
-import { AccountErasureHandler } from './events/account-erasure.handler';
+import { NotificationsPersonalData } from './account/personal-data';
 import { ContactRpcController } from './contact/contact.rpc.controller';
 import { ContactService } from './contact/contact.service';
 import { OrderPlacedHandler } from './events/order-placed.handler';
@@ -17,14 +16,16 @@ import { RetentionService } from './retention/retention.service';
 @Module({})
 export class AppModule {
   static forRoot(config: NotificationsConfig): DynamicModule {
+    const mail = MongooseModule.forFeature([
+      { name: Email.name, schema: EmailSchema },
+      { name: ContactMessage.name, schema: ContactMessageSchema },
+    ]);
     return {
       module: AppModule,
       imports: [
         PlatformModule.forService({ service: 'notifications', config }),
-        MongooseModule.forFeature([
-          { name: Email.name, schema: EmailSchema },
-          { name: ContactMessage.name, schema: ContactMessageSchema },
-        ]),
+        mail,
+        PersonalDataModule.forService('notifications', NotificationsPersonalData, { imports: [mail] }),
       ],
       controllers: [ContactRpcController, AccountRpcController],
       providers: [
@@ -32,8 +33,6 @@ export class AppModule {
         ContactService,
         OrderPlacedHandler,
         OrderStatusChangedHandler,
-        PersonalDataService,
-        AccountErasureHandler,
         { provide: NOTIFICATIONS_CONFIG, useValue: config },
         PickupReminderHandler,
         PickupSlotMovedHandler,

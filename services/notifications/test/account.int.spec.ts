@@ -4,21 +4,12 @@ import { jetstream } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { AccountEvents, ERASED_NAME, exportPersonalDataRpc, NotificationsRpc, subjectOf, type PersonalDataPage } from '@popote/contracts';
 import { makeEnvelope, RpcClient } from '@popote/platform';
-import {
-  eventually,
-  resetJetStream,
-  serviceEnv,
-  startServiceApp,
-  testNats,
-  testRpcClient,
-  tokenOfLink,
-  waitForMail,
-} from '@popote/testing';
+import { eventually, resetJetStream, serviceEnv, type ServiceUnderTest, serviceUnderTest, tokenOfLink, waitForMail } from '@popote/testing';
 import type { Connection, Model } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from '../src/app.module';
 import { notificationsConfig } from '../src/config';
-import { PersonalDataService } from '../src/account/personal-data.service';
+import { NotificationsPersonalData } from '../src/account/personal-data';
 import { ContactMessage, Email } from '../src/mail/email.schema';
 
 /**
@@ -29,6 +20,7 @@ describe('notifications: account emails, export and erasure of a person', () => 
   let app: INestApplication;
   let rpc: RpcClient;
   let nc: NatsConnection;
+  let under: ServiceUnderTest;
   let emails: Model<Email>;
   let contacts: Model<ContactMessage>;
   const tag = Date.now().toString(36);
@@ -39,17 +31,13 @@ describe('notifications: account emails, export and erasure of a person', () => 
   beforeAll(async () => {
     await resetJetStream();
     const env = serviceEnv('notifications', __filename, { PUBLIC_URL: 'https://popote.example/', SUPPORT_EMAIL: SUPPORT });
-    app = await startServiceApp('notifications', AppModule.forRoot(notificationsConfig(env)), env.NATS_URL!);
+    ({ app, rpc, nc } = under = await serviceUnderTest('notifications', AppModule.forRoot(notificationsConfig(env)), env.NATS_URL!));
     emails = app.get(getModelToken(Email.name));
     contacts = app.get(getModelToken(ContactMessage.name));
-    rpc = await testRpcClient(env.NATS_URL);
-    nc = await testNats(env.NATS_URL);
   });
 
   afterAll(async () => {
-    await nc?.close();
-    await rpc?.close();
-    await app?.close();
+    await under?.close();
   });
 
   it('sends a reset email whose link opens the shell at PUBLIC_URL, once per dedupe key', async () => {
@@ -172,7 +160,13 @@ describe('notifications: account emails, export and erasure of a person', () => 
     expect(await emails.countDocuments({ to: other })).toBe(1);
     // The impostor's erasure takes nothing of support's mail with it.
     const before = await emails.countDocuments({ to: SUPPORT });
-    await app.get(PersonalDataService).erase(impostor.user_id, SUPPORT, ['Support']);
+    const impostorErasure = makeEnvelope(AccountEvents.erasureRequested, {
+      user_id: impostor.user_id,
+      email: SUPPORT,
+      names: ['Support'],
+      requested_at: new Date().toISOString(),
+    });
+    await app.get(NotificationsPersonalData).erase(impostor.user_id, impostorErasure);
     expect(await emails.countDocuments({ to: SUPPORT })).toBe(before - 1);
   });
 

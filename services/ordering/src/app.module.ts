@@ -1,11 +1,19 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { PlatformModule } from '@popote/platform';
+import { PersonalDataModule, PlatformModule } from '@popote/platform';
+import { OrderingPersonalData } from './account/personal-data';
 import type { OrderingConfig } from './config';
 import { OrdersModule } from './orders/orders.module';
 
 @Module({})
 export class AppModule {
   static forRoot(config: OrderingConfig): DynamicModule {
-    return { module: AppModule, imports: [PlatformModule.forService({ service: 'ordering', config }), OrdersModule] };
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forService({ service: 'ordering', config }),
+        OrdersModule,
+        PersonalDataModule.forService('ordering', OrderingPersonalData, { imports: [OrdersModule] }),
+      ],
+    };
   }
 }

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { AccountErasureHandler, CartAccountRpcController } from '../account/account';
 import { MongooseModule } from '@nestjs/mongoose';
 import { MealDeletedHandler } from '../events/meal-deleted.handler';
 import { OrderPlacedHandler } from '../events/order-placed.handler';
@@ -9,7 +8,8 @@ import { CartsService } from './carts.service';
 
 @Module({
   imports: [MongooseModule.forFeature([{ name: Cart.name, schema: CartSchema }])],
-  controllers: [CartsRpcController, CartAccountRpcController],
-  providers: [CartsService, MealDeletedHandler, OrderPlacedHandler, AccountErasureHandler],
+  controllers: [CartsRpcController],
+  providers: [CartsService, MealDeletedHandler, OrderPlacedHandler],
+  exports: [MongooseModule],
 })
 export class CartsModule {}

@@ -1,7 +1,4 @@
 import { forwardRef, Module } from '@nestjs/common';
-import { CatalogueAccountRpcController } from '../account/account.rpc.controller';
-import { CataloguePersonalData } from '../account/personal-data.service';
-import { AccountErasureHandler } from '../events/account-erasure.handler';
 import { MongooseModule } from '@nestjs/mongoose';
 import { Meal, MealSchema, Stock, StockApplication, StockApplicationSchema, StockSchema } from './meal.schema';
 import { StockModule } from '../stock/stock.module';
@@ -27,17 +24,8 @@ import { SlotsService } from '../slots/slots.service';
     ]),
     forwardRef(() => StockModule),
   ],
-  controllers: [MealsRpcController, SlotsRpcController, CatalogueAccountRpcController],
-  providers: [
-    MealsService,
-    MealImages,
-    SlotsService,
-    ProfileUpdatedHandler,
-    CookLock,
-    ReservationsService,
-    CataloguePersonalData,
-    AccountErasureHandler,
-  ],
-  exports: [MealsService, SlotsService, ReservationsService, CookLock, MongooseModule],
+  controllers: [MealsRpcController, SlotsRpcController],
+  providers: [MealsService, MealImages, SlotsService, ProfileUpdatedHandler, CookLock, ReservationsService],
+  exports: [MealsService, MealImages, SlotsService, ReservationsService, CookLock, MongooseModule],
 })
 export class MealsModule {}

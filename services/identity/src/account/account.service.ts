@@ -11,7 +11,6 @@ import {
   IDENTITY_MESSAGES,
   NotificationsRpc,
   type Actor,
-  type PersonalDataExport,
   changeEmailInput,
   resetPasswordInput,
 } from '@popote/contracts';
@@ -21,15 +20,14 @@ import type { z } from 'zod';
 import { accountKey } from '../auth/login-throttle.service';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { SessionsService } from '../auth/sessions.service';
-import { toCookProfileDto, toUserDto } from '../users/user.mapper';
 import { CookProfile, LoginAttempt, User } from '../users/user.schema';
 import { duplicateError } from '../users/users.service';
 import { AccountTokensService } from './account-tokens.service';
 
 /**
- * The account lifecycle: address verification, password reset, email change, export of
- * what identity holds, erasure. Emails are written and sent by notifications (its PUBLIC_URL makes
- * the links); identity only issues the single-use tokens.
+ * The account lifecycle: address verification, password reset, email change, erasure (what
+ * identity holds goes into an export through IdentityPersonalData). Emails are written and sent by
+ * notifications (its PUBLIC_URL makes the links); identity only issues the single-use tokens.
  */
 @Injectable()
 export class AccountService {
@@ -177,21 +175,6 @@ export class AccountService {
       dedupe_key: `email-change-notice-${key}`,
       user_id: user._id,
     });
-  }
-
-  /** What identity holds about the person (their part of the export). */
-  async exportData(actor: Actor): Promise<PersonalDataExport> {
-    const user = await this.live(actor.user_id);
-    const profile = await this.cookProfiles.findById(user._id).lean<CookProfile>();
-    const sessions = await this.sessions.listOf(user._id);
-    return {
-      sections: {
-        profile: toUserDto(user),
-        'cook-profile': profile ? toCookProfileDto(profile) : null,
-        sessions,
-      },
-      media_keys: [],
-    };
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { exportPersonalDataRpc, IdentityRpc, type RpcRequest } from '@popote/contracts';
+import { IdentityRpc, type RpcRequest } from '@popote/contracts';
 import { RpcHandler } from '@popote/platform';
 import { AccountService } from '../account/account.service';
 import { AuthService } from '../auth/auth.service';
@@ -114,10 +114,5 @@ export class IdentityRpcController {
   async deleteAccount(req: RpcRequest<typeof IdentityRpc.deleteAccount>) {
     await this.account.deleteAccount(req.actor, req.password);
     return { ok: true };
-  }
-
-  @RpcHandler(exportPersonalDataRpc('identity'))
-  exportPersonalData(req: RpcRequest<ReturnType<typeof exportPersonalDataRpc>>) {
-    return this.account.exportData(req.actor);
   }
 }

@@ -21,7 +21,6 @@ import {
 import { AccountTokensService } from '../account/account-tokens.service';
 import { AccountService } from '../account/account.service';
 import { UsersService } from './users.service';
-import { AccountErasureHandler } from '../events/account-erasure.handler';
 import { ReviewSubmittedHandler } from '../events/review-submitted.handler';
 
 @Module({
@@ -44,8 +43,7 @@ import { ReviewSubmittedHandler } from '../events/review-submitted.handler';
     ReviewSubmittedHandler,
     AccountTokensService,
     AccountService,
-    AccountErasureHandler,
   ],
-  exports: [UsersService, MongooseModule],
+  exports: [UsersService, AccountService, SessionsService, MongooseModule],
 })
 export class UsersModule {}

@@ -1,17 +1,15 @@
 import { Controller, Inject } from '@nestjs/common';
-import { DomainError, exportPersonalDataRpc, IdentityRpc, NotificationsRpc, type RpcRequest } from '@popote/contracts';
+import { DomainError, IdentityRpc, NotificationsRpc, type RpcRequest } from '@popote/contracts';
 import { PLATFORM_CONFIG, RpcClient, RpcHandler } from '@popote/platform';
 import type { NotificationsConfig } from '../config';
 import { EmailsService } from '../mail/emails.service';
 import { accountEmail, ACCOUNT_LINK_PATHS, DATA_EXPORT_LINK_PATH, dataExportReadyEmail } from '../mail/templates';
-import { PersonalDataService } from './personal-data.service';
 
-/** Account emails asked by identity, and notifications' part of a person's data export. */
+/** Account emails asked by identity, and the email that a person's data export is ready. */
 @Controller()
 export class AccountRpcController {
   constructor(
     private readonly emails: EmailsService,
-    private readonly personalData: PersonalDataService,
     private readonly rpc: RpcClient,
     @Inject(PLATFORM_CONFIG) private readonly config: NotificationsConfig,
   ) {}
@@ -44,11 +42,5 @@ export class AccountRpcController {
       ...dataExportReadyEmail(user.name, link, req.expires_at),
     });
     return { ok: true };
-  }
-
-  /** One page of the owner's part of their export (`actor`: verified assertion); found by their account id. */
-  @RpcHandler(exportPersonalDataRpc('notifications'))
-  exportPersonalData(req: RpcRequest<ReturnType<typeof exportPersonalDataRpc>>) {
-    return this.personalData.export(req.actor.user_id, req.cursor);
   }
 }

@@ -1,8 +1,10 @@
-import { Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
 import { ACCOUNT_MESSAGES, DomainError, type OrderStatus } from '@popote/contracts';
+import { PeriodicJob } from '@popote/platform';
 import type { Collection, Model } from 'mongoose';
-import type { LifecycleService } from '../orders/lifecycle.service';
-import type { Order } from '../orders/order.schema';
+import { LifecycleService } from '../orders/lifecycle.service';
+import { Order } from '../orders/order.schema';
 
 /** Orders that are paid and not yet picked up or cancelled: an erasure waits for them. */
 export const IN_PROGRESS: OrderStatus[] = ['pending', 'confirmed', 'preparing', 'ready'];
@@ -34,11 +36,12 @@ interface ErasedAccount {
  * looks for orders, and an order is stored before the sweep that follows looks — so either the
  * handler's look finds the order, or a later sweep finds the record.
  */
+@Injectable()
 export class ErasedAccounts {
   private readonly log = new Logger('ErasedAccounts');
 
   constructor(
-    private readonly orders: Model<Order>,
+    @InjectModel(Order.name) private readonly orders: Model<Order>,
     private readonly lifecycle: LifecycleService,
   ) {}
 
@@ -63,6 +66,7 @@ export class ErasedAccounts {
   }
 
   /** Every replica, every ERASED_SWEEP_MS (idempotent): the open orders of recently erased accounts are cancelled. Returns how many. */
+  @PeriodicJob({ name: 'erased-accounts-sweep', everyMs: ERASED_SWEEP_MS })
   async sweep(now = new Date()): Promise<number> {
     // A handful of documents (erasures of the last week): read whole, no index needed.
     const watched = await this.accounts.find({}).toArray();

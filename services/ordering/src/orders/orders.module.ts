@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AccountErasureHandler, OrderingAccountRpcController, OrderingPersonalData } from '../account/account';
 import { MongooseModule } from '@nestjs/mongoose';
+import { ErasedAccounts } from '../account/erased-accounts';
 import { PaymentSucceededHandler } from '../events/payment-succeeded.handler';
 import { StockCommittedHandler } from '../events/stock-committed.handler';
 import { StockRejectedHandler } from '../events/stock-rejected.handler';
@@ -18,7 +18,7 @@ import { RemindersService } from './reminders.service';
       { name: Review.name, schema: ReviewSchema },
     ]),
   ],
-  controllers: [OrdersRpcController, OrderingAccountRpcController],
+  controllers: [OrdersRpcController],
   providers: [
     OrdersService,
     LifecycleService,
@@ -26,9 +26,8 @@ import { RemindersService } from './reminders.service';
     PaymentSucceededHandler,
     StockCommittedHandler,
     StockRejectedHandler,
-    OrderingPersonalData,
-    AccountErasureHandler,
+    ErasedAccounts,
   ],
-  exports: [OrdersService],
+  exports: [OrdersService, ErasedAccounts, MongooseModule],
 })
 export class OrdersModule {}

@@ -1,4 +1,3 @@
-import { AccountErasureHandler, PaymentsAccountRpcController, PaymentsPersonalData } from '../account/account';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import type { PaymentsConfig } from '../config';
@@ -78,20 +77,12 @@ export class CheckoutsModule {
           { name: ReceiptSeries.name, schema: ReceiptSeriesSchema },
         ]),
       ],
-      controllers: [
-        CheckoutsRpcController,
-        PayoutsRpcController,
-        ReceiptsRpcController,
-        StripeWebhookController,
-        PaymentsAccountRpcController,
-      ],
+      controllers: [CheckoutsRpcController, PayoutsRpcController, ReceiptsRpcController, StripeWebhookController],
       providers: [
         CheckoutsService,
         BuyerReservations,
         ReconciliationService,
         OrderCancelledHandler,
-        PaymentsPersonalData,
-        AccountErasureHandler,
         OrderPickedUpHandler,
         SalesWorkerHandler,
         LedgerService,
@@ -101,7 +92,7 @@ export class CheckoutsModule {
         { provide: PAYMENT_PROVIDER, useValue: providerFor(config) },
         { provide: PAYMENTS_CONFIG, useValue: config },
       ],
-      exports: [CheckoutsService, ReconciliationService, LedgerService, PayoutsService, PayoutScheduleService],
+      exports: [CheckoutsService, ReconciliationService, LedgerService, PayoutsService, PayoutScheduleService, MongooseModule],
     };
   }
 }

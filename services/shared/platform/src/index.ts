@@ -24,4 +24,5 @@ export * from './metrics';
 export * from './expiry';
 export * from './actor-assertion';
 export * from './by-ids';
+export * from './personal-data/personal-data.module';
 export * from './jobs/work-queue';

@@ -77,7 +77,17 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
         { provide: APP_INTERCEPTOR, useClass: ActorAssertionInterceptor },
         { provide: APP_FILTER, useClass: RpcErrorFilter },
       ],
-      exports: [SERVICE_NAME, PLATFORM_CONFIG, NATS_CONNECTION, RpcClient, EventPublisher, OutboxRelay, DistributedLocks, PeriodicJobs, WorkQueue],
+      exports: [
+        SERVICE_NAME,
+        PLATFORM_CONFIG,
+        NATS_CONNECTION,
+        RpcClient,
+        EventPublisher,
+        OutboxRelay,
+        DistributedLocks,
+        PeriodicJobs,
+        WorkQueue,
+      ],
     };
   }
 

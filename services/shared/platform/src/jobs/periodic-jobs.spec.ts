@@ -24,8 +24,8 @@ class Jobs {
   failNext = false;
 
   @PeriodicJob<Config>({ name: 'sweep', everyMs: (c) => c.SWEEP_MS })
-  sweep(): number {
-    return ++this.swept;
+  sweep(by = 1): number {
+    return (this.swept += by);
   }
 
   @PeriodicJob<Config>({ name: 'off', everyMs: (c) => c.OFF_MS })
@@ -117,6 +117,13 @@ describe('PeriodicJobs', () => {
     expect(jobs.started).toBe(1);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(jobs.started).toBe(2);
+  });
+
+  it('runNow passes its arguments to the method; the ticks pass none', async () => {
+    expect(await runner.runNow('sweep', 5)).toBe(5);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(jobs.swept).toBe(6);
+    expect(await runner.runNow('sweep')).toBe(7);
   });
 
   it('never ticks a job whose period is 0, and still runs it on demand', async () => {

@@ -42,12 +42,14 @@ export class PeriodicJobs implements OnApplicationBootstrap, OnModuleDestroy {
 
   /**
    * Runs the job `name` now (after its run in flight, if any), whether its ticks are on or off: for
-   * tests and tooling. Resolves with what the method returned, rejects with its error.
+   * tests and tooling, which reach a service's jobs by name (`app.get(PeriodicJobs)`) without its
+   * classes. `args` go to the method (the ticks pass none): a test's clock, say. Resolves with what
+   * the method returned, rejects with its error.
    */
-  async runNow<T = unknown>(name: string): Promise<T> {
+  async runNow<T = unknown>(name: string, ...args: unknown[]): Promise<T> {
     const job = this.discovered().get(name);
     if (!job) throw new Error(`no periodic job named ${name} (known: ${[...this.discovered().keys()].join(', ') || 'none'})`);
-    return (await job.task.runNow()) as T;
+    return (await job.task.runNow(...args)) as T;
   }
 
   /** The jobs of this process and their periods (0: off). */
@@ -72,7 +74,8 @@ export class PeriodicJobs implements OnApplicationBootstrap, OnModuleDestroy {
         const where = `${prototype.constructor.name}.${method}`;
         if (jobs.has(options.name)) throw new Error(`two periodic jobs named ${options.name} (the second on ${where})`);
         const everyMs = typeof options.everyMs === 'function' ? options.everyMs(this.config) : options.everyMs;
-        const task = new PeriodicTask(options.name, everyMs, () => (instance[method] as () => unknown).call(instance), this.log);
+        const run = (...args: unknown[]) => (instance[method] as (...a: unknown[]) => unknown).call(instance, ...args);
+        const task = new PeriodicTask(options.name, everyMs, run, this.log);
         jobs.set(options.name, { task, atStart: options.atStart ?? false });
       }
     }

@@ -10,6 +10,7 @@ export const MAX_PERIOD_MS = 2_147_483_647;
  * - the timer is unref'd (it never keeps a process alive on its own);
  * - `stop` ends the ticks and waits (a bounded time) for the run in flight.
  * A period of 0 (or less) turns the ticks off; `runNow` still works (tests, tooling).
+ * The ticks call the work without arguments; `runNow` may pass some (a test's clock, say).
  */
 export class PeriodicTask<T = unknown> {
   private timer?: NodeJS.Timeout;
@@ -20,7 +21,7 @@ export class PeriodicTask<T = unknown> {
   constructor(
     readonly name: string,
     readonly everyMs: number,
-    private readonly work: () => T | Promise<T>,
+    private readonly work: (...args: unknown[]) => T | Promise<T>,
     private readonly log = new Logger('PeriodicJobs'),
   ) {
     if (!Number.isFinite(everyMs)) throw new Error(`periodic job ${name}: the period must be a number of milliseconds (got ${everyMs})`);
@@ -46,9 +47,12 @@ export class PeriodicTask<T = unknown> {
     if (options.atStart) this.tick();
   }
 
-  /** One run now, after the run in flight if any: resolves with what the work returned, rejects with its error. */
-  runNow(): Promise<T> {
-    return this.launch();
+  /**
+   * One run now, after the run in flight if any, with `args` passed to the work: resolves with what
+   * the work returned, rejects with its error.
+   */
+  runNow(...args: unknown[]): Promise<T> {
+    return this.launch(args);
   }
 
   /** Ends the ticks, then waits up to `graceMs` for a run in flight (logged if it is still going then). */
@@ -79,11 +83,11 @@ export class PeriodicTask<T = unknown> {
     );
   }
 
-  private launch(): Promise<T> {
+  private launch(args: unknown[] = []): Promise<T> {
     const previous = this.current;
     const run = (async () => {
       if (previous) await previous;
-      return await this.work();
+      return await this.work(...args);
     })();
     const settled: Promise<void> = run.then(
       () => undefined,

@@ -1,14 +1,13 @@
 import { Logger, type INestApplication } from '@nestjs/common';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { AppModule as CartModule, cartConfig } from '@popote/cart/app';
 import { CartRpc, IdentityRpc, OrderingEvents, PaymentsEvents, STREAMS } from '@popote/contracts';
 import { ActorSigner, ensureStreams, makeEnvelope, natsOptions, RpcClient, sharedStreamConfigs } from '@popote/platform';
 import { expectDomainError, natsCredentials, resetJetStream, serviceEnv, startServiceApp, testNats, testRpcClient } from '@popote/testing';
 import { generateKeyPairSync } from 'node:crypto';
 import { inject } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AppModule as CartModule } from '../../../cart/src/app.module';
-import { cartConfig } from '../../../cart/src/config';
 
 const natsUrl = () => inject('infraEnv').NATS_URL!;
 const as = (user: string) => connect(natsOptions({ NATS_URL: natsUrl(), ...natsCredentials(user) }, `as-${user}`));

@@ -1,23 +1,26 @@
 import type { INestApplication } from '@nestjs/common';
-import { getModelToken } from '@nestjs/mongoose';
-import { CartRpc, CatalogueRpc, PaymentsRpc, PickupRpc, type Actor, type PickupSettingsInput } from '@popote/contracts';
-import { eventually, PICKUP_ALL_DAY, resetJetStream, serviceEnv, startServiceApp, testRpcClient } from '@popote/testing';
-import type { Model } from 'mongoose';
-import { AppModule as CartModule } from '../../cart/src/app.module';
-import { cartConfig } from '../../cart/src/config';
-import { AppModule as CatalogueModule } from '../../catalogue/src/app.module';
-import { catalogueConfig } from '../../catalogue/src/config';
-import { seedCatalogue } from '../../catalogue/src/seed/seed';
-import { AppModule as IdentityModule } from '../../identity/src/app.module';
-import { identityConfig } from '../../identity/src/config';
-import { seedIdentity } from '../../identity/src/seed/seed';
-import { AppModule as PaymentsModule } from '../../payments/src/app.module';
-import { paymentsConfig } from '../../payments/src/config';
-import { Refund } from '../../payments/src/checkouts/checkout.schema';
-import { ReconciliationService } from '../../payments/src/checkouts/reconciliation.service';
-import { AppModule } from '../src/app.module';
-import { orderingConfig } from '../src/config';
-import { Order } from '../src/orders/order.schema';
+import { getConnectionToken } from '@nestjs/mongoose';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { AppModule as CartModule, cartConfig } from '@popote/cart/app';
+import { AppModule as CatalogueModule, catalogueConfig, seedCatalogue } from '@popote/catalogue/app';
+import {
+  AccountEvents,
+  CartRpc,
+  CatalogueRpc,
+  PaymentsRpc,
+  PickupRpc,
+  STREAMS,
+  subjectOf,
+  type Actor,
+  type PickupSettingsInput,
+} from '@popote/contracts';
+import { AppModule as IdentityModule, identityConfig, seedIdentity } from '@popote/identity/app';
+import { AppModule as OrderingModule, orderingConfig } from '@popote/ordering/app';
+import { AppModule as PaymentsModule, paymentsConfig } from '@popote/payments/app';
+import { makeEnvelope, PeriodicJobs } from '@popote/platform';
+import { eventually, PICKUP_ALL_DAY, resetJetStream, serviceEnv, startServiceApp, testNats, testRpcClient } from '@popote/testing';
+import type { Connection, mongo } from 'mongoose';
+import type { OrderDoc, RefundDoc } from './documents';
 
 export const VISA = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' };
 export const DECLINED = { ...VISA, number: '4000 0000 0000 0002' };
@@ -30,14 +33,39 @@ export const cook = (id: string): Actor => ({ user_id: id, user_type: 'cook' });
 /** Pick-up every day, all day, by quarter hours, no cutoff, room for everyone: tests not about slots. */
 export const OPEN_ALL_DAY: PickupSettingsInput = PICKUP_ALL_DAY;
 
-/** The services of the checkout saga in this process, each with its own database, on the test NATS. */
+/**
+ * A service's own database, raw (collections by name, as the tests only count, read outcomes and
+ * move an expiry): through the Mongoose connection of its running app, never its schema classes.
+ */
+export const databaseOf = (app: INestApplication): mongo.Db => app.get<Connection>(getConnectionToken(), { strict: false }).db!;
+
+/**
+ * Runs one of an app's periodic jobs now, by the name its `@PeriodicJob` gives it (the platform's
+ * registry): how the tests trigger a sweep without the service's classes. `args` go to the job.
+ */
+export const runJob = <T>(app: INestApplication, name: string, ...args: unknown[]): Promise<T> =>
+  app.get(PeriodicJobs, { strict: false }).runNow<T>(name, ...args);
+
+/** What payments' reconciliation sweep reports (its `reconciliation` job). */
+export interface ReconcileOutcome {
+  reannounced: number;
+  refunded: number;
+}
+
+/**
+ * The services of the checkout saga in this process, each with its own database, on the test NATS.
+ * They are started from their public entries (`@popote/<service>/app`) and talked to through their
+ * contracts (RPC, events); their databases are read raw, by collection name.
+ */
 export async function startStack(file: string) {
   await resetJetStream();
   const env = (s: string) => serviceEnv(s, file);
   const catalogueEnv = env('catalogue');
   const identityEnv = env('identity');
+  const orderingEnv = env('ordering');
   const nats = catalogueEnv.NATS_URL!;
   const startCatalogue = () => startServiceApp('catalogue', CatalogueModule.forRoot(catalogueConfig(catalogueEnv)), nats);
+  const startOrdering = () => startServiceApp('ordering', OrderingModule.forRoot(orderingConfig(orderingEnv)), nats);
   let catalogue = await startCatalogue();
   await seedCatalogue(catalogueEnv);
   await seedIdentity(identityEnv);
@@ -45,7 +73,7 @@ export async function startStack(file: string) {
     await startServiceApp('identity', IdentityModule.forRoot(identityConfig(identityEnv)), nats),
     await startServiceApp('cart', CartModule.forRoot(cartConfig(env('cart'))), nats),
   ];
-  const ordering = await startServiceApp('ordering', AppModule.forRoot(orderingConfig(env('ordering'))), nats);
+  const ordering = await startOrdering();
   // The reconciliation sweep runs when a test asks (RECONCILE_INTERVAL_MS 0), on checkouts of any age.
   const payments = await startServiceApp(
     'payments',
@@ -63,9 +91,9 @@ export async function startStack(file: string) {
   );
   others.push(ordering, payments);
   const rpc = await testRpcClient(nats);
-  const orders = ordering.get<Model<Order>>(getModelToken(Order.name));
-  const reconciliation = payments.get(ReconciliationService);
-  const refunds = payments.get<Model<Refund>>(getModelToken(Refund.name));
+  const databases = { ordering: databaseOf(ordering), payments: databaseOf(payments) };
+  const orders = databases.ordering.collection<OrderDoc>('orders');
+  const refunds = databases.payments.collection<RefundDoc>('refunds');
 
   /** As a buyer does: for each cook of the cart, the first slot offered. */
   const chooseSlots = async (actor: Actor) => {
@@ -91,8 +119,11 @@ export async function startStack(file: string) {
     payments,
     orders,
     refunds,
-    reconciliation,
     nats,
+    /** A service's database, raw (the catalogue's: of the instance running now). */
+    db: (service: 'catalogue' | 'ordering' | 'payments') => (service === 'catalogue' ? databaseOf(catalogue) : databases[service]),
+    /** Payments' reconciliation sweep, once, now. */
+    reconcile: () => runJob<ReconcileOutcome>(payments, 'reconciliation'),
     stock: async (mealId: string) => (await rpc.call(CatalogueRpc.getMeal, { meal_id: mealId })).meal!.portions_available,
     /** A cook's pick-up rules (every test cook gets OPEN_ALL_DAY with their first meal). */
     setPickup: (cookId: string, input: PickupSettingsInput = OPEN_ALL_DAY) =>
@@ -141,13 +172,50 @@ export async function startStack(file: string) {
     },
     settled: (checkoutId: string, count: number) =>
       eventually(async () => {
-        const docs = await orders.find({ checkout_id: checkoutId }).lean<Order[]>();
+        const docs = await orders.find({ checkout_id: checkoutId }).toArray();
         return docs.length === count && docs.every((o) => o.stock_status !== 'pending') ? docs : undefined;
       }, 20_000),
+    /**
+     * Identity's word that `user` is erased (account-erasure-requested), delivered twice (two event
+     * ids), as every service receives it. Answers the first event's id.
+     */
+    erase: async (user: Actor) => {
+      const nc = await testNats(nats);
+      try {
+        const js = jetstream(nc);
+        const envelope = makeEnvelope(AccountEvents.erasureRequested, {
+          user_id: user.user_id,
+          email: `${user.user_id}@popote.test`,
+          names: [],
+          requested_at: new Date().toISOString(),
+        });
+        const subject = subjectOf(AccountEvents.erasureRequested, envelope.data);
+        await js.publish(subject, JSON.stringify(envelope), { msgID: envelope.id });
+        await js.publish(subject, JSON.stringify({ ...envelope, id: `${envelope.id}-again` }), { msgID: `${envelope.id}-again` });
+        return envelope.id;
+      } finally {
+        await nc.close();
+      }
+    },
+    /** Until a service's durable consumers (`<service>-…`) have handled every event they were given. */
+    drained: async (service: string) => {
+      const nc = await testNats(nats);
+      try {
+        const jsm = await jetstreamManager(nc);
+        await eventually(async () => {
+          const mine = (await jsm.consumers.list(STREAMS.events.name).next()).filter((c) => c.name.startsWith(`${service}-`));
+          return mine.length > 0 && mine.every((c) => c.num_pending === 0 && c.num_ack_pending === 0);
+        }, 20_000);
+      } finally {
+        await nc.close();
+      }
+    },
     catalogue: () => catalogue,
     ordering: () => ordering,
     /** A second catalogue instance on the same database and NATS (two replicas side by side). */
     startCatalogueReplica: () => startCatalogue(),
+    /** A second ordering instance on the same database and NATS. */
+    startOrderingReplica: () => startOrdering(),
     restartCatalogue: async () => {
       catalogue = await startCatalogue();
     },

@@ -5,10 +5,11 @@ import {
   exportPage,
   newestFirstAfter,
   newestFirstKey,
+  type Envelope,
   type ExportSectionSource,
   type PersonalDataExport,
 } from '@popote/contracts';
-import { PLATFORM_CONFIG } from '@popote/platform';
+import { PLATFORM_CONFIG, type ErasureRequested, type PersonalDataProvider } from '@popote/platform';
 import type { Model } from 'mongoose';
 import type { NotificationsConfig } from '../config';
 import { ContactMessage, Email } from '../mail/email.schema';
@@ -24,7 +25,7 @@ const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim(
  * are (they are other people's messages); secrets in links are taken out of the texts.
  */
 @Injectable()
-export class PersonalDataService {
+export class NotificationsPersonalData implements PersonalDataProvider {
   constructor(
     @InjectModel(Email.name) private readonly emails: Model<Email>,
     @InjectModel(ContactMessage.name) private readonly messages: Model<ContactMessage>,
@@ -32,7 +33,7 @@ export class PersonalDataService {
   ) {}
 
   /** One page of the person's part of their export (page by page: a year of emails may exceed a NATS message). */
-  export(userId: string, cursor?: string | null): Promise<PersonalDataExport> {
+  export(userId: string, cursor: string | null): Promise<PersonalDataExport> {
     // Its spelling as configured and lower-cased (addresses of accounts are stored lower-cased).
     const support = this.config.SUPPORT_EMAIL.trim();
     const sources: ExportSectionSource[] = [
@@ -86,12 +87,12 @@ export class PersonalDataService {
   }
 
   /**
-   * Erasure: the person's emails and messages go (by their account id, and by the address they had
+   * Erasure (GDPR art. 17): the person's emails and messages go (by their account id, and by the address they had
    * for those recorded before the id was); other people's emails that name them (a cook's username
    * in a consumer's order confirmation) have the name replaced. Idempotent. The support address is
    * never a person's: an account that had it does not take support's mail with it.
    */
-  async erase(userId: string, email: string, names: string[]): Promise<void> {
+  async erase(userId: string, { data: { email, names } }: Envelope<ErasureRequested>): Promise<void> {
     const byAddress = sameAddress(email, this.config.SUPPORT_EMAIL) ? [] : [{ to: email }, { reply_to: email }];
     await this.emails.deleteMany({ $or: [{ account_id: userId }, ...byAddress] });
     await this.messages.deleteMany({ $or: [{ account_id: userId }, ...(byAddress.length ? [{ email }] : [])] });

@@ -1,4 +1,4 @@
-import { getModelToken } from '@nestjs/mongoose';
+import type { INestApplication } from '@nestjs/common';
 import {
   CartRpc,
   ORDER_MESSAGES,
@@ -12,14 +12,9 @@ import {
   type Actor,
 } from '@popote/contracts';
 import { eventually, findEvent } from '@popote/testing';
-import type { Model } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Meal, Stock } from '../../catalogue/src/meals/meal.schema';
-import { ReservationsService } from '../../catalogue/src/reservations/reservations.service';
-import { SlotHold, SlotLoad } from '../../catalogue/src/slots/slot.schema';
-import { CheckoutsService } from '../../payments/src/checkouts/checkouts.service';
-import { RemindersService } from '../src/orders/reminders.service';
-import { consumer, cook, DECLINED, OPEN_ALL_DAY, RESERVATIONS_PER_DAY, startStack, VISA, type Stack } from './stack';
+import type { CheckoutDoc, MealDoc, SlotHoldDoc, SlotLoadDoc, StockDoc } from './documents';
+import { consumer, cook, DECLINED, OPEN_ALL_DAY, RESERVATIONS_PER_DAY, runJob, startStack, VISA, type Stack } from './stack';
 
 /**
  * Reserve, then pay (docs/checkout.md, ADR 0008): asking for the payment intent reserves the portions
@@ -27,23 +22,23 @@ import { consumer, cook, DECLINED, OPEN_ALL_DAY, RESERVATIONS_PER_DAY, startStac
  */
 describe('checkout reservations: portions and slots, expiry, the last place (real NATS JetStream + database)', () => {
   let stack: Stack;
-  const loads = () => stack.catalogue().get<Model<SlotLoad>>(getModelToken(SlotLoad.name));
-  const holds = () => stack.catalogue().get<Model<SlotHold>>(getModelToken(SlotHold.name));
-  const stocks = () => stack.catalogue().get<Model<Stock>>(getModelToken(Stock.name));
-  const loadOf = (cookId: string, start: string) => loads().findById(`${cookId}|${start}`).lean<SlotLoad>();
+  // The catalogue's and payments' stored state, raw (collections by name).
+  const loads = () => stack.db('catalogue').collection<SlotLoadDoc>('slotLoads');
+  const holds = () => stack.db('catalogue').collection<SlotHoldDoc>('slotHolds');
+  const stocks = () => stack.db('catalogue').collection<StockDoc>('stock');
+  const checkouts = () => stack.db('payments').collection<CheckoutDoc>('checkouts');
+  const loadOf = (cookId: string, start: string) => loads().findOne({ _id: `${cookId}|${start}` });
   /** A checkout's reservation, moved past its expiry (rather than waited for) everywhere it counts. */
   const expire = async (checkoutId: string) => {
     const past = new Date(Date.now() - 1000);
-    await stack.payments
-      .get<Model<{ _id: string; reserved_until: Date | null }>>(getModelToken('Checkout'))
-      .updateOne({ _id: checkoutId }, { $set: { reserved_until: past } });
-    for (const hold of await holds().find({ checkout_id: checkoutId }).lean<SlotHold[]>()) {
+    await checkouts().updateOne({ _id: checkoutId }, { $set: { reserved_until: past } });
+    for (const hold of await holds().find({ checkout_id: checkoutId }).toArray()) {
       await holds().updateOne({ _id: hold._id }, { $set: { expires_at: past } });
       const back = <T extends { hold_id: string }>(list: T[]) => list.map((h) => (h.hold_id === hold._id ? { ...h, expires_at: past } : h));
-      for (const l of await loads().find({ cook_id: hold.cook_id }).lean<SlotLoad[]>())
+      for (const l of await loads().find({ cook_id: hold.cook_id }).toArray())
         await loads().updateOne({ _id: l._id }, { $set: { holds: back(l.holds) } });
       for (const line of hold.lines) {
-        const st = (await stocks().findById(line.meal_id).lean<Stock>())!;
+        const st = (await stocks().findOne({ _id: line.meal_id }))!;
         await stocks().updateOne({ _id: st._id }, { $set: { holds: back(st.holds) } });
       }
     }
@@ -90,13 +85,13 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
     const mine = await stack.rpc.call(OrderingRpc.consumerOrders, { actor: buyer });
     expect(mine.items[0]).toMatchObject({ pickup_start: new Date(slot.start).toISOString(), pickup_end: new Date(slot.end).toISOString() });
     expect(await loadOf('cook-slot-race', slot.start)).toMatchObject({ committed: 1, holds: [] });
-    expect((await holds().findById(order._id).lean<SlotHold>())?.state).toBe('committed');
+    expect((await holds().findOne({ _id: order._id }))?.state).toBe('committed');
 
     // Cancelled: the place is free again.
     await stack.rpc.call(OrderingRpc.cancelOrder, { actor: buyer, order_id: order._id, reason: '' });
     await eventually(async () => ((await loadOf('cook-slot-race', slot.start))?.committed === 0 ? true : undefined));
     // (The place is written before the hold's state: wait for both.)
-    await eventually(async () => ((await holds().findById(order._id).lean<SlotHold>())?.state === 'freed' ? true : undefined));
+    await eventually(async () => ((await holds().findOne({ _id: order._id }))?.state === 'freed' ? true : undefined));
   });
 
   it('a declined card gives the food and the place back at once; an expired reservation no longer counts; only a payment that lands after expiry, when the place went, is refunded', async () => {
@@ -104,7 +99,7 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
     const { slot, mealId } = await oneSeatCook('cook-slot-release', [a, b, c]);
     const held = await intentFor(a, 'cook-slot-release', slot.start);
     expect(new Date(held.checkout.reserved_until!).getTime()).toBeGreaterThan(Date.now() + 60_000);
-    expect((await stocks().findById(mealId).lean<Stock>())?.holds.map((h) => h.quantity)).toEqual([1]);
+    expect((await stocks().findOne({ _id: mealId }))?.holds.map((h) => h.quantity)).toEqual([1]);
     await expect(intentFor(b, 'cook-slot-release', slot.start)).rejects.toMatchObject({ message: PICKUP_MESSAGES.slotFull });
     const failed = await stack.rpc.call(PaymentsRpc.confirmSandboxPayment, {
       actor: a,
@@ -119,7 +114,7 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
     expect(evt.data.cook_ids).toEqual(['cook-slot-release']);
     // Given back before the answer, not by an event later: the stock and the slot are free now.
     expect((await loadOf('cook-slot-release', slot.start))?.holds).toEqual([]);
-    expect((await stocks().findById(mealId).lean<Stock>())?.holds).toEqual([]);
+    expect((await stocks().findOne({ _id: mealId }))?.holds).toEqual([]);
     const second = await intentFor(b, 'cook-slot-release', slot.start);
     expect(second.checkout.slots[0].start).toBe(slot.start);
     // A, who was declined, cannot retry while B holds the place: refused before any charge.
@@ -132,9 +127,7 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
     const third = await intentFor(c, 'cook-slot-release', slot.start);
     expect(third.checkout.slots[0].start).toBe(slot.start);
     const load = await loadOf('cook-slot-release', slot.start);
-    expect(load?.holds.map((h) => h.hold_id)).toEqual([
-      (await holds().findOne({ checkout_id: third.checkout.checkout_id }).lean<SlotHold>())?._id,
-    ]);
+    expect(load?.holds.map((h) => h.hold_id)).toEqual([(await holds().findOne({ checkout_id: third.checkout.checkout_id }))?._id]);
     // B comes back: the sandbox renews before charging and refuses, in French, without a charge.
     await expect(
       stack.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor: b, checkout_id: second.checkout.checkout_id, card: VISA }),
@@ -143,19 +136,16 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
 
     // With a card provider, B's card may still be charged after the expiry (Stripe's own page): the
     // order then finds the place taken, is cancelled with a clear reason and refunded — the only refund left.
-    const checkouts = stack.payments.get(CheckoutsService);
-    const paidLate = (await checkouts.get(b, second.checkout.checkout_id))!;
-    const intentId = (await stack.payments
-      .get<Model<{ payment_intent_id: string }>>(getModelToken('Checkout'))
-      .findById(paidLate.checkout_id)
-      .lean())!.payment_intent_id;
-    await checkouts.applyProviderEvent({
-      id: `evt_late_${Date.now()}`,
-      type: 'payment_intent.succeeded',
-      data: {
-        object: { id: intentId, amount: paidLate.amount_cents, metadata: { checkout_id: paidLate.checkout_id }, last_payment_error: null },
-      },
+    // Here: the sandbox charges, without renewing, a checkout whose expiry it reads as still ahead (moved
+    // back in payments' database only: the catalogue gave the place to C), and the charge takes the path
+    // of a provider's payment_intent.succeeded (a Stripe webhook's).
+    await checkouts().updateOne({ _id: second.checkout.checkout_id }, { $set: { reserved_until: new Date(Date.now() + 10 * 60_000) } });
+    const paidLate = await stack.rpc.call(PaymentsRpc.confirmSandboxPayment, {
+      actor: b,
+      checkout_id: second.checkout.checkout_id,
+      card: VISA,
     });
+    expect(paidLate.checkout.status).toBe('succeeded');
     const [late] = await stack.settled(second.checkout.checkout_id, 1);
     expect(late).toMatchObject({ stock_status: 'rejected', order_status: 'cancelled', cancel_reason: ORDER_MESSAGES.slotUnavailable });
     const refund = await findEvent<{ order_id: string; amount_cents: number }>(
@@ -184,7 +174,7 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
       expect(messages).toHaveLength(9);
       for (const m of messages) expect(m).toMatch(/Stock insuffisant/);
       // Counted from the database: three live reservations of one portion, the card shows none left.
-      const stock = (await stocks().findById(mealId).lean<Stock>())!;
+      const stock = (await stocks().findOne({ _id: mealId }))!;
       expect(stock.portions).toBe(3);
       expect(stock.holds.map((h) => h.quantity)).toEqual([1, 1, 1]);
       expect(await stack.stock(mealId)).toBe(0);
@@ -192,7 +182,7 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
       for (const w of won)
         await stack.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor: w.buyer, checkout_id: w.intent.checkout.checkout_id, card: VISA });
       for (const w of won) expect((await stack.settled(w.intent.checkout.checkout_id, 1))[0].stock_status).toBe('committed');
-      expect(await stocks().findById(mealId).lean<Stock>()).toMatchObject({ portions: 0, holds: [] });
+      expect(await stocks().findOne({ _id: mealId })).toMatchObject({ portions: 0, holds: [] });
       expect(await stack.refunds.countDocuments({ checkout_id: { $in: won.map((w) => w.intent.checkout.checkout_id) } })).toBe(0);
     } finally {
       await second.close();
@@ -207,13 +197,16 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
     const [slot] = (await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: cookId, meal_ids: [mealId], portions: 3 })).slots;
     const intent = await intentFor(buyer, cookId, slot.start);
     expect(await stack.stock(mealId)).toBe(1);
+    const replica = await stack.startCatalogueReplica();
     await expire(intent.checkout.checkout_id);
     // Expired, it already counts for nothing; the sweep (every replica, at once) gives it back once.
-    const sweeps = await Promise.all([0, 1].map(() => stack.catalogue().get(ReservationsService).sweep()));
+    const sweeps = await Promise.all([stack.catalogue(), replica].map((app) => runJob<number>(app, 'reservations-sweep'))).finally(() =>
+      replica.close(),
+    );
     expect(sweeps.reduce((n, x) => n + x, 0)).toBeGreaterThanOrEqual(1);
-    expect(await holds().findOne({ checkout_id: intent.checkout.checkout_id }).lean<SlotHold>()).toMatchObject({ state: 'released' });
+    expect(await holds().findOne({ checkout_id: intent.checkout.checkout_id })).toMatchObject({ state: 'released' });
     expect(await stack.stock(mealId)).toBe(4);
-    expect((await stocks().findById(mealId).lean<Stock>())?.holds).toEqual([]);
+    expect((await stocks().findOne({ _id: mealId }))?.holds).toEqual([]);
     // 'Réserver à nouveau': the same checkout, a new expiry, the portions held again.
     const renewed = await stack.rpc.call(PaymentsRpc.renewCheckout, { actor: buyer, checkout_id: intent.checkout.checkout_id });
     expect(new Date(renewed.checkout.reserved_until!).getTime()).toBeGreaterThan(Date.now());
@@ -221,7 +214,7 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
     // A new payment intent replaces it (one open checkout per buyer): never two reservations.
     const again = await intentFor(buyer, cookId, slot.start);
     expect(await holds().countDocuments({ cook_id: cookId, state: 'held' })).toBe(1);
-    expect((await holds().findOne({ cook_id: cookId, state: 'held' }).lean<SlotHold>())?.checkout_id).toBe(again.checkout.checkout_id);
+    expect((await holds().findOne({ cook_id: cookId, state: 'held' }))?.checkout_id).toBe(again.checkout.checkout_id);
     expect(await stack.stock(mealId)).toBe(1);
   });
 
@@ -231,7 +224,7 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
     const mealId = await stack.newMeal(cookId, 10);
     await stack.rpc.call(CartRpc.addItem, { actor: buyer, meal_id: mealId, quantity: 2 });
     const [slot] = (await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: cookId, meal_ids: [mealId], portions: 2 })).slots;
-    const held = async () => (await holds().find({ cook_id: cookId, state: 'held' }).lean<SlotHold[]>()).map((h) => h.checkout_id);
+    const held = async () => (await holds().find({ cook_id: cookId, state: 'held' }).toArray()).map((h) => h.checkout_id);
     const first = await intentFor(buyer, cookId, slot.start);
     const second = await intentFor(buyer, cookId, slot.start);
     expect(await held()).toEqual([second.checkout.checkout_id]);
@@ -300,8 +293,8 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
     expect(await refusedWith([{ cook_id: 'cook-slot-rules', start: theirs.slots[0].start }])).toBe(PICKUP_MESSAGES.slotUnknown);
     // Full: covered by the race below and the burst; before the dish is available:
     await stack
-      .catalogue()
-      .get<Model<Meal>>(getModelToken(Meal.name))
+      .db('catalogue')
+      .collection<MealDoc>('meals')
       .updateOne({ _id: mealId }, { $set: { available_date: new Date(first.getTime() + 3 * 24 * 3600_000) } });
     expect(await refusedWith([{ cook_id: 'cook-slot-rules', start: slots[0].start }])).toBe(PICKUP_MESSAGES.slotBeforeAvailable);
     // A cook without windows cannot be ordered from.
@@ -317,20 +310,26 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
     await stack.rpc.call(CartRpc.addItem, { actor: buyer, meal_id: mealId, quantity: 1 });
     const { checkout } = await stack.pay(buyer);
     const [order] = await stack.settled(checkout.checkout_id, 1);
-    const reminders = stack.ordering().get(RemindersService);
-    const start = new Date(order.pickup_start!);
-    // Two hours before: not yet. Forty minutes before: announced, once, even when two sweeps run together.
-    expect(await reminders.sweep(new Date(start.getTime() - 2 * 3600_000))).toBe(0);
-    const at = new Date(start.getTime() - 40 * 60_000);
-    const [a, b] = await Promise.all([reminders.sweep(at), reminders.sweep(at)]);
-    expect(a + b).toBe(1);
-    expect((await stack.orders.findById(order._id).lean())?.reminder_sent_at).toEqual(at);
-    const evt = await findEvent<{ order_id: string; pickup_start: string }>(
-      OrderingEvents.pickupReminderDue.subject,
-      (e) => e.data.order_id === order._id,
-    );
-    expect(evt.data.pickup_start).toBe(start.toISOString());
-    expect(await reminders.sweep(at)).toBe(0);
+    // The reminders' sweep, as at `now`, on one ordering replica or the other.
+    const replica = await stack.startOrderingReplica();
+    const sweep = (app: INestApplication, now: Date) => runJob<number>(app, 'pickup-reminders', now);
+    try {
+      const start = new Date(order.pickup_start!);
+      // Two hours before: not yet. Forty minutes before: announced, once, even when two replicas sweep together.
+      expect(await sweep(stack.ordering(), new Date(start.getTime() - 2 * 3600_000))).toBe(0);
+      const at = new Date(start.getTime() - 40 * 60_000);
+      const [a, b] = await Promise.all([sweep(stack.ordering(), at), sweep(replica, at)]);
+      expect(a + b).toBe(1);
+      expect((await stack.orders.findOne({ _id: order._id }))?.reminder_sent_at).toEqual(at);
+      const evt = await findEvent<{ order_id: string; pickup_start: string }>(
+        OrderingEvents.pickupReminderDue.subject,
+        (e) => e.data.order_id === order._id,
+      );
+      expect(evt.data.pickup_start).toBe(start.toISOString());
+      expect(await sweep(stack.ordering(), at)).toBe(0);
+    } finally {
+      await replica.close();
+    }
   });
 
   it('the cook moves a paid order to another slot: places follow, the buyer is told; a full slot is refused', async () => {
@@ -374,7 +373,7 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
   const changeFor = (actor: Actor, checkoutId: string, cookId: string, start: string) =>
     stack.rpc.call(PaymentsRpc.changeCheckoutSlot, { actor, checkout_id: checkoutId, slot: { cook_id: cookId, start } });
   const placesOf = async (cookId: string, holdId: string) =>
-    (await loads().find({ cook_id: cookId }).lean<SlotLoad[]>()).flatMap((l) =>
+    (await loads().find({ cook_id: cookId }).toArray()).flatMap((l) =>
       l.holds.filter((h) => h.hold_id === holdId).map(() => new Date(l.start).toISOString()),
     );
   const parisTime = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' });
@@ -400,7 +399,7 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
     const [first, second, third] = slots;
     const held = await intentFor(a, cookId, first.start);
     const checkoutId = held.checkout.checkout_id;
-    const holdId = (await holds().findOne({ checkout_id: checkoutId }).lean<SlotHold>())!._id;
+    const holdId = (await holds().findOne({ checkout_id: checkoutId }))!._id;
     expect(await placesOf(cookId, holdId)).toEqual([first.start]);
     await expect(intentFor(b, cookId, first.start)).rejects.toMatchObject({ message: PICKUP_MESSAGES.slotFull });
 
@@ -415,7 +414,7 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
 
     // The reservation keeps its expiry (a change never extends it) and its portions.
     expect(changed.checkout.reserved_until).toBe(held.checkout.reserved_until);
-    expect((await stocks().findById(mealId).lean<Stock>())?.holds.map((h) => h.hold_id)).toEqual([holdId]);
+    expect((await stocks().findOne({ _id: mealId }))?.holds.map((h) => h.hold_id)).toEqual([holdId]);
 
     // Another buyer now gets the first slot.
     const forB = await intentFor(b, cookId, first.start);
@@ -454,17 +453,14 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
       const [, s1, s2] = slots;
       const held = await intentFor(a, cookId, slot.start);
       const checkoutId = held.checkout.checkout_id;
-      const holdId = (await holds().findOne({ checkout_id: checkoutId }).lean<SlotHold>())!._id;
-      const replicas = [stack.catalogue().get(ReservationsService), second.get(ReservationsService)];
-      // Both replicas asked at once (a double click reaching two instances), and the same request twice.
-      const outcomes = await Promise.allSettled([
-        replicas[0].changeSlot(checkoutId, cookId, s1.start),
-        replicas[1].changeSlot(checkoutId, cookId, s2.start),
-        replicas[1].changeSlot(checkoutId, cookId, s2.start),
-      ]);
+      const holdId = (await holds().findOne({ checkout_id: checkoutId }))!._id;
+      // The catalogue asked at once, as payments asks it (its RPC, shared by the two replicas' queue
+      // group: a double click reaching two instances), and the same request twice.
+      const change = (start: string) => stack.rpc.call(PickupRpc.changeHeldSlot, { checkout_id: checkoutId, cook_id: cookId, start });
+      const outcomes = await Promise.allSettled([change(s1.start), change(s2.start), change(s2.start)]);
       expect(outcomes.some((o) => o.status === 'fulfilled')).toBe(true);
       for (const o of outcomes) if (o.status === 'rejected') expect((o.reason as Error).message).toBe(PICKUP_MESSAGES.changeSame);
-      const hold = (await holds().findById(holdId).lean<SlotHold>())!;
+      const hold = (await holds().findOne({ _id: holdId }))!;
       expect(await placesOf(cookId, holdId)).toEqual([new Date(hold.start).toISOString()]);
       expect((await loadOf(cookId, slot.start))?.holds ?? []).toEqual([]);
 
@@ -477,9 +473,9 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
       const [order] = await stack.settled(checkoutId, 1);
       expect(order).toMatchObject({ stock_status: 'committed', pickup_start: new Date(slot.start) });
       expect(await loadOf(cookId, slot.start)).toMatchObject({ committed: 1, holds: [] });
-      const everywhere = await loads().find({ cook_id: cookId }).lean<SlotLoad[]>();
+      const everywhere = await loads().find({ cook_id: cookId }).toArray();
       expect(everywhere.reduce((n, l) => n + l.committed + l.holds.length, 0)).toBe(1);
-      expect((await holds().findById(holdId).lean<SlotHold>())?.state).toBe('committed');
+      expect((await holds().findOne({ _id: holdId }))?.state).toBe('committed');
     } finally {
       await second.close();
     }

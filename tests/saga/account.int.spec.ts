@@ -1,22 +1,17 @@
-import { jetstream } from '@nats-io/jetstream';
 import {
   ACCOUNT_MESSAGES,
-  AccountEvents,
   CartRpc,
   PaymentsRpc,
   ERASED_NAME,
   erasureBlockersRpc,
   exportPersonalDataRpc,
   OrderingRpc,
-  subjectOf,
   type Actor,
   type PersonalDataPage,
 } from '@popote/contracts';
-import { makeEnvelope } from '@popote/platform';
-import { eventually, testNats } from '@popote/testing';
+import { eventually } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OrderingPersonalData } from '../src/account/account';
-import { consumer, cook, startStack, VISA, type Stack } from './stack';
+import { consumer, cook, runJob, startStack, VISA, type Stack } from './stack';
 
 /**
  * Ordering's and payments' part of the account lifecycle (ADR 0009): an order in progress blocks an erasure (French reason,
@@ -35,25 +30,6 @@ describe('ordering and payments: blockers, export and erasure of a person', () =
   afterAll(async () => {
     await s?.stop();
   });
-
-  const erase = async (user: Actor) => {
-    const nc = await testNats(s.nats);
-    try {
-      const js = jetstream(nc);
-      const envelope = makeEnvelope(AccountEvents.erasureRequested, {
-        user_id: user.user_id,
-        email: `${user.user_id}@popote.test`,
-        names: [],
-        requested_at: new Date().toISOString(),
-      });
-      const subject = subjectOf(AccountEvents.erasureRequested, envelope.data);
-      await js.publish(subject, JSON.stringify(envelope), { msgID: envelope.id });
-      await js.publish(subject, JSON.stringify({ ...envelope, id: `${envelope.id}-again` }), { msgID: `${envelope.id}-again` });
-      return envelope.id;
-    } finally {
-      await nc.close();
-    }
-  };
 
   it('blocks while an order is in progress, exports, then anonymises what accounting keeps', async () => {
     const buyer = consumer();
@@ -85,24 +61,25 @@ describe('ordering and payments: blockers, export and erasure of a person', () =
     expect(paid.sections.payments).toEqual([expect.objectContaining({ _id: order.checkout_id, status: 'succeeded' })]);
     expect(JSON.stringify(paid)).not.toContain('client_secret');
 
-    const ids = [await erase(buyer), await erase(chef)];
+    const ids = [await s.erase(buyer), await s.erase(chef)];
     // Every delivery applied, in both services (the second of each found nothing left to change).
-    for (const db of [s.orders.db, s.refunds.db]) {
+    for (const db of [s.db('ordering'), s.db('payments')]) {
       await eventually(async () => {
         const n = await db.collection('processed_events').countDocuments({ consumer: { $regex: 'AccountErasure' } });
         return n >= ids.length * 2 ? true : undefined;
       }, 15_000);
     }
-    const kept = await s.orders.findById(order._id).lean();
+    const kept = await s.orders.findOne({ _id: order._id });
     expect(kept).toMatchObject({
       consumer_id: buyer.user_id,
       cook_id: chef.user_id,
       cook_name: ERASED_NAME,
       total_cents: order.total_cents,
     });
-    const review = await s.orders.db.collection('reviews').findOne({ _id: order._id as never });
+    const reviews = s.db('ordering').collection('reviews');
+    const review = await reviews.findOne({ _id: order._id as never });
     expect(review).toMatchObject({ consumer_name: ERASED_NAME, comment: '', rating: 4 });
-    const payments = s.refunds.db.collection('checkouts');
+    const payments = s.db('payments').collection('checkouts');
     await eventually(async () => {
       const checkout = await payments.findOne({ _id: order.checkout_id as never });
       return checkout && checkout.client_secret === null && checkout.lines.every((l: { cook_name: string }) => l.cook_name === ERASED_NAME)
@@ -115,17 +92,17 @@ describe('ordering and payments: blockers, export and erasure of a person', () =
     ...(await s.rpc.call(erasureBlockersRpc('payments'), { user_id: user.user_id })).reasons,
     ...(await s.rpc.call(erasureBlockersRpc('ordering'), { user_id: user.user_id })).reasons,
   ];
-  const orderOf = (checkoutId: string) => eventually(() => s.orders.findOne({ checkout_id: checkoutId }).lean(), 20_000);
+  const orderOf = (checkoutId: string) => eventually(() => s.orders.findOne({ checkout_id: checkoutId }), 20_000);
   /** Until the order is cancelled (the sweep runs every 15 s on its own; here it is also asked at once). */
   const cancelled = (orderId: string) =>
     eventually(async () => {
-      await s.ordering().get(OrderingPersonalData).erasedAccounts.sweep();
-      const order = await s.orders.findById(orderId).lean();
+      await runJob(s.ordering(), 'erased-accounts-sweep');
+      const order = await s.orders.findOne({ _id: orderId });
       return order?.order_status === 'cancelled' ? order : undefined;
     }, 20_000);
   const refunded = (orderId: string) =>
     eventually(async () => {
-      const refund = await s.refunds.findById(orderId).lean();
+      const refund = await s.refunds.findOne({ _id: orderId });
       return refund?.status === 'made' ? refund : undefined;
     }, 20_000);
 
@@ -140,8 +117,9 @@ describe('ordering and payments: blockers, export and erasure of a person', () =
 
     // The race identity's check cannot close: the checkout made in the same instant as the erasure,
     // paid after it. The order that results is cancelled at once, and refunded.
-    await erase(buyer);
-    await eventually(() => s.orders.db.collection('erasedAccounts').findOne({ _id: buyer.user_id as never }), 15_000);
+    await s.erase(buyer);
+    const erased = s.db('ordering').collection('erasedAccounts');
+    await eventually(() => erased.findOne({ _id: buyer.user_id as never }), 15_000);
     await s.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor: buyer, checkout_id: intent.checkout.checkout_id, card: VISA });
     const order = await orderOf(intent.checkout.checkout_id);
     expect(await cancelled(order._id)).toMatchObject({ cancel_reason: ACCOUNT_MESSAGES.orderCancelledBuyerErased });
@@ -155,7 +133,7 @@ describe('ordering and payments: blockers, export and erasure of a person', () =
     const meal = await s.newMeal(chef.user_id, 5);
     const order = await s.buy(buyer, meal);
     // Paid, but ordering has not made the order yet: payments says so, for the buyer and the cook.
-    const checkouts = s.refunds.db.collection('checkouts');
+    const checkouts = s.db('payments').collection('checkouts');
     const onItsWay = `on-its-way-${Date.now()}`;
     await checkouts.insertOne({
       _id: onItsWay as never,
@@ -170,9 +148,9 @@ describe('ordering and payments: blockers, export and erasure of a person', () =
     await checkouts.deleteOne({ _id: onItsWay as never });
 
     // Erased anyway (as if the order had landed right after identity's check): cancelled, refunded.
-    await erase(chef);
+    await s.erase(chef);
     const done = await eventually(async () => {
-      const o = await s.orders.findById(order._id).lean();
+      const o = await s.orders.findOne({ _id: order._id });
       return o?.order_status === 'cancelled' && o.cook_name === ERASED_NAME ? o : undefined;
     }, 20_000);
     expect(done).toMatchObject({ cancel_reason: ACCOUNT_MESSAGES.orderCancelledCookErased, cook_name: ERASED_NAME });
@@ -203,7 +181,7 @@ describe('ordering and payments: blockers, export and erasure of a person', () =
       created_at: new Date(start + Math.floor(i / 2) * 60_000),
       updated_at: new Date(start),
     }));
-    await s.orders.collection.insertMany(docs as never[]);
+    await s.orders.insertMany(docs as never[]);
     const all = await s.orders.countDocuments({ cook_id: chef.user_id });
     expect(all).toBe(docs.length);
     const ids: string[] = [];

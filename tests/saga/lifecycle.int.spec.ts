@@ -129,7 +129,7 @@ describe('order lifecycle, reviews and cook stats', () => {
     await eventually(async () => {
       await s.orders.updateOne({ _id: order._id }, { $set: { consumer_id: chef.user_id } });
       await new Promise((r) => setTimeout(r, 300));
-      return (await s.orders.findById(order._id).lean<{ consumer_id: string }>())?.consumer_id === chef.user_id;
+      return (await s.orders.findOne({ _id: order._id }))?.consumer_id === chef.user_id;
     });
     for (const user_type of ['cook', 'consumer'] as const) {
       const err = await expectDomainError(

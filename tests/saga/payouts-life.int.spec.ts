@@ -1,27 +1,27 @@
 import { inflateSync } from 'node:zlib';
-import { getModelToken } from '@nestjs/mongoose';
+import { jetstream } from '@nats-io/jetstream';
 import {
   ACCOUNT_MESSAGES,
   ERASED_NAME,
   erasureBlockersRpc,
   exportPersonalDataRpc,
   IdentityRpc,
+  OrderingEvents,
   OrderingRpc,
   PAYOUT_MESSAGES,
   PayoutsRpc,
   formatPickupSlot,
   ReceiptsRpc,
   RECEIPT_MESSAGES,
+  subjectOf,
   type Actor,
+  type Envelope,
+  type EventContract,
 } from '@popote/contracts';
-import { eventually, expectDomainError } from '@popote/testing';
-import type { Model } from 'mongoose';
+import { eventually, expectDomainError, findEvent, testNats } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consumer, cook, startStack, type Stack } from '../../ordering/test/stack';
-import { PaymentsPersonalData } from '../src/account/account';
-import { LedgerService } from '../src/payouts/ledger.service';
-import { LedgerEntry, Payout } from '../src/payouts/payouts.schema';
-import { Receipt } from '../src/receipts/receipt.schema';
+import type { LedgerEntryDoc, PayoutDoc, ReceiptDoc } from './documents';
+import { consumer, cook, startStack, type Stack } from './stack';
 
 /**
  * The text a PDF shows, its lines joined by spaces (pdfkit: Flate-compressed page streams, strings
@@ -54,18 +54,24 @@ function pdfText(base64: string): string {
  */
 describe('payouts: the full life of a cook’s money (ledger, commission, payouts, refund after payout)', () => {
   let s: Stack;
-  let ledger: LedgerService;
-  let entries: Model<LedgerEntry>;
-  let payouts: Model<Payout>;
   const chef = cook('cook-payout-life');
   const buyer = consumer();
   const RETURN = 'http://127.0.0.1:3000/cook/dashboard?onglet=paiements';
+  // Payments' stored ledger, payouts and receipts, raw (collections by name).
+  const entries = () => s.db('payments').collection<LedgerEntryDoc>('ledgerEntries');
+  const payouts = () => s.db('payments').collection<PayoutDoc>('payouts');
+  const receipts = () => s.db('payments').collection<ReceiptDoc>('receipts');
 
-  const balances = () => ledger.balances(chef.user_id);
+  /** A cook's two balances, as their payouts page shows them. */
+  const balancesOf = async (who: Actor) => {
+    const { pending_cents, available_cents } = await s.rpc.call(PayoutsRpc.overview, { actor: who });
+    return { pending_cents, available_cents };
+  };
+  const balances = () => balancesOf(chef);
   const pickUp = async (orderId: string, by: Actor = chef) => {
     const steps = ['confirmed', 'preparing', 'ready', 'delivered'] as const;
     // From where the order stands (a test before may have confirmed it).
-    const status = (await s.orders.findById(orderId, { order_status: 1 }).lean())?.order_status;
+    const status = (await s.orders.findOne({ _id: orderId }, { projection: { order_status: 1 } }))?.order_status;
     for (const to of steps.slice(steps.indexOf(status as (typeof steps)[number]) + 1))
       await s.rpc.call(OrderingRpc.changeStatus, { actor: by, order_id: orderId, to });
   };
@@ -78,9 +84,6 @@ describe('payouts: the full life of a cook’s money (ledger, commission, payout
 
   beforeAll(async () => {
     s = await startStack(__filename);
-    ledger = s.payments.get(LedgerService);
-    entries = s.payments.get(getModelToken(LedgerEntry.name));
-    payouts = s.payments.get(getModelToken(Payout.name));
   });
 
   afterAll(async () => {
@@ -98,7 +101,7 @@ describe('payouts: the full life of a cook’s money (ledger, commission, payout
     expect((await s.rpc.call(PayoutsRpc.connect, { actor: chef, return_url: RETURN })).account.account_id).toBe(account.account_id);
     expect((await s.rpc.call(PayoutsRpc.completeSandboxOnboarding, { actor: chef })).account.status).toBe('enabled');
     expect((await expectDomainError(s.rpc.call(PayoutsRpc.overview, { actor: buyer }))).code).toBe('FORBIDDEN');
-    expect(await payouts.countDocuments()).toBe(0);
+    expect(await payouts().countDocuments()).toBe(0);
   });
 
   it('pay → picked up → payout → refund after payout → the next payouts net it, to the cent', async () => {
@@ -112,11 +115,11 @@ describe('payouts: the full life of a cook’s money (ledger, commission, payout
     await waitFor({ pending_cents: 0, available_cents: 2208 });
 
     // More than the balance: refused, nothing written.
-    const before = await entries.countDocuments({ cook_id: chef.user_id });
+    const before = await entries().countDocuments({ cook_id: chef.user_id });
     const over = await expectDomainError(s.rpc.call(PayoutsRpc.requestPayout, { actor: chef, amount_cents: 2209 }));
     expect(over.message).toBe('Le montant demandé dépasse votre solde disponible (22,08 €).');
-    expect(await entries.countDocuments({ cook_id: chef.user_id })).toBe(before);
-    expect(await payouts.countDocuments()).toBe(0);
+    expect(await entries().countDocuments({ cook_id: chef.user_id })).toBe(before);
+    expect(await payouts().countDocuments()).toBe(0);
 
     const { payout } = await s.rpc.call(PayoutsRpc.requestPayout, { actor: chef });
     expect(payout).toMatchObject({ amount_cents: 2208, status: 'paid', trigger: 'manual' });
@@ -127,7 +130,7 @@ describe('payouts: the full life of a cook’s money (ledger, commission, payout
     const refund = await s.rpc.call(PayoutsRpc.refundDeliveredOrder, { actor: chef, order_id: first._id });
     expect(refund.amount_cents).toBe(2598);
     expect((await s.rpc.call(ReceiptsRpc.get, { actor: buyer, order_id: first._id })).receipt.refunded_at).not.toBeNull();
-    expect((await s.refunds.findById(first._id).lean())?.status).toBe('made');
+    expect((await s.refunds.findOne({ _id: first._id }))?.status).toBe('made');
     expect(await balances()).toEqual({ pending_cents: 0, available_cents: -2208 });
     // Asking again refunds nothing more.
     await s.rpc.call(PayoutsRpc.refundDeliveredOrder, { actor: chef, order_id: first._id });
@@ -148,7 +151,7 @@ describe('payouts: the full life of a cook’s money (ledger, commission, payout
     expect((await s.rpc.call(PayoutsRpc.requestPayout, { actor: chef })).payout.amount_cents).toBe(1192);
 
     // Paid out in all: 2208 + 1192 = 3400 = the cook's shares (2208 + 850 + 2550) − the refunded share (2208).
-    const all = await payouts.find({ cook_id: chef.user_id, status: 'paid' }).lean<Payout[]>();
+    const all = await payouts().find({ cook_id: chef.user_id, status: 'paid' }).toArray();
     expect(all.reduce((sum, p) => sum + p.amount_cents, 0)).toBe(3400);
     expect(await balances()).toEqual({ pending_cents: 0, available_cents: 0 });
   });
@@ -159,20 +162,38 @@ describe('payouts: the full life of a cook’s money (ledger, commission, payout
     await waitFor({ pending_cents: 425, available_cents: 0 });
     await s.rpc.call(OrderingRpc.cancelOrder, { actor: chef, order_id: order._id, reason: 'Plus de pain' });
     await waitFor({ pending_cents: 0, available_cents: 0 });
-    const kinds = (await entries.find({ order_id: order._id }).lean<LedgerEntry[]>()).map((e) => e.kind).sort();
+    const kinds = (await entries().find({ order_id: order._id }).toArray()).map((e) => e.kind).sort();
     expect(kinds).toEqual(['commission', 'commission_reversal', 'refund', 'sale']);
   });
 
   it('applies an event once: replays and out-of-order duplicates change nothing twice', async () => {
-    const [sale] = await entries.find({ cook_id: chef.user_id, kind: 'sale' }).limit(1).lean<LedgerEntry[]>();
-    const order = (await s.orders.findById(sale.order_id).lean())!;
-    const ref = { order_id: order._id, checkout_id: order.checkout_id, cook_id: order.cook_id, total_cents: order.total_cents };
-    const count = await entries.countDocuments();
+    const [sale] = await entries().find({ cook_id: chef.user_id, kind: 'sale' }).limit(1).toArray();
+    const order = (await s.orders.findOne({ _id: sale.order_id! }))!;
+    const count = await entries().countDocuments();
     const b = await balances();
-    await ledger.orderPickedUp(ref);
-    await ledger.orderPlaced(ref);
-    await ledger.orderPlaced(ref);
-    expect(await entries.countDocuments()).toBe(count);
+    // The order's own events delivered again under other event ids: picked up, then placed twice.
+    const placed = await findEvent<{ order_id: string }>(OrderingEvents.orderPlaced.subject, (e) => e.data.order_id === order._id);
+    const pickedUp = await findEvent<{ order_id: string; to: string }>(
+      OrderingEvents.orderStatusChanged.subject,
+      (e) => e.data.order_id === order._id && e.data.to === 'delivered',
+    );
+    const nc = await testNats(s.nats);
+    try {
+      const replay = async (contract: EventContract<any>, e: Envelope<unknown>, again: string) => {
+        const id = `${e.id}-${again}`;
+        await jetstream(nc).publish(subjectOf(contract, e.data), JSON.stringify({ ...e, id }), { msgID: id });
+      };
+      await replay(OrderingEvents.orderStatusChanged, pickedUp, 'replayed');
+      await replay(OrderingEvents.orderPlaced, placed, 'replayed');
+      await replay(OrderingEvents.orderPlaced, placed, 'replayed-again');
+    } finally {
+      await nc.close();
+    }
+    await s.drained('payments');
+    // The picked-up replay reached payments' handler (the placed ones go through the cook's partition).
+    const processed = s.db('payments').collection('processed_events');
+    expect(await processed.countDocuments({ _id: { $regex: `:${pickedUp.id}-replayed$` } as never })).toBe(1);
+    expect(await entries().countDocuments()).toBe(count);
     expect(await balances()).toEqual(b);
   });
 
@@ -185,14 +206,13 @@ describe('payouts: the full life of a cook’s money (ledger, commission, payout
     const meal = await s.newMeal(lucas.user_id, 20, 1450);
     const buyers = [consumer(), consumer(), consumer(), consumer()];
     const orders = await Promise.all(buyers.map((b) => s.buy(b, meal, 1)));
-    const receipts = s.payments.get<Model<Receipt>>(getModelToken(Receipt.name));
     const issued = await eventually(async () => {
-      const docs = await receipts.find({ cook_id: lucas.user_id }).sort({ number: 1 }).lean<Receipt[]>();
+      const docs = await receipts().find({ cook_id: lucas.user_id }).sort({ number: 1 }).toArray();
       return docs.length === orders.length ? docs : undefined;
     }, 20_000);
     expect(issued.map((r) => r.number)).toEqual([1, 2, 3, 4]);
     // The chef of the first tests has its own series.
-    const chefs = (await receipts.find({ cook_id: chef.user_id }).sort({ number: 1 }).lean<Receipt[]>()).map((r) => r.number);
+    const chefs = (await receipts().find({ cook_id: chef.user_id }).sort({ number: 1 }).toArray()).map((r) => r.number);
     expect(chefs).toEqual(chefs.map((_, i) => i + 1));
 
     const order = orders[0];
@@ -244,30 +264,33 @@ describe('payouts: the full life of a cook’s money (ledger, commission, payout
 
   it('the export lists ledger, payouts and receipts; an erasure waits while money is owed, then keeps receipts without the seller', async () => {
     const mine = await s.rpc.call(exportPersonalDataRpc('payments'), { actor: chef, email: 'chef@popote.test' });
-    expect(mine.sections['ledger-entries']).toHaveLength(await entries.countDocuments({ cook_id: chef.user_id }));
-    expect(mine.sections.payouts).toHaveLength(await payouts.countDocuments({ cook_id: chef.user_id }));
+    expect(mine.sections['ledger-entries']).toHaveLength(await entries().countDocuments({ cook_id: chef.user_id }));
+    expect(mine.sections.payouts).toHaveLength(await payouts().countDocuments({ cook_id: chef.user_id }));
     expect(mine.sections['payout-account']).toMatchObject({ status: 'enabled', provider: 'sandbox' });
     // The chef was paid everything: nothing on payments' side holds an erasure back.
     expect((await s.rpc.call(erasureBlockersRpc('payments'), { user_id: chef.user_id })).reasons).toEqual([]);
 
     // Lucas has an order picked up and not paid out: money is owed to him, the erasure waits.
     const lucas = cook('demo-cook-lucas');
-    const receipts = s.payments.get<Model<Receipt>>(getModelToken(Receipt.name));
-    const [first] = await receipts.find({ cook_id: lucas.user_id }).sort({ number: 1 }).limit(1).lean<Receipt[]>();
+    const [first] = await receipts().find({ cook_id: lucas.user_id }).sort({ number: 1 }).limit(1).toArray();
     await s.rpc.call(ReceiptsRpc.get, { actor: lucas, order_id: first._id }); // fixes the seller's legal mentions on it
     await pickUp(first._id, lucas);
-    await eventually(async () => ((await ledger.balances(lucas.user_id)).available_cents > 0 ? true : undefined), 20_000);
+    await eventually(async () => ((await balancesOf(lucas)).available_cents > 0 ? true : undefined), 20_000);
     expect((await s.rpc.call(erasureBlockersRpc('payments'), { user_id: lucas.user_id })).reasons).toEqual([
       ACCOUNT_MESSAGES.erasureBlockedPayout,
     ]);
 
     // The erasure itself (delivered twice): receipts kept, numbered as before, without the seller's name and SIRET.
-    const before = await receipts.find({ cook_id: lucas.user_id }).sort({ number: 1 }).lean<Receipt[]>();
+    const before = await receipts().find({ cook_id: lucas.user_id }).sort({ number: 1 }).toArray();
     expect(JSON.stringify(before)).toContain('73282932000074');
-    const personal = s.payments.get(PaymentsPersonalData);
-    await personal.erase(lucas.user_id);
-    await personal.erase(lucas.user_id);
-    const after = await receipts.find({ cook_id: lucas.user_id }).sort({ number: 1 }).lean<Receipt[]>();
+    await s.erase(lucas);
+    // Both deliveries handled by payments (the second found nothing left to change).
+    await eventually(async () => {
+      const processed = s.db('payments').collection('processed_events');
+      const handled = await processed.countDocuments({ consumer: { $regex: 'AccountErasure' } });
+      return handled >= 2 ? true : undefined;
+    }, 15_000);
+    const after = await receipts().find({ cook_id: lucas.user_id }).sort({ number: 1 }).toArray();
     expect(after.map((r) => [r.number, r.total_cents])).toEqual(before.map((r) => [r.number, r.total_cents]));
     for (const r of after) {
       expect(r.cook_name).toBe(ERASED_NAME);

@@ -1,15 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import {
-  CatalogueEvents,
-  ERASED_NAME,
-  exportPage,
-  newestFirstAfter,
-  newestFirstKey,
-  type Actor,
-  type PersonalDataExport,
-} from '@popote/contracts';
-import { OutboxRelay, recordEvent } from '@popote/platform';
+import { CatalogueEvents, ERASED_NAME, exportPage, newestFirstAfter, newestFirstKey, type PersonalDataExport } from '@popote/contracts';
+import { OutboxRelay, recordEvent, type PersonalDataProvider } from '@popote/platform';
 import type { Model } from 'mongoose';
 import { MealImages } from '../meals/meal-images';
 import { toMealDto } from '../meals/meal.mapper';
@@ -22,7 +14,7 @@ import { StockService } from '../stock/stock.service';
  * pictures removed from storage, texts blanked, the pick-up rules deleted.
  */
 @Injectable()
-export class CataloguePersonalData {
+export class CataloguePersonalData implements PersonalDataProvider {
   constructor(
     @InjectModel(Meal.name) private readonly meals: Model<Meal>,
     @InjectModel(PickupSettings.name) private readonly pickup: Model<PickupSettings>,
@@ -36,16 +28,16 @@ export class CataloguePersonalData {
    * however many dishes): the pick-up rules, then the dishes newest first; each page names the
    * pictures of its own dishes.
    */
-  async export(actor: Actor, cursor?: string | null): Promise<PersonalDataExport> {
+  async export(cookId: string, cursor: string | null): Promise<PersonalDataExport> {
     const pictures = new Map<string, string>();
     const page = await exportPage(
       [
-        { name: 'pickup-settings', whole: () => this.pickup.findById(actor.user_id).lean() },
+        { name: 'pickup-settings', whole: () => this.pickup.findById(cookId).lean() },
         {
           name: 'dishes',
           list: async (after, limit) => {
             const docs = await this.meals
-              .find({ cook_id: actor.user_id, ...newestFirstAfter('created_at', after) }, { _outbox: 0, search_text: 0 })
+              .find({ cook_id: cookId, ...newestFirstAfter('created_at', after) }, { _outbox: 0, search_text: 0 })
               .sort({ created_at: -1, _id: 1 })
               .limit(limit)
               .lean<Meal[]>();

@@ -1,28 +1,20 @@
-import { Controller, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
   ACCOUNT_MESSAGES,
-  AccountEvents,
   ERASED_NAME,
-  erasureBlockersRpc,
   exportPage,
-  exportPersonalDataRpc,
   newestFirstAfter,
   newestFirstKey,
   OrderingRpc,
-  type Envelope,
   type PersonalDataExport,
-  type RpcRequest,
 } from '@popote/contracts';
-import { EventHandler, orderIdOf, OutboxRelay, RpcClient, RpcHandler, type IntegrationEventHandler } from '@popote/platform';
+import { orderIdOf, OutboxRelay, RpcClient, type PersonalDataProvider } from '@popote/platform';
 import type { Model } from 'mongoose';
-import type { z } from 'zod';
 import { Checkout, OpenCheckout, Refund } from '../checkouts/checkout.schema';
 import { LedgerService } from '../payouts/ledger.service';
 import { LedgerEntry, Payout, PayoutAccount, PayoutInFlight } from '../payouts/payouts.schema';
 import { Receipt } from '../receipts/receipt.schema';
-
-type ErasureRequested = z.infer<typeof AccountEvents.erasureRequested.schema>;
 
 /**
  * Payments' part of the account lifecycle. Checkouts and refunds are accounting records
@@ -35,7 +27,7 @@ type ErasureRequested = z.infer<typeof AccountEvents.erasureRequested.schema>;
  * a payment is under way.
  */
 @Injectable()
-export class PaymentsPersonalData {
+export class PaymentsPersonalData implements PersonalDataProvider {
   constructor(
     @InjectModel(Checkout.name) private readonly checkouts: Model<Checkout>,
     @InjectModel(OpenCheckout.name) private readonly openCheckouts: Model<OpenCheckout>,
@@ -56,7 +48,7 @@ export class PaymentsPersonalData {
    * reservation ends); a paid checkout whose orders ordering has not created yet (identity asks
    * ordering after payments, so a payment is seen here or as an order there).
    */
-  async erasureBlockers(userId: string): Promise<string[]> {
+  async blockers(userId: string): Promise<string[]> {
     const [flying, balances, paying, paid, sold] = await Promise.all([
       this.inFlight.findById(userId).lean(),
       this.ledger.balances(userId),
@@ -101,7 +93,7 @@ export class PaymentsPersonalData {
    * One page of the person's part of their export, newest first: a cook's ledger and receipts, a
    * buyer's payments, grow with every order and do not fit one NATS message.
    */
-  export(userId: string, cursor?: string | null): Promise<PersonalDataExport> {
+  export(userId: string, cursor: string | null): Promise<PersonalDataExport> {
     const newestFirst =
       <T extends { _id: string }>(model: Model<T>, filter: Record<string, unknown>, field: 'created_at' | 'issued_at', projection = {}) =>
       async (after: string | null, limit: number) => {
@@ -189,30 +181,5 @@ export class PaymentsPersonalData {
       );
     }
     await this.openCheckouts.deleteOne({ _id: userId });
-  }
-}
-
-@Controller()
-export class PaymentsAccountRpcController {
-  constructor(private readonly personalData: PaymentsPersonalData) {}
-
-  @RpcHandler(erasureBlockersRpc('payments'))
-  async erasureBlockers(req: RpcRequest<ReturnType<typeof erasureBlockersRpc>>) {
-    return { reasons: await this.personalData.erasureBlockers(req.user_id) };
-  }
-
-  @RpcHandler(exportPersonalDataRpc('payments'))
-  exportPersonalData(req: RpcRequest<ReturnType<typeof exportPersonalDataRpc>>) {
-    return this.personalData.export(req.actor.user_id, req.cursor);
-  }
-}
-
-@Injectable()
-@EventHandler(AccountEvents.erasureRequested)
-export class AccountErasureHandler implements IntegrationEventHandler<ErasureRequested> {
-  constructor(private readonly personalData: PaymentsPersonalData) {}
-
-  async handle(envelope: Envelope<ErasureRequested>): Promise<void> {
-    await this.personalData.erase(envelope.data.user_id);
   }
 }

@@ -177,7 +177,7 @@ describe('checkout saga: payment → orders per cook → stock → cart (real NA
     await stack.rpc.call(CartRpc.addItem, { actor, meal_id: mealId, quantity: 2 });
     const { checkout } = await stack.pay(actor);
     const [order] = await eventually(async () => {
-      const docs = await stack.orders.find({ checkout_id: checkout.checkout_id }).lean();
+      const docs = await stack.orders.find({ checkout_id: checkout.checkout_id }).toArray();
       return docs.length === 1 ? docs : undefined;
     });
     // Cancelled at once: placed and cancelled travel on the cook's partition, applied in that order.
@@ -228,7 +228,7 @@ describe('checkout saga: payment → orders per cook → stock → cart (real NA
     // Simulate a lost payment-succeeded for one cook: its order vanishes from ordering's database.
     const lost = placed[0];
     await stack.orders.deleteOne({ _id: lost._id });
-    const first = await stack.reconciliation.sweep();
+    const first = await stack.reconcile();
     expect(first.reannounced).toBeGreaterThanOrEqual(1);
     const again = await stack.settled(checkout.checkout_id, 2);
     expect(again.map((o) => o._id).sort()).toEqual(placed.map((o) => o._id).sort());
@@ -237,18 +237,18 @@ describe('checkout saga: payment → orders per cook → stock → cart (real NA
     const other = placed[1];
     await stack.rpc.call(OrderingRpc.cancelOrder, { actor, order_id: other._id, reason: '' });
     const refund = await eventually(async () => {
-      const r = await stack.refunds.findById(other._id).lean<{ status: string; provider_refund_id: string }>();
+      const r = await stack.refunds.findOne({ _id: other._id });
       return r?.status === 'made' ? r : undefined;
     });
     await stack.refunds.updateOne({ _id: other._id }, { $set: { status: 'due' } });
-    const second = await stack.reconciliation.sweep();
+    const second = await stack.reconcile();
     expect(second.refunded).toBe(1);
-    const made = await stack.refunds.findById(other._id).lean<{ status: string; provider_refund_id: string }>();
+    const made = await stack.refunds.findOne({ _id: other._id });
     expect(made?.status).toBe('made');
     // Same idempotency key at the provider: the same refund, not a second one.
     expect(made?.provider_refund_id).toBe(refund.provider_refund_id);
     expect(await stack.refunds.countDocuments({ checkout_id: checkout.checkout_id })).toBe(1);
-    const third = await stack.reconciliation.sweep();
+    const third = await stack.reconcile();
     expect(third.refunded).toBe(0);
   });
 });

@@ -1,27 +1,11 @@
-import { Controller, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import {
-  ACCOUNT_MESSAGES,
-  AccountEvents,
-  ERASED_NAME,
-  erasureBlockersRpc,
-  exportPage,
-  exportPersonalDataRpc,
-  newestFirstAfter,
-  newestFirstKey,
-  type Envelope,
-  type PersonalDataExport,
-  type RpcRequest,
-} from '@popote/contracts';
-import { EventHandler, OutboxRelay, PeriodicJob, RpcHandler, type IntegrationEventHandler } from '@popote/platform';
+import { ACCOUNT_MESSAGES, ERASED_NAME, exportPage, newestFirstAfter, newestFirstKey, type PersonalDataExport } from '@popote/contracts';
+import { OutboxRelay, type PersonalDataProvider } from '@popote/platform';
 import type { Model } from 'mongoose';
-import type { z } from 'zod';
-import { LifecycleService } from '../orders/lifecycle.service';
 import { Order, Review } from '../orders/order.schema';
 import { toOrderDto } from '../orders/orders.service';
-import { ERASED_SWEEP_MS, ErasedAccounts, IN_PROGRESS } from './erased-accounts';
-
-type ErasureRequested = z.infer<typeof AccountEvents.erasureRequested.schema>;
+import { ErasedAccounts, IN_PROGRESS } from './erased-accounts';
 
 const NO_OUTBOX = { _outbox: 0, _outbox_pending: 0 };
 
@@ -33,24 +17,15 @@ const NO_OUTBOX = { _outbox: 0, _outbox_pending: 0 };
  * account after identity checked the blockers is cancelled and refunded (ErasedAccounts).
  */
 @Injectable()
-export class OrderingPersonalData {
-  readonly erasedAccounts: ErasedAccounts;
-
+export class OrderingPersonalData implements PersonalDataProvider {
   constructor(
     @InjectModel(Order.name) private readonly orders: Model<Order>,
     @InjectModel(Review.name) private readonly reviews: Model<Review>,
     private readonly relay: OutboxRelay,
-    lifecycle: LifecycleService,
-  ) {
-    this.erasedAccounts = new ErasedAccounts(orders, lifecycle);
-  }
+    private readonly erasedAccounts: ErasedAccounts,
+  ) {}
 
-  /** The open orders of recently erased accounts, cancelled (every replica; idempotent). */
-  @PeriodicJob({ name: 'erased-accounts-sweep', everyMs: ERASED_SWEEP_MS })
-  sweepErasedAccounts(): Promise<number> {
-    return this.erasedAccounts.sweep();
-  }
-
+  /** Why the account cannot be erased now (French): an order in progress, placed or received. */
   async blockers(userId: string): Promise<string[]> {
     const [asConsumer, asCook] = await Promise.all([
       this.orders.exists({ consumer_id: userId, order_status: { $in: IN_PROGRESS } }),
@@ -60,7 +35,7 @@ export class OrderingPersonalData {
   }
 
   /** One page of the person's orders and reviews, newest first (a cook's thousands of orders do not fit one NATS message). */
-  export(userId: string, cursor?: string | null): Promise<PersonalDataExport> {
+  export(userId: string, cursor: string | null): Promise<PersonalDataExport> {
     const orders = (field: 'consumer_id' | 'cook_id') => async (after: string | null, limit: number) => {
       const docs = await this.orders
         .find({ [field]: userId, ...newestFirstAfter('created_at', after) }, NO_OUTBOX)
@@ -110,30 +85,5 @@ export class OrderingPersonalData {
         this.reviews.updateOne({ _id }, { $set: { consumer_name: ERASED_NAME, comment: '' } }),
       );
     }
-  }
-}
-
-@Controller()
-export class OrderingAccountRpcController {
-  constructor(private readonly personalData: OrderingPersonalData) {}
-
-  @RpcHandler(erasureBlockersRpc('ordering'))
-  async erasureBlockers(req: RpcRequest<ReturnType<typeof erasureBlockersRpc>>) {
-    return { reasons: await this.personalData.blockers(req.user_id) };
-  }
-
-  @RpcHandler(exportPersonalDataRpc('ordering'))
-  exportPersonalData(req: RpcRequest<ReturnType<typeof exportPersonalDataRpc>>) {
-    return this.personalData.export(req.actor.user_id, req.cursor);
-  }
-}
-
-@Injectable()
-@EventHandler(AccountEvents.erasureRequested)
-export class AccountErasureHandler implements IntegrationEventHandler<ErasureRequested> {
-  constructor(private readonly personalData: OrderingPersonalData) {}
-
-  async handle(envelope: Envelope<ErasureRequested>): Promise<void> {
-    await this.personalData.erase(envelope.data.user_id);
   }
 }
