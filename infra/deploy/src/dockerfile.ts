@@ -381,8 +381,10 @@ export function followDockerfile(facts: RepoFacts, v: DockerfileVariant): { prob
     const visit = (wsDir: string) => {
       if (visited.has(wsDir)) return;
       visited.add(wsDir);
-      if (!present(facts, st, abs(st.workdir, wsDir))) {
-        at(`nx run ${project}:build: ${wsDir} is imported but not in stage ${st.name}`);
+      // Its sources, not only its manifest (every package.json is in the stage for `npm install`).
+      const sources = existsSync(join(facts.root, wsDir, 'src')) ? `${wsDir}/src` : wsDir;
+      if (!present(facts, st, abs(st.workdir, sources))) {
+        at(`nx run ${project}:build: ${wsDir} is imported but its sources are not in stage ${st.name}`);
         return;
       }
       // GraphQL Code Generator (the package's codegen.ts, run by its build) checks the documents against the BFF's schema.

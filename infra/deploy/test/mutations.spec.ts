@@ -199,6 +199,13 @@ describe('the Dockerfile check fails', () => {
     expect(problems.join('\n')).toMatch(/codegen\.ts reads bff\/schema\.graphql, which is not in stage build/);
   });
 
+  it('when a frontend build lacks the sources of a shared package it imports (only its manifest is there)', () => {
+    const broken = frontends.replace('COPY services/shared/rules/ services/shared/rules/\n', '');
+    expect(broken).not.toBe(frontends);
+    const problems = checkDockerfile(facts, { dockerfile: 'frontends/Dockerfile', buildArgs: { APP: 'consumer' }, text: broken });
+    expect(problems.join('\n')).toMatch(/services\/shared\/rules is imported but its sources are not in stage build/);
+  });
+
   it('when a RUN step is one the model does not know (so it cannot silently skip it)', () => {
     const broken = services.replace('RUN npx tsc -b services/${SERVICE}', 'RUN npx tsc -b services/${SERVICE} && make assets');
     expect(svc(broken).join('\n')).toMatch(/RUN step not understood by infra\/deploy\/src\/dockerfile.ts: "make assets"/);
