@@ -1,18 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { createWebConfig, standaloneRuntimeConfig } from '@popote/build';
-import { mfConfig } from './module-federation.config.ts';
-
-const root = fileURLToPath(new URL('.', import.meta.url));
+import { remoteConfigs } from '@popote/build';
+import pkg from './package.json' with { type: 'json' };
 
 // The remote (remoteEntry.js, mf-manifest.json, its standalone page), and the Module Federation
-// runtime its standalone page loads (the shell provides its own).
-export default [
-  createWebConfig({
-    root,
-    name: 'popote_consumer',
-    publicPath: 'auto',
-    title: 'Popote (consommateur, autonome)',
-    mf: mfConfig,
-  }),
-  standaloneRuntimeConfig(root, 'popote_consumer'),
-];
+// runtime its standalone page loads (the shell provides its own): see remoteConfigs.
+export default remoteConfigs({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  name: 'popote_consumer',
+  title: 'Popote (consommateur, autonome)',
+  pkg,
+});

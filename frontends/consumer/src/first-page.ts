@@ -1,6 +1,6 @@
 import { prefetchQuery } from '@popote/graphql';
 import { readFilters, toFilterInput } from './features/meals/filters';
-import { MEALS_QUERY } from './features/meals/graphql/meals.query';
+import { MealsDocument } from './features/meals/graphql/meals.query.generated';
 import { MEALS_PAGE_SIZE } from './features/meals/hooks/use-meal-list';
 
 /** The chunks of the pages a visitor most often lands on (the same `import()` as routes.tsx). */
@@ -22,7 +22,7 @@ export function startFirstPage(location: Pick<Location, 'pathname' | 'search'>):
     // A shell older than prefetchQuery provides @popote/graphql without it: skip the head start.
     if (typeof prefetchQuery === 'function') {
       const filter = toFilterInput(readFilters(new URLSearchParams(location.search)));
-      prefetchQuery(MEALS_QUERY, { first: MEALS_PAGE_SIZE, filter });
+      prefetchQuery(MealsDocument, { first: MEALS_PAGE_SIZE, filter });
     }
   }
 }

@@ -1,4 +1,4 @@
-/** The cook remote's pages (the shell's REMOTE_ROUTES sends these URLs here). */
+/** The cook remote's pages (the shell's PAGE_ROUTES sends these URLs here). */
 export const DASHBOARD = '/cook/dashboard';
 /** The dashboard's tabs are in its URL: ?onglet=apercu | plats | commandes | retrait | avis | statistiques | paiements. */
 export const TAB_PARAM = 'onglet';

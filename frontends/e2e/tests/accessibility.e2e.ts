@@ -1,8 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { newAccount, signUp } from './support/accounts';
 import { describeViolations, seriousViolations } from './support/axe';
-import { launchBrowser, openPage, shellUrl } from './support/browser';
+import { useBrowser } from './support/browser';
+import { graphql } from './support/graphql';
 
 const WIDTHS = [
   { width: 1280, height: 900 },
@@ -23,21 +24,11 @@ async function expectNoSeriousViolations(page: Page, what: string): Promise<void
 }
 
 describe('accessibility (axe-core: no serious or critical violation)', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { withPage } = useBrowser();
 
   // One test per width: each visits nine page states.
   it.each(WIDTHS)('/, /meals, /auth and the static pages, $width px wide', { timeout: 120_000 }, async (viewport) => {
-    const base = shellUrl();
-    const { context, page } = await openPage(browser, viewport);
-    try {
+    await withPage(async ({ page, base }) => {
       const pages: [string, string | RegExp][] = [
         ['/', 'Des plats faits maison, près de chez vous'],
         ['/meals', 'Plats disponibles'],
@@ -66,35 +57,23 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
       await page.getByRole('button', { name: 'Envoyer le message' }).click();
       await page.getByText('Le nom est requis').waitFor();
       await expectNoSeriousViolations(page, `/contact (errors) at ${viewport.width} px`);
-    } finally {
-      await context.close();
-    }
+    }, viewport);
   });
 
   it('/cart signed in, with a meal in it, at 1280 and 390 px', { timeout: 90_000 }, async () => {
-    const base = shellUrl();
-    const { context, page } = await openPage(browser);
-    try {
+    await withPage(async ({ page, base }) => {
       await signUp(page, base, newAccount());
       // One portion of a demo meal, through the BFF with the page's session cookies.
-      const added = await page.evaluate(async () => {
-        const call = async (query: string, variables: Record<string, unknown> = {}) => {
-          const response = await fetch('/graphql', {
-            method: 'POST',
-            credentials: 'same-origin',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ query, variables }),
-          });
-          return (await response.json()) as { data?: Record<string, unknown>; errors?: unknown[] };
-        };
-        const meals = await call('query { meals(first: 5) { items { meal_id portions_available } } }');
-        const items = (meals.data?.['meals'] as { items: { meal_id: string; portions_available: number }[] }).items;
-        const meal = items.find((item) => item.portions_available > 0);
-        if (!meal) return 'no meal in stock';
-        const cart = await call('mutation ($id: ID!) { addToCart(meal_id: $id, quantity: 1) { item_count } }', { id: meal.meal_id });
-        return cart.errors ? JSON.stringify(cart.errors) : 'ok';
+      const meals = await graphql<{ meals: { items: { meal_id: string; portions_available: number }[] } }>(
+        page,
+        'query { meals(first: 5) { items { meal_id portions_available } } }',
+      );
+      const meal = meals.data?.meals.items.find((item) => item.portions_available > 0);
+      expect(meal, 'a meal in stock').toBeDefined();
+      const cart = await graphql(page, 'mutation ($id: ID!) { addToCart(meal_id: $id, quantity: 1) { item_count } }', {
+        id: meal?.meal_id,
       });
-      expect(added).toBe('ok');
+      expect(cart.errors).toBeUndefined();
       for (const viewport of WIDTHS) {
         await page.setViewportSize(viewport);
         await openAndSettle(page, `${base}/cart`, /^Panier/);
@@ -102,46 +81,43 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `/cart at ${viewport.width} px`).toBeLessThanOrEqual(0);
       }
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('is usable with the keyboard: skip link first, visible focus, labelled controls', { timeout: 90_000 }, async () => {
-    const base = shellUrl();
-    const { context, page } = await openPage(browser, { width: 390, height: 844 });
-    try {
-      await openAndSettle(page, `${base}/contact`, 'Contact');
-      await page.keyboard.press('Tab');
-      const skip = page.getByRole('link', { name: 'Aller au contenu' });
-      expect(await skip.evaluate((element) => element === document.activeElement)).toBe(true);
-      expect(await skip.isVisible()).toBe(true);
-      await page.keyboard.press('Enter');
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe('contenu');
-
-      // From the main content, Tab reaches the form fields in order, each with a visible outline.
-      await page.getByLabel('Nom', { exact: true }).focus();
-      for (const label of ['Email', 'Sujet', 'Message']) {
+    await withPage(
+      async ({ page, base }) => {
+        await openAndSettle(page, `${base}/contact`, 'Contact');
         await page.keyboard.press('Tab');
-        const focused = page.getByLabel(label, { exact: true });
-        expect(await focused.evaluate((element) => element === document.activeElement), label).toBe(true);
-        const outline = await focused.evaluate((element) => getComputedStyle(element).outlineStyle);
-        expect(outline, label).not.toBe('none');
-      }
-      await page.keyboard.press('Tab');
-      const submit = page.getByRole('button', { name: 'Envoyer le message' });
-      expect(await submit.evaluate((element) => element === document.activeElement)).toBe(true);
-      expect(await submit.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe('none');
+        const skip = page.getByRole('link', { name: 'Aller au contenu' });
+        expect(await skip.evaluate((element) => element === document.activeElement)).toBe(true);
+        expect(await skip.isVisible()).toBe(true);
+        await page.keyboard.press('Enter');
+        expect(await page.evaluate(() => document.activeElement?.id)).toBe('contenu');
 
-      // Nothing overflows sideways at 390 px.
-      for (const path of ['/', '/meals', '/auth', '/about', '/faq', '/privacy', '/contact']) {
-        await page.goto(`${base}${path}`);
-        await page.getByRole('heading', { level: 1 }).waitFor();
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow, path).toBeLessThanOrEqual(0);
-      }
-    } finally {
-      await context.close();
-    }
+        // From the main content, Tab reaches the form fields in order, each with a visible outline.
+        await page.getByLabel('Nom', { exact: true }).focus();
+        for (const label of ['Email', 'Sujet', 'Message']) {
+          await page.keyboard.press('Tab');
+          const focused = page.getByLabel(label, { exact: true });
+          expect(await focused.evaluate((element) => element === document.activeElement), label).toBe(true);
+          const outline = await focused.evaluate((element) => getComputedStyle(element).outlineStyle);
+          expect(outline, label).not.toBe('none');
+        }
+        await page.keyboard.press('Tab');
+        const submit = page.getByRole('button', { name: 'Envoyer le message' });
+        expect(await submit.evaluate((element) => element === document.activeElement)).toBe(true);
+        expect(await submit.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe('none');
+
+        // Nothing overflows sideways at 390 px.
+        for (const path of ['/', '/meals', '/auth', '/about', '/faq', '/privacy', '/contact']) {
+          await page.goto(`${base}${path}`);
+          await page.getByRole('heading', { level: 1 }).waitFor();
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          expect(overflow, path).toBeLessThanOrEqual(0);
+        }
+      },
+      { width: 390, height: 844 },
+    );
   });
 });

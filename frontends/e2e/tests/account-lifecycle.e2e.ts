@@ -2,32 +2,22 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { linkIn, mainNav, newAccount, openVerificationLink, signUp, submitSignIn } from './support/accounts';
-import { launchBrowser, openPage, shellUrl } from './support/browser';
+import { useBrowser } from './support/browser';
+import { graphql } from './support/graphql';
 import { waitForEmail } from './support/mail';
-import { addFromCard, cartLink, DEMO, openMeals, payWith, proceedToCheckout } from './support/shop';
+import { addFromCard, buyOne, cartLink, DEMO, openMeals } from './support/shop';
 
 const to = (email: string, subject: string) => (m: { subject: string; to: { address: string }[] }) =>
   m.subject === subject && m.to.some((a) => a.address.toLowerCase() === email.toLowerCase());
 
 describe('account lifecycle: verification, password reset, export, erasure', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { withPage } = useBrowser();
 
   it('an unverified account sees the banner, cannot pay, resends the email; the link confirms it once', async () => {
-    const base = shellUrl();
     const account = newAccount();
-    const { context, page, pageErrors } = await openPage(browser);
-    try {
+    await withPage(async ({ page, pageErrors, base }) => {
       await signUp(page, base, account, 'consumer', { verify: false });
       const banner = page.getByRole('complementary', { name: 'Confirmation de votre adresse email' });
       await banner.getByText(`Confirmez votre adresse email (${account.email})`).waitFor();
@@ -65,16 +55,12 @@ describe('account lifecycle: verification, password reset, export, erasure', () 
       await page.getByRole('button', { name: 'Confirmer mon adresse email' }).click();
       await page.getByRole('alert').filter({ hasText: 'Ce lien a déjà été utilisé' }).waitFor();
       expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("'Mot de passe oublié ?': the link by email, a new password, the old one refused, the link used once", async () => {
-    const base = shellUrl();
     const account = newAccount();
-    const { context, page, pageErrors } = await openPage(browser);
-    try {
+    await withPage(async ({ page, pageErrors, base }) => {
       await signUp(page, base, account);
       await mainNav(page).getByRole('button', { name: 'Déconnexion' }).click();
       await mainNav(page).getByRole('link', { name: 'Connexion' }).click();
@@ -112,17 +98,13 @@ describe('account lifecycle: verification, password reset, export, erasure', () 
       await page.getByRole('button', { name: 'Se connecter' }).click();
       await page.getByText('Bienvenue !').waitFor();
       expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('changes the address: a link to the new one, a notice to the old one, effective once confirmed', async () => {
-    const base = shellUrl();
     const account = newAccount();
     const next = `nouvelle-${account.email}`;
-    const { context, page, pageErrors } = await openPage(browser);
-    try {
+    await withPage(async ({ page, pageErrors, base }) => {
       await signUp(page, base, account);
       await mainNav(page).getByRole('link', { name: 'Profil' }).click();
       const card = page.getByRole('region', { name: 'Adresse email' });
@@ -146,23 +128,14 @@ describe('account lifecycle: verification, password reset, export, erasure', () 
       await page.getByRole('link', { name: 'Voir mon profil' }).click();
       await page.getByRole('region', { name: 'Adresse email' }).getByText(next, { exact: true }).waitFor();
       expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("'Télécharger mes données' prepares the archive, offers it and emails the link; 'Supprimer mon compte' waits for an order in progress, then erases", async () => {
-    const base = shellUrl();
     const account = newAccount();
-    const { context, page, pageErrors } = await openPage(browser);
-    try {
+    await withPage(async ({ page, pageErrors, base }) => {
       await signUp(page, base, account);
-      await openMeals(page, base, DEMO.curry.name);
-      await addFromCard(page, DEMO.curry.name);
-      await cartLink(page, 1).click();
-      await proceedToCheckout(page, base);
-      await payWith(page, '4242 4242 4242 4242');
-      await page.waitForURL(/\/orders/);
+      await buyOne(page, base, DEMO.curry.name);
 
       await mainNav(page).getByRole('link', { name: 'Profil' }).click();
       const data = page.getByRole('region', { name: 'Mes données' });
@@ -202,28 +175,20 @@ describe('account lifecycle: verification, password reset, export, erasure', () 
       expect(await data.getByRole('button', { name: /^Télécharger l’archive/ }).count()).toBe(1);
 
       // Someone else cannot download it: another account gets a French refusal, not the file.
-      const archiveUrl = await page.evaluate(async () => {
-        const res = await fetch('/graphql', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ query: '{ dataExport { download_url } }' }),
-        });
-        return ((await res.json()) as { data: { dataExport: { download_url: string } } }).data.dataExport.download_url;
-      });
-      const other = await openPage(browser);
-      try {
+      const exported = await graphql<{ dataExport: { download_url: string } }>(page, '{ dataExport { download_url } }');
+      const archiveUrl = exported.data?.dataExport.download_url;
+      expect(archiveUrl, JSON.stringify(exported.errors)).toBeTruthy();
+      await withPage(async (other) => {
         await signUp(other.page, base, newAccount());
         const refused = await other.page.evaluate(async (url) => {
           const res = await fetch(url);
           return { status: res.status, body: (await res.json()) as { message: string } };
-        }, archiveUrl);
+        }, archiveUrl!);
         expect(refused).toEqual({
           status: 404,
           body: expect.objectContaining({ message: expect.stringContaining('n’existe pas ou n’est plus disponible') }),
         });
-      } finally {
-        await other.context.close();
-      }
+      });
 
       const erase = page.getByRole('region', { name: 'Supprimer mon compte' });
       await erase.getByRole('button', { name: 'Supprimer mon compte' }).click();
@@ -250,8 +215,6 @@ describe('account lifecycle: verification, password reset, export, erasure', () 
       await submitSignIn(page, account.email, account.password);
       await page.getByText('Email ou mot de passe invalide').waitFor();
       expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   }, 180_000);
 });

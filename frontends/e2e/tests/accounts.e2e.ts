@@ -1,25 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fillSignUpForm, mainNav, newAccount, pathOf, showSignUpForm, signOut, signUp, submitSignIn } from './support/accounts';
-import { launchBrowser, openPage, shellUrl } from './support/browser';
+import { useBrowser } from './support/browser';
 
 describe('accounts: sign-up, sign-in, profile, role switch, guards', () => {
-  let browser: Browser;
-
-  // The URL is read inside each test, so a missing POPOTE_E2E_URL fails every test (never skips one).
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { withPage } = useBrowser();
 
   it('signs up as a consumer, signs out, refuses a wrong password, then signs in again', async () => {
-    const base = shellUrl();
     const account = newAccount();
-    const { context, page, pageErrors } = await openPage(browser);
-    try {
+    await withPage(async ({ page, pageErrors, base }) => {
       await signUp(page, base, account, 'consumer');
       const nav = mainNav(page);
       await nav.getByRole('link', { name: 'Profil' }).waitFor();
@@ -47,16 +35,12 @@ describe('accounts: sign-up, sign-in, profile, role switch, guards', () => {
       await page.waitForURL(`${base}/`);
       await nav.getByRole('link', { name: 'Profil' }).waitFor();
       expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('edits the profile (kept after a reload), changes the password, and opens orders and cart', async () => {
-    const base = shellUrl();
     const account = newAccount();
-    const { context, page, pageErrors } = await openPage(browser);
-    try {
+    await withPage(async ({ page, pageErrors, base }) => {
       await signUp(page, base, account);
       await mainNav(page).getByRole('link', { name: 'Profil' }).click();
       await page.getByRole('heading', { level: 1, name: account.name }).waitFor();
@@ -104,16 +88,12 @@ describe('accounts: sign-up, sign-in, profile, role switch, guards', () => {
       await page.getByText('Bienvenue !').waitFor();
       await mainNav(page).getByRole('link', { name: 'Profil' }).waitFor();
       expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('switches a consumer to cook (dashboard, cook profile) and back to consumer', async () => {
-    const base = shellUrl();
     const account = newAccount();
-    const { context, page, pageErrors } = await openPage(browser);
-    try {
+    await withPage(async ({ page, pageErrors, base }) => {
       await signUp(page, base, account);
       const nav = mainNav(page);
 
@@ -160,29 +140,21 @@ describe('accounts: sign-up, sign-in, profile, role switch, guards', () => {
       await nav.getByRole('link', { name: 'Profil' }).waitFor();
       expect(await nav.getByRole('link', { name: 'Tableau de bord' }).count()).toBe(0);
       expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('sends a signed-out visitor of /orders and /profile to /auth', async () => {
-    const base = shellUrl();
-    const { context, page } = await openPage(browser);
-    try {
+    await withPage(async ({ page, base }) => {
       for (const path of ['/orders', '/profile', '/cart']) {
         await page.goto(`${base}${path}`);
         await page.getByRole('heading', { level: 1, name: 'Connexion' }).waitFor();
         expect(pathOf(page)).toBe('/auth');
       }
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('checks the sign-up form in French before sending it (2-letter username, short password)', async () => {
-    const base = shellUrl();
-    const { context, page } = await openPage(browser);
-    try {
+    await withPage(async ({ page, base }) => {
       await page.goto(`${base}/auth`);
       await showSignUpForm(page);
       await fillSignUpForm(page, { ...newAccount(), username: 'ab', password: '12345' });
@@ -196,15 +168,11 @@ describe('accounts: sign-up, sign-in, profile, role switch, guards', () => {
       expect(await page.getByLabel('Pseudo').getAttribute('aria-invalid')).toBe('true');
       expect(requests).toEqual([]);
       expect(pathOf(page)).toBe('/auth');
-    } finally {
-      await context.close();
-    }
+    });
   });
   it("shows the server's reason next to the field: an email that already has an account", async () => {
-    const base = shellUrl();
     const account = newAccount();
-    const { context, page } = await openPage(browser);
-    try {
+    await withPage(async ({ page, base }) => {
       await signUp(page, base, account);
       await signOut(page, base);
       await page.goto(`${base}/auth`);
@@ -215,15 +183,11 @@ describe('accounts: sign-up, sign-in, profile, role switch, guards', () => {
       await form.getByText('Cette adresse email est déjà utilisée').waitFor();
       expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
       expect(pathOf(page)).toBe('/auth');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('shows "Veuillez vous connecter pour accéder à votre profil" when the session ends on /profile', async () => {
-    const base = shellUrl();
-    const { context, page } = await openPage(browser);
-    try {
+    await withPage(async ({ context, page, base }) => {
       await signUp(page, base, newAccount());
       await mainNav(page).getByRole('link', { name: 'Profil' }).click();
       const info = page.getByRole('region', { name: 'Informations personnelles' });
@@ -238,8 +202,6 @@ describe('accounts: sign-up, sign-in, profile, role switch, guards', () => {
       await mainNav(page).getByRole('link', { name: 'Connexion' }).waitFor();
       await page.getByRole('main').getByRole('link', { name: 'Connexion' }).click();
       await page.getByRole('heading', { level: 1, name: 'Connexion' }).waitFor();
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

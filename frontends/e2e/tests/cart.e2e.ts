@@ -1,24 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mainNav, newAccount, pathOf, signUp } from './support/accounts';
-import { launchBrowser, openPage, shellUrl } from './support/browser';
+import { useBrowser } from './support/browser';
 import { addFromCard, cartLink, confettiWithin, DEMO, mealCard, openMeals, plain, waitForConfetti } from './support/shop';
 
 describe('cart: add from cards and the meal page, steppers within stock, remove, clear', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { withPage } = useBrowser();
 
   it('asks a signed-out visitor to sign in before adding', async () => {
-    const base = shellUrl();
-    const { context, page, pageErrors } = await openPage(browser);
-    try {
+    await withPage(async ({ page, pageErrors, base }) => {
       await openMeals(page, base, DEMO.tajine.name);
       await mealCard(page, DEMO.tajine.name)
         .getByRole('button', { name: /^Ajouter au panier/ })
@@ -26,15 +15,11 @@ describe('cart: add from cards and the meal page, steppers within stock, remove,
       await page.getByText('Veuillez vous connecter pour ajouter des articles au panier').waitFor();
       await page.waitForURL(`${base}/auth`);
       expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('adds from a card (confetti, toast, nav count) and steps the quantity up to the stock', async () => {
-    const base = shellUrl();
-    const { context, page, pageErrors } = await openPage(browser);
-    try {
+    await withPage(async ({ page, pageErrors, base }) => {
       await signUp(page, base, newAccount());
       await openMeals(page, base, DEMO.tajine.name);
       await cartLink(page, 0).waitFor();
@@ -72,15 +57,11 @@ describe('cart: add from cards and the meal page, steppers within stock, remove,
       await page.reload();
       await cartLink(page, 2).waitFor();
       expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('adds from the meal page within what remains, then edits, removes and clears on /cart', async () => {
-    const base = shellUrl();
-    const { context, page, pageErrors } = await openPage(browser);
-    try {
+    await withPage(async ({ page, pageErrors, base }) => {
       await signUp(page, base, newAccount());
       await openMeals(page, base, DEMO.couscous.name);
       await addFromCard(page, DEMO.tajine.name);
@@ -134,14 +115,10 @@ describe('cart: add from cards and the meal page, steppers within stock, remove,
       expect(pathOf(page)).toBe('/meals');
       expect(await mainNav(page).getByRole('link', { name: 'Panier (0)' }).isVisible()).toBe(true);
       expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
   it('throws confetti on the first add of a visit and on the add that starts a new cart, not on every add', async () => {
-    const base = shellUrl();
-    const { context, page, pageErrors } = await openPage(browser);
-    try {
+    await withPage(async ({ context, page, pageErrors, base }) => {
       await signUp(page, base, newAccount());
       await openMeals(page, base, DEMO.tajine.name);
       await addFromCard(page, DEMO.tajine.name);
@@ -172,8 +149,6 @@ describe('cart: add from cards and the meal page, steppers within stock, remove,
       await addFromCard(page, DEMO.tajine.name);
       await waitForConfetti(page);
       expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -1,7 +1,7 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { mainNav, newAccount, pathOf, signUp } from './support/accounts';
-import { launchBrowser, openPage, shellUrl } from './support/browser';
+import { useBrowser } from './support/browser';
 import { makePng } from './support/png';
 
 /** The meal names of the cards on the page (each card is an article named by its meal). */
@@ -15,21 +15,10 @@ const pictureWidth = (card: Locator) =>
     .evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
 
 describe('catalogue: a cook publishes, edits and deletes a meal; a consumer filters and searches', () => {
-  let browser: Browser;
-
-  // The URL is read inside each test, so a missing POPOTE_E2E_URL fails every test (never skips one).
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { withPage } = useBrowser();
 
   it('creates a meal with a photo, finds it on /meals and on the home page, edits its price, deletes it', async () => {
-    const base = shellUrl();
-    const { context, page, pageErrors } = await openPage(browser);
-    try {
+    await withPage(async ({ page, pageErrors, base }) => {
       await signUp(page, base, newAccount(), 'cook');
 
       // A new cook's 'Plats' tab offers to add a first meal.
@@ -128,15 +117,11 @@ describe('catalogue: a cook publishes, edits and deletes a meal; a consumer filt
       await page.goto(mealUrl);
       await page.getByRole('heading', { level: 1, name: 'Plat introuvable' }).waitFor();
       expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("refuses to edit another cook's meal", async () => {
-    const base = shellUrl();
-    const { context, page } = await openPage(browser);
-    try {
+    await withPage(async ({ page, base }) => {
       await signUp(page, base, newAccount(), 'cook');
       await page.goto(`${base}/meals`);
       await page.getByRole('article').first().getByRole('link').click();
@@ -144,15 +129,11 @@ describe('catalogue: a cook publishes, edits and deletes a meal; a consumer filt
       await page.goto(`${page.url()}/edit`);
       await page.getByText("Vous n'êtes pas autorisé à modifier ce plat").waitFor();
       await page.waitForURL(`${base}/cook/dashboard`);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('filters /meals by category and searches from the nav bar: exactly the matching meals', async () => {
-    const base = shellUrl();
-    const { context, page, pageErrors } = await openPage(browser);
-    try {
+    await withPage(async ({ page, pageErrors, base }) => {
       await signUp(page, base, newAccount(), 'consumer');
       await mainNav(page).getByRole('link', { name: 'Parcourir les plats' }).click();
       await page.getByRole('heading', { level: 1, name: 'Plats disponibles' }).waitFor();
@@ -190,8 +171,6 @@ describe('catalogue: a cook publishes, edits and deletes a meal; a consumer filt
       await page.waitForURL(`${base}/meals`);
       await expect.poll(async () => (await cardNames(page)).length).toBeGreaterThanOrEqual(8);
       expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

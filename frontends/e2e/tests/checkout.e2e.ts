@@ -1,26 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newAccount, pathOf, signUp } from './support/accounts';
-import { launchBrowser, openPage, shellUrl } from './support/browser';
+import { useBrowser } from './support/browser';
 import { waitForEmail } from './support/mail';
 import { addFromCard, cartLink, DEMO, openMeals, payWith, plain, proceedToCheckout } from './support/shop';
 
 describe('checkout: card payment in the offline sandbox, one order per cook', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { withPage } = useBrowser();
 
   it('keeps the cart after a declined card, then pays and shows one order per cook', async () => {
-    const base = shellUrl();
-    const { context, page, pageErrors } = await openPage(browser);
-    const account = newAccount();
-    try {
+    await withPage(async ({ page, pageErrors, base }) => {
+      const account = newAccount();
       await signUp(page, base, account);
 
       // Without the cart's session data, /checkout sends back to the cart.
@@ -136,8 +125,6 @@ describe('checkout: card payment in the offline sandbox, one order per cook', ()
       await page.waitForURL(`${base}/cart`);
       await page.getByText('Votre panier est vide').waitFor();
       expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

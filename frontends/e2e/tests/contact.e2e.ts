@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactEmail, launchBrowser, openPage, shellUrl } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { contactEmail, useBrowser } from './support/browser';
 import { waitForEmail } from './support/mail';
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
@@ -13,70 +13,64 @@ async function fill(page: Page, values: { name: string; email: string; subject: 
 }
 
 describe('contact form', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { withPage } = useBrowser();
 
   it('checks the fields in French, then the message reaches the support inbox and the form is cleared', async () => {
-    const base = shellUrl();
     const support = await contactEmail();
-    const { context, page, pageErrors } = await openPage(browser, { width: 390, height: 844 });
-    try {
-      await page.goto(`${base}/contact`);
-      await page.getByRole('heading', { level: 1, name: 'Contact' }).waitFor();
-      const mutations: string[] = [];
-      page.on('request', (request) => {
-        if (request.url().endsWith('/graphql') && request.method() === 'POST') mutations.push(request.postData() ?? '');
-      });
+    await withPage(
+      async ({ page, pageErrors, base }) => {
+        await page.goto(`${base}/contact`);
+        await page.getByRole('heading', { level: 1, name: 'Contact' }).waitFor();
+        const mutations: string[] = [];
+        page.on('request', (request) => {
+          if (request.url().endsWith('/graphql') && request.method() === 'POST') mutations.push(request.postData() ?? '');
+        });
 
-      // Empty: every field is required, nothing is sent.
-      await page.getByRole('button', { name: 'Envoyer le message' }).click();
-      for (const message of ['Le nom est requis', "L'email est requis", 'Le sujet est requis', 'Le message est requis']) {
-        await page.getByText(message).waitFor();
-      }
-      await field(page, 'Email').fill('pas-une-adresse');
-      await page.getByRole('button', { name: 'Envoyer le message' }).click();
-      await page.getByText('Adresse email invalide').waitFor();
-      expect(await field(page, 'Email').getAttribute('aria-invalid')).toBe('true');
-      expect(mutations.filter((body) => body.includes('sendContactMessage'))).toEqual([]);
+        // Empty: every field is required, nothing is sent.
+        await page.getByRole('button', { name: 'Envoyer le message' }).click();
+        for (const message of ['Le nom est requis', "L'email est requis", 'Le sujet est requis', 'Le message est requis']) {
+          await page.getByText(message).waitFor();
+        }
+        await field(page, 'Email').fill('pas-une-adresse');
+        await page.getByRole('button', { name: 'Envoyer le message' }).click();
+        await page.getByText('Adresse email invalide').waitFor();
+        expect(await field(page, 'Email').getAttribute('aria-invalid')).toBe('true');
+        expect(mutations.filter((body) => body.includes('sendContactMessage'))).toEqual([]);
 
-      const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-      const sender = `e2e-contact-${id}@popote.test`;
-      const subject = `Question sur ma commande ${id}`;
-      await fill(page, { name: 'Camille Testeur', email: sender, subject, message: 'Bonjour,\nÀ quelle heure puis-je retirer mon plat ?' });
-      await page.getByRole('button', { name: 'Envoyer le message' }).click();
-      const sent = page.getByText('Message envoyé avec succès !');
-      await sent.waitFor();
-      const sentAt = Date.now();
-      for (const label of ['Nom', 'Email', 'Sujet', 'Message']) expect(await field(page, label).inputValue(), label).toBe('');
-      // Toasts: top-centre, for 3 s (spec), plus the library's 1 s exit.
-      const box = await sent.boundingBox();
-      expect(Math.abs((box?.x ?? 0) + (box?.width ?? 0) / 2 - 195)).toBeLessThan(30);
-      expect(box?.y ?? 999).toBeLessThan(120);
-      await sent.waitFor({ state: 'detached', timeout: 10_000 });
-      expect(Date.now() - sentAt).toBeLessThan(6_000);
+        const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+        const sender = `e2e-contact-${id}@popote.test`;
+        const subject = `Question sur ma commande ${id}`;
+        await fill(page, {
+          name: 'Camille Testeur',
+          email: sender,
+          subject,
+          message: 'Bonjour,\nÀ quelle heure puis-je retirer mon plat ?',
+        });
+        await page.getByRole('button', { name: 'Envoyer le message' }).click();
+        const sent = page.getByText('Message envoyé avec succès !');
+        await sent.waitFor();
+        const sentAt = Date.now();
+        for (const label of ['Nom', 'Email', 'Sujet', 'Message']) expect(await field(page, label).inputValue(), label).toBe('');
+        // Toasts: top-centre, for 3 s (spec), plus the library's 1 s exit.
+        const box = await sent.boundingBox();
+        expect(Math.abs((box?.x ?? 0) + (box?.width ?? 0) / 2 - 195)).toBeLessThan(30);
+        expect(box?.y ?? 999).toBeLessThan(120);
+        await sent.waitFor({ state: 'detached', timeout: 10_000 });
+        expect(Date.now() - sentAt).toBeLessThan(6_000);
 
-      // The notifications service emails support; the sender can be answered directly.
-      const email = await waitForEmail((message) => message.subject === `[Contact] ${subject}`);
-      expect(email.to.map((to) => to.address)).toEqual([support]);
-      expect(email.replyTo?.map((to) => to.address)).toEqual([sender]);
-      expect(email.text).toContain('À quelle heure puis-je retirer mon plat ?');
-      expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+        // The notifications service emails support; the sender can be answered directly.
+        const email = await waitForEmail((message) => message.subject === `[Contact] ${subject}`);
+        expect(email.to.map((to) => to.address)).toEqual([support]);
+        expect(email.replyTo?.map((to) => to.address)).toEqual([sender]);
+        expect(email.text).toContain('À quelle heure puis-je retirer mon plat ?');
+        expect(pageErrors).toEqual([]);
+      },
+      { width: 390, height: 844 },
+    );
   });
 
   it('says so when the message cannot be sent, shows the server’s field errors and keeps what was typed', async () => {
-    const base = shellUrl();
-    const { context, page } = await openPage(browser);
-    try {
+    await withPage(async ({ page, base }) => {
       await page.goto(`${base}/contact`);
       const values = { name: 'Camille', email: 'camille@popote.test', subject: 'Bonjour', message: 'Un message' };
 
@@ -117,8 +111,6 @@ describe('contact form', () => {
       await page.getByText("Erreur lors de l'envoi du message").waitFor();
       expect(await field(page, 'Message').inputValue()).toBe('Un message');
       expect(await field(page, 'Nom').inputValue()).toBe('Camille');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -1,25 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newAccount, signUp } from './support/accounts';
-import { launchBrowser, openPage, shellUrl } from './support/browser';
+import { useBrowser } from './support/browser';
 import { waitForEmail } from './support/mail';
-import { addFromCard, cartLink, DEMO, openMeals, orderCard, payWith, plain, proceedToCheckout, signInAs } from './support/shop';
+import { DEMO, openDashboardAs, orderAsNewConsumer, orderCard, plain } from './support/shop';
 
 describe("pick-up: the cook's windows, and the cook's day by slot", () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { withPage, withPages } = useBrowser();
 
   it('a new cook sets pick-up windows: bad input gets French errors, then it is saved', { timeout: 120_000 }, async () => {
-    const base = shellUrl();
-    const { context, page, pageErrors } = await openPage(browser);
-    try {
+    await withPage(async ({ page, pageErrors, base }) => {
       await signUp(page, base, newAccount(), 'cook');
       await page.goto(`${base}/cook/dashboard?onglet=retrait`);
       await page.getByRole('heading', { name: 'Retrait des commandes' }).waitFor();
@@ -62,29 +51,14 @@ describe("pick-up: the cook's windows, and the cook's day by slot", () => {
       await page.getByText('25 décembre 2030').waitFor();
       expect(await page.getByText("Vous n'avez pas encore indiqué").count()).toBe(0);
       expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("groups the cook's orders by pick-up slot with the buyer's name and a preparation list", { timeout: 180_000 }, async () => {
-    const base = shellUrl();
-    const consumerSide = await openPage(browser);
-    const cookSide = await openPage(browser);
-    const consumer = consumerSide.page;
-    const cook = cookSide.page;
-    try {
-      const buyer = newAccount();
-      await signUp(consumer, base, buyer);
-      await openMeals(consumer, base, DEMO.tajine.name);
-      await addFromCard(consumer, DEMO.tajine.name);
-      await cartLink(consumer, 1).click();
-      await proceedToCheckout(consumer, base);
-      await payWith(consumer, '4242 4242 4242 4242');
-      await consumer.waitForURL(`${base}/orders`);
-      const heading = consumer.getByRole('region', { name: /Commandes en cours/ }).getByRole('heading', { name: /^Commande n° / });
-      await heading.first().waitFor();
-      const number = (await heading.first().innerText()).replace('Commande n° ', '').trim();
+    await withPages(['consumer', 'cook'], async ({ consumer: consumerSide, cook: cookSide }, base) => {
+      const consumer = consumerSide.page;
+      const cook = cookSide.page;
+      const { buyer, number } = await orderAsNewConsumer(consumer, base, DEMO.tajine.name);
       const consumerCard = orderCard(consumer, number);
       const slotText = plain(
         await consumerCard
@@ -95,8 +69,7 @@ describe("pick-up: the cook's windows, and the cook's day by slot", () => {
       // The address is hidden until the cook confirms.
       await consumerCard.getByText("L'adresse exacte s'affiche dès que le cuisinier a confirmé la commande.").waitFor();
 
-      await signInAs(cook, base, 'amina@popote.test');
-      await cook.goto(`${base}/cook/dashboard?onglet=commandes`);
+      await openDashboardAs(cook, base, 'amina@popote.test', 'commandes');
       const upcoming = cook.getByRole('region', { name: /À préparer/ });
       const card = orderCard(upcoming, number);
       await card.waitFor();
@@ -137,9 +110,6 @@ describe("pick-up: the cook's windows, and the cook's day by slot", () => {
       expect(plain(moved.text ?? null)).toContain(chosen);
       expect(consumerSide.pageErrors).toEqual([]);
       expect(cookSide.pageErrors).toEqual([]);
-    } finally {
-      await consumerSide.context.close();
-      await cookSide.context.close();
-    }
+    });
   });
 });

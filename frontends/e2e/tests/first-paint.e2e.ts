@@ -1,6 +1,6 @@
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, remoteBaseUrl, shellUrl } from './support/browser';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { remoteBaseUrl, shellUrl, useBrowser } from './support/browser';
 import { plain } from './support/shop';
 
 const PRICE = /^\d+,\d{2}\s€$/;
@@ -19,19 +19,11 @@ async function firstPictureBox(page: Page) {
 
 // /meals arrives with its first cards written in by the shell's server (ADR 0005, third pass).
 describe('the first paint of /meals', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { browser, withPage } = useBrowser();
 
   it('shows the heading and the first cards without JavaScript, each a link to its meal', async () => {
     const base = shellUrl();
-    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'fr-FR', viewport: { width: 412, height: 915 } });
+    const context = await browser().newContext({ javaScriptEnabled: false, locale: 'fr-FR', viewport: { width: 412, height: 915 } });
     try {
       const page = await context.newPage();
       await page.goto(`${base}/meals`);
@@ -59,10 +51,8 @@ describe('the first paint of /meals', () => {
   });
 
   it('shows the cards before the consumer remote has loaded, then hands over to the real page in place', async () => {
-    const base = shellUrl();
     const consumer = await remoteBaseUrl('consumer');
-    const { context, page, pageErrors } = await openPage(browser);
-    try {
+    await withPage(async ({ page, pageErrors, base }) => {
       // Hold every file of the consumer remote until the first paint has been looked at.
       const held: Route[] = [];
       let holding = true;
@@ -98,9 +88,7 @@ describe('the first paint of /meals', () => {
       await page.getByRole('heading', { level: 1, name: 'Curry vert thaï au poulet' }).waitFor();
       expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
       expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('is only written for /meals itself: a filtered list and other pages load as before', async () => {

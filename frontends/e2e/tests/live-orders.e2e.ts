@@ -1,49 +1,27 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newAccount, signUp } from './support/accounts';
-import { launchBrowser, openPage, shellUrl } from './support/browser';
-import { addFromCard, cartLink, DEMO, mealCard, openMeals, orderCard, payWith, proceedToCheckout, signInAs } from './support/shop';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
+import { DEMO, mealCard, openDashboardAs, openMeals, orderAsNewConsumer, orderCard } from './support/shop';
 
 /** Marks the page; the mark survives only as long as the page is not reloaded. */
 const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { e2eNotReloaded: true }));
 const stillSamePage = (page: Page) => page.evaluate(() => (window as { e2eNotReloaded?: boolean }).e2eNotReloaded === true);
 
 describe('live orders: the cook moves an order along, the consumer follows without reloading', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { withPages } = useBrowser();
 
   it('shows new orders to the cook and status changes to the consumer live, then takes a review', { timeout: 180_000 }, async () => {
-    const base = shellUrl();
-    const cookSide = await openPage(browser);
-    const consumerSide = await openPage(browser);
-    const cook = cookSide.page;
-    const consumer = consumerSide.page;
-    try {
+    await withPages(['cook', 'consumer'], async ({ cook: cookSide, consumer: consumerSide }, base) => {
+      const cook = cookSide.page;
+      const consumer = consumerSide.page;
       // The demo cook whose meal will be ordered keeps the dashboard's 'Commandes' tab open.
-      await signInAs(cook, base, 'amina@popote.test');
-      await cook.goto(`${base}/cook/dashboard?onglet=commandes`);
+      await openDashboardAs(cook, base, 'amina@popote.test', 'commandes');
       await cook.getByRole('heading', { name: 'Commandes reçues' }).waitFor();
       await cook.getByRole('tab', { name: 'Commandes', selected: true }).waitFor();
       await markPage(cook);
 
       // A fresh consumer orders the cook's tajine.
-      await signUp(consumer, base, newAccount());
-      await openMeals(consumer, base, DEMO.tajine.name);
-      await addFromCard(consumer, DEMO.tajine.name);
-      await cartLink(consumer, 1).click();
-      await proceedToCheckout(consumer, base);
-      await payWith(consumer, '4242 4242 4242 4242');
-      await consumer.waitForURL(`${base}/orders`);
-      const heading = consumer.getByRole('region', { name: /Commandes en cours/ }).getByRole('heading', { name: /^Commande n° / });
-      await heading.first().waitFor();
-      const number = (await heading.first().innerText()).replace('Commande n° ', '').trim();
+      const { number } = await orderAsNewConsumer(consumer, base, DEMO.tajine.name);
       expect(number).toHaveLength(8);
       await markPage(consumer);
 
@@ -106,9 +84,6 @@ describe('live orders: the cook moves an order along, the consumer follows witho
 
       expect(cookSide.pageErrors).toEqual([]);
       expect(consumerSide.pageErrors).toEqual([]);
-    } finally {
-      await cookSide.context.close();
-      await consumerSide.context.close();
-    }
+    });
   });
 });

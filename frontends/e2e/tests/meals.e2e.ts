@@ -1,25 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, shellUrl } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
 
 const PRICE = /^\d+,\d{2}\s€$/;
 
 describe('meal list through the shell', () => {
-  let browser: Browser;
-
-  // The URL is read inside each test, so a missing POPOTE_E2E_URL fails every test (never skips one).
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { withPage } = useBrowser();
 
   it('shows "Plats disponibles" and meal cards with French prices and pictures', async () => {
-    const base = shellUrl();
-    const { context, page, pageErrors } = await openPage(browser);
-    try {
+    await withPage(async ({ page, pageErrors, base }) => {
       await page.goto(`${base}/meals`);
       await page.getByRole('heading', { level: 1, name: 'Plats disponibles' }).waitFor();
 
@@ -42,8 +30,6 @@ describe('meal list through the shell', () => {
           .toBeGreaterThan(0);
       }
       expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, shellUrl } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
 import { graphql } from './support/graphql';
 import { DEMO, mealCard, plain } from './support/shop';
 
@@ -17,23 +17,13 @@ const km = (text: string): number => {
 const distances = async (page: Page): Promise<number[]> => (await page.getByTestId('meal-distance').allInnerTexts()).map(km);
 
 describe('near me: a visitor gives their commune, sees distances, filters by radius, sorts by distance', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { withPage } = useBrowser();
 
   it(
     "'Où êtes-vous ?' → Lyon 1er: distances on /meals, 3 km, nearest first, then the home and cook pages",
     { timeout: 120_000 },
     async () => {
-      const base = shellUrl();
-      const { context, page, pageErrors } = await openPage(browser);
-      try {
+      await withPage(async ({ page, pageErrors, base }) => {
         await page.goto(`${base}/meals`);
         await page.getByRole('heading', { name: 'Où êtes-vous ?' }).waitFor();
         await mealCard(page, DEMO.curry.name).waitFor();
@@ -103,9 +93,7 @@ describe('near me: a visitor gives their commune, sees distances, filters by rad
         const postcode = await graphql(page, 'query ($q: String!) { communes(query: $q) { code } }', { q: '69999' });
         expect(postcode.data).toEqual({ communes: [] });
         expect(pageErrors).toEqual([]);
-      } finally {
-        await context.close();
-      }
+      });
     },
   );
 });

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newAccount, signUp } from './support/accounts';
-import { launchBrowser, openPage, shellUrl } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
 import { waitForEmail } from './support/mail';
-import { addFromCard, cartLink, openMeals, orderCard, payWith, plain, proceedToCheckout, signInAs } from './support/shop';
+import { openDashboardAs, orderAsNewConsumer, orderCard, plain } from './support/shop';
 
 /** Lucas's bourguignon (14,50 €, 8 portions): no other browser test buys it. 15 % → 2,18 € (217,5 c half up), cook 12,32 €. */
 const BOURGUIGNON = 'Bœuf bourguignon';
@@ -25,25 +24,13 @@ async function waitForAvailable(page: Page, base: string, expected: string): Pro
 }
 
 describe('payouts: a cook connects a payout account (sandbox), is paid after pick-up, exports the CSV', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { withPages } = useBrowser();
 
   it('connects, sees the sale become available after pick-up, pays out and downloads the CSV', { timeout: 240_000 }, async () => {
-    const base = shellUrl();
-    const cookSide = await openPage(browser);
-    const consumerSide = await openPage(browser);
-    const cook = cookSide.page;
-    const consumer = consumerSide.page;
-    try {
-      await signInAs(cook, base, 'lucas@popote.test');
-      await cook.goto(`${base}/cook/dashboard?onglet=paiements`);
+    await withPages(['cook', 'consumer'], async ({ cook: cookSide, consumer: consumerSide }, base) => {
+      const cook = cookSide.page;
+      const consumer = consumerSide.page;
+      await openDashboardAs(cook, base, 'lucas@popote.test', 'paiements');
       await cook.getByRole('tab', { name: 'Paiements', selected: true }).waitFor();
       await cook.getByRole('heading', { name: 'Compte de versement' }).waitFor();
       await cook.getByText('Aucun compte de versement connecté.', { exact: false }).waitFor();
@@ -77,17 +64,7 @@ describe('payouts: a cook connects a payout account (sandbox), is paid after pic
       await cook.goto(`${base}/cook/dashboard?onglet=paiements`);
 
       // A consumer buys the bourguignon.
-      const buyer = newAccount();
-      await signUp(consumer, base, buyer);
-      await openMeals(consumer, base, BOURGUIGNON);
-      await addFromCard(consumer, BOURGUIGNON);
-      await cartLink(consumer, 1).click();
-      await proceedToCheckout(consumer, base);
-      await payWith(consumer, '4242 4242 4242 4242');
-      await consumer.waitForURL(`${base}/orders`);
-      const heading = consumer.getByRole('region', { name: /Commandes en cours/ }).getByRole('heading', { name: /^Commande n° / });
-      await heading.first().waitFor();
-      const number = (await heading.first().innerText()).replace('Commande n° ', '').trim();
+      const { buyer, number } = await orderAsNewConsumer(consumer, base, BOURGUIGNON);
 
       // The consumer's receipt, from 'Mes commandes': the seller, the SIRET, the VAT mention, and a PDF made on the server.
       await orderCard(consumer, number).getByRole('link', { name: 'Voir le reçu' }).click();
@@ -170,9 +147,6 @@ describe('payouts: a cook connects a payout account (sandbox), is paid after pic
 
       expect(cookSide.pageErrors).toEqual([]);
       expect(consumerSide.pageErrors).toEqual([]);
-    } finally {
-      await cookSide.context.close();
-      await consumerSide.context.close();
-    }
+    });
   });
 });

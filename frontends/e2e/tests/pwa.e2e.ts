@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, shellUrl } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { shellUrl, useBrowser } from './support/browser';
 
 const OFFLINE = 'Mode hors ligne activé. Les données seront synchronisées une fois la connexion rétablie.';
 const ONLINE = 'Connexion rétablie. Synchronisation des données...';
@@ -24,15 +24,7 @@ async function offerInstall(page: Page, outcome: 'accepted' | 'dismissed'): Prom
 }
 
 describe('installable app', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { withPage } = useBrowser();
 
   it('serves a French web app manifest with icons, and a service worker that keeps the shell usable offline', async () => {
     const base = shellUrl();
@@ -58,32 +50,25 @@ describe('installable app', () => {
       expect((await response.arrayBuffer()).byteLength, icon.src).toBeLessThan(20_000);
     }
 
-    const { context, page } = await openPage(browser);
-    try {
+    await withPage(async ({ context, page }) => {
       await page.goto(`${base}/about`);
       expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
       // Registered, active, and controlling the page (clientsClaim).
       await page.evaluate(() => navigator.serviceWorker.ready);
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-      const cached = await page.evaluate(async () => {
+      const cachedUrls = await page.evaluate(async () => {
         const urls: string[] = [];
         for (const name of await caches.keys()) {
-          for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+          for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
         }
         return urls;
       });
+      const cached = cachedUrls.map((url) => new URL(url).pathname);
       expect(cached.some((url) => /^\/main\.[0-9a-f]{10}\.js$/.test(url))).toBe(true);
       expect(cached).toContain('/manifest.webmanifest');
       // Never data, never the remotes (other origins), never the per-request configuration.
       expect(cached.filter((url) => url.startsWith('/graphql') || url === '/runtime-config.json')).toEqual([]);
-      const origins = await page.evaluate(async () => {
-        const found = new Set<string>();
-        for (const name of await caches.keys()) {
-          for (const request of await (await caches.open(name)).keys()) found.add(new URL(request.url).origin);
-        }
-        return [...found];
-      });
-      expect(origins).toEqual([new URL(base).origin]);
+      expect([...new Set(cachedUrls.map((url) => new URL(url).origin))]).toEqual([new URL(base).origin]);
 
       // Offline, a page load still opens the shell (network-first, then the cached shell page).
       await page.goto(`${base}/faq`);
@@ -91,43 +76,38 @@ describe('installable app', () => {
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'Questions fréquentes' }).waitFor();
       await context.setOffline(false);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('shows the install banner 3 s after the browser offers it; "Plus tard" hides it for the session', async () => {
-    const base = shellUrl();
-    const { context, page } = await openPage(browser, { width: 390, height: 844 });
-    try {
-      await page.goto(`${base}/about`);
-      await page.getByRole('heading', { level: 1, name: 'À propos de Popote' }).waitFor();
-      const banner = page.getByRole('complementary', { name: 'Installer Popote' });
-      await offerInstall(page, 'dismissed');
-      const offeredAt = Date.now();
-      await page.waitForTimeout(1_500);
-      expect(await banner.isVisible()).toBe(false);
-      await banner.waitFor();
-      expect(Date.now() - offeredAt).toBeGreaterThanOrEqual(2_900);
-      expect(await banner.getByRole('button', { name: 'Installer' }).isVisible()).toBe(true);
+    await withPage(
+      async ({ page, base }) => {
+        await page.goto(`${base}/about`);
+        await page.getByRole('heading', { level: 1, name: 'À propos de Popote' }).waitFor();
+        const banner = page.getByRole('complementary', { name: 'Installer Popote' });
+        await offerInstall(page, 'dismissed');
+        const offeredAt = Date.now();
+        await page.waitForTimeout(1_500);
+        expect(await banner.isVisible()).toBe(false);
+        await banner.waitFor();
+        expect(Date.now() - offeredAt).toBeGreaterThanOrEqual(2_900);
+        expect(await banner.getByRole('button', { name: 'Installer' }).isVisible()).toBe(true);
 
-      await banner.getByRole('button', { name: 'Plus tard' }).click();
-      await banner.waitFor({ state: 'detached' });
-      // Offered again during the same session (another page load): no banner.
-      await page.reload();
-      await page.getByRole('heading', { level: 1, name: 'À propos de Popote' }).waitFor();
-      await offerInstall(page, 'dismissed');
-      await page.waitForTimeout(3_800);
-      expect(await banner.count()).toBe(0);
-    } finally {
-      await context.close();
-    }
+        await banner.getByRole('button', { name: 'Plus tard' }).click();
+        await banner.waitFor({ state: 'detached' });
+        // Offered again during the same session (another page load): no banner.
+        await page.reload();
+        await page.getByRole('heading', { level: 1, name: 'À propos de Popote' }).waitFor();
+        await offerInstall(page, 'dismissed');
+        await page.waitForTimeout(3_800);
+        expect(await banner.count()).toBe(0);
+      },
+      { width: 390, height: 844 },
+    );
   });
 
   it('"Installer" opens the browser’s install dialog and the banner goes once accepted', async () => {
-    const base = shellUrl();
-    const { context, page } = await openPage(browser);
-    try {
+    await withPage(async ({ page, base }) => {
       await page.goto(`${base}/faq`);
       await page.getByRole('heading', { level: 1, name: 'Questions fréquentes' }).waitFor();
       await offerInstall(page, 'accepted');
@@ -135,15 +115,11 @@ describe('installable app', () => {
       await banner.getByRole('button', { name: 'Installer' }).click({ timeout: 6_000 });
       await banner.waitFor({ state: 'detached' });
       expect(await page.evaluate(() => (window as unknown as { __prompted?: number }).__prompted)).toBe(1);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('tells when the connection goes and comes back, after 1 s, and says nothing for a shorter flap', async () => {
-    const base = shellUrl();
-    const { context, page } = await openPage(browser);
-    try {
+    await withPage(async ({ context, page, base }) => {
       await page.goto(`${base}/meals`);
       await page.getByRole('heading', { level: 1, name: 'Plats disponibles' }).waitFor();
 
@@ -164,8 +140,6 @@ describe('installable app', () => {
       await page.getByText(ONLINE).waitFor();
       // One message at a time: coming back replaces the offline one.
       expect(await page.getByText(OFFLINE).count()).toBe(0);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

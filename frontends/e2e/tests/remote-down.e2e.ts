@@ -1,27 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newAccount, signUp } from './support/accounts';
-import { launchBrowser, openPage, remoteBaseUrl, shellUrl } from './support/browser';
+import { remoteBaseUrl, useBrowser } from './support/browser';
 
 const UNAVAILABLE = 'Cette partie du site est momentanément indisponible.';
 
 describe('the shell survives a missing remote', () => {
-  let browser: Browser;
-
-  // The URL is read inside each test, so a missing POPOTE_E2E_URL fails every test (never skips one).
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { withPage } = useBrowser();
 
   it('shows the French fallback for the cook dashboard, keeps the navigation working, and retries', async () => {
-    const base = shellUrl();
     const cookBase = await remoteBaseUrl('cook');
-    const { context, page } = await openPage(browser);
-    try {
+    await withPage(async ({ page, base }) => {
       // The dashboard is for cooks: sign up as one first (the shell and the BFF are up).
       await signUp(page, base, newAccount(), 'cook');
 
@@ -45,8 +33,6 @@ describe('the shell survives a missing remote', () => {
       await page.unroute(blockCook);
       await page.getByRole('button', { name: 'Réessayer' }).click();
       await page.getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, remoteBaseUrl, shellUrl } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { remoteBaseUrl, shellUrl, useBrowser } from './support/browser';
 
 /**
  * One Module Federation runtime per page (ADR 0005, ninth pass): the remotes are built without the
@@ -10,21 +9,12 @@ import { launchBrowser, openPage, remoteBaseUrl, shellUrl } from './support/brow
  */
 
 describe('the page’s Module Federation runtime', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { withPage } = useBrowser();
 
   it('serves the composed page and a remote’s standalone page alike', async () => {
     const pages = [`${shellUrl()}/meals`, `${await remoteBaseUrl('consumer')}meals`];
     for (const url of pages) {
-      const { context, page, pageErrors } = await openPage(browser);
-      try {
+      await withPage(async ({ page, pageErrors }) => {
         await page.goto(url);
         await page.getByRole('heading', { level: 1, name: 'Plats disponibles' }).waitFor();
         await page.locator('article').first().waitFor();
@@ -32,9 +22,7 @@ describe('the page’s Module Federation runtime', () => {
         // An "add to cart" button works only once the container's shared React is the page's.
         await page.getByRole('button', { name: 'Ajouter au panier' }).first().waitFor();
         expect(pageErrors, url).toEqual([]);
-      } finally {
-        await context.close();
-      }
+      });
     }
   });
 });

@@ -1,8 +1,8 @@
 import { MongoClient } from 'mongodb';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { newAccount, signUp } from './support/accounts';
-import { launchBrowser, openPage, shellUrl } from './support/browser';
+import { useBrowser } from './support/browser';
 import { graphql } from './support/graphql';
 import { addFromCard, cartLink, chooseFirstSlots, openMeals, payWith, plain, signInAs } from './support/shop';
 
@@ -44,24 +44,12 @@ async function expireReservation(mongoUrl: string, consumerId: string): Promise<
 }
 
 describe('checkout reservations (docs/checkout.md): the food is held before the card, refused at once when gone, and expires', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { withPages } = useBrowser();
 
   it('the last portion: reserved for the first buyer, refused to the second before any card; once expired, the second gets it and the first is told', async () => {
     const mongoUrl = process.env.POPOTE_MONGO_URL;
     if (!mongoUrl) throw new Error('POPOTE_MONGO_URL is set by the test runner');
-    const base = shellUrl();
-    const cook = await openPage(browser);
-    const a = await openPage(browser);
-    const b = await openPage(browser);
-    try {
+    await withPages(['cook', 'a', 'b'], async ({ cook, a, b }, base) => {
       // The first buyer's page runs on a clock the test can move (to see the reservation run out).
       await a.page.clock.install();
       // A cook (demo, with pick-up windows every day) puts one portion of a new dish on sale.
@@ -154,9 +142,7 @@ describe('checkout reservations (docs/checkout.md): the food is held before the 
       await payWith(b.page, '4242 4242 4242 4242');
       await b.page.getByText('Commande confirmée !').first().waitFor();
       expect([...a.pageErrors, ...b.pageErrors]).toEqual([]);
-    } finally {
-      for (const c of [cook, a, b]) await c.context.close();
-    }
+    });
   }, 150_000);
 });
 

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { newAccount, signUp } from './support/accounts';
-import { launchBrowser, openPage, remoteBaseUrl, shellUrl } from './support/browser';
+import { remoteBaseUrl, shellUrl, useBrowser } from './support/browser';
 
 /** Records every CSP violation of the page (the DOM event and Chromium's console report). */
 async function watchViolations(page: Page): Promise<string[]> {
@@ -21,15 +21,7 @@ async function watchViolations(page: Page): Promise<string[]> {
 }
 
 describe('browser security headers', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { withPage } = useBrowser();
 
   it('the shell and the remotes send a strict CSP, no framing and a referrer policy', async () => {
     const base = shellUrl();
@@ -56,10 +48,8 @@ describe('browser security headers', () => {
   });
 
   it('runs the shell, both remotes and the service worker with no CSP violation', async () => {
-    const base = shellUrl();
-    const { page, context, pageErrors } = await openPage(browser);
-    const violations = await watchViolations(page);
-    try {
+    await withPage(async ({ page, pageErrors, base }) => {
+      const violations = await watchViolations(page);
       // Public pages (shell and consumer remote), then a cook's pages (cook remote).
       for (const path of ['/', '/meals', '/contact', '/auth']) {
         await page.goto(`${base}${path}`);
@@ -84,8 +74,6 @@ describe('browser security headers', () => {
       await page.screenshot({ path: `${process.cwd()}/.data/test-reports/csp-last-page.png` }).catch(() => undefined);
       expect(violations).toEqual([]);
       expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

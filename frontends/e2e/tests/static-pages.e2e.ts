@@ -1,26 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { pathOf } from './support/accounts';
-import { contactEmail, launchBrowser, openPage, shellUrl } from './support/browser';
+import { contactEmail, useBrowser } from './support/browser';
 
 const footer = (page: Page) => page.getByRole('navigation', { name: 'Liens du pied de page' });
 
 describe('static pages and footer', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { withPage } = useBrowser();
 
   it('renders /about, /faq, /privacy and /contact in French, reached from the footer', async () => {
-    const base = shellUrl();
     const support = await contactEmail();
-    const { context, page, pageErrors } = await openPage(browser);
-    try {
+    await withPage(async ({ page, pageErrors, base }) => {
       await page.goto(`${base}/meals`);
       await page.getByRole('heading', { level: 1, name: 'Plats disponibles' }).waitFor();
       expect(await page.locator('html').getAttribute('lang')).toBe('fr');
@@ -97,54 +87,51 @@ describe('static pages and footer', () => {
       expect(await page.getByRole('main').getByRole('link', { name: support }).count()).toBeGreaterThan(0);
       expect(privacy).not.toMatch(/24\s*h?\s*\/\s*7|24 heures sur 24/);
       expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('FAQ: four category tabs and accordion answers, with the keyboard', async () => {
-    const base = shellUrl();
-    const { context, page } = await openPage(browser, { width: 390, height: 844 });
-    try {
-      await page.goto(`${base}/faq`);
-      // The page is its own chunk: it shows once that has loaded.
-      await page.getByRole('heading', { level: 1, name: 'Questions fréquentes' }).waitFor();
-      const tabs = page.getByRole('tab');
-      expect(await tabs.allInnerTexts()).toEqual(['Commander', 'Cuisiner', 'Paiement', 'Compte']);
-      expect(await page.getByRole('tab', { name: 'Commander' }).getAttribute('aria-selected')).toBe('true');
-      expect(await page.getByRole('main').innerText()).not.toMatch(/24\s*h?\s*\/\s*7|24 heures sur 24/);
+    await withPage(
+      async ({ page, base }) => {
+        await page.goto(`${base}/faq`);
+        // The page is its own chunk: it shows once that has loaded.
+        await page.getByRole('heading', { level: 1, name: 'Questions fréquentes' }).waitFor();
+        const tabs = page.getByRole('tab');
+        expect(await tabs.allInnerTexts()).toEqual(['Commander', 'Cuisiner', 'Paiement', 'Compte']);
+        expect(await page.getByRole('tab', { name: 'Commander' }).getAttribute('aria-selected')).toBe('true');
+        expect(await page.getByRole('main').innerText()).not.toMatch(/24\s*h?\s*\/\s*7|24 heures sur 24/);
 
-      // One tab stop; arrows move between categories (WAI-ARIA tabs).
-      await page.getByRole('tab', { name: 'Commander' }).focus();
-      await page.keyboard.press('ArrowRight');
-      const cooking = page.getByRole('tab', { name: 'Cuisiner' });
-      expect(await cooking.getAttribute('aria-selected')).toBe('true');
-      expect(await cooking.evaluate((element) => element === document.activeElement)).toBe(true);
-      await page.keyboard.press('End');
-      expect(await page.getByRole('tab', { name: 'Compte' }).getAttribute('aria-selected')).toBe('true');
-      await page.keyboard.press('ArrowRight'); // wraps around
-      expect(await page.getByRole('tab', { name: 'Commander' }).getAttribute('aria-selected')).toBe('true');
+        // One tab stop; arrows move between categories (WAI-ARIA tabs).
+        await page.getByRole('tab', { name: 'Commander' }).focus();
+        await page.keyboard.press('ArrowRight');
+        const cooking = page.getByRole('tab', { name: 'Cuisiner' });
+        expect(await cooking.getAttribute('aria-selected')).toBe('true');
+        expect(await cooking.evaluate((element) => element === document.activeElement)).toBe(true);
+        await page.keyboard.press('End');
+        expect(await page.getByRole('tab', { name: 'Compte' }).getAttribute('aria-selected')).toBe('true');
+        await page.keyboard.press('ArrowRight'); // wraps around
+        expect(await page.getByRole('tab', { name: 'Commander' }).getAttribute('aria-selected')).toBe('true');
 
-      // Accordion: a button per question, folded; Enter opens it, Space closes it.
-      const question = page.getByRole('button', { name: 'Les plats sont-ils livrés ?' });
-      const answer = page.getByText("Toutes les commandes se font aujourd'hui en retrait");
-      expect(await question.getAttribute('aria-expanded')).toBe('false');
-      expect(await answer.isVisible()).toBe(false);
-      await question.focus();
-      await page.keyboard.press('Enter');
-      expect(await question.getAttribute('aria-expanded')).toBe('true');
-      await answer.waitFor();
-      expect(await page.getByRole('region', { name: 'Les plats sont-ils livrés ?' }).count()).toBe(1);
-      await page.keyboard.press('Space');
-      expect(await question.getAttribute('aria-expanded')).toBe('false');
-      await answer.waitFor({ state: 'hidden' });
+        // Accordion: a button per question, folded; Enter opens it, Space closes it.
+        const question = page.getByRole('button', { name: 'Les plats sont-ils livrés ?' });
+        const answer = page.getByText("Toutes les commandes se font aujourd'hui en retrait");
+        expect(await question.getAttribute('aria-expanded')).toBe('false');
+        expect(await answer.isVisible()).toBe(false);
+        await question.focus();
+        await page.keyboard.press('Enter');
+        expect(await question.getAttribute('aria-expanded')).toBe('true');
+        await answer.waitFor();
+        expect(await page.getByRole('region', { name: 'Les plats sont-ils livrés ?' }).count()).toBe(1);
+        await page.keyboard.press('Space');
+        expect(await question.getAttribute('aria-expanded')).toBe('false');
+        await answer.waitFor({ state: 'hidden' });
 
-      // Other categories have their own questions.
-      await page.getByRole('tab', { name: 'Paiement' }).click();
-      await page.getByRole('button', { name: 'Mes données bancaires sont-elles en sécurité ?' }).click();
-      await page.getByText('Popote ne les reçoit pas et ne les stocke jamais').waitFor();
-    } finally {
-      await context.close();
-    }
+        // Other categories have their own questions.
+        await page.getByRole('tab', { name: 'Paiement' }).click();
+        await page.getByRole('button', { name: 'Mes données bancaires sont-elles en sécurité ?' }).click();
+        await page.getByText('Popote ne les reçoit pas et ne les stocke jamais').waitFor();
+      },
+      { width: 390, height: 844 },
+    );
   });
 });

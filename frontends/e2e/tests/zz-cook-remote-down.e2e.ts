@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mainNav, newAccount, pathOf, signUp } from './support/accounts';
-import { launchBrowser, openPage, remoteBaseUrl, shellUrl } from './support/browser';
+import { remoteBaseUrl, useBrowser } from './support/browser';
 
 const UNAVAILABLE = 'Cette partie du site est momentanément indisponible.';
 
@@ -13,25 +12,15 @@ const UNAVAILABLE = 'Cette partie du site est momentanément indisponible.';
  * Runs last (files run in name order, see vitest.config.ts): nothing after it has a cook remote.
  */
 describe('the cook remote is stopped', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { withPage } = useBrowser();
 
   it('keeps the consumer pages working and shows the fallback on cook pages', async () => {
-    const base = shellUrl();
     const pid = Number(process.env.POPOTE_COOK_PID);
     if (!Number.isInteger(pid) || pid <= 0) {
       throw new Error('POPOTE_COOK_PID is not set: ./popote test passes the cook remote server’s process id');
     }
     const cookBase = await remoteBaseUrl('cook');
-    const { context, page, pageErrors } = await openPage(browser);
-    try {
+    await withPage(async ({ page, pageErrors, base }) => {
       // A cook, signed in while everything is up (the dashboard is for cooks only).
       await signUp(page, base, newAccount(), 'cook');
       await page.goto(`${base}/cook/dashboard`);
@@ -86,8 +75,6 @@ describe('the cook remote is stopped', () => {
       await page.goto(`${base}/cook/dashboard`);
       await page.getByText(UNAVAILABLE).waitFor();
       expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

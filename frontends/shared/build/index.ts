@@ -6,7 +6,7 @@ import { constants as zlib, type BrotliOptions } from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Configuration, type RspackPluginInstance } from '@rspack/core';
 import CompressionPlugin from 'compression-webpack-plugin';
-import { SOURCE_CONDITION, sourceRules } from './source.ts';
+import { followingBuild, isProduction, SOURCE_CONDITION, sourceRules } from './source.ts';
 
 export { SOURCE_CONDITION } from './source.ts';
 export { SERVER_RENDER_DIR, serverRenderConfig } from './server-render.ts';
@@ -110,6 +110,8 @@ export interface WebConfigOptions {
   mf: MfOptions;
   /** Page title of the generated index.html. */
   title: string;
+  /** The index.html template: the app's `src/index.html` unless given (remotes: REMOTE_TEMPLATE). */
+  template?: string;
 }
 
 const FAVICON =
@@ -209,8 +211,15 @@ export function bundlerRuntimeFromHost(): RspackPluginInstance {
   });
 }
 
-export function createWebConfig({ root, name, publicPath, mf, title }: WebConfigOptions): Configuration {
-  const production = process.env.NODE_ENV !== 'development';
+export function createWebConfig({
+  root,
+  name,
+  publicPath,
+  mf,
+  title,
+  template = join(root, 'src/index.html'),
+}: WebConfigOptions): Configuration {
+  const production = isProduction();
   const externalRuntime = usesExternalRuntime(mf);
   const runtimePlugins = [
     ...((mf.runtimePlugins as unknown[] | undefined) ?? []),
@@ -229,7 +238,7 @@ export function createWebConfig({ root, name, publicPath, mf, title }: WebConfig
     mfRuntimeAsEsm(),
     ...(production ? [mfErrorTextsAsCodes()] : []),
     new rspack.HtmlRspackPlugin({
-      template: join(root, 'src/index.html'),
+      template,
       templateParameters: {
         title,
         favicon: FAVICON,
@@ -311,19 +320,59 @@ export function createWebConfig({ root, name, publicPath, mf, title }: WebConfig
   };
 }
 
+/** The page of a remote running alone (its team's standalone mode): its title, the runtime, #root. */
+export const REMOTE_TEMPLATE = besideThis('remote.html');
+
+/**
+ * Module Federation settings of a remote (consumer, cook): it exposes `./App` (its routes), takes
+ * the page's singletons, and publishes mf-manifest.json (publicPath "auto": the chunks are fetched
+ * next to it, wherever the build is deployed).
+ */
+export function remoteMfConfig(pkg: PackageJson): MfOptions {
+  return {
+    filename: 'remoteEntry.js',
+    exposes: { './App': './src/expose/App.tsx' },
+    shared: sharedSingletons(pkg),
+    manifest: true,
+    experiments: {
+      // A remote consumes no other remote and is loaded by the host's runtime, so its own
+      // runtime needs neither remote loading nor snapshots.
+      optimization: { target: 'web', disableRemote: true, disableSnapshot: true },
+      // No Module Federation runtime of its own: the host's (provideExternalRuntime) serves the page.
+      // The standalone page loads mf-runtime.js first instead (standaloneRuntimeConfig).
+      externalRuntime: true,
+    },
+  };
+}
+
+export interface RemoteConfigOptions {
+  /** Folder of the remote (package.json, src/). */
+  root: string;
+  /** MF container name, `popote_<remote>`: the shell's remote registry knows it by it. */
+  name: string;
+  /** Title of its standalone page. */
+  title: string;
+  /** Its package.json: the singletons' version ranges. */
+  pkg: PackageJson;
+}
+
+/** A remote's builds: the remote (remoteEntry.js, mf-manifest.json, its standalone page) and its standalone runtime. */
+export function remoteConfigs({ root, name, title, pkg }: RemoteConfigOptions): Configuration[] {
+  return [
+    createWebConfig({ root, name, publicPath: 'auto', title, template: REMOTE_TEMPLATE, mf: remoteMfConfig(pkg) }),
+    standaloneRuntimeConfig(root, name),
+  ];
+}
+
 /**
  * The second build of a remote built with `externalRuntime`: dist/mf-runtime.js, the Module
  * Federation runtime its standalone page loads before main.js (./mf-runtime.ts). The shell never
  * loads it (the remote then runs on the shell's runtime).
  */
 export function standaloneRuntimeConfig(root: string, remote: string): Configuration {
-  const production = process.env.NODE_ENV !== 'development';
+  const production = isProduction();
   return {
-    name: 'standalone-runtime',
-    // After the remote's build, which empties dist/ first.
-    dependencies: [remote],
-    mode: production ? 'production' : 'development',
-    context: root,
+    ...followingBuild('standalone-runtime', remote, root),
     target: ['web', 'es2022'],
     entry: { 'mf-runtime': besideThis('mf-runtime.ts') },
     devtool: production ? 'source-map' : 'cheap-module-source-map',

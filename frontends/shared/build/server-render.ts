@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Configuration } from '@rspack/core';
-import { SOURCE_CONDITION, sourceRules } from './source.ts';
+import { followingBuild, isProduction, SOURCE_CONDITION, sourceRules } from './source.ts';
 
 /** Where a server-side render of a page goes in the app's build (dot folder: the static server never serves it). */
 export const SERVER_RENDER_DIR = '.first-paint';
@@ -12,12 +12,9 @@ export const SERVER_RENDER_DIR = '.first-paint';
  * app's server imports it; it runs after the app's build, which empties dist/ first.
  */
 export function serverRenderConfig(root: string, entry: string, after: string): Configuration {
-  const production = process.env.NODE_ENV !== 'development';
+  const production = isProduction();
   return {
-    name: 'server-render',
-    dependencies: [after],
-    mode: production ? 'production' : 'development',
-    context: root,
+    ...followingBuild('server-render', after, root),
     target: ['node24', 'es2023'],
     entry: { render: entry },
     devtool: false,

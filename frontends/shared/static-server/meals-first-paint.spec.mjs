@@ -6,23 +6,11 @@ import { join } from 'node:path';
 import { buildSchema, parse, validate } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_PAINT_MEALS_QUERY, firstPaintOf, loadMealsFirstPaint } from './meals-first-paint.mjs';
+// The meal the shell's render is tested with too (its `MealCard` takes the same fields).
+import SAMPLE_MEAL from './sample-meal.json' with { type: 'json' };
 
 /** @returns {import('./meals-first-paint.mjs').FirstPaintMeal} */
-const meal = (over = {}) => ({
-  meal_id: 'm1',
-  name: 'Tajine aux olives',
-  description: 'Poulet, citron confit',
-  price_cents: 1250,
-  cook_name: 'Amina',
-  cook_commune: 'Lyon 1er',
-  portions_available: 8,
-  preparation_time: 45,
-  image_url: '/media/meals/m1.jpg',
-  image_card_url: '/media/meals/m1_card.jpg',
-  rating_average: 4.5,
-  rating_count: 12,
-  ...over,
-});
+const meal = (over = {}) => ({ ...SAMPLE_MEAL, ...over });
 
 describe('the first paint of /meals', () => {
   it('asks the BFF only for fields its schema has', () => {

@@ -18,7 +18,11 @@ export function SkeletonCards({ count, label, shape = 'meal' }: SkeletonCardsPro
       <ul className={shape === 'meal' ? styles.mealGrid : styles.cookGrid} aria-hidden="true">
         {Array.from({ length: count }, (_, index) => (
           <li key={index} className={shape === 'meal' ? styles.meal : styles.cook}>
-            {shape === 'meal' ? <span className={`${styles.block} ${styles.picture}`} /> : <span className={`${styles.block} ${styles.avatar}`} />}
+            {shape === 'meal' ? (
+              <span className={`${styles.block} ${styles.picture}`} />
+            ) : (
+              <span className={`${styles.block} ${styles.avatar}`} />
+            )}
             <span className={styles.lines}>
               <span className={`${styles.block} ${styles.line}`} />
               <span className={`${styles.block} ${styles.line} ${styles.short}`} />

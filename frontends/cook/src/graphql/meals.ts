@@ -1,30 +1,11 @@
 import type { Cache } from '@popote/graphql';
-import {
-  CookMealsDocument,
-  CreateMealDocument,
-  DeleteMealDocument,
-  MealToEditDocument,
-  UpdateMealDocument,
-  type CookMealCardFieldsFragment,
-} from './meals.generated';
+import type { CookMealCardFieldsFragment } from './meals.generated';
 
 /** What the dashboard's cards show (MealCard of @popote/ui): fragment CookMealCardFields. */
 export type CookMealCard = CookMealCardFieldsFragment;
 
-/** The signed-in cook's meals, newest first. */
-export const COOK_MEALS_QUERY = CookMealsDocument;
-
 /** What the edit form needs: its fields, the owner, the pictures. */
 export type EditableMeal = CookMealCard;
-
-export const MEAL_TO_EDIT_QUERY = MealToEditDocument;
-
-export const CREATE_MEAL = CreateMealDocument;
-
-/** The returned meal replaces the cached one everywhere (cards, detail page). */
-export const UPDATE_MEAL = UpdateMealDocument;
-
-export const DELETE_MEAL = DeleteMealDocument;
 
 /**
  * A new meal belongs in lists the cache cannot complete by itself (the meal list

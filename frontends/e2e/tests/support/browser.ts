@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * The shell's URL, set by whoever launched the product (`./popote test` does).
@@ -22,6 +23,8 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+type Viewport = { width: number; height: number };
+
 export interface OpenPage {
   context: BrowserContext;
   page: Page;
@@ -29,13 +32,66 @@ export interface OpenPage {
   pageErrors: Error[];
 }
 
-export async function openPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<OpenPage> {
+export async function openPage(browser: Browser, viewport: Viewport = { width: 1280, height: 900 }): Promise<OpenPage> {
   const context = await browser.newContext({ viewport, locale: 'fr-FR' });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const pageErrors: Error[] = [];
   page.on('pageerror', (error) => pageErrors.push(error));
   return { context, page, pageErrors };
+}
+
+/** What a test gets from `withPage`: its page, and the shell's URL. */
+export interface PageSession extends OpenPage {
+  base: string;
+}
+
+/**
+ * The Chromium of a describe block: launched before its tests, closed after them. Tests open their
+ * pages with `withPage`/`withPages`, which read the shell's URL inside the test (so a missing
+ * POPOTE_E2E_URL fails every test, never skips one) and close what they opened, whatever happens.
+ */
+export function useBrowser() {
+  let launched: Browser | undefined;
+  beforeAll(async () => {
+    launched = await launchBrowser();
+  });
+  afterAll(async () => {
+    await launched?.close();
+  });
+  const browser = (): Browser => {
+    if (!launched) throw new Error('the browser is launched before the tests: use it inside one');
+    return launched;
+  };
+
+  /** Opens a page per name (each its own context, in that order), runs `test`, then closes them all. */
+  async function withPages<K extends string, T>(names: readonly K[], test: (pages: Record<K, OpenPage>, base: string) => Promise<T>) {
+    const base = shellUrl();
+    const opened: OpenPage[] = [];
+    const pages = {} as Record<K, OpenPage>;
+    try {
+      for (const name of names) {
+        pages[name] = await openPage(browser());
+        opened.push(pages[name]);
+      }
+      return await test(pages, base);
+    } finally {
+      for (const { context } of opened) await context.close();
+    }
+  }
+
+  /** Opens a page (1280 × 900 unless `viewport`), runs `test`, then closes it. */
+  async function withPage<T>(test: (session: PageSession) => Promise<T>, viewport?: Viewport): Promise<T> {
+    const base = shellUrl();
+    const open = await openPage(browser(), viewport);
+    try {
+      return await test({ ...open, base });
+    } finally {
+      await open.context.close();
+    }
+  }
+
+  return { browser, withPage, withPages };
 }
 
 /** Where the shell loads a remote from, read from the shell's own runtime configuration. */

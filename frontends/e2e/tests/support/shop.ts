@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { mainNav } from './accounts';
+import { mainNav, newAccount, signUp, type TestAccount } from './accounts';
 
 /** The demo meals (services/catalogue/src/seed/demo-data.ts) the shopping tests use. */
 export const DEMO = {
@@ -49,6 +49,12 @@ export async function signInAs(page: Page, base: string, email: string, password
   await mainNav(page).getByRole('button', { name: 'Déconnexion' }).waitFor();
 }
 
+/** Signs in with a known cook account (a demo cook...) and opens a tab of the dashboard (`?onglet=commandes`...). */
+export async function openDashboardAs(page: Page, base: string, email: string, tab: string): Promise<void> {
+  await signInAs(page, base, email);
+  await page.goto(`${base}/cook/dashboard?onglet=${tab}`);
+}
+
 /** On /checkout, as a buyer does: the first pick-up slot offered by each of the `cooks` cooks, then 'Continuer vers le paiement'. */
 export async function chooseFirstSlots(page: Page, cooks: number): Promise<void> {
   await page.getByRole('heading', { level: 2, name: 'Créneaux de retrait' }).waitFor();
@@ -72,6 +78,26 @@ export async function payWith(page: Page, number: string): Promise<void> {
   await page.getByLabel("Date d'expiration (MM/AA)").fill(`12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: /^Payer / }).click();
+}
+
+/** From /meals to a paid order: one portion of `meal` in the cart, the first pick-up slot, a card that pays; waits for /orders. */
+export async function buyOne(page: Page, base: string, meal: string): Promise<void> {
+  await openMeals(page, base, meal);
+  await addFromCard(page, meal);
+  await cartLink(page, 1).click();
+  await proceedToCheckout(page, base);
+  await payWith(page, '4242 4242 4242 4242');
+  await page.waitForURL(`${base}/orders`);
+}
+
+/** A fresh consumer, signed up on `page`, buys one portion of `meal`: the buyer, and the order's number read on /orders. */
+export async function orderAsNewConsumer(page: Page, base: string, meal: string): Promise<{ buyer: TestAccount; number: string }> {
+  const buyer = newAccount();
+  await signUp(page, base, buyer);
+  await buyOne(page, base, meal);
+  const heading = page.getByRole('region', { name: /Commandes en cours/ }).getByRole('heading', { name: /^Commande n° / });
+  await heading.first().waitFor();
+  return { buyer, number: (await heading.first().innerText()).replace('Commande n° ', '').trim() };
 }
 
 /** An order's card on /orders or the cook's dashboard, by its number. */

@@ -1,6 +1,6 @@
 import { CombinedError } from '@popote/graphql';
 import { describe, expect, it } from 'vitest';
-import { readApiError } from './errors';
+import { apiMessage, readApiError } from './errors';
 
 describe('readApiError', () => {
   it('reads the code, the French message and the field messages of a GraphQL error', () => {
@@ -41,5 +41,19 @@ describe('readApiError', () => {
     const httpError = new CombinedError({ networkError: new Error('Bad gateway'), response: new Response(null, { status: 502 }) });
     expect(readApiError(httpError)).toEqual({ code: null, message: null, fields: {} });
     expect(readApiError(undefined)).toEqual({ code: null, message: null, fields: {} });
+  });
+});
+
+describe('apiMessage', () => {
+  const failed = (code: string, message: string) => new CombinedError({ graphQLErrors: [{ message, extensions: { code } }] });
+
+  it("gives the BFF's message about the operation", () => {
+    expect(apiMessage(failed('INSUFFICIENT_STOCK', 'Plus assez de portions'), 'Erreur')).toBe('Plus assez de portions');
+  });
+
+  it('gives the fallback for an internal error, a network failure or an error without a code', () => {
+    expect(apiMessage(failed('INTERNAL', 'Internal server error'), 'Erreur')).toBe('Erreur');
+    expect(apiMessage(new TypeError('Failed to fetch'), 'Erreur')).toBe('Erreur');
+    expect(apiMessage(new CombinedError({ graphQLErrors: [{ message: 'Oups' }] }), 'Erreur')).toBe('Erreur');
   });
 });

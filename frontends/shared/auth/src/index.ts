@@ -5,6 +5,5 @@ export type { AuthState, MeQueryData } from '@popote/auth/session';
 export { useChangePassword, useSignIn, useSignUp, useSwitchRole, useUpdateCookProfile, useUpdateProfile } from './mutations';
 export { useSignOut } from './sign-out';
 export type { SignOutOptions } from './sign-out';
-export { readApiError } from './errors';
+export { apiMessage, readApiError } from './errors';
 export type { ApiError } from './errors';
-export { CHANGE_PASSWORD, SIGN_IN, SIGN_UP, SWITCH_ROLE, UPDATE_COOK_PROFILE, UPDATE_PROFILE } from './documents';

@@ -4,11 +4,19 @@ import {
   type Me,
   type ProfileInput,
   type SignUpInput,
+  type TypedDocumentNode,
   useMutation,
   type UserType,
 } from '@popote/graphql';
 import { useCallback } from 'react';
-import { CHANGE_PASSWORD, SIGN_IN, SIGN_UP, SWITCH_ROLE, UPDATE_COOK_PROFILE, UPDATE_PROFILE } from './documents';
+import {
+  ChangePasswordDocument,
+  SignInDocument,
+  SignUpDocument,
+  SwitchRoleDocument,
+  UpdateCookProfileDocument,
+  UpdateProfileDocument,
+} from './account.generated';
 import { required, writeMe } from './write-me';
 
 /*
@@ -18,61 +26,37 @@ import { required, writeMe } from './write-me';
  * with the CombinedError (read it with readApiError), plus the pending flag.
  */
 
-export function useSignIn() {
-  const [mutate, { loading }] = useMutation(SIGN_IN, { update: (cache, { data }) => writeMe(cache, data?.signIn) });
-  const signIn = useCallback(
-    async (email: string, password: string): Promise<Me> => required((await mutate({ variables: { email, password } })).data?.signIn),
-    [mutate],
-  );
-  return [signIn, { loading }] as const;
+/**
+ * The hook of a mutation answering the person's new `Me` in its `field`: `run(...args)` sends it
+ * with `variablesOf(...args)`, makes the answer the new `Query.me` and resolves with it.
+ */
+function meMutation<K extends string, D extends Record<K, Me>, V extends Record<string, unknown>, A extends unknown[]>(
+  document: TypedDocumentNode<D, V>,
+  field: K,
+  variablesOf: (...args: A) => V,
+) {
+  return function useMeMutation() {
+    const [mutate, { loading }] = useMutation(document, { update: (cache, { data }) => writeMe(cache, data[field]) });
+    const run = useCallback(
+      async (...args: A): Promise<Me> => required((await mutate({ variables: variablesOf(...args) })).data[field]),
+      [mutate],
+    );
+    return [run, { loading }] as const;
+  };
 }
 
-export function useSignUp() {
-  const [mutate, { loading }] = useMutation(SIGN_UP, { update: (cache, { data }) => writeMe(cache, data?.signUp) });
-  const signUp = useCallback(
-    async (input: SignUpInput): Promise<Me> => required((await mutate({ variables: { input } })).data?.signUp),
-    [mutate],
-  );
-  return [signUp, { loading }] as const;
-}
-
-export function useUpdateProfile() {
-  const [mutate, { loading }] = useMutation(UPDATE_PROFILE, {
-    update: (cache, { data }) => writeMe(cache, data?.updateProfile),
-  });
-  const updateProfile = useCallback(
-    async (input: ProfileInput): Promise<Me> => required((await mutate({ variables: { input } })).data?.updateProfile),
-    [mutate],
-  );
-  return [updateProfile, { loading }] as const;
-}
+export const useSignIn = meMutation(SignInDocument, 'signIn', (email: string, password: string) => ({ email, password }));
+export const useSignUp = meMutation(SignUpDocument, 'signUp', (input: SignUpInput) => ({ input }));
+export const useUpdateProfile = meMutation(UpdateProfileDocument, 'updateProfile', (input: ProfileInput) => ({ input }));
+export const useUpdateCookProfile = meMutation(UpdateCookProfileDocument, 'updateCookProfile', (input: CookProfileInput) => ({ input }));
+/** consumer → cook or cook → consumer; the new Me (user_type, cook profile) replaces the old one. */
+export const useSwitchRole = meMutation(SwitchRoleDocument, 'switchRole', (to: UserType) => ({ to }));
 
 export function useChangePassword() {
-  const [mutate, { loading }] = useMutation(CHANGE_PASSWORD);
+  const [mutate, { loading }] = useMutation(ChangePasswordDocument);
   const changePassword = useCallback(
     async (input: ChangePasswordInput): Promise<boolean> => required((await mutate({ variables: { input } })).data?.changePassword),
     [mutate],
   );
   return [changePassword, { loading }] as const;
-}
-
-export function useUpdateCookProfile() {
-  const [mutate, { loading }] = useMutation(UPDATE_COOK_PROFILE, {
-    update: (cache, { data }) => writeMe(cache, data?.updateCookProfile),
-  });
-  const updateCookProfile = useCallback(
-    async (input: CookProfileInput): Promise<Me> => required((await mutate({ variables: { input } })).data?.updateCookProfile),
-    [mutate],
-  );
-  return [updateCookProfile, { loading }] as const;
-}
-
-/** consumer → cook or cook → consumer; the new Me (user_type, cook profile) replaces the old one. */
-export function useSwitchRole() {
-  const [mutate, { loading }] = useMutation(SWITCH_ROLE, { update: (cache, { data }) => writeMe(cache, data?.switchRole) });
-  const switchRole = useCallback(
-    async (to: UserType): Promise<Me> => required((await mutate({ variables: { to } })).data?.switchRole),
-    [mutate],
-  );
-  return [switchRole, { loading }] as const;
 }

@@ -4,10 +4,10 @@ export { Spinner } from './components/spinner';
 export type { SpinnerProps } from './components/spinner';
 export { Notice } from './components/notice';
 export type { NoticeProps } from './components/notice';
-export { lazyPage, NotFound, PageLoading, QueryState } from './components/page-states';
+export { lazyPage, NotFound, PageLoading, QueryState, RetryNotice } from './components/page-states';
 export type { NotFoundProps, QueryStateProps } from './components/page-states';
-export { SelectField, TextAreaField, TextField } from './components/field';
-export type { SelectFieldProps, TextAreaFieldProps, TextFieldProps } from './components/field';
+export { FieldMessages, fieldDescribedBy, SelectField, TextAreaField, TextField } from './components/field';
+export type { SelectFieldProps, SelectOption, TextAreaFieldProps, TextFieldProps } from './components/field';
 export { Avatar, initialsOf } from './components/avatar';
 export type { AvatarProps } from './components/avatar';
 export { MealCard } from './components/meal-card';
@@ -15,9 +15,15 @@ export type { MealCardMeal, MealCardProps } from './components/meal-card';
 export { QuantityStepper } from './components/quantity-stepper';
 export type { QuantityStepperProps } from './components/quantity-stepper';
 export { OrderStatusBadge } from './components/order-status-badge';
+export { OrderCard, OrderCardActions } from './components/order-card';
+export type { OrderCardLine, OrderCardOrder, OrderCardProps } from './components/order-card';
 export { Stars } from './components/stars';
+export { DataTable, NUMBER_CELL } from './components/data-table';
+export type { DataTableColumn, DataTableProps } from './components/data-table';
 export { MEAL_PLACEHOLDER_SRC } from './components/meal-placeholder';
 export { formatPrice } from './format/price';
+export { saveFile, savePdf, useFileDownload } from './download';
+export type { FileDownload } from './download';
 export {
   formatClockTime,
   formatLongDate,

@@ -1,7 +1,8 @@
 import { useAuth } from '@popote/auth';
-import { Button, fr, Notice, Spinner } from '@popote/ui';
+import { fr, PageLoading } from '@popote/ui';
 import { useRef, type ReactNode } from 'react';
 import { Redirect } from '@popote/router';
+import { RetryPage } from '../pages/notice-page';
 import type { Access } from './access';
 
 export interface RouteGuardProps {
@@ -13,12 +14,6 @@ export interface RouteGuardProps {
    */
   handlesSignOut?: boolean;
 }
-
-const authLoading = (
-  <div className="pp-page">
-    <Spinner size="lg" />
-  </div>
-);
 
 /**
  * Spinner while `me` loads; a signed-out visitor goes to /auth; a signed-in
@@ -34,21 +29,9 @@ export function RouteGuard({ access, children, handlesSignOut = false }: RouteGu
 
   switch (auth.status) {
     case 'loading':
-      return authLoading;
+      return <PageLoading />;
     case 'error':
-      return (
-        <div className="pp-page">
-          <Notice
-            tone="error"
-            message={fr.common.userLoadError}
-            actions={
-              <Button variant="primary" onClick={auth.retry}>
-                {fr.common.retry}
-              </Button>
-            }
-          />
-        </div>
-      );
+      return <RetryPage message={fr.common.userLoadError} onRetry={auth.retry} />;
     case 'signed-out':
       if (handlesSignOut && wasSignedIn.current) return children;
       // Signed out while on the page ('Déconnexion', whatever finishes first): home, as the button says.

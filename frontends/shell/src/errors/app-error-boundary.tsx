@@ -1,7 +1,8 @@
-import { Button, buttonClassName, fr, Notice, PageLoading } from '@popote/ui';
+import { Button, buttonClassName, fr, PageLoading } from '@popote/ui';
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { usePathname } from '@popote/router';
 import { shellFr } from '../i18n/texts';
+import { NoticePage } from '../pages/notice-page';
 
 interface Props {
   /** Changing it (the URL path) clears a shown error: another page gets its chance. */
@@ -17,26 +18,22 @@ interface State {
 export function UnexpectedErrorScreen() {
   const t = shellFr.error;
   return (
-    <div className="pp-page">
-      <title>{`${t.title} · ${fr.brand}`}</title>
-      <Notice
-        tone="error"
-        title={t.title}
-        titleAs="h1"
-        message={t.body}
-        actions={
-          <p style={{ display: 'flex', flexWrap: 'wrap', gap: 12, justifyContent: 'center', margin: 0 }}>
-            {/* Plain links: a full page load starts the application again from a clean state. */}
-            <a href="/" className={buttonClassName({ variant: 'primary' })}>
-              {fr.common.backHome}
-            </a>
-            <Button variant="outline" onClick={() => window.location.reload()}>
-              {t.reload}
-            </Button>
-          </p>
-        }
-      />
-    </div>
+    <NoticePage
+      tone="error"
+      title={t.title}
+      message={t.body}
+      actions={
+        <p style={{ display: 'flex', flexWrap: 'wrap', gap: 12, justifyContent: 'center', margin: 0 }}>
+          {/* Plain links: a full page load starts the application again from a clean state. */}
+          <a href="/" className={buttonClassName({ variant: 'primary' })}>
+            {fr.common.backHome}
+          </a>
+          <Button variant="outline" onClick={() => window.location.reload()}>
+            {t.reload}
+          </Button>
+        </p>
+      }
+    />
   );
 }
 

@@ -1,23 +1,11 @@
+import SAMPLE_MEAL from '@popote/static-server/sample-meal.json';
 import { MealCard, type MealCardMeal } from '@popote/ui/meal-card';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { renderMealsFirstPaint, safeImageUrl } from './render';
 
-const meal = (over: Partial<MealCardMeal> = {}): MealCardMeal => ({
-  meal_id: 'm1',
-  name: 'Tajine aux olives',
-  description: 'Poulet, citron confit',
-  price_cents: 1250,
-  cook_name: 'Amina',
-  cook_commune: 'Lyon 1er',
-  portions_available: 8,
-  preparation_time: 45,
-  image_url: '/media/meals/m1.jpg',
-  image_card_url: '/media/meals/m1_card.jpg',
-  rating_average: 4.5,
-  rating_count: 12,
-  ...over,
-});
+/** The meal the static server's first paint is tested with (`@popote/static-server`). */
+const meal = (over: Partial<MealCardMeal> = {}): MealCardMeal => ({ ...SAMPLE_MEAL, ...over });
 const paint = (meals: MealCardMeal[]) => String(renderMealsFirstPaint(meals)?.body).replace(/[\u00a0\u202f]/g, ' ');
 /** The markup of one <article>, the n-th. */
 const article = (html: string, n: number) => html.split('<article').slice(1)[n]?.split('</article>')[0] ?? '';

@@ -12,6 +12,14 @@ export function Footer() {
   const becomeCook = useStartCookingHref();
   // From /runtime-config.json (CONTACT_EMAIL): one build serves every environment.
   const contactEmail = useContactEmail();
+  const links: Array<[to: string, label: string]> = [
+    ['/meals', fr.footer.browseMeals],
+    [becomeCook, fr.footer.becomeCook],
+    ['/about', t.about],
+    ['/faq', t.faq],
+    ['/contact', t.contact],
+    ['/privacy', t.privacy],
+  ];
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -26,24 +34,11 @@ export function Footer() {
         </div>
         <nav aria-label={fr.footer.navigation}>
           <ul className={styles.links}>
-            <li>
-              <Link to="/meals">{fr.footer.browseMeals}</Link>
-            </li>
-            <li>
-              <Link to={becomeCook}>{fr.footer.becomeCook}</Link>
-            </li>
-            <li>
-              <Link to="/about">{t.about}</Link>
-            </li>
-            <li>
-              <Link to="/faq">{t.faq}</Link>
-            </li>
-            <li>
-              <Link to="/contact">{t.contact}</Link>
-            </li>
-            <li>
-              <Link to="/privacy">{t.privacy}</Link>
-            </li>
+            {links.map(([to, label]) => (
+              <li key={label}>
+                <Link to={to}>{label}</Link>
+              </li>
+            ))}
           </ul>
         </nav>
       </div>

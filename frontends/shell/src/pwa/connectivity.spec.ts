@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { watchConnectivity } from './connectivity';
 
-function fakeWindow(onLine = true) {
+/** watchConnectivity on a stand-in window (online unless said), what it notifies recorded; `go` changes the connection. */
+function watching(onLine = true) {
   const target = new EventTarget();
   const source = {
     navigator: { onLine },
@@ -12,7 +13,9 @@ function fakeWindow(onLine = true) {
     source.navigator.onLine = online;
     target.dispatchEvent(new Event(online ? 'online' : 'offline'));
   };
-  return { source, go };
+  const notify = vi.fn();
+  const stop = watchConnectivity(source, notify);
+  return { go, notify, stop };
 }
 
 describe('watchConnectivity', () => {
@@ -20,9 +23,7 @@ describe('watchConnectivity', () => {
   afterEach(() => vi.useRealTimers());
 
   it('announces going offline, then online, each 1 s after the change', () => {
-    const { source, go } = fakeWindow();
-    const notify = vi.fn();
-    watchConnectivity(source, notify);
+    const { go, notify } = watching();
     go(false);
     vi.advanceTimersByTime(999);
     expect(notify).not.toHaveBeenCalled();
@@ -35,9 +36,7 @@ describe('watchConnectivity', () => {
   });
 
   it('says nothing for a flap shorter than 1 s', () => {
-    const { source, go } = fakeWindow();
-    const notify = vi.fn();
-    watchConnectivity(source, notify);
+    const { go, notify } = watching();
     go(false);
     vi.advanceTimersByTime(400);
     go(true);
@@ -46,9 +45,7 @@ describe('watchConnectivity', () => {
   });
 
   it('restarts the delay on every change and reports the state that lasted', () => {
-    const { source, go } = fakeWindow();
-    const notify = vi.fn();
-    watchConnectivity(source, notify);
+    const { go, notify } = watching();
     go(false);
     vi.advanceTimersByTime(600);
     go(true);
@@ -60,9 +57,7 @@ describe('watchConnectivity', () => {
   });
 
   it('tells a page opened offline, and stops when asked', () => {
-    const { source, go } = fakeWindow(false);
-    const notify = vi.fn();
-    const stop = watchConnectivity(source, notify);
+    const { go, notify, stop } = watching(false);
     vi.advanceTimersByTime(1000);
     expect(notify).toHaveBeenCalledWith(false);
     stop();

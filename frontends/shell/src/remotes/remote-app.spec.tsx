@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { useReactTestRoot } from '@popote/ui/testing';
 import { Link, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,8 +16,7 @@ function Throws(): never {
   throw new Error('the remote broke while rendering');
 }
 
-let container: HTMLDivElement;
-let root: Root;
+const dom = useReactTestRoot();
 
 async function settle() {
   // Lets React.lazy's promise resolve and React commit.
@@ -26,7 +25,7 @@ async function settle() {
 
 async function renderAt(path: string) {
   await act(async () => {
-    root.render(
+    dom.root.render(
       <Router hook={memoryLocation({ path }).hook}>
         <Link to="/cook/dashboard/autre">autre page</Link>
         <RemoteApp remote="cook" />
@@ -43,51 +42,45 @@ const click = async (element: Element | null | undefined) => {
 
 describe('RemoteApp', () => {
   beforeEach(() => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
     load.mockReset();
   });
 
   afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
     vi.restoreAllMocks();
   });
 
   it('shows the fallback when the remote cannot be loaded, and "Réessayer" loads it again', async () => {
     load.mockRejectedValueOnce(new Error('manifest unreachable'));
     await renderAt('/cook/dashboard');
-    expect(container.textContent).toContain(UNAVAILABLE);
+    expect(dom.container.textContent).toContain(UNAVAILABLE);
 
     load.mockResolvedValueOnce({ default: () => <h1>Tableau de bord</h1> });
-    await click([...container.querySelectorAll('button')].find((button) => button.textContent === 'Réessayer'));
-    expect(container.textContent).toContain('Tableau de bord');
+    await click([...dom.container.querySelectorAll('button')].find((button) => button.textContent === 'Réessayer'));
+    expect(dom.container.textContent).toContain('Tableau de bord');
     expect(load).toHaveBeenCalledTimes(2);
   });
 
   it('catches a remote that throws while rendering, keeps the rest of the page, and recovers on retry', async () => {
     load.mockResolvedValueOnce({ default: Throws });
     await renderAt('/cook/dashboard');
-    expect(container.textContent).toContain(UNAVAILABLE);
-    expect(container.textContent).toContain('autre page'); // the shell around it still renders
-    expect(container.querySelector('[role="alert"]')).not.toBeNull();
+    expect(dom.container.textContent).toContain(UNAVAILABLE);
+    expect(dom.container.textContent).toContain('autre page'); // the shell around it still renders
+    expect(dom.container.querySelector('[role="alert"]')).not.toBeNull();
 
     load.mockResolvedValueOnce({ default: () => <h1>Tableau de bord</h1> });
-    await click([...container.querySelectorAll('button')].find((button) => button.textContent === 'Réessayer'));
-    expect(container.textContent).toContain('Tableau de bord');
-    expect(container.textContent).not.toContain(UNAVAILABLE);
+    await click([...dom.container.querySelectorAll('button')].find((button) => button.textContent === 'Réessayer'));
+    expect(dom.container.textContent).toContain('Tableau de bord');
+    expect(dom.container.textContent).not.toContain(UNAVAILABLE);
   });
 
   it('gives the remote a new chance when the person moves to another of its pages', async () => {
     load.mockResolvedValueOnce({ default: Throws });
     await renderAt('/cook/dashboard');
-    expect(container.textContent).toContain(UNAVAILABLE);
+    expect(dom.container.textContent).toContain(UNAVAILABLE);
 
     load.mockResolvedValueOnce({ default: () => <h1>Autre page du cuisinier</h1> });
-    await click(container.querySelector('a'));
-    expect(container.textContent).toContain('Autre page du cuisinier');
+    await click(dom.container.querySelector('a'));
+    expect(dom.container.textContent).toContain('Autre page du cuisinier');
   });
 });

@@ -1,6 +1,7 @@
-import { Button, Notice, Spinner, fr } from '@popote/ui';
+import { fr, PageLoading } from '@popote/ui';
 import { Component, lazy, Suspense, useState, type ErrorInfo, type ReactNode } from 'react';
 import { usePathname } from '@popote/router';
+import { RetryPage } from '../pages/notice-page';
 import { loadRemoteApp } from './remote-registry';
 import type { RemoteName } from './runtime-config';
 
@@ -41,29 +42,11 @@ class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 
   override render() {
     if (this.state.failedAt !== null) {
-      return (
-        <div className="pp-page">
-          <Notice
-            tone="error"
-            message={fr.remote.unavailable}
-            actions={
-              <Button variant="primary" onClick={this.props.onRetry}>
-                {fr.common.retry}
-              </Button>
-            }
-          />
-        </div>
-      );
+      return <RetryPage message={fr.remote.unavailable} onRetry={this.props.onRetry} />;
     }
     return this.props.children;
   }
 }
-
-const loadingFallback = (
-  <div className="pp-page">
-    <Spinner size="lg" />
-  </div>
-);
 
 function lazyRemote(remote: RemoteName) {
   return lazy(() => loadRemoteApp(remote));
@@ -82,7 +65,7 @@ export function RemoteApp({ remote }: { remote: RemoteName }) {
 
   return (
     <RemoteErrorBoundary key={attempt.count} remote={remote} resetKey={pathname} onRetry={retry}>
-      <Suspense fallback={loadingFallback}>
+      <Suspense fallback={<PageLoading />}>
         <RemoteComponent />
       </Suspense>
     </RemoteErrorBoundary>

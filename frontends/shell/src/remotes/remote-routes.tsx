@@ -6,13 +6,10 @@ import { NotFoundPage } from '../pages/not-found-page';
 import { RemoteApp } from './remote-app';
 import { loadRemoteApp } from './remote-registry';
 import type { RemoteName } from './runtime-config';
-import { REMOTE_ROUTES } from './remote-paths';
-
-export { REMOTE_ROUTES } from './remote-paths';
+import { remoteOf } from './remote-paths';
 
 export function findRemote(pathname: string): RemoteName | null {
-  const route = REMOTE_ROUTES.find(({ pattern }) => matchPath(pattern, pathname));
-  return route ? route.remote : null;
+  return remoteOf((pattern) => matchPath(pattern, pathname));
 }
 
 export function RemoteRoutes() {

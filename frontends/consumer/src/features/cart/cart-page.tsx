@@ -1,13 +1,18 @@
 import { useGraphQLClient, useMutation } from '@popote/graphql';
-import { Button, buttonClassName, formatPrice, fr, MEAL_PLACEHOLDER_SRC, Notice, QuantityStepper, QueryState, toast } from '@popote/ui';
+import { apiMessage } from '@popote/auth';
+import { Button, formatPrice, fr, MEAL_PLACEHOLDER_SRC, QuantityStepper, QueryState, toast } from '@popote/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@popote/router';
-import pageStyles from '../../pages/simple-page.module.css';
-import { apiMessage } from '../../lib/api-message';
+import { SimplePage } from '../../pages/simple-page';
+import { Amounts } from '../../components/amounts';
+import { BackLink } from '../../components/back-link';
+import { MealsNotice } from '../../components/meals-link';
 import styles from './cart-page.module.css';
 import { saveCheckoutSession } from './checkout-session';
 import { burst } from './confetti';
-import { START_CHECKOUT, type CartData, type CartLine } from './graphql/cart';
+import { StartCheckoutDocument } from './graphql/cart.generated';
+import type { CartData, CartLine } from './graphql/cart';
+import { useBusy } from './use-busy';
 import { refreshCart, useCart, useCartActions } from './use-cart';
 
 const t = fr.cart;
@@ -22,46 +27,25 @@ export function CartPage() {
   let content;
   if (cart && cart.items.length > 0) content = <FilledCart cart={cart} />;
   else if (cart) {
-    content = (
-      <Notice
-        message={t.empty}
-        actions={
-          <Link to="/meals" className={buttonClassName({ variant: 'primary' })}>
-            {fr.nav.browseMeals}
-          </Link>
-        }
-      />
-    );
+    content = <MealsNotice message={t.empty} linkLabel={fr.nav.browseMeals} />;
   } else content = <QueryState error={error} errorMessage={t.loadError} onRetry={refetch} loadingLabel={t.loading} />;
 
-  return (
-    <div className="pp-page">
-      <title>{`${t.title} · ${fr.brand}`}</title>
-      <h1 className={pageStyles.title}>{t.title}</h1>
-      {content}
-    </div>
-  );
+  return <SimplePage title={t.title}>{content}</SimplePage>;
 }
 
 function FilledCart({ cart }: { cart: CartData }) {
   const navigate = useNavigate();
   const client = useGraphQLClient();
   const { clear } = useCartActions();
-  const [clearing, setClearing] = useState(false);
+  const [clearing, runClear] = useBusy();
   const [leaving, setLeaving] = useState(false);
-  const [startCheckout, { loading: checking }] = useMutation(START_CHECKOUT);
+  const [startCheckout, { loading: checking }] = useMutation(StartCheckoutDocument);
   const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(redirect.current), []);
 
   const onClear = async () => {
-    if (!window.confirm(t.confirmClear)) return;
-    setClearing(true);
-    try {
-      await clear();
-    } finally {
-      setClearing(false);
-    }
+    if (window.confirm(t.confirmClear)) await runClear(clear);
   };
 
   const onCheckout = async () => {
@@ -97,14 +81,7 @@ function FilledCart({ cart }: { cart: CartData }) {
           <h2 id="cart-lines-title" className={styles.sectionTitle}>
             {`${cart.item_count} portion${cart.item_count > 1 ? 's' : ''}`}
           </h2>
-          <Button
-            variant="outline"
-            size="sm"
-            className={styles.danger}
-            loading={clearing}
-            disabled={leaving}
-            onClick={() => void onClear()}
-          >
+          <Button variant="danger" size="sm" loading={clearing} disabled={leaving} onClick={() => void onClear()}>
             {t.clear}
           </Button>
         </div>
@@ -115,30 +92,23 @@ function FilledCart({ cart }: { cart: CartData }) {
             </li>
           ))}
         </ul>
-        <Link to="/meals" className={styles.continue}>
-          <span aria-hidden="true">← </span>
+        <BackLink to="/meals" className={styles.continue}>
           {t.continueShopping}
-        </Link>
+        </BackLink>
       </section>
 
       <aside aria-labelledby="cart-summary-title" className={styles.summary}>
         <h2 id="cart-summary-title" className={styles.sectionTitle}>
           {t.summary}
         </h2>
-        <dl className={styles.amounts}>
-          <div className={styles.amount}>
-            <dt>{t.subtotal}</dt>
-            <dd>{formatPrice(cart.subtotal_cents)}</dd>
-          </div>
-          <div className={`${styles.amount} ${styles.muted}`}>
-            <dt>{t.pickup}</dt>
-            <dd>{formatPrice(0)}</dd>
-          </div>
-          <div className={`${styles.amount} ${styles.total}`}>
-            <dt>{t.total}</dt>
-            <dd>{formatPrice(cart.total_cents)}</dd>
-          </div>
-        </dl>
+        <Amounts
+          ruled
+          lines={[
+            { label: t.subtotal, cents: cart.subtotal_cents },
+            { label: t.pickup, cents: 0, tone: 'muted' },
+            { label: t.total, cents: cart.total_cents, tone: 'total' },
+          ]}
+        />
         <Button variant="primary" size="lg" fullWidth loading={checking || leaving} onClick={() => void onCheckout()}>
           {t.checkout}
         </Button>
@@ -149,22 +119,13 @@ function FilledCart({ cart }: { cart: CartData }) {
 
 function CartLineRow({ line, locked }: { line: CartLine; locked: boolean }) {
   const { setQuantity, remove } = useCartActions();
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
   const { meal } = line;
   const src = meal.image_card_url || meal.image_url;
   const picture = src && src !== brokenSrc ? src : MEAL_PLACEHOLDER_SRC;
   const stock = meal.portions_available;
   const overStock = line.quantity > stock;
-
-  const run = async (action: () => Promise<boolean>) => {
-    setBusy(true);
-    try {
-      await action();
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <article className={styles.line} aria-labelledby={`cart-line-${line.cart_item_id}`}>
@@ -207,13 +168,7 @@ function CartLineRow({ line, locked }: { line: CartLine; locked: boolean }) {
           <span className="pp-visually-hidden">{`${t.lineTotal} : `}</span>
           {formatPrice(line.line_total_cents)}
         </p>
-        <Button
-          variant="outline"
-          size="sm"
-          className={styles.danger}
-          disabled={busy || locked}
-          onClick={() => void run(() => remove(meal.meal_id))}
-        >
+        <Button variant="danger" size="sm" disabled={busy || locked} onClick={() => void run(() => remove(meal.meal_id))}>
           {t.remove}
           <span className="pp-visually-hidden"> {meal.name}</span>
         </Button>

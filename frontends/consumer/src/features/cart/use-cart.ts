@@ -1,11 +1,18 @@
 import { type GraphQLClient, useMutation, useQuery } from '@popote/graphql';
-import { useAuth } from '@popote/auth';
+import { apiMessage, useAuth } from '@popote/auth';
 import { fr, toast } from '@popote/ui';
 import { useCallback } from 'react';
-import { apiMessage, isUnauthenticated } from '../../lib/api-message';
+import { isUnauthenticated } from '../../lib/api-message';
 import { celebrateFirstAdd, startsNewCart } from './confetti';
 import { useAskToSignIn } from './sign-in-first';
-import { ADD_TO_CART, CART_QUERY, CLEAR_CART, REMOVE_FROM_CART, SET_CART_QUANTITY, type CartData } from './graphql/cart';
+import {
+  AddToCartDocument,
+  CartDocument,
+  ClearCartDocument,
+  RemoveFromCartDocument,
+  SetCartQuantityDocument,
+} from './graphql/cart.generated';
+import type { CartData } from './graphql/cart';
 
 export interface CartState {
   signedIn: boolean;
@@ -25,7 +32,7 @@ export interface CartState {
 export function useCart({ refresh = false }: { refresh?: boolean } = {}): CartState {
   const auth = useAuth();
   const signedIn = auth.status === 'signed-in';
-  const { data, error, loading, refetch } = useQuery(CART_QUERY, {
+  const { data, error, loading, refetch } = useQuery(CartDocument, {
     skip: !signedIn,
     // The cart page asks the server again (stock and prices move); cards read the cache.
     requestPolicy: refresh ? 'cache-and-network' : 'cache-first',
@@ -40,7 +47,7 @@ export function useCart({ refresh = false }: { refresh?: boolean } = {}): CartSt
 
 /** Asks the server for the cart again (the payment empties it asynchronously). */
 export async function refreshCart(client: GraphQLClient): Promise<void> {
-  await client.query(CART_QUERY, {}, { requestPolicy: 'network-only' }).catch(() => undefined);
+  await client.query(CartDocument, {}, { requestPolicy: 'network-only' }).catch(() => undefined);
 }
 
 const toastId = (kind: string, mealId = '') => `cart-${kind}-${mealId}`;
@@ -51,10 +58,10 @@ const toastId = (kind: string, mealId = '') => `cart-${kind}-${mealId}`;
  */
 export function useCartActions() {
   const auth = useAuth();
-  const [addMutation] = useMutation(ADD_TO_CART);
-  const [setQuantityMutation] = useMutation(SET_CART_QUANTITY);
-  const [removeMutation] = useMutation(REMOVE_FROM_CART);
-  const [clearMutation] = useMutation(CLEAR_CART);
+  const [addMutation] = useMutation(AddToCartDocument);
+  const [setQuantityMutation] = useMutation(SetCartQuantityDocument);
+  const [removeMutation] = useMutation(RemoveFromCartDocument);
+  const [clearMutation] = useMutation(ClearCartDocument);
 
   const askToSignIn = useAskToSignIn();
 

@@ -1,12 +1,15 @@
 import { useGraphQLClient, useMutation } from '@popote/graphql';
-import { Button, buttonClassName, formatClockTime, formatPrice, formatSlot, fr, Notice, Spinner, toast } from '@popote/ui';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { apiMessage } from '@popote/auth';
+import { Button, buttonClassName, formatClockTime, formatPrice, formatSlot, Notice, Spinner, toast } from '@popote/ui';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from '@popote/router';
-import { apiMessage } from '../../lib/api-message';
-import pageStyles from '../../pages/simple-page.module.css';
+import { Amounts } from '../../components/amounts';
+import { BackLink } from '../../components/back-link';
+import { SimplePage } from '../../pages/simple-page';
 import { clearCheckoutSession, readCheckoutSession, type CheckoutSession } from '../cart/checkout-session';
 import { refreshCart } from '../cart/use-cart';
-import { CHANGE_CHECKOUT_SLOT, CREATE_PAYMENT_INTENT, RENEW_CHECKOUT, type CheckoutData, type PaymentIntentData } from './graphql/checkout';
+import { ChangeCheckoutSlotDocument, CreatePaymentIntentDocument, RenewCheckoutDocument } from './graphql/checkout.generated';
+import type { CheckoutData, PaymentIntentData } from './graphql/checkout';
 import styles from './checkout-page.module.css';
 import { SandboxCardForm } from './sandbox-card-form';
 import { CookSlotPicker, cookParts, type CookPart } from './slot-picker';
@@ -36,13 +39,7 @@ export function CheckoutPage() {
     navigate('/cart', { replace: true });
   }, [read, navigate]);
 
-  return (
-    <div className="pp-page">
-      <title>{`${t.title} · ${fr.brand}`}</title>
-      <h1 className={pageStyles.title}>{t.title}</h1>
-      {read.status === 'ok' ? <Checkout session={read.session} /> : <Spinner size="lg" />}
-    </div>
-  );
+  return <SimplePage title={t.title}>{read.status === 'ok' ? <Checkout session={read.session} /> : <Spinner size="lg" />}</SimplePage>;
 }
 
 function Checkout({ session }: { session: CheckoutSession }) {
@@ -53,7 +50,7 @@ function Checkout({ session }: { session: CheckoutSession }) {
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const [unavailable, setUnavailable] = useState<Record<string, boolean>>({});
   const [refreshKey, setRefreshKey] = useState(0);
-  const [createIntent, { data, error, loading }] = useMutation(CREATE_PAYMENT_INTENT);
+  const [createIntent, { data, error, loading }] = useMutation(CreatePaymentIntentDocument);
   const [paid, setPaid] = useState<CheckoutData | null>(null);
   const timers = useRef<Array<ReturnType<typeof setTimeout>>>([]);
 
@@ -108,11 +105,23 @@ function Checkout({ session }: { session: CheckoutSession }) {
   if (intent) return <CheckoutForm intent={intent} session={session} parts={parts} onPaid={onPaid} />;
 
   return (
-    <section aria-labelledby="checkout-slots-title" className={`${styles.card} ${styles.slotsCard}`}>
-      <h2 id="checkout-slots-title" className={styles.sectionTitle}>
-        {ts.title}
-      </h2>
-      <p className={styles.muted}>{ts.intro}</p>
+    <SlotsCard
+      titleId="checkout-slots-title"
+      title={ts.title}
+      intro={ts.intro}
+      error={error && !loading ? apiMessage(error, t.intentError) : null}
+      actions={
+        <>
+          <Button variant="primary" size="lg" disabled={!allChosen || blocked} loading={loading} onClick={start}>
+            {ts.continue}
+          </Button>
+          <Link to="/cart" className={buttonClassName({ variant: 'outline' })}>
+            {t.backToCart}
+          </Link>
+        </>
+      }
+      hint={!allChosen && !blocked ? ts.choose : null}
+    >
       {parts.map((part) => (
         <CookSlotPicker
           key={part.cook_id}
@@ -123,16 +132,38 @@ function Checkout({ session }: { session: CheckoutSession }) {
           onUnavailable={(value) => markUnavailable(part.cook_id, value)}
         />
       ))}
-      {error && !loading ? <Notice tone="error" message={apiMessage(error, t.intentError)} /> : null}
-      <div className={styles.actions}>
-        <Button variant="primary" size="lg" disabled={!allChosen || blocked} loading={loading} onClick={start}>
-          {ts.continue}
-        </Button>
-        <Link to="/cart" className={buttonClassName({ variant: 'outline' })}>
-          {t.backToCart}
-        </Link>
-      </div>
-      {!allChosen && !blocked ? <p className={styles.muted}>{ts.choose}</p> : null}
+    </SlotsCard>
+  );
+}
+
+/** Choosing the pick-up slots, before paying or to change them: a card with the cooks' pickers, the failure, the buttons and a hint. */
+function SlotsCard({
+  titleId,
+  title,
+  intro,
+  error,
+  actions,
+  hint,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  intro: string;
+  error: string | null;
+  actions: ReactNode;
+  hint: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={titleId} className={`${styles.card} ${styles.slotsCard}`}>
+      <h2 id={titleId} className={styles.sectionTitle}>
+        {title}
+      </h2>
+      <p className={styles.muted}>{intro}</p>
+      {children}
+      {error ? <Notice tone="error" message={error} /> : null}
+      <div className={styles.actions}>{actions}</div>
+      {hint ? <p className={styles.muted}>{hint}</p> : null}
     </section>
   );
 }
@@ -176,16 +207,12 @@ function CheckoutForm({
             </ul>
           </div>
         ))}
-        <dl className={styles.amounts}>
-          <div className={`${styles.amount} ${styles.muted}`}>
-            <dt>{t.pickup}</dt>
-            <dd>{formatPrice(0)}</dd>
-          </div>
-          <div className={`${styles.amount} ${styles.total}`}>
-            <dt>{t.total}</dt>
-            <dd>{formatPrice(checkout.amount_cents)}</dd>
-          </div>
-        </dl>
+        <Amounts
+          lines={[
+            { label: t.pickup, cents: 0, tone: 'muted' },
+            { label: t.total, cents: checkout.amount_cents, tone: 'total' },
+          ]}
+        />
         {amountChanged ? (
           <p className={styles.notice} role="note">
             {t.amountChanged(formatPrice(session.total))}
@@ -197,10 +224,9 @@ function CheckoutForm({
             {ts.change}
           </Button>
         )}
-        <Link to="/cart" className={styles.back}>
-          <span aria-hidden="true">← </span>
+        <BackLink to="/cart" className={styles.back}>
           {t.backToCart}
-        </Link>
+        </BackLink>
       </section>
 
       {expired ? null : changing ? (
@@ -240,7 +266,7 @@ function ChangeSlots({
   const heldOf = (cookId: string) => checkout.slots.find((s) => s.cook_id === cookId)?.start ?? '';
   const [chosen, setChosen] = useState<Record<string, string>>(() => Object.fromEntries(parts.map((p) => [p.cook_id, heldOf(p.cook_id)])));
   const [refreshKey, setRefreshKey] = useState(0);
-  const [changeSlot, { error, loading }] = useMutation(CHANGE_CHECKOUT_SLOT);
+  const [changeSlot, { error, loading }] = useMutation(ChangeCheckoutSlotDocument);
   const choose = useCallback((cookId: string, slot: string) => setChosen((c) => ({ ...c, [cookId]: slot })), []);
   const noop = useCallback(() => undefined, []);
   const changes = parts.filter((p) => chosen[p.cook_id] && chosen[p.cook_id] !== heldOf(p.cook_id));
@@ -263,11 +289,23 @@ function ChangeSlots({
   };
 
   return (
-    <section aria-labelledby="checkout-change-title" className={`${styles.card} ${styles.slotsCard}`}>
-      <h2 id="checkout-change-title" className={styles.sectionTitle}>
-        {ts.change}
-      </h2>
-      <p className={styles.muted}>{ts.changeIntro}</p>
+    <SlotsCard
+      titleId="checkout-change-title"
+      title={ts.change}
+      intro={ts.changeIntro}
+      error={error && !loading ? apiMessage(error, ts.changeError) : null}
+      actions={
+        <>
+          <Button variant="primary" disabled={!changes.length} loading={loading} onClick={() => void confirm()}>
+            {ts.changeConfirm}
+          </Button>
+          <Button variant="outline" disabled={loading} onClick={onClose}>
+            {ts.changeCancel}
+          </Button>
+        </>
+      }
+      hint={!changes.length ? ts.changeNone : null}
+    >
       {parts.map((part) => (
         <div key={part.cook_id}>
           <SlotLine slot={checkout.slots.find((s) => s.cook_id === part.cook_id)} />
@@ -280,17 +318,7 @@ function ChangeSlots({
           />
         </div>
       ))}
-      {error && !loading ? <Notice tone="error" message={apiMessage(error, ts.changeError)} /> : null}
-      <div className={styles.actions}>
-        <Button variant="primary" disabled={!changes.length} loading={loading} onClick={() => void confirm()}>
-          {ts.changeConfirm}
-        </Button>
-        <Button variant="outline" disabled={loading} onClick={onClose}>
-          {ts.changeCancel}
-        </Button>
-      </div>
-      {!changes.length ? <p className={styles.muted}>{ts.changeNone}</p> : null}
-    </section>
+    </SlotsCard>
   );
 }
 
@@ -315,7 +343,7 @@ function useExpired(until: string | null | undefined): boolean {
  */
 function Reservation({ checkout, expired, onRenewed }: { checkout: CheckoutData; expired: boolean; onRenewed: (c: CheckoutData) => void }) {
   const until = checkout.reserved_until;
-  const [renew, { error, loading }] = useMutation(RENEW_CHECKOUT);
+  const [renew, { error, loading }] = useMutation(RenewCheckoutDocument);
   if (!until) return null;
   if (!expired) return <p className={styles.muted}>{ts.reservedUntil(formatClockTime(until))}</p>;
   const again = async () => {

@@ -1,10 +1,11 @@
 import { useMutation } from '@popote/graphql';
+import { apiMessage } from '@popote/auth';
 import { Button, formatPrice, TextField, toast } from '@popote/ui';
 import { useState, type FormEvent } from 'react';
-import { apiMessage } from '../../lib/api-message';
 import { formatCardNumber, formatExpiry, parseCard, type CardErrors } from './card';
 import styles from './checkout-page.module.css';
-import { CONFIRM_SANDBOX_PAYMENT, type CheckoutData } from './graphql/checkout';
+import { ConfirmSandboxPaymentDocument } from './graphql/checkout.generated';
+import type { CheckoutData } from './graphql/checkout';
 import { frOrders } from '@popote/ui/fr-orders';
 
 const t = frOrders.checkout;
@@ -15,7 +16,7 @@ const t = frOrders.checkout;
  * clearly marked 'Mode test' note (never with Stripe).
  */
 export function SandboxCardForm({ checkout, onPaid }: { checkout: CheckoutData; onPaid: (checkout: CheckoutData) => void }) {
-  const [confirm] = useMutation(CONFIRM_SANDBOX_PAYMENT);
+  const [confirm] = useMutation(ConfirmSandboxPaymentDocument);
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');

@@ -2,7 +2,7 @@ import { useQuery } from '@popote/graphql';
 import { formatSlotDayTitle, formatSlotTime, Notice, QueryState } from '@popote/ui';
 import { useEffect } from 'react';
 import type { CheckoutSessionItem } from '../cart/checkout-session';
-import { PICKUP_SLOTS_QUERY } from './graphql/pickup';
+import { PickupSlotsDocument } from './graphql/pickup.query.generated';
 import styles from './checkout-page.module.css';
 import { frOrders } from '@popote/ui/fr-orders';
 
@@ -42,7 +42,7 @@ export function CookSlotPicker({
   refreshKey: number;
   onUnavailable: (unavailable: boolean) => void;
 }) {
-  const { data, error, refetch } = useQuery(PICKUP_SLOTS_QUERY, {
+  const { data, error, refetch } = useQuery(PickupSlotsDocument, {
     variables: {
       cook_id: part.cook_id,
       meal_ids: part.items.map((i) => i.meal_id),

@@ -4,7 +4,8 @@ import { Button, formatPrice, Notice, Spinner, toast } from '@popote/ui';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styles from './checkout-page.module.css';
-import { CHECKOUT_QUERY, type CheckoutData, type PaymentIntentData } from './graphql/checkout';
+import { CheckoutDocument } from './graphql/checkout.generated';
+import type { CheckoutData, PaymentIntentData } from './graphql/checkout';
 import { frOrders } from '@popote/ui/fr-orders';
 
 const t = frOrders.checkout;
@@ -68,7 +69,7 @@ export function StripeCardForm({ intent, onPaid }: { intent: PaymentIntentData; 
         toast.error(message, { id: 'checkout-payment' });
         return;
       }
-      const data = await client.query(CHECKOUT_QUERY, { checkout_id: intent.checkout.checkout_id }, { requestPolicy: 'network-only' });
+      const data = await client.query(CheckoutDocument, { checkout_id: intent.checkout.checkout_id }, { requestPolicy: 'network-only' });
       onPaid(data?.checkout ?? { ...intent.checkout, status: 'succeeded' });
     } catch {
       setPaymentError(t.paymentError);

@@ -1,10 +1,14 @@
 import { useQuery } from '@popote/graphql';
-import { Avatar, buttonClassName, fr, Notice, NotFound, QueryState, formatDistance, useBuyerCommune } from '@popote/ui';
+import { Avatar, fr, formatDistance, useBuyerCommune } from '@popote/ui';
 import { frBrowse } from '@popote/ui/fr-browse';
-import { Link, useParams } from '@popote/router';
+import { useParams } from '@popote/router';
+import { ChipList } from '../../components/chip-list';
 import { MealGrid } from '../../components/meal-grid';
+import { ItemPage } from '../../components/item-page';
+import { MealsNotice } from '../../components/meals-link';
 import { Rating } from '../../components/rating';
-import { COOK_QUERY, type CookPageData } from './graphql/cook.query';
+import { CookDocument } from './graphql/cook.query.generated';
+import type { CookPageData } from './graphql/cook.query';
 import styles from './cook-page.module.css';
 
 const t = frBrowse.cookPage;
@@ -13,28 +17,16 @@ const t = frBrowse.cookPage;
 export function CookPage() {
   const { cookId = '' } = useParams();
   const commune = useBuyerCommune();
-  const { data, error, refetch } = useQuery(COOK_QUERY, {
+  const { data, error, refetch } = useQuery(CookDocument, {
     variables: { cook_id: cookId, near: commune?.code ?? null },
     requestPolicy: 'cache-and-network',
   });
 
-  if (data?.cook) return <CookView cook={data.cook} />;
-
-  if (data && data.cook === null) {
-    return (
-      <NotFound
-        title={t.notFoundTitle}
-        message={t.notFoundBody}
-        actions={
-          <Link to="/meals" className={buttonClassName({ variant: 'primary' })}>
-            {frBrowse.mealDetail.browseMeals}
-          </Link>
-        }
-      />
-    );
-  }
-
-  return <QueryState page error={error} errorMessage={t.loadError} onRetry={refetch} loadingLabel={t.loading} />;
+  return (
+    <ItemPage item={data?.cook} error={error} refetch={refetch} texts={t}>
+      {(cook) => <CookView cook={cook} />}
+    </ItemPage>
+  );
 }
 
 function CookView({ cook }: { cook: CookPageData }) {
@@ -70,34 +62,13 @@ function CookView({ cook }: { cook: CookPageData }) {
 
       <div className={styles.about}>
         <p className={cook.bio ? styles.bio : styles.muted}>{cook.bio || t.noBio}</p>
-        {cook.specialties.length > 0 ? (
-          <section aria-labelledby="cook-specialties">
-            <h2 id="cook-specialties" className={styles.smallTitle}>
-              {t.specialties}
-            </h2>
-            <ul className={styles.chips}>
-              {cook.specialties.map((specialty) => (
-                <li key={specialty} className={styles.chip}>
-                  {specialty}
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-        {cook.availability_days.length > 0 ? (
-          <section aria-labelledby="cook-days">
-            <h2 id="cook-days" className={styles.smallTitle}>
-              {t.availabilityDays}
-            </h2>
-            <ul className={styles.chips}>
-              {cook.availability_days.map((day) => (
-                <li key={day} className={`${styles.chip} ${styles.day}`}>
-                  {day}
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        <ChipSection id="cook-specialties" title={t.specialties} items={cook.specialties} chipClassName={styles.chip} />
+        <ChipSection
+          id="cook-days"
+          title={t.availabilityDays}
+          items={cook.availability_days}
+          chipClassName={`${styles.chip} ${styles.day}`}
+        />
       </div>
 
       <section className={styles.meals} aria-labelledby="cook-meals">
@@ -107,17 +78,23 @@ function CookView({ cook }: { cook: CookPageData }) {
         {available.length > 0 ? (
           <MealGrid meals={available} headingLevel="h3" />
         ) : (
-          <Notice
-            message={t.noMeals}
-            actions={
-              <Link to="/meals" className={buttonClassName({ variant: 'primary' })}>
-                {frBrowse.mealDetail.browseMeals}
-              </Link>
-            }
-          />
+          <MealsNotice message={t.noMeals} linkLabel={frBrowse.mealDetail.browseMeals} />
         )}
       </section>
     </div>
+  );
+}
+
+/** A titled list of chips (nothing when the list is empty). */
+function ChipSection({ id, title, items, chipClassName }: { id: string; title: string; items: readonly string[]; chipClassName?: string }) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className={styles.smallTitle}>
+        {title}
+      </h2>
+      <ChipList items={items} className={styles.chips} chipClassName={chipClassName} />
+    </section>
   );
 }
 

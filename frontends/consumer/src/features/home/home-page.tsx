@@ -1,14 +1,15 @@
 import { useAuth } from '@popote/auth';
 import { useQuery } from '@popote/graphql';
-import { Button, buttonClassName, fr, Notice, useBuyerCommune } from '@popote/ui';
+import { buttonClassName, fr, Notice, RetryNotice, useBuyerCommune } from '@popote/ui';
 import { frBrowse } from '@popote/ui/fr-browse';
 import type { ReactNode } from 'react';
 import { Link } from '@popote/router';
 import { MealGrid } from '../../components/meal-grid';
+import { MealsNotice } from '../../components/meals-link';
 import { SkeletonCards } from '../../components/skeleton-cards';
 import { LIMITS } from '@popote/rules';
 import { CookCard } from './components/cook-card';
-import { FEATURED_MEALS_QUERY, POPULAR_COOKS_QUERY } from './graphql/home.queries';
+import { FeaturedMealsDocument, PopularCooksDocument } from './graphql/home.queries.generated';
 import styles from './home-page.module.css';
 
 /**
@@ -88,24 +89,10 @@ function Section({
   );
 }
 
-function RetryNotice({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <Notice
-      tone="error"
-      message={message}
-      actions={
-        <Button variant="primary" onClick={onRetry}>
-          {fr.common.retry}
-        </Button>
-      }
-    />
-  );
-}
-
 function FeaturedMeals() {
   // With the buyer's commune (kept in this browser), the cards say how far each cook is.
   const commune = useBuyerCommune();
-  const { data, error, refetch } = useQuery(FEATURED_MEALS_QUERY, {
+  const { data, error, refetch } = useQuery(FeaturedMealsDocument, {
     variables: { near: commune?.code ?? null },
     // Portions change with every order: show what is cached, then refresh.
     requestPolicy: 'cache-and-network',
@@ -123,18 +110,9 @@ function FeaturedMeals() {
     // Home featured cards show 'Plus que N' under 5 portions (spec §9).
     content = <MealGrid meals={meals} headingLevel="h3" layout="three" lowStockThreshold={LIMITS.lowStockFeatured - 1} eagerImages={3} />;
   } else if (meals) {
-    content = (
-      <Notice
-        message={frBrowse.home.featuredEmpty}
-        actions={
-          <Link to="/meals" className={buttonClassName({ variant: 'primary' })}>
-            {frBrowse.home.browseAll}
-          </Link>
-        }
-      />
-    );
+    content = <MealsNotice message={frBrowse.home.featuredEmpty} linkLabel={frBrowse.home.browseAll} />;
   } else if (error) {
-    content = <RetryNotice message={frBrowse.home.featuredError} onRetry={() => void refetch().catch(() => undefined)} />;
+    content = <RetryNotice message={frBrowse.home.featuredError} onRetry={refetch} />;
   } else {
     content = <SkeletonCards count={LIMITS.featuredMeals} label={frBrowse.home.featuredLoading} />;
   }
@@ -188,7 +166,7 @@ function HowItWorks() {
 }
 
 function PopularCooks() {
-  const { data, error, refetch } = useQuery(POPULAR_COOKS_QUERY, {
+  const { data, error, refetch } = useQuery(PopularCooksDocument, {
     requestPolicy: 'cache-and-network',
   });
   const cooks = data?.popularCooks.slice(0, LIMITS.popularCooks);
@@ -207,7 +185,7 @@ function PopularCooks() {
   } else if (cooks) {
     content = <Notice message={frBrowse.home.cooksEmpty} />;
   } else if (error) {
-    content = <RetryNotice message={frBrowse.home.cooksError} onRetry={() => void refetch().catch(() => undefined)} />;
+    content = <RetryNotice message={frBrowse.home.cooksError} onRetry={refetch} />;
   } else {
     content = <SkeletonCards count={LIMITS.popularCooks} label={frBrowse.home.cooksLoading} shape="cook" />;
   }

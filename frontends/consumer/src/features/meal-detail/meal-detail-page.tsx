@@ -1,42 +1,34 @@
 import { useQuery } from '@popote/graphql';
-import { buttonClassName, formatLongDateTime, formatPrice, fr, MEAL_PLACEHOLDER_SRC, NotFound, QueryState } from '@popote/ui';
+import { formatLongDateTime, formatPrice, fr, MEAL_PLACEHOLDER_SRC } from '@popote/ui';
 import { frBrowse } from '@popote/ui/fr-browse';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from '@popote/router';
+import { BackLink } from '../../components/back-link';
+import { ChipList } from '../../components/chip-list';
+import { ItemPage } from '../../components/item-page';
 import { Rating } from '../../components/rating';
 import { DetailCartPanel, remainingFor } from '../cart/components/detail-cart-panel';
 import { useCart } from '../cart/use-cart';
 import { allergenLabel, categoryLabel } from '@popote/rules';
-import { MEAL_QUERY, type MealDetail } from './graphql/meal.query';
+import { MealDocument } from './graphql/meal.query.generated';
+import type { MealDetail } from './graphql/meal.query';
 import styles from './meal-detail-page.module.css';
 
 const t = frBrowse.mealDetail;
 
 export function MealDetailPage() {
   const { mealId = '' } = useParams();
-  const { data, error, refetch } = useQuery(MEAL_QUERY, {
+  const { data, error, refetch } = useQuery(MealDocument, {
     variables: { meal_id: mealId },
     // Portions change with orders: show the cached meal at once, then refresh it.
     requestPolicy: 'cache-and-network',
   });
 
-  if (data?.meal) return <MealView meal={data.meal} />;
-
-  if (data && data.meal === null) {
-    return (
-      <NotFound
-        title={t.notFoundTitle}
-        message={t.notFoundBody}
-        actions={
-          <Link to="/meals" className={buttonClassName({ variant: 'primary' })}>
-            {t.browseMeals}
-          </Link>
-        }
-      />
-    );
-  }
-
-  return <QueryState page error={error} errorMessage={t.loadError} onRetry={refetch} loadingLabel={t.loading} />;
+  return (
+    <ItemPage item={data?.meal} error={error} refetch={refetch} texts={t}>
+      {(meal) => <MealView meal={meal} />}
+    </ItemPage>
+  );
 }
 
 function MealView({ meal }: { meal: MealDetail }) {
@@ -47,6 +39,16 @@ function MealView({ meal }: { meal: MealDetail }) {
   // Spec §2: the remaining portions are the stock minus what is already in the cart.
   const { quantityOf } = useCart();
   const remaining = remainingFor(meal.portions_available, quantityOf(meal.meal_id));
+  const facts: Array<{ term: string; value: ReactNode; className?: string }> = [
+    { term: t.preparation, value: t.minutes(meal.preparation_time) },
+    {
+      term: t.portions,
+      value: remaining <= 0 ? t.soldOut : t.portionsLeft(remaining),
+      className: remaining <= 0 ? styles.soldOutText : undefined,
+    },
+    { term: t.rating, value: <Rating average={meal.rating_average} reviews={meal.rating_count} /> },
+    { term: t.availableFrom, value: formatLongDateTime(meal.available_date) },
+  ];
   const extras = [
     { title: t.cookingDetails, text: meal.cooking_details },
     { title: t.servingSuggestions, text: meal.serving_suggestions },
@@ -57,10 +59,9 @@ function MealView({ meal }: { meal: MealDetail }) {
   return (
     <div className="pp-page">
       <title>{`${meal.name} · ${fr.brand}`}</title>
-      <Link to="/meals" className={styles.back}>
-        <span aria-hidden="true">← </span>
+      <BackLink to="/meals" className={styles.back}>
         {t.back}
-      </Link>
+      </BackLink>
       <article className={styles.layout} aria-labelledby="meal-title">
         <div className={styles.media}>
           <img
@@ -92,62 +93,33 @@ function MealView({ meal }: { meal: MealDetail }) {
           <DetailCartPanel meal={meal} />
 
           <dl className={styles.facts}>
-            <div className={styles.fact}>
-              <dt>{t.preparation}</dt>
-              <dd>{t.minutes(meal.preparation_time)}</dd>
-            </div>
-            <div className={styles.fact}>
-              <dt>{t.portions}</dt>
-              <dd className={remaining <= 0 ? styles.soldOutText : undefined}>{remaining <= 0 ? t.soldOut : t.portionsLeft(remaining)}</dd>
-            </div>
-            <div className={styles.fact}>
-              <dt>{t.rating}</dt>
-              <dd>
-                <Rating average={meal.rating_average} reviews={meal.rating_count} />
-              </dd>
-            </div>
-            <div className={styles.fact}>
-              <dt>{t.availableFrom}</dt>
-              <dd>{formatLongDateTime(meal.available_date)}</dd>
-            </div>
+            {facts.map((fact) => (
+              <div key={fact.term} className={styles.fact}>
+                <dt>{fact.term}</dt>
+                <dd className={fact.className}>{fact.value}</dd>
+              </div>
+            ))}
           </dl>
 
-          <section className={styles.block} aria-labelledby="meal-description">
-            <h2 id="meal-description" className={styles.blockTitle}>
-              {t.description}
-            </h2>
+          <Block id="meal-description" title={t.description}>
             <p className={styles.description}>{meal.description}</p>
-          </section>
+          </Block>
 
-          <section className={styles.block} aria-labelledby="meal-ingredients">
-            <h2 id="meal-ingredients" className={styles.blockTitle}>
-              {t.ingredients}
-            </h2>
-            <ul className={styles.chips}>
-              {meal.ingredients.map((ingredient) => (
-                <li key={ingredient} className={styles.chip}>
-                  {ingredient}
-                </li>
-              ))}
-            </ul>
-          </section>
+          <Block id="meal-ingredients" title={t.ingredients}>
+            <ChipList items={meal.ingredients} className={styles.chips} chipClassName={styles.chip} />
+          </Block>
 
-          <section className={styles.block} aria-labelledby="meal-allergens">
-            <h2 id="meal-allergens" className={styles.blockTitle}>
-              {t.allergens}
-            </h2>
+          <Block id="meal-allergens" title={t.allergens}>
             {meal.allergens.length > 0 ? (
-              <ul className={styles.chips}>
-                {meal.allergens.map((allergen) => (
-                  <li key={allergen} className={`${styles.chip} ${styles.allergen}`}>
-                    {allergenLabel(allergen)}
-                  </li>
-                ))}
-              </ul>
+              <ChipList
+                items={meal.allergens.map(allergenLabel)}
+                className={styles.chips}
+                chipClassName={`${styles.chip} ${styles.allergen}`}
+              />
             ) : (
               <p className={styles.muted}>{t.noAllergens}</p>
             )}
-          </section>
+          </Block>
         </div>
       </article>
 
@@ -164,5 +136,16 @@ function MealView({ meal }: { meal: MealDetail }) {
         </div>
       ) : null}
     </div>
+  );
+}
+
+function Block({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className={styles.block} aria-labelledby={id}>
+      <h2 id={id} className={styles.blockTitle}>
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

@@ -1,13 +1,15 @@
 import { useGraphQLClient, useOrderUpdates, useQuery } from '@popote/graphql';
 import { useAuth } from '@popote/auth';
-import { buttonClassName, fr, Notice, QueryState, Spinner } from '@popote/ui';
+import { fr, QueryState, Spinner } from '@popote/ui';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useHistoryState } from '@popote/router';
-import pageStyles from '../../pages/simple-page.module.css';
+import { useHistoryState } from '@popote/router';
+import { MealsNotice } from '../../components/meals-link';
+import { SimplePage } from '../../pages/simple-page';
 import { refreshCart } from '../cart/use-cart';
 import type { OrdersLocationState } from '../checkout/checkout-page';
-import { OrderCard } from './components/order-card';
-import { MY_ORDERS_QUERY, type OrderData } from './graphql/orders';
+import { MyOrderCard } from './components/order-card';
+import { MyOrdersDocument } from './graphql/orders.generated';
+import type { OrderData } from './graphql/orders';
 import styles from './orders-page.module.css';
 import { frOrders } from '@popote/ui/fr-orders';
 
@@ -28,7 +30,7 @@ export function OrdersPage() {
   const auth = useAuth();
   const client = useGraphQLClient();
   const checkoutId = useHistoryState<OrdersLocationState | null>()?.checkoutId;
-  const { data, error, refetch } = useQuery(MY_ORDERS_QUERY, {
+  const { data, error, refetch } = useQuery(MyOrdersDocument, {
     requestPolicy: 'cache-and-network',
   });
   const reload = () => {
@@ -74,16 +76,7 @@ export function OrdersPage() {
 
   let content;
   if (orders && orders.length === 0 && !waiting) {
-    content = (
-      <Notice
-        message={t.empty}
-        actions={
-          <Link to="/meals" className={buttonClassName({ variant: 'primary' })}>
-            {fr.nav.browseMeals}
-          </Link>
-        }
-      />
-    );
+    content = <MealsNotice message={t.empty} linkLabel={fr.nav.browseMeals} />;
   } else if (orders) {
     content = (
       <>
@@ -101,13 +94,7 @@ export function OrdersPage() {
     content = <QueryState error={error} errorMessage={t.loadError} onRetry={reload} loadingLabel={t.loading} />;
   }
 
-  return (
-    <div className="pp-page">
-      <title>{`${t.title} · ${fr.brand}`}</title>
-      <h1 className={pageStyles.title}>{t.title}</h1>
-      {content}
-    </div>
-  );
+  return <SimplePage title={t.title}>{content}</SimplePage>;
 }
 
 function OrderSection({ id, title, empty, orders }: { id: string; title: string; empty: string; orders: OrderData[] }) {
@@ -121,7 +108,7 @@ function OrderSection({ id, title, empty, orders }: { id: string; title: string;
         <ul className={styles.list}>
           {orders.map((order) => (
             <li key={order.order_id}>
-              <OrderCard order={order} />
+              <MyOrderCard order={order} />
             </li>
           ))}
         </ul>

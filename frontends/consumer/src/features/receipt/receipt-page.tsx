@@ -1,53 +1,43 @@
-import { useGraphQLClient, useQuery } from '@popote/graphql';
-import { Button, buttonClassName, formatLongDateTime, formatPrice, formatSlot, fr, QueryState, toast } from '@popote/ui';
-import { useState } from 'react';
+import { useQuery } from '@popote/graphql';
+import { apiMessage } from '@popote/auth';
+import {
+  Button,
+  buttonClassName,
+  DataTable,
+  formatLongDateTime,
+  formatPrice,
+  formatSlot,
+  fr,
+  NUMBER_CELL,
+  QueryState,
+  savePdf,
+  useFileDownload,
+} from '@popote/ui';
 import { Link, useParams } from '@popote/router';
-import { apiMessage } from '../../lib/api-message';
-import { RECEIPT_PDF_QUERY, RECEIPT_QUERY } from './receipt.graphql';
+import { ReceiptDocument, ReceiptPdfDocument } from './receipt.query.generated';
 import styles from './receipt-page.module.css';
 import { frOrders } from '@popote/ui/fr-orders';
 
 const t = frOrders.orders.receipt;
 const ts = frOrders.slots;
 
-/** Saves a base64 PDF made by the server (no second, cookie-carrying request). */
-function savePdf(filename: string, base64: string): void {
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** /orders/:orderId/receipt — the consumer's receipt (seller, SIRET and VAT mention when given), and its PDF. */
 export function ReceiptPage() {
   const { orderId = '' } = useParams();
-  const client = useGraphQLClient();
-  const [downloading, setDownloading] = useState(false);
-  const { data, error, refetch } = useQuery(RECEIPT_QUERY, { variables: { order_id: orderId }, requestPolicy: 'cache-and-network' });
+  const { data, error, refetch } = useQuery(ReceiptDocument, { variables: { order_id: orderId }, requestPolicy: 'cache-and-network' });
+  const [download, downloading] = useFileDownload({
+    document: ReceiptPdfDocument,
+    variables: { order_id: orderId },
+    save: ({ receiptPdf }) => savePdf(receiptPdf.filename, receiptPdf.pdf_base64),
+    failure: (err) => apiMessage(err, t.downloadError),
+    toastId: 'receipt-pdf',
+  });
 
   if (!data)
     return (
       <QueryState page error={error} errorMessage={apiMessage(error, t.loadError)} onRetry={() => refetch()} loadingLabel={t.loading} />
     );
   const r = data.receipt;
-
-  const onDownload = async () => {
-    setDownloading(true);
-    try {
-      const pdf = await client.query(RECEIPT_PDF_QUERY, { order_id: orderId }, { requestPolicy: 'network-only' });
-      if (!pdf) throw new Error('no data');
-      savePdf(pdf.receiptPdf.filename, pdf.receiptPdf.pdf_base64);
-    } catch (err) {
-      toast.error(apiMessage(err, t.downloadError), { id: 'receipt-pdf' });
-    } finally {
-      setDownloading(false);
-    }
-  };
 
   return (
     <div className="pp-page">
@@ -87,42 +77,34 @@ export function ReceiptPage() {
             ) : null}
           </section>
         ) : null}
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">{t.dish}</th>
-              <th scope="col" className={styles.number}>
-                {t.quantity}
-              </th>
-              <th scope="col" className={styles.number}>
-                {t.unitPrice}
-              </th>
-              <th scope="col" className={styles.number}>
-                {t.amount}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {r.lines.map((line, index) => (
-              <tr key={`${line.name}-${index}`}>
-                <th scope="row">{line.name}</th>
-                <td className={styles.number}>{line.quantity}</td>
-                <td className={styles.number}>{formatPrice(line.unit_price_cents)}</td>
-                <td className={styles.number}>{formatPrice(line.unit_price_cents * line.quantity)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
+        <DataTable
+          className={styles.table}
+          columns={[
+            { label: t.dish },
+            { label: t.quantity, number: true },
+            { label: t.unitPrice, number: true },
+            { label: t.amount, number: true },
+          ]}
+          footer={
             <tr>
               <th scope="row" colSpan={3}>
                 {t.total}
               </th>
-              <td className={styles.number} data-testid="receipt-total">
+              <td className={NUMBER_CELL} data-testid="receipt-total">
                 {formatPrice(r.total_cents)}
               </td>
             </tr>
-          </tfoot>
-        </table>
+          }
+        >
+          {r.lines.map((line, index) => (
+            <tr key={`${line.name}-${index}`}>
+              <th scope="row">{line.name}</th>
+              <td className={NUMBER_CELL}>{line.quantity}</td>
+              <td className={NUMBER_CELL}>{formatPrice(line.unit_price_cents)}</td>
+              <td className={NUMBER_CELL}>{formatPrice(line.unit_price_cents * line.quantity)}</td>
+            </tr>
+          ))}
+        </DataTable>
         {r.refunded_at ? (
           <p className={styles.refunded} role="status">
             {t.refunded(formatLongDateTime(r.refunded_at))}
@@ -131,7 +113,7 @@ export function ReceiptPage() {
         {r.vat_mention ? <p className={styles.vat}>{r.vat_mention}</p> : null}
         <p className={styles.muted}>{t.intermediary(String(r.commission_percent).replace('.', ','))}</p>
         <div className={styles.actions}>
-          <Button onClick={() => void onDownload()} loading={downloading}>
+          <Button onClick={() => void download()} loading={downloading}>
             {t.downloadPdf}
           </Button>
           <Link to="/orders" className={buttonClassName({ variant: 'outline' })}>

@@ -1,26 +1,19 @@
 import { useMutation } from '@popote/graphql';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SelectField, TextAreaField, TextField, toast } from '@popote/ui';
+import { SelectField, TextField, toast } from '@popote/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from '@popote/router';
-import { CREATE_MEAL, forgetMealLists } from '../../graphql/meals';
+import { CreateMealDocument } from '../../graphql/meals.generated';
+import { forgetMealLists } from '../../graphql/meals';
 import { DASHBOARD_MEALS } from '../../paths';
 import { ALLERGEN_LABELS, ALLERGENS, CATEGORIES, CATEGORY_LABELS } from '@popote/rules';
 import { ChoiceChips } from '../meal-form/choice-chips';
 import { IngredientPicker } from '../meal-form/ingredient-picker';
+import { MealBasics, MealDetails } from '../meal-form/meal-fields';
 import { MealFormFrame } from '../meal-form/meal-form-frame';
 import styles from '../meal-form/meal-form.module.css';
-import {
-  createMealSchema,
-  NAME_MAX,
-  PORTIONS_MAX,
-  PREPARATION_MAX,
-  PRICE_MAX_EUROS,
-  toCreateMealInput,
-  type CreateMealParsed,
-  type CreateMealValues,
-} from '../meal-form/schemas';
+import { createMealSchema, toCreateMealInput, type CreateMealParsed, type CreateMealValues } from '../meal-form/schemas';
 import { saveMeal } from '../meal-form/save-meal';
 import { frCook } from '@popote/ui/fr-cook';
 
@@ -48,8 +41,7 @@ const FIELDS = [
 
 export function CreateMealPage() {
   const navigate = useNavigate();
-  const [createMeal] = useMutation(CREATE_MEAL, { update: (cache) => forgetMealLists(cache) });
-  const [uploading, setUploading] = useState(false);
+  const [createMeal] = useMutation(CreateMealDocument, { update: (cache) => forgetMealLists(cache) });
   const [created, setCreated] = useState(false);
   const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -60,14 +52,7 @@ export function CreateMealPage() {
     [],
   );
 
-  const {
-    register,
-    control,
-    handleSubmit,
-    setValue,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<CreateMealValues, unknown, CreateMealParsed>({
+  const form = useForm<CreateMealValues, unknown, CreateMealParsed>({
     resolver: zodResolver(createMealSchema),
     defaultValues: {
       image_key: null,
@@ -83,6 +68,12 @@ export function CreateMealPage() {
       storage_instructions: '',
     },
   });
+  const {
+    register,
+    control,
+    setError,
+    formState: { errors },
+  } = form;
 
   const onSubmit = async (values: CreateMealParsed) => {
     const saved = await saveMeal({
@@ -107,66 +98,17 @@ export function CreateMealPage() {
   const locked = created;
 
   return (
-    <MealFormFrame
-      title={t.createTitle}
-      lead={t.createLead}
-      onSubmit={handleSubmit(onSubmit)}
-      image={{
-        onChange: (image) => setValue('image_key', image?.image_key ?? null),
-        onUploadingChange: setUploading,
-        error: errors.image_key?.message,
-        disabled: locked,
-      }}
-      submitLabel={t.submitCreate}
-      submitLoading={isSubmitting || uploading}
-      submitDisabled={created}
-    >
-      <section className={styles.card}>
-        <TextField label={t.name} maxLength={NAME_MAX} disabled={locked} error={errors.name?.message} {...register('name')} />
-        <TextAreaField label={t.description} rows={4} disabled={locked} error={errors.description?.message} {...register('description')} />
+    <MealFormFrame form={form} title={t.createTitle} lead={t.createLead} onSubmit={onSubmit} locked={locked} submitLabel={t.submitCreate}>
+      <MealBasics minPortions={1} withPreparation disabled={locked}>
         <div className={styles.row}>
-          <TextField
-            label={t.price}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={PRICE_MAX_EUROS}
-            step={0.01}
+          <SelectField
+            label={t.category}
             disabled={locked}
-            error={errors.price?.message}
-            {...register('price', { valueAsNumber: true })}
-          />
-          <TextField
-            label={t.portions}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={PORTIONS_MAX}
-            step={1}
-            disabled={locked}
-            error={errors.portions_available?.message}
-            {...register('portions_available', { valueAsNumber: true })}
-          />
-          <TextField
-            label={t.preparation}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={PREPARATION_MAX}
-            step={1}
-            disabled={locked}
-            error={errors.preparation_time?.message}
-            {...register('preparation_time', { valueAsNumber: true })}
-          />
-        </div>
-        <div className={styles.row}>
-          <SelectField label={t.category} disabled={locked} error={errors.category?.message} {...register('category')}>
+            error={errors.category?.message}
+            options={CATEGORIES.map((category) => ({ value: category, label: CATEGORY_LABELS[category] }))}
+            {...register('category')}
+          >
             <option value="">{t.chooseCategory}</option>
-            {CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {CATEGORY_LABELS[category]}
-              </option>
-            ))}
           </SelectField>
           <TextField
             label={t.availableDate}
@@ -176,7 +118,7 @@ export function CreateMealPage() {
             {...register('available_date')}
           />
         </div>
-      </section>
+      </MealBasics>
 
       <section className={styles.card}>
         <Controller
@@ -213,39 +155,7 @@ export function CreateMealPage() {
         />
       </section>
 
-      <section className={styles.card} aria-labelledby="meal-details-title">
-        <h2 id="meal-details-title" className={styles.cardTitle}>
-          {t.detailsTitle} <span className={styles.hint}>{t.optional}</span>
-        </h2>
-        <TextAreaField
-          label={t.cookingDetails}
-          rows={3}
-          disabled={locked}
-          error={errors.cooking_details?.message}
-          {...register('cooking_details')}
-        />
-        <TextAreaField
-          label={t.servingSuggestions}
-          rows={3}
-          disabled={locked}
-          error={errors.serving_suggestions?.message}
-          {...register('serving_suggestions')}
-        />
-        <TextAreaField
-          label={t.dietaryInfo}
-          rows={3}
-          disabled={locked}
-          error={errors.dietary_info?.message}
-          {...register('dietary_info')}
-        />
-        <TextAreaField
-          label={t.storageInstructions}
-          rows={3}
-          disabled={locked}
-          error={errors.storage_instructions?.message}
-          {...register('storage_instructions')}
-        />
-      </section>
+      <MealDetails disabled={locked} />
     </MealFormFrame>
   );
 }

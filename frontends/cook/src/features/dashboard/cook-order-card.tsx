@@ -1,23 +1,31 @@
 import { useGraphQLClient, useMutation, useQuery } from '@popote/graphql';
-import { readApiError } from '@popote/auth';
-import { Button, formatLongDateTime, formatPrice, formatSlot, OrderStatusBadge, SelectField, TextAreaField, toast } from '@popote/ui';
-import { useId, useState, type FormEvent } from 'react';
-import { CANCEL_COOK_ORDER, canCancel, CHANGE_ORDER_STATUS, MOVE_PICKUP_SLOT, NEXT_STATUS, type CookOrder } from '../../graphql/orders';
-import { COOK_PAYOUTS_QUERY, REFUND_DELIVERED_ORDER } from '../../graphql/payouts';
-import { OWN_PICKUP_SLOTS_QUERY } from '../../graphql/pickup';
+import { apiMessage, readApiError } from '@popote/auth';
+import {
+  Button,
+  formatLongDateTime,
+  formatPrice,
+  formatSlot,
+  OrderCard,
+  OrderCardActions,
+  SelectField,
+  TextAreaField,
+  toast,
+} from '@popote/ui';
+import { useState, type FormEvent } from 'react';
+import { CancelCookOrderDocument, ChangeOrderStatusDocument, MovePickupSlotDocument } from '../../graphql/orders.generated';
+import { canCancel, NEXT_STATUS, type CookOrder } from '../../graphql/orders';
+import { CookPayoutsDocument, RefundDeliveredOrderDocument } from '../../graphql/payouts.generated';
+import { OwnPickupSlotsDocument } from '../../graphql/pickup.generated';
 import { orderStatusLabel, TEXT_LIMITS } from '@popote/rules';
-import { apiMessage } from './api-message';
 import styles from './orders.module.css';
 import { frCook } from '@popote/ui/fr-cook';
-import { frOrders } from '@popote/ui/fr-orders';
 
 const t = frCook.cook;
 
 /** One order addressed to the cook, with the step its status allows and 'Annuler' (reason required). */
 export function CookOrderCard({ order, compact = false }: { order: CookOrder; compact?: boolean }) {
-  const titleId = useId();
   const next = NEXT_STATUS[order.order_status];
-  const [changeStatus, { loading: changing }] = useMutation(CHANGE_ORDER_STATUS);
+  const [changeStatus, { loading: changing }] = useMutation(ChangeOrderStatusDocument);
   const [cancelling, setCancelling] = useState(false);
   const [moving, setMoving] = useState(false);
   const movable = !!order.pickup_start && canCancel(order.order_status);
@@ -34,44 +42,26 @@ export function CookOrderCard({ order, compact = false }: { order: CookOrder; co
   };
 
   return (
-    <article className={`${styles.card} ${compact ? styles.compact : ''}`} aria-labelledby={titleId}>
-      <header className={styles.header}>
-        <div>
-          <h3 id={titleId} className={styles.number}>
-            {t.orderNumber(order.order_id)}
-          </h3>
-          <p className={styles.date}>{formatLongDateTime(order.created_at)}</p>
-        </div>
-        <OrderStatusBadge status={order.order_status} />
-      </header>
-      <p className={styles.buyer}>
-        {order.consumer_name ? t.cookDay.buyer(order.consumer_name) : null}
-        {order.pickup_start && order.pickup_end ? (
-          <span className={styles.pickup}>{t.cookDay.pickup(formatSlot(order.pickup_start, order.pickup_end))}</span>
-        ) : null}
-      </p>
-      <ul className={styles.items}>
-        {order.items.map((item) => (
-          <li key={item.order_item_id} className={styles.item}>
-            <span>{`${item.name} × ${item.quantity}`}</span>
-            <span>{formatPrice(item.price_cents * item.quantity)}</span>
-          </li>
-        ))}
-      </ul>
-      <p className={styles.total}>
-        <span>{t.orderTotal}</span>
-        <strong>{formatPrice(order.total_cents)}</strong>
-      </p>
-      {order.order_status === 'cancelled' && order.cancel_reason ? (
-        <p className={styles.reason}>{frOrders.orders.cancelReason(order.cancel_reason)}</p>
-      ) : null}
+    <OrderCard
+      order={order}
+      placed={formatLongDateTime(order.created_at)}
+      density={compact ? 'compact' : 'dense'}
+      details={
+        <p className={styles.buyer}>
+          {order.consumer_name ? t.cookDay.buyer(order.consumer_name) : null}
+          {order.pickup_start && order.pickup_end ? (
+            <span className={styles.pickup}>{t.cookDay.pickup(formatSlot(order.pickup_start, order.pickup_end))}</span>
+          ) : null}
+        </p>
+      }
+    >
       {!compact && (next || canCancel(order.order_status)) ? (
         cancelling ? (
           <CancelForm order={order} onClose={() => setCancelling(false)} />
         ) : moving ? (
           <MoveSlotForm order={order} onClose={() => setMoving(false)} />
         ) : (
-          <div className={styles.actions}>
+          <OrderCardActions>
             {next ? (
               <Button variant="primary" size="sm" loading={changing} onClick={() => void onNext()}>
                 {t.actions[next]}
@@ -83,22 +73,22 @@ export function CookOrderCard({ order, compact = false }: { order: CookOrder; co
               </Button>
             ) : null}
             {canCancel(order.order_status) ? (
-              <Button variant="outline" size="sm" className={styles.danger} disabled={changing} onClick={() => setCancelling(true)}>
+              <Button variant="danger" size="sm" disabled={changing} onClick={() => setCancelling(true)}>
                 {t.cancel}
               </Button>
             ) : null}
-          </div>
+          </OrderCardActions>
         )
       ) : null}
       {!compact && order.order_status === 'delivered' ? <RefundButton order={order} /> : null}
-    </article>
+    </OrderCard>
   );
 }
 
 /** A picked-up order refunded in full by its cook: the amount comes back out of the cook's balance. */
 function RefundButton({ order }: { order: CookOrder }) {
   const client = useGraphQLClient();
-  const [refund, { loading }] = useMutation(REFUND_DELIVERED_ORDER);
+  const [refund, { loading }] = useMutation(RefundDeliveredOrderDocument);
   const onRefund = async () => {
     if (!window.confirm(t.refundConfirm(formatPrice(order.total_cents)))) return;
     try {
@@ -106,23 +96,23 @@ function RefundButton({ order }: { order: CookOrder }) {
       toast.success(t.refunded(formatPrice(data?.refundDeliveredOrder.amount_cents ?? order.total_cents)), {
         id: `order-refund-${order.order_id}`,
       });
-      client.refetchQueries([COOK_PAYOUTS_QUERY]);
+      client.refetchQueries([CookPayoutsDocument]);
     } catch (error) {
       toast.error(apiMessage(error, t.refundError), { id: `order-refund-${order.order_id}` });
     }
   };
   return (
-    <div className={styles.actions}>
+    <OrderCardActions>
       <Button variant="outline" size="sm" loading={loading} onClick={() => void onRefund()}>
         {t.refund}
       </Button>
-    </div>
+    </OrderCardActions>
   );
 }
 
 /** Another of the cook's open slots for this order; the buyer is told by email. */
 function MoveSlotForm({ order, onClose }: { order: CookOrder; onClose: () => void }) {
-  const { data, error, refetch } = useQuery(OWN_PICKUP_SLOTS_QUERY, {
+  const { data, error, refetch } = useQuery(OwnPickupSlotsDocument, {
     variables: {
       cook_id: order.cook_id,
       meal_ids: order.items.map((i) => i.meal_id),
@@ -131,7 +121,7 @@ function MoveSlotForm({ order, onClose }: { order: CookOrder; onClose: () => voi
     requestPolicy: 'network-only',
   });
   const [start, setStart] = useState('');
-  const [move, { loading }] = useMutation(MOVE_PICKUP_SLOT);
+  const [move, { loading }] = useMutation(MovePickupSlotDocument);
   const slots = (data?.pickupSlots.slots ?? []).filter((s) => s.start !== order.pickup_start);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -156,23 +146,24 @@ function MoveSlotForm({ order, onClose }: { order: CookOrder; onClose: () => voi
       ) : slots.length === 0 ? (
         <p className={styles.reason}>{t.cookDay.noOtherSlot}</p>
       ) : (
-        <SelectField label={t.cookDay.newSlot} value={start} onChange={(e) => setStart(e.target.value)} required>
+        <SelectField
+          label={t.cookDay.newSlot}
+          value={start}
+          onChange={(e) => setStart(e.target.value)}
+          required
+          options={slots.map((s) => ({ value: s.start, label: formatSlot(s.start, s.end) }))}
+        >
           <option value="">{t.cookDay.chooseSlot}</option>
-          {slots.map((s) => (
-            <option key={s.start} value={s.start}>
-              {formatSlot(s.start, s.end)}
-            </option>
-          ))}
         </SelectField>
       )}
-      <div className={styles.actions}>
+      <OrderCardActions>
         <Button type="submit" variant="primary" size="sm" loading={loading} disabled={!start}>
           {t.cookDay.confirmMove}
         </Button>
         <Button variant="outline" size="sm" disabled={loading} onClick={onClose}>
           {t.cookDay.keepSlot}
         </Button>
-      </div>
+      </OrderCardActions>
     </form>
   );
 }
@@ -180,7 +171,7 @@ function MoveSlotForm({ order, onClose }: { order: CookOrder; onClose: () => voi
 function CancelForm({ order, onClose }: { order: CookOrder; onClose: () => void }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [cancelOrder, { loading }] = useMutation(CANCEL_COOK_ORDER);
+  const [cancelOrder, { loading }] = useMutation(CancelCookOrderDocument);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -215,14 +206,14 @@ function CancelForm({ order, onClose }: { order: CookOrder; onClose: () => void 
           setError(undefined);
         }}
       />
-      <div className={styles.actions}>
-        <Button type="submit" variant="outline" size="sm" className={styles.danger} loading={loading}>
+      <OrderCardActions>
+        <Button type="submit" variant="danger" size="sm" loading={loading}>
           {t.confirmCancel}
         </Button>
         <Button variant="outline" size="sm" disabled={loading} onClick={onClose}>
           {t.keepOrder}
         </Button>
-      </div>
+      </OrderCardActions>
     </form>
   );
 }

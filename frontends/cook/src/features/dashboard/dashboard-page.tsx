@@ -3,14 +3,14 @@ import { useAuth } from '@popote/auth';
 import { fr, toast } from '@popote/ui';
 import { lazy, Suspense, useId, useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from '@popote/router';
-import { COOK_MEALS_QUERY } from '../../graphql/meals';
-import { COOK_ORDERS_QUERY, COOK_STATS_QUERY } from '../../graphql/orders';
-import { COOK_PAYOUTS_QUERY } from '../../graphql/payouts';
+import { CookMealsDocument } from '../../graphql/meals.generated';
+import { CookOrdersDocument, CookStatsDocument } from '../../graphql/orders.generated';
+import { CookPayoutsDocument } from '../../graphql/payouts.generated';
 import { TAB_PARAM } from '../../paths';
 import styles from './dashboard-page.module.css';
 import { MealsTab } from './meals-tab';
 import { OrdersTab } from './orders-tab';
-import { Loading } from './load-state';
+import { Loading } from './tab-parts';
 import { OverviewTab } from './overview-tab';
 import { PayoutsTab } from './payouts-tab';
 import { ReviewsTab } from './reviews-tab';
@@ -52,7 +52,7 @@ export function DashboardPage() {
 
   const refreshOrders = () => {
     // Only the lists shown now are asked again; the others are read afresh when their tab opens.
-    client.refetchQueries([COOK_ORDERS_QUERY, COOK_STATS_QUERY, COOK_MEALS_QUERY, COOK_PAYOUTS_QUERY]);
+    client.refetchQueries([CookOrdersDocument, CookStatsDocument, CookMealsDocument, CookPayoutsDocument]);
   };
   useOrderUpdates({
     enabled: auth.status === 'signed-in',

@@ -1,17 +1,19 @@
 import { useMutation, useQuery } from '@popote/graphql';
-import { Button, buttonClassName, MealCard, Notice, QueryState, toast } from '@popote/ui';
+import { Button, buttonClassName, MealCard, Notice, toast } from '@popote/ui';
 import { useState } from 'react';
 import { Link } from '@popote/router';
-import { COOK_MEALS_QUERY, DELETE_MEAL, forgetMeal, type CookMealCard } from '../../graphql/meals';
+import { CookMealsDocument, DeleteMealDocument } from '../../graphql/meals.generated';
+import { forgetMeal, type CookMealCard } from '../../graphql/meals';
 import { CREATE_MEAL, editMealPath, mealPath } from '../../paths';
 import styles from './dashboard-page.module.css';
+import { Loaded, TabSection } from './tab-parts';
 import { frCook } from '@popote/ui/fr-cook';
 
 const t = frCook.cook;
 
 /** The 'Plats' tab: the cook's meals with 'Modifier' and 'Supprimer', and 'Ajouter un plat'. */
 export function MealsTab({ cookId }: { cookId: string }) {
-  const { data, error, refetch } = useQuery(COOK_MEALS_QUERY, {
+  const query = useQuery(CookMealsDocument, {
     variables: { cook_id: cookId },
     requestPolicy: 'cache-and-network',
   });
@@ -22,48 +24,37 @@ export function MealsTab({ cookId }: { cookId: string }) {
     </Link>
   );
 
-  let content;
-  if (data && data.cookMeals.length > 0) {
-    content = (
-      <ul className={styles.grid}>
-        {data.cookMeals.map((meal) => (
-          <li key={meal.meal_id}>
-            <DashboardMealCard meal={meal} />
-          </li>
-        ))}
-      </ul>
-    );
-  } else if (data) {
-    content = (
-      <Notice
-        message={t.noMeals}
-        actions={
-          <Link to={CREATE_MEAL} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
-            {t.addFirstMeal}
-          </Link>
-        }
-      />
-    );
-  } else {
-    content = <QueryState error={error} errorMessage={t.loadError} onRetry={refetch} loadingLabel={t.mealsLoading} />;
-  }
-
   return (
-    <section aria-labelledby="cook-meals-title">
-      <div className={styles.sectionHeader}>
-        <h2 id="cook-meals-title" className={styles.sectionTitle}>
-          {t.mealsTitle}
-        </h2>
-        {data && data.cookMeals.length > 0 ? addMeal : null}
-      </div>
-      {content}
-    </section>
+    <TabSection titleId="cook-meals-title" title={t.mealsTitle} action={query.data?.cookMeals.length ? addMeal : null}>
+      <Loaded query={query} loadingLabel={t.mealsLoading}>
+        {({ cookMeals }) =>
+          cookMeals.length > 0 ? (
+            <ul className={styles.grid}>
+              {cookMeals.map((meal) => (
+                <li key={meal.meal_id}>
+                  <DashboardMealCard meal={meal} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <Notice
+              message={t.noMeals}
+              actions={
+                <Link to={CREATE_MEAL} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
+                  {t.addFirstMeal}
+                </Link>
+              }
+            />
+          )
+        }
+      </Loaded>
+    </TabSection>
   );
 }
 
 function DashboardMealCard({ meal }: { meal: CookMealCard }) {
   const [deleting, setDeleting] = useState(false);
-  const [deleteMeal] = useMutation(DELETE_MEAL, { update: (cache) => forgetMeal(cache, meal.meal_id) });
+  const [deleteMeal] = useMutation(DeleteMealDocument, { update: (cache) => forgetMeal(cache, meal.meal_id) });
 
   const onDelete = async () => {
     if (!window.confirm(t.confirmDelete)) return;
@@ -92,7 +83,7 @@ function DashboardMealCard({ meal }: { meal: CookMealCard }) {
             {t.edit}
             <span className="pp-visually-hidden"> {meal.name}</span>
           </Link>
-          <Button variant="outline" size="sm" className={styles.danger} loading={deleting} onClick={onDelete}>
+          <Button variant="danger" size="sm" loading={deleting} onClick={onDelete}>
             {t.delete}
             <span className="pp-visually-hidden"> {meal.name}</span>
           </Button>

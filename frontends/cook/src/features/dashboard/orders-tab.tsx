@@ -1,12 +1,12 @@
 import { useQuery } from '@popote/graphql';
 import { Button, formatLongDate, formatSlotDay, formatSlotDayTitle, formatSlotTime, Notice, SelectField } from '@popote/ui';
 import { useState } from 'react';
-import { COOK_ORDERS_QUERY, type CookOrder } from '../../graphql/orders';
+import { CookOrdersDocument } from '../../graphql/orders.generated';
+import type { CookOrder } from '../../graphql/orders';
 import { ORDER_STATUSES, orderStatusLabel } from '@popote/rules';
 import { groupBySlot, parisDay, prepOf, type DayGroup } from './cook-day';
 import { CookOrderCard } from './cook-order-card';
-import styles from './dashboard-page.module.css';
-import { LoadError, Loading } from './load-state';
+import { Loaded, TabSection } from './tab-parts';
 import ordersStyles from './orders.module.css';
 import { frCook } from '@popote/ui/fr-cook';
 
@@ -18,61 +18,56 @@ const td = frCook.cook.cookDay;
  * slot, with a printable preparation list; the other orders below. Live (see DashboardPage).
  */
 export function OrdersTab() {
-  const { data, error, refetch } = useQuery(COOK_ORDERS_QUERY, {
+  const query = useQuery(CookOrdersDocument, {
     requestPolicy: 'cache-and-network',
   });
-  const [status, setStatus] = useState('');
-
-  let content;
-  if (data && data.cookOrders.length > 0) {
-    const shown = status ? data.cookOrders.filter((o) => o.order_status === status) : data.cookOrders;
-    const { upcoming, earlier } = groupBySlot(shown, new Date());
-    content = (
-      <>
-        <div className={ordersStyles.toolbar}>
-          <SelectField label={td.statusFilter} value={status} onChange={(e) => setStatus(e.target.value)}>
-            <option value="">{td.allStatuses}</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {orderStatusLabel(s)}
-              </option>
-            ))}
-          </SelectField>
-          <Button variant="outline" onClick={() => window.print()}>
-            {td.print}
-          </Button>
-        </div>
-        {shown.length === 0 ? <Notice message={td.noneForFilter} /> : null}
-        <section aria-labelledby="cook-day-title" className={ordersStyles.daySection}>
-          <h3 id="cook-day-title" className={ordersStyles.groupTitle}>
-            {td.upcoming}
-          </h3>
-          {upcoming.length === 0 ? <p className={ordersStyles.muted}>{td.noUpcoming}</p> : <Days days={upcoming} />}
-        </section>
-        <PrepList days={groupBySlot(data.cookOrders, new Date()).upcoming} />
-        {earlier.length > 0 ? (
-          <section aria-labelledby="cook-earlier-title" className={ordersStyles.daySection}>
-            <h3 id="cook-earlier-title" className={ordersStyles.groupTitle}>
-              {td.earlier}
-            </h3>
-            <OrderList orders={earlier} />
-          </section>
-        ) : null}
-      </>
-    );
-  } else if (data) content = <Notice message={t.noOrders} />;
-  else if (error) content = <LoadError retry={() => void refetch().catch(() => undefined)} />;
-  else content = <Loading label={t.ordersLoading} />;
 
   return (
-    <section aria-labelledby="cook-orders-title">
-      <div className={styles.sectionHeader}>
-        <h2 id="cook-orders-title" className={styles.sectionTitle}>
-          {t.ordersTitle}
-        </h2>
+    <TabSection titleId="cook-orders-title" title={t.ordersTitle}>
+      <Loaded query={query} loadingLabel={t.ordersLoading}>
+        {({ cookOrders }) => (cookOrders.length > 0 ? <CookDay orders={cookOrders} /> : <Notice message={t.noOrders} />)}
+      </Loaded>
+    </TabSection>
+  );
+}
+
+/** The orders by day and slot, filtered by status, with the preparation list. */
+function CookDay({ orders }: { orders: CookOrder[] }) {
+  const [status, setStatus] = useState('');
+  const shown = status ? orders.filter((o) => o.order_status === status) : orders;
+  const { upcoming, earlier } = groupBySlot(shown, new Date());
+  return (
+    <>
+      <div className={ordersStyles.toolbar}>
+        <SelectField
+          label={td.statusFilter}
+          value={status}
+          onChange={(e) => setStatus(e.target.value)}
+          options={ORDER_STATUSES.map((s) => ({ value: s, label: orderStatusLabel(s) }))}
+        >
+          <option value="">{td.allStatuses}</option>
+        </SelectField>
+        <Button variant="outline" onClick={() => window.print()}>
+          {td.print}
+        </Button>
       </div>
-      {content}
-    </section>
+      {shown.length === 0 ? <Notice message={td.noneForFilter} /> : null}
+      <section aria-labelledby="cook-day-title" className={ordersStyles.daySection}>
+        <h3 id="cook-day-title" className={ordersStyles.groupTitle}>
+          {td.upcoming}
+        </h3>
+        {upcoming.length === 0 ? <p className={ordersStyles.muted}>{td.noUpcoming}</p> : <Days days={upcoming} />}
+      </section>
+      <PrepList days={groupBySlot(orders, new Date()).upcoming} />
+      {earlier.length > 0 ? (
+        <section aria-labelledby="cook-earlier-title" className={ordersStyles.daySection}>
+          <h3 id="cook-earlier-title" className={ordersStyles.groupTitle}>
+            {td.earlier}
+          </h3>
+          <OrderList orders={earlier} />
+        </section>
+      ) : null}
+    </>
   );
 }
 

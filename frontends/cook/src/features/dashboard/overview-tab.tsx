@@ -1,12 +1,14 @@
 import { useQuery } from '@popote/graphql';
+import type { ReactNode } from 'react';
 import { Button, formatPrice, formatRating, Notice } from '@popote/ui';
 import { Link } from '@popote/router';
-import { COOK_MEALS_QUERY } from '../../graphql/meals';
-import { COOK_ORDERS_QUERY, COOK_STATS_QUERY, type CookStatsData } from '../../graphql/orders';
+import { CookMealsDocument } from '../../graphql/meals.generated';
+import type { CookMealCard } from '../../graphql/meals';
+import { CookOrdersDocument, CookStatsDocument } from '../../graphql/orders.generated';
+import type { CookStatsData } from '../../graphql/orders';
 import { editMealPath } from '../../paths';
 import { CookOrderCard } from './cook-order-card';
-import styles from './dashboard-page.module.css';
-import { LoadError, Loading } from './load-state';
+import { LoadError, Loaded, TabSection, type TabQuery } from './tab-parts';
 import ordersStyles from './orders.module.css';
 import overview from './overview.module.css';
 import { frCook } from '@popote/ui/fr-cook';
@@ -34,8 +36,8 @@ export function OverviewTab({ cookId, openTab }: { cookId: string; openTab: (tab
 }
 
 function StatCards() {
-  const { data, error, refetch } = useQuery(COOK_STATS_QUERY, live);
-  if (!data && error) return <LoadError retry={() => void refetch().catch(() => undefined)} />;
+  const { data, error, refetch } = useQuery(CookStatsDocument, live);
+  if (!data && error) return <LoadError retry={refetch} />;
   const stats: CookStatsData | undefined = data?.cookStats;
   const rated = !!stats && stats.total_reviews > 0;
   const cards = [
@@ -66,79 +68,109 @@ function StatCards() {
 }
 
 function RecentOrders({ onAll }: { onAll: () => void }) {
-  const { data, error, refetch } = useQuery(COOK_ORDERS_QUERY, live);
-  let content;
-  if (data && data.cookOrders.length > 0) {
-    content = (
-      <ul className={ordersStyles.list}>
-        {data.cookOrders.slice(0, RECENT_ITEMS).map((order) => (
-          <li key={order.order_id}>
-            <CookOrderCard order={order} compact />
-          </li>
-        ))}
-      </ul>
-    );
-  } else if (data) content = <p className={overview.empty}>{t.noOrders}</p>;
-  else if (error) content = <LoadError retry={() => void refetch().catch(() => undefined)} />;
-  else content = <Loading label={t.ordersLoading} />;
+  const query = useQuery(CookOrdersDocument, live);
   return (
-    <section aria-labelledby="overview-orders-title">
-      <div className={styles.sectionHeader}>
-        <h2 id="overview-orders-title" className={styles.sectionTitle}>
-          {t.recentOrders}
-        </h2>
-        {data && data.cookOrders.length > 0 ? (
-          <Button variant="outline" size="sm" onClick={onAll}>
-            {t.allOrders}
-          </Button>
-        ) : null}
-      </div>
-      {content}
-    </section>
+    <Preview
+      titleId="overview-orders-title"
+      title={t.recentOrders}
+      allLabel={t.allOrders}
+      onAll={onAll}
+      query={query}
+      loadingLabel={t.ordersLoading}
+      itemsOf={(data) => data.cookOrders}
+      empty={<p className={overview.empty}>{t.noOrders}</p>}
+    >
+      {(orders) => (
+        <ul className={ordersStyles.list}>
+          {orders.map((order) => (
+            <li key={order.order_id}>
+              <CookOrderCard order={order} compact />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Preview>
   );
 }
 
 function FirstMeals({ cookId, onAll }: { cookId: string; onAll: () => void }) {
-  const { data, error, refetch } = useQuery(COOK_MEALS_QUERY, { variables: { cook_id: cookId }, ...live });
-  let content;
-  if (data && data.cookMeals.length > 0) {
-    content = (
-      <ul className={overview.meals}>
-        {data.cookMeals.slice(0, RECENT_ITEMS).map((meal) => {
-          const left = meal.portions_available;
-          return (
-            <li key={meal.meal_id} className={overview.meal}>
-              <Link to={editMealPath(meal.meal_id)} className={overview.mealName}>
-                {meal.name}
-              </Link>
-              <span className={overview.mealPrice}>{formatPrice(meal.price_cents)}</span>
-              <span className={overview.mealPortions}>{t.portions(left)}</span>
-              {left <= 0 ? (
-                <span className={`${overview.badge} ${overview.badgeOut}`}>{t.soldOut}</span>
-              ) : left <= LOW_STOCK ? (
-                <span className={overview.badge}>{t.lowStock(left)}</span>
-              ) : null}
-            </li>
-          );
-        })}
-      </ul>
-    );
-  } else if (data) content = <Notice message={t.noMeals} />;
-  else if (error) content = <LoadError retry={() => void refetch().catch(() => undefined)} />;
-  else content = <Loading label={t.mealsLoading} />;
+  const query = useQuery(CookMealsDocument, { variables: { cook_id: cookId }, ...live });
   return (
-    <section aria-labelledby="overview-meals-title">
-      <div className={styles.sectionHeader}>
-        <h2 id="overview-meals-title" className={styles.sectionTitle}>
-          {t.myMeals}
-        </h2>
-        {data && data.cookMeals.length > 0 ? (
+    <Preview
+      titleId="overview-meals-title"
+      title={t.myMeals}
+      allLabel={t.allMeals}
+      onAll={onAll}
+      query={query}
+      loadingLabel={t.mealsLoading}
+      itemsOf={(data) => data.cookMeals}
+      empty={<Notice message={t.noMeals} />}
+    >
+      {(meals) => (
+        <ul className={overview.meals}>
+          {meals.map((meal) => (
+            <MealLine key={meal.meal_id} meal={meal} />
+          ))}
+        </ul>
+      )}
+    </Preview>
+  );
+}
+
+interface PreviewProps<D, T> {
+  titleId: string;
+  title: string;
+  /** The button to the whole tab, offered once there is something. */
+  allLabel: string;
+  onAll: () => void;
+  query: TabQuery<D>;
+  loadingLabel: string;
+  itemsOf: (data: D) => readonly T[];
+  /** What shows when there is nothing. */
+  empty: ReactNode;
+  /** The first RECENT_ITEMS items. */
+  children: (items: readonly T[]) => ReactNode;
+}
+
+/** The first items of another tab (orders, meals), with a button to it. */
+function Preview<D, T>({ titleId, title, allLabel, onAll, query, loadingLabel, itemsOf, empty, children }: PreviewProps<D, T>) {
+  const some = !!query.data && itemsOf(query.data).length > 0;
+  return (
+    <TabSection
+      titleId={titleId}
+      title={title}
+      action={
+        some ? (
           <Button variant="outline" size="sm" onClick={onAll}>
-            {t.allMeals}
+            {allLabel}
           </Button>
-        ) : null}
-      </div>
-      {content}
-    </section>
+        ) : null
+      }
+    >
+      <Loaded query={query} loadingLabel={loadingLabel}>
+        {(data) => {
+          const items = itemsOf(data);
+          return items.length > 0 ? children(items.slice(0, RECENT_ITEMS)) : empty;
+        }}
+      </Loaded>
+    </TabSection>
+  );
+}
+
+function MealLine({ meal }: { meal: CookMealCard }) {
+  const left = meal.portions_available;
+  return (
+    <li className={overview.meal}>
+      <Link to={editMealPath(meal.meal_id)} className={overview.mealName}>
+        {meal.name}
+      </Link>
+      <span className={overview.mealPrice}>{formatPrice(meal.price_cents)}</span>
+      <span className={overview.mealPortions}>{t.portions(left)}</span>
+      {left <= 0 ? (
+        <span className={`${overview.badge} ${overview.badgeOut}`}>{t.soldOut}</span>
+      ) : left <= LOW_STOCK ? (
+        <span className={overview.badge}>{t.lowStock(left)}</span>
+      ) : null}
+    </li>
   );
 }

@@ -1,19 +1,29 @@
-import { useGraphQLClient, useMutation, useQuery } from '@popote/graphql';
-import { Button, formatLongDateTime, formatPrice, Notice, toast } from '@popote/ui';
+import { useMutation, useQuery } from '@popote/graphql';
+import { apiMessage } from '@popote/auth';
+import {
+  Button,
+  DataTable,
+  formatLongDateTime,
+  formatPrice,
+  Notice,
+  NUMBER_CELL,
+  saveFile,
+  savePdf,
+  toast,
+  useFileDownload,
+} from '@popote/ui';
 import { useState } from 'react';
 import { useSearchParams } from '@popote/router';
 import {
-  COMMISSION_INVOICE_PDF_QUERY,
-  COMPLETE_SANDBOX_ONBOARDING,
-  CONNECT_PAYOUT_ACCOUNT,
-  COOK_LEDGER_CSV_QUERY,
-  COOK_PAYOUTS_QUERY,
-  REQUEST_PAYOUT,
-  type PayoutOverviewData,
-} from '../../graphql/payouts';
-import { apiMessage } from './api-message';
-import styles from './dashboard-page.module.css';
-import { LoadError, Loading } from './load-state';
+  CommissionInvoicePdfDocument,
+  CompleteSandboxOnboardingDocument,
+  ConnectPayoutAccountDocument,
+  CookLedgerCsvDocument,
+  CookPayoutsDocument,
+  RequestPayoutDocument,
+} from '../../graphql/payouts.generated';
+import type { PayoutOverviewData } from '../../graphql/payouts';
+import { Loaded, Panel, TabSection } from './tab-parts';
 import payouts from './payouts.module.css';
 import stats from './stats.module.css';
 import { frCook } from '@popote/ui/fr-cook';
@@ -24,24 +34,15 @@ const SANDBOX_STEP = 'inscription';
 
 /** 'Paiements': payout account, balances, next payout, ledger and payouts, CSV export. */
 export function PayoutsTab() {
-  const { data, error, refetch } = useQuery(COOK_PAYOUTS_QUERY, { requestPolicy: 'cache-and-network' });
-  const reload = () => void refetch().catch(() => undefined);
-
-  let content;
-  if (data) content = <Overview overview={data.cookPayouts} reload={reload} />;
-  else if (error) content = <LoadError retry={reload} />;
-  else content = <Loading label={t.loading} />;
+  const query = useQuery(CookPayoutsDocument, { requestPolicy: 'cache-and-network' });
+  const reload = () => void query.refetch().catch(() => undefined);
 
   return (
-    <section aria-labelledby="cook-payouts-title">
-      <div className={styles.sectionHeader}>
-        <h2 id="cook-payouts-title" className={styles.sectionTitle}>
-          {t.title}
-        </h2>
-        {data ? <CsvExport /> : null}
-      </div>
-      {content}
-    </section>
+    <TabSection titleId="cook-payouts-title" title={t.title} action={query.data ? <CsvExport /> : null}>
+      <Loaded query={query} loadingLabel={t.loading}>
+        {(data) => <Overview overview={data.cookPayouts} reload={reload} />}
+      </Loaded>
+    </TabSection>
   );
 }
 
@@ -71,7 +72,7 @@ function Overview({ overview, reload }: { overview: PayoutOverviewData; reload: 
 }
 
 function AccountPanel({ overview }: { overview: PayoutOverviewData }) {
-  const [connect, { loading }] = useMutation(CONNECT_PAYOUT_ACCOUNT);
+  const [connect, { loading }] = useMutation(ConnectPayoutAccountDocument);
   const { status } = overview.account;
   const onConnect = async () => {
     try {
@@ -83,10 +84,7 @@ function AccountPanel({ overview }: { overview: PayoutOverviewData }) {
     }
   };
   return (
-    <section aria-labelledby="payout-account-title" className={stats.panel}>
-      <h3 id="payout-account-title" className={payouts.panelTitle}>
-        {t.accountTitle}
-      </h3>
+    <Panel titleId="payout-account-title" title={t.accountTitle}>
       <p className={payouts.status} data-status={status}>
         {status === 'enabled' ? t.accountEnabled : status === 'pending' ? t.accountPending : t.accountNone}
       </p>
@@ -97,12 +95,12 @@ function AccountPanel({ overview }: { overview: PayoutOverviewData }) {
           </Button>
         </div>
       ) : null}
-    </section>
+    </Panel>
   );
 }
 
 function SandboxOnboarding({ done }: { done: () => void }) {
-  const [complete, { loading }] = useMutation(COMPLETE_SANDBOX_ONBOARDING);
+  const [complete, { loading }] = useMutation(CompleteSandboxOnboardingDocument);
   const onConfirm = async () => {
     try {
       await complete();
@@ -113,22 +111,19 @@ function SandboxOnboarding({ done }: { done: () => void }) {
     }
   };
   return (
-    <section aria-labelledby="payout-sandbox-title" className={stats.panel}>
-      <h3 id="payout-sandbox-title" className={payouts.panelTitle}>
-        {t.sandboxTitle}
-      </h3>
+    <Panel titleId="payout-sandbox-title" title={t.sandboxTitle}>
       <p className={stats.empty}>{t.sandboxIntro}</p>
       <div className={payouts.action}>
         <Button onClick={() => void onConfirm()} loading={loading}>
           {t.sandboxConfirm}
         </Button>
       </div>
-    </section>
+    </Panel>
   );
 }
 
 function Balances({ overview, reload }: { overview: PayoutOverviewData; reload: () => void }) {
-  const [requestPayout, { loading }] = useMutation(REQUEST_PAYOUT);
+  const [requestPayout, { loading }] = useMutation(RequestPayoutDocument);
   const [busy, setBusy] = useState(false);
   const onPayout = async () => {
     setBusy(true);
@@ -144,10 +139,7 @@ function Balances({ overview, reload }: { overview: PayoutOverviewData; reload: 
   };
   const inFlight = overview.in_flight || loading || busy;
   return (
-    <section aria-labelledby="payout-balances-title" className={stats.panel}>
-      <h3 id="payout-balances-title" className="pp-visually-hidden">
-        {t.title}
-      </h3>
+    <Panel titleId="payout-balances-title" title={t.title} hiddenTitle>
       <dl className={payouts.figures}>
         <div className={payouts.figure}>
           <dt>{t.available}</dt>
@@ -174,44 +166,30 @@ function Balances({ overview, reload }: { overview: PayoutOverviewData; reload: 
           </Button>
         </div>
       ) : null}
-    </section>
+    </Panel>
   );
 }
 
 function PayoutList({ overview }: { overview: PayoutOverviewData }) {
   return (
-    <section aria-labelledby="payout-list-title" className={stats.panel}>
-      <h3 id="payout-list-title" className={payouts.panelTitle}>
-        {t.payoutsTitle}
-      </h3>
+    <Panel titleId="payout-list-title" title={t.payoutsTitle}>
       {overview.payouts.length === 0 ? (
         <p className={stats.empty}>{t.noPayouts}</p>
       ) : (
-        <table className={stats.table}>
-          <thead>
-            <tr>
-              <th scope="col">{t.date}</th>
-              <th scope="col" className={stats.number}>
-                {t.amount}
-              </th>
-              <th scope="col">{t.status}</th>
+        <DataTable className={stats.table} columns={[{ label: t.date }, { label: t.amount, number: true }, { label: t.status }]}>
+          {overview.payouts.map((p) => (
+            <tr key={p.payout_id} data-testid="payout-row">
+              <td>{formatLongDateTime(p.created_at)}</td>
+              <td className={NUMBER_CELL}>{formatPrice(p.amount_cents)}</td>
+              <td>
+                {t.statuses[p.status] ?? p.status}
+                {p.failure_reason ? ` — ${p.failure_reason}` : ''}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {overview.payouts.map((p) => (
-              <tr key={p.payout_id} data-testid="payout-row">
-                <td>{formatLongDateTime(p.created_at)}</td>
-                <td className={stats.number}>{formatPrice(p.amount_cents)}</td>
-                <td>
-                  {t.statuses[p.status] ?? p.status}
-                  {p.failure_reason ? ` — ${p.failure_reason}` : ''}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </DataTable>
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -219,81 +197,53 @@ const signed = (cents: number) => (cents === 0 ? '' : `${cents > 0 ? '+' : ''}${
 
 function History({ overview }: { overview: PayoutOverviewData }) {
   return (
-    <section aria-labelledby="payout-history-title" className={stats.panel}>
-      <h3 id="payout-history-title" className={payouts.panelTitle}>
-        {t.historyTitle}
-      </h3>
+    <Panel titleId="payout-history-title" title={t.historyTitle}>
       {overview.entries.length === 0 ? (
         <Notice message={t.noEntries} />
       ) : (
         <div className={payouts.scroll}>
-          <table className={stats.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t.date}</th>
-                <th scope="col">{t.operation}</th>
-                <th scope="col">{t.order}</th>
-                <th scope="col" className={stats.number}>
-                  {t.amountPending}
-                </th>
-                <th scope="col" className={stats.number}>
-                  {t.amountAvailable}
-                </th>
+          <DataTable
+            className={stats.table}
+            columns={[
+              { label: t.date },
+              { label: t.operation },
+              { label: t.order },
+              { label: t.amountPending, number: true },
+              { label: t.amountAvailable, number: true },
+            ]}
+          >
+            {overview.entries.map((e) => (
+              <tr key={e.entry_id} data-testid="ledger-row" data-kind={e.kind}>
+                <td>{formatLongDateTime(e.created_at)}</td>
+                <td>
+                  {t.kinds[e.kind] ?? e.kind}
+                  {e.kind === 'commission' && e.order_id ? <InvoiceLink orderId={e.order_id} /> : null}
+                </td>
+                <td>{e.order_id ? frCook.cook.orderNumber(e.order_id) : ''}</td>
+                <td className={NUMBER_CELL}>{signed(e.pending_cents)}</td>
+                <td className={NUMBER_CELL}>{signed(e.available_cents)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {overview.entries.map((e) => (
-                <tr key={e.entry_id} data-testid="ledger-row" data-kind={e.kind}>
-                  <td>{formatLongDateTime(e.created_at)}</td>
-                  <td>
-                    {t.kinds[e.kind] ?? e.kind}
-                    {e.kind === 'commission' && e.order_id ? <InvoiceLink orderId={e.order_id} /> : null}
-                  </td>
-                  <td>{e.order_id ? frCook.cook.orderNumber(e.order_id) : ''}</td>
-                  <td className={stats.number}>{signed(e.pending_cents)}</td>
-                  <td className={stats.number}>{signed(e.available_cents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         </div>
       )}
-    </section>
+    </Panel>
   );
-}
-
-/** Saves a file the server made (a Blob: no second request with credentials). */
-function save(filename: string, parts: BlobPart[], type: string): void {
-  const url = URL.createObjectURL(new Blob(parts, { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** The commission invoice of one order, as a PDF. */
 function InvoiceLink({ orderId }: { orderId: string }) {
-  const client = useGraphQLClient();
-  const [loading, setLoading] = useState(false);
-  const onClick = async () => {
-    setLoading(true);
-    try {
-      const data = await client.query(COMMISSION_INVOICE_PDF_QUERY, { order_id: orderId }, { requestPolicy: 'network-only' });
-      if (!data) throw new Error('no data');
-      save(data.receiptPdf.filename, [Uint8Array.from(atob(data.receiptPdf.pdf_base64), (c) => c.charCodeAt(0))], 'application/pdf');
-    } catch (error) {
-      toast.error(apiMessage(error, t.invoiceError), { id: `invoice-${orderId}` });
-    } finally {
-      setLoading(false);
-    }
-  };
+  const [download, loading] = useFileDownload({
+    document: CommissionInvoicePdfDocument,
+    variables: { order_id: orderId },
+    save: ({ receiptPdf }) => savePdf(receiptPdf.filename, receiptPdf.pdf_base64),
+    failure: (error) => apiMessage(error, t.invoiceError),
+    toastId: `invoice-${orderId}`,
+  });
   return (
     <>
       {' · '}
-      <button type="button" className={payouts.linkButton} onClick={() => void onClick()} disabled={loading}>
+      <button type="button" className={payouts.linkButton} onClick={() => void download()} disabled={loading}>
         {t.invoice}
       </button>
     </>
@@ -302,23 +252,16 @@ function InvoiceLink({ orderId }: { orderId: string }) {
 
 /** Asks the server for the whole ledger as CSV and saves it (a Blob: no second request with credentials). */
 function CsvExport() {
-  const client = useGraphQLClient();
-  const [loading, setLoading] = useState(false);
-  const onExport = async () => {
-    setLoading(true);
-    try {
-      const data = await client.query(COOK_LEDGER_CSV_QUERY, {}, { requestPolicy: 'network-only' });
-      if (!data) throw new Error('no data');
-      // A BOM so spreadsheet programs read the accents as UTF-8.
-      save(data.cookLedgerCsv.filename, ['\uFEFF', data.cookLedgerCsv.csv], 'text/csv;charset=utf-8');
-    } catch (error) {
-      toast.error(apiMessage(error, t.exportError), { id: 'payout-csv' });
-    } finally {
-      setLoading(false);
-    }
-  };
+  const [download, loading] = useFileDownload({
+    document: CookLedgerCsvDocument,
+    variables: {},
+    // A BOM so spreadsheet programs read the accents as UTF-8.
+    save: ({ cookLedgerCsv }) => saveFile(cookLedgerCsv.filename, ['\uFEFF', cookLedgerCsv.csv], 'text/csv;charset=utf-8'),
+    failure: (error) => apiMessage(error, t.exportError),
+    toastId: 'payout-csv',
+  });
   return (
-    <Button variant="outline" onClick={() => void onExport()} loading={loading}>
+    <Button variant="outline" onClick={() => void download()} loading={loading}>
       {t.exportCsv}
     </Button>
   );

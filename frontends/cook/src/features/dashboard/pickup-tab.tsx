@@ -1,12 +1,11 @@
 import { useCommuneSearch, useGraphQLClient, useMutation, useQuery, type CommuneResult, type PickupSettingsInput } from '@popote/graphql';
-import { readApiError } from '@popote/auth';
+import { apiMessage, readApiError } from '@popote/auth';
 import { Button, formatLongDate, fr, Notice, SelectField, TextField, toast } from '@popote/ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { PICKUP_SETTINGS_QUERY, UPDATE_PICKUP_SETTINGS, type PickupSettingsData } from '../../graphql/pickup';
-import { apiMessage } from './api-message';
+import { PickupSettingsDocument, UpdatePickupSettingsDocument } from '../../graphql/pickup.generated';
+import type { PickupSettingsData } from '../../graphql/pickup';
 import { pickupFormSchema } from './pickup-schema';
-import styles from './dashboard-page.module.css';
-import { LoadError, Loading } from './load-state';
+import { Loaded, TabSection } from './tab-parts';
 import pickupStyles from './pickup.module.css';
 import { frCook } from '@popote/ui/fr-cook';
 
@@ -39,23 +38,15 @@ const toForm = (s: PickupSettingsData): PickupSettingsInput => ({
 
 /** 'Retrait': the cook's pick-up windows, days off, address, cutoff and capacity. */
 export function PickupTab() {
-  const { data, error, refetch } = useQuery(PICKUP_SETTINGS_QUERY, { requestPolicy: 'cache-and-network' });
-
-  let content;
-  if (data) content = <PickupForm key={data.pickupSettings ? 'saved' : 'new'} saved={data.pickupSettings} />;
-  else if (error) content = <LoadError retry={() => void refetch().catch(() => undefined)} />;
-  else content = <Loading label={t.loading} />;
+  const query = useQuery(PickupSettingsDocument, { requestPolicy: 'cache-and-network' });
 
   return (
-    <section aria-labelledby="cook-pickup-title">
-      <div className={styles.sectionHeader}>
-        <h2 id="cook-pickup-title" className={styles.sectionTitle}>
-          {t.title}
-        </h2>
-      </div>
+    <TabSection titleId="cook-pickup-title" title={t.title}>
       <p className={pickupStyles.intro}>{t.intro}</p>
-      {content}
-    </section>
+      <Loaded query={query} loadingLabel={t.loading}>
+        {({ pickupSettings }) => <PickupForm key={pickupSettings ? 'saved' : 'new'} saved={pickupSettings} />}
+      </Loaded>
+    </TabSection>
   );
 }
 
@@ -64,7 +55,7 @@ function PickupForm({ saved }: { saved: PickupSettingsData | null }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [dayOff, setDayOff] = useState('');
   const client = useGraphQLClient();
-  const [save, { loading }] = useMutation(UPDATE_PICKUP_SETTINGS);
+  const [save, { loading }] = useMutation(UpdatePickupSettingsDocument);
 
   const set = (patch: Partial<PickupSettingsInput>) => setForm((f) => ({ ...f, ...patch }));
   const setWindow = (i: number, patch: Partial<PickupSettingsInput['windows'][number]>) =>
@@ -91,7 +82,7 @@ function PickupForm({ saved }: { saved: PickupSettingsData | null }) {
     setErrors({});
     try {
       await save({ variables: { input: parsed.data } });
-      client.refetchQueries([PICKUP_SETTINGS_QUERY]);
+      client.refetchQueries([PickupSettingsDocument]);
       toast.success(t.saved, { id: 'pickup-save' });
     } catch (err) {
       const fields = readApiError(err).fields;
@@ -118,29 +109,23 @@ function PickupForm({ saved }: { saved: PickupSettingsData | null }) {
         <ul className={pickupStyles.windows}>
           {form.windows.map((w, i) => (
             <li key={i} className={pickupStyles.window}>
-              <SelectField label={t.weekday} value={String(w.weekday)} onChange={(e) => setWindow(i, { weekday: Number(e.target.value) })}>
-                {WEEKDAYS.map((day, d) => (
-                  <option key={day} value={d + 1}>
-                    {day}
-                  </option>
-                ))}
-              </SelectField>
-              <TextField
-                label={t.start}
-                type="time"
-                step={900}
-                value={w.start}
-                onChange={(e) => setWindow(i, { start: e.target.value })}
-                error={errors[`windows.${i}.start`]}
+              <SelectField
+                label={t.weekday}
+                value={String(w.weekday)}
+                onChange={(e) => setWindow(i, { weekday: Number(e.target.value) })}
+                options={WEEKDAYS.map((day, d) => ({ value: d + 1, label: day }))}
               />
-              <TextField
-                label={t.end}
-                type="time"
-                step={900}
-                value={w.end}
-                onChange={(e) => setWindow(i, { end: e.target.value })}
-                error={errors[`windows.${i}.end`]}
-              />
+              {(['start', 'end'] as const).map((edge) => (
+                <TextField
+                  key={edge}
+                  label={t[edge]}
+                  type="time"
+                  step={900}
+                  value={w[edge]}
+                  onChange={(e) => setWindow(i, { [edge]: e.target.value })}
+                  error={errors[`windows.${i}.${edge}`]}
+                />
+              ))}
               <Button
                 variant="outline"
                 size="sm"
@@ -169,24 +154,14 @@ function PickupForm({ saved }: { saved: PickupSettingsData | null }) {
             label={t.slotMinutes}
             value={String(form.slot_minutes)}
             onChange={(e) => set({ slot_minutes: e.target.value === '15' ? 15 : 30 })}
-          >
-            {[15, 30].map((m) => (
-              <option key={m} value={m}>
-                {t.slotOption(m)}
-              </option>
-            ))}
-          </SelectField>
+            options={[15, 30].map((m) => ({ value: m, label: t.slotOption(m) }))}
+          />
           <SelectField
             label={t.cutoff}
             value={String(form.cutoff_minutes)}
             onChange={(e) => set({ cutoff_minutes: Number(e.target.value) })}
-          >
-            {CUTOFFS.map((m) => (
-              <option key={m} value={m}>
-                {t.cutoffOption(m)}
-              </option>
-            ))}
-          </SelectField>
+            options={CUTOFFS.map((m) => ({ value: m, label: t.cutoffOption(m) }))}
+          />
           <TextField
             label={t.capacity}
             type="number"
@@ -200,13 +175,8 @@ function PickupForm({ saved }: { saved: PickupSettingsData | null }) {
             label={t.unit}
             value={form.capacity_unit}
             onChange={(e) => set({ capacity_unit: e.target.value === 'portions' ? 'portions' : 'orders' })}
-          >
-            {(['orders', 'portions'] as const).map((u) => (
-              <option key={u} value={u}>
-                {t.units[u]}
-              </option>
-            ))}
-          </SelectField>
+            options={(['orders', 'portions'] as const).map((u) => ({ value: u, label: t.units[u] ?? u }))}
+          />
         </div>
       </fieldset>
 
@@ -343,13 +313,13 @@ function CommuneOfPostcode({
       onChange={(e) => onChange(e.target.value)}
       hint={!complete ? t.communeHint : undefined}
       error={error ?? (unknown ? t.postcodeUnknown : failed ? t.communesError : undefined)}
+      options={options.map((c) => ({
+        value: c.code,
+        label: c.has_position ? c.name : `${c.name} (${fr.near.noPosition})`,
+        disabled: !c.has_position,
+      }))}
     >
       <option value="">{t.communeChoose}</option>
-      {options.map((c) => (
-        <option key={c.code} value={c.code} disabled={!c.has_position}>
-          {c.has_position ? c.name : `${c.name} (${fr.near.noPosition})`}
-        </option>
-      ))}
     </SelectField>
   );
 }

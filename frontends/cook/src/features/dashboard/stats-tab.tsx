@@ -1,9 +1,8 @@
 import { useQuery } from '@popote/graphql';
-import { formatPrice } from '@popote/ui';
-import { COOK_STATS_QUERY } from '../../graphql/orders';
-import styles from './dashboard-page.module.css';
+import { DataTable, formatPrice, NUMBER_CELL } from '@popote/ui';
+import { CookStatsDocument } from '../../graphql/orders.generated';
 import { EarningsChart } from './earnings-chart';
-import { LoadError, Loading } from './load-state';
+import { Loaded, Panel } from './tab-parts';
 import stats from './stats.module.css';
 import { frCook } from '@popote/ui/fr-cook';
 
@@ -11,53 +10,37 @@ const t = frCook.cook;
 
 /** 'Statistiques': earnings per day over 30 days, and the best-selling meals. */
 export function StatsTab() {
-  const { data, error, refetch } = useQuery(COOK_STATS_QUERY, {
+  const query = useQuery(CookStatsDocument, {
     requestPolicy: 'cache-and-network',
   });
 
-  if (!data && error) return <LoadError retry={() => void refetch().catch(() => undefined)} />;
-  if (!data) return <Loading label={t.statsLoading} />;
-  const { earnings_by_day: days, best_sellers: bestSellers } = data.cookStats;
-
   return (
-    <div className={stats.layout}>
-      <section aria-labelledby="stats-earnings-title" className={stats.panel}>
-        <h2 id="stats-earnings-title" className={styles.sectionTitle}>
-          {t.earningsTitle}
-        </h2>
-        <EarningsChart days={days} />
-      </section>
-      <section aria-labelledby="stats-best-title" className={stats.panel}>
-        <h2 id="stats-best-title" className={styles.sectionTitle}>
-          {t.bestSellersTitle}
-        </h2>
-        {bestSellers.length > 0 ? (
-          <table className={stats.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t.meal}</th>
-                <th scope="col" className={stats.number}>
-                  {t.portionsSold}
-                </th>
-                <th scope="col" className={stats.number}>
-                  {t.revenue}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {bestSellers.map((meal) => (
-                <tr key={meal.meal_id}>
-                  <th scope="row">{meal.name}</th>
-                  <td className={stats.number}>{meal.quantity}</td>
-                  <td className={stats.number}>{formatPrice(meal.revenue_cents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : (
-          <p className={stats.empty}>{t.noBestSellers}</p>
-        )}
-      </section>
-    </div>
+    <Loaded query={query} loadingLabel={t.statsLoading}>
+      {({ cookStats: { earnings_by_day: days, best_sellers: bestSellers } }) => (
+        <div className={stats.layout}>
+          <Panel titleId="stats-earnings-title" title={t.earningsTitle} level="h2">
+            <EarningsChart days={days} />
+          </Panel>
+          <Panel titleId="stats-best-title" title={t.bestSellersTitle} level="h2">
+            {bestSellers.length > 0 ? (
+              <DataTable
+                className={stats.table}
+                columns={[{ label: t.meal }, { label: t.portionsSold, number: true }, { label: t.revenue, number: true }]}
+              >
+                {bestSellers.map((meal) => (
+                  <tr key={meal.meal_id}>
+                    <th scope="row">{meal.name}</th>
+                    <td className={NUMBER_CELL}>{meal.quantity}</td>
+                    <td className={NUMBER_CELL}>{formatPrice(meal.revenue_cents)}</td>
+                  </tr>
+                ))}
+              </DataTable>
+            ) : (
+              <p className={stats.empty}>{t.noBestSellers}</p>
+            )}
+          </Panel>
+        </div>
+      )}
+    </Loaded>
   );
 }

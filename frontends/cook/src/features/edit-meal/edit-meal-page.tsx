@@ -1,23 +1,16 @@
 import { useMutation, useQuery } from '@popote/graphql';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useAuth } from '@popote/auth';
-import { QueryState, Spinner, TextAreaField, TextField, toast } from '@popote/ui';
-import { useEffect, useState } from 'react';
+import { QueryState, Spinner, toast } from '@popote/ui';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from '@popote/router';
-import { MEAL_TO_EDIT_QUERY, UPDATE_MEAL, type EditableMeal } from '../../graphql/meals';
+import { MealToEditDocument, UpdateMealDocument } from '../../graphql/meals.generated';
+import type { EditableMeal } from '../../graphql/meals';
 import { DASHBOARD, DASHBOARD_MEALS } from '../../paths';
+import { MealBasics } from '../meal-form/meal-fields';
 import { MealFormFrame } from '../meal-form/meal-form-frame';
-import styles from '../meal-form/meal-form.module.css';
-import {
-  editMealSchema,
-  NAME_MAX,
-  PORTIONS_MAX,
-  PRICE_MAX_EUROS,
-  toUpdateMealInput,
-  type EditMealParsed,
-  type EditMealValues,
-} from '../meal-form/schemas';
+import { editMealSchema, toUpdateMealInput, type EditMealParsed, type EditMealValues } from '../meal-form/schemas';
 import { saveMeal } from '../meal-form/save-meal';
 import { frCook } from '@popote/ui/fr-cook';
 
@@ -32,7 +25,7 @@ const FIELDS = ['image_key', 'name', 'description', 'price', 'portions_available
 export function EditMealPage() {
   const { mealId = '' } = useParams();
   const auth = useAuth();
-  const { data, error, refetch } = useQuery(MEAL_TO_EDIT_QUERY, {
+  const { data, error, refetch } = useQuery(MealToEditDocument, {
     variables: { meal_id: mealId },
     // The form starts from the server's current values, not from an old cached copy.
     requestPolicy: 'network-only',
@@ -62,15 +55,8 @@ function LeaveForDashboard({ message }: { message: string }) {
 
 function EditMealForm({ meal }: { meal: EditableMeal }) {
   const navigate = useNavigate();
-  const [updateMeal] = useMutation(UPDATE_MEAL);
-  const [uploading, setUploading] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<EditMealValues, unknown, EditMealParsed>({
+  const [updateMeal] = useMutation(UpdateMealDocument);
+  const form = useForm<EditMealValues, unknown, EditMealParsed>({
     resolver: zodResolver(editMealSchema),
     defaultValues: {
       image_key: null,
@@ -85,7 +71,7 @@ function EditMealForm({ meal }: { meal: EditableMeal }) {
     const saved = await saveMeal({
       save: () => updateMeal({ variables: { meal_id: meal.meal_id, input: toUpdateMealInput(values, meal.portions_available) } }),
       formFields: FIELDS,
-      setError,
+      setError: form.setError,
       failure: t.updateError,
       toastId: 'meal-edit',
       onApiError: ({ code, message }) => {
@@ -102,44 +88,14 @@ function EditMealForm({ meal }: { meal: EditableMeal }) {
 
   return (
     <MealFormFrame
+      form={form}
       title={t.editTitle}
       lead={meal.name}
-      onSubmit={handleSubmit(onSubmit)}
-      image={{
-        currentUrl: meal.image_card_url ?? meal.image_url,
-        onChange: (image) => setValue('image_key', image?.image_key ?? null),
-        onUploadingChange: setUploading,
-        error: errors.image_key?.message,
-      }}
+      onSubmit={onSubmit}
+      currentImageUrl={meal.image_card_url ?? meal.image_url}
       submitLabel={t.submitEdit}
-      submitLoading={isSubmitting || uploading}
     >
-      <section className={styles.card}>
-        <TextField label={t.name} maxLength={NAME_MAX} error={errors.name?.message} {...register('name')} />
-        <TextAreaField label={t.description} rows={4} error={errors.description?.message} {...register('description')} />
-        <div className={styles.row}>
-          <TextField
-            label={t.price}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={PRICE_MAX_EUROS}
-            step={0.01}
-            error={errors.price?.message}
-            {...register('price', { valueAsNumber: true })}
-          />
-          <TextField
-            label={t.portions}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={PORTIONS_MAX}
-            step={1}
-            error={errors.portions_available?.message}
-            {...register('portions_available', { valueAsNumber: true })}
-          />
-        </div>
-      </section>
+      <MealBasics minPortions={0} />
     </MealFormFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { MEAL_PLACEHOLDER_SRC, Spinner, toast } from '@popote/ui';
+import { FieldMessages, fieldDescribedBy, MEAL_PLACEHOLDER_SRC, Spinner, toast } from '@popote/ui';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import styles from './meal-form.module.css';
 import { checkImageFile, ImageUploadError, uploadMealImage, type UploadedImage } from './upload';
@@ -104,21 +104,14 @@ export function ImageField({ currentUrl, onChange, onUploadingChange, error, dis
           accept="image/*"
           aria-label={t.photo}
           aria-invalid={message ? true : undefined}
-          aria-describedby={`${id}-hint${message ? ` ${id}-error` : ''}`}
+          aria-describedby={fieldDescribedBy(id, t.photoHint, message)}
           disabled={disabled || uploading}
           onChange={onFile}
         />
         <label htmlFor={id} className={`${styles.photoButton} ${disabled || uploading ? styles.photoButtonDisabled : ''}`}>
           {shown ? t.changePhoto : t.choosePhoto}
         </label>
-        <p id={`${id}-hint`} className={styles.hint}>
-          {t.photoHint}
-        </p>
-        {message ? (
-          <p id={`${id}-error`} className={styles.error} role="alert">
-            {message}
-          </p>
-        ) : null}
+        <FieldMessages id={id} hint={t.photoHint} error={message} alert />
       </div>
     </div>
   );

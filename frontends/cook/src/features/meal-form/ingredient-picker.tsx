@@ -1,5 +1,7 @@
+import { FieldMessages, fieldDescribedBy, TextField } from '@popote/ui';
 import { useId, useMemo, useState } from 'react';
 import { INGREDIENTS, MAX_INGREDIENTS, type Ingredient } from '@popote/rules';
+import { Chips, toggled } from './choice-chips';
 import styles from './meal-form.module.css';
 import { frCook } from '@popote/ui/fr-cook';
 
@@ -33,30 +35,21 @@ export function IngredientPicker({ value, onChange, onBlur, error, disabled = fa
   const words = normalize(search);
   const shown = words ? INGREDIENTS.filter((ingredient) => normalize(ingredient).includes(words)) : INGREDIENTS;
 
-  const toggle = (ingredient: Ingredient, checked: boolean) => {
-    const next = new Set(chosen);
-    if (checked) next.add(ingredient);
-    else next.delete(ingredient);
-    // Kept in the list's order, whatever the clicking order.
-    onChange(INGREDIENTS.filter((item) => next.has(item)));
-  };
-
   return (
     <fieldset
       className={styles.fieldset}
-      aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
+      aria-describedby={fieldDescribedBy(id, undefined, error, `${id}-count`)}
       aria-invalid={error ? true : undefined}
       onBlur={onBlur}
     >
       <legend className={styles.legend}>{t.ingredients}</legend>
       <div className={styles.pickerTop}>
-        <label htmlFor={`${id}-search`} className="pp-visually-hidden">
-          {t.ingredientsSearch}
-        </label>
-        <input
+        <TextField
           id={`${id}-search`}
+          label={t.ingredientsSearch}
+          hideLabel
           type="search"
-          className={styles.control}
+          className={styles.search}
           placeholder={t.ingredientsSearch}
           value={search}
           disabled={disabled}
@@ -68,30 +61,17 @@ export function IngredientPicker({ value, onChange, onBlur, error, disabled = fa
         </p>
       </div>
       {shown.length > 0 ? (
-        <div className={styles.chips}>
-          {shown.map((ingredient) => {
-            const checked = chosen.has(ingredient);
-            return (
-              <label key={ingredient} className={`${styles.chip} ${checked ? styles.chipOn : ''}`}>
-                <input
-                  type="checkbox"
-                  checked={checked}
-                  disabled={disabled || (!checked && full)}
-                  onChange={(event) => toggle(ingredient, event.target.checked)}
-                />
-                <span>{ingredient}</span>
-              </label>
-            );
-          })}
-        </div>
+        <Chips
+          options={shown}
+          chosen={chosen}
+          disabledOf={(_, checked) => disabled || (!checked && full)}
+          // Kept in the list's order, whatever the clicking order.
+          onToggle={(ingredient, checked) => onChange(toggled(INGREDIENTS, chosen, ingredient, checked))}
+        />
       ) : (
         <p className={styles.hint}>{t.ingredientsNoMatch}</p>
       )}
-      {error ? (
-        <p id={`${id}-error`} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} error={error} />
     </fieldset>
   );
 }

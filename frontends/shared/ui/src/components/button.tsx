@@ -2,7 +2,8 @@ import type { ComponentPropsWithRef } from 'react';
 import { fr } from '@popote/ui/fr';
 import styles from './button.module.css';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'outline';
+/** `danger`: outlined in the danger colour, for what deletes, empties or cancels. */
+export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 export interface ButtonStyleOptions {

@@ -7,14 +7,31 @@ interface FieldFrameProps {
   hint?: ReactNode;
   /** Validation message; marks the control invalid and is read with it. */
   error?: string | undefined;
+  /** The label is read by screen readers only (a search box whose placeholder says what it is). */
+  hideLabel?: boolean;
 }
 
-function describedBy(id: string, hint: unknown, error: unknown, extra?: string): string | undefined {
+/** `aria-describedby` of a control (or a fieldset) whose help and error are `FieldMessages` with the same id. */
+export function fieldDescribedBy(id: string, hint: unknown, error: unknown, extra?: string): string | undefined {
   const ids = [extra, hint ? `${id}-hint` : undefined, error ? `${id}-error` : undefined].filter(Boolean);
   return ids.length > 0 ? ids.join(' ') : undefined;
 }
 
-function FieldMessages({ id, hint, error }: { id: string; hint?: ReactNode; error?: string | undefined }) {
+/**
+ * A field's help and error texts (`${id}-hint`, `${id}-error`), for groups of controls the fields
+ * below do not cover; `alert`: the error is announced as soon as it shows.
+ */
+export function FieldMessages({
+  id,
+  hint,
+  error,
+  alert = false,
+}: {
+  id: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+  alert?: boolean;
+}) {
   return (
     <>
       {hint ? (
@@ -23,7 +40,7 @@ function FieldMessages({ id, hint, error }: { id: string; hint?: ReactNode; erro
         </p>
       ) : null}
       {error ? (
-        <p id={`${id}-error`} className={styles.error}>
+        <p id={`${id}-error`} className={styles.error} role={alert ? 'alert' : undefined}>
           {error}
         </p>
       ) : null}
@@ -43,6 +60,7 @@ function FieldFrame({
   label,
   hint,
   error,
+  hideLabel = false,
   id,
   className,
   describedBy: extra,
@@ -52,18 +70,32 @@ function FieldFrame({
   const inputId = id ?? generated;
   return (
     <div className={`${styles.field} ${className ?? ''}`}>
-      <label htmlFor={inputId} className={styles.label}>
+      <label htmlFor={inputId} className={hideLabel ? 'pp-visually-hidden' : styles.label}>
         {label}
       </label>
       {children({
         id: inputId,
         className: styles.control,
         'aria-invalid': error ? true : undefined,
-        'aria-describedby': describedBy(inputId, hint, error, extra),
+        'aria-describedby': fieldDescribedBy(inputId, hint, error, extra),
       })}
       <FieldMessages id={inputId} hint={hint} error={error} />
     </div>
   );
+}
+
+/** Splits a field's props: its frame's (label, texts, id, class) and its control's (the rest). */
+function splitField<P extends FieldFrameProps & { id?: string; className?: string; 'aria-describedby'?: string }>({
+  label,
+  hint,
+  error,
+  hideLabel,
+  id,
+  className,
+  'aria-describedby': describedBy,
+  ...control
+}: P) {
+  return [{ label, hint, error, hideLabel, id, className, describedBy }, control] as const;
 }
 
 export type TextFieldProps = FieldFrameProps & ComponentPropsWithRef<'input'>;
@@ -72,33 +104,43 @@ export type TextFieldProps = FieldFrameProps & ComponentPropsWithRef<'input'>;
  * A labelled input with its help and error texts wired for screen readers.
  * Accepts react-hook-form's `register()` result (ref included) as props.
  */
-export function TextField({ label, hint, error, id, className, 'aria-describedby': extra, ...input }: TextFieldProps) {
-  return (
-    <FieldFrame label={label} hint={hint} error={error} id={id} className={className} describedBy={extra}>
-      {(control) => <input {...control} {...input} />}
-    </FieldFrame>
-  );
+export function TextField(props: TextFieldProps) {
+  const [frame, input] = splitField(props);
+  return <FieldFrame {...frame}>{(control) => <input {...control} {...input} />}</FieldFrame>;
 }
 
 export type TextAreaFieldProps = FieldFrameProps & ComponentPropsWithRef<'textarea'>;
 
-export function TextAreaField({ label, hint, error, id, className, 'aria-describedby': extra, rows = 4, ...textarea }: TextAreaFieldProps) {
-  return (
-    <FieldFrame label={label} hint={hint} error={error} id={id} className={className} describedBy={extra}>
-      {(control) => <textarea {...control} rows={rows} {...textarea} />}
-    </FieldFrame>
-  );
+export function TextAreaField(props: TextAreaFieldProps) {
+  const [frame, { rows = 4, ...textarea }] = splitField(props);
+  return <FieldFrame {...frame}>{(control) => <textarea {...control} rows={rows} {...textarea} />}</FieldFrame>;
 }
 
-export type SelectFieldProps = FieldFrameProps & ComponentPropsWithRef<'select'>;
+export interface SelectOption {
+  value: string | number;
+  label: string;
+  disabled?: boolean;
+}
 
-/** A labelled native select (options as children), wired like TextField. */
-export function SelectField({ label, hint, error, id, className, 'aria-describedby': extra, children, ...select }: SelectFieldProps) {
+export type SelectFieldProps = FieldFrameProps &
+  ComponentPropsWithRef<'select'> & {
+    /** The choices, after the `<option>`s given as children (a first « Toutes... », say). */
+    options?: readonly SelectOption[];
+  };
+
+/** A labelled native select (options as `options`, or as children), wired like TextField. */
+export function SelectField(props: SelectFieldProps) {
+  const [frame, { options = [], children, ...select }] = splitField(props);
   return (
-    <FieldFrame label={label} hint={hint} error={error} id={id} className={className} describedBy={extra}>
+    <FieldFrame {...frame}>
       {(control) => (
         <select {...control} {...select}>
           {children}
+          {options.map((option) => (
+            <option key={option.value} value={option.value} disabled={option.disabled}>
+              {option.label}
+            </option>
+          ))}
         </select>
       )}
     </FieldFrame>

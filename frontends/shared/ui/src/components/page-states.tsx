@@ -33,21 +33,24 @@ export interface QueryStateProps {
   page?: boolean;
 }
 
-/** What a page shows while its data is not there: a large spinner, or the load error with a retry button. */
-export function QueryState({ error, errorMessage, onRetry, loadingLabel, page = false }: QueryStateProps) {
-  const content = error ? (
+/** A load error, with 'Réessayer' (a returned promise's rejection is ignored: the error stays on screen). */
+export function RetryNotice({ message, onRetry }: { message: ReactNode; onRetry: () => unknown }) {
+  return (
     <Notice
       tone="error"
-      message={errorMessage}
+      message={message}
       actions={
         <Button variant="primary" onClick={() => void Promise.resolve(onRetry()).catch(() => undefined)}>
           {fr.common.retry}
         </Button>
       }
     />
-  ) : (
-    <Spinner size="lg" label={loadingLabel} showLabel />
   );
+}
+
+/** What a page shows while its data is not there: a large spinner, or the load error with a retry button. */
+export function QueryState({ error, errorMessage, onRetry, loadingLabel, page = false }: QueryStateProps) {
+  const content = error ? <RetryNotice message={errorMessage} onRetry={onRetry} /> : <Spinner size="lg" label={loadingLabel} showLabel />;
   return page ? <div className="pp-page">{content}</div> : content;
 }
 

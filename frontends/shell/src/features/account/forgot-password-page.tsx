@@ -1,11 +1,11 @@
-import { useMutation } from '@popote/graphql';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { readApiError } from '@popote/auth';
-import { Button, fr, TextField, toast } from '@popote/ui';
+import { useMutation } from '@popote/graphql';
+import { TextField, toast } from '@popote/ui';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from '@popote/router';
 import { accountFr } from '../../i18n/account-texts';
+import { EMAIL_INPUT, useZodForm } from '../../forms/zod-form';
+import { AuthShell, AuthSubmit } from '../auth/auth-shell';
 import authStyles from '../auth/auth-page.module.css';
 import { REQUEST_PASSWORD_RESET } from './account.graphql';
 import styles from './account-pages.module.css';
@@ -18,11 +18,7 @@ const t = accountFr;
 export function ForgotPasswordPage() {
   const [request] = useMutation(REQUEST_PASSWORD_RESET);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<ForgotValues>({ resolver: zodResolver(forgotSchema), defaultValues: { email: '' } });
+  const form = useZodForm(forgotSchema, { email: '' });
 
   const onSubmit = async ({ email }: ForgotValues) => {
     try {
@@ -37,38 +33,23 @@ export function ForgotPasswordPage() {
   };
 
   return (
-    <div className={`pp-page ${authStyles.page}`}>
-      <title>{`${t.forgotTitle} · ${fr.brand}`}</title>
-      <section className={authStyles.card} aria-labelledby="forgot-title">
-        <h1 id="forgot-title" className={authStyles.title}>
-          {t.forgotTitle}
-        </h1>
-        {sentTo ? (
-          <p className={styles.done} role="status">
-            {t.forgotSent(sentTo)}
-          </p>
-        ) : (
-          <>
-            <p className={authStyles.lead}>{t.forgotLead}</p>
-            <form className={authStyles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
-              <TextField
-                label={frAccount.auth.email}
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                error={errors.email?.message}
-                {...register('email')}
-              />
-              <Button type="submit" variant="primary" size="lg" fullWidth loading={isSubmitting}>
-                {t.forgotSubmit}
-              </Button>
-            </form>
-          </>
-        )}
-        <p className={authStyles.switch}>
-          <Link to="/auth">{t.backToSignIn}</Link>
+    <AuthShell title={t.forgotTitle} titleId="forgot-title">
+      {sentTo ? (
+        <p className={styles.done} role="status">
+          {t.forgotSent(sentTo)}
         </p>
-      </section>
-    </div>
+      ) : (
+        <>
+          <p className={authStyles.lead}>{t.forgotLead}</p>
+          <form className={authStyles.form} onSubmit={form.handleSubmit(onSubmit)} noValidate>
+            <TextField label={frAccount.auth.email} {...EMAIL_INPUT} {...form.field('email')} />
+            <AuthSubmit loading={form.formState.isSubmitting}>{t.forgotSubmit}</AuthSubmit>
+          </form>
+        </>
+      )}
+      <p className={authStyles.switch}>
+        <Link to="/auth">{t.backToSignIn}</Link>
+      </p>
+    </AuthShell>
   );
 }

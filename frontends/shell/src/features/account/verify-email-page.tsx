@@ -1,10 +1,12 @@
 import { useGraphQLClient, useMutation } from '@popote/graphql';
 import { readApiError, ME_QUERY } from '@popote/auth';
-import { Button, buttonClassName, fr, Notice } from '@popote/ui';
+import { Button, buttonClassName } from '@popote/ui';
 import { useState } from 'react';
 import { Link, useSearchParams } from '@popote/router';
 import { shellFr } from '../../i18n/texts';
 import { accountFr } from '../../i18n/account-texts';
+import { NoticePage } from '../../pages/notice-page';
+import { AuthShell } from '../auth/auth-shell';
 import authStyles from '../auth/auth-page.module.css';
 import { VERIFY_EMAIL } from './account.graphql';
 import styles from './account-pages.module.css';
@@ -36,44 +38,33 @@ export function VerifyEmailPage() {
   };
 
   if (!token) {
-    return (
-      <div className="pp-page">
-        <title>{`${shellFr.verification.verifyTitle} · ${fr.brand}`}</title>
-        <Notice title={shellFr.verification.verifyTitle} titleAs="h1" tone="error" message={t.missingToken} />
-      </div>
-    );
+    return <NoticePage title={shellFr.verification.verifyTitle} tone="error" message={t.missingToken} />;
   }
 
   return (
-    <div className={`pp-page ${authStyles.page}`}>
-      <title>{`${shellFr.verification.verifyTitle} · ${fr.brand}`}</title>
-      <section className={authStyles.card} aria-labelledby="verify-title">
-        <h1 id="verify-title" className={authStyles.title}>
-          {shellFr.verification.verifyTitle}
-        </h1>
-        {result ? (
-          <>
-            <p className={result.ok ? styles.done : authStyles.error} role={result.ok ? 'status' : 'alert'}>
-              {result.text}
-            </p>
-            <div className={styles.links}>
-              <Link to="/" className={buttonClassName({ variant: 'primary' })}>
-                {t.toHome}
-              </Link>
-              <Link to="/profile" className={buttonClassName({ variant: 'outline' })}>
-                {t.toProfile}
-              </Link>
-            </div>
-          </>
-        ) : (
-          <>
-            <p className={authStyles.lead}>{t.verifyLead}</p>
-            <Button variant="primary" size="lg" fullWidth loading={loading} onClick={onConfirm}>
-              {t.verifySubmit}
-            </Button>
-          </>
-        )}
-      </section>
-    </div>
+    <AuthShell title={shellFr.verification.verifyTitle} titleId="verify-title">
+      {result ? (
+        <>
+          <p className={result.ok ? styles.done : authStyles.error} role={result.ok ? 'status' : 'alert'}>
+            {result.text}
+          </p>
+          <div className={styles.links}>
+            <Link to="/" className={buttonClassName({ variant: 'primary' })}>
+              {t.toHome}
+            </Link>
+            <Link to="/profile" className={buttonClassName({ variant: 'outline' })}>
+              {t.toProfile}
+            </Link>
+          </div>
+        </>
+      ) : (
+        <>
+          <p className={authStyles.lead}>{t.verifyLead}</p>
+          <Button variant="primary" size="lg" fullWidth loading={loading} onClick={onConfirm}>
+            {t.verifySubmit}
+          </Button>
+        </>
+      )}
+    </AuthShell>
   );
 }

@@ -1,7 +1,8 @@
 import { useAuth } from '@popote/auth';
-import { fr, Spinner, toast } from '@popote/ui';
+import { PageLoading, toast } from '@popote/ui';
 import { useRef } from 'react';
 import { Redirect, useNavigate, useSearchParams } from '@popote/router';
+import { AuthShell, type AuthFormProps } from './auth-shell';
 import styles from './auth-page.module.css';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
@@ -26,11 +27,7 @@ export function AuthPage() {
   if (auth.status === 'signed-in' && !completing.current) return <Redirect to="/" replace />;
   // Not knowing yet whether the visitor is signed in: no form that might vanish at once.
   if (auth.status === 'loading') {
-    return (
-      <div className="pp-page">
-        <Spinner size="lg" />
-      </div>
-    );
+    return <PageLoading />;
   }
 
   const switchTo = (next: AuthMode) => {
@@ -39,48 +36,33 @@ export function AuthPage() {
     setSearchParams(next === 'inscription' ? { mode: 'inscription' } : {}, { replace: true });
   };
 
-  const onSuccess = () => {
+  const formProps: AuthFormProps = {
+    onSubmitStart: () => (completing.current = true),
+    onSubmitEnd: (ok) => (completing.current = ok),
     // Back from / must not land on a form that would bounce again.
-    navigate('/', { replace: true });
+    onSuccess: () => navigate('/', { replace: true }),
   };
 
   const title = mode === 'inscription' ? frAccount.auth.signUpTitle : frAccount.auth.signInTitle;
 
   return (
-    <div className={`pp-page ${styles.page}`}>
-      <title>{`${title} · ${fr.brand}`}</title>
-      <section className={styles.card} aria-labelledby="auth-title">
-        <h1 id="auth-title" className={styles.title}>
-          {title}
-        </h1>
-        <p className={styles.lead}>{mode === 'inscription' ? frAccount.auth.signUpLead : frAccount.auth.signInLead}</p>
-        {mode === 'inscription' ? (
-          <SignUpForm
-            key="inscription"
-            initialType={initialType}
-            onSubmitStart={() => (completing.current = true)}
-            onSubmitEnd={(ok) => (completing.current = ok)}
-            onSuccess={onSuccess}
-          />
-        ) : (
-          <SignInForm
-            key="connexion"
-            onSubmitStart={() => (completing.current = true)}
-            onSubmitEnd={(ok) => (completing.current = ok)}
-            onSuccess={onSuccess}
-          />
-        )}
-        <p className={styles.switch}>
-          {mode === 'inscription' ? frAccount.auth.haveAccount : frAccount.auth.noAccount}{' '}
-          <button
-            type="button"
-            className={styles.switchButton}
-            onClick={() => switchTo(mode === 'inscription' ? 'connexion' : 'inscription')}
-          >
-            {mode === 'inscription' ? frAccount.auth.signInTitle : frAccount.auth.signUpTitle}
-          </button>
-        </p>
-      </section>
-    </div>
+    <AuthShell title={title} titleId="auth-title">
+      <p className={styles.lead}>{mode === 'inscription' ? frAccount.auth.signUpLead : frAccount.auth.signInLead}</p>
+      {mode === 'inscription' ? (
+        <SignUpForm key="inscription" initialType={initialType} {...formProps} />
+      ) : (
+        <SignInForm key="connexion" {...formProps} />
+      )}
+      <p className={styles.switch}>
+        {mode === 'inscription' ? frAccount.auth.haveAccount : frAccount.auth.noAccount}{' '}
+        <button
+          type="button"
+          className={styles.switchButton}
+          onClick={() => switchTo(mode === 'inscription' ? 'connexion' : 'inscription')}
+        >
+          {mode === 'inscription' ? frAccount.auth.signInTitle : frAccount.auth.signUpTitle}
+        </button>
+      </p>
+    </AuthShell>
   );
 }

@@ -1,14 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { readApiError, useSignUp } from '@popote/auth';
-import { Button, TextField, toast } from '@popote/ui';
-import { useForm } from 'react-hook-form';
-import { showServerFieldErrors } from '../../forms/server-errors';
+import { TextField } from '@popote/ui';
+import { EMAIL_INPUT, passwordInput, useZodForm } from '../../forms/zod-form';
+import { AuthSubmit, handleAuthSubmit, type AuthFormProps } from './auth-shell';
 import styles from './auth-page.module.css';
 import { PASSWORD_MIN, signUpSchema, type SignUpValues } from './schemas';
-import type { AuthFormProps } from './sign-in-form';
 import { frAccount } from '@popote/ui/fr-account';
-
-const SIGN_UP_FIELDS = ['email', 'password', 'name', 'username', 'location', 'user_type'] as const;
 
 /** Codes whose French message says exactly what to fix; anything else gets the generic text. */
 const SHOWN_CODES = new Set(['VALIDATION_FAILED', 'CONFLICT', 'RATE_LIMITED']);
@@ -28,70 +24,21 @@ const ACCOUNT_TYPES = [
   { value: 'cook', label: frAccount.auth.cookChoice, hint: frAccount.auth.cookChoiceHint },
 ] as const;
 
-export function SignUpForm({ initialType, onSubmitStart, onSubmitEnd, onSuccess }: SignUpFormProps) {
+export function SignUpForm({ initialType, ...props }: SignUpFormProps) {
   const [signUp] = useSignUp();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<SignUpValues>({
-    resolver: zodResolver(signUpSchema),
-    defaultValues: { email: '', password: '', name: '', username: '', location: '', user_type: initialType },
-  });
+  const form = useZodForm(signUpSchema, { email: '', password: '', name: '', username: '', location: '', user_type: initialType });
+  const { field, register } = form;
+  const onSubmit = handleAuthSubmit(form, props, signUp, { errorMessage: signUpErrorMessage, welcome: frAccount.auth.accountCreated });
 
-  const onSubmit = async (values: SignUpValues) => {
-    onSubmitStart();
-    try {
-      await signUp(values);
-    } catch (error) {
-      onSubmitEnd(false);
-      showServerFieldErrors(readApiError(error).fields, SIGN_UP_FIELDS, setError);
-      toast.error(signUpErrorMessage(error), { id: 'auth-error' });
-      return;
-    }
-    onSubmitEnd(true);
-    toast.dismiss('auth-error');
-    toast.success(frAccount.auth.accountCreated, { id: 'auth-success' });
-    onSuccess();
-  };
-
-  const typeError = errors.user_type?.message;
+  const typeError = form.formState.errors.user_type?.message;
 
   return (
-    <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
-      <TextField
-        label={frAccount.auth.email}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <TextField
-        label={frAccount.auth.password}
-        type="password"
-        autoComplete="new-password"
-        minLength={PASSWORD_MIN}
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <TextField label={frAccount.auth.fullName} autoComplete="name" error={errors.name?.message} {...register('name')} />
-      <TextField
-        label={frAccount.auth.username}
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        error={errors.username?.message}
-        {...register('username')}
-      />
-      <TextField
-        label={frAccount.auth.location}
-        hint={frAccount.auth.locationHint}
-        autoComplete="address-level2"
-        error={errors.location?.message}
-        {...register('location')}
-      />
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <TextField label={frAccount.auth.email} {...EMAIL_INPUT} {...field('email')} />
+      <TextField label={frAccount.auth.password} {...passwordInput('new-password')} minLength={PASSWORD_MIN} {...field('password')} />
+      <TextField label={frAccount.auth.fullName} autoComplete="name" {...field('name')} />
+      <TextField label={frAccount.auth.username} autoComplete="username" autoCapitalize="none" spellCheck={false} {...field('username')} />
+      <TextField label={frAccount.auth.location} hint={frAccount.auth.locationHint} autoComplete="address-level2" {...field('location')} />
       <fieldset
         className={styles.choices}
         aria-invalid={typeError ? true : undefined}
@@ -123,9 +70,7 @@ export function SignUpForm({ initialType, onSubmitStart, onSubmitEnd, onSuccess 
           </p>
         ) : null}
       </fieldset>
-      <Button type="submit" variant="primary" size="lg" fullWidth loading={isSubmitting}>
-        {frAccount.auth.signUpSubmit}
-      </Button>
+      <AuthSubmit loading={form.formState.isSubmitting}>{frAccount.auth.signUpSubmit}</AuthSubmit>
     </form>
   );
 }

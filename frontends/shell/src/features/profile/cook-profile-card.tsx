@@ -1,12 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { VAT_REGIMES } from '@popote/rules';
-import { readApiError, useUpdateCookProfile } from '@popote/auth';
+import { useUpdateCookProfile } from '@popote/auth';
 import type { CookProfile } from '@popote/graphql';
-import { Button, formatRating, fr, SelectField, TextAreaField, TextField, toast } from '@popote/ui';
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { showServerFieldErrors } from '../../forms/server-errors';
-import { Card } from './card';
+import { formatRating, SelectField, TextAreaField, TextField, toast } from '@popote/ui';
+import { useEffect } from 'react';
+import { useZodForm } from '../../forms/zod-form';
+import { EditableCard, FormActions } from './card';
 import styles from './profile-page.module.css';
 import {
   COOK_LIST_FIELDS,
@@ -29,38 +27,13 @@ const LIST_LABELS: Record<CookListField, string> = {
   awards: frAccount.profile.awards,
 };
 
-const COOK_FIELDS = ['bio', 'experience_years', ...COOK_LIST_FIELDS, 'siret', 'vat_regime'] as const;
-
 export function CookProfileCard({ profile }: { profile: CookProfile | null }) {
-  const [editing, setEditing] = useState(false);
-  const editButton = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef(false);
-
-  useEffect(() => {
-    if (!editing && returnFocus.current) {
-      returnFocus.current = false;
-      editButton.current?.focus();
-    }
-  }, [editing]);
-
-  const close = () => {
-    returnFocus.current = true;
-    setEditing(false);
-  };
-
   return (
-    <Card
+    <EditableCard
       title={frAccount.profile.cookProfileTitle}
-      actions={
-        editing ? null : (
-          <Button ref={editButton} variant="outline" size="sm" onClick={() => setEditing(true)}>
-            {frAccount.profile.edit}
-          </Button>
-        )
-      }
-    >
-      {editing ? <CookProfileForm profile={profile} onDone={close} /> : <CookProfileView profile={profile} />}
-    </Card>
+      view={<CookProfileView profile={profile} />}
+      form={(close) => <CookProfileForm profile={profile} onDone={close} />}
+    />
   );
 }
 
@@ -115,34 +88,22 @@ function CookProfileView({ profile }: { profile: CookProfile | null }) {
 
 function CookProfileForm({ profile, onDone }: { profile: CookProfile | null; onDone: () => void }) {
   const [updateCookProfile] = useUpdateCookProfile();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<CookProfileFormInput, unknown, CookProfileFormOutput>({
-    resolver: zodResolver(cookProfileSchema),
-    defaultValues: cookProfileFormValues(profile),
-  });
+  const form = useZodForm<CookProfileFormInput, CookProfileFormOutput>(cookProfileSchema, cookProfileFormValues(profile));
+  const { field, setFocus } = form;
 
   useEffect(() => setFocus('bio'), [setFocus]);
 
-  const onSubmit = async (values: CookProfileFormOutput) => {
-    try {
-      await updateCookProfile(values);
-    } catch (error) {
-      showServerFieldErrors(readApiError(error).fields, COOK_FIELDS, setError);
-      toast.error(frAccount.profile.updateError, { id: 'cook-profile-error' });
-      return;
-    }
-    toast.success(frAccount.profile.cookProfileUpdated, { id: 'cook-profile-success' });
-    onDone();
-  };
+  const onSubmit = form.submitWith(updateCookProfile, {
+    failed: () => toast.error(frAccount.profile.updateError, { id: 'cook-profile-error' }),
+    sent: () => {
+      toast.success(frAccount.profile.cookProfileUpdated, { id: 'cook-profile-success' });
+      onDone();
+    },
+  });
 
   return (
-    <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
-      <TextAreaField label={frAccount.profile.cookBio} error={errors.bio?.message} {...register('bio')} />
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <TextAreaField label={frAccount.profile.cookBio} {...field('bio')} />
       <TextField
         label={frAccount.profile.experienceYears}
         type="number"
@@ -150,46 +111,26 @@ function CookProfileForm({ profile, onDone }: { profile: CookProfile | null; onD
         min={0}
         max={EXPERIENCE_MAX}
         step={1}
-        error={errors.experience_years?.message}
-        {...register('experience_years')}
+        {...field('experience_years')}
       />
-      {COOK_LIST_FIELDS.map((field) => (
-        <TextField
-          key={field}
-          label={LIST_LABELS[field]}
-          hint={frAccount.profile.listHint}
-          error={errors[field]?.message}
-          {...register(field)}
-        />
+      {COOK_LIST_FIELDS.map((name) => (
+        <TextField key={name} label={LIST_LABELS[name]} hint={frAccount.profile.listHint} {...field(name)} />
       ))}
       <TextField
         label={frAccount.profile.siret}
         hint={frAccount.profile.siretHint}
         inputMode="numeric"
         autoComplete="off"
-        error={errors.siret?.message}
-        {...register('siret')}
+        {...field('siret')}
       />
-      <SelectField
-        label={frAccount.profile.vatRegime}
-        hint={frAccount.profile.vatHint}
-        error={errors.vat_regime?.message}
-        {...register('vat_regime')}
-      >
+      <SelectField label={frAccount.profile.vatRegime} hint={frAccount.profile.vatHint} {...field('vat_regime')}>
         {VAT_REGIMES.map((value) => (
           <option key={value} value={value}>
             {frAccount.profile.vatRegimes[value]}
           </option>
         ))}
       </SelectField>
-      <div className={styles.formActions}>
-        <Button type="submit" variant="primary" loading={isSubmitting}>
-          {frAccount.profile.save}
-        </Button>
-        <Button variant="outline" onClick={onDone} disabled={isSubmitting}>
-          {frAccount.profile.cancel}
-        </Button>
-      </div>
+      <FormActions submit={frAccount.profile.save} loading={form.formState.isSubmitting} onCancel={onDone} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { readApiError } from '@popote/auth';
 import { useMutation, useQuery } from '@popote/graphql';
-import { Button, fr, formatLongDateTime, Spinner, toast } from '@popote/ui';
-import { useEffect, useState } from 'react';
+import { Button, fr, formatLongDateTime, saveFile, Spinner, toast } from '@popote/ui';
+import { useEffect, useState, type ReactNode } from 'react';
 import { DATA_EXPORT, REQUEST_DATA_EXPORT } from '../account/account.graphql';
 import { accountFr } from '../../i18n/account-texts';
 import { Card } from './card';
@@ -16,18 +16,6 @@ const sizeFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
 export function formatSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${sizeFormat.format(Math.max(1, Math.round(bytes / 1024)))} Ko`;
   return `${sizeFormat.format(bytes / (1024 * 1024))} Mo`;
-}
-
-/** Saves a downloaded archive under its name (a temporary link to the blob). */
-function save(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /**
@@ -73,7 +61,8 @@ export function DataCard() {
         void refetch();
         throw new Error(body?.message ?? t.downloadError);
       }
-      save(await res.blob(), 'mes-donnees-popote.zip');
+      const archive = await res.blob();
+      saveFile('mes-donnees-popote.zip', [archive], archive.type);
       toast.success(t.downloaded, { id: 'export-result' });
     } catch (err) {
       toast.error(err instanceof Error && err.message ? err.message : t.downloadError, { id: 'export-result' });
@@ -90,12 +79,7 @@ export function DataCard() {
 
   let body;
   if (!data && loading) {
-    body = (
-      <div className={styles.exportTitle}>
-        <Spinner size="sm" label={t.dataLoading} />
-        <span aria-hidden="true">{t.dataLoading}</span>
-      </div>
-    );
+    body = <Busy text={t.dataLoading} />;
   } else if (!data && error) {
     body = (
       <div className={styles.exportState} role="alert">
@@ -110,49 +94,37 @@ export function DataCard() {
   } else if (current.status === 'preparing') {
     body = (
       <div className={styles.exportState}>
-        <div className={styles.exportTitle}>
-          <Spinner size="sm" label={t.preparing} />
-          <span aria-hidden="true">{t.preparing}</span>
-        </div>
+        <Busy text={t.preparing} />
         <p className={styles.muted}>{t.preparingHint}</p>
       </div>
     );
   } else if (current.status === 'ready' && current.download_url) {
     const url = current.download_url;
     body = (
-      <div className={styles.exportState}>
-        <p className={styles.exportTitle} role="status">
-          {t.ready}
-        </p>
-        {current.ready_at ? <p className={styles.muted}>{t.readySince(formatLongDateTime(current.ready_at))}</p> : null}
-        {current.expires_at ? <p className={styles.muted}>{t.expiresOn(formatLongDateTime(current.expires_at))}</p> : null}
+      <ExportState title={t.ready}>
+        <DateLine at={current.ready_at} text={t.readySince} />
+        <DateLine at={current.expires_at} text={t.expiresOn} />
         <div className={styles.formActions}>
           <Button variant="secondary" loading={downloading} onClick={() => void download(url)}>
             {downloading ? t.downloadingArchive : t.downloadArchive(formatSize(current.size_bytes ?? 0))}
           </Button>
           {requestButton(t.newArchive, 'outline')}
         </div>
-      </div>
+      </ExportState>
     );
   } else if (current.status === 'expired') {
     body = (
-      <div className={styles.exportState}>
-        <p className={styles.exportTitle} role="status">
-          {t.expired}
-        </p>
-        {current.expires_at ? <p className={styles.muted}>{t.expiredOn(formatLongDateTime(current.expires_at))}</p> : null}
+      <ExportState title={t.expired}>
+        <DateLine at={current.expires_at} text={t.expiredOn} />
         {requestButton(t.download)}
-      </div>
+      </ExportState>
     );
   } else {
     body = (
-      <div className={styles.exportState}>
-        <p className={styles.exportTitle} role="alert">
-          {t.failed}
-        </p>
+      <ExportState title={t.failed} alert>
         <p className={styles.muted}>{t.failedHint}</p>
         {requestButton(t.retryExport)}
-      </div>
+      </ExportState>
     );
   }
 
@@ -162,4 +134,31 @@ export function DataCard() {
       {body}
     </Card>
   );
+}
+
+/** A spinner and what it waits for (read once: the spinner's label). */
+function Busy({ text }: { text: string }) {
+  return (
+    <div className={styles.exportTitle}>
+      <Spinner size="sm" label={text} />
+      <span aria-hidden="true">{text}</span>
+    </div>
+  );
+}
+
+/** A state of the archive: its title, announced (an alert for a failure), then what goes with it. */
+function ExportState({ title, alert = false, children }: { title: string; alert?: boolean; children: ReactNode }) {
+  return (
+    <div className={styles.exportState}>
+      <p className={styles.exportTitle} role={alert ? 'alert' : 'status'}>
+        {title}
+      </p>
+      {children}
+    </div>
+  );
+}
+
+/** "Préparée le …", "Disponible jusqu’au …": a date of the archive, when it has one. */
+function DateLine({ at, text }: { at: string | null | undefined; text: (date: string) => string }) {
+  return at ? <p className={styles.muted}>{text(formatLongDateTime(at))}</p> : null;
 }

@@ -1,15 +1,12 @@
 import { useGraphQLClient, useMutation } from '@popote/graphql';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { readApiError } from '@popote/auth';
 import { Button, TextField, toast } from '@popote/ui';
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { useNavigate } from '@popote/router';
 import { DELETE_ACCOUNT } from '../account/account.graphql';
 import { deleteSchema, type DeleteValues } from '../account/schemas';
-import { showServerFieldErrors } from '../../forms/server-errors';
+import { passwordInput, useZodForm } from '../../forms/zod-form';
 import { accountFr } from '../../i18n/account-texts';
-import { Card } from './card';
+import { Card, FormActions, FormError, useCardPanel } from './card';
 import styles from './profile-page.module.css';
 
 const t = accountFr;
@@ -22,76 +19,49 @@ export function DeleteAccountCard() {
   const [deleteAccount] = useMutation(DELETE_ACCOUNT);
   const client = useGraphQLClient();
   const navigate = useNavigate();
-  const [confirming, setConfirming] = useState(false);
+  const confirming = useCardPanel();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const panel = useRef<HTMLDivElement>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<DeleteValues>({ resolver: zodResolver(deleteSchema), defaultValues: { password: '' } });
-
-  useEffect(() => {
-    if (confirming) panel.current?.focus();
-  }, [confirming]);
+  const form = useZodForm(deleteSchema, { password: '' });
 
   const cancel = () => {
-    setConfirming(false);
+    confirming.close();
     setRefusal(null);
-    reset({ password: '' });
+    form.reset({ password: '' });
   };
 
-  const onSubmit = async ({ password }: DeleteValues) => {
+  const send = ({ password }: DeleteValues) => {
     setRefusal(null);
-    try {
-      await deleteAccount({ variables: { password } });
-    } catch (error) {
-      const { fields, message, code } = readApiError(error);
-      if (showServerFieldErrors(fields, ['password'], setError)) return;
+    return deleteAccount({ variables: { password } });
+  };
+  const onSubmit = form.submitWith(send, {
+    failed: ({ shownOnFields, message, code }) => {
+      if (shownOnFields) return;
       if (code === 'CONFLICT' && message) setRefusal(message);
       else toast.error(message ?? t.deleteError, { id: 'delete-error' });
-      return;
-    }
-    toast.success(t.deleted, { id: 'delete-success' });
-    navigate('/', { replace: true });
-    await client.resetStore().catch(() => undefined);
-  };
+    },
+    sent: async () => {
+      toast.success(t.deleted, { id: 'delete-success' });
+      navigate('/', { replace: true });
+      await client.resetStore().catch(() => undefined);
+    },
+  });
 
   return (
     <Card title={t.deleteTitle}>
       <p className={styles.muted}>{t.deleteLead}</p>
-      {confirming ? (
-        <div ref={panel} className={styles.confirm} role="group" aria-labelledby="delete-confirm-text" tabIndex={-1}>
+      {confirming.open ? (
+        <div ref={confirming.panel} className={styles.confirm} role="group" aria-labelledby="delete-confirm-text" tabIndex={-1}>
           <p id="delete-confirm-text" className={styles.confirmText}>
             {t.deleteConfirmText}
           </p>
-          <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
-            <TextField
-              label={t.deletePassword}
-              type="password"
-              autoComplete="current-password"
-              error={errors.password?.message}
-              {...register('password')}
-            />
-            {refusal ? (
-              <p className={styles.formError} role="alert">
-                {refusal}
-              </p>
-            ) : null}
-            <div className={styles.formActions}>
-              <Button type="submit" variant="primary" loading={isSubmitting}>
-                {t.deleteConfirm}
-              </Button>
-              <Button variant="outline" onClick={cancel} disabled={isSubmitting}>
-                {t.cancel}
-              </Button>
-            </div>
+          <form className={styles.form} onSubmit={onSubmit} noValidate>
+            <TextField label={t.deletePassword} {...passwordInput('current-password')} {...form.field('password')} />
+            <FormError message={refusal} />
+            <FormActions submit={t.deleteConfirm} loading={form.formState.isSubmitting} onCancel={cancel} />
           </form>
         </div>
       ) : (
-        <Button variant="outline" onClick={() => setConfirming(true)}>
+        <Button variant="outline" onClick={confirming.show}>
           {t.deleteButton}
         </Button>
       )}

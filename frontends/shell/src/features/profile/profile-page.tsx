@@ -1,6 +1,7 @@
 import { useAuth } from '@popote/auth';
-import { Avatar, buttonClassName, formatLongDate, fr, Notice, Spinner } from '@popote/ui';
+import { Avatar, buttonClassName, formatLongDate, fr, PageLoading } from '@popote/ui';
 import { Link } from '@popote/router';
+import { NoticePage } from '../../pages/notice-page';
 import { CommuneCard } from './commune-card';
 import { CookProfileCard } from './cook-profile-card';
 import { DataCard } from './data-card';
@@ -28,28 +29,20 @@ export function ProfilePage() {
   const auth = useAuth();
 
   if (auth.status === 'loading') {
-    return (
-      <div className="pp-page">
-        <Spinner size="lg" />
-      </div>
-    );
+    return <PageLoading />;
   }
 
   if (auth.status !== 'signed-in') {
     return (
-      <div className="pp-page">
-        <title>{`${frAccount.profile.title} · ${fr.brand}`}</title>
-        <Notice
-          title={frAccount.profile.title}
-          titleAs="h1"
-          message={frAccount.profile.signedOut}
-          actions={
-            <Link to="/auth" className={buttonClassName({ variant: 'primary' })}>
-              {fr.nav.signIn}
-            </Link>
-          }
-        />
-      </div>
+      <NoticePage
+        title={frAccount.profile.title}
+        message={frAccount.profile.signedOut}
+        actions={
+          <Link to="/auth" className={buttonClassName({ variant: 'primary' })}>
+            {fr.nav.signIn}
+          </Link>
+        }
+      />
     );
   }
 

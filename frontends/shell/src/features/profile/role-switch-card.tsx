@@ -1,9 +1,8 @@
 import { useSwitchRole } from '@popote/auth';
 import type { UserType } from '@popote/graphql';
 import { Button, toast } from '@popote/ui';
-import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from '@popote/router';
-import { Card } from './card';
+import { Card, useCardPanel } from './card';
 import styles from './profile-page.module.css';
 import { frAccount } from '@popote/ui/fr-account';
 
@@ -15,31 +14,15 @@ import { frAccount } from '@popote/ui/fr-account';
 export function RoleSwitchCard({ isCook }: { isCook: boolean }) {
   const [switchRole, { loading }] = useSwitchRole();
   const navigate = useNavigate();
-  const [confirming, setConfirming] = useState(false);
-  const panel = useRef<HTMLDivElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef(false);
+  const confirming = useCardPanel();
   const target: UserType = isCook ? 'consumer' : 'cook';
-
-  useEffect(() => {
-    if (confirming) panel.current?.focus();
-    else if (returnFocus.current) {
-      returnFocus.current = false;
-      toggle.current?.focus();
-    }
-  }, [confirming]);
-
-  const cancel = () => {
-    returnFocus.current = true;
-    setConfirming(false);
-  };
 
   const confirm = async () => {
     try {
       await switchRole(target);
     } catch {
       toast.error(frAccount.profile.roleError, { id: 'role-error' });
-      cancel();
+      confirming.close();
       return;
     }
     toast.success(target === 'cook' ? frAccount.profile.nowCook : frAccount.profile.nowConsumer, { id: 'role-success' });
@@ -49,8 +32,8 @@ export function RoleSwitchCard({ isCook }: { isCook: boolean }) {
   return (
     <Card title={frAccount.profile.roleTitle}>
       <p className={styles.muted}>{isCook ? frAccount.profile.roleCurrentCook : frAccount.profile.roleCurrentConsumer}</p>
-      {confirming ? (
-        <div ref={panel} className={styles.confirm} role="group" aria-labelledby="role-confirm-text" tabIndex={-1}>
+      {confirming.open ? (
+        <div ref={confirming.panel} className={styles.confirm} role="group" aria-labelledby="role-confirm-text" tabIndex={-1}>
           <p id="role-confirm-text" className={styles.confirmText}>
             {target === 'cook' ? frAccount.profile.confirmBecomeCook : frAccount.profile.confirmBecomeConsumer}
           </p>
@@ -58,13 +41,13 @@ export function RoleSwitchCard({ isCook }: { isCook: boolean }) {
             <Button variant="primary" loading={loading} onClick={confirm}>
               {frAccount.profile.confirm}
             </Button>
-            <Button variant="outline" onClick={cancel} disabled={loading}>
+            <Button variant="outline" onClick={confirming.close} disabled={loading}>
               {frAccount.profile.cancel}
             </Button>
           </div>
         </div>
       ) : (
-        <Button ref={toggle} variant={isCook ? 'outline' : 'secondary'} onClick={() => setConfirming(true)}>
+        <Button ref={confirming.toggle} variant={isCook ? 'outline' : 'secondary'} onClick={confirming.show}>
           {isCook ? frAccount.profile.becomeConsumer : frAccount.profile.becomeCook}
         </Button>
       )}

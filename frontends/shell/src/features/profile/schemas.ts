@@ -100,8 +100,10 @@ export type CookProfileFormInput = z.input<typeof cookProfileSchema>;
 
 export function cookProfileFormValues(profile: CookProfile | null): CookProfileFormInput {
   const join = (field: CookListField) => (profile?.[field] ?? []).join(', ');
+  // In the form's order (the first field with a message of the server takes the focus).
   return {
     bio: profile?.bio ?? '',
+    experience_years: String(profile?.experience_years ?? 0),
     specialties: join('specialties'),
     availability_days: join('availability_days'),
     cooking_styles: join('cooking_styles'),
@@ -109,7 +111,6 @@ export function cookProfileFormValues(profile: CookProfile | null): CookProfileF
     signature_dishes: join('signature_dishes'),
     cuisine_types: join('cuisine_types'),
     awards: join('awards'),
-    experience_years: String(profile?.experience_years ?? 0),
     siret: profile?.siret ?? '',
     vat_regime: (profile?.vat_regime ?? '') as CookProfileFormInput['vat_regime'],
   };

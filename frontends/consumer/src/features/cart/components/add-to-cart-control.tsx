@@ -1,5 +1,5 @@
 import { Button, fr, QuantityStepper } from '@popote/ui';
-import { useState } from 'react';
+import { useBusy } from '../use-busy';
 import { useCart, useCartActions } from '../use-cart';
 
 export interface AddToCartControlProps {
@@ -13,18 +13,9 @@ export interface AddToCartControlProps {
 export function AddToCartControl({ meal }: AddToCartControlProps) {
   const { quantityOf } = useCart();
   const { add, setQuantity } = useCartActions();
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const inCart = quantityOf(meal.meal_id);
   const soldOut = meal.portions_available <= 0;
-
-  const run = async (action: () => Promise<boolean>) => {
-    setBusy(true);
-    try {
-      await action();
-    } finally {
-      setBusy(false);
-    }
-  };
 
   if (inCart > 0) {
     return (

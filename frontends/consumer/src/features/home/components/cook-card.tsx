@@ -1,6 +1,7 @@
 import { Avatar } from '@popote/ui';
 import { useId } from 'react';
 import { Link } from '@popote/router';
+import { ChipList } from '../../../components/chip-list';
 import { Rating } from '../../../components/rating';
 import type { PopularCook } from '../graphql/home.queries';
 import styles from './cook-card.module.css';
@@ -20,13 +21,7 @@ export function CookCard({ cook }: { cook: PopularCook }) {
         <p className={styles.username}>@{cook.username}</p>
         {cook.location ? <p className={styles.location}>{cook.location}</p> : null}
         <Rating average={cook.rating_average} reviews={cook.total_reviews} />
-        {cook.specialties.length > 0 ? (
-          <ul className={styles.specialties}>
-            {cook.specialties.slice(0, 3).map((specialty) => (
-              <li key={specialty}>{specialty}</li>
-            ))}
-          </ul>
-        ) : null}
+        {cook.specialties.length > 0 ? <ChipList items={cook.specialties.slice(0, 3)} className={styles.specialties} /> : null}
       </div>
     </article>
   );

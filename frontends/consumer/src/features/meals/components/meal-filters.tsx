@@ -8,9 +8,7 @@ import {
   allergenLabel,
   categoryLabel,
   type Allergen,
-  type Availability,
   type Category,
-  type PriceRange,
 } from '@popote/rules';
 import { countActiveFilters, type MealListFilters } from '../filters';
 import styles from './meal-filters.module.css';
@@ -75,43 +73,25 @@ export function MealFilters({ filters, onChange }: MealFiltersProps) {
           </select>
         </div>
 
-        <fieldset className={styles.group}>
-          <legend className={styles.legend}>{t.price}</legend>
-          <Choice
-            name={`${id}-price`}
-            label={t.anyPrice}
-            checked={filters.priceRange === null}
-            onSelect={() => onChange({ ...filters, priceRange: null })}
-          />
-          {PRICE_RANGES.map((range: PriceRange) => (
-            <Choice
-              key={range}
-              name={`${id}-price`}
-              label={t.priceRanges[range]}
-              checked={filters.priceRange === range}
-              onSelect={() => onChange({ ...filters, priceRange: range })}
-            />
-          ))}
-        </fieldset>
+        <OneOf
+          name={`${id}-price`}
+          legend={t.price}
+          anyLabel={t.anyPrice}
+          options={PRICE_RANGES}
+          labelOf={(range) => t.priceRanges[range]}
+          value={filters.priceRange}
+          onChange={(priceRange) => onChange({ ...filters, priceRange })}
+        />
 
-        <fieldset className={styles.group}>
-          <legend className={styles.legend}>{t.availability}</legend>
-          <Choice
-            name={`${id}-availability`}
-            label={t.anyAvailability}
-            checked={filters.availability === null}
-            onSelect={() => onChange({ ...filters, availability: null })}
-          />
-          {AVAILABILITY.map((availability: Availability) => (
-            <Choice
-              key={availability}
-              name={`${id}-availability`}
-              label={t.availabilities[availability]}
-              checked={filters.availability === availability}
-              onSelect={() => onChange({ ...filters, availability })}
-            />
-          ))}
-        </fieldset>
+        <OneOf
+          name={`${id}-availability`}
+          legend={t.availability}
+          anyLabel={t.anyAvailability}
+          options={AVAILABILITY}
+          labelOf={(availability) => t.availabilities[availability]}
+          value={filters.availability}
+          onChange={(availability) => onChange({ ...filters, availability })}
+        />
 
         <fieldset className={styles.group}>
           <legend className={styles.legend}>{t.withoutAllergens}</legend>
@@ -141,6 +121,35 @@ export function MealFilters({ filters, onChange }: MealFiltersProps) {
         ) : null}
       </div>
     </aside>
+  );
+}
+
+interface OneOfProps<T extends string> {
+  name: string;
+  legend: string;
+  /** The first choice: no filter ('Tous les prix'...). */
+  anyLabel: string;
+  options: readonly T[];
+  labelOf: (option: T) => string;
+  value: T | null;
+  onChange: (value: T | null) => void;
+}
+
+/** One of a fixed list, or any: radio buttons under a legend. */
+function OneOf<T extends string>({ name, legend, anyLabel, options, labelOf, value, onChange }: OneOfProps<T>) {
+  return (
+    <fieldset className={styles.group}>
+      <legend className={styles.legend}>{legend}</legend>
+      {[null, ...options].map((option) => (
+        <Choice
+          key={option ?? ''}
+          name={name}
+          label={option === null ? anyLabel : labelOf(option)}
+          checked={value === option}
+          onSelect={() => onChange(option)}
+        />
+      ))}
+    </fieldset>
   );
 }
 

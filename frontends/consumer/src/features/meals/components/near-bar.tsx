@@ -62,13 +62,9 @@ export function NearBar({
           label={t.radius}
           value={filters.radius ? String(filters.radius) : ''}
           onChange={(e) => onChange({ ...filters, radius: e.target.value ? (Number(e.target.value) as Radius) : null })}
+          options={RADII.map((km) => ({ value: km, label: t.radiusOption(km) }))}
         >
           <option value="">{t.anyRadius}</option>
-          {RADII.map((km) => (
-            <option key={km} value={km}>
-              {t.radiusOption(km)}
-            </option>
-          ))}
         </SelectField>
         <SelectField
           label={t.sort}

@@ -2,7 +2,7 @@ import { type MealFilterInput, useQuery } from '@popote/graphql';
 import { useCallback, useState } from 'react';
 import type { MealCardData } from '../../../graphql/meal-card.fragment';
 import { LIMITS } from '@popote/rules';
-import { MEALS_QUERY } from '../graphql/meals.query';
+import { MealsDocument } from '../graphql/meals.query.generated';
 
 /** Spec: the meal list loads the 20 newest meals, then 20 more with 'Voir plus'. */
 export const MEALS_PAGE_SIZE = LIMITS.mealPageSize;
@@ -21,7 +21,7 @@ export type MealListState =
     };
 
 export function useMealList(filter: MealFilterInput | null): MealListState {
-  const { data, previousData, error, loading, fetchMore, refetch } = useQuery(MEALS_QUERY, {
+  const { data, previousData, error, loading, fetchMore, refetch } = useQuery(MealsDocument, {
     variables: { first: MEALS_PAGE_SIZE, filter },
     // Reopening the page shows the cached list at once and refreshes it behind.
     requestPolicy: 'cache-and-network',

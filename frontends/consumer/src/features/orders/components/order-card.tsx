@@ -1,8 +1,9 @@
 import { useMutation } from '@popote/graphql';
-import { Button, formatLongDateTime, formatPrice, formatSlot, OrderStatusBadge, toast } from '@popote/ui';
+import { apiMessage } from '@popote/auth';
+import { Button, formatLongDateTime, formatSlot, OrderCard, OrderCardActions, toast } from '@popote/ui';
 import { Link } from '@popote/router';
-import { apiMessage } from '../../../lib/api-message';
-import { CANCEL_ORDER, type OrderData } from '../graphql/orders';
+import { CancelMyOrderDocument } from '../graphql/orders.generated';
+import type { OrderData } from '../graphql/orders';
 import { downloadPickupEvent } from './calendar-file';
 import styles from './order-card.module.css';
 import { OrderReview } from './order-review';
@@ -11,9 +12,9 @@ import { frOrders } from '@popote/ui/fr-orders';
 const t = frOrders.orders;
 const ts = frOrders.slots;
 
-export function OrderCard({ order }: { order: OrderData }) {
-  const [cancelOrder, { loading: cancelling }] = useMutation(CANCEL_ORDER);
-  const titleId = `order-${order.order_id}`;
+/** An order on /orders: the shared card, with the cook, the pick-up, the receipt link, cancelling while pending and the review once delivered. */
+export function MyOrderCard({ order }: { order: OrderData }) {
+  const [cancelOrder, { loading: cancelling }] = useMutation(CancelMyOrderDocument);
 
   const onCancel = async () => {
     if (!window.confirm(t.confirmCancel)) return;
@@ -27,65 +28,44 @@ export function OrderCard({ order }: { order: OrderData }) {
   };
 
   return (
-    <article className={styles.card} aria-labelledby={titleId}>
-      <header className={styles.header}>
-        <div>
-          <h3 id={titleId} className={styles.number}>
-            {t.number(order.order_id)}
-          </h3>
-          <p className={styles.date}>{t.placedOn(formatLongDateTime(order.created_at))}</p>
-        </div>
-        <OrderStatusBadge status={order.order_status} />
-      </header>
-
-      {order.order_status === 'ready' ? (
-        <p className={styles.readyBanner} role="status">
-          {t.readyBanner}
-        </p>
-      ) : null}
-
-      <p className={styles.cook}>
-        {t.cook('')}
-        <Link to={`/cook/${encodeURIComponent(order.cook_id)}`}>{order.cook_name}</Link>
-        <span className={styles.pickup}> · {t.pickup}</span>
-      </p>
-
-      {order.pickup_start && order.pickup_end ? <PickupInfo order={order} /> : null}
-
-      <ul className={styles.items} aria-label={t.items}>
-        {order.items.map((item) => (
-          <li key={item.order_item_id} className={styles.item}>
-            <Link to={`/meals/${encodeURIComponent(item.meal_id)}`} className={styles.itemName}>
-              {t.item(item.name, item.quantity)}
-            </Link>
-            <span>{formatPrice(item.price_cents * item.quantity)}</span>
-          </li>
-        ))}
-      </ul>
-
-      <p className={styles.total}>
-        <span>{t.total}</span>
-        <strong>{formatPrice(order.total_cents)}</strong>
-      </p>
-
-      {order.order_status === 'cancelled' && order.cancel_reason ? (
-        <p className={styles.reason}>{t.cancelReason(order.cancel_reason)}</p>
-      ) : null}
-
+    <OrderCard
+      order={order}
+      placed={t.placedOn(formatLongDateTime(order.created_at))}
+      renderLine={(item) => (
+        <Link to={`/meals/${encodeURIComponent(item.meal_id)}`} className={styles.itemName}>
+          {t.item(item.name, item.quantity)}
+        </Link>
+      )}
+      details={
+        <>
+          {order.order_status === 'ready' ? (
+            <p className={styles.readyBanner} role="status">
+              {t.readyBanner}
+            </p>
+          ) : null}
+          <p className={styles.cook}>
+            {t.cook('')}
+            <Link to={`/cook/${encodeURIComponent(order.cook_id)}`}>{order.cook_name}</Link>
+            <span className={styles.pickup}> · {t.pickup}</span>
+          </p>
+          {order.pickup_start && order.pickup_end ? <PickupInfo order={order} /> : null}
+        </>
+      }
+    >
       <p className={styles.receiptLink}>
         <Link to={`/orders/${encodeURIComponent(order.order_id)}/receipt`}>{t.receiptLink}</Link>
       </p>
 
       {order.order_status === 'pending' ? (
-        <div className={styles.actions}>
-          <Button variant="outline" size="sm" className={styles.danger} loading={cancelling} onClick={() => void onCancel()}>
+        <OrderCardActions>
+          <Button variant="danger" size="sm" loading={cancelling} onClick={() => void onCancel()}>
             {t.cancel}
           </Button>
-        </div>
+        </OrderCardActions>
       ) : null}
 
       {order.order_status === 'delivered' ? <OrderReview order={order} /> : null}
-    </article>
+    </OrderCard>
   );
 }
 

@@ -1,9 +1,10 @@
 import { useMutation, useQuery } from '@popote/graphql';
+import { apiMessage } from '@popote/auth';
 import { Button, Stars, TextAreaField, toast } from '@popote/ui';
 import { useId, useState, type FormEvent } from 'react';
-import { apiMessage } from '../../../lib/api-message';
 import { TEXT_LIMITS } from '@popote/rules';
-import { COOK_REVIEWS_QUERY, SUBMIT_REVIEW, type OrderData } from '../graphql/orders';
+import { OrderCookReviewsDocument, SubmitReviewDocument } from '../graphql/orders.generated';
+import type { OrderData } from '../graphql/orders';
 import styles from './order-card.module.css';
 import { frOrders } from '@popote/ui/fr-orders';
 
@@ -11,7 +12,7 @@ const t = frOrders.orders;
 
 /** A delivered order: its review (stars and comment) once given, else the form to give it. */
 export function OrderReview({ order }: { order: OrderData }) {
-  const { data } = useQuery(COOK_REVIEWS_QUERY, {
+  const { data } = useQuery(OrderCookReviewsDocument, {
     variables: { cook_id: order.cook_id },
     requestPolicy: 'cache-first',
   });
@@ -37,12 +38,12 @@ function ReviewForm({ order }: { order: OrderData }) {
   const [hovered, setHovered] = useState(0);
   const [comment, setComment] = useState('');
   const [ratingError, setRatingError] = useState<string | undefined>();
-  const [submitReview, { loading }] = useMutation(SUBMIT_REVIEW, {
+  const [submitReview, { loading }] = useMutation(SubmitReviewDocument, {
     update: (cache, { data }) => {
       const review = data?.submitReview;
       if (!review) return;
       // With its __typename: Graphcache drops an object written without one.
-      cache.updateQuery({ query: COOK_REVIEWS_QUERY, variables: { cook_id: order.cook_id } }, (existing) => ({
+      cache.updateQuery({ query: OrderCookReviewsDocument, variables: { cook_id: order.cook_id } }, (existing) => ({
         cookReviews: [
           { ...review, __typename: 'Review' as const },
           ...(existing?.cookReviews ?? []).filter((r) => r.review_id !== review.review_id),

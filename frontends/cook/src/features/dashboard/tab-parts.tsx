@@ -1,0 +1,91 @@
+/* The parts every tab of the dashboard is made of: its sections and panels, and what a query shows until it has answered. */
+
+import { RetryNotice, Spinner } from '@popote/ui';
+import type { ReactNode } from 'react';
+import styles from './dashboard-page.module.css';
+import stats from './stats.module.css';
+import { frCook } from '@popote/ui/fr-cook';
+
+/** The dashboard's error panel: 'Erreur lors du chargement des données' and 'Réessayer'. */
+export function LoadError({ retry }: { retry: () => unknown }) {
+  return <RetryNotice message={frCook.cook.loadError} onRetry={retry} />;
+}
+
+export function Loading({ label }: { label: string }) {
+  return <Spinner size="lg" label={label} showLabel />;
+}
+
+/** A query of a tab, as `useQuery` gives it. */
+export interface TabQuery<D> {
+  data: D | undefined;
+  error: unknown;
+  refetch: () => Promise<unknown>;
+}
+
+/** What a tab shows of its query: `children(data)` once there, else the error panel, else the spinner. */
+export function Loaded<D>({
+  query,
+  loadingLabel,
+  children,
+}: {
+  query: TabQuery<D>;
+  loadingLabel: string;
+  children: (data: D) => ReactNode;
+}) {
+  if (query.data) return children(query.data);
+  if (query.error) return <LoadError retry={query.refetch} />;
+  return <Loading label={loadingLabel} />;
+}
+
+/**
+ * A white panel of a tab under its title: an h3 under the tab's h2 (read by screen readers only
+ * when `hiddenTitle`), or the h2 of a tab without one (`level="h2"`).
+ */
+export function Panel({
+  titleId,
+  title,
+  level = 'h3',
+  hiddenTitle = false,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  level?: 'h2' | 'h3';
+  hiddenTitle?: boolean;
+  children: ReactNode;
+}) {
+  const Title = level;
+  return (
+    <section aria-labelledby={titleId} className={stats.panel}>
+      <Title id={titleId} className={hiddenTitle ? 'pp-visually-hidden' : level === 'h2' ? styles.sectionTitle : stats.panelTitle}>
+        {title}
+      </Title>
+      {children}
+    </section>
+  );
+}
+
+/** A tab or a part of one: its h2 and, at the right, what it offers (a button, a link). */
+export function TabSection({
+  titleId,
+  title,
+  action,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={titleId}>
+      <div className={styles.sectionHeader}>
+        <h2 id={titleId} className={styles.sectionTitle}>
+          {title}
+        </h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { useId, type ReactNode } from 'react';
+import { frOrders } from '@popote/ui/fr-orders';
+import { formatPrice } from '../format/price';
+import { OrderStatusBadge } from './order-status-badge';
+import styles from './order-card.module.css';
+
+const t = frOrders.orders;
+
+export interface OrderCardLine {
+  order_item_id: string;
+  name: string;
+  quantity: number;
+  price_cents: number;
+}
+
+export interface OrderCardOrder<L extends OrderCardLine = OrderCardLine> {
+  order_id: string;
+  order_status: string;
+  total_cents: number;
+  cancel_reason: string | null;
+  items: readonly L[];
+}
+
+export interface OrderCardProps<L extends OrderCardLine> {
+  order: OrderCardOrder<L>;
+  /** Under the number: when the order was placed. */
+  placed: ReactNode;
+  /** `dense`: the cook's lists; `compact`: the cook's overview. */
+  density?: 'regular' | 'dense' | 'compact';
+  /** A line's name, « Tajine × 2 » by default (the buyer's card links it to the meal). */
+  renderLine?: (line: L) => ReactNode;
+  /** Between the header and the lines: who, when and where. */
+  details?: ReactNode;
+  /** After the total and the cancel reason: links, actions, review. */
+  children?: ReactNode;
+}
+
+/**
+ * One order, as the buyer and the cook both see it: its number, when it was placed and its status,
+ * the lines with their amounts, the total and, once cancelled, why.
+ */
+export function OrderCard<L extends OrderCardLine>({
+  order,
+  placed,
+  density = 'regular',
+  renderLine,
+  details,
+  children,
+}: OrderCardProps<L>) {
+  const titleId = useId();
+  const densityClass = { regular: '', dense: styles.dense, compact: `${styles.dense} ${styles.compact}` }[density];
+  return (
+    <article className={`${styles.card} ${densityClass}`} aria-labelledby={titleId}>
+      <header className={styles.header}>
+        <div>
+          <h3 id={titleId} className={styles.number}>
+            {t.number(order.order_id)}
+          </h3>
+          <p className={styles.placed}>{placed}</p>
+        </div>
+        <OrderStatusBadge status={order.order_status} />
+      </header>
+      {details}
+      <ul className={styles.items} aria-label={t.items}>
+        {order.items.map((line) => (
+          <li key={line.order_item_id} className={styles.item}>
+            {renderLine ? renderLine(line) : <span>{t.item(line.name, line.quantity)}</span>}
+            <span>{formatPrice(line.price_cents * line.quantity)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className={styles.total}>
+        <span>{t.total}</span>
+        <strong>{formatPrice(order.total_cents)}</strong>
+      </p>
+      {order.order_status === 'cancelled' && order.cancel_reason ? (
+        <p className={styles.reason}>{t.cancelReason(order.cancel_reason)}</p>
+      ) : null}
+      {children}
+    </article>
+  );
+}
+
+/** A row of buttons on an order card (they wrap on a narrow screen). */
+export function OrderCardActions({ children }: { children: ReactNode }) {
+  return <div className={styles.actions}>{children}</div>;
+}
