@@ -34,6 +34,9 @@ import { ReceiptsResolver } from './payouts/receipts.resolver';
 import { OrderPickupResolver, PickupResolver } from './pickup/pickup.resolver';
 import { parseCookie } from 'cookie';
 import { CookResolver, MealsResolver } from './meals/meals.resolver';
+import { AlertsResolver } from './follows/alerts.resolver';
+import { FollowsResolver, MealFavouriteResolver } from './follows/follows.resolver';
+import { UnsubscribeController } from './follows/unsubscribe.controller';
 import { UploadController } from './media/upload.controller';
 import { MediaController } from './media/media.controller';
 import { MEDIA_STORAGE } from './media/media.tokens';
@@ -112,7 +115,7 @@ export class AppModule implements NestModule {
         }),
       ],
       // The archive's route first: MediaController's `media/*key` would take it otherwise.
-      controllers: [DataExportController, UploadController, MediaController, BffHealthController],
+      controllers: [DataExportController, UploadController, MediaController, UnsubscribeController, BffHealthController],
       providers: [
         AuthResolver,
         AccountResolver,
@@ -124,6 +127,9 @@ export class AppModule implements NestModule {
         ExportErasureConsumer,
         MealsResolver,
         CookResolver,
+        FollowsResolver,
+        MealFavouriteResolver,
+        AlertsResolver,
         CartResolver,
         ContactResolver,
         OrdersResolver,

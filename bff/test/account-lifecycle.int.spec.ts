@@ -3,41 +3,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { ACCOUNT_MESSAGES, EXPORT_MESSAGES } from '@popote/contracts';
 import { MediaStorage } from '@popote/platform';
-import {
-  chooseSlotsGql,
-  eventually,
-  GqlSession,
-  natsCredentials,
-  PICKUP_ALL_DAY,
-  resetJetStream,
-  serviceEnv,
-  startServiceApp,
-  tokenOfLink,
-  waitForMail,
-} from '@popote/testing';
+import { chooseSlotsGql, eventually, GqlSession, PICKUP_ALL_DAY, tokenOfLink, waitForMail } from '@popote/testing';
 import mongoose, { type Connection } from 'mongoose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppModule as CartModule } from '../../services/cart/src/app.module';
-import { cartConfig } from '../../services/cart/src/config';
-import { AppModule as CatalogueModule } from '../../services/catalogue/src/app.module';
-import { catalogueConfig } from '../../services/catalogue/src/config';
-import { seedCatalogue } from '../../services/catalogue/src/seed/seed';
-import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
-import { identityConfig } from '../../services/identity/src/config';
-import { AppModule as NotificationsModule } from '../../services/notifications/src/app.module';
-import { notificationsConfig } from '../../services/notifications/src/config';
 import { ErasedAccounts } from '../../services/ordering/src/account/erased-accounts';
-import { AppModule as OrderingModule } from '../../services/ordering/src/app.module';
-import { orderingConfig } from '../../services/ordering/src/config';
-import { AppModule as PaymentsModule } from '../../services/payments/src/app.module';
-import { paymentsConfig } from '../../services/payments/src/config';
-import { AppModule } from '../src/app.module';
-import { bffConfig } from '../src/config';
+import { bffConfig, startBff, startServices, type Services } from './support/services';
 
 const ME = '{ me { user { user_id email email_verified } } }';
 const SIGN_UP = 'mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id } } }';
@@ -106,43 +80,25 @@ describe('account lifecycle through the BFF', () => {
     return person;
   };
 
+  let stack: Services;
+
   beforeAll(async () => {
-    await resetJetStream();
-    const env = (s: string) => serviceEnv(s, __filename);
-    const cat = env('catalogue');
-    const nats = cat.NATS_URL!;
-    apps.identity = await startServiceApp('identity', IdentityModule.forRoot(identityConfig(env('identity'))), nats);
-    apps.catalogue = await startServiceApp('catalogue', CatalogueModule.forRoot(catalogueConfig(cat)), nats);
-    await seedCatalogue(cat);
-    apps.cart = await startServiceApp('cart', CartModule.forRoot(cartConfig(env('cart'))), nats);
-    apps.ordering = await startServiceApp('ordering', OrderingModule.forRoot(orderingConfig(env('ordering'))), nats);
-    apps.payments = await startServiceApp('payments', PaymentsModule.forRoot(paymentsConfig(env('payments'))), nats);
-    apps.notifications = await startServiceApp(
-      'notifications',
-      NotificationsModule.forRoot(notificationsConfig(env('notifications'))),
-      nats,
-    );
-    const bffEnv = {
-      ...env('bff'),
-      ...natsCredentials('bff'),
-      MEDIA_BUCKET: cat.MEDIA_BUCKET!,
-      GRAPHIQL: 'false',
-      RATE_LIMIT_SIGN_UP: '1000/60',
-      EXPORT_BUCKET: `${cat.MEDIA_BUCKET!}-exports`,
-    };
+    stack = await startServices(__filename, { seed: 'catalogue' });
+    Object.assign(apps, stack.apps);
+    const bffEnv = stack.bffEnv({ RATE_LIMIT_SIGN_UP: '1000/60', EXPORT_BUCKET: `${stack.env('catalogue').MEDIA_BUCKET!}-exports` });
     const config = bffConfig(bffEnv);
     media = new MediaStorage(config);
     exportsBucket = new MediaStorage({ ...config, MEDIA_BUCKET: config.EXPORT_BUCKET });
-    const bff = await NestFactory.create(AppModule.forRoot(config), { logger: ['error'] });
-    await bff.listen(0, '127.0.0.1');
-    apps.bff = bff;
-    url = await bff.getUrl();
+    const bff = await startBff(config);
+    apps.bff = bff.app;
+    url = bff.url;
     bffDb = await mongoose.createConnection(bffEnv.MONGO_URL!, { dbName: bffEnv.MONGO_DB }).asPromise();
   }, 120_000);
 
   afterAll(async () => {
     await bffDb?.close();
-    for (const name of ['bff', 'notifications', 'payments', 'ordering', 'cart', 'catalogue', 'identity']) await apps[name]?.close();
+    await apps.bff?.close();
+    await stack?.close();
   });
 
   it('an unverified account browses and fills a cart, cannot pay; its link confirms it once, even clicked twice at once', async () => {

@@ -29,6 +29,7 @@ import { paymentsConfig } from '../../services/payments/src/config';
 import { markEmailVerified } from '../../services/identity/test/fixtures';
 import { AppModule } from '../src/app.module';
 import { bffConfig } from '../src/config';
+import { ALERTS_ALL_ON, browserSubscription } from './push-subscription';
 
 /**
  * Every mutation and private query of the schema × (anonymous, consumer, owning cook, other cook),
@@ -42,6 +43,9 @@ type Outcome =
   'ok' | 'null' | 'empty' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'INVALID_CREDENTIALS' | 'VALIDATION_FAILED' | 'CONFLICT';
 
 interface World {
+  /** The owning cook's and the other cook's ids. */
+  cook: string;
+  otherCookId: string;
   meal: string;
   otherMeal: string;
   paidCheckout: string;
@@ -241,6 +245,37 @@ const MUTATIONS: Record<string, Row> = {
     query: () => ({ query: 'mutation { sendContactMessage(input: {name: "A", email: "a@popote.test", subject: "S", message: "M"}) }' }),
     expect: everyone('ok'),
   },
+  // Following cooks and favourite dishes (anyone signed in; a cook does not follow themself).
+  followCook: {
+    query: (w) => ({ query: 'mutation($c: ID!) { followCook(cook_id: $c, follow: true) { followers } }', variables: { c: w.cook } }),
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'ok', owningCook: 'FORBIDDEN', otherCook: 'ok' },
+  },
+  setFavourite: {
+    query: async (w) => ({
+      query: 'mutation($m: ID!) { setFavourite(meal_id: $m, favourite: true) { is_favourite } }',
+      variables: { m: await w.freshMeal() },
+    }),
+    expect: signed(),
+  },
+  // Alerts: this device's pushes, the person's preferences.
+  subscribePush: {
+    query: () => ({
+      query: 'mutation($s: PushSubscriptionInput!) { subscribePush(subscription: $s) }',
+      variables: { s: browserSubscription() },
+    }),
+    expect: signed(),
+  },
+  unsubscribePush: {
+    query: () => ({ query: 'mutation { unsubscribePush(endpoint: "https://push.popote.test/inconnu") }' }),
+    expect: signed(),
+  },
+  updateAlertPreferences: {
+    query: () => ({
+      query: 'mutation($i: AlertPreferencesInput!) { updateAlertPreferences(input: $i) { push_devices } }',
+      variables: { i: ALERTS_ALL_ON },
+    }),
+    expect: signed(),
+  },
   // Account lifecycle. The matrix's accounts are verified: resending says so.
   resendVerificationEmail: { query: () => ({ query: 'mutation { resendVerificationEmail }' }), expect: signed('CONFLICT') },
   verifyEmail: {
@@ -304,9 +339,27 @@ const PRIVATE_QUERIES: Record<string, Row> = {
     expect: { anonymous: 'UNAUTHENTICATED', consumer: 'FORBIDDEN', owningCook: 'ok', otherCook: 'null' },
   },
   pickupSlots: { query: () => ({ query: '{ pickupSlots(cook_id: "nobody") { has_windows } }' }), expect: signed() },
+  // One's own lists only (each signed-in session follows a cook and keeps a favourite from the start).
+  followedCooks: { query: () => ({ query: '{ followedCooks { cook { cook_id } } }' }), expect: signed() },
+  favouriteMeals: { query: () => ({ query: '{ favouriteMeals { meal_id } }' }), expect: signed() },
+  alertPreferences: { query: () => ({ query: '{ alertPreferences { push_devices } }' }), expect: signed() },
 };
 /** Open to visitors by design (the catalogue, cooks' public pages, who am I). */
-const PUBLIC_QUERIES = ['me', 'meals', 'meal', 'featuredMeals', 'cook', 'cookMeals', 'popularCooks', 'cookReviews', 'communes', 'commune'];
+const PUBLIC_QUERIES = [
+  'me',
+  'meals',
+  'meal',
+  'featuredMeals',
+  'cook',
+  'cookMeals',
+  'popularCooks',
+  'cookReviews',
+  'communes',
+  'commune',
+  // A cook's follower count (and, signed in, whether one follows); the deployment's push key.
+  'cookFollow',
+  'pushPublicKey',
+];
 /** Checked in auth.int.spec.ts and checkout.int.spec.ts (only signed-in users, only their orders, closed on sign-out). */
 const SUBSCRIPTIONS = ['orderUpdated'];
 
@@ -380,6 +433,18 @@ describe('authorization matrix: every mutation and private query × who asks', (
     world.meal = await mealOf(cook);
     world.otherMeal = await mealOf(sessions.otherCook);
     world.freshMeal = () => mealOf(cook);
+    const cookOf = async (meal: string) =>
+      (await ok(cook, 'query($m: ID!) { meal(meal_id: $m) { cook_id } }', { m: meal })).meal.cook_id as string;
+    world.cook = await cookOf(world.meal);
+    world.otherCookId = await cookOf(world.otherMeal);
+    for (const [who, follows] of [
+      ['consumer', world.cook],
+      ['otherCook', world.cook],
+      ['owningCook', world.otherCookId],
+    ] as const) {
+      await ok(sessions[who], 'mutation($c: ID!) { followCook(cook_id: $c, follow: true) { followers } }', { c: follows });
+      await ok(sessions[who], 'mutation($m: ID!) { setFavourite(meal_id: $m, favourite: true) { meal_id } }', { m: world.otherMeal });
+    }
     const buy = async () => {
       const buyer = sessions.consumer;
       await ok(buyer, 'mutation { clearCart { item_count } }');

@@ -1,24 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { chooseSlotsGql, eventually, GqlSession, natsCredentials, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { chooseSlotsGql, eventually, GqlSession } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppModule as CartModule } from '../../services/cart/src/app.module';
-import { cartConfig } from '../../services/cart/src/config';
-import { AppModule as CatalogueModule } from '../../services/catalogue/src/app.module';
-import { catalogueConfig } from '../../services/catalogue/src/config';
-import { seedCatalogue } from '../../services/catalogue/src/seed/seed';
-import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
-import { identityConfig } from '../../services/identity/src/config';
-import { seedIdentity } from '../../services/identity/src/seed/seed';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { AppModule as OrderingModule } from '../../services/ordering/src/app.module';
-import { orderingConfig } from '../../services/ordering/src/config';
-import { AppModule as PaymentsModule } from '../../services/payments/src/app.module';
-import { paymentsConfig } from '../../services/payments/src/config';
 import { markEmailVerified } from '../../services/identity/test/fixtures';
-import { AppModule } from '../src/app.module';
-import { bffConfig } from '../src/config';
+import { bffConfig, startBff, startServices, type Services } from './support/services';
 
 describe('bff: cart → checkout → orders, as a browser does it', () => {
   const apps: INestApplication[] = [];
@@ -56,30 +42,20 @@ describe('bff: cart → checkout → orders, as a browser does it', () => {
     };
   };
 
+  let stack: Services;
+
   beforeAll(async () => {
-    await resetJetStream();
-    const env = (s: string) => serviceEnv(s, __filename);
-    const cat = env('catalogue');
-    const idEnv = env('identity');
-    await seedIdentity(idEnv);
-    identity = await startServiceApp('identity', IdentityModule.forRoot(identityConfig(idEnv)), cat.NATS_URL!);
-    apps.push(identity);
-    apps.push(await startServiceApp('catalogue', CatalogueModule.forRoot(catalogueConfig(cat)), cat.NATS_URL!));
-    await seedCatalogue(cat);
-    apps.push(await startServiceApp('cart', CartModule.forRoot(cartConfig(env('cart'))), cat.NATS_URL!));
-    apps.push(await startServiceApp('ordering', OrderingModule.forRoot(orderingConfig(env('ordering'))), cat.NATS_URL!));
-    apps.push(await startServiceApp('payments', PaymentsModule.forRoot(paymentsConfig(env('payments'))), cat.NATS_URL!));
-    const bff = await NestFactory.create(AppModule.forRoot(bffConfig({ ...cat, ...natsCredentials('bff'), GRAPHIQL: 'false' })), {
-      logger: ['error'],
-    });
-    await bff.listen(0, '127.0.0.1');
-    apps.push(bff);
-    url = await bff.getUrl();
+    stack = await startServices(__filename, { seed: true, only: ['identity', 'catalogue', 'cart', 'ordering', 'payments'] });
+    identity = stack.apps.identity!;
+    const bff = await startBff(bffConfig(stack.bffEnv()));
+    apps.push(bff.app);
+    url = bff.url;
     me = new GqlSession(url);
   });
 
   afterAll(async () => {
     for (const app of apps.reverse()) await app.close();
+    await stack?.close();
   });
 
   it('refuses the cart and checkout to a visitor', async () => {

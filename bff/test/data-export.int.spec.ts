@@ -3,42 +3,19 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { jetstream } from '@nats-io/jetstream';
 import { DataExportJob, EXPORT_MESSAGES, STREAMS } from '@popote/contracts';
 import { markEmailVerified } from '../../services/identity/test/fixtures';
 import { MediaStorage, OutboxRelay } from '@popote/platform';
 import { getConnectionToken, getModelToken } from '@nestjs/mongoose';
-import {
-  eventually,
-  GqlSession,
-  natsCredentials,
-  resetJetStream,
-  serviceEnv,
-  startServiceApp,
-  testNats,
-  tokenOfLink,
-  waitForMail,
-} from '@popote/testing';
+import { eventually, GqlSession, testNats, tokenOfLink, waitForMail } from '@popote/testing';
 import mongoose, { type Connection, type Model } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppModule as CartModule } from '../../services/cart/src/app.module';
-import { cartConfig } from '../../services/cart/src/config';
-import { AppModule as CatalogueModule } from '../../services/catalogue/src/app.module';
-import { catalogueConfig } from '../../services/catalogue/src/config';
-import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
-import { identityConfig } from '../../services/identity/src/config';
 import { User } from '../../services/identity/src/users/user.schema';
-import { AppModule as NotificationsModule } from '../../services/notifications/src/app.module';
-import { notificationsConfig } from '../../services/notifications/src/config';
-import { AppModule as OrderingModule } from '../../services/ordering/src/app.module';
-import { orderingConfig } from '../../services/ordering/src/config';
-import { AppModule as PaymentsModule } from '../../services/payments/src/app.module';
-import { paymentsConfig } from '../../services/payments/src/config';
 import type { ExportJob, ExportSlot } from '../src/account/exports/data-export.store';
 import { DataExportWorker, EXPORT_MAX_ATTEMPTS } from '../src/account/exports/data-export.worker';
-import { AppModule } from '../src/app.module';
-import { bffConfig, type BffConfig } from '../src/config';
+import { type BffConfig } from '../src/config';
+import { bffConfig, startBff, startServices, type Services } from './support/services';
 
 const FIELDS = '{ export_id status download_url expires_at ready_at size_bytes }';
 const REQUEST = `mutation { requestDataExport ${FIELDS} }`;
@@ -98,39 +75,24 @@ describe('data export job (two BFF replicas)', () => {
       return d?.status === 'ready' ? d : undefined;
     }, 30_000);
 
+  let stack: Services;
+
   beforeAll(async () => {
-    await resetJetStream();
-    const env = (s: string) => serviceEnv(s, __filename);
-    const cat = env('catalogue');
-    const nats = cat.NATS_URL!;
-    apps.identity = await startServiceApp('identity', IdentityModule.forRoot(identityConfig(env('identity'))), nats);
-    apps.catalogue = await startServiceApp('catalogue', CatalogueModule.forRoot(catalogueConfig(cat)), nats);
-    apps.cart = await startServiceApp('cart', CartModule.forRoot(cartConfig(env('cart'))), nats);
-    apps.ordering = await startServiceApp('ordering', OrderingModule.forRoot(orderingConfig(env('ordering'))), nats);
-    apps.payments = await startServiceApp('payments', PaymentsModule.forRoot(paymentsConfig(env('payments'))), nats);
-    apps.notifications = await startServiceApp(
-      'notifications',
-      NotificationsModule.forRoot(notificationsConfig(serviceEnv('notifications', __filename, { SUPPORT_EMAIL: SUPPORT }))),
-      nats,
-    );
+    stack = await startServices(__filename, { seed: false, env: { notifications: { SUPPORT_EMAIL: SUPPORT } } });
+    Object.assign(apps, stack.apps);
     // One database and one bucket for both replicas, as in a deployment; a short lease, so a dead
     // builder's job goes to another replica within seconds.
-    const bffEnv = {
-      ...env('bff'),
-      ...natsCredentials('bff'),
-      MEDIA_BUCKET: cat.MEDIA_BUCKET!,
-      EXPORT_BUCKET: `${cat.MEDIA_BUCKET!}-exports`,
-      GRAPHIQL: 'false',
+    const bffEnv = stack.bffEnv({
+      EXPORT_BUCKET: `${stack.env('catalogue').MEDIA_BUCKET!}-exports`,
       RATE_LIMIT_SIGN_UP: '1000/60',
       RATE_LIMIT_EXPORT: '3/3600',
       EXPORT_LEASE_MS: '3000',
       EXPORT_SWEEP_MS: '3600000',
-    };
+    });
     config = bffConfig(bffEnv);
     for (let i = 0; i < 2; i++) {
-      const app = await NestFactory.create(AppModule.forRoot(config), { logger: ['error', 'warn'] });
-      await app.listen(0, '127.0.0.1');
-      replicas.push({ app, url: await app.getUrl(), worker: app.get(DataExportWorker) });
+      const { app, url } = await startBff(config);
+      replicas.push({ app, url, worker: app.get(DataExportWorker) });
     }
     archives = new MediaStorage({ ...config, MEDIA_BUCKET: config.EXPORT_BUCKET });
     db = await mongoose.createConnection(bffEnv.MONGO_URL!, { dbName: bffEnv.MONGO_DB }).asPromise();
@@ -139,7 +101,7 @@ describe('data export job (two BFF replicas)', () => {
   afterAll(async () => {
     await db?.close();
     for (const r of replicas) await r.app.close();
-    for (const name of ['notifications', 'payments', 'ordering', 'cart', 'catalogue', 'identity']) await apps[name]?.close();
+    await stack?.close();
   });
 
   it('request → ready → the archive of every service → the email; nobody else downloads it', async () => {

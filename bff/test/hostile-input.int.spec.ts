@@ -1,31 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { CatalogueRpc, mealSchema, ORDER_MESSAGES, OrderingRpc, unlimitedRateLimits } from '@popote/contracts';
 import { DistributedLocks, MediaStorage } from '@popote/platform';
-import { GqlSession, natsCredentials, resetJetStream, serviceEnv, startServiceApp, testNats, testRpcClient } from '@popote/testing';
+import { GqlSession, testNats, testRpcClient } from '@popote/testing';
 import fc from 'fast-check';
 import { buildSchema, getNamedType, type GraphQLField } from 'graphql';
 import type { Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppModule as CartModule } from '../../services/cart/src/app.module';
-import { cartConfig } from '../../services/cart/src/config';
-import { AppModule as CatalogueModule } from '../../services/catalogue/src/app.module';
-import { catalogueConfig } from '../../services/catalogue/src/config';
-import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
-import { identityConfig } from '../../services/identity/src/config';
-import { AppModule as NotificationsModule } from '../../services/notifications/src/app.module';
-import { notificationsConfig } from '../../services/notifications/src/config';
-import { AppModule as OrderingModule } from '../../services/ordering/src/app.module';
-import { orderingConfig } from '../../services/ordering/src/config';
-import { AppModule as PaymentsModule } from '../../services/payments/src/app.module';
-import { paymentsConfig } from '../../services/payments/src/config';
 import { markEmailVerified } from '../../services/identity/test/fixtures';
-import { AppModule } from '../src/app.module';
-import { bffConfig } from '../src/config';
-import { configureHttp } from '../src/http';
+import { bffConfig, startBff, startServices, type Services } from './support/services';
 
 /**
  * Hostile input, generated (fast-check): wrong types, unicode, huge and deeply nested values, in every
@@ -137,6 +122,9 @@ const ID_OPERATIONS: Record<string, IdCall> = {
   cook: { as: 'anonymous', query: 'query($id: ID!) { cook(cook_id: $id) { cook_id } }' },
   cookMeals: { as: 'anonymous', query: 'query($id: ID!) { cookMeals(cook_id: $id) { meal_id } }' },
   cookReviews: { as: 'anonymous', query: 'query($id: ID!) { cookReviews(cook_id: $id) { review_id } }' },
+  cookFollow: { as: 'anonymous', query: 'query($id: ID!) { cookFollow(cook_id: $id) { following followers } }' },
+  followCook: { as: 'consumer', query: 'mutation($id: ID!) { followCook(cook_id: $id, follow: true) { followers } }' },
+  setFavourite: { as: 'consumer', query: 'mutation($id: ID!) { setFavourite(meal_id: $id, favourite: true) { meal_id } }' },
   pickupSlots: { as: 'consumer', query: 'query($id: ID!) { pickupSlots(cook_id: $id, meal_ids: [$id]) { slots { start } } }' },
   checkout: { as: 'consumer', query: 'query($id: ID!) { checkout(checkout_id: $id) { checkout_id } }' },
   checkoutOrders: { as: 'consumer', query: 'query($id: ID!) { checkoutOrders(checkout_id: $id) { order_id } }' },
@@ -179,28 +167,19 @@ describe('hostile input: generated GraphQL arguments and uploads', () => {
   let consumerId = '';
   const created = { users: 0, meals: 0 };
 
+  let stack: Services;
+
   beforeAll(async () => {
-    await resetJetStream();
-    const env = (s: string) => serviceEnv(s, __filename);
-    const cat = env('catalogue');
-    const nats = cat.NATS_URL!;
-    const identity = await startServiceApp('identity', IdentityModule.forRoot(identityConfig(env('identity'))), nats);
+    stack = await startServices(__filename);
+    const identity = stack.apps.identity!;
     identityDb = identity.get<Connection>(getConnectionToken());
-    apps.push(identity, await startServiceApp('catalogue', CatalogueModule.forRoot(catalogueConfig(cat)), nats));
-    const cart = await startServiceApp('cart', CartModule.forRoot(cartConfig(env('cart'))), nats);
-    cartDb = cart.get<Connection>(getConnectionToken());
-    apps.push(cart, await startServiceApp('notifications', NotificationsModule.forRoot(notificationsConfig(env('notifications'))), nats));
-    apps.push(await startServiceApp('ordering', OrderingModule.forRoot(orderingConfig(env('ordering'))), nats));
-    apps.push(await startServiceApp('payments', PaymentsModule.forRoot(paymentsConfig(env('payments'))), nats));
-    const unlimited = unlimitedRateLimits(['RATE_LIMIT_EXPORT']);
-    // The BFF stores pictures in the catalogue's bucket, as deployed.
-    const config = bffConfig({ ...env('bff'), ...natsCredentials('bff'), MEDIA_BUCKET: cat.MEDIA_BUCKET, GRAPHIQL: 'false', ...unlimited });
+    cartDb = stack.apps.cart!.get<Connection>(getConnectionToken());
+    // The BFF stores pictures in the catalogue's bucket, as deployed (stack.bffEnv).
+    const config = bffConfig(stack.bffEnv(unlimitedRateLimits(['RATE_LIMIT_EXPORT'])));
     media = new MediaStorage(config);
-    const bff = await NestFactory.create(AppModule.forRoot(config), { logger: ['error'] });
-    configureHttp(bff, config);
-    await bff.listen(0, '127.0.0.1');
-    apps.push(bff);
-    url = await bff.getUrl();
+    const bff = await startBff(config, { http: true });
+    apps.push(bff.app);
+    url = bff.url;
     sessions.anonymous = new GqlSession(url);
     for (const type of ['consumer', 'cook'] as const) {
       const s = new GqlSession(url);
@@ -224,6 +203,7 @@ describe('hostile input: generated GraphQL arguments and uploads', () => {
 
   afterAll(async () => {
     for (const app of apps.reverse()) await app.close();
+    await stack?.close();
   });
 
   const send = async (session: GqlSession, body: string) => {

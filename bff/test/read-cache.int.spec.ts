@@ -1,24 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { CatalogueRpc } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
-import { chooseSlotsGql, eventually, GqlSession, natsCredentials, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { chooseSlotsGql, eventually, GqlSession } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppModule as CartModule } from '../../services/cart/src/app.module';
-import { cartConfig } from '../../services/cart/src/config';
-import { AppModule as CatalogueModule } from '../../services/catalogue/src/app.module';
-import { catalogueConfig } from '../../services/catalogue/src/config';
-import { seedCatalogue } from '../../services/catalogue/src/seed/seed';
-import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
-import { identityConfig } from '../../services/identity/src/config';
-import { seedIdentity } from '../../services/identity/src/seed/seed';
 import { markEmailVerified } from '../../services/identity/test/fixtures';
-import { AppModule as OrderingModule } from '../../services/ordering/src/app.module';
-import { orderingConfig } from '../../services/ordering/src/config';
-import { AppModule as PaymentsModule } from '../../services/payments/src/app.module';
-import { paymentsConfig } from '../../services/payments/src/config';
-import { AppModule } from '../src/app.module';
-import { bffConfig } from '../src/config';
+import { bffConfig, startBff, startServices, type Services } from './support/services';
 import { PublicReadCache } from '../src/read-cache/public-read-cache.service';
 
 /**
@@ -32,23 +18,13 @@ describe('bff: public reads cached per replica, dropped on the catalogue and ide
   const listCalls = [0, 0];
   let bffEnv: NodeJS.ProcessEnv = {};
 
+  let stack: Services;
+
   beforeAll(async () => {
-    await resetJetStream();
-    const env = (s: string) => serviceEnv(s, __filename);
-    const cat = env('catalogue');
-    const idEnv = env('identity');
-    await seedIdentity(idEnv);
-    apps.push(await startServiceApp('identity', IdentityModule.forRoot(identityConfig(idEnv)), cat.NATS_URL!));
-    apps.push(await startServiceApp('catalogue', CatalogueModule.forRoot(catalogueConfig(cat)), cat.NATS_URL!));
-    await seedCatalogue(cat);
-    apps.push(await startServiceApp('cart', CartModule.forRoot(cartConfig(env('cart'))), cat.NATS_URL!));
-    apps.push(await startServiceApp('ordering', OrderingModule.forRoot(orderingConfig(env('ordering'))), cat.NATS_URL!));
-    apps.push(await startServiceApp('payments', PaymentsModule.forRoot(paymentsConfig(env('payments'))), cat.NATS_URL!));
-    bffEnv = { ...cat, ...natsCredentials('bff'), GRAPHIQL: 'false', READ_CACHE_TTL_MS: '600000' };
+    stack = await startServices(__filename, { seed: true, only: ['identity', 'catalogue', 'cart', 'ordering', 'payments'] });
+    bffEnv = stack.bffEnv({ READ_CACHE_TTL_MS: '600000' });
     for (const i of [0, 1]) {
-      const config = bffConfig(bffEnv);
-      const app = await NestFactory.create(AppModule.forRoot(config), { logger: ['error'] });
-      await app.listen(0, '127.0.0.1');
+      const { app, url } = await startBff(bffConfig(bffEnv));
       const rpc = app.get(RpcClient);
       const call = rpc.call.bind(rpc);
       rpc.call = ((contract, request, options) => {
@@ -56,12 +32,13 @@ describe('bff: public reads cached per replica, dropped on the catalogue and ide
         return call(contract, request, options);
       }) as RpcClient['call'];
       apps.push(app);
-      bffs.push({ url: await app.getUrl(), cache: app.get(PublicReadCache), app });
+      bffs.push({ url, cache: app.get(PublicReadCache), app });
     }
   }, 120_000);
 
   afterAll(async () => {
     for (const app of apps.reverse()) await app.close();
+    await stack?.close();
   });
 
   const anonymous = (i: number) => new GqlSession(bffs[i].url);
@@ -178,7 +155,7 @@ describe('bff: public reads cached per replica, dropped on the catalogue and ide
         user_type: 'consumer',
       },
     });
-    await markEmailVerified(apps[0], `cache-${stamp}@popote.test`); // paying needs a confirmed address
+    await markEmailVerified(stack.apps.identity!, `cache-${stamp}@popote.test`); // paying needs a confirmed address
     const claire = await signIn(1, 'claire@popote.test');
     expect((await buyer.gql('mutation { addToCart(meal_id: "demo-meal-bowl", quantity: 2) { item_count } }')).errors).toBeUndefined();
     expect((await claire.gql('mutation { addToCart(meal_id: "demo-meal-quiche") { item_count } }')).errors).toBeUndefined();
@@ -293,10 +270,7 @@ describe('bff: public reads cached per replica, dropped on the catalogue and ide
 
   it('weighs at most READ_CACHE_MAX_BYTES whatever visitors ask, and makes no key of what names nothing', async () => {
     const budget = 64 * 1024;
-    const app = await NestFactory.create(AppModule.forRoot(bffConfig({ ...bffEnv, READ_CACHE_MAX_BYTES: String(budget) })), {
-      logger: ['error'],
-    });
-    await app.listen(0, '127.0.0.1');
+    const { app } = await startBff(bffConfig({ ...bffEnv, READ_CACHE_MAX_BYTES: String(budget) }));
     try {
       const cache = app.get(PublicReadCache);
       const rpc = app.get(RpcClient);

@@ -8,7 +8,8 @@ import { GenerateSW } from 'workbox-webpack-plugin';
  * - `sw.js`, a Workbox service worker (production builds only) that
  *   - precaches the shell's own files (hashed JS/CSS, icons, manifest), so the shell opens offline;
  *   - answers page loads network-first, falling back to the last shell page it saw;
- *   - leaves everything else to the network: `/graphql` (data, mutations), `/media/*`,
+ *   - shows the pushes of the alerts as notifications and opens their page on a click (public/sw-push.js);
+ *   - leaves everything else to the network: `/graphql` (data, mutations), `/media/*`, `/alertes/*`,
  *     `/runtime-config.json` and every cross-origin request, in particular the remotes'
  *     manifests and chunks (each remote ships on its own; its files must never be served
  *     stale by the shell's worker).
@@ -26,6 +27,8 @@ export function pwaPlugins({ root, production }: { root: string; production: boo
     clientsClaim: true,
     cleanupOutdatedCaches: true,
     cacheId: 'popote-shell',
+    // The Web Push handlers (public/sw-push.js): an alert shown as a notification, its click opening the page.
+    importScripts: ['/sw-push.js'],
     // Pages are network-first below; source maps are for developers; the config is per request;
     // the .br/.gz siblings are the same files, which the browser asks for by Accept-Encoding.
     exclude: [/\.map$/, /\.html$/, /runtime-config\.json$/, /\.LICENSE\.txt$/, /\.(br|gz)$/],
@@ -38,7 +41,12 @@ export function pwaPlugins({ root, production }: { root: string; production: boo
         // Page loads of the shell's own origin (every URL is the same index.html).
         // The function is copied into sw.js as source: no closure, no type annotation.
         urlPattern: ({ request, sameOrigin, url }) =>
-          sameOrigin && request.mode === 'navigate' && !url.pathname.startsWith('/graphql') && !url.pathname.startsWith('/media/'),
+          sameOrigin &&
+          request.mode === 'navigate' &&
+          !url.pathname.startsWith('/graphql') &&
+          !url.pathname.startsWith('/media/') &&
+          // The alert emails' unsubscribe link: the BFF's redirect, never kept as the shell page.
+          !url.pathname.startsWith('/alertes/'),
         handler: 'NetworkFirst',
         options: {
           cacheName: 'popote-pages',

@@ -1,6 +1,7 @@
 // @ts-check
 // Serves the shell's build, its runtime configuration and, on the same origin,
-// the BFF's /graphql (HTTP + WebSocket) and /media/* (meal pictures). The service
+// the BFF's /graphql (HTTP + WebSocket), /media/* (meal pictures) and /alertes/* (the alert
+// emails' unsubscribe links). The service
 // worker (dist/sw.js) and the web app manifest are plain files of the build.
 import { fileURLToPath } from 'node:url';
 import { contentSecurityPolicy, createStaticServer, listen, portFromEnv } from '@popote/static-server';
@@ -55,7 +56,8 @@ const server = createStaticServer({
   root: fileURLToPath(new URL('./dist', import.meta.url)),
   spa: true,
   json: { '/runtime-config.json': runtimeConfig },
-  proxy: { prefixes: ['/graphql', '/media/'], target: bffUrl },
+  // /alertes/: the alert emails' one-click unsubscribe (RFC 8058), answered by the BFF.
+  proxy: { prefixes: ['/graphql', '/media/', '/alertes/'], target: bffUrl },
   // Scripts only from here and the remotes the runtime configuration names.
   csp: () => contentSecurityPolicy({ remotes: Object.values(runtimeConfig().remotes) }),
   hsts: env.NODE_ENV === 'production',

@@ -59,6 +59,14 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
     const { slots } = await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: name, meal_ids: [mealId] });
     return { mealId, slot: slots[0] };
   }
+  /** A buyer with `quantity` of a new meal of `cookId` (`portions` in stock) in the cart, and the first slot offered for it. */
+  async function buyerOf(cookId: string, portions: number, quantity: number) {
+    const buyer = consumer();
+    const mealId = await stack.newMeal(cookId, portions);
+    await stack.rpc.call(CartRpc.addItem, { actor: buyer, meal_id: mealId, quantity });
+    const [slot] = (await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: cookId, meal_ids: [mealId], portions: quantity })).slots;
+    return { buyer, mealId, slot };
+  }
   const intentFor = (actor: Actor, cookId: string, start: string) =>
     stack.rpc.call(PaymentsRpc.createPaymentIntent, { actor, slots: [{ cook_id: cookId, start }] });
 
@@ -190,11 +198,8 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
   });
 
   it('an abandoned reservation is given back by the sweep: the card shows the portions again; a renewal reserves the same checkout', async () => {
-    const buyer = consumer();
     const cookId = 'cook-slot-sweep';
-    const mealId = await stack.newMeal(cookId, 4);
-    await stack.rpc.call(CartRpc.addItem, { actor: buyer, meal_id: mealId, quantity: 3 });
-    const [slot] = (await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: cookId, meal_ids: [mealId], portions: 3 })).slots;
+    const { buyer, mealId, slot } = await buyerOf(cookId, 4, 3);
     const intent = await intentFor(buyer, cookId, slot.start);
     expect(await stack.stock(mealId)).toBe(1);
     const replica = await stack.startCatalogueReplica();
@@ -219,11 +224,8 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
   });
 
   it('one buyer holds one checkout at a time, whatever they ask at once, and reserves at most the daily cap', async () => {
-    const buyer = consumer();
     const cookId = 'cook-hold-cap';
-    const mealId = await stack.newMeal(cookId, 10);
-    await stack.rpc.call(CartRpc.addItem, { actor: buyer, meal_id: mealId, quantity: 2 });
-    const [slot] = (await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: cookId, meal_ids: [mealId], portions: 2 })).slots;
+    const { buyer, mealId, slot } = await buyerOf(cookId, 10, 2);
     const held = async () => (await holds().find({ cook_id: cookId, state: 'held' }).toArray()).map((h) => h.checkout_id);
     const first = await intentFor(buyer, cookId, slot.start);
     const second = await intentFor(buyer, cookId, slot.start);

@@ -1,5 +1,5 @@
 import type { PipeTransform } from '@nestjs/common';
-import { DomainError, isId, MEAL_MESSAGES, ORDER_MESSAGES, PAYMENT_MESSAGES } from '@popote/contracts';
+import { DomainError, FOLLOW_MESSAGES, isId, MEAL_MESSAGES, ORDER_MESSAGES, PAYMENT_MESSAGES } from '@popote/contracts';
 
 /**
  * Id arguments, checked where they enter (contracts/src/ids.ts): an id of no possible shape (10 KB
@@ -22,3 +22,7 @@ export const ORDER_ID = new IdArgument(() => new DomainError('NOT_FOUND', ORDER_
 export const CHECKOUT_ID = new IdArgument(() => new DomainError('NOT_FOUND', PAYMENT_MESSAGES.invalidData));
 /** A meal's id in a cook's change, as the catalogue answers an unknown one. */
 export const MEAL_ID = new IdArgument(() => new DomainError('MEAL_NOT_FOUND', MEAL_MESSAGES.notFound));
+/** A cook to follow, as notifications answers an unknown one. */
+export const COOK_TO_FOLLOW = new IdArgument(() => new DomainError('NOT_FOUND', FOLLOW_MESSAGES.cookNotFound));
+/** A dish to favour, as notifications answers an unknown one. */
+export const MEAL_TO_FAVOUR = new IdArgument(() => new DomainError('NOT_FOUND', FOLLOW_MESSAGES.mealNotFound));

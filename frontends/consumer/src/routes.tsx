@@ -14,10 +14,11 @@ const OrdersPage = lazyPage(() => import('./features/orders/orders-page'), 'Orde
 const CartPage = lazyPage(() => import('./features/cart/cart-page'), 'CartPage');
 const CheckoutPage = lazyPage(() => import('./features/checkout/checkout-page'), 'CheckoutPage');
 const ReceiptPage = lazyPage(() => import('./features/receipt/receipt-page'), 'ReceiptPage');
+const FavouritesPage = lazyPage(() => import('./features/follows/favourites-page'), 'FavouritesPage');
 
 const page = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>;
 
-// The shell guards /orders (and its receipts), /cart and /checkout (signed in only) before this remote renders them.
+// The shell guards /orders (and its receipts), /cart, /checkout and /favourites (signed in only) before this remote renders them.
 /** The remote's pages by absolute path; the last one (no path) answers every other URL. */
 export const routes: ReadonlyArray<RouteEntry> = [
   { path: '/', element: page(<HomePage />) },
@@ -28,5 +29,6 @@ export const routes: ReadonlyArray<RouteEntry> = [
   { path: '/orders/:orderId/receipt', element: page(<ReceiptPage />) },
   { path: '/cart', element: page(<CartPage />) },
   { path: '/checkout', element: page(<CheckoutPage />) },
+  { path: '/favourites', element: page(<FavouritesPage />) },
   { element: <NotFoundPage /> },
 ];

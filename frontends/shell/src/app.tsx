@@ -18,6 +18,7 @@ const ProfilePage = lazyPage(() => import('./features/profile/profile-page'), 'P
 const AboutPage = lazyPage(() => import('./pages/static/about-page'), 'AboutPage');
 const FaqPage = lazyPage(() => import('./pages/static/faq-page'), 'FaqPage');
 const PrivacyPage = lazyPage(() => import('./pages/static/privacy-page'), 'PrivacyPage');
+const UnsubscribePage = lazyPage(() => import('./features/alerts/unsubscribe-page'), 'UnsubscribePage');
 
 /** The shell's own pages; every other URL goes to RemoteRoutes (the last entry). */
 const SHELL_ROUTES: ReadonlyArray<RouteEntry> = [
@@ -39,6 +40,8 @@ const SHELL_ROUTES: ReadonlyArray<RouteEntry> = [
   { path: '/faq', element: <FaqPage /> },
   { path: '/privacy', element: <PrivacyPage /> },
   { path: '/contact', element: <ContactPage /> },
+  // An alert email's unsubscribe link (signed out too), after the BFF's GET /alertes/desabonnement.
+  { path: '/alerts/unsubscribe', element: <UnsubscribePage /> },
   { element: <RemoteRoutes /> },
 ];
 

@@ -76,7 +76,15 @@ const PICKUP_ALL_DAY = {
 };
 
 export async function createMeal(cook: Person, portions: number, name = 'Plat du banc d’essai'): Promise<string> {
-  await cook('mutation($i: PickupSettingsInput!) { updatePickupSettings(input: $i) { cook_id } }', { i: PICKUP_ALL_DAY });
+  await setPickupAllDay(cook);
+  return publishMeal(cook, portions, name);
+}
+
+export const setPickupAllDay = (cook: Person) =>
+  cook('mutation($i: PickupSettingsInput!) { updatePickupSettings(input: $i) { cook_id } }', { i: PICKUP_ALL_DAY });
+
+/** A dish published by a cook whose pick-up settings are saved. */
+export async function publishMeal(cook: Person, portions: number, name: string): Promise<string> {
   const meal = await cook('mutation($i: CreateMealInput!) { createMeal(input: $i) { meal_id } }', {
     i: {
       name,

@@ -16,6 +16,7 @@ import {
   signUp,
   stopConfirmingAccounts,
 } from './checkout';
+import { alertsFanout } from './alerts-fanout';
 import { fillStore } from './big-store';
 import { newestMeals } from './floor/read';
 import { pageWeight } from './page-weight';
@@ -37,6 +38,9 @@ import { closedLoop, percentile, type LatencySummary } from './stats';
  * `./popote bench checkout`: checkout throughput and payment → stock latency with 1 and 20 cooks,
  * with 1 and 2 instances per service, unloaded, and the last-portions race (ADR 0004);
  * docs/benchmarks/checkout-latest.json.
+ * `./popote bench alerts-fanout` (not in the default run): a cook with BENCH_FOLLOWERS followers (10 000)
+ * publishes a dish: time until every alert is queued and sent, notifications' memory, duplicates
+ * (alerts-fanout.ts); docs/benchmarks/alerts-latest.json.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -374,7 +378,7 @@ async function readRun<T>(cacheTtlMs: string | undefined, measure: (bff: string,
 }
 
 async function main(): Promise<void> {
-  const part = process.argv[2] ?? 'all'; // all | read | web | checkout
+  const part = process.argv[2] ?? 'all'; // all | read | web | checkout | alerts-fanout
   await freeTestOffset();
   const dir = join(repoRoot(), 'docs', 'benchmarks');
   mkdirSync(dir, { recursive: true });
@@ -491,6 +495,21 @@ async function main(): Promise<void> {
       const { initial_js_files, ...web } = await pageWeight(app.urls.shell);
       writeFileSync(join(dir, 'web-latest.json'), `${JSON.stringify({ ...meta, ...web, initial_js_files }, null, 2)}\n`);
       console.log(JSON.stringify({ ...meta, ...web }, null, 2));
+    } finally {
+      await app.stop();
+    }
+  }
+  if (part === 'alerts-fanout') {
+    const followers = Number(process.env.BENCH_FOLLOWERS ?? 10_000);
+    const p = { ...profile('test'), dataDir: join(repoRoot(), '.data', 'bench-alerts') };
+    rmSync(p.dataDir, { recursive: true, force: true });
+    process.env.ALERT_DIGEST_CHECK_MS ??= '0'; // the digest is not measured here
+    const app = await launch(p, { log: (l) => console.error(l), seed: false });
+    try {
+      console.error(`popote bench: alerts fan-out to ${followers} followers`);
+      const report = { ...meta, alerts_fanout: await alertsFanout({ bff: app.urls.bff, mongoUrl: app.env.MONGO_URL }, followers) };
+      writeFileSync(join(dir, 'alerts-latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+      console.log(JSON.stringify(report, null, 2));
     } finally {
       await app.stop();
     }

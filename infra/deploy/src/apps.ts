@@ -91,14 +91,19 @@ const AUTH_DEFAULTS = ['ACCESS_TOKEN_TTL_S', 'REFRESH_TOKEN_TTL_S'];
 /** Static frontends (frontends/<app>/server.mjs). */
 const FRONTEND: EnvVar[] = [v('PORT'), v('HOST', { localDefault: true }), v('NODE_ENV')]; // NODE_ENV: HSTS in production
 
-const service = (name: string, env: EnvVar[], defaults: string[] = []): App => ({
+/** An app built by its folder's Dockerfile (`buildArg` names the app): its folder, package and image are named after it. */
+const built = (name: string, kind: AppKind, folder: 'services' | 'frontends', buildArg: string) => ({
   name,
-  kind: 'service',
-  dir: `services/${name}`,
+  kind,
+  dir: `${folder}/${name}`,
   workspace: `@popote/${name}`,
-  dockerfile: 'services/Dockerfile',
-  buildArgs: { SERVICE: name },
+  dockerfile: `${folder}/Dockerfile`,
+  buildArgs: { [buildArg]: name },
   image: `popote/${name}`,
+});
+
+const service = (name: string, env: EnvVar[], defaults: string[] = []): App => ({
+  ...built(name, 'service', 'services', 'SERVICE'),
   port: 8080,
   readyPath: '/health/ready',
   livePath: '/health/live',
@@ -108,13 +113,7 @@ const service = (name: string, env: EnvVar[], defaults: string[] = []): App => (
 });
 
 const frontend = (name: string, port: number, readyPath: string, env: EnvVar[], defaults: string[] = []): App => ({
-  name,
-  kind: 'frontend',
-  dir: `frontends/${name}`,
-  workspace: `@popote/${name}`,
-  dockerfile: 'frontends/Dockerfile',
-  buildArgs: { APP: name },
-  image: `popote/${name}`,
+  ...built(name, 'frontend', 'frontends', 'APP'),
   port,
   readyPath,
   natsClient: false,
@@ -166,9 +165,23 @@ export const APPS: readonly App[] = [
       v('SUPPORT_EMAIL', { localDefault: true }),
       // The site's address: links in emails (account links, receipts); https required in production.
       v('PUBLIC_URL'),
+      // Web Push: the deployment's own VAPID key pair (the development pair is refused in production) and its contact.
+      v('VAPID_PUBLIC_KEY', { secret: true, localDefault: true }),
+      v('VAPID_PRIVATE_KEY', { secret: true, localDefault: true }),
+      v('VAPID_SUBJECT', { localDefault: true }),
     ],
     // Retention of contact messages and the email log (privacy page), and how often it is applied.
-    ['MAIL_MAX_ATTEMPTS', 'CONTACT_RETENTION_DAYS', 'EMAIL_LOG_RETENTION_DAYS', 'RETENTION_PURGE_INTERVAL_MS'],
+    // Alerts (docs/alerts.md): the digest's hour and check period, push attempts, the unsubscribe key (else derived from VAPID_PRIVATE_KEY).
+    [
+      'MAIL_MAX_ATTEMPTS',
+      'CONTACT_RETENTION_DAYS',
+      'EMAIL_LOG_RETENTION_DAYS',
+      'RETENTION_PURGE_INTERVAL_MS',
+      'ALERT_DIGEST_HOUR',
+      'ALERT_DIGEST_CHECK_MS',
+      'PUSH_MAX_ATTEMPTS',
+      'ALERT_UNSUBSCRIBE_SECRET',
+    ],
   ),
   {
     name: 'bff',

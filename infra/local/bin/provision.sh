@@ -143,77 +143,51 @@ up_to_date() { # EXE STAMP
   [ "$force" -eq 0 ] && [ -x "$bindir/$1" ] && [ -f "$bindir/.stamp-$1" ] && [ "$(cat "$bindir/.stamp-$1")" = "$2" ]
 }
 
+# from_module NAME EXE MODULE VERSION PKG LDFLAGS [NOTE]: EXE built from MODULE@VERSION of the Go
+# proxy (NOTE, if any, goes into the stamp after the version).
+from_module() {
+  local name="$1" exe="$2" module="$3@$4" pkg="$5" ldflags="$6" note="${7:-}"
+  local stamp="$module${note:+ $note} recipe=$RECIPE" src
+  up_to_date "$exe" "$stamp" && return 0
+  src="$(module_dir "$module" "$name")"
+  install_binary "$name" "$exe" "$stamp" "$src" "$pkg" "$ldflags"
+}
+
+# from_wrapper NAME EXE DIR MODULE VERSION LABEL: EXE built from our wrapper module in DIR (relative to
+# the repo), whose go.mod must pin MODULE at VERSION (the pin here); its sources are in the stamp.
+from_wrapper() {
+  local name="$1" exe="$2" dir="$3" module="$4" version="$5" label="$6"
+  local src="$here/../../$dir" sum stamp
+  sum="$(cat "$src/go.mod" "$src/go.sum" "$src/main.go" | sha256sum | cut -c1-16)"
+  stamp="$module@$version wrapper=$sum recipe=$RECIPE"
+  up_to_date "$exe" "$stamp" && return 0
+  grep -q "$module $version" "$src/go.mod" || die "$dir/go.mod does not pin $label $version (provision.sh and go.mod disagree)"
+  install_binary "$name" "$exe" "$stamp" "$src" . ""
+}
+
 provision() {
-  local name="$1" exe stamp src
+  local name="$1" p
   case "$name" in
-    nats)
-      exe=nats-server
-      stamp="$NATS_MODULE@$NATS_VERSION recipe=$RECIPE"
-      up_to_date "$exe" "$stamp" && return 0
-      src="$(module_dir "$NATS_MODULE@$NATS_VERSION" "$name")"
-      install_binary "$name" "$exe" "$stamp" "$src" . ""
-      ;;
-    mongo)
-      exe=ferretdb
-      src="$here/go/ferretdb"
-      local sum
-      sum="$(cat "$src/go.mod" "$src/go.sum" "$src/main.go" | sha256sum | cut -c1-16)"
-      stamp="github.com/FerretDB/FerretDB@$FERRETDB_VERSION wrapper=$sum recipe=$RECIPE"
-      up_to_date "$exe" "$stamp" && return 0
-      grep -q "github.com/FerretDB/FerretDB $FERRETDB_VERSION" "$src/go.mod" ||
-        die "infra/local/go/ferretdb/go.mod does not pin FerretDB $FERRETDB_VERSION (provision.sh and go.mod disagree)"
-      install_binary "$name" "$exe" "$stamp" "$src" . ""
-      ;;
+    nats) from_module "$name" nats-server "$NATS_MODULE" "$NATS_VERSION" . "" ;;
+    mongo) from_wrapper "$name" ferretdb infra/local/go/ferretdb github.com/FerretDB/FerretDB "$FERRETDB_VERSION" FerretDB ;;
     minio)
-      exe=minio
-      stamp="$MINIO_MODULE@$MINIO_VERSION recipe=$RECIPE"
-      up_to_date "$exe" "$stamp" && return 0
-      src="$(module_dir "$MINIO_MODULE@$MINIO_VERSION" "$name")"
+      p=github.com/minio/minio/cmd
       local commit="${MINIO_VERSION##*-}"
-      local p=github.com/minio/minio/cmd
-      install_binary "$name" "$exe" "$stamp" "$src" . \
+      from_module "$name" minio "$MINIO_MODULE" "$MINIO_VERSION" . \
         "-X $p.Version=$MINIO_RELEASE_TIME -X $p.ReleaseTag=DEVELOPMENT.${MINIO_RELEASE_TIME//:/-} -X $p.CommitID=$commit -X $p.ShortCommitID=$commit -X $p.CopyrightYear=${MINIO_RELEASE_TIME%%-*}"
       ;;
     jaeger)
-      exe=jaeger
-      stamp="$JAEGER_MODULE@$JAEGER_VERSION ($JAEGER_V2_VERSION) recipe=$RECIPE"
-      up_to_date "$exe" "$stamp" && return 0
-      src="$(module_dir "$JAEGER_MODULE@$JAEGER_VERSION" "$name")"
-      local p=github.com/jaegertracing/jaeger/internal/version
-      install_binary "$name" "$exe" "$stamp" "$src" ./cmd/jaeger \
-        "-X $p.latestVersion=$JAEGER_V2_VERSION -X $p.date=$JAEGER_RELEASE_TIME"
+      p=github.com/jaegertracing/jaeger/internal/version
+      from_module "$name" jaeger "$JAEGER_MODULE" "$JAEGER_VERSION" ./cmd/jaeger \
+        "-X $p.latestVersion=$JAEGER_V2_VERSION -X $p.date=$JAEGER_RELEASE_TIME" "($JAEGER_V2_VERSION)"
       ;;
-    stripe)
-      exe=stripe-mock
-      stamp="$STRIPE_MODULE@$STRIPE_VERSION recipe=$RECIPE"
-      up_to_date "$exe" "$stamp" && return 0
-      src="$(module_dir "$STRIPE_MODULE@$STRIPE_VERSION" "$name")"
-      install_binary "$name" "$exe" "$stamp" "$src" . "-X main.version=${STRIPE_VERSION#v}"
-      ;;
-    kustomize)
-      exe=kustomize
-      stamp="$KUSTOMIZE_MODULE@$KUSTOMIZE_VERSION recipe=$RECIPE"
-      up_to_date "$exe" "$stamp" && return 0
-      src="$(module_dir "$KUSTOMIZE_MODULE@$KUSTOMIZE_VERSION" "$name")"
-      install_binary "$name" "$exe" "$stamp" "$src" . ""
-      ;;
+    stripe) from_module "$name" stripe-mock "$STRIPE_MODULE" "$STRIPE_VERSION" . "-X main.version=${STRIPE_VERSION#v}" ;;
+    kustomize) from_module "$name" kustomize "$KUSTOMIZE_MODULE" "$KUSTOMIZE_VERSION" . "" ;;
     kube-score)
-      exe=kube-score
-      stamp="$KUBESCORE_MODULE@$KUBESCORE_VERSION recipe=$RECIPE"
-      up_to_date "$exe" "$stamp" && return 0
-      src="$(module_dir "$KUBESCORE_MODULE@$KUBESCORE_VERSION" "$name")"
-      install_binary "$name" "$exe" "$stamp" "$src" ./cmd/kube-score "-X main.version=${KUBESCORE_VERSION#v}"
+      from_module "$name" kube-score "$KUBESCORE_MODULE" "$KUBESCORE_VERSION" ./cmd/kube-score "-X main.version=${KUBESCORE_VERSION#v}"
       ;;
     compose-config)
-      exe=compose-config
-      src="$here/../deploy/go/compose-config"
-      local sum
-      sum="$(cat "$src/go.mod" "$src/go.sum" "$src/main.go" | sha256sum | cut -c1-16)"
-      stamp="github.com/compose-spec/compose-go/v2@$COMPOSE_GO_VERSION wrapper=$sum recipe=$RECIPE"
-      up_to_date "$exe" "$stamp" && return 0
-      grep -q "github.com/compose-spec/compose-go/v2 $COMPOSE_GO_VERSION" "$src/go.mod" ||
-        die "infra/deploy/go/compose-config/go.mod does not pin compose-go $COMPOSE_GO_VERSION (provision.sh and go.mod disagree)"
-      install_binary "$name" "$exe" "$stamp" "$src" . ""
+      from_wrapper "$name" compose-config infra/deploy/go/compose-config github.com/compose-spec/compose-go/v2 "$COMPOSE_GO_VERSION" compose-go
       ;;
   esac
 }

@@ -54,8 +54,13 @@ function durablesInCode(service: string): Record<string, string[]> {
     }
     for (const m of text.matchAll(/@PartitionedHandler\(\s*\[([^\]]*)\][\s\S]*?name:\s*'([^']+)'/g))
       for (let p = 0; p < CONTRACT_PARTITIONS; p++) found[`${service}-${m[2]}-p${p}`] = events(m[1]!);
-    // The account lifecycle's handler, from the platform (personal-data.module.ts): `<service>-AccountErasure`.
-    if (new RegExp(`PersonalDataModule\\.forService\\(\\s*'${service}'`).test(text))
+    // The account lifecycle's handler, from the platform (personal-data.module.ts): `<service>-AccountErasure`, plugged in by
+    // PersonalDataModule.forService('<service>', …) or by the root module serviceModule(…, { service: '<service>', personalData }).
+    if (
+      new RegExp(`PersonalDataModule\\.forService\\(\\s*'${service}'|serviceModule\\(\\s*\\w+,\\s*\\{\\s*service:\\s*'${service}'`).test(
+        text,
+      )
+    )
       found[`${service}-AccountErasure`] = [contracts.AccountEvents.erasureRequested.subject];
   }
   return found;

@@ -1,10 +1,9 @@
-import type { INestApplication } from '@nestjs/common';
 import { jetstream } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { AppModule as CatalogueModule, catalogueConfig, seedCatalogue } from '@popote/catalogue/app';
 import { CartRpc, CatalogueRpc, OrderingEvents, subjectOf } from '@popote/contracts';
 import { makeEnvelope, RpcClient } from '@popote/platform';
-import { eventually, expectDomainError, resetJetStream, serviceEnv, startServiceApp, testNats, testRpcClient } from '@popote/testing';
+import { eventually, expectDomainError, resetJetStream, serviceEnv, servicesUnderTest, type ServicesUnderTest } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from '../src/app.module';
 import { cartConfig } from '../src/config';
@@ -13,25 +12,23 @@ let n = 0;
 const consumer = () => ({ user_id: `consumer-${++n}-${Date.now()}`, user_type: 'consumer' as const });
 
 describe('cart: a server-side cart within stock', () => {
-  const apps: INestApplication[] = [];
+  let under: ServicesUnderTest;
   let rpc: RpcClient;
   let nc: NatsConnection;
 
   beforeAll(async () => {
     await resetJetStream();
     const catEnv = serviceEnv('catalogue', __filename);
-    apps.push(await startServiceApp('catalogue', CatalogueModule.forRoot(catalogueConfig(catEnv)), catEnv.NATS_URL!));
-    await seedCatalogue(catEnv);
     const config = cartConfig(serviceEnv('cart', __filename));
-    apps.push(await startServiceApp('cart', AppModule.forRoot(config), config.NATS_URL));
-    rpc = await testRpcClient(config.NATS_URL);
-    nc = await testNats(config.NATS_URL);
+    ({ rpc, nc } = under = await servicesUnderTest(config.NATS_URL, [
+      { service: 'catalogue', module: CatalogueModule.forRoot(catalogueConfig(catEnv)) },
+      { service: 'cart', module: AppModule.forRoot(config) },
+    ]));
+    await seedCatalogue(catEnv);
   });
 
   afterAll(async () => {
-    await nc?.close();
-    await rpc?.close();
-    for (const app of apps.reverse()) await app.close();
+    await under?.close();
   });
 
   it('starts empty, adds lines with the current meal, and adding again increases the line', async () => {

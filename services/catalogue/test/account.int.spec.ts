@@ -10,6 +10,7 @@ import type { Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from '../src/app.module';
 import { catalogueConfig } from '../src/config';
+import { gratin } from './gratin';
 
 /** The catalogue's part of the account lifecycle (ADR 0009): a cook's dishes and pictures in the export; erased (twice) from the database and the bucket. */
 describe('catalogue: export and erasure of a cook', () => {
@@ -41,18 +42,7 @@ describe('catalogue: export and erasure of a cook', () => {
     const { meal } = await rpc.call(CatalogueRpc.createMeal, {
       actor: cook,
       cook_name: 'chef_secret',
-      input: {
-        name: 'Gratin',
-        description,
-        price_cents: 900,
-        portions_available: 3,
-        ingredients: ['Pomme de terre'],
-        allergens: [],
-        category: 'french',
-        preparation_time: 30,
-        available_date: new Date().toISOString(),
-        image_key: key,
-      },
+      input: gratin(key, { description }),
     });
 
     const exported = await rpc.call(exportPersonalDataRpc('catalogue'), { actor: cook, email: 'chef@popote.test' });

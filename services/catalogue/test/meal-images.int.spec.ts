@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { getConnectionToken, getModelToken } from '@nestjs/mongoose';
 import { jetstream } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { AccountEvents, CatalogueRpc, MEAL_MESSAGES, subjectOf, type Actor, type CreateMealInput } from '@popote/contracts';
+import { AccountEvents, CatalogueRpc, MEAL_MESSAGES, subjectOf, type Actor } from '@popote/contracts';
 import { cardKey, makeEnvelope, MediaStorage, RpcClient } from '@popote/platform';
 import { eventually, expectDomainError, resetJetStream, serviceEnv, type ServiceUnderTest, serviceUnderTest } from '@popote/testing';
 import type { Connection, Model } from 'mongoose';
@@ -12,28 +12,11 @@ import { catalogueConfig } from '../src/config';
 import { Meal } from '../src/meals/meal.schema';
 import { DEMO_MEALS } from '../src/seed/demo-data';
 import { seedCatalogue } from '../src/seed/seed';
+import { gratin } from './gratin';
 
 const run = Date.now().toString(36);
 const victim: Actor = { user_id: `img-victim-${run}`, user_type: 'cook' };
 const thief: Actor = { user_id: `img-thief-${run}`, user_type: 'cook' };
-
-const input = (image_key: string | null, over: Partial<CreateMealInput> = {}): CreateMealInput => ({
-  name: 'Gratin',
-  description: 'Pommes de terre et crème.',
-  price_cents: 900,
-  portions_available: 3,
-  ingredients: ['Pomme de terre'],
-  allergens: [],
-  category: 'french',
-  preparation_time: 30,
-  available_date: new Date().toISOString(),
-  image_key,
-  cooking_details: '',
-  serving_suggestions: '',
-  dietary_info: '',
-  storage_instructions: '',
-  ...over,
-});
 
 /** Meal pictures belong to the cook who sent them: on a dish, and on that cook's erasure. */
 describe('catalogue: meal pictures by uploader', () => {
@@ -88,19 +71,19 @@ describe('catalogue: meal pictures by uploader', () => {
       ['meals/1_inconnu.png', MEAL_MESSAGES.imageUnknown], // never uploaded
     ];
     for (const [key, message] of refusals) {
-      const err = await expectDomainError(rpc.call(CatalogueRpc.createMeal, { actor: thief, cook_name: 'voleur', input: input(key) }));
+      const err = await expectDomainError(rpc.call(CatalogueRpc.createMeal, { actor: thief, cook_name: 'voleur', input: gratin(key) }));
       expect(err, key).toMatchObject({ code: 'VALIDATION_FAILED', message, fields: { image_key: message } });
     }
     expect((await rpc.call(CatalogueRpc.cookMeals, { cook_id: thief.user_id })).items.length).toBe(before);
 
     const own = await stored(victim.user_id);
-    const { meal } = await rpc.call(CatalogueRpc.createMeal, { actor: victim, cook_name: 'victime', input: input(own) });
+    const { meal } = await rpc.call(CatalogueRpc.createMeal, { actor: victim, cook_name: 'victime', input: gratin(own) });
     expect(meal.image_url).toBe(`/media/${own}`);
   });
 
   it('accepts on an edit only the cook’s own new picture, and keeps the one the dish already shows', async () => {
     const first = await stored(thief.user_id);
-    const { meal } = await rpc.call(CatalogueRpc.createMeal, { actor: thief, cook_name: 'voleur', input: input(first) });
+    const { meal } = await rpc.call(CatalogueRpc.createMeal, { actor: thief, cook_name: 'voleur', input: gratin(first) });
     const edit = (image_key: string | null) => ({ name: 'Gratin', description: 'x', price_cents: 900, portions_available: 3, image_key });
     const victimKey = await stored(victim.user_id);
     for (const [key, message] of [
@@ -144,7 +127,7 @@ describe('catalogue: meal pictures by uploader', () => {
     const own = await stored(eraser.user_id);
     // The victim's picture, on the victim's dish and on a dish of the eraser's saved before pictures were checked: stays.
     const victims = await stored(victim.user_id);
-    await rpc.call(CatalogueRpc.createMeal, { actor: victim, cook_name: 'victime', input: input(victims) });
+    await rpc.call(CatalogueRpc.createMeal, { actor: victim, cook_name: 'victime', input: gratin(victims) });
     // The victim's picture, shown by no dish of the victim's (yet): stays, it is still theirs.
     const victimsUnused = await stored(victim.user_id);
     // Pictures stored before uploaders were recorded: the one another cook's dish shows stays, the eraser's alone goes.

@@ -2,15 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { getConnectionToken, getModelToken } from '@nestjs/mongoose';
 import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
-import {
-  CatalogueEvents,
-  CatalogueRpc,
-  OrderingEvents,
-  PickupRpc,
-  subjectOf,
-  type CreateMealInput,
-  type EventContract,
-} from '@popote/contracts';
+import { CatalogueEvents, CatalogueRpc, OrderingEvents, PickupRpc, subjectOf, type EventContract } from '@popote/contracts';
 import { makeEnvelope, OutboxRelay, RpcClient } from '@popote/platform';
 import { eventually, findEvent, resetJetStream, serviceEnv, type ServiceUnderTest, serviceUnderTest } from '@popote/testing';
 import type { Connection, Model } from 'mongoose';
@@ -20,27 +12,11 @@ import { catalogueConfig } from '../src/config';
 import { communes } from '../src/geo/communes';
 import { haversineMetres } from '../src/geo/distance';
 import { Meal, Stock } from '../src/meals/meal.schema';
-import { parisDayStart } from '../src/meals/search';
 import { seedCatalogue } from '../src/seed/seed';
 import { StockService } from '../src/stock/stock.service';
+import { dayDish as meal } from './day-dish';
 import { rules } from './pickup-rules';
 
-const tomorrowNoon = new Date(parisDayStart(new Date(), 1).getTime() + 12 * 3600_000).toISOString();
-const meal = (name: string, portions: number): CreateMealInput => ({
-  name,
-  description: 'Un plat du jour.',
-  price_cents: 1200,
-  portions_available: portions,
-  ingredients: ['Carotte'],
-  allergens: [],
-  category: 'french',
-  preparation_time: 30,
-  available_date: tomorrowNoon,
-  cooking_details: '',
-  serving_suggestions: '',
-  dietary_info: '',
-  storage_instructions: '',
-});
 const LYON_1 = ['69001', '69381'] as const;
 const VILLEURBANNE = ['69100', '69266'] as const;
 

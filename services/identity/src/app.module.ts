@@ -1,19 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { PersonalDataModule, PlatformModule } from '@popote/platform';
+import { serviceModule } from '@popote/platform';
 import { IdentityPersonalData } from './account/personal-data';
-import type { IdentityConfig } from './config';
 import { UsersModule } from './users/users.module';
+import type { IdentityConfig } from './config';
 
 @Module({})
 export class AppModule {
   static forRoot(config: IdentityConfig): DynamicModule {
-    return {
-      module: AppModule,
-      imports: [
-        PlatformModule.forService({ service: 'identity', config }),
-        UsersModule,
-        PersonalDataModule.forService('identity', IdentityPersonalData, { imports: [UsersModule] }),
-      ],
-    };
+    return serviceModule(AppModule, { service: 'identity', config, features: [UsersModule], personalData: IdentityPersonalData });
   }
 }

@@ -2,7 +2,15 @@ import type { INestApplication } from '@nestjs/common';
 import { getConnectionToken, getModelToken } from '@nestjs/mongoose';
 import { jetstream } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { AccountEvents, ERASED_NAME, exportPersonalDataRpc, NotificationsRpc, subjectOf, type PersonalDataPage } from '@popote/contracts';
+import {
+  AccountEvents,
+  DEFAULT_ALERT_PREFERENCES,
+  ERASED_NAME,
+  exportPersonalDataRpc,
+  NotificationsRpc,
+  subjectOf,
+  type PersonalDataPage,
+} from '@popote/contracts';
 import { makeEnvelope, RpcClient } from '@popote/platform';
 import { eventually, resetJetStream, serviceEnv, type ServiceUnderTest, serviceUnderTest, tokenOfLink, waitForMail } from '@popote/testing';
 import type { Connection, Model } from 'mongoose';
@@ -131,7 +139,15 @@ describe('notifications: account emails, export and erasure of a person', () => 
       user_id: impostor.user_id,
     });
     const leak = await rpc.call(exportPersonalDataRpc('notifications'), { actor: impostor, email: SUPPORT });
-    expect(leak.sections).toEqual({ 'emails-sent': [], 'contact-messages': [] });
+    expect(leak.sections).toEqual({
+      'emails-sent': [],
+      'contact-messages': [],
+      follows: [],
+      favourites: [],
+      'push-devices': [],
+      'alert-preferences': { preferences: DEFAULT_ALERT_PREFERENCES, chosen_at: null },
+      alerts: [],
+    });
     expect(await emails.countDocuments({ to: SUPPORT })).toBeGreaterThanOrEqual(4);
 
     const js = jetstream(nc);

@@ -1,19 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { PersonalDataModule, PlatformModule } from '@popote/platform';
+import { serviceModule } from '@popote/platform';
 import { OrderingPersonalData } from './account/personal-data';
-import type { OrderingConfig } from './config';
 import { OrdersModule } from './orders/orders.module';
+import type { OrderingConfig } from './config';
 
 @Module({})
 export class AppModule {
   static forRoot(config: OrderingConfig): DynamicModule {
-    return {
-      module: AppModule,
-      imports: [
-        PlatformModule.forService({ service: 'ordering', config }),
-        OrdersModule,
-        PersonalDataModule.forService('ordering', OrderingPersonalData, { imports: [OrdersModule] }),
-      ],
-    };
+    return serviceModule(AppModule, { service: 'ordering', config, features: [OrdersModule], personalData: OrderingPersonalData });
   }
 }

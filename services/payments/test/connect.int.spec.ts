@@ -1,76 +1,39 @@
-import type { INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import type { MicroserviceOptions } from '@nestjs/microservices';
-import { getModelToken } from '@nestjs/mongoose';
 import { PAYOUT_MESSAGES, PayoutsRpc, type Actor } from '@popote/contracts';
-import { rpcServerOptions, type RpcClient } from '@popote/platform';
-import { expectDomainError, resetJetStream, serviceEnv, testRpcClient } from '@popote/testing';
-import type { Model } from 'mongoose';
+import { expectDomainError } from '@popote/testing';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppModule } from '../src/app.module';
-import { Checkout } from '../src/checkouts/checkout.schema';
-import { paymentsConfig } from '../src/config';
 import { LedgerService } from '../src/payouts/ledger.service';
 import { PayoutScheduleService } from '../src/payouts/payout-schedule.service';
 import { reconcilePayouts } from '../src/payouts/reconcile-payouts';
-import { LedgerEntry, Payout, PayoutAccount, PayoutInFlight } from '../src/payouts/payouts.schema';
+import type { LedgerEntry, Payout, PayoutAccount } from '../src/payouts/payouts.schema';
 import { StripeProvider } from '../src/providers/stripe.provider';
-
-const WEBHOOK_SECRET = 'whsec_test_popote';
-const CONNECT_SECRET = 'whsec_test_popote_connect';
+import type { PaymentsStore } from '../src/store';
+import { CONNECT_SECRET, pickedUpSale, startPayments, WEBHOOK_SECRET, type PaymentsUnderTest } from './payments-app';
 
 describe('payouts: Stripe Connect against stripe-mock, signed Connect webhooks, bad input', () => {
-  let app: INestApplication;
-  let url: string;
-  let rpc: RpcClient;
+  let payments: PaymentsUnderTest;
+  let store: PaymentsStore;
   let stripeMock: string;
   let ledger: LedgerService;
-  let checkouts: Model<Checkout>;
-  let entries: Model<LedgerEntry>;
-  let payouts: Model<Payout>;
-  let accounts: Model<PayoutAccount>;
-  let inFlight: Model<PayoutInFlight>;
   const signer = new Stripe('sk_test_123');
   const chef: Actor = { user_id: 'cook-connect-1', user_type: 'cook' };
   let accountId: string;
   let n = 0;
 
   beforeAll(async () => {
-    await resetJetStream();
-    const env = serviceEnv('payments', __filename);
-    stripeMock = env.STRIPE_MOCK_URL!;
-    const config = paymentsConfig({
-      ...env,
-      PAYMENTS_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_test_123',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET,
-      STRIPE_API_BASE: stripeMock,
-      PAYOUT_SCHEDULE: 'off',
-    });
-    app = await NestFactory.create(AppModule.forRoot(config), { logger: ['error'], rawBody: true });
-    app.connectMicroservice<MicroserviceOptions>(rpcServerOptions('payments', config), { inheritAppConfig: true });
-    await app.startAllMicroservices();
-    await app.listen(0, '127.0.0.1');
-    url = await app.getUrl();
-    rpc = await testRpcClient(env.NATS_URL);
-    ledger = app.get(LedgerService);
-    checkouts = app.get(getModelToken(Checkout.name));
-    entries = app.get(getModelToken(LedgerEntry.name));
-    payouts = app.get(getModelToken(Payout.name));
-    accounts = app.get(getModelToken(PayoutAccount.name));
-    inFlight = app.get(getModelToken(PayoutInFlight.name));
+    payments = await startPayments(__filename, { PAYOUT_SCHEDULE: 'off' }, true);
+    store = payments.store;
+    stripeMock = payments.config.STRIPE_API_BASE!;
+    ledger = payments.app.get(LedgerService);
   });
 
   afterAll(async () => {
-    await rpc?.close();
-    await app?.close();
+    await payments?.close();
   });
 
   const post = (path: 'stripe' | 'stripe/connect', event: object, secret = path === 'stripe' ? WEBHOOK_SECRET : CONNECT_SECRET) => {
     const payload = JSON.stringify(event);
-    return fetch(`${url}/webhooks/${path}`, {
+    return fetch(`${payments.url}/webhooks/${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }) },
       body: payload,
@@ -82,22 +45,7 @@ describe('payouts: Stripe Connect against stripe-mock, signed Connect webhooks, 
     created,
     data: { object: { id: accountId, payouts_enabled: enabled, details_submitted: enabled, charges_enabled: enabled } },
   });
-  /** A picked-up sale of `total` cents (15 %) for the cook, straight into the ledger. */
-  const sale = async (cookId: string, total: number) => {
-    const id = `co-${++n}`;
-    await checkouts.create({
-      _id: id,
-      consumer_id: 'u',
-      status: 'succeeded',
-      amount_cents: total,
-      provider: 'stripe',
-      lines: [],
-      commission_bp: 1500,
-    });
-    const order = { order_id: `o-${n}`, checkout_id: id, cook_id: cookId, total_cents: total };
-    await ledger.orderPlaced(order);
-    await ledger.orderPickedUp(order);
-  };
+  const sale = (cookId: string, total: number) => pickedUpSale(payments, String(++n), cookId, total);
   const available = async (cookId = chef.user_id) => (await ledger.balances(cookId)).available_cents;
 
   it('the Stripe adapter creates an Express account, its onboarding link and a transfer (stripe-mock)', async () => {
@@ -120,56 +68,59 @@ describe('payouts: Stripe Connect against stripe-mock, signed Connect webhooks, 
   });
 
   it('connects (pending), then a signed account.updated enables it; duplicates and older events change nothing', async () => {
-    const noAccount = await expectDomainError(rpc.call(PayoutsRpc.requestPayout, { actor: chef }));
+    const noAccount = await expectDomainError(payments.rpc.call(PayoutsRpc.requestPayout, { actor: chef }));
     expect(noAccount.message).toBe(PAYOUT_MESSAGES.noAccount);
-    const connected = await rpc.call(PayoutsRpc.connect, { actor: chef, return_url: 'https://popote.fr/cook/dashboard?onglet=paiements' });
+    const connected = await payments.rpc.call(PayoutsRpc.connect, {
+      actor: chef,
+      return_url: 'https://popote.fr/cook/dashboard?onglet=paiements',
+    });
     expect(connected.url).toMatch(/^https:\/\//);
     accountId = connected.account.account_id!;
     expect(connected.account.status).toBe('pending');
-    expect((await expectDomainError(rpc.call(PayoutsRpc.completeSandboxOnboarding, { actor: chef }))).code).toBe('FORBIDDEN');
+    expect((await expectDomainError(payments.rpc.call(PayoutsRpc.completeSandboxOnboarding, { actor: chef }))).code).toBe('FORBIDDEN');
 
     expect((await post('stripe/connect', accountUpdated('evt_acct_2', 200, true))).body.result).toBe('applied');
     expect((await post('stripe/connect', accountUpdated('evt_acct_2', 200, true))).body.result).toBe('duplicate');
     // An older "not enabled" arriving late is ignored.
     expect((await post('stripe/connect', accountUpdated('evt_acct_1', 100, false))).body.result).toBe('ignored');
-    expect((await accounts.findById(chef.user_id).lean<PayoutAccount>())?.status).toBe('enabled');
+    expect((await store.payoutAccounts.findById(chef.user_id).lean<PayoutAccount>())?.status).toBe('enabled');
     // Signed with the platform endpoint's secret, not Connect's: refused, nothing applied.
     expect((await post('stripe/connect', accountUpdated('evt_acct_3', 300, false), WEBHOOK_SECRET)).status).toBe(400);
-    expect((await accounts.findById(chef.user_id).lean<PayoutAccount>())?.status).toBe('enabled');
+    expect((await store.payoutAccounts.findById(chef.user_id).lean<PayoutAccount>())?.status).toBe('enabled');
   });
 
   it('refuses a payout over the balance and a second one in flight, in French, with nothing half-saved', async () => {
     await sale(chef.user_id, 2000); // 1700 for the cook
-    const ledgerBefore = await entries.countDocuments();
-    const over = await expectDomainError(rpc.call(PayoutsRpc.requestPayout, { actor: chef, amount_cents: 1701 }));
+    const ledgerBefore = await store.ledgerEntries.countDocuments();
+    const over = await expectDomainError(payments.rpc.call(PayoutsRpc.requestPayout, { actor: chef, amount_cents: 1701 }));
     expect(over).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Le montant demandé dépasse votre solde disponible (17,00 €).' });
-    const bad = await expectDomainError(rpc.call(PayoutsRpc.requestPayout, { actor: chef, amount_cents: -5 }));
+    const bad = await expectDomainError(payments.rpc.call(PayoutsRpc.requestPayout, { actor: chef, amount_cents: -5 }));
     expect(bad.message).toMatch(/Données invalides|montant/i);
 
-    await inFlight.create({ _id: chef.user_id, payout_id: 'elsewhere', created_at: new Date() });
-    expect((await expectDomainError(rpc.call(PayoutsRpc.requestPayout, { actor: chef }))).message).toBe(PAYOUT_MESSAGES.inFlight);
-    await inFlight.deleteOne({ _id: chef.user_id });
-    expect(await entries.countDocuments()).toBe(ledgerBefore);
-    expect(await payouts.countDocuments()).toBe(0);
+    await store.payoutsInFlight.create({ _id: chef.user_id, payout_id: 'elsewhere', created_at: new Date() });
+    expect((await expectDomainError(payments.rpc.call(PayoutsRpc.requestPayout, { actor: chef }))).message).toBe(PAYOUT_MESSAGES.inFlight);
+    await store.payoutsInFlight.deleteOne({ _id: chef.user_id });
+    expect(await store.ledgerEntries.countDocuments()).toBe(ledgerBefore);
+    expect(await store.payouts.countDocuments()).toBe(0);
 
     // Two requests at once: one payout, the other refused; the balance is paid out once.
     const both = await Promise.allSettled([
-      rpc.call(PayoutsRpc.requestPayout, { actor: chef }),
-      rpc.call(PayoutsRpc.requestPayout, { actor: chef }),
+      payments.rpc.call(PayoutsRpc.requestPayout, { actor: chef }),
+      payments.rpc.call(PayoutsRpc.requestPayout, { actor: chef }),
     ]);
     expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refused = both.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect([PAYOUT_MESSAGES.inFlight, PAYOUT_MESSAGES.nothingAvailable]).toContain((refused.reason as Error).message);
-    expect(await payouts.countDocuments({ cook_id: chef.user_id })).toBe(1);
+    expect(await store.payouts.countDocuments({ cook_id: chef.user_id })).toBe(1);
     expect(await available()).toBe(0);
-    expect(await inFlight.countDocuments()).toBe(0);
+    expect(await store.payoutsInFlight.countDocuments()).toBe(0);
   });
 
   it('transfer.reversed credits each reversal once, by its id: two partial ones, replays and late copies credit exactly their amounts', async () => {
-    const payout = (await payouts.findOne({ cook_id: chef.user_id }).lean<Payout>())!;
+    const payout = (await store.payouts.findOne({ cook_id: chef.user_id }).lean<Payout>())!;
     expect(payout).toMatchObject({ status: 'paid', amount_cents: 1700 });
     expect(payout.transfer_id).toMatch(/^tr_/);
-    const credits = () => entries.countDocuments({ kind: 'payout_failure', payout_id: payout._id });
+    const credits = () => store.ledgerEntries.countDocuments({ kind: 'payout_failure', payout_id: payout._id });
     /** Stripe's transfer as its webhooks carry it: every reversal so far. */
     const transfer = (id: string, type: string, reversals: Array<[string, number]> = []) => ({
       id,
@@ -203,7 +154,7 @@ describe('payouts: Stripe Connect against stripe-mock, signed Connect webhooks, 
     expect((await post('stripe', transfer('evt_rev_1_late', 'transfer.reversed', [['trr_1', 500]]))).body.result).toBe('ignored');
     expect(await credits()).toBe(2);
     expect(
-      (await entries.find({ payout_id: payout._id, kind: 'payout_failure' }).lean<LedgerEntry[]>())
+      (await store.ledgerEntries.find({ payout_id: payout._id, kind: 'payout_failure' }).lean<LedgerEntry[]>())
         .map((e) => [e._id, e.available_cents])
         .sort(),
     ).toEqual([
@@ -211,7 +162,7 @@ describe('payouts: Stripe Connect against stripe-mock, signed Connect webhooks, 
       ['transfer_reversal:trr_2', 300],
     ]);
     expect(await available()).toBe(800);
-    expect(await payouts.findById(payout._id).lean<Payout>()).toMatchObject({
+    expect(await store.payouts.findById(payout._id).lean<Payout>()).toMatchObject({
       status: 'paid',
       reversed_cents: 800,
       failure_reason: 'Virement annulé en partie par le prestataire (8,00 € recrédités)',
@@ -226,7 +177,7 @@ describe('payouts: Stripe Connect against stripe-mock, signed Connect webhooks, 
     expect((await post('stripe', transfer('evt_rev_3_again', 'transfer.reversed', all))).body.result).toBe('ignored');
     // A transfer.created delivered late does not make a failed payout paid again.
     expect((await post('stripe', transfer('evt_tr_created_late', 'transfer.created'))).body.result).toBe('ignored');
-    expect(await payouts.findById(payout._id).lean<Payout>()).toMatchObject({ status: 'failed', reversed_cents: 1700 });
+    expect(await store.payouts.findById(payout._id).lean<Payout>()).toMatchObject({ status: 'failed', reversed_cents: 1700 });
     expect(await credits()).toBe(3);
     expect(await available()).toBe(1700);
     // Without its reversals (an unknown shape) nothing is credited.
@@ -242,12 +193,12 @@ describe('payouts: Stripe Connect against stripe-mock, signed Connect webhooks, 
   });
 
   it('payout.failed (the bank payout of the connected account): recorded and alerted, nothing credited; the next round transfers nothing more', async () => {
-    const schedule = app.get(PayoutScheduleService);
-    const { payout } = await rpc.call(PayoutsRpc.requestPayout, { actor: chef });
+    const schedule = payments.app.get(PayoutScheduleService);
+    const { payout } = await payments.rpc.call(PayoutsRpc.requestPayout, { actor: chef });
     expect(payout).toMatchObject({ status: 'paid', amount_cents: 1700 });
     expect(await available()).toBe(0);
-    const ledgerBefore = await entries.countDocuments({ cook_id: chef.user_id });
-    const payoutsBefore = await payouts.countDocuments({ cook_id: chef.user_id });
+    const ledgerBefore = await store.ledgerEntries.countDocuments({ cook_id: chef.user_id });
+    const payoutsBefore = await store.payouts.countDocuments({ cook_id: chef.user_id });
     const failed = (id: string) => ({
       id,
       type: 'payout.failed',
@@ -260,26 +211,26 @@ describe('payouts: Stripe Connect against stripe-mock, signed Connect webhooks, 
     expect((await post('stripe/connect', failed('evt_po_failed_2'))).body.result).toBe('ignored');
     // Stripe put the money back on the connected account's balance: the platform owes nothing more.
     expect(await available()).toBe(0);
-    expect(await entries.countDocuments({ cook_id: chef.user_id })).toBe(ledgerBefore);
-    const recorded = (await payouts.findById(payout.payout_id).lean<Payout>())!;
+    expect(await store.ledgerEntries.countDocuments({ cook_id: chef.user_id })).toBe(ledgerBefore);
+    const recorded = (await store.payouts.findById(payout.payout_id).lean<Payout>())!;
     expect(recorded).toMatchObject({ status: 'paid', bank_failure: { provider_payout_id: 'po_123', code: 'account_closed' } });
-    const overview = await rpc.call(PayoutsRpc.overview, { actor: chef });
+    const overview = await payments.rpc.call(PayoutsRpc.overview, { actor: chef });
     expect(overview.payouts.find((p) => p.payout_id === payout.payout_id)?.failure_reason).toBe(
       'Le virement vers votre compte bancaire a échoué : la somme reste sur votre compte Stripe. Vérifiez vos coordonnées bancaires.',
     );
 
     // The next round: nothing to pay, no transfer asked.
     expect(await schedule.round('test:after-bank-failure')).toMatchObject({ ran: true, resumed: 0, paid: 0, failed: 0 });
-    expect(await payouts.countDocuments({ cook_id: chef.user_id })).toBe(payoutsBefore);
-    expect(await entries.countDocuments({ cook_id: chef.user_id })).toBe(ledgerBefore);
+    expect(await store.payouts.countDocuments({ cook_id: chef.user_id })).toBe(payoutsBefore);
+    expect(await store.ledgerEntries.countDocuments({ cook_id: chef.user_id })).toBe(ledgerBefore);
     expect(await available()).toBe(0);
   });
 
   it('a scheduled round pays every enabled account once per period, and completes a payout a crash left pending', async () => {
-    const schedule = app.get(PayoutScheduleService);
+    const schedule = payments.app.get(PayoutScheduleService);
     await sale(chef.user_id, 2000); // 1700 for the cook
     // A payout recorded before a crash, the provider never asked: the round completes it with its key.
-    await payouts.create({
+    await store.payouts.create({
       _id: 'p-crashed',
       cook_id: chef.user_id,
       account_id: accountId,
@@ -287,19 +238,19 @@ describe('payouts: Stripe Connect against stripe-mock, signed Connect webhooks, 
       status: 'pending',
       trigger: 'manual',
     });
-    await inFlight.create({ _id: chef.user_id, payout_id: 'p-crashed', created_at: new Date(Date.now() - 120_000) });
-    await payouts.collection.updateOne({ _id: 'p-crashed' as never }, { $set: { created_at: new Date(Date.now() - 120_000) } });
+    await store.payoutsInFlight.create({ _id: chef.user_id, payout_id: 'p-crashed', created_at: new Date(Date.now() - 120_000) });
+    await store.payouts.collection.updateOne({ _id: 'p-crashed' as never }, { $set: { created_at: new Date(Date.now() - 120_000) } });
     const first = await schedule.round('test:1');
     expect(first).toMatchObject({ ran: true, resumed: 1, paid: 1 });
-    expect((await payouts.findById('p-crashed').lean<Payout>())?.status).toBe('paid');
-    expect(await entries.countDocuments({ _id: 'payout:p-crashed' })).toBe(1);
+    expect((await store.payouts.findById('p-crashed').lean<Payout>())?.status).toBe('paid');
+    expect(await store.ledgerEntries.countDocuments({ _id: 'payout:p-crashed' })).toBe(1);
     expect(await available()).toBe(0); // 1700 − 200 (completed) − 1500 (scheduled)
     expect(await schedule.round('test:1')).toMatchObject({ ran: false });
   });
 
   it('reconciles the ledger against the provider: transfers net of reversals = payouts recorded paid; a difference is reported', async () => {
-    const models = { accounts, payouts, entries };
-    const paidPayouts = await payouts.find({ cook_id: chef.user_id, status: 'paid' }).lean<Payout[]>();
+    const models = { accounts: store.payoutAccounts, payouts: store.payouts, entries: store.ledgerEntries };
+    const paidPayouts = await store.payouts.find({ cook_id: chef.user_id, status: 'paid' }).lean<Payout[]>();
     // 1700 (its bank payout failed: still transferred), 200 (completed after the crash), 1500 (scheduled); the first 1700 was reversed.
     expect(paidPayouts.map((p) => p.amount_cents).sort((a, b) => a - b)).toEqual([200, 1500, 1700]);
     // 3,00 € of the scheduled one reversed.

@@ -85,7 +85,10 @@ export class DataExportsService {
       requested_at: new Date(),
       attempts: 0,
       notified_at: null,
-      enqueued_at: null,
+      // Counted as queued from the start: on FerretDB an update rewrites the whole document, so a
+      // write after the publish could undo what the builder (already at work) wrote. Only a failed
+      // publish writes it (back to null), and then no builder has the job.
+      enqueued_at: new Date(),
     };
     // The slot first: a request refused because one is in preparation does not count against the limit.
     try {
@@ -110,9 +113,9 @@ export class DataExportsService {
   private async enqueue(exportId: string): Promise<void> {
     try {
       await this.queue.enqueue(DataExportJob, { export_id: exportId }, exportId);
-      await this.store.jobs.updateOne({ _id: exportId }, { $set: { enqueued_at: new Date() } });
     } catch (err) {
       this.log.warn(`export ${exportId} not queued yet (the sweep queues it): ${(err as Error).message}`);
+      await this.store.jobs.updateOne({ _id: exportId }, { $set: { enqueued_at: null } }).catch(() => undefined);
     }
   }
 
@@ -122,7 +125,10 @@ export class DataExportsService {
       .find({ status: 'pending', enqueued_at: null, requested_at: { $lt: new Date(now.getTime() - STRANDED_AFTER_MS) } })
       .limit(50)
       .toArray();
-    for (const job of stranded) await this.enqueue(job._id);
+    for (const job of stranded) {
+      await this.store.jobs.updateOne({ _id: job._id, status: 'pending' }, { $set: { enqueued_at: new Date() } });
+      await this.enqueue(job._id);
+    }
     return stranded.length;
   }
 

@@ -1,6 +1,7 @@
 import { MealCard } from '@popote/ui';
 import { Link } from '@popote/router';
 import { CardCartAction } from '../features/cart/components/card-cart-action';
+import { FavouriteButton } from '../features/follows/favourite-button';
 import type { MealCardData } from '../graphql/meal-card.fragment';
 import styles from './meal-grid.module.css';
 
@@ -20,7 +21,7 @@ export interface MealGridProps {
   layout?: 'fill' | 'three';
 }
 
-/** Meal cards, each linking to its meal's page, with its add-to-cart control (or stepper). */
+/** Meal cards, each linking to its meal's page, with its add-to-cart control (or stepper) and its heart. */
 export function MealGrid({ meals, headingLevel = 'h2', lowStockThreshold, eagerImages = EAGER_IMAGES, layout = 'fill' }: MealGridProps) {
   return (
     <ul className={`${styles.grid} ${layout === 'three' ? styles.three : ''}`}>
@@ -33,6 +34,7 @@ export function MealGrid({ meals, headingLevel = 'h2', lowStockThreshold, eagerI
             imageLoading={index < eagerImages ? 'eager' : 'lazy'}
             imageFetchPriority={index < Math.min(eagerImages, HIGH_PRIORITY_IMAGES) ? 'high' : 'auto'}
             actions={<CardCartAction meal={meal} />}
+            corner={<FavouriteButton meal={meal} />}
             renderLink={({ className, children }) => (
               <Link to={`/meals/${encodeURIComponent(meal.meal_id)}`} className={className}>
                 {children}

@@ -34,6 +34,14 @@ export const keys: KeyingConfig = {
   Order: (data) => (data['order_id'] as string | undefined) ?? null,
   OrderItem: (data) => (data['order_item_id'] as string | undefined) ?? null,
   Review: (data) => (data['review_id'] as string | undefined) ?? null,
+  // A cook's follower count: 'Suivre' answers it, and every button and count of that cook follows.
+  CookFollow: (data) => (data['cook_id'] as string | undefined) ?? null,
+  // The signed-in person's alert settings: one, replaced by each change (forgotten with the rest on sign-out).
+  AlertSettings: () => 'mine',
+  AlertPreferences: embedded,
+  AlertChannels: embedded,
+  OrderAlertChannels: embedded,
+  FollowedCook: embedded,
   // `Query.me`, the one source of truth of who is signed in; its user and cook profile are normalised.
   Me: embedded,
   // A page has no identity of its own: it stays inside its `meals(...)` field.

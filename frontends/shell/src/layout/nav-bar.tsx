@@ -136,6 +136,11 @@ export function NavBar() {
                     </NavLink>
                   </li>
                   <li>
+                    <NavLink to="/favourites" onClick={closeMenu}>
+                      {fr.nav.favourites}
+                    </NavLink>
+                  </li>
+                  <li>
                     <NavLink to="/cart" onClick={closeMenu}>
                       {cartCount === undefined ? fr.nav.cart : fr.cart.navLabel(cartCount)}
                     </NavLink>

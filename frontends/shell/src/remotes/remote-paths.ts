@@ -30,6 +30,7 @@ export const PAGE_ROUTES: ReadonlyArray<PageRoute> = [
   { pattern: '/checkout', remote: 'consumer', access: 'signed-in' },
   { pattern: '/orders', remote: 'consumer', access: 'signed-in' },
   { pattern: '/orders/:orderId/receipt', remote: 'consumer', access: 'signed-in' },
+  { pattern: '/favourites', remote: 'consumer', access: 'signed-in' },
   { pattern: '/cook/:cookId', remote: 'consumer' },
   // The shell's own profile page.
   { pattern: '/profile', access: 'signed-in' },

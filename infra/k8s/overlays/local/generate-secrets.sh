@@ -40,7 +40,14 @@ write cart "$(mongo_url cart "$pw_cart")" "$(nats)" "$actor_verify"
 write ordering "$(mongo_url ordering "$pw_ordering")" "$(nats)" "$actor_verify"
 write payments "$(mongo_url payments "$pw_payments")" \
   "STRIPE_SECRET_KEY=sk_test_local" "STRIPE_PUBLISHABLE_KEY=pk_test_local" "STRIPE_WEBHOOK_SECRET=whsec_$(rand)" "STRIPE_CONNECT_WEBHOOK_SECRET=whsec_$(rand)" "$(nats)" "$actor_verify"
-write notifications "$(mongo_url notifications "$pw_notifications")" "SMTP_USER=popote" "SMTP_PASSWORD=$(rand)" "$(nats)" "$actor_verify"
+# Web Push: the notifications service's VAPID key pair (P-256, base64url: the raw 32-byte private key, the 65-byte public point).
+vapid="$dir/.vapid-key.pem"
+[ -f "$vapid" ] || (umask 077 && openssl ecparam -name prime256v1 -genkey -noout -out "$vapid")
+b64url() { base64 | tr -d '\n=' | tr '/+' '_-'; }
+vapid_private="VAPID_PRIVATE_KEY=$(openssl ec -in "$vapid" -outform DER 2>/dev/null | tail -c +8 | head -c 32 | b64url)"
+vapid_public="VAPID_PUBLIC_KEY=$(openssl ec -in "$vapid" -pubout -outform DER 2>/dev/null | tail -c 65 | b64url)"
+write notifications "$(mongo_url notifications "$pw_notifications")" "SMTP_USER=popote" "SMTP_PASSWORD=$(rand)" "$(nats)" "$actor_verify" \
+  "$vapid_public" "$vapid_private"
 write bff "AUTH_JWT_SECRET=$jwt" "MINIO_ACCESS_KEY=$minio_key" "MINIO_SECRET_KEY=$minio_secret" "$(nats)" "$actor_verify" "$actor_sign" \
   "MONGO_URL=mongodb://bff:$(rand)@$mongo/popote_bff?replicaSet=popote-mongo&authSource=admin"
 # The NATS side (Secret nats-users of namespace nats, ../../dependencies/nats-auth-values.yaml): each

@@ -1,13 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { CatalogueEvents, ERASED_NAME, exportPage, newestFirstAfter, newestFirstKey, type PersonalDataExport } from '@popote/contracts';
-import { OutboxRelay, recordEvent, type PersonalDataProvider } from '@popote/platform';
-import type { Model } from 'mongoose';
+import { CatalogueEvents, ERASED_NAME, exportPage, type PersonalDataExport } from '@popote/contracts';
+import { newestFirstSection, OutboxRelay, recordEvent, type PersonalDataProvider } from '@popote/platform';
 import { MealImages } from '../meals/meal-images';
 import { toMealDto } from '../meals/meal.mapper';
-import { Meal } from '../meals/meal.schema';
-import { PickupSettings } from '../slots/slot.schema';
 import { StockService } from '../stock/stock.service';
+import { CatalogueStore } from '../store';
 
 /**
  * A cook's dishes and pick-up rules (their address included) in an export, and their erasure:
@@ -16,8 +13,7 @@ import { StockService } from '../stock/stock.service';
 @Injectable()
 export class CataloguePersonalData implements PersonalDataProvider {
   constructor(
-    @InjectModel(Meal.name) private readonly meals: Model<Meal>,
-    @InjectModel(PickupSettings.name) private readonly pickup: Model<PickupSettings>,
+    private readonly store: CatalogueStore,
     private readonly stock: StockService,
     private readonly relay: OutboxRelay,
     private readonly images: MealImages,
@@ -32,26 +28,20 @@ export class CataloguePersonalData implements PersonalDataProvider {
     const pictures = new Map<string, string>();
     const page = await exportPage(
       [
-        { name: 'pickup-settings', whole: () => this.pickup.findById(cookId).lean() },
-        {
-          name: 'dishes',
-          list: async (after, limit) => {
-            const docs = await this.meals
-              .find({ cook_id: cookId, ...newestFirstAfter('created_at', after) }, { _outbox: 0, search_text: 0 })
-              .sort({ created_at: -1, _id: 1 })
-              .limit(limit)
-              .lean<Meal[]>();
-            const portions = await this.stock.portionsOf(docs.map((d) => d._id));
-            for (const d of docs) if (d.image_key) pictures.set(d._id, d.image_key);
-            return {
-              next: docs.length < limit ? null : newestFirstKey(docs.at(-1)!.created_at, docs.at(-1)!._id),
-              items: docs.map((d) => ({
-                key: newestFirstKey(d.created_at, d._id),
-                value: { ...toMealDto(d, portions.get(d._id) ?? 0), deleted_at: d.deleted_at ?? null },
-              })),
-            };
+        { name: 'pickup-settings', whole: () => this.store.pickupSettings.findById(cookId, { _outbox: 0, _outbox_pending: 0 }).lean() },
+        newestFirstSection(
+          this.store.meals,
+          'dishes',
+          { cook_id: cookId },
+          {
+            projection: { _outbox: 0, search_text: 0 },
+            show: async (docs) => {
+              const portions = await this.stock.portionsOf(docs.map((d) => d._id));
+              for (const d of docs) if (d.image_key) pictures.set(d._id, d.image_key);
+              return docs.map((d) => ({ ...toMealDto(d, portions.get(d._id) ?? 0), deleted_at: d.deleted_at ?? null }));
+            },
           },
-        },
+        ),
       ],
       cursor,
     );
@@ -67,11 +57,11 @@ export class CataloguePersonalData implements PersonalDataProvider {
    */
   async erase(cookId: string): Promise<void> {
     // No order is in progress (the erasure waited for that): the pick-up address is no longer needed.
-    await this.pickup.deleteOne({ _id: cookId });
-    const docs = await this.meals.find({ cook_id: cookId }, { _id: 1 }).lean<{ _id: string }[]>();
+    await this.store.pickupSettings.deleteOne({ _id: cookId });
+    const docs = await this.store.meals.find({ cook_id: cookId }, { _id: 1 }).lean<{ _id: string }[]>();
     for (const { _id } of docs) {
-      await this.relay.change(this.meals, _id, async () => {
-        const meal = await this.meals.findById(_id);
+      await this.relay.change(this.store.meals, _id, async () => {
+        const meal = await this.store.meals.findById(_id);
         if (!meal) return;
         if (meal.image_key) await this.images.eraseOf(cookId, meal.image_key);
         const wasListed = !meal.deleted_at;

@@ -1,6 +1,5 @@
 import { forwardRef, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { Meal, MealSchema, Stock, StockApplication, StockApplicationSchema, StockSchema } from './meal.schema';
 import { StockModule } from '../stock/stock.module';
 import { MealsRpcController } from './meals.rpc.controller';
 import { MealImages } from './meal-images';
@@ -8,24 +7,15 @@ import { MealsService } from './meals.service';
 import { ProfileUpdatedHandler } from '../events/profile-updated.handler';
 import { CookLock } from '../reservations/cook-lock';
 import { ReservationsService } from '../reservations/reservations.service';
-import { PickupSettings, PickupSettingsSchema, SlotHold, SlotHoldSchema, SlotLoad, SlotLoadSchema } from '../slots/slot.schema';
 import { SlotsRpcController } from '../slots/slots.rpc.controller';
 import { SlotsService } from '../slots/slots.service';
+import { CatalogueStore } from '../store';
 
 @Module({
-  imports: [
-    MongooseModule.forFeature([
-      { name: Meal.name, schema: MealSchema },
-      { name: Stock.name, schema: StockSchema },
-      { name: StockApplication.name, schema: StockApplicationSchema },
-      { name: PickupSettings.name, schema: PickupSettingsSchema },
-      { name: SlotLoad.name, schema: SlotLoadSchema },
-      { name: SlotHold.name, schema: SlotHoldSchema },
-    ]),
-    forwardRef(() => StockModule),
-  ],
+  imports: [MongooseModule.forFeature(CatalogueStore.definitions), forwardRef(() => StockModule)],
   controllers: [MealsRpcController, SlotsRpcController],
-  providers: [MealsService, MealImages, SlotsService, ProfileUpdatedHandler, CookLock, ReservationsService],
-  exports: [MealsService, MealImages, SlotsService, ReservationsService, CookLock, MongooseModule],
+  providers: [CatalogueStore, MealsService, MealImages, SlotsService, ProfileUpdatedHandler, CookLock, ReservationsService],
+  // The models too (MongooseModule): the stock module and the personal data read them.
+  exports: [CatalogueStore, MealsService, MealImages, SlotsService, ReservationsService, CookLock, MongooseModule],
 })
 export class MealsModule {}

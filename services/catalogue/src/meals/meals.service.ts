@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import {
   CatalogueEvents,
   DomainError,
@@ -18,7 +17,7 @@ import {
   type UpdateMealInput,
 } from '@popote/contracts';
 import { findByIds, OutboxRelay, recordEvent } from '@popote/platform';
-import type { Model, QueryFilter } from 'mongoose';
+import type { QueryFilter } from 'mongoose';
 import { decodeCursor, encodeCursor } from './cursor';
 import { LISTED, toMealDto } from './meal.mapper';
 import { Meal } from './meal.schema';
@@ -32,6 +31,7 @@ import { communes } from '../geo/communes';
 
 import { parisDayStart, searchClauses, searchTextOf } from './search';
 import { nearestPage } from './nearest';
+import { CatalogueStore } from '../store';
 
 type Point = { lat: number; lon: number };
 
@@ -39,8 +39,7 @@ type Point = { lat: number; lon: number };
 export class MealsService implements OnModuleInit {
   private readonly log = new Logger('Meals');
   constructor(
-    @InjectModel(Meal.name) private readonly meals: Model<Meal>,
-    @InjectModel(PickupSettings.name) private readonly pickup: Model<PickupSettings>,
+    private readonly store: CatalogueStore,
     private readonly relay: OutboxRelay,
     private readonly stock: StockService,
     private readonly slots: SlotsService,
@@ -77,8 +76,10 @@ export class MealsService implements OnModuleInit {
   /** Cooks' public locations (commune centres): of some cooks (by `_id`), or of every located cook. */
   private async locations(cookIds?: string[]): Promise<Map<string, CookLocation>> {
     const docs = cookIds
-      ? await findByIds<Pick<PickupSettings, '_id' | 'location'>>(this.pickup, [...new Set(cookIds)], { location: 1 })
-      : await this.pickup.find({ location: { $ne: null } }, { location: 1 }).lean<Pick<PickupSettings, '_id' | 'location'>[]>();
+      ? await findByIds<Pick<PickupSettings, '_id' | 'location'>>(this.store.pickupSettings, [...new Set(cookIds)], { location: 1 })
+      : await this.store.pickupSettings
+          .find({ location: { $ne: null } }, { location: 1 })
+          .lean<Pick<PickupSettings, '_id' | 'location'>[]>();
     return new Map(docs.filter((d) => d.location).map((d) => [d._id, d.location!]));
   }
 
@@ -91,7 +92,7 @@ export class MealsService implements OnModuleInit {
   }
 
   onModuleInit(): void {
-    this.relay.register(this.meals);
+    this.relay.register(this.store.meals);
     // The French communes (ADR 0010) load in the background from boot, so no request waits for them.
     const started = performance.now();
     communes().then(
@@ -148,7 +149,7 @@ export class MealsService implements OnModuleInit {
       query = { $and: [query, { cook_id: { $in: [...near.distance.keys()] } }] };
     }
     if (near && filter?.sort === 'distance') {
-      const page = await nearestPage(this.meals, query, first, after, near, !filter.radius_km);
+      const page = await nearestPage(this.store.meals, query, first, after, near, !filter.radius_km);
       return { items: await this.dtos(page.items, near.point, near.located), next_cursor: page.next_cursor };
     }
     if (after) {
@@ -156,7 +157,7 @@ export class MealsService implements OnModuleInit {
       const page: QueryFilter<Meal> = { $or: [{ created_at: { $lt: c.created_at } }, { created_at: c.created_at, _id: { $lt: c.id } }] };
       query = { $and: [query, page] };
     }
-    const docs = await this.meals
+    const docs = await this.store.meals
       .find(query, LISTED)
       .sort({ created_at: -1, _id: -1 })
       .limit(first + 1)
@@ -172,7 +173,7 @@ export class MealsService implements OnModuleInit {
   /** Home page: meals still available, most portions first (the cards' mirror of the stock). */
   async featured(limit: number = LIMITS.featuredMeals, near?: string | null): Promise<MealDto[]> {
     const from = near ? await nearPoint(near) : null;
-    const docs = await this.meals
+    const docs = await this.store.meals
       .find({ deleted_at: null, portions: { $gt: 0 } }, LISTED)
       .sort({ portions: -1, _id: 1 })
       .limit(limit)
@@ -181,19 +182,19 @@ export class MealsService implements OnModuleInit {
   }
 
   async get(id: string): Promise<MealDto | null> {
-    const doc = await this.meals.findOne({ _id: id, deleted_at: null }, LISTED).lean<Meal>();
+    const doc = await this.store.meals.findOne({ _id: id, deleted_at: null }, LISTED).lean<Meal>();
     return doc ? (await this.dtos([doc]))[0] : null;
   }
 
   async getMany(ids: string[]): Promise<MealDto[]> {
     if (!ids.length) return [];
-    const docs = await findByIds<Meal>(this.meals, ids, LISTED, { deleted_at: null });
+    const docs = await findByIds<Meal>(this.store.meals, ids, LISTED, { deleted_at: null });
     return this.dtos(docs);
   }
 
   async ofCook(cookId: string, near?: string | null): Promise<MealDto[]> {
     const from = near ? await nearPoint(near) : null;
-    const docs = await this.meals
+    const docs = await this.store.meals
       .find({ cook_id: cookId, deleted_at: null }, LISTED)
       .sort({ created_at: -1, _id: -1 })
       .limit(200)
@@ -206,7 +207,7 @@ export class MealsService implements OnModuleInit {
     const { image_key, available_date, portions_available: portions, ...rest } = input;
     if (image_key) await this.images.assertUploadedBy(actor.user_id, image_key);
     const location = await this.slots.locationOf(actor.user_id);
-    const meal = new this.meals({
+    const meal = new this.store.meals({
       ...rest,
       _id: randomUUID(),
       cook_id: actor.user_id,
@@ -224,7 +225,7 @@ export class MealsService implements OnModuleInit {
     });
     recordEvent(meal, CatalogueEvents.mealCreated, { meal_id: meal._id, cook_id: meal.cook_id, name: meal.name });
     await this.stock.create(meal._id, meal.cook_id, portions);
-    await this.relay.save(this.meals, meal);
+    await this.relay.save(this.store.meals, meal);
     // The cook saved another commune meanwhile, and its copy onto the cards listed them before this
     // one existed: copy it here (a save after this read lists this card).
     if (!sameLocation(await this.slots.locationOf(actor.user_id), location)) await this.slots.locateMeals(actor.user_id, [meal._id]);
@@ -233,7 +234,7 @@ export class MealsService implements OnModuleInit {
 
   /** Only the meal's own cook, checked here whatever the caller says. */
   private async owned(actor: Actor, id: string) {
-    const meal = await this.meals.findOne({ _id: id, deleted_at: null });
+    const meal = await this.store.meals.findOne({ _id: id, deleted_at: null });
     if (!meal) throw new DomainError('MEAL_NOT_FOUND', MEAL_MESSAGES.notFound);
     if (meal.cook_id !== actor.user_id) throw new DomainError('FORBIDDEN', MEAL_MESSAGES.notAllowed);
     return meal;
@@ -259,7 +260,7 @@ export class MealsService implements OnModuleInit {
         portions,
         portions_seen: seen ?? null,
       });
-    await this.relay.save(this.meals, meal);
+    await this.relay.save(this.store.meals, meal);
     const card = changes ? await this.waitForCard(meal._id, before) : null;
     return (await this.dtos([card ?? meal.toObject()]))[0];
   }
@@ -271,7 +272,7 @@ export class MealsService implements OnModuleInit {
   private async waitForCard(mealId: string, before: number, timeoutMs = 3000): Promise<Meal | null> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      const card = await this.meals.findOne({ _id: mealId }, LISTED).lean<Meal>();
+      const card = await this.store.meals.findOne({ _id: mealId }, LISTED).lean<Meal>();
       if ((card?.portions_seq ?? 0) > before) return card;
       await new Promise((r) => setTimeout(r, 15));
     }
@@ -282,14 +283,14 @@ export class MealsService implements OnModuleInit {
     const meal = await this.owned(actor, id);
     meal.deleted_at = new Date();
     recordEvent(meal, CatalogueEvents.mealDeleted, { meal_id: meal._id, cook_id: meal.cook_id });
-    await this.relay.save(this.meals, meal);
+    await this.relay.save(this.store.meals, meal);
   }
 
   /** Keeps the cook's display name copied on their meals (no call per card). */
   async renameCook(cookId: string, cookName: string): Promise<number> {
-    const ids = await this.meals.find({ cook_id: cookId, cook_name: { $ne: cookName } }, { _id: 1 }).lean<{ _id: string }[]>();
+    const ids = await this.store.meals.find({ cook_id: cookId, cook_name: { $ne: cookName } }, { _id: 1 }).lean<{ _id: string }[]>();
     for (const { _id } of ids) {
-      await this.relay.change(this.meals, _id, () => this.meals.updateOne({ _id }, { $set: { cook_name: cookName } }));
+      await this.relay.change(this.store.meals, _id, () => this.store.meals.updateOne({ _id }, { $set: { cook_name: cookName } }));
     }
     return ids.length;
   }

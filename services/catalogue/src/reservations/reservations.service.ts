@@ -1,8 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import { CatalogueEvents, DomainError, PICKUP_MESSAGES, SLOT_HORIZON_DAYS, type HeldSlot } from '@popote/contracts';
 import { EventPublisher, findByIds, orderIdOf, PeriodicJob, PLATFORM_CONFIG } from '@popote/platform';
-import type { Model } from 'mongoose';
 import type { CatalogueConfig } from '../config';
 import { Meal, Stock } from '../meals/meal.schema';
 import { findSlot, refusal, slotKey } from '../slots/slot-times';
@@ -10,6 +8,7 @@ import { loadIdOf, PickupSettings, SlotHold, SlotLoad } from '../slots/slot.sche
 import { StockService } from '../stock/stock.service';
 import { CookLock } from './cook-lock';
 import { atVersion, liveHolds, placesFor, slotRefused, stockRefusal, usedPlaces } from './rules';
+import { CatalogueStore } from '../store';
 
 export interface ReservePart {
   cook_id: string;
@@ -34,11 +33,7 @@ export class ReservationsService {
   private readonly log = new Logger('Reservations');
 
   constructor(
-    @InjectModel(PickupSettings.name) private readonly settings: Model<PickupSettings>,
-    @InjectModel(SlotLoad.name) private readonly loads: Model<SlotLoad>,
-    @InjectModel(SlotHold.name) private readonly holds: Model<SlotHold>,
-    @InjectModel(Meal.name) private readonly meals: Model<Meal>,
-    @InjectModel(Stock.name) private readonly stock: Model<Stock>,
+    private readonly store: CatalogueStore,
     private readonly cookLock: CookLock,
     private readonly stockService: StockService,
     private readonly publisher: EventPublisher,
@@ -76,16 +71,16 @@ export class ReservationsService {
     const asked = new Date(part.start);
     // The slot's places are read with the rest (its id is the instant asked; checked below).
     const [rules, existing, meals, stocks, askedLoad] = await Promise.all([
-      this.settings.findById(part.cook_id).lean<PickupSettings>(),
-      this.holds.findById(holdId).lean<SlotHold>(),
-      findByIds<Pick<Meal, '_id' | 'cook_id' | 'name' | 'deleted_at' | 'available_date'>>(this.meals, ids, {
+      this.store.pickupSettings.findById(part.cook_id).lean<PickupSettings>(),
+      this.store.slotHolds.findById(holdId).lean<SlotHold>(),
+      findByIds<Pick<Meal, '_id' | 'cook_id' | 'name' | 'deleted_at' | 'available_date'>>(this.store.meals, ids, {
         cook_id: 1,
         name: 1,
         deleted_at: 1,
         available_date: 1,
       }),
-      findByIds<Stock>(this.stock, ids),
-      Number.isNaN(asked.getTime()) ? null : this.loads.findById(loadIdOf(part.cook_id, slotKey(asked))).lean<SlotLoad>(),
+      findByIds<Stock>(this.store.stock, ids),
+      Number.isNaN(asked.getTime()) ? null : this.store.slotLoads.findById(loadIdOf(part.cook_id, slotKey(asked))).lean<SlotLoad>(),
     ]);
     if (existing && (existing.state === 'committed' || existing.state === 'freed'))
       throw new DomainError('CONFLICT', PICKUP_MESSAGES.changeNotAllowed);
@@ -107,7 +102,7 @@ export class ReservationsService {
     const load =
       slot.start.getTime() === asked.getTime()
         ? askedLoad
-        : await this.loads.findById(loadIdOf(part.cook_id, slotKey(slot.start))).lean<SlotLoad>();
+        : await this.store.slotLoads.findById(loadIdOf(part.cook_id, slotKey(slot.start))).lean<SlotLoad>();
     const amount = placesFor(
       rules,
       part.lines.reduce((n, l) => n + l.quantity, 0),
@@ -121,7 +116,7 @@ export class ReservationsService {
     if (why) throw slotRefused(why);
 
     // Checked: write. The hold first — a crash after it leaves a reservation that expires by itself.
-    await this.holds.updateOne(
+    await this.store.slotHolds.updateOne(
       { _id: holdId },
       {
         $set: {
@@ -170,7 +165,7 @@ export class ReservationsService {
     for (const cookId of [...new Set(cookIds)]) {
       const holdId = orderIdOf(checkoutId, cookId);
       const lines = await this.cookLock.run(cookId, async () => {
-        const hold = await this.holds.findById(holdId).lean<SlotHold>();
+        const hold = await this.store.slotHolds.findById(holdId).lean<SlotHold>();
         if (!hold || hold.state !== 'held') return null;
         if (onlyUntil && new Date(hold.expires_at).getTime() !== new Date(onlyUntil).getTime()) return null;
         await this.giveBack(hold);
@@ -192,7 +187,7 @@ export class ReservationsService {
       (hold.lines ?? []).map((l) => l.meal_id),
     );
     await this.dropFromLoad(hold.cook_id, slotKey(new Date(hold.start)), hold._id);
-    await this.holds.updateOne({ _id: hold._id, state: 'held' }, { $set: { state: 'released' } });
+    await this.store.slotHolds.updateOne({ _id: hold._id, state: 'held' }, { $set: { state: 'released' } });
   }
 
   /**
@@ -201,7 +196,7 @@ export class ReservationsService {
    */
   @PeriodicJob({ name: 'reservations-sweep', everyMs: SWEEP_EVERY_MS })
   async sweep(now = new Date()): Promise<number> {
-    const due = await this.holds
+    const due = await this.store.slotHolds
       .find({ state: 'held', expires_at: { $lte: now } }, { checkout_id: 1, cook_id: 1, expires_at: 1 })
       .lean<SlotHold[]>();
     let n = 0;
@@ -222,24 +217,24 @@ export class ReservationsService {
   ): Promise<{ slot: HeldSlot; expires_at: string }> {
     const holdId = orderIdOf(checkoutId, cookId);
     return this.cookLock.run(cookId, async () => {
-      const hold = await this.holds.findById(holdId).lean<SlotHold>();
+      const hold = await this.store.slotHolds.findById(holdId).lean<SlotHold>();
       if (!hold || hold.state === 'committed' || hold.state === 'freed')
         throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.changeNotAllowed);
       if (hold.state !== 'held' || new Date(hold.expires_at).getTime() <= now.getTime())
         throw new DomainError('CONFLICT', PICKUP_MESSAGES.reservationExpired);
-      const rules = await this.settings.findById(cookId).lean<PickupSettings>();
+      const rules = await this.store.pickupSettings.findById(cookId).lean<PickupSettings>();
       if (!rules?.windows.length) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.noWindows);
       const start = new Date(startIso);
       const slot = Number.isNaN(start.getTime()) ? null : findSlot(rules, start, now, SLOT_HORIZON_DAYS);
       if (!slot) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotUnknown);
       if (slotKey(slot.start) === slotKey(new Date(hold.start))) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.changeSame);
       const meals = await findByIds<Pick<Meal, '_id' | 'available_date'>>(
-        this.meals,
+        this.store.meals,
         (hold.lines ?? []).map((l) => l.meal_id),
         { available_date: 1 },
       );
       const dates = meals.map((m) => new Date(m.available_date).getTime());
-      const target = await this.loads.findById(loadIdOf(cookId, slotKey(slot.start))).lean<SlotLoad>();
+      const target = await this.store.slotLoads.findById(loadIdOf(cookId, slotKey(slot.start))).lean<SlotLoad>();
       const why = refusal(
         rules,
         { ...slot, remaining: rules.capacity - usedPlaces(target, now, holdId) },
@@ -250,7 +245,7 @@ export class ReservationsService {
         holds: [...liveHolds(target?.holds, now, holdId), { hold_id: holdId, amount: hold.amount, expires_at: new Date(hold.expires_at) }],
       });
       await this.dropFromLoad(cookId, slotKey(new Date(hold.start)), holdId);
-      await this.holds.updateOne({ _id: holdId, state: 'held' }, { $set: { start: slot.start, end: slot.end } });
+      await this.store.slotHolds.updateOne({ _id: holdId, state: 'held' }, { $set: { start: slot.start, end: slot.end } });
       return {
         slot: { cook_id: cookId, start: slotKey(slot.start), end: slotKey(slot.end) },
         expires_at: new Date(hold.expires_at).toISOString(),
@@ -264,18 +259,18 @@ export class ReservationsService {
    */
   async move(orderId: string, cookId: string, startIso: string, now = new Date()): Promise<HeldSlot> {
     return this.cookLock.run(cookId, async () => {
-      const hold = await this.holds.findById(orderId).lean<SlotHold>();
+      const hold = await this.store.slotHolds.findById(orderId).lean<SlotHold>();
       if (!hold || hold.cook_id !== cookId || hold.state !== 'committed')
         throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.moveNotAllowed);
-      const rules = await this.settings.findById(cookId).lean<PickupSettings>();
+      const rules = await this.store.pickupSettings.findById(cookId).lean<PickupSettings>();
       const start = new Date(startIso);
       const slot = !rules?.windows.length || Number.isNaN(start.getTime()) ? null : findSlot(rules, start, now, SLOT_HORIZON_DAYS);
       if (!rules || !slot) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotUnknown);
       if (slot.start.getTime() <= now.getTime()) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotPast);
       if (slotKey(slot.start) === slotKey(new Date(hold.start))) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.moveSame);
       const [target, source] = await Promise.all([
-        this.loads.findById(loadIdOf(cookId, slotKey(slot.start))).lean<SlotLoad>(),
-        this.loads.findById(loadIdOf(cookId, slotKey(new Date(hold.start)))).lean<SlotLoad>(),
+        this.store.slotLoads.findById(loadIdOf(cookId, slotKey(slot.start))).lean<SlotLoad>(),
+        this.store.slotLoads.findById(loadIdOf(cookId, slotKey(new Date(hold.start)))).lean<SlotLoad>(),
       ]);
       if (usedPlaces(target, now) + hold.amount > rules.capacity) throw new DomainError('CONFLICT', PICKUP_MESSAGES.slotFull);
       await this.writeLoad(cookId, slot.start, target, {
@@ -287,7 +282,7 @@ export class ReservationsService {
           committed: Math.max(0, source.committed - hold.amount),
           holds: liveHolds(source.holds, now),
         });
-      await this.holds.updateOne({ _id: orderId, state: 'committed' }, { $set: { start: slot.start, end: slot.end } });
+      await this.store.slotHolds.updateOne({ _id: orderId, state: 'committed' }, { $set: { start: slot.start, end: slot.end } });
       return { cook_id: cookId, start: slotKey(slot.start), end: slotKey(slot.end) };
     });
   }
@@ -295,12 +290,15 @@ export class ReservationsService {
   // ── Writes (the caller holds the cook's lock) ──────────────────────────────────────────────────
 
   private async writeStock(before: Stock, next: Partial<Pick<Stock, 'holds' | 'portions'>>): Promise<void> {
-    const res = await this.stock.updateOne({ _id: before._id, ...atVersion(before.v) }, { $set: { ...next, v: (before.v ?? 0) + 1 } });
+    const res = await this.store.stock.updateOne(
+      { _id: before._id, ...atVersion(before.v) },
+      { $set: { ...next, v: (before.v ?? 0) + 1 } },
+    );
     if (res.modifiedCount !== 1) throw new Error(`stock ${before._id} changed under a reservation; nothing was kept`);
   }
 
   private async dropFromLoad(cookId: string, startKey: string, holdId: string): Promise<void> {
-    const load = await this.loads.findById(loadIdOf(cookId, startKey)).lean<SlotLoad>();
+    const load = await this.store.slotLoads.findById(loadIdOf(cookId, startKey)).lean<SlotLoad>();
     if (load && (load.holds ?? []).some((h) => h.hold_id === holdId))
       await this.writeLoad(cookId, new Date(load.start), load, { holds: load.holds.filter((h) => h.hold_id !== holdId) });
   }
@@ -314,10 +312,10 @@ export class ReservationsService {
     const _id = loadIdOf(cookId, slotKey(start));
     if (!before) {
       // Two creators of one slot's document: the second insert fails on `_id` (nothing is kept; asked again, it updates).
-      await this.loads.create({ _id, cook_id: cookId, start, committed: 0, holds: [], seq: 0, v: 1, ...next });
+      await this.store.slotLoads.create({ _id, cook_id: cookId, start, committed: 0, holds: [], seq: 0, v: 1, ...next });
       return;
     }
-    const res = await this.loads.updateOne({ _id, ...atVersion(before.v) }, { $set: { ...next, v: (before.v ?? 0) + 1 } });
+    const res = await this.store.slotLoads.updateOne({ _id, ...atVersion(before.v) }, { $set: { ...next, v: (before.v ?? 0) + 1 } });
     if (res.modifiedCount !== 1) throw new Error(`slot ${_id} changed under a reservation; nothing was kept`);
   }
 

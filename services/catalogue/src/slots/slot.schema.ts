@@ -1,7 +1,11 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import type { CookLocation, PickupAddress, PickupWindow } from '@popote/contracts';
+import { outboxPlugin, type OutboxEntry } from '@popote/platform';
 
-/** A cook's pick-up rules: one document per cook, written by the cook only. */
+/**
+ * A cook's pick-up rules: one document per cook, written by the cook only (under its lock), with the
+ * outbox of the events a save announces (pickup-slots-opened).
+ */
 @Schema({ collection: 'pickupSettings', versionKey: false, timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } })
 export class PickupSettings {
   @Prop({ type: String, required: true }) _id!: string; // cook id
@@ -15,8 +19,10 @@ export class PickupSettings {
   @Prop({ required: true }) slot_minutes!: number;
   @Prop({ required: true }) capacity!: number;
   @Prop({ type: String, required: true }) capacity_unit!: 'orders' | 'portions';
+  _outbox!: OutboxEntry[];
+  _outbox_pending!: boolean;
 }
-export const PickupSettingsSchema = SchemaFactory.createForClass(PickupSettings);
+export const PickupSettingsSchema = SchemaFactory.createForClass(PickupSettings).plugin(outboxPlugin);
 
 export interface SlotHoldEntry {
   hold_id: string;

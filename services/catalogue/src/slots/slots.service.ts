@@ -12,15 +12,16 @@ import {
   type PickupSettingsInput,
   type PickupSlotDto,
 } from '@popote/contracts';
-import { EventPublisher, findByIds, OutboxRelay } from '@popote/platform';
+import { EventPublisher, findByIds, OutboxRelay, outboxUpdate } from '@popote/platform';
 import { resolvePickupAddress } from '../geo/location';
 import type { Model } from 'mongoose';
 import { Meal } from '../meals/meal.schema';
+import { parisDate, slotsOpened } from './opened';
 import { openSlots, slotKey } from './slot-times';
 import { liveHolds as live, placesFor as amountOf, usedPlaces } from '../reservations/rules';
 import { loadIdOf, PickupSettings, SlotHold, SlotLoad, type SlotHoldEntry, type SlotHoldState } from './slot.schema';
 
-const toSettingsDto = (s: PickupSettings): PickupSettingsDto => ({
+const toSettingsDto = (s: Omit<PickupSettings, '_outbox' | '_outbox_pending'>): PickupSettingsDto => ({
   cook_id: s._id,
   windows: s.windows.map(({ weekday, start, end }) => ({ weekday, start, end })),
   days_off: [...s.days_off].sort(),
@@ -63,7 +64,9 @@ export class SlotsService {
     @InjectModel(Meal.name) private readonly meals: Model<Meal>,
     private readonly relay: OutboxRelay,
     private readonly publisher: EventPublisher,
-  ) {}
+  ) {
+    this.relay.register(this.settings);
+  }
 
   // ── The cook's rules ───────────────────────────────────────────────────────────────────────────
 
@@ -77,14 +80,24 @@ export class SlotsService {
     if (actor.user_type !== 'cook') throw new DomainError('FORBIDDEN', PICKUP_MESSAGES.cooksOnly);
     // The commune is checked against the French communes before anything is written (ADR 0010).
     const place = input.address ? await resolvePickupAddress(input.address) : null;
-    const before = await this.settings.findById(actor.user_id, { location: 1 }).lean<Pick<PickupSettings, 'location'>>();
     const doc = {
       ...input,
       days_off: [...new Set(input.days_off)].sort(),
       address: place?.address ?? null,
       location: place?.location ?? null,
     };
-    await this.settings.updateOne({ _id: actor.user_id }, { $set: doc }, { upsert: true });
+    // Under the cook's settings lock (one save at a time): the settings before, and if the save opens
+    // more pick-up than they did, the followers' event in the same write (outbox, docs/alerts.md).
+    const before = await this.relay.change(this.settings, actor.user_id, async () => {
+      const was = await this.settings
+        .findById(actor.user_id, { location: 1, windows: 1, days_off: 1 })
+        .lean<Pick<PickupSettings, 'location' | 'windows' | 'days_off'>>();
+      const opened = slotsOpened(was, doc, parisDate(new Date()));
+      const event = opened && outboxUpdate(CatalogueEvents.pickupSlotsOpened, { cook_id: actor.user_id, ...opened });
+      const update = event ? { $set: { ...doc, ...event.set }, $push: event.push } : { $set: doc };
+      await this.settings.updateOne({ _id: actor.user_id }, update, { upsert: true });
+      return was;
+    });
     // The cards carry the commune (read model, ADR 0005): copied onto every meal of the cook now, so
     // the lists read one collection; a card a crash left behind is repaired by the next save too.
     const copied = await this.copyLocation(actor.user_id);

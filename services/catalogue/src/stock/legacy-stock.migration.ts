@@ -1,7 +1,5 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
-import { Meal, Stock } from '../meals/meal.schema';
+import { CatalogueStore } from '../store';
 
 /**
  * Meals stored before stock had its own collection (ADR 0004) carry `portions_available`: each one
@@ -13,10 +11,7 @@ import { Meal, Stock } from '../meals/meal.schema';
 export class LegacyStockMigration implements OnModuleInit {
   private readonly log = new Logger('Stock');
 
-  constructor(
-    @InjectModel(Meal.name) private readonly meals: Model<Meal>,
-    @InjectModel(Stock.name) private readonly stock: Model<Stock>,
-  ) {}
+  constructor(private readonly store: CatalogueStore) {}
 
   async onModuleInit(): Promise<void> {
     const created = await this.run();
@@ -25,18 +20,18 @@ export class LegacyStockMigration implements OnModuleInit {
 
   /** Returns how many stock documents it created. */
   async run(): Promise<number> {
-    const legacy = (await this.meals.collection
+    const legacy = (await this.store.meals.collection
       .find({ portions_available: { $exists: true } }, { projection: { _id: 1, cook_id: 1, portions_available: 1 } })
       .toArray()) as unknown as { _id: string; cook_id: string; portions_available: number }[];
     let created = 0;
     for (const m of legacy) {
-      const res = await this.stock.updateOne(
+      const res = await this.store.stock.updateOne(
         { _id: m._id },
         { $setOnInsert: { cook_id: m.cook_id, portions: Math.max(0, m.portions_available ?? 0), seq: 0, op: 'create' } },
         { upsert: true },
       );
       created += res.upsertedCount ?? 0;
-      await this.meals.collection.updateOne({ _id: m._id } as never, {
+      await this.store.meals.collection.updateOne({ _id: m._id } as never, {
         $unset: { portions_available: '', applied_orders: '', restocked_orders: '', rated_reviews: '' },
       });
     }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { OutboxRelay } from '@popote/platform';
+import { CatalogueEvents } from '@popote/contracts';
+import { OutboxRelay, outboxUpdate } from '@popote/platform';
 import type { Model } from 'mongoose';
 import { Meal, Stock } from '../meals/meal.schema';
 import { freePortions } from '../reservations/rules';
@@ -25,7 +26,9 @@ export class StockCardsService {
    * copy cannot win — and the filter on `portions_v` keeps that exact on MongoDB even if two writers
    * ever overlapped. Only the copy's fields are `$set`, under the lock every writer of a meal takes
    * (FerretDB rewrites the whole document on an update). Nothing is written when the card already
-   * shows it (a replay, the reconciliation).
+   * shows it (a replay, the reconciliation). A listed dish whose card goes from 0 to some free
+   * portions announces it (meal-back-in-stock, in the same write: the outbox); a reservation that
+   * expires can do it too — the alerts are deduplicated per buyer, dish and day (docs/alerts.md).
    */
   async copy(mealIds: string[]): Promise<void> {
     for (const id of new Set(mealIds)) {
@@ -34,6 +37,7 @@ export class StockCardsService {
         if (!s) return;
         const free = freePortions(s, new Date());
         const v = s.v ?? 0;
+        const back = free > 0 ? await this.backInStock(id) : null;
         await this.meals.updateOne(
           {
             _id: id,
@@ -44,11 +48,22 @@ export class StockCardsService {
               { portions_v: v, portions: { $ne: free } },
             ],
           },
-          { $set: { portions: free, portions_seq: s.seq, portions_v: v } },
+          back
+            ? { $set: { portions: free, portions_seq: s.seq, portions_v: v, ...back.set }, $push: back.push }
+            : { $set: { portions: free, portions_seq: s.seq, portions_v: v } },
           { timestamps: false },
         );
       });
     }
+  }
+
+  /** The event to record with the copy if the card shows no free portion now (under the meal's lock), else null. */
+  private async backInStock(id: string) {
+    const card = await this.meals
+      .findById(id, { portions: 1, cook_id: 1, name: 1, deleted_at: 1 })
+      .lean<Pick<Meal, '_id' | 'portions' | 'cook_id' | 'name' | 'deleted_at'>>();
+    if (!card || card.deleted_at || card.portions !== 0) return null;
+    return outboxUpdate(CatalogueEvents.mealBackInStock, { meal_id: id, cook_id: card.cook_id, name: card.name });
   }
 
   /**

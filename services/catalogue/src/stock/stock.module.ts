@@ -1,7 +1,5 @@
 import { forwardRef, Module } from '@nestjs/common';
-import { MongooseModule } from '@nestjs/mongoose';
 import { StockWorkerHandler } from '../events/stock-worker.handler';
-import { Meal, MealSchema, Stock, StockApplication, StockApplicationSchema, StockSchema } from '../meals/meal.schema';
 import { MealsModule } from '../meals/meals.module';
 import { CardReconciliationService } from './card-reconciliation.service';
 import { LegacyStockMigration } from './legacy-stock.migration';
@@ -12,18 +10,11 @@ import { StockService } from './stock.service';
 /**
  * The meals' stock (ADR 0004): its moves (the per-cook worker), its copy on the cards and their
  * reconciliation, the ratings that ride the same partition, the migration of meals stored before it.
- * The slot side of an order and the cook's lock come from the meals module (which uses the stock in
- * turn: the two reference each other).
+ * The slot side of an order, the cook's lock and the collections (CatalogueStore) come from the meals
+ * module (which uses the stock in turn: the two reference each other).
  */
 @Module({
-  imports: [
-    MongooseModule.forFeature([
-      { name: Meal.name, schema: MealSchema },
-      { name: Stock.name, schema: StockSchema },
-      { name: StockApplication.name, schema: StockApplicationSchema },
-    ]),
-    forwardRef(() => MealsModule),
-  ],
+  imports: [forwardRef(() => MealsModule)],
   providers: [StockService, StockCardsService, CardReconciliationService, MealRatingsService, LegacyStockMigration, StockWorkerHandler],
   exports: [StockService],
 })

@@ -1,8 +1,6 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import { CatalogueEvents, OrderingEvents, type Envelope } from '@popote/contracts';
 import { causedBy, EventPublisher, findByIds, OutboxRelay, recordEvent, type PartitionedEvent } from '@popote/platform';
-import type { Model } from 'mongoose';
 import type { z } from 'zod';
 import { Meal, Stock, StockApplication } from '../meals/meal.schema';
 import { CookLock } from '../reservations/cook-lock';
@@ -11,6 +9,7 @@ import { SlotsService } from '../slots/slots.service';
 import { CardReconciliationService } from './card-reconciliation.service';
 import { adjustedPortions, appliedBefore, orderMoves, restockStep, taken, withoutHold, type StockRejection } from './rules';
 import { StockCardsService } from './stock-cards.service';
+import { CatalogueStore } from '../store';
 
 type OrderPlaced = z.infer<typeof OrderingEvents.orderPlaced.schema>;
 type OrderCancelled = z.infer<typeof OrderingEvents.orderCancelled.schema>;
@@ -35,9 +34,7 @@ export class StockService implements OnModuleInit {
   private readonly log = new Logger('Stock');
 
   constructor(
-    @InjectModel(Meal.name) private readonly meals: Model<Meal>,
-    @InjectModel(Stock.name) private readonly stock: Model<Stock>,
-    @InjectModel(StockApplication.name) private readonly applications: Model<StockApplication>,
+    private readonly store: CatalogueStore,
     private readonly relay: OutboxRelay,
     private readonly publisher: EventPublisher,
     private readonly slots: SlotsService,
@@ -47,7 +44,7 @@ export class StockService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.relay.register(this.applications);
+    this.relay.register(this.store.stockApplications);
   }
 
   /** One stock event of the cook's partition, under the cook's lock. */
@@ -70,7 +67,7 @@ export class StockService implements OnModuleInit {
 
   async applyOrder(envelope: Envelope<OrderPlaced>, seq: number): Promise<'committed' | 'rejected' | 'void'> {
     const { order_id: orderId, checkout_id: checkoutId } = envelope.data;
-    const done = await this.applications.findById(orderId);
+    const done = await this.store.stockApplications.findById(orderId);
     if (done) {
       // Applied before: the order-placed came again (a replay, or an order recreated after its
       // payment was re-announced). Announce the same outcome again so the order can settle; the
@@ -87,15 +84,15 @@ export class StockService implements OnModuleInit {
             { order_id: orderId, checkout_id: checkoutId, meal_id: done.meal_id ?? '', reason: done.reason ?? 'insufficient_stock' },
             causedBy(envelope),
           );
-        await this.relay.save(this.applications, done);
+        await this.relay.save(this.store.stockApplications, done);
       }
       return done.result;
     }
     const lines = mergeLines(envelope.data.items);
     const ids = lines.map((l) => l.meal_id);
     const [stocks, meals] = await Promise.all([
-      findByIds<Stock>(this.stock, ids),
-      findByIds<Pick<Meal, '_id' | 'deleted_at'>>(this.meals, ids, { deleted_at: 1 }),
+      findByIds<Stock>(this.store.stock, ids),
+      findByIds<Pick<Meal, '_id' | 'deleted_at'>>(this.store.meals, ids, { deleted_at: 1 }),
     ]);
     const stockOf = new Map(stocks.map((s) => [s._id, s]));
     const now = new Date();
@@ -107,7 +104,7 @@ export class StockService implements OnModuleInit {
     if (moves.rejection) {
       for (const line of moves.giveBack) {
         const s = stockOf.get(line.meal_id)!;
-        await this.stock.updateOne(
+        await this.store.stock.updateOne(
           { _id: line.meal_id, seq, op: 'take', ...atVersion(s.v) },
           { $inc: { portions: line.quantity }, $set: { op: 'giveback', v: (s.v ?? 0) + 1 } },
         );
@@ -118,7 +115,7 @@ export class StockService implements OnModuleInit {
     } else {
       for (const line of moves.take) {
         const s = stockOf.get(line.meal_id)!;
-        const res = await this.stock.updateOne(
+        const res = await this.store.stock.updateOne(
           { _id: line.meal_id, seq: { $lt: seq }, portions: { $gte: line.quantity }, ...atVersion(s.v) },
           { $set: taken(s, line.quantity, orderId, seq, now) },
         );
@@ -136,7 +133,7 @@ export class StockService implements OnModuleInit {
   /** The order's outcome, written once with its event (stock-committed or stock-rejected) in its outbox. */
   private async recordOutcome(envelope: Envelope<OrderPlaced>, rejection: StockRejection | null): Promise<'committed' | 'rejected'> {
     const { order_id: orderId, checkout_id: checkoutId } = envelope.data;
-    const application = new this.applications({
+    const application = new this.store.stockApplications({
       _id: orderId,
       checkout_id: checkoutId,
       result: rejection ? 'rejected' : 'committed',
@@ -152,17 +149,17 @@ export class StockService implements OnModuleInit {
         causedBy(envelope),
       );
     else recordEvent(application, CatalogueEvents.stockCommitted, { order_id: orderId, checkout_id: checkoutId }, causedBy(envelope));
-    await this.relay.save(this.applications, application);
+    await this.relay.save(this.store.stockApplications, application);
     return rejection ? 'rejected' : 'committed';
   }
 
   /** The reservation `holdId` (the order's id) leaves these meals' stock; the caller holds the cook's lock. */
   async dropReservation(holdId: string, mealIds: string[]): Promise<void> {
     for (const id of new Set(mealIds)) {
-      const s = await this.stock.findById(id).lean<Stock>();
+      const s = await this.store.stock.findById(id).lean<Stock>();
       const holds = s && withoutHold(s.holds, holdId);
       if (!s || !holds) continue;
-      const res = await this.stock.updateOne({ _id: id, ...atVersion(s.v) }, { $set: { holds, v: (s.v ?? 0) + 1 } });
+      const res = await this.store.stock.updateOne({ _id: id, ...atVersion(s.v) }, { $set: { holds, v: (s.v ?? 0) + 1 } });
       if (res.modifiedCount !== 1) throw new Error(`stock of ${id} changed while reservation ${holdId} was given back; retrying`);
     }
   }
@@ -171,7 +168,7 @@ export class StockService implements OnModuleInit {
   async restock(envelope: Envelope<OrderCancelled>, seq: number): Promise<void> {
     const orderId = envelope.data.order_id;
     await this.slots.freeOrder(orderId, seq); // its place in the pick-up slot, once
-    const app = await this.applications.findById(orderId, { result: 1, restocked_at: 1 }).lean<StockApplication>();
+    const app = await this.store.stockApplications.findById(orderId, { result: 1, restocked_at: 1 }).lean<StockApplication>();
     const lines = mergeLines(envelope.data.items);
     const ids = lines.map((l) => l.meal_id);
     switch (restockStep(app)) {
@@ -180,7 +177,12 @@ export class StockService implements OnModuleInit {
         await this.dropReservation(orderId, ids);
         await this.mirror(ids);
         // Its order-placed never got here (or comes later): whatever comes later must take nothing.
-        await this.applications.create({ _id: orderId, checkout_id: envelope.data.checkout_id, result: 'void', applied_at: new Date() });
+        await this.store.stockApplications.create({
+          _id: orderId,
+          checkout_id: envelope.data.checkout_id,
+          result: 'void',
+          applied_at: new Date(),
+        });
         return;
       case 'nothing':
         return;
@@ -189,12 +191,12 @@ export class StockService implements OnModuleInit {
         return;
       case 'give_back':
         for (const line of lines)
-          await this.stock.updateOne(
+          await this.store.stock.updateOne(
             { _id: line.meal_id, seq: { $lt: seq } },
             { $inc: { portions: line.quantity, v: 1 }, $set: { seq, op: 'restock' } },
           );
         await this.mirror(ids);
-        await this.applications.updateOne({ _id: orderId }, { $set: { restocked_at: new Date() } });
+        await this.store.stockApplications.updateOne({ _id: orderId }, { $set: { restocked_at: new Date() } });
         await this.publisher.announce(
           CatalogueEvents.mealsChanged,
           { cook_id: envelope.data.cook_id, meal_ids: ids, cause: 'restock' },
@@ -205,14 +207,14 @@ export class StockService implements OnModuleInit {
 
   /** A cook's edit: relative to the portions the form showed, so sales made meanwhile stay sold. */
   async adjust(data: StockAdjust, seq: number): Promise<void> {
-    const current = await this.stock.findById(data.meal_id).lean<Stock>();
+    const current = await this.store.stock.findById(data.meal_id).lean<Stock>();
     if (!current) return;
     if (appliedBefore(current, seq)) {
       await this.mirror([data.meal_id]); // a redelivery: the card as the stock is
       return;
     }
     const portions = adjustedPortions(current, data.portions, data.portions_seen, new Date());
-    await this.stock.updateOne(
+    await this.store.stock.updateOne(
       { _id: data.meal_id, seq: { $lt: seq }, ...atVersion(current.v) },
       { $set: { portions, seq, op: 'adjust', v: (current.v ?? 0) + 1 } },
     );
@@ -230,7 +232,7 @@ export class StockService implements OnModuleInit {
 
   /** The stock of a new meal: created with the meal, before anyone can order it. */
   async create(mealId: string, cookId: string, portions: number): Promise<void> {
-    await this.stock.updateOne(
+    await this.store.stock.updateOne(
       { _id: mealId },
       { $setOnInsert: { cook_id: cookId, portions, seq: 0, op: 'create', holds: [], v: 0 } },
       { upsert: true },
@@ -240,14 +242,14 @@ export class StockService implements OnModuleInit {
   /** Portions of meals that can still be reserved, by meal id (the stock itself: the truth, one point read per meal). */
   async portionsOf(mealIds: string[]): Promise<Map<string, number>> {
     if (!mealIds.length) return new Map();
-    const docs = await findByIds<Pick<Stock, '_id' | 'portions' | 'holds'>>(this.stock, mealIds, { portions: 1, holds: 1 });
+    const docs = await findByIds<Pick<Stock, '_id' | 'portions' | 'holds'>>(this.store.stock, mealIds, { portions: 1, holds: 1 });
     const now = new Date();
     return new Map(docs.map((d) => [d._id, freePortions(d, now)]));
   }
 
   /** Stream sequence of the last change applied to a meal's stock (to wait for an edit to land). */
   async seqOf(mealId: string): Promise<number> {
-    return (await this.stock.findById(mealId, { seq: 1 }).lean<Stock>())?.seq ?? 0;
+    return (await this.store.stock.findById(mealId, { seq: 1 }).lean<Stock>())?.seq ?? 0;
   }
 
   /** These meals' cards made to show their stock as it now is (after every move; `StockCardsService.copy`). */

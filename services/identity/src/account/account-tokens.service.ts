@@ -1,11 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import { ACCOUNT_MESSAGES, DomainError } from '@popote/contracts';
 import { expireAt, PLATFORM_CONFIG } from '@popote/platform';
-import type { Model } from 'mongoose';
 import type { IdentityConfig } from '../config';
-import { AccountToken, ConsumedToken, type AccountTokenPurpose } from '../users/user.schema';
+import { AccountToken, type AccountTokenPurpose } from '../users/user.schema';
+import { IdentityStore } from '../store';
 
 /** How long a link works (a reset link: 30 minutes). */
 export const TOKEN_TTL_MS: Record<AccountTokenPurpose, number> = {
@@ -27,15 +26,14 @@ export class AccountTokensService implements OnModuleInit, OnModuleDestroy {
   private stops: (() => void)[] = [];
 
   constructor(
-    @InjectModel(AccountToken.name) private readonly tokens: Model<AccountToken>,
-    @InjectModel(ConsumedToken.name) private readonly consumed: Model<ConsumedToken>,
+    private readonly store: IdentityStore,
     @Inject(PLATFORM_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
   async onModuleInit(): Promise<void> {
     this.stops = [
-      await expireAt(this.tokens.collection, 'expires_at', this.config.EXPIRY_SWEEP_MS),
-      await expireAt(this.consumed.collection, 'expires_at', this.config.EXPIRY_SWEEP_MS),
+      await expireAt(this.store.accountTokens.collection, 'expires_at', this.config.EXPIRY_SWEEP_MS),
+      await expireAt(this.store.consumedTokens.collection, 'expires_at', this.config.EXPIRY_SWEEP_MS),
     ];
   }
 
@@ -46,9 +44,9 @@ export class AccountTokensService implements OnModuleInit, OnModuleDestroy {
   /** A new link for `purpose`; the user's earlier links for the same purpose stop working. */
   async issue(purpose: AccountTokenPurpose, userId: string, email: string): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    await this.tokens.deleteMany({ user_id: userId, purpose });
+    await this.store.accountTokens.deleteMany({ user_id: userId, purpose });
     const now = Date.now();
-    await this.tokens.create({
+    await this.store.accountTokens.create({
       _id: tokenHash(token),
       purpose,
       user_id: userId,
@@ -65,23 +63,23 @@ export class AccountTokensService implements OnModuleInit, OnModuleDestroy {
    */
   async consume(token: string, purposes: AccountTokenPurpose[]): Promise<AccountToken> {
     const id = tokenHash(token);
-    if (await this.consumed.exists({ _id: id })) throw new DomainError('VALIDATION_FAILED', ACCOUNT_MESSAGES.linkUsed);
-    const record = await this.tokens.findById(id).lean<AccountToken>();
+    if (await this.store.consumedTokens.exists({ _id: id })) throw new DomainError('VALIDATION_FAILED', ACCOUNT_MESSAGES.linkUsed);
+    const record = await this.store.accountTokens.findById(id).lean<AccountToken>();
     if (!record || !purposes.includes(record.purpose) || record.expires_at.getTime() <= Date.now()) {
       throw new DomainError('VALIDATION_FAILED', ACCOUNT_MESSAGES.linkInvalid);
     }
     try {
-      await this.consumed.create({ _id: id, consumed_at: new Date(), expires_at: record.expires_at });
+      await this.store.consumedTokens.create({ _id: id, consumed_at: new Date(), expires_at: record.expires_at });
     } catch (err) {
       if ((err as { code?: number }).code === 11000) throw new DomainError('VALIDATION_FAILED', ACCOUNT_MESSAGES.linkUsed);
       throw err;
     }
-    await this.tokens.deleteOne({ _id: id });
+    await this.store.accountTokens.deleteOne({ _id: id });
     return record;
   }
 
   /** Erasure: the user's pending links go. */
   async forget(userId: string): Promise<void> {
-    await this.tokens.deleteMany({ user_id: userId });
+    await this.store.accountTokens.deleteMany({ user_id: userId });
   }
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import {
   ACCOUNT_MESSAGES,
   AccountEvents,
@@ -15,14 +14,14 @@ import {
   resetPasswordInput,
 } from '@popote/contracts';
 import { OutboxRelay, recordEvent, RpcClient } from '@popote/platform';
-import type { Model } from 'mongoose';
 import type { z } from 'zod';
 import { accountKey } from '../auth/login-throttle.service';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { SessionsService } from '../auth/sessions.service';
-import { CookProfile, LoginAttempt, User } from '../users/user.schema';
+import { User, type AccountTokenPurpose } from '../users/user.schema';
 import { duplicateError } from '../users/users.service';
 import { AccountTokensService } from './account-tokens.service';
+import { IdentityStore } from '../store';
 
 /**
  * The account lifecycle: address verification, password reset, email change, erasure (what
@@ -34,9 +33,7 @@ export class AccountService {
   private readonly log = new Logger('Account');
 
   constructor(
-    @InjectModel(User.name) private readonly users: Model<User>,
-    @InjectModel(CookProfile.name) private readonly cookProfiles: Model<CookProfile>,
-    @InjectModel(LoginAttempt.name) private readonly attempts: Model<LoginAttempt>,
+    private readonly store: IdentityStore,
     private readonly tokens: AccountTokensService,
     private readonly sessions: SessionsService,
     private readonly relay: OutboxRelay,
@@ -44,13 +41,13 @@ export class AccountService {
   ) {}
 
   private async live(userId: string): Promise<User> {
-    const user = await this.users.findById(userId).lean<User>();
+    const user = await this.store.users.findById(userId).lean<User>();
     if (!user || user.erased_at) throw new DomainError('UNAUTHENTICATED', IDENTITY_MESSAGES.sessionExpired);
     return user;
   }
 
   private async liveWithHash(userId: string): Promise<User> {
-    const user = await this.users.findById(userId).select('+password_hash').lean<User>();
+    const user = await this.store.users.findById(userId).select('+password_hash').lean<User>();
     if (!user || user.erased_at) throw new DomainError('UNAUTHENTICATED', IDENTITY_MESSAGES.sessionExpired);
     return user;
   }
@@ -67,15 +64,14 @@ export class AccountService {
   }
 
   private async sendVerification(user: Pick<User, '_id' | 'email' | 'name'>): Promise<void> {
-    const token = await this.tokens.issue('verify', user._id, user.email);
-    await this.mail({
-      kind: 'verify',
-      to: user.email,
-      name: user.name,
-      token,
-      dedupe_key: `verify-${token.slice(0, 16)}`,
-      user_id: user._id,
-    });
+    await this.mailLink('verify', user);
+  }
+
+  /** A new single-use link for `purpose`, emailed to `to` (the account's address unless given); returns its token. */
+  private async mailLink(purpose: AccountTokenPurpose, user: Pick<User, '_id' | 'email' | 'name'>, to = user.email): Promise<string> {
+    const token = await this.tokens.issue(purpose, user._id, to);
+    await this.mail({ kind: purpose, to, name: user.name, token, dedupe_key: `${purpose}-${token.slice(0, 16)}`, user_id: user._id });
+    return token;
   }
 
   /** 'Renvoyer l'email' (rate-limited by the BFF). */
@@ -88,27 +84,27 @@ export class AccountService {
   /** A verification or email-change link: the address is confirmed (and, for a change, becomes the account's). */
   async verifyEmail(token: string): Promise<{ user_id: string; email: string; purpose: 'verify' | 'email-change' }> {
     const record = await this.tokens.consume(token, ['verify', 'email-change']);
-    const user = await this.users.findById(record.user_id).lean<User>();
+    const user = await this.store.users.findById(record.user_id).lean<User>();
     if (!user || user.erased_at) throw new DomainError('VALIDATION_FAILED', ACCOUNT_MESSAGES.linkInvalid);
     if (record.purpose === 'verify') {
       // A link to an address the account no longer has confirms nothing.
       if (user.email !== record.email) throw new DomainError('VALIDATION_FAILED', ACCOUNT_MESSAGES.linkInvalid);
-      await this.relay.change(this.users, user._id, () =>
-        this.users.updateOne({ _id: user._id }, { $set: { email_verified_at: new Date() } }),
+      await this.relay.change(this.store.users, user._id, () =>
+        this.store.users.updateOne({ _id: user._id }, { $set: { email_verified_at: new Date() } }),
       );
       return { user_id: user._id, email: user.email, purpose: 'verify' };
     }
-    if (await this.users.exists({ email: record.email, _id: { $ne: user._id } })) {
+    if (await this.store.users.exists({ email: record.email, _id: { $ne: user._id } })) {
       throw new DomainError('CONFLICT', IDENTITY_MESSAGES.emailTaken, { new_email: IDENTITY_MESSAGES.emailTaken });
     }
     try {
-      await this.relay.change(this.users, user._id, () =>
-        this.users.updateOne({ _id: user._id }, { $set: { email: record.email, email_verified_at: new Date() } }),
+      await this.relay.change(this.store.users, user._id, () =>
+        this.store.users.updateOne({ _id: user._id }, { $set: { email: record.email, email_verified_at: new Date() } }),
       );
     } catch (err) {
       throw duplicateError(err) ?? err;
     }
-    await this.attempts.deleteOne({ _id: accountKey(user.email) });
+    await this.store.loginAttempts.deleteOne({ _id: accountKey(user.email) });
     return { user_id: user._id, email: record.email, purpose: 'email-change' };
   }
 
@@ -118,31 +114,26 @@ export class AccountService {
    */
   requestPasswordReset(email: string): void {
     void (async () => {
-      const user = await this.users.findOne({ email, erased_at: null }).lean<User>();
+      const user = await this.store.users.findOne({ email, erased_at: null }).lean<User>();
       if (!user) return;
-      const token = await this.tokens.issue('reset', user._id, user.email);
-      await this.mail({
-        kind: 'reset',
-        to: user.email,
-        name: user.name,
-        token,
-        dedupe_key: `reset-${token.slice(0, 16)}`,
-        user_id: user._id,
-      });
+      await this.mailLink('reset', user);
     })().catch((err: unknown) => this.log.warn(`password reset email not sent: ${(err as Error).message}`));
   }
 
   /** The new password; every session of the user closes (whoever had the old one is out). */
   async resetPassword(input: z.infer<typeof resetPasswordInput>): Promise<void> {
     const record = await this.tokens.consume(input.token, ['reset']);
-    const user = await this.users.findById(record.user_id).lean<User>();
+    const user = await this.store.users.findById(record.user_id).lean<User>();
     if (!user || user.erased_at || user.email !== record.email) throw new DomainError('VALIDATION_FAILED', ACCOUNT_MESSAGES.linkInvalid);
     const hash = await hashPassword(input.new_password);
     // Opening the link proves the mailbox: the address counts as verified.
-    await this.relay.change(this.users, user._id, () =>
-      this.users.updateOne({ _id: user._id }, { $set: { password_hash: hash, email_verified_at: user.email_verified_at ?? new Date() } }),
+    await this.relay.change(this.store.users, user._id, () =>
+      this.store.users.updateOne(
+        { _id: user._id },
+        { $set: { password_hash: hash, email_verified_at: user.email_verified_at ?? new Date() } },
+      ),
     );
-    await this.attempts.deleteOne({ _id: accountKey(user.email) });
+    await this.store.loginAttempts.deleteOne({ _id: accountKey(user.email) });
     await this.sessions.revokeAllOf(user._id);
   }
 
@@ -154,19 +145,10 @@ export class AccountService {
     }
     if (input.new_email === user.email)
       throw new DomainError('VALIDATION_FAILED', ACCOUNT_MESSAGES.sameEmail, { new_email: ACCOUNT_MESSAGES.sameEmail });
-    if (await this.users.exists({ email: input.new_email })) {
+    if (await this.store.users.exists({ email: input.new_email })) {
       throw new DomainError('CONFLICT', IDENTITY_MESSAGES.emailTaken, { new_email: IDENTITY_MESSAGES.emailTaken });
     }
-    const token = await this.tokens.issue('email-change', user._id, input.new_email);
-    const key = token.slice(0, 16);
-    await this.mail({
-      kind: 'email-change',
-      to: input.new_email,
-      name: user.name,
-      token,
-      dedupe_key: `email-change-${key}`,
-      user_id: user._id,
-    });
+    const key = (await this.mailLink('email-change', user, input.new_email)).slice(0, 16);
     await this.mail({
       kind: 'email-change-notice',
       to: user.email,
@@ -198,8 +180,8 @@ export class AccountService {
     const tombstone = `supprime-${user._id.replace(/[^a-zA-Z0-9]/g, '').slice(0, 12)}`;
     // Hashed before the lock: the lock is held only for the blockers and the write.
     const unusable = await hashPassword(randomBytes(32).toString('base64url'));
-    const erased = await this.relay.change(this.users, user._id, async () => {
-      const doc = await this.users.findById(user._id);
+    const erased = await this.relay.change(this.store.users, user._id, async () => {
+      const doc = await this.store.users.findById(user._id);
       if (!doc || doc.erased_at) return false;
       const reasons = await this.erasureBlockers(user._id);
       if (reasons.length) throw new DomainError('CONFLICT', reasons.join(' '), undefined, { reasons });
@@ -247,8 +229,8 @@ export class AccountService {
 
   /** What identity keeps beside the user document: cook profile, sign-in counter, pending links, sessions. Idempotent. */
   async eraseLeftovers(userId: string, email: string): Promise<void> {
-    await this.cookProfiles.deleteOne({ _id: userId });
-    await this.attempts.deleteOne({ _id: accountKey(email) });
+    await this.store.cookProfiles.deleteOne({ _id: userId });
+    await this.store.loginAttempts.deleteOne({ _id: accountKey(email) });
     await this.tokens.forget(userId);
     await this.sessions.revokeAllOf(userId);
   }

@@ -1,28 +1,26 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import { DomainError, IDENTITY_MESSAGES, type Envelope, type PersonalDataExport } from '@popote/contracts';
 import type { ErasureRequested, PersonalDataProvider } from '@popote/platform';
-import type { Model } from 'mongoose';
 import { SessionsService } from '../auth/sessions.service';
 import { toCookProfileDto, toUserDto } from '../users/user.mapper';
 import { CookProfile, User } from '../users/user.schema';
 import { AccountService } from './account.service';
+import { IdentityStore } from '../store';
 
 /** Identity's part of the account lifecycle: the profile, cook profile and sessions; what the erasure leaves. */
 @Injectable()
 export class IdentityPersonalData implements PersonalDataProvider {
   constructor(
-    @InjectModel(User.name) private readonly users: Model<User>,
-    @InjectModel(CookProfile.name) private readonly cookProfiles: Model<CookProfile>,
+    private readonly store: IdentityStore,
     private readonly sessions: SessionsService,
     private readonly account: AccountService,
   ) {}
 
   /** What identity holds about the person (their part of the export); an erased account has none. */
   async export(userId: string): Promise<PersonalDataExport> {
-    const user = await this.users.findById(userId).lean<User>();
+    const user = await this.store.users.findById(userId).lean<User>();
     if (!user || user.erased_at) throw new DomainError('UNAUTHENTICATED', IDENTITY_MESSAGES.sessionExpired);
-    const profile = await this.cookProfiles.findById(user._id).lean<CookProfile>();
+    const profile = await this.store.cookProfiles.findById(user._id).lean<CookProfile>();
     const sessions = await this.sessions.listOf(user._id);
     return {
       sections: {

@@ -1,11 +1,10 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import { DomainError, IDENTITY_MESSAGES, IdentityEvents, type Actor, type SessionTokens } from '@popote/contracts';
 import { expireAt, OutboxRelay, outboxUpdate, PLATFORM_CONFIG, signAccessToken } from '@popote/platform';
-import type { Model } from 'mongoose';
 import type { IdentityConfig } from '../config';
-import { Session, User } from '../users/user.schema';
+import { Session } from '../users/user.schema';
+import { IdentityStore } from '../store';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -19,15 +18,14 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
   private stopExpiry?: () => void;
 
   constructor(
-    @InjectModel(Session.name) private readonly sessions: Model<Session>,
-    @InjectModel(User.name) private readonly users: Model<User>,
+    private readonly store: IdentityStore,
     @Inject(PLATFORM_CONFIG) private readonly config: IdentityConfig,
     private readonly relay: OutboxRelay,
   ) {}
 
   /** Expired refresh tokens (used, revoked or not) are deleted: a TTL index, or a sweep where there is none. */
   async onModuleInit(): Promise<void> {
-    this.stopExpiry = await expireAt(this.sessions.collection, 'expires_at', this.config.EXPIRY_SWEEP_MS);
+    this.stopExpiry = await expireAt(this.store.sessions.collection, 'expires_at', this.config.EXPIRY_SWEEP_MS);
   }
 
   onModuleDestroy(): void {
@@ -38,7 +36,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     const id = randomUUID();
     const secret = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + this.config.REFRESH_TOKEN_TTL_S * 1000);
-    await this.sessions.create({
+    await this.store.sessions.create({
       _id: id,
       family_id: familyId,
       user_id: actor.user_id,
@@ -60,7 +58,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     const expired = () => new DomainError('UNAUTHENTICATED', IDENTITY_MESSAGES.sessionExpired);
     const [id, secret] = refreshToken.split('.');
     if (!id || !secret) throw expired();
-    const session = await this.sessions.findById(id).lean<Session>();
+    const session = await this.store.sessions.findById(id).lean<Session>();
     if (!session || !safeEqual(session.secret_hash, sha256(secret))) throw expired();
     if (session.revoked_at || session.expires_at.getTime() < Date.now()) throw expired();
     if (session.used_at) {
@@ -69,7 +67,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
       if (Date.now() - session.used_at.getTime() >= this.config.REFRESH_REUSE_GRACE_MS) await this.revokeFamily(session.family_id);
       throw expired();
     }
-    const claimed = await this.sessions.updateOne({ _id: id, used_at: null }, { $set: { used_at: new Date() } });
+    const claimed = await this.store.sessions.updateOne({ _id: id, used_at: null }, { $set: { used_at: new Date() } });
     if (claimed.modifiedCount !== 1) {
       await this.revokeFamily(session.family_id);
       throw expired();
@@ -80,28 +78,28 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
   async revokeByToken(refreshToken: string): Promise<void> {
     const [id, secret] = refreshToken.split('.');
     if (!id || !secret) return;
-    const session = await this.sessions.findById(id).lean<Session>();
+    const session = await this.store.sessions.findById(id).lean<Session>();
     if (session && safeEqual(session.secret_hash, sha256(secret))) await this.revokeFamily(session.family_id);
   }
 
   async revokeFamily(familyId: string): Promise<void> {
-    const one = await this.sessions.findOne({ family_id: familyId }, { user_id: 1 }).lean<Session>();
-    await this.sessions.updateMany({ family_id: familyId, revoked_at: null }, { $set: { revoked_at: new Date() } });
+    const one = await this.store.sessions.findOne({ family_id: familyId }, { user_id: 1 }).lean<Session>();
+    await this.store.sessions.updateMany({ family_id: familyId, revoked_at: null }, { $set: { revoked_at: new Date() } });
     if (one) await this.announce(one.user_id, [familyId]);
   }
 
   /** Closes every session of a user but `exceptFamily` (a password change keeps the session that made it). */
   async revokeAllOf(userId: string, exceptFamily?: string | null): Promise<string[]> {
     const filter = { user_id: userId, revoked_at: null, ...(exceptFamily ? { family_id: { $ne: exceptFamily } } : {}) };
-    const families = [...new Set((await this.sessions.find(filter, { family_id: 1 }).lean<Session[]>()).map((s) => s.family_id))];
-    await this.sessions.updateMany(filter, { $set: { revoked_at: new Date() } });
+    const families = [...new Set((await this.store.sessions.find(filter, { family_id: 1 }).lean<Session[]>()).map((s) => s.family_id))];
+    await this.store.sessions.updateMany(filter, { $set: { revoked_at: new Date() } });
     if (families.length) await this.announce(userId, families);
     return families;
   }
 
   /** The user's sessions as the export shows them (dates only: no secret, no hash). */
   async listOf(userId: string): Promise<{ created_at: Date; expires_at: Date; revoked_at: Date | null }[]> {
-    return this.sessions.find({ user_id: userId }, { _id: 0, created_at: 1, expires_at: 1, revoked_at: 1 }).lean();
+    return this.store.sessions.find({ user_id: userId }, { _id: 0, created_at: 1, expires_at: 1, revoked_at: 1 }).lean();
   }
 
   /**
@@ -109,13 +107,15 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
    * sessions close, and access tokens of them are no longer accepted.
    */
   private async announce(userId: string, sessionIds: string[]): Promise<void> {
-    const { push, set } = outboxUpdate(IdentityEvents.sessionsRevoked, {
-      user_id: userId,
-      session_ids: sessionIds,
-      revoked_at: new Date().toISOString(),
+    // Published when the step ends, not at the next sweep: a closed session must stop working at once on every BFF.
+    await this.relay.change(this.store.users, userId, () => {
+      const { push, set } = outboxUpdate(IdentityEvents.sessionsRevoked, {
+        user_id: userId,
+        session_ids: sessionIds,
+        revoked_at: new Date().toISOString(),
+      });
+      return this.store.users.updateOne({ _id: userId }, { $push: push, $set: set });
     });
-    // Published now, not at the next sweep: a closed session must stop working at once on every BFF.
-    await this.relay.change(this.users, userId, () => this.users.updateOne({ _id: userId }, { $push: push, $set: set }));
   }
 }
 

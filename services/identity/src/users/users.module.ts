@@ -4,38 +4,17 @@ import { AuthService } from '../auth/auth.service';
 import { LoginThrottleService } from '../auth/login-throttle.service';
 import { SessionsService } from '../auth/sessions.service';
 import { IdentityRpcController } from './identity.rpc.controller';
-import {
-  AccountToken,
-  AccountTokenSchema,
-  ConsumedToken,
-  ConsumedTokenSchema,
-  CookProfile,
-  CookProfileSchema,
-  LoginAttempt,
-  LoginAttemptSchema,
-  Session,
-  SessionSchema,
-  User,
-  UserSchema,
-} from './user.schema';
 import { AccountTokensService } from '../account/account-tokens.service';
 import { AccountService } from '../account/account.service';
 import { UsersService } from './users.service';
 import { ReviewSubmittedHandler } from '../events/review-submitted.handler';
+import { IdentityStore } from '../store';
 
 @Module({
-  imports: [
-    MongooseModule.forFeature([
-      { name: User.name, schema: UserSchema },
-      { name: CookProfile.name, schema: CookProfileSchema },
-      { name: Session.name, schema: SessionSchema },
-      { name: LoginAttempt.name, schema: LoginAttemptSchema },
-      { name: AccountToken.name, schema: AccountTokenSchema },
-      { name: ConsumedToken.name, schema: ConsumedTokenSchema },
-    ]),
-  ],
+  imports: [MongooseModule.forFeature(IdentityStore.definitions)],
   controllers: [IdentityRpcController],
   providers: [
+    IdentityStore,
     UsersService,
     AuthService,
     SessionsService,
@@ -44,6 +23,6 @@ import { ReviewSubmittedHandler } from '../events/review-submitted.handler';
     AccountTokensService,
     AccountService,
   ],
-  exports: [UsersService, AccountService, SessionsService, MongooseModule],
+  exports: [IdentityStore, UsersService, AccountService, SessionsService, MongooseModule],
 })
 export class UsersModule {}

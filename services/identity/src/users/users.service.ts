@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import {
   DomainError,
   IdentityEvents,
@@ -15,11 +14,11 @@ import {
   signUpInput,
 } from '@popote/contracts';
 import { EventPublisher, findByIds, OutboxRelay, recordEvent } from '@popote/platform';
-import type { Model } from 'mongoose';
 import type { z } from 'zod';
 import { hashPassword } from '../auth/passwords';
 import { toCookProfileDto, toPublicCook, toUserDto } from './user.mapper';
 import { CookProfile, User } from './user.schema';
+import { IdentityStore } from '../store';
 
 export const usernameKey = (username: string) => username.trim().toLowerCase();
 
@@ -36,22 +35,21 @@ export function duplicateError(err: unknown): DomainError | null {
 @Injectable()
 export class UsersService implements OnModuleInit {
   constructor(
-    @InjectModel(User.name) private readonly users: Model<User>,
-    @InjectModel(CookProfile.name) private readonly cookProfiles: Model<CookProfile>,
+    private readonly store: IdentityStore,
     private readonly relay: OutboxRelay,
     private readonly publisher: EventPublisher,
   ) {}
 
   onModuleInit(): void {
-    this.relay.register(this.users);
+    this.relay.register(this.store.users);
   }
 
   async create(input: z.infer<typeof signUpInput>): Promise<User> {
     // Friendly messages first (the unique indexes still decide under a race).
-    if (await this.users.exists({ email: input.email })) throw duplicateError({ code: 11000, keyPattern: { email: 1 } })!;
-    if (await this.users.exists({ username_key: usernameKey(input.username) }))
+    if (await this.store.users.exists({ email: input.email })) throw duplicateError({ code: 11000, keyPattern: { email: 1 } })!;
+    if (await this.store.users.exists({ username_key: usernameKey(input.username) }))
       throw duplicateError({ code: 11000, keyPattern: { username_key: 1 } })!;
-    const user = new this.users({
+    const user = new this.store.users({
       _id: randomUUID(),
       email: input.email,
       username: input.username,
@@ -67,7 +65,7 @@ export class UsersService implements OnModuleInit {
     });
     recordEvent(user, IdentityEvents.userRegistered, { user_id: user._id, username: user.username, user_type: user.user_type });
     try {
-      await this.relay.save(this.users, user);
+      await this.relay.save(this.store.users, user);
     } catch (err) {
       throw duplicateError(err) ?? err;
     }
@@ -76,19 +74,21 @@ export class UsersService implements OnModuleInit {
   }
 
   async findByEmailWithHash(email: string): Promise<User | null> {
-    return this.users.findOne({ email }).select('+password_hash').lean<User>();
+    return this.store.users.findOne({ email }).select('+password_hash').lean<User>();
   }
 
   async findWithHash(userId: string): Promise<User | null> {
-    return this.users.findById(userId).select('+password_hash').lean<User>();
+    return this.store.users.findById(userId).select('+password_hash').lean<User>();
   }
 
   async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
-    await this.relay.change(this.users, userId, () => this.users.updateOne({ _id: userId }, { $set: { password_hash: passwordHash } }));
+    await this.relay.change(this.store.users, userId, () =>
+      this.store.users.updateOne({ _id: userId }, { $set: { password_hash: passwordHash } }),
+    );
   }
 
   async get(userId: string): Promise<User> {
-    const user = await this.users.findById(userId).lean<User>();
+    const user = await this.store.users.findById(userId).lean<User>();
     if (!user) throw new DomainError('UNAUTHENTICATED', IDENTITY_MESSAGES.sessionExpired);
     return user;
   }
@@ -96,53 +96,55 @@ export class UsersService implements OnModuleInit {
   async me(actor: Actor): Promise<{ user: UserDto; cook_profile: CookProfileDto | null }> {
     const user = await this.get(actor.user_id);
     const profile =
-      user.user_type === 'cook' ? await this.ensureCookProfile(user._id) : await this.cookProfiles.findById(user._id).lean<CookProfile>();
+      user.user_type === 'cook'
+        ? await this.ensureCookProfile(user._id)
+        : await this.store.cookProfiles.findById(user._id).lean<CookProfile>();
     return { user: toUserDto(user), cook_profile: profile ? toCookProfileDto(profile) : null };
   }
 
   /** Cooks by rating, best first (home page). */
   async popularCooks(limit: number): Promise<PublicCookDto[]> {
-    const profiles = await this.cookProfiles
+    const profiles = await this.store.cookProfiles
       .find({})
       .sort({ rating_average: -1, total_reviews: -1, _id: 1 })
       .limit(limit * 3)
       .lean<CookProfile[]>();
-    const users = await this.users.find({ _id: { $in: profiles.map((p) => p._id) }, user_type: 'cook' }).lean<User[]>();
+    const users = await this.store.users.find({ _id: { $in: profiles.map((p) => p._id) }, user_type: 'cook' }).lean<User[]>();
     const byId = new Map(users.map((u) => [u._id, u]));
     return profiles.flatMap((p) => (byId.has(p._id) ? [toPublicCook(byId.get(p._id)!, p)] : [])).slice(0, limit);
   }
 
   async cook(cookId: string): Promise<PublicCookDto | null> {
-    const user = await this.users.findOne({ _id: cookId, user_type: 'cook' }).lean<User>();
+    const user = await this.store.users.findOne({ _id: cookId, user_type: 'cook' }).lean<User>();
     if (!user) return null;
     return toPublicCook(user, await this.ensureCookProfile(user._id));
   }
 
   /** Who sells, as a receipt prints it (internal: payments). */
   async cookLegal(cookId: string) {
-    const user = await this.users.findById(cookId, { name: 1, username: 1 }).lean<User>();
+    const user = await this.store.users.findById(cookId, { name: 1, username: 1 }).lean<User>();
     if (!user) return null;
-    const profile = await this.cookProfiles.findById(cookId, { siret: 1, vat_regime: 1 }).lean<CookProfile>();
+    const profile = await this.store.cookProfiles.findById(cookId, { siret: 1, vat_regime: 1 }).lean<CookProfile>();
     return { name: user.name, username: user.username, siret: profile?.siret ?? null, vat_regime: profile?.vat_regime ?? '' };
   }
 
   async many(ids: string[]): Promise<UserDto[]> {
-    const found = await findByIds<User>(this.users, ids);
+    const found = await findByIds<User>(this.store.users, ids);
     // An erased account is nobody to write to (notifications asks for addresses).
     return found.filter((u) => !u.erased_at).map(toUserDto);
   }
 
   async updateProfile(actor: Actor, input: z.infer<typeof profileInput>) {
-    const user = await this.users.findById(actor.user_id);
+    const user = await this.store.users.findById(actor.user_id);
     if (!user) throw new DomainError('UNAUTHENTICATED', IDENTITY_MESSAGES.sessionExpired);
     const key = usernameKey(input.username);
-    if (key !== user.username_key && (await this.users.exists({ username_key: key }))) {
+    if (key !== user.username_key && (await this.store.users.exists({ username_key: key }))) {
       throw duplicateError({ code: 11000, keyPattern: { username_key: 1 } })!;
     }
     user.set({ ...input, username_key: key });
     recordEvent(user, IdentityEvents.profileUpdated, { user_id: user._id, username: user.username, name: user.name });
     try {
-      await this.relay.save(this.users, user);
+      await this.relay.save(this.store.users, user);
     } catch (err) {
       throw duplicateError(err) ?? err;
     }
@@ -153,20 +155,20 @@ export class UsersService implements OnModuleInit {
     const user = await this.get(actor.user_id);
     if (user.user_type !== 'cook') throw new DomainError('FORBIDDEN', IDENTITY_MESSAGES.cookOnly);
     await this.ensureCookProfile(user._id);
-    await this.cookProfiles.updateOne({ _id: user._id }, { $set: input });
+    await this.store.cookProfiles.updateOne({ _id: user._id }, { $set: input });
     await this.publisher.announce(IdentityEvents.cookProfileChanged, { cook_id: user._id, cause: 'profile' });
     return this.me(actor);
   }
 
   /** consumer ↔ cook. Becoming a cook creates the cook profile if it is missing. */
   async switchRole(actor: Actor, to: UserType): Promise<User> {
-    const user = await this.users.findById(actor.user_id);
+    const user = await this.store.users.findById(actor.user_id);
     if (!user) throw new DomainError('UNAUTHENTICATED', IDENTITY_MESSAGES.sessionExpired);
     const from = user.user_type;
     if (from !== to) {
       user.user_type = to;
       recordEvent(user, IdentityEvents.roleChanged, { user_id: user._id, from, to });
-      await this.relay.save(this.users, user);
+      await this.relay.save(this.store.users, user);
     }
     if (to === 'cook') await this.ensureCookProfile(user._id);
     return user.toObject();
@@ -174,12 +176,12 @@ export class UsersService implements OnModuleInit {
 
   /** Adds a review's rating to the cook's average, once per review. */
   async addCookRating(cookId: string, reviewId: string, rating: number): Promise<void> {
-    await this.relay.change(this.cookProfiles, cookId, async () => {
+    await this.relay.change(this.store.cookProfiles, cookId, async () => {
       const p = await this.ensureCookProfile(cookId);
       if ((p.rated_reviews ?? []).includes(reviewId)) return;
       const total = (p.total_reviews ?? 0) + 1;
       const average = Math.round((((p.rating_average ?? 0) * (total - 1) + rating) / total) * 100) / 100;
-      await this.cookProfiles.updateOne(
+      await this.store.cookProfiles.updateOne(
         { _id: cookId, rated_reviews: { $ne: reviewId } },
         { $set: { rating_average: average, total_reviews: total, rating_sort: average }, $push: { rated_reviews: reviewId } },
       );
@@ -188,13 +190,13 @@ export class UsersService implements OnModuleInit {
   }
 
   async ensureCookProfile(userId: string): Promise<CookProfile> {
-    const existing = await this.cookProfiles.findById(userId).lean<CookProfile>();
+    const existing = await this.store.cookProfiles.findById(userId).lean<CookProfile>();
     if (existing) return existing;
     try {
-      await this.cookProfiles.create({ _id: userId });
+      await this.store.cookProfiles.create({ _id: userId });
     } catch (err) {
       if ((err as { code?: number }).code !== 11000) throw err;
     }
-    return (await this.cookProfiles.findById(userId).lean<CookProfile>())!;
+    return (await this.store.cookProfiles.findById(userId).lean<CookProfile>())!;
   }
 }

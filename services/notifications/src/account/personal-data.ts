@@ -12,14 +12,17 @@ import {
 import { PLATFORM_CONFIG, type ErasureRequested, type PersonalDataProvider } from '@popote/platform';
 import type { Model } from 'mongoose';
 import type { NotificationsConfig } from '../config';
+import { Alert } from '../alerts/alert.schema';
+import { AudiencePersonalData } from '../audience/audience.personal-data';
 import { ContactMessage, Email } from '../mail/email.schema';
 import { redactSecrets } from './redact';
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
- * What notifications holds about a person: the emails sent to them and the contact messages they
- * wrote. Both are found by the account id recorded when they were queued, never by address: an
+ * What notifications holds about a person: the emails sent to them, the contact messages they
+ * wrote, the alerts queued or sent to them, and what the alerts know of them
+ * (audience.personal-data.ts: follows, favourites, devices, preferences). Both are found by the account id recorded when they were queued, never by address: an
  * address proves nothing (anyone may sign up with the support address, or one nobody registered).
  * Emails queued before the id was recorded are not exported; emails to the support address never
  * are (they are other people's messages); secrets in links are taken out of the texts.
@@ -29,7 +32,9 @@ export class NotificationsPersonalData implements PersonalDataProvider {
   constructor(
     @InjectModel(Email.name) private readonly emails: Model<Email>,
     @InjectModel(ContactMessage.name) private readonly messages: Model<ContactMessage>,
+    @InjectModel(Alert.name) private readonly alerts: Model<Alert>,
     @Inject(PLATFORM_CONFIG) private readonly config: NotificationsConfig,
+    private readonly audience: AudiencePersonalData,
   ) {}
 
   /** One page of the person's part of their export (page by page: a year of emails may exceed a NATS message). */
@@ -82,6 +87,25 @@ export class NotificationsPersonalData implements PersonalDataProvider {
           };
         },
       },
+      // Follows, favourites, push devices, alert preferences.
+      ...this.audience.sources(userId),
+      {
+        name: 'alerts',
+        list: async (after, limit) => {
+          const docs = await this.alerts
+            .find(
+              { user_id: userId, ...newestFirstAfter('created_at', after) },
+              { kind: 1, channel: 1, title: 1, body: 1, url: 1, status: 1, created_at: 1, sent_at: 1 },
+            )
+            .sort({ created_at: -1, _id: 1 })
+            .limit(limit)
+            .lean<(Alert & { created_at: Date })[]>();
+          return {
+            next: docs.length < limit ? null : newestFirstKey(docs.at(-1)!.created_at, docs.at(-1)!._id),
+            items: docs.map(({ _id, ...a }) => ({ key: newestFirstKey(a.created_at, _id), value: a })),
+          };
+        },
+      },
     ];
     return exportPage(sources, cursor);
   }
@@ -90,12 +114,15 @@ export class NotificationsPersonalData implements PersonalDataProvider {
    * Erasure (GDPR art. 17): the person's emails and messages go (by their account id, and by the address they had
    * for those recorded before the id was); other people's emails that name them (a cook's username
    * in a consumer's order confirmation) have the name replaced. Idempotent. The support address is
-   * never a person's: an account that had it does not take support's mail with it.
+   * never a person's: an account that had it does not take support's mail with it. Their follows
+   * (and the follows of them, when they cooked), favourites, devices, preferences and alerts go too.
    */
   async erase(userId: string, { data: { email, names } }: Envelope<ErasureRequested>): Promise<void> {
     const byAddress = sameAddress(email, this.config.SUPPORT_EMAIL) ? [] : [{ to: email }, { reply_to: email }];
     await this.emails.deleteMany({ $or: [{ account_id: userId }, ...byAddress] });
     await this.messages.deleteMany({ $or: [{ account_id: userId }, ...(byAddress.length ? [{ email }] : [])] });
+    await this.audience.erase(userId);
+    await this.alerts.deleteMany({ user_id: userId });
     for (const name of names.filter((n) => n.trim().length >= 3)) {
       const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       const pattern = new RegExp(escaped, 'g');

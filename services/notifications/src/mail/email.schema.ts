@@ -12,6 +12,11 @@ export class Email {
   @Prop({ required: true }) text!: string;
   @Prop({ type: String, default: null }) reply_to!: string | null;
   /**
+   * Extra headers, when the email needs some (an alert digest's List-Unsubscribe and
+   * List-Unsubscribe-Post, RFC 8058); absent on other emails.
+   */
+  @Prop({ type: Object, default: null }) headers!: Record<string, string> | null;
+  /**
    * The account it was sent for, when the sender knew it (absent on emails queued before it was
    * recorded). The person's export lists their emails by this id — never by address, which anyone
    * may type at sign-up — and an erasure deletes them by it.

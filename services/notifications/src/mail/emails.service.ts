@@ -47,13 +47,21 @@ export class EmailsService implements OnApplicationShutdown {
    */
   async enqueue(
     id: string,
-    email: { to: string; subject: string; text: string; reply_to?: string; account_id?: string | null },
+    email: {
+      to: string;
+      subject: string;
+      text: string;
+      reply_to?: string;
+      account_id?: string | null;
+      headers?: Record<string, string> | null;
+    },
   ): Promise<void> {
     try {
       await this.emails.create({
         _id: id,
         ...email,
         reply_to: email.reply_to ?? null,
+        headers: email.headers ?? null,
         account_id: email.account_id ?? null,
         status: 'pending',
         attempts: 0,
@@ -98,6 +106,7 @@ export class EmailsService implements OnApplicationShutdown {
         subject: email.subject,
         text: email.text,
         ...(email.reply_to ? { replyTo: email.reply_to } : {}),
+        ...(email.headers ? { headers: email.headers } : {}),
         messageId: `<${email._id}@popote.local>`,
       });
       await this.emails.updateOne(

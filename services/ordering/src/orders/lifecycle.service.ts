@@ -1,5 +1,4 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import {
   DomainError,
   NEXT_STATUS,
@@ -15,10 +14,11 @@ import {
   type ReviewDto,
 } from '@popote/contracts';
 import { OutboxRelay, recordEvent, RpcClient } from '@popote/platform';
-import type { HydratedDocument, Model } from 'mongoose';
+import type { HydratedDocument } from 'mongoose';
 import { cancelOrder, cancelRefused } from './cancellation';
 import { Order, Review } from './order.schema';
 import { toOrderDto } from './orders.service';
+import { OrderingStore } from '../store';
 
 const ACTIVE: OrderStatus[] = ['pending', 'confirmed', 'preparing'];
 const MOVABLE: OrderStatus[] = ['pending', 'confirmed', 'preparing', 'ready'];
@@ -60,14 +60,13 @@ const parisDay = (d: Date) =>
 @Injectable()
 export class LifecycleService implements OnModuleInit {
   constructor(
-    @InjectModel(Order.name) private readonly orders: Model<Order>,
-    @InjectModel(Review.name) private readonly reviews: Model<Review>,
+    private readonly store: OrderingStore,
     private readonly relay: OutboxRelay,
     private readonly rpc: RpcClient,
   ) {}
 
   onModuleInit(): void {
-    this.relay.register(this.reviews);
+    this.relay.register(this.store.reviews);
   }
 
   /**
@@ -76,15 +75,15 @@ export class LifecycleService implements OnModuleInit {
    * under the lock, on the document the change is made to.
    */
   private async mustBeParty(actor: Actor, orderId: string): Promise<void> {
-    const order = await this.orders.findById(orderId, { cook_id: 1, consumer_id: 1 }).lean<Pick<Order, 'cook_id' | 'consumer_id'>>();
+    const order = await this.store.orders.findById(orderId, { cook_id: 1, consumer_id: 1 }).lean<Pick<Order, 'cook_id' | 'consumer_id'>>();
     if (!order) throw new DomainError('NOT_FOUND', ORDER_MESSAGES.notFound);
     if (order.cook_id !== actor.user_id && order.consumer_id !== actor.user_id) throw new DomainError('FORBIDDEN', ORDER_MESSAGES.notYours);
   }
 
   private async mutate(actor: Actor, orderId: string, change: (order: HydratedDocument<Order>) => void): Promise<OrderDto> {
     await this.mustBeParty(actor, orderId);
-    const result = await this.relay.change(this.orders, orderId, async () => {
-      const order = await this.orders.findById(orderId);
+    const result = await this.relay.change(this.store.orders, orderId, async () => {
+      const order = await this.store.orders.findById(orderId);
       if (!order) throw new DomainError('NOT_FOUND', ORDER_MESSAGES.notFound);
       if (order.cook_id !== actor.user_id && order.consumer_id !== actor.user_id)
         throw new DomainError('FORBIDDEN', ORDER_MESSAGES.notYours);
@@ -123,7 +122,7 @@ export class LifecycleService implements OnModuleInit {
    * the buyer is told (pickup-slot-moved). The reminder is due again for the new slot.
    */
   async moveSlot(actor: Actor, orderId: string, start: string): Promise<OrderDto> {
-    const current = await this.orders.findById(orderId, { cook_id: 1, order_status: 1, pickup_start: 1 }).lean<Order>();
+    const current = await this.store.orders.findById(orderId, { cook_id: 1, order_status: 1, pickup_start: 1 }).lean<Order>();
     if (!current) throw new DomainError('NOT_FOUND', ORDER_MESSAGES.notFound);
     if (current.cook_id !== actor.user_id) throw new DomainError('FORBIDDEN', ORDER_MESSAGES.notYours);
     if (!current.pickup_start || !MOVABLE.includes(current.order_status))
@@ -155,15 +154,15 @@ export class LifecycleService implements OnModuleInit {
 
   async review(actor: Actor, consumerName: string, orderId: string, rating: number, comment: string): Promise<ReviewDto> {
     // Looked up before the lock is taken (see mustBeParty), and again under it.
-    const mine = await this.orders.findById(orderId, { consumer_id: 1 }).lean<Pick<Order, 'consumer_id'>>();
+    const mine = await this.store.orders.findById(orderId, { consumer_id: 1 }).lean<Pick<Order, 'consumer_id'>>();
     if (mine?.consumer_id !== actor.user_id) throw new DomainError('NOT_FOUND', ORDER_MESSAGES.notFound);
-    return this.relay.change(this.orders, orderId, async () => {
-      const order = await this.orders.findById(orderId);
+    return this.relay.change(this.store.orders, orderId, async () => {
+      const order = await this.store.orders.findById(orderId);
       if (!order || order.consumer_id !== actor.user_id) throw new DomainError('NOT_FOUND', ORDER_MESSAGES.notFound);
       if (order.cook_id === actor.user_id) throw new DomainError('FORBIDDEN', ORDER_MESSAGES.ownReview);
       if (order.order_status !== 'delivered') throw new DomainError('CONFLICT', ORDER_MESSAGES.reviewDeliveredOnly);
-      if (await this.reviews.exists({ _id: orderId })) throw new DomainError('CONFLICT', ORDER_MESSAGES.reviewOnce);
-      const review = new this.reviews({
+      if (await this.store.reviews.exists({ _id: orderId })) throw new DomainError('CONFLICT', ORDER_MESSAGES.reviewOnce);
+      const review = new this.store.reviews({
         _id: orderId,
         cook_id: order.cook_id,
         consumer_id: order.consumer_id,
@@ -182,18 +181,18 @@ export class LifecycleService implements OnModuleInit {
         rating,
       });
       try {
-        await this.relay.save(this.reviews, review);
+        await this.relay.save(this.store.reviews, review);
       } catch (err) {
         if ((err as { code?: number }).code === 11000) throw new DomainError('CONFLICT', ORDER_MESSAGES.reviewOnce);
         throw err;
       }
-      await this.orders.updateOne({ _id: orderId }, { $set: { review_rating: rating } });
+      await this.store.orders.updateOne({ _id: orderId }, { $set: { review_rating: rating } });
       return toReviewDto(review.toObject());
     });
   }
 
   async ofCook(actor: Actor): Promise<OrderDto[]> {
-    const docs = await this.orders
+    const docs = await this.store.orders
       .find({ cook_id: actor.user_id }, { _outbox: 0 })
       .sort({ created_at: -1, _id: -1 })
       .limit(500)
@@ -202,14 +201,18 @@ export class LifecycleService implements OnModuleInit {
   }
 
   async reviewsOf(cookId: string): Promise<ReviewDto[]> {
-    const docs = await this.reviews.find({ cook_id: cookId }, { _outbox: 0 }).sort({ created_at: -1, _id: -1 }).limit(200).lean<Review[]>();
+    const docs = await this.store.reviews
+      .find({ cook_id: cookId }, { _outbox: 0 })
+      .sort({ created_at: -1, _id: -1 })
+      .limit(200)
+      .lean<Review[]>();
     return docs.map(toReviewDto);
   }
 
   /** Dashboard figures, from the cook's own orders and reviews (no fixed 4.5). */
   async stats(actor: Actor, now = new Date()): Promise<CookStatsDto> {
-    const orders = await this.orders.find({ cook_id: actor.user_id }, { _outbox: 0 }).lean<Order[]>();
-    const reviews = await this.reviews.find({ cook_id: actor.user_id }, { rating: 1 }).lean<Review[]>();
+    const orders = await this.store.orders.find({ cook_id: actor.user_id }, { _outbox: 0 }).lean<Order[]>();
+    const reviews = await this.store.reviews.find({ cook_id: actor.user_id }, { rating: 1 }).lean<Review[]>();
     const live = orders.filter((o) => o.order_status !== 'cancelled');
     const since = monthStart(now);
     const days: { day: string; cents: number }[] = [];

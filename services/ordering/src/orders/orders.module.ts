@@ -5,21 +5,16 @@ import { PaymentSucceededHandler } from '../events/payment-succeeded.handler';
 import { StockCommittedHandler } from '../events/stock-committed.handler';
 import { StockRejectedHandler } from '../events/stock-rejected.handler';
 import { LifecycleService } from './lifecycle.service';
-import { CheckoutOrders, CheckoutOrdersSchema, Order, OrderSchema, Review, ReviewSchema } from './order.schema';
 import { OrdersRpcController } from './orders.rpc.controller';
 import { OrdersService } from './orders.service';
 import { RemindersService } from './reminders.service';
+import { OrderingStore } from '../store';
 
 @Module({
-  imports: [
-    MongooseModule.forFeature([
-      { name: Order.name, schema: OrderSchema },
-      { name: CheckoutOrders.name, schema: CheckoutOrdersSchema },
-      { name: Review.name, schema: ReviewSchema },
-    ]),
-  ],
+  imports: [MongooseModule.forFeature(OrderingStore.definitions)],
   controllers: [OrdersRpcController],
   providers: [
+    OrderingStore,
     OrdersService,
     LifecycleService,
     RemindersService,
@@ -28,6 +23,6 @@ import { RemindersService } from './reminders.service';
     StockRejectedHandler,
     ErasedAccounts,
   ],
-  exports: [OrdersService, ErasedAccounts, MongooseModule],
+  exports: [OrderingStore, OrdersService, ErasedAccounts, MongooseModule],
 })
 export class OrdersModule {}

@@ -1,10 +1,9 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import { OrderingEvents, type Actor, type CheckoutLine, type Envelope, type HeldSlot, type OrderDto } from '@popote/contracts';
 import { causedBy, findByIds, orderIdOf, OutboxRelay, recordEvent } from '@popote/platform';
-import type { Model } from 'mongoose';
 import { cancelOrder } from './cancellation';
 import { CheckoutOrders, Order } from './order.schema';
+import { OrderingStore } from '../store';
 
 export const toOrderDto = (o: Order): OrderDto => ({
   order_id: o._id,
@@ -34,13 +33,12 @@ export const toOrderDto = (o: Order): OrderDto => ({
 @Injectable()
 export class OrdersService implements OnModuleInit {
   constructor(
-    @InjectModel(Order.name) private readonly orders: Model<Order>,
-    @InjectModel(CheckoutOrders.name) private readonly checkoutOrders: Model<CheckoutOrders>,
+    private readonly store: OrderingStore,
     private readonly relay: OutboxRelay,
   ) {}
 
   onModuleInit(): void {
-    this.relay.register(this.orders);
+    this.relay.register(this.store.orders);
   }
 
   /**
@@ -55,7 +53,7 @@ export class OrdersService implements OnModuleInit {
     const byCook = new Map<string, CheckoutLine[]>();
     for (const line of lines) byCook.set(line.cook_id, [...(byCook.get(line.cook_id) ?? []), line]);
     // Where the buyer's page finds them (written first, the same whichever delivery writes it).
-    await this.checkoutOrders
+    await this.store.checkoutOrders
       .updateOne(
         { _id: checkoutId },
         { $setOnInsert: { consumer_id: consumerId, order_ids: [...byCook.keys()].map((c) => orderIdOf(checkoutId, c)) } },
@@ -68,7 +66,7 @@ export class OrdersService implements OnModuleInit {
     for (const [cookId, cookLines] of byCook) {
       const id = orderIdOf(checkoutId, cookId);
       ids.push(id);
-      if (await this.orders.exists({ _id: id })) continue;
+      if (await this.store.orders.exists({ _id: id })) continue;
       const items = cookLines.map((l, i) => ({
         order_item_id: `${id}-${i + 1}`,
         meal_id: l.meal_id,
@@ -78,7 +76,7 @@ export class OrdersService implements OnModuleInit {
       }));
       const total = items.reduce((s, i) => s + i.price_cents * i.quantity, 0);
       const slot = slotOf.get(cookId);
-      const order = new this.orders({
+      const order = new this.store.orders({
         pickup_start: slot ? new Date(slot.start) : null,
         pickup_end: slot ? new Date(slot.end) : null,
         reminder_pending: !!slot,
@@ -111,7 +109,7 @@ export class OrdersService implements OnModuleInit {
         causedBy(envelope),
       );
       try {
-        await this.relay.save(this.orders, order);
+        await this.relay.save(this.store.orders, order);
       } catch (err) {
         if ((err as { code?: number }).code !== 11000) throw err; // created concurrently: fine
       }
@@ -120,15 +118,15 @@ export class OrdersService implements OnModuleInit {
   }
 
   async stockCommitted(orderId: string): Promise<void> {
-    await this.relay.change(this.orders, orderId, () =>
-      this.orders.updateOne({ _id: orderId, stock_status: 'pending' }, { $set: { stock_status: 'committed' } }),
+    await this.relay.change(this.store.orders, orderId, () =>
+      this.store.orders.updateOne({ _id: orderId, stock_status: 'pending' }, { $set: { stock_status: 'committed' } }),
     );
   }
 
   /** The catalogue could not take the portions: the order is cancelled (and so refunded). */
   async stockRejected(envelope: Envelope<{ order_id: string; reason?: string }>): Promise<void> {
-    await this.relay.change(this.orders, envelope.data.order_id, async () => {
-      const order = await this.orders.findById(envelope.data.order_id);
+    await this.relay.change(this.store.orders, envelope.data.order_id, async () => {
+      const order = await this.store.orders.findById(envelope.data.order_id);
       if (!order || order.stock_status !== 'pending') return;
       order.stock_status = 'rejected';
       // Already cancelled by the buyer or the cook: it was announced (and refunded) then, so the rule leaves it.
@@ -138,7 +136,7 @@ export class OrdersService implements OnModuleInit {
   }
 
   async ofConsumer(actor: Actor): Promise<OrderDto[]> {
-    const docs = await this.orders
+    const docs = await this.store.orders
       .find({ consumer_id: actor.user_id }, { _outbox: 0 })
       .sort({ created_at: -1, _id: -1 })
       .limit(200)
@@ -148,7 +146,7 @@ export class OrdersService implements OnModuleInit {
 
   /** Internal: where the orders of a paid checkout stand (reconciliation in payments). */
   async byIds(ids: string[]) {
-    const docs = await findByIds<Order>(this.orders, ids, {
+    const docs = await findByIds<Order>(this.store.orders, ids, {
       checkout_id: 1,
       cook_id: 1,
       order_status: 1,
@@ -171,12 +169,12 @@ export class OrdersService implements OnModuleInit {
 
   /** The orders of one of the buyer's checkouts: point reads (checkouts paid before the index: one query). */
   async ofCheckout(actor: Actor, checkoutId: string): Promise<OrderDto[]> {
-    const index = await this.checkoutOrders.findById(checkoutId).lean<CheckoutOrders>();
+    const index = await this.store.checkoutOrders.findById(checkoutId).lean<CheckoutOrders>();
     const docs = index
       ? index.consumer_id === actor.user_id
-        ? await findByIds<Order>(this.orders, index.order_ids, { _outbox: 0 })
+        ? await findByIds<Order>(this.store.orders, index.order_ids, { _outbox: 0 })
         : []
-      : await this.orders.find({ checkout_id: checkoutId, consumer_id: actor.user_id }, { _outbox: 0 }).lean<Order[]>();
+      : await this.store.orders.find({ checkout_id: checkoutId, consumer_id: actor.user_id }, { _outbox: 0 }).lean<Order[]>();
     return docs.map(toOrderDto);
   }
 }

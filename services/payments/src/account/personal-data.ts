@@ -1,20 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import {
-  ACCOUNT_MESSAGES,
-  ERASED_NAME,
-  exportPage,
-  newestFirstAfter,
-  newestFirstKey,
-  OrderingRpc,
-  type PersonalDataExport,
-} from '@popote/contracts';
-import { orderIdOf, OutboxRelay, RpcClient, type PersonalDataProvider } from '@popote/platform';
-import type { Model } from 'mongoose';
-import { Checkout, OpenCheckout, Refund } from '../checkouts/checkout.schema';
+import { ACCOUNT_MESSAGES, ERASED_NAME, exportPage, OrderingRpc, type PersonalDataExport } from '@popote/contracts';
+import { newestFirstSection, orderIdOf, OutboxRelay, RpcClient, type PersonalDataProvider } from '@popote/platform';
+import { Checkout, Refund } from '../checkouts/checkout.schema';
 import { LedgerService } from '../payouts/ledger.service';
-import { LedgerEntry, Payout, PayoutAccount, PayoutInFlight } from '../payouts/payouts.schema';
-import { Receipt } from '../receipts/receipt.schema';
+import { PaymentsStore } from '../store';
 
 /**
  * Payments' part of the account lifecycle. Checkouts and refunds are accounting records
@@ -29,14 +18,7 @@ import { Receipt } from '../receipts/receipt.schema';
 @Injectable()
 export class PaymentsPersonalData implements PersonalDataProvider {
   constructor(
-    @InjectModel(Checkout.name) private readonly checkouts: Model<Checkout>,
-    @InjectModel(OpenCheckout.name) private readonly openCheckouts: Model<OpenCheckout>,
-    @InjectModel(Refund.name) private readonly refunds: Model<Refund>,
-    @InjectModel(LedgerEntry.name) private readonly ledgerEntries: Model<LedgerEntry>,
-    @InjectModel(Payout.name) private readonly payouts: Model<Payout>,
-    @InjectModel(PayoutAccount.name) private readonly payoutAccounts: Model<PayoutAccount>,
-    @InjectModel(PayoutInFlight.name) private readonly inFlight: Model<PayoutInFlight>,
-    @InjectModel(Receipt.name) private readonly receipts: Model<Receipt>,
+    private readonly store: PaymentsStore,
     private readonly ledger: LedgerService,
     private readonly relay: OutboxRelay,
     private readonly rpc: RpcClient,
@@ -50,13 +32,15 @@ export class PaymentsPersonalData implements PersonalDataProvider {
    */
   async blockers(userId: string): Promise<string[]> {
     const [flying, balances, paying, paid, sold] = await Promise.all([
-      this.inFlight.findById(userId).lean(),
+      this.store.payoutsInFlight.findById(userId).lean(),
       this.ledger.balances(userId),
-      this.checkouts
+      this.store.checkouts
         .find({ consumer_id: userId, status: { $in: ['processing', 'requires_payment_method'] } }, { status: 1, reserved_until: 1 })
         .lean<Pick<Checkout, 'status' | 'reserved_until'>[]>(),
-      this.checkouts.find({ consumer_id: userId, reconcile_pending: true }, { _id: 1, lines: 1 }).lean<Pick<Checkout, '_id' | 'lines'>[]>(),
-      this.checkouts
+      this.store.checkouts
+        .find({ consumer_id: userId, reconcile_pending: true }, { _id: 1, lines: 1 })
+        .lean<Pick<Checkout, '_id' | 'lines'>[]>(),
+      this.store.checkouts
         .find({ reconcile_pending: true, 'lines.cook_id': userId }, { _id: 1, lines: 1 })
         .lean<Pick<Checkout, '_id' | 'lines'>[]>(),
     ]);
@@ -94,35 +78,19 @@ export class PaymentsPersonalData implements PersonalDataProvider {
    * buyer's payments, grow with every order and do not fit one NATS message.
    */
   export(userId: string, cursor: string | null): Promise<PersonalDataExport> {
-    const newestFirst =
-      <T extends { _id: string }>(model: Model<T>, filter: Record<string, unknown>, field: 'created_at' | 'issued_at', projection = {}) =>
-      async (after: string | null, limit: number) => {
-        const docs = await model
-          .find({ ...filter, ...newestFirstAfter(field, after) }, projection)
-          .sort({ [field]: -1, _id: 1 })
-          .limit(limit)
-          .lean<(T & Record<typeof field, Date>)[]>();
-        const items = docs.map((d) => ({ key: newestFirstKey(d[field], d._id), value: d as unknown }));
-        return { items, next: docs.length < limit ? null : items.at(-1)!.key };
-      };
-    const paymentsOf = newestFirst(this.checkouts, { consumer_id: userId }, 'created_at', {
-      _outbox: 0,
-      _outbox_pending: 0,
-      client_secret: 0,
-      reconcile_next_at: 0,
-      reconcile_checks: 0,
-    });
+    const payments = (projection: Record<string, number>) =>
+      newestFirstSection(this.store.checkouts, 'payments', { consumer_id: userId }, { projection });
     return exportPage(
       [
-        { name: 'payments', list: paymentsOf },
+        payments({ _outbox: 0, _outbox_pending: 0, client_secret: 0, reconcile_next_at: 0, reconcile_checks: 0 }),
         {
           // The refunds of each payment, payment by payment (they share its key: never split across pages).
           name: 'refunds',
           list: async (after, limit) => {
-            const page = await newestFirst(this.checkouts, { consumer_id: userId }, 'created_at', { _id: 1, created_at: 1 })(after, limit);
+            const page = await payments({ _id: 1, created_at: 1 }).list(after, limit);
             const keyOf = new Map(page.items.map((i) => [(i.value as Checkout)._id, i.key]));
             const refunds = keyOf.size
-              ? await this.refunds
+              ? await this.store.refunds
                   .find({ checkout_id: { $in: [...keyOf.keys()] } }, { _outbox: 0, _outbox_pending: 0 })
                   .sort({ _id: 1 })
                   .lean<Refund[]>()
@@ -133,11 +101,11 @@ export class PaymentsPersonalData implements PersonalDataProvider {
             return { items, next: page.next };
           },
         },
-        { name: 'receipts', list: newestFirst(this.receipts, { consumer_id: userId }, 'issued_at') },
-        { name: 'receipts-as-cook', list: newestFirst(this.receipts, { cook_id: userId }, 'issued_at') },
-        { name: 'ledger-entries', list: newestFirst(this.ledgerEntries, { cook_id: userId }, 'created_at') },
-        { name: 'payouts', list: newestFirst(this.payouts, { cook_id: userId }, 'created_at') },
-        { name: 'payout-account', whole: () => this.payoutAccounts.findById(userId).lean() },
+        newestFirstSection(this.store.receipts, 'receipts', { consumer_id: userId }, { field: 'issued_at' }),
+        newestFirstSection(this.store.receipts, 'receipts-as-cook', { cook_id: userId }, { field: 'issued_at' }),
+        newestFirstSection(this.store.ledgerEntries, 'ledger-entries', { cook_id: userId }),
+        newestFirstSection(this.store.payouts, 'payouts', { cook_id: userId }),
+        { name: 'payout-account', whole: () => this.store.payoutAccounts.findById(userId).lean() },
       ],
       cursor,
     );
@@ -145,27 +113,29 @@ export class PaymentsPersonalData implements PersonalDataProvider {
 
   async erase(userId: string): Promise<void> {
     // A cook's name copied on the lines of their customers' checkouts.
-    const sold = await this.checkouts
+    const sold = await this.store.checkouts
       .find({ 'lines.cook_id': userId }, { _id: 1, lines: 1 })
       .lean<Pick<Checkout, '_id' | 'lines'>[]>()
       .then((docs) => docs.filter((d) => d.lines.some((l) => l.cook_id === userId && l.cook_name !== ERASED_NAME)));
     for (const { _id } of sold) {
-      await this.relay.change(this.checkouts, _id, async () => {
-        const doc = await this.checkouts.findById(_id).lean<Checkout>();
+      await this.relay.change(this.store.checkouts, _id, async () => {
+        const doc = await this.store.checkouts.findById(_id).lean<Checkout>();
         if (!doc) return;
         const lines = doc.lines.map((l) => (l.cook_id === userId ? { ...l, cook_name: ERASED_NAME } : l));
-        await this.checkouts.updateOne({ _id }, { $set: { lines } });
+        await this.store.checkouts.updateOne({ _id }, { $set: { lines } });
       });
     }
     // Receipts the cook issued: kept for accounting, without the seller's name and SIRET.
-    const issued = await this.receipts.find({ cook_id: userId, cook_name: { $ne: ERASED_NAME } }, { _id: 1 }).lean<{ _id: string }[]>();
+    const issued = await this.store.receipts
+      .find({ cook_id: userId, cook_name: { $ne: ERASED_NAME } }, { _id: 1 })
+      .lean<{ _id: string }[]>();
     for (const { _id } of issued) {
-      await this.receipts.updateOne(
+      await this.store.receipts.updateOne(
         { _id },
         { $set: { cook_name: ERASED_NAME, cook_legal: { name: ERASED_NAME, siret: null, vat_regime: '' } } },
       );
     }
-    const ids = await this.checkouts
+    const ids = await this.store.checkouts
       .find(
         {
           consumer_id: userId,
@@ -176,10 +146,10 @@ export class PaymentsPersonalData implements PersonalDataProvider {
       .lean<{ _id: string }[]>();
     for (const { _id } of ids) {
       // The buyer's name carried to the order goes with the rest.
-      await this.relay.change(this.checkouts, _id, () =>
-        this.checkouts.updateOne({ _id }, { $set: { client_secret: null, last_error: null, consumer_name: ERASED_NAME } }),
+      await this.relay.change(this.store.checkouts, _id, () =>
+        this.store.checkouts.updateOne({ _id }, { $set: { client_secret: null, last_error: null, consumer_name: ERASED_NAME } }),
       );
     }
-    await this.openCheckouts.deleteOne({ _id: userId });
+    await this.store.openCheckouts.deleteOne({ _id: userId });
   }
 }

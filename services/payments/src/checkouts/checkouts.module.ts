@@ -6,21 +6,8 @@ import { OrderPickedUpHandler } from '../events/order-picked-up.handler';
 import { SalesWorkerHandler } from '../events/sales-worker.handler';
 import { LedgerService } from '../payouts/ledger.service';
 import { PayoutScheduleService } from '../payouts/payout-schedule.service';
-import {
-  LedgerEntry,
-  LedgerEntrySchema,
-  Payout,
-  PayoutAccount,
-  PayoutAccountSchema,
-  PayoutInFlight,
-  PayoutInFlightSchema,
-  PayoutRound,
-  PayoutRoundSchema,
-  PayoutSchema,
-} from '../payouts/payouts.schema';
 import { PayoutsRpcController } from '../payouts/payouts.rpc.controller';
 import { PayoutsService } from '../payouts/payouts.service';
-import { Receipt, ReceiptSchema, ReceiptSeries, ReceiptSeriesSchema } from '../receipts/receipt.schema';
 import { ReceiptsRpcController } from '../receipts/receipts.rpc.controller';
 import { ReceiptsService } from '../receipts/receipts.service';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../providers/provider';
@@ -28,20 +15,11 @@ import { SandboxProvider } from '../providers/sandbox.provider';
 import { StripeProvider } from '../providers/stripe.provider';
 import { StripeWebhookController } from '../webhooks/stripe-webhook.controller';
 import { BuyerReservations } from './buyer-reservations';
-import {
-  Checkout,
-  CheckoutSchema,
-  OpenCheckout,
-  OpenCheckoutSchema,
-  PaymentEvent,
-  PaymentEventSchema,
-  Refund,
-  RefundSchema,
-} from './checkout.schema';
 import { CheckoutsRpcController } from './checkouts.rpc.controller';
 import { CheckoutsService } from './checkouts.service';
 import { PAYMENTS_CONFIG } from '../config';
 import { ReconciliationService } from './reconciliation.service';
+import { PaymentsStore } from '../store';
 
 export function providerFor(config: PaymentsConfig): PaymentProvider {
   if (config.provider === 'stripe') {
@@ -62,23 +40,10 @@ export class CheckoutsModule {
   static forRoot(config: PaymentsConfig): DynamicModule {
     return {
       module: CheckoutsModule,
-      imports: [
-        MongooseModule.forFeature([
-          { name: Checkout.name, schema: CheckoutSchema },
-          { name: PaymentEvent.name, schema: PaymentEventSchema },
-          { name: Refund.name, schema: RefundSchema },
-          { name: LedgerEntry.name, schema: LedgerEntrySchema },
-          { name: PayoutAccount.name, schema: PayoutAccountSchema },
-          { name: Payout.name, schema: PayoutSchema },
-          { name: PayoutInFlight.name, schema: PayoutInFlightSchema },
-          { name: PayoutRound.name, schema: PayoutRoundSchema },
-          { name: OpenCheckout.name, schema: OpenCheckoutSchema },
-          { name: Receipt.name, schema: ReceiptSchema },
-          { name: ReceiptSeries.name, schema: ReceiptSeriesSchema },
-        ]),
-      ],
+      imports: [MongooseModule.forFeature(PaymentsStore.definitions)],
       controllers: [CheckoutsRpcController, PayoutsRpcController, ReceiptsRpcController, StripeWebhookController],
       providers: [
+        PaymentsStore,
         CheckoutsService,
         BuyerReservations,
         ReconciliationService,
@@ -92,7 +57,15 @@ export class CheckoutsModule {
         { provide: PAYMENT_PROVIDER, useValue: providerFor(config) },
         { provide: PAYMENTS_CONFIG, useValue: config },
       ],
-      exports: [CheckoutsService, ReconciliationService, LedgerService, PayoutsService, PayoutScheduleService, MongooseModule],
+      exports: [
+        PaymentsStore,
+        CheckoutsService,
+        ReconciliationService,
+        LedgerService,
+        PayoutsService,
+        PayoutScheduleService,
+        MongooseModule,
+      ],
     };
   }
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import {
   CartRpc,
   DomainError,
@@ -13,12 +12,14 @@ import {
   type Envelope,
 } from '@popote/contracts';
 import { causedBy, OutboxRelay, recordEvent, RpcClient } from '@popote/platform';
-import type { Model } from 'mongoose';
+import type { HydratedDocument } from 'mongoose';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderEvent } from '../providers/provider';
 import { evaluateCard, type CardInput } from '../providers/sandbox.provider';
 import { BuyerReservations } from './buyer-reservations';
-import { Checkout, PaymentEvent, Refund } from './checkout.schema';
+import { Checkout, Refund } from './checkout.schema';
+import { PaymentsStore } from '../store';
+import { applyOnce } from '../providers/provider-events';
 
 export const toCheckoutDto = (c: Checkout): CheckoutDto => ({
   checkout_id: c._id,
@@ -47,9 +48,7 @@ export class CheckoutsService implements OnModuleInit {
   private readonly log = new Logger('Checkouts');
 
   constructor(
-    @InjectModel(Checkout.name) private readonly checkouts: Model<Checkout>,
-    @InjectModel(PaymentEvent.name) private readonly events: Model<PaymentEvent>,
-    @InjectModel(Refund.name) private readonly refunds: Model<Refund>,
+    private readonly store: PaymentsStore,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly rpc: RpcClient,
     private readonly buyers: BuyerReservations,
@@ -58,8 +57,8 @@ export class CheckoutsService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.relay.register(this.checkouts);
-    this.relay.register(this.refunds);
+    this.relay.register(this.store.checkouts);
+    this.relay.register(this.store.refunds);
   }
 
   /**
@@ -92,7 +91,7 @@ export class CheckoutsService implements OnModuleInit {
       const reserved = await this.rpc.call(PickupRpc.reserveCheckout, { checkout_id: checkoutId, parts });
       try {
         await buyer.recorded(checkoutId);
-        const checkout = await this.checkouts.create({
+        const checkout = await this.store.checkouts.create({
           _id: checkoutId,
           consumer_id: actor.user_id,
           consumer_name: consumerName,
@@ -105,7 +104,7 @@ export class CheckoutsService implements OnModuleInit {
           commission_bp: this.config.commissionBp,
         });
         const intent = await this.provider.createIntent({ amount_cents: amount, checkout_id: checkout._id, consumer_id: actor.user_id });
-        await this.checkouts.updateOne(
+        await this.store.checkouts.updateOne(
           { _id: checkout._id },
           { $set: { payment_intent_id: intent.id, client_secret: intent.client_secret } },
         );
@@ -128,11 +127,13 @@ export class CheckoutsService implements OnModuleInit {
 
   /** The buyer's open checkout, if it still holds food (not paid), given back: one open checkout per buyer. */
   private async releaseOpen(checkoutId: string | null): Promise<void> {
-    const c = checkoutId ? await this.checkouts.findById(checkoutId, { status: 1, lines: 1, reserved_until: 1 }).lean<Checkout>() : null;
+    const c = checkoutId
+      ? await this.store.checkouts.findById(checkoutId, { status: 1, lines: 1, reserved_until: 1 }).lean<Checkout>()
+      : null;
     if (!c || c.status !== 'requires_payment_method' || !c.reserved_until || new Date(c.reserved_until).getTime() <= Date.now()) return;
     await this.release(c._id, cooksOf(c.lines), new Date(c.reserved_until).toISOString());
-    await this.relay.change(this.checkouts, c._id, () =>
-      this.checkouts.updateOne({ _id: c._id, reserved_until: c.reserved_until }, { $set: { reserved_until: null } }),
+    await this.relay.change(this.store.checkouts, c._id, () =>
+      this.store.checkouts.updateOne({ _id: c._id, reserved_until: c.reserved_until }, { $set: { reserved_until: null } }),
     );
   }
 
@@ -163,7 +164,7 @@ export class CheckoutsService implements OnModuleInit {
       !!c.reserved_until && new Date(c.reserved_until).getTime() > Date.now() + marginMs;
     if (fresh(checkout)) return checkout;
     return this.buyers.run(checkout.consumer_id, async (buyer) => {
-      const now = await this.checkouts.findById(checkout._id, { reserved_until: 1, slots: 1 }).lean<Checkout>();
+      const now = await this.store.checkouts.findById(checkout._id, { reserved_until: 1, slots: 1 }).lean<Checkout>();
       if (now && fresh(now)) return { ...checkout, reserved_until: now.reserved_until, slots: now.slots };
       buyer.checkCap();
       if (buyer.openCheckoutId !== checkout._id) await this.releaseOpen(buyer.openCheckoutId);
@@ -171,7 +172,7 @@ export class CheckoutsService implements OnModuleInit {
       const reserved = await this.rpc.call(PickupRpc.reserveCheckout, { checkout_id: checkout._id, parts });
       await buyer.recorded(checkout._id);
       const until = new Date(reserved.expires_at);
-      await this.checkouts.updateOne({ _id: checkout._id }, { $set: { reserved_until: until, slots: reserved.slots } });
+      await this.store.checkouts.updateOne({ _id: checkout._id }, { $set: { reserved_until: until, slots: reserved.slots } });
       return { ...checkout, reserved_until: until, slots: reserved.slots };
     });
   }
@@ -192,11 +193,11 @@ export class CheckoutsService implements OnModuleInit {
       cook_id: chosen.cook_id,
       start: chosen.start,
     });
-    const paid = await this.relay.change(this.checkouts, checkoutId, async () => {
-      const doc = await this.checkouts.findById(checkoutId, { status: 1, slots: 1 }).lean<Checkout>();
+    const paid = await this.relay.change(this.store.checkouts, checkoutId, async () => {
+      const doc = await this.store.checkouts.findById(checkoutId, { status: 1, slots: 1 }).lean<Checkout>();
       if (!doc || doc.status === 'succeeded') return true;
       const slots = [...(doc.slots ?? []).filter((s) => s.cook_id !== chosen.cook_id), slot];
-      await this.checkouts.updateOne({ _id: checkoutId }, { $set: { slots } });
+      await this.store.checkouts.updateOne({ _id: checkoutId }, { $set: { slots } });
       return false;
     });
     if (paid) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.changeNotAllowed);
@@ -204,13 +205,13 @@ export class CheckoutsService implements OnModuleInit {
   }
 
   private async owned(actor: Actor, checkoutId: string): Promise<Checkout> {
-    const c = await this.checkouts.findOne({ _id: checkoutId, consumer_id: actor.user_id }, { _outbox: 0 }).lean<Checkout>();
+    const c = await this.store.checkouts.findOne({ _id: checkoutId, consumer_id: actor.user_id }, { _outbox: 0 }).lean<Checkout>();
     if (!c) throw new DomainError('NOT_FOUND', PAYMENT_MESSAGES.invalidData);
     return c;
   }
 
   async get(actor: Actor, checkoutId: string): Promise<CheckoutDto | null> {
-    const c = await this.checkouts.findOne({ _id: checkoutId, consumer_id: actor.user_id }, { _outbox: 0 }).lean<Checkout>();
+    const c = await this.store.checkouts.findOne({ _id: checkoutId, consumer_id: actor.user_id }, { _outbox: 0 }).lean<Checkout>();
     return c ? toCheckoutDto(c) : null;
   }
 
@@ -239,16 +240,11 @@ export class CheckoutsService implements OnModuleInit {
   }
 
   /**
-   * Applies a provider event once (by its id); success and failure are announced from here.
-   * Apply, then record: the event id is stored only once its effect is saved and announced, so a
-   * failure half-way makes the provider's retry (Stripe retries for days) apply it again — the
-   * effect itself is idempotent (a succeeded checkout is not paid twice; order ids are derived).
+   * Applies a provider event once (applyOnce); success and failure are announced from here. The
+   * effect is idempotent (a succeeded checkout is not paid twice; order ids are derived).
    */
-  async applyProviderEvent(event: ProviderEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
-    if (await this.events.exists({ _id: event.id })) return 'duplicate';
-    const outcome = await this.applyIntentEvent(event);
-    await this.events.updateOne({ _id: event.id }, { $setOnInsert: { type: event.type, received_at: new Date() } }, { upsert: true });
-    return outcome;
+  applyProviderEvent(event: ProviderEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
+    return applyOnce(this.store.paymentEvents, event, (e) => this.applyIntentEvent(e));
   }
 
   private async applyIntentEvent(event: ProviderEvent): Promise<'applied' | 'ignored'> {
@@ -257,8 +253,8 @@ export class CheckoutsService implements OnModuleInit {
     if (!checkoutId || !['payment_intent.succeeded', 'payment_intent.payment_failed'].includes(event.type)) return 'ignored';
     let outcome: 'applied' | 'ignored' = 'ignored';
     let giveBack: { cook_ids: string[]; until: string | null } | null = null;
-    await this.relay.change(this.checkouts, checkoutId, async () => {
-      const checkout = await this.checkouts.findById(checkoutId);
+    await this.relay.change(this.store.checkouts, checkoutId, async () => {
+      const checkout = await this.store.checkouts.findById(checkoutId);
       if (!checkout || checkout.status === 'succeeded') return;
       if (event.type === 'payment_intent.succeeded') {
         // No amount, another amount or another intent is no proof of payment: refused, no orders.
@@ -270,15 +266,7 @@ export class CheckoutsService implements OnModuleInit {
         checkout.status = 'succeeded';
         checkout.reconcile_pending = true;
         checkout.last_error = null;
-        recordEvent(checkout, PaymentsEvents.paymentSucceeded, {
-          checkout_id: checkout._id,
-          consumer_id: checkout.consumer_id,
-          amount_cents: checkout.amount_cents,
-          payment_intent_id: intent.id,
-          lines: checkout.lines,
-          slots: checkout.slots ?? [],
-          consumer_name: checkout.consumer_name ?? '',
-        });
+        announcePaid(checkout, intent.id);
       } else {
         checkout.last_error = intent.last_payment_error?.message ?? PAYMENT_MESSAGES.paymentError;
         recordEvent(checkout, PaymentsEvents.paymentFailed, {
@@ -303,12 +291,12 @@ export class CheckoutsService implements OnModuleInit {
   /** A cancelled order is refunded exactly its amount, once (idempotent at the provider too). */
   async refundOrder(data: { order_id: string; checkout_id: string; total_cents: number }, cause?: Envelope): Promise<'made' | 'skipped'> {
     const { order_id: orderId, checkout_id: checkoutId, total_cents: amount } = data;
-    const existing = await this.refunds.findById(orderId, { status: 1 }).lean<Refund>();
+    const existing = await this.store.refunds.findById(orderId, { status: 1 }).lean<Refund>();
     if (existing && existing.status !== 'due') return 'skipped'; // made (or stored before states existed)
-    const checkout = await this.checkouts.findById(checkoutId, { _outbox: 0 }).lean<Checkout>();
+    const checkout = await this.store.checkouts.findById(checkoutId, { _outbox: 0 }).lean<Checkout>();
     if (!checkout || checkout.status !== 'succeeded' || !checkout.payment_intent_id) return 'skipped';
     if (!existing) {
-      await this.refunds.updateOne(
+      await this.store.refunds.updateOne(
         { _id: orderId },
         { $setOnInsert: { checkout_id: checkoutId, amount_cents: amount, status: 'due', _outbox: [], _outbox_pending: false } },
         { upsert: true },
@@ -319,8 +307,8 @@ export class CheckoutsService implements OnModuleInit {
       amount_cents: amount,
       idempotency_key: `refund-order-${orderId}`,
     });
-    return this.relay.change(this.refunds, orderId, async () => {
-      const doc = await this.refunds.findById(orderId);
+    return this.relay.change(this.store.refunds, orderId, async () => {
+      const doc = await this.store.refunds.findById(orderId);
       if (!doc || doc.status === 'made') return 'skipped';
       doc.status = 'made';
       doc.provider_refund_id = refund.id;
@@ -338,7 +326,7 @@ export class CheckoutsService implements OnModuleInit {
 
   /** The refund of an order, made or due. */
   refundOf(orderId: string): Promise<Refund | null> {
-    return this.refunds.findById(orderId, { _outbox: 0 }).lean<Refund>();
+    return this.store.refunds.findById(orderId, { _outbox: 0 }).lean<Refund>();
   }
 
   /**
@@ -346,18 +334,10 @@ export class CheckoutsService implements OnModuleInit {
    * announced again: ordering creates the missing orders (their ids derive from checkout and cook).
    */
   async reannounce(checkoutId: string): Promise<void> {
-    await this.relay.change(this.checkouts, checkoutId, async () => {
-      const checkout = await this.checkouts.findById(checkoutId);
+    await this.relay.change(this.store.checkouts, checkoutId, async () => {
+      const checkout = await this.store.checkouts.findById(checkoutId);
       if (!checkout || checkout.status !== 'succeeded') return;
-      recordEvent(checkout, PaymentsEvents.paymentSucceeded, {
-        checkout_id: checkout._id,
-        consumer_id: checkout.consumer_id,
-        amount_cents: checkout.amount_cents,
-        payment_intent_id: checkout.payment_intent_id ?? '',
-        lines: checkout.lines,
-        slots: checkout.slots ?? [],
-        consumer_name: checkout.consumer_name ?? '',
-      });
+      announcePaid(checkout, checkout.payment_intent_id ?? '');
       await checkout.save();
     });
   }
@@ -377,5 +357,18 @@ function partsOf(lines: CheckoutDto['lines'], chosen: { cook_id: string; start: 
       start: picks[0].start,
       lines: lines.filter((l) => l.cook_id === cookId).map((l) => ({ meal_id: l.meal_id, quantity: l.quantity })),
     };
+  });
+}
+
+/** Records on the checkout that it is paid (ordering creates one order per cook from it). */
+function announcePaid(checkout: HydratedDocument<Checkout>, paymentIntentId: string): void {
+  recordEvent(checkout, PaymentsEvents.paymentSucceeded, {
+    checkout_id: checkout._id,
+    consumer_id: checkout.consumer_id,
+    amount_cents: checkout.amount_cents,
+    payment_intent_id: paymentIntentId,
+    lines: checkout.lines,
+    slots: checkout.slots ?? [],
+    consumer_name: checkout.consumer_name ?? '',
   });
 }

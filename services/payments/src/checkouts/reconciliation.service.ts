@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import { OrderingRpc } from '@popote/contracts';
 import { findByIds, orderIdOf, PeriodicJob, RpcClient } from '@popote/platform';
-import type { Model } from 'mongoose';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
 import { Checkout, Refund } from './checkout.schema';
 import { CheckoutsService } from './checkouts.service';
+import { PaymentsStore } from '../store';
 
 export { PAYMENTS_CONFIG };
 
@@ -30,8 +29,7 @@ export class ReconciliationService implements OnApplicationBootstrap {
   private running?: Promise<SweepOutcome>;
 
   constructor(
-    @InjectModel(Checkout.name) private readonly checkouts: Model<Checkout>,
-    @InjectModel(Refund.name) private readonly refunds: Model<Refund>,
+    private readonly store: PaymentsStore,
     private readonly service: CheckoutsService,
     private readonly rpc: RpcClient,
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
@@ -39,7 +37,7 @@ export class ReconciliationService implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     // Checkouts paid before `reconcile_pending` existed join the sweep once (a boot-time scan).
-    void this.checkouts
+    void this.store.checkouts
       .updateMany(
         { reconcile_pending: { $exists: false }, status: 'succeeded', reconciled_at: null },
         { $set: { reconcile_pending: true } },
@@ -56,7 +54,7 @@ export class ReconciliationService implements OnApplicationBootstrap {
 
   private async pass(now: Date): Promise<SweepOutcome> {
     const after = this.config.RECONCILE_AFTER_MS;
-    const candidates = await this.checkouts
+    const candidates = await this.store.checkouts
       .find({ reconcile_pending: true }, { _id: 1, lines: 1, updated_at: 1, reconcile_next_at: 1, reconcile_checks: 1 })
       .limit(500)
       .lean<Checkout[]>();
@@ -76,7 +74,7 @@ export class ReconciliationService implements OnApplicationBootstrap {
       const refunds = new Map(
         (
           await findByIds<Refund>(
-            this.refunds,
+            this.store.refunds,
             orders.map((o) => o.order_id),
             { status: 1 },
           )
@@ -98,7 +96,7 @@ export class ReconciliationService implements OnApplicationBootstrap {
         } else if (order.order_status !== 'delivered') settled = false;
       }
       const checks = (checkout.reconcile_checks ?? 0) + 1;
-      await this.checkouts.updateOne(
+      await this.store.checkouts.updateOne(
         { _id: checkout._id },
         settled
           ? { $set: { reconciled_at: now, reconcile_pending: false } }

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import { splitOrderTotal, type LedgerEntryDto, type LedgerKind } from '@popote/contracts';
-import type { Model } from 'mongoose';
 import { Checkout } from '../checkouts/checkout.schema';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
 import { isDuplicateKey, LedgerEntry } from './payouts.schema';
+import { PaymentsStore } from '../store';
 
 export interface Balances {
   pending_cents: number;
@@ -51,8 +50,7 @@ export const toLedgerEntryDto = (e: LedgerEntry): LedgerEntryDto => ({
 @Injectable()
 export class LedgerService {
   constructor(
-    @InjectModel(LedgerEntry.name) private readonly entries: Model<LedgerEntry>,
-    @InjectModel(Checkout.name) private readonly checkouts: Model<Checkout>,
+    private readonly store: PaymentsStore,
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
   ) {}
 
@@ -61,7 +59,7 @@ export class LedgerService {
     let added = 0;
     for (const e of entries) {
       try {
-        await this.entries.create({ order_id: null, payout_id: null, created_at: new Date(), ...e });
+        await this.store.ledgerEntries.create({ order_id: null, payout_id: null, created_at: new Date(), ...e });
         added++;
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;
@@ -72,7 +70,7 @@ export class LedgerService {
 
   /** The order's split, with the rate fixed on its checkout when the consumer paid. */
   async split(order: Pick<OrderRef, 'checkout_id' | 'total_cents'>) {
-    const checkout = await this.checkouts.findById(order.checkout_id, { commission_bp: 1 }).lean<Checkout>();
+    const checkout = await this.store.checkouts.findById(order.checkout_id, { commission_bp: 1 }).lean<Checkout>();
     return splitOrderTotal(order.total_cents, checkout?.commission_bp ?? this.config.commissionBp);
   }
 
@@ -149,7 +147,7 @@ export class LedgerService {
 
   /** What came back to the balance for a payout (its refusal, or its transfer's reversals). */
   async creditedBack(cookId: string, payoutId: string): Promise<{ ids: Set<string>; cents: number }> {
-    const rows = await this.entries
+    const rows = await this.store.ledgerEntries
       .find({ cook_id: cookId, payout_id: payoutId, kind: 'payout_failure' }, { _id: 1, available_cents: 1 })
       .lean<LedgerEntry[]>();
     return { ids: new Set(rows.map((e) => e._id)), cents: rows.reduce((sum, e) => sum + e.available_cents, 0) };
@@ -160,7 +158,9 @@ export class LedgerService {
    * FerretDB 1.24 answered `$match` + `$group`/`$sum` with zero sums over zero documents.
    */
   async balances(cookId: string): Promise<Balances> {
-    const rows = await this.entries.find({ cook_id: cookId }, { _id: 0, pending_cents: 1, available_cents: 1 }).lean<LedgerEntry[]>();
+    const rows = await this.store.ledgerEntries
+      .find({ cook_id: cookId }, { _id: 0, pending_cents: 1, available_cents: 1 })
+      .lean<LedgerEntry[]>();
     return rows.reduce(
       (b, e) => ({ pending_cents: b.pending_cents + e.pending_cents, available_cents: b.available_cents + e.available_cents }),
       { pending_cents: 0, available_cents: 0 },
@@ -168,11 +168,11 @@ export class LedgerService {
   }
 
   async history(cookId: string, limit = 200): Promise<LedgerEntry[]> {
-    return this.entries.find({ cook_id: cookId }).sort({ created_at: -1, _id: 1 }).limit(limit).lean<LedgerEntry[]>();
+    return this.store.ledgerEntries.find({ cook_id: cookId }).sort({ created_at: -1, _id: 1 }).limit(limit).lean<LedgerEntry[]>();
   }
 
   /** Cooks with entries, for the scheduled rounds. */
   async cooks(): Promise<string[]> {
-    return (await this.entries.distinct('cook_id')) as string[];
+    return (await this.store.ledgerEntries.distinct('cook_id')) as string[];
   }
 }

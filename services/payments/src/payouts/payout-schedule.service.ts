@@ -65,12 +65,7 @@ export class PayoutScheduleService {
   }
 
   private async retryRound(id: string, now: Date): Promise<RoundOutcome> {
-    try {
-      await this.rounds.create({ _id: id, started_at: now });
-    } catch (err) {
-      if (isDuplicateKey(err)) return { round: id, ran: false, resumed: 0, paid: 0, failed: 0 };
-      throw err;
-    }
+    if (!(await this.claim(id, now))) return { round: id, ran: false, resumed: 0, paid: 0, failed: 0 };
     const resumed = await this.payouts.resumeStuck(STUCK_AFTER_MS, now);
     await this.rounds.updateOne({ _id: id }, { $set: { outcome: { resumed } } });
     await this.rounds.deleteMany({ _id: { $regex: /^retry:/ }, started_at: { $lt: new Date(+now - 86_400_000) } });
@@ -79,17 +74,23 @@ export class PayoutScheduleService {
   }
 
   async round(id: string, now = new Date()): Promise<RoundOutcome> {
-    try {
-      await this.rounds.create({ _id: id, started_at: now });
-    } catch (err) {
-      if (isDuplicateKey(err)) return { round: id, ran: false, resumed: 0, paid: 0, failed: 0 };
-      throw err;
-    }
+    if (!(await this.claim(id, now))) return { round: id, ran: false, resumed: 0, paid: 0, failed: 0 };
     const resumed = await this.payouts.resumeStuck(STUCK_AFTER_MS, now);
     const { paid, failed } = await this.payouts.payEveryone();
     const outcome = { round: id, ran: true, resumed, paid, failed };
     await this.rounds.updateOne({ _id: id }, { $set: { outcome: { resumed, paid, failed } } });
     if (paid || failed || resumed) this.log.log(`payout round ${id}: ${JSON.stringify(outcome)}`);
     return outcome;
+  }
+
+  /** Records round `id` as started here; false when it already was (another instance, or an earlier run). */
+  private async claim(id: string, now: Date): Promise<boolean> {
+    try {
+      await this.rounds.create({ _id: id, started_at: now });
+      return true;
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
   }
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import {
   DomainError,
   euros,
@@ -13,14 +12,14 @@ import {
   type PayoutOverviewDto,
 } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
-import type { Model } from 'mongoose';
-import { PaymentEvent } from '../checkouts/checkout.schema';
 import { CheckoutsService } from '../checkouts/checkouts.service';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
 import { PAYMENT_PROVIDER, ProviderRefusal, type PaymentProvider, type ProviderEvent } from '../providers/provider';
 import { LedgerService, toLedgerEntryDto } from './ledger.service';
 import { PAYOUT_INCIDENT_TEXTS, PayoutIncidents } from './payout-incidents';
 import { isDuplicateKey, Payout, PayoutAccount, PayoutInFlight } from './payouts.schema';
+import { PaymentsStore } from '../store';
+import { applyOnce } from '../providers/provider-events';
 
 export const toPayoutDto = (p: Payout): PayoutDto => ({
   payout_id: p._id,
@@ -65,17 +64,19 @@ export class PayoutsService {
   private readonly log = new Logger('Payouts');
 
   constructor(
-    @InjectModel(PayoutAccount.name) private readonly accounts: Model<PayoutAccount>,
-    @InjectModel(Payout.name) private readonly payouts: Model<Payout>,
-    @InjectModel(PayoutInFlight.name) private readonly inFlight: Model<PayoutInFlight>,
-    @InjectModel(PaymentEvent.name) private readonly events: Model<PaymentEvent>,
+    private readonly store: PaymentsStore,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
     private readonly ledger: LedgerService,
     private readonly checkouts: CheckoutsService,
     private readonly rpc: RpcClient,
   ) {
-    this.incidents = new PayoutIncidents({ payouts, accounts, ledger, markPaid: (id, transferId) => this.markPaid(id, transferId) });
+    this.incidents = new PayoutIncidents({
+      payouts: store.payouts,
+      accounts: store.payoutAccounts,
+      ledger,
+      markPaid: (id, transferId) => this.markPaid(id, transferId),
+    });
   }
 
   private readonly incidents: PayoutIncidents;
@@ -94,11 +95,11 @@ export class PayoutsService {
   async overview(actor: Actor): Promise<PayoutOverviewDto> {
     const cookId = actor.user_id;
     const [account, balances, entries, payouts, inFlight] = await Promise.all([
-      this.accounts.findById(cookId).lean<PayoutAccount>(),
+      this.store.payoutAccounts.findById(cookId).lean<PayoutAccount>(),
       this.ledger.balances(cookId),
       this.ledger.history(cookId),
-      this.payouts.find({ cook_id: cookId }).sort({ created_at: -1 }).limit(100).lean<Payout[]>(),
-      this.inFlight.exists({ _id: cookId }),
+      this.store.payouts.find({ cook_id: cookId }).sort({ created_at: -1 }).limit(100).lean<Payout[]>(),
+      this.store.payoutsInFlight.exists({ _id: cookId }),
     ]);
     return {
       account: this.accountDto(account),
@@ -113,11 +114,11 @@ export class PayoutsService {
 
   /** Creates the connected account once (idempotent at the provider too) and answers the onboarding link. */
   async connect(actor: Actor, returnUrl: string) {
-    let account = await this.accounts.findById(actor.user_id).lean<PayoutAccount>();
+    let account = await this.store.payoutAccounts.findById(actor.user_id).lean<PayoutAccount>();
     if (!account) {
       const created = await this.provider.createConnectedAccount({ cook_id: actor.user_id });
       try {
-        await this.accounts.create({
+        await this.store.payoutAccounts.create({
           _id: actor.user_id,
           provider: this.provider.name,
           account_id: created.id,
@@ -126,7 +127,7 @@ export class PayoutsService {
       } catch (err) {
         if (!isDuplicateKey(err)) throw err; // two clicks at once: the first one's account stands
       }
-      account = await this.accounts.findById(actor.user_id).lean<PayoutAccount>();
+      account = await this.store.payoutAccounts.findById(actor.user_id).lean<PayoutAccount>();
     }
     const url =
       account!.status === 'enabled'
@@ -138,15 +139,15 @@ export class PayoutsService {
   /** The sandbox's onboarding step, applied like Stripe's account.updated. */
   async completeSandboxOnboarding(actor: Actor) {
     if (this.provider.name !== 'sandbox') throw new DomainError('FORBIDDEN', PAYOUT_MESSAGES.notSandbox);
-    const account = await this.accounts.findById(actor.user_id).lean<PayoutAccount>();
+    const account = await this.store.payoutAccounts.findById(actor.user_id).lean<PayoutAccount>();
     if (!account) throw new DomainError('CONFLICT', PAYOUT_MESSAGES.noAccount);
     await this.applyAccountUpdate(account.account_id, true, Math.floor(Date.now() / 1000));
-    return { account: this.accountDto(await this.accounts.findById(actor.user_id).lean<PayoutAccount>()) };
+    return { account: this.accountDto(await this.store.payoutAccounts.findById(actor.user_id).lean<PayoutAccount>()) };
   }
 
   /** An account.updated applies only if it is newer than the last one applied (they may arrive out of order). */
   private async applyAccountUpdate(accountId: string, enabled: boolean, created: number): Promise<'applied' | 'ignored'> {
-    const res = await this.accounts.updateOne(
+    const res = await this.store.payoutAccounts.updateOne(
       { account_id: accountId, status_event_created: { $lte: created } },
       { $set: { status: enabled ? 'enabled' : 'pending', status_event_created: created } },
     );
@@ -155,10 +156,10 @@ export class PayoutsService {
 
   /** A cook's payout (manual from the dashboard, or a scheduled round). Checks first: nothing is written on a refusal. */
   async requestPayout(cookId: string, amount: number | undefined, trigger: 'manual' | 'schedule'): Promise<PayoutDto> {
-    const account = await this.accounts.findById(cookId).lean<PayoutAccount>();
+    const account = await this.store.payoutAccounts.findById(cookId).lean<PayoutAccount>();
     if (!account) throw new DomainError('CONFLICT', PAYOUT_MESSAGES.noAccount);
     if (account.status !== 'enabled') throw new DomainError('CONFLICT', PAYOUT_MESSAGES.accountPending);
-    if (await this.inFlight.exists({ _id: cookId })) throw new DomainError('CONFLICT', PAYOUT_MESSAGES.inFlight);
+    if (await this.store.payoutsInFlight.exists({ _id: cookId })) throw new DomainError('CONFLICT', PAYOUT_MESSAGES.inFlight);
     const check = (available: number) => {
       if (available <= 0) throw new DomainError('CONFLICT', PAYOUT_MESSAGES.nothingAvailable);
       if (amount !== undefined && amount > available)
@@ -170,7 +171,7 @@ export class PayoutsService {
 
     const payoutId = randomUUID();
     try {
-      await this.inFlight.create({ _id: cookId, payout_id: payoutId, created_at: new Date() });
+      await this.store.payoutsInFlight.create({ _id: cookId, payout_id: payoutId, created_at: new Date() });
     } catch (err) {
       if (isDuplicateKey(err)) throw new DomainError('CONFLICT', PAYOUT_MESSAGES.inFlight);
       throw err;
@@ -180,7 +181,7 @@ export class PayoutsService {
       // Under the marker, only this request debits the balance: read it again and decide.
       const { available_cents } = await this.ledger.balances(cookId);
       check(available_cents);
-      const created = await this.payouts.create({
+      const created = await this.store.payouts.create({
         _id: payoutId,
         cook_id: cookId,
         account_id: account.account_id,
@@ -190,7 +191,7 @@ export class PayoutsService {
       });
       payout = created.toObject();
     } catch (err) {
-      await this.inFlight.deleteOne({ _id: cookId, payout_id: payoutId });
+      await this.store.payoutsInFlight.deleteOne({ _id: cookId, payout_id: payoutId });
       throw err;
     }
     return this.complete(payout);
@@ -231,22 +232,28 @@ export class PayoutsService {
       await this.markFailed(payout._id, err.message);
       throw new DomainError('CONFLICT', PAYOUT_MESSAGES.providerFailed);
     }
-    return toPayoutDto((await this.payouts.findById(payout._id).lean<Payout>())!);
+    return toPayoutDto((await this.store.payouts.findById(payout._id).lean<Payout>())!);
   }
 
   private async markPaid(payoutId: string, transferId: string): Promise<void> {
-    const res = await this.payouts.updateOne({ _id: payoutId, status: 'pending' }, { $set: { status: 'paid', transfer_id: transferId } });
-    const payout = await this.payouts.findById(payoutId, { cook_id: 1 }).lean<Payout>();
-    if (res.modifiedCount && payout) await this.inFlight.deleteOne({ _id: payout.cook_id, payout_id: payoutId });
+    const res = await this.store.payouts.updateOne(
+      { _id: payoutId, status: 'pending' },
+      { $set: { status: 'paid', transfer_id: transferId } },
+    );
+    const payout = await this.store.payouts.findById(payoutId, { cook_id: 1 }).lean<Payout>();
+    if (res.modifiedCount && payout) await this.store.payoutsInFlight.deleteOne({ _id: payout.cook_id, payout_id: payoutId });
   }
 
   /** A payout the provider refused (no transfer made) credits its amount back, once. */
   private async markFailed(payoutId: string, reason: string): Promise<'applied' | 'ignored'> {
-    const payout = await this.payouts.findById(payoutId).lean<Payout>();
+    const payout = await this.store.payouts.findById(payoutId).lean<Payout>();
     if (!payout || payout.status === 'failed') return 'ignored';
-    await this.payouts.updateOne({ _id: payoutId, status: { $ne: 'failed' } }, { $set: { status: 'failed', failure_reason: reason } });
+    await this.store.payouts.updateOne(
+      { _id: payoutId, status: { $ne: 'failed' } },
+      { $set: { status: 'failed', failure_reason: reason } },
+    );
     await this.ledger.payoutFailed({ payout_id: payoutId, cook_id: payout.cook_id, amount_cents: payout.amount_cents });
-    await this.inFlight.deleteOne({ _id: payout.cook_id, payout_id: payoutId });
+    await this.store.payoutsInFlight.deleteOne({ _id: payout.cook_id, payout_id: payoutId });
     return 'applied';
   }
 
@@ -261,11 +268,8 @@ export class PayoutsService {
    * A paid payout never goes back to pending, a failed one never to paid: duplicates and events out of
    * order change nothing twice.
    */
-  async applyProviderEvent(event: ProviderEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
-    if (await this.events.exists({ _id: event.id })) return 'duplicate';
-    const outcome = await this.applyConnectEvent(event);
-    await this.events.updateOne({ _id: event.id }, { $setOnInsert: { type: event.type, received_at: new Date() } }, { upsert: true });
-    return outcome;
+  applyProviderEvent(event: ProviderEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
+    return applyOnce(this.store.paymentEvents, event, (e) => this.applyConnectEvent(e));
   }
 
   private async applyConnectEvent(event: ProviderEvent): Promise<'applied' | 'ignored'> {
@@ -289,8 +293,8 @@ export class PayoutsService {
   }
 
   private async payoutOfTransfer(transferId: string, payoutId?: string): Promise<Payout | null> {
-    if (payoutId) return this.payouts.findById(payoutId).lean<Payout>();
-    return this.payouts.findOne({ transfer_id: transferId }).lean<Payout>();
+    if (payoutId) return this.store.payouts.findById(payoutId).lean<Payout>();
+    return this.store.payouts.findOne({ transfer_id: transferId }).lean<Payout>();
   }
 
   /**
@@ -299,7 +303,7 @@ export class PayoutsService {
    */
   async resumeStuck(olderThanMs = 60_000, now = new Date()): Promise<number> {
     const before = new Date(+now - olderThanMs);
-    const stuck = await this.payouts
+    const stuck = await this.store.payouts
       .find({ status: 'pending', created_at: { $lt: before } })
       .limit(100)
       .lean<Payout[]>();
@@ -310,9 +314,9 @@ export class PayoutsService {
         (err) => this.log.warn(`payout ${payout._id}: ${(err as Error).message}`),
       );
     }
-    for (const marker of await this.inFlight.find({ created_at: { $lt: before } }).lean<PayoutInFlight[]>()) {
-      if (!(await this.payouts.exists({ _id: marker.payout_id })))
-        await this.inFlight.deleteOne({ _id: marker._id, payout_id: marker.payout_id });
+    for (const marker of await this.store.payoutsInFlight.find({ created_at: { $lt: before } }).lean<PayoutInFlight[]>()) {
+      if (!(await this.store.payouts.exists({ _id: marker.payout_id })))
+        await this.store.payoutsInFlight.deleteOne({ _id: marker._id, payout_id: marker.payout_id });
     }
     return resumed;
   }
@@ -320,7 +324,7 @@ export class PayoutsService {
   /** Enabled accounts whose available balance is above zero get their payout. */
   async payEveryone(): Promise<{ paid: number; failed: number }> {
     const outcome = { paid: 0, failed: 0 };
-    for (const account of await this.accounts.find({ status: 'enabled' }, { _id: 1 }).lean<PayoutAccount[]>()) {
+    for (const account of await this.store.payoutAccounts.find({ status: 'enabled' }, { _id: 1 }).lean<PayoutAccount[]>()) {
       const { available_cents } = await this.ledger.balances(account._id);
       if (available_cents <= 0) continue;
       await this.requestPayout(account._id, undefined, 'schedule').then(

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import {
   DomainError,
   IdentityRpc,
@@ -15,13 +14,13 @@ import {
   type VatRegime,
 } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
-import type { Model } from 'mongoose';
 import type { z } from 'zod';
 import { Checkout, Refund } from '../checkouts/checkout.schema';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
 import { isDuplicateKey } from '../payouts/payouts.schema';
 import { renderPdf } from './receipt-pdf';
 import { Receipt, ReceiptSeries } from './receipt.schema';
+import { PaymentsStore } from '../store';
 
 type OrderPlaced = z.infer<typeof OrderingEvents.orderPlaced.schema>;
 
@@ -38,10 +37,7 @@ export class ReceiptsService {
   private readonly log = new Logger('Receipts');
 
   constructor(
-    @InjectModel(Receipt.name) private readonly receipts: Model<Receipt>,
-    @InjectModel(ReceiptSeries.name) private readonly series: Model<ReceiptSeries>,
-    @InjectModel(Checkout.name) private readonly checkouts: Model<Checkout>,
-    @InjectModel(Refund.name) private readonly refunds: Model<Refund>,
+    private readonly store: PaymentsStore,
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
     private readonly rpc: RpcClient,
   ) {}
@@ -52,15 +48,15 @@ export class ReceiptsService {
    * redelivered event finds its receipt; the unique (cook, number) index refuses an overlap.
    */
   async issue(order: OrderPlaced, issuedAt: Date): Promise<void> {
-    if (await this.receipts.exists({ _id: order.order_id })) return;
-    const checkout = await this.checkouts.findById(order.checkout_id, { lines: 1, commission_bp: 1 }).lean<Checkout>();
+    if (await this.store.receipts.exists({ _id: order.order_id })) return;
+    const checkout = await this.store.checkouts.findById(order.checkout_id, { lines: 1, commission_bp: 1 }).lean<Checkout>();
     const bp = checkout?.commission_bp ?? this.config.commissionBp;
     const split = splitOrderTotal(order.total_cents, bp);
     // A number already taken means the series was behind (a crash between a receipt and its series):
     // the next one is tried, so the numbering has neither gap nor duplicate.
     for (let number = (await this.lastNumber(order.cook_id)) + 1; ; number++) {
       try {
-        await this.receipts.create({
+        await this.store.receipts.create({
           _id: order.order_id,
           cook_id: order.cook_id,
           number,
@@ -77,24 +73,24 @@ export class ReceiptsService {
         });
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;
-        if (await this.receipts.exists({ _id: order.order_id })) return; // issued meanwhile (a redelivery)
+        if (await this.store.receipts.exists({ _id: order.order_id })) return; // issued meanwhile (a redelivery)
         continue;
       }
-      await this.series.updateOne({ _id: order.cook_id }, { $max: { last: number } }, { upsert: true });
+      await this.store.receiptSeries.updateOne({ _id: order.cook_id }, { $max: { last: number } }, { upsert: true });
       return;
     }
   }
 
   /** The cook's last receipt number: the series (one point read), or, before it existed, the receipts themselves once. */
   private async lastNumber(cookId: string): Promise<number> {
-    const series = await this.series.findById(cookId).lean<ReceiptSeries>();
+    const series = await this.store.receiptSeries.findById(cookId).lean<ReceiptSeries>();
     if (series) return series.last;
-    const [last] = await this.receipts.find({ cook_id: cookId }, { number: 1 }).sort({ number: -1 }).limit(1).lean<Receipt[]>();
+    const [last] = await this.store.receipts.find({ cook_id: cookId }, { number: 1 }).sort({ number: -1 }).limit(1).lean<Receipt[]>();
     return last?.number ?? 0;
   }
 
   private async owned(actor: Actor, orderId: string): Promise<Receipt> {
-    const receipt = await this.receipts.findById(orderId).lean<Receipt>();
+    const receipt = await this.store.receipts.findById(orderId).lean<Receipt>();
     if (!receipt || (receipt.consumer_id !== actor.user_id && receipt.cook_id !== actor.user_id))
       throw new DomainError('NOT_FOUND', RECEIPT_MESSAGES.notFound);
     if (receipt.cook_legal) return receipt;
@@ -105,15 +101,18 @@ export class ReceiptsService {
       siret: legal?.siret ?? null,
       vat_regime: legal?.vat_regime ?? ('' as const),
     };
-    await this.receipts.updateOne({ _id: orderId, cook_legal: null }, { $set: { cook_legal: cookLegal } });
-    return { ...receipt, cook_legal: (await this.receipts.findById(orderId, { cook_legal: 1 }).lean<Receipt>())?.cook_legal ?? cookLegal };
+    await this.store.receipts.updateOne({ _id: orderId, cook_legal: null }, { $set: { cook_legal: cookLegal } });
+    return {
+      ...receipt,
+      cook_legal: (await this.store.receipts.findById(orderId, { cook_legal: 1 }).lean<Receipt>())?.cook_legal ?? cookLegal,
+    };
   }
 
   /** The receipt, with the refund of its order when one was made, and where and when to pick it up. */
   private async dto(actor: Actor, orderId: string): Promise<ReceiptDto> {
     const receipt = await this.owned(actor, orderId);
     const [refund, pickup] = await Promise.all([
-      this.refunds.findById(orderId, { status: 1, refunded_at: 1 }).lean<Refund>(),
+      this.store.refunds.findById(orderId, { status: 1, refunded_at: 1 }).lean<Refund>(),
       this.pickupOf(receipt),
     ]);
     return { ...toReceiptDto(receipt, refund?.status === 'made' ? (refund.refunded_at ?? null) : null), ...pickup };
@@ -145,7 +144,7 @@ export class ReceiptsService {
     let end = order?.pickup_end ?? (receipt.pickup_end ? new Date(receipt.pickup_end).toISOString() : null);
     if (!start) {
       // Receipts issued before they stored the slot: the checkout's.
-      const checkout = await this.checkouts.findById(receipt.checkout_id, { slots: 1 }).lean<Checkout>();
+      const checkout = await this.store.checkouts.findById(receipt.checkout_id, { slots: 1 }).lean<Checkout>();
       const slot = checkout?.slots?.find((s) => s.cook_id === receipt.cook_id);
       start = slot?.start ?? null;
       end = slot?.end ?? null;

@@ -7,6 +7,7 @@ import { ACCOUNT_RPCS, AccountEvents, DataExportJob } from './account';
 import { CartRpc } from './cart';
 import { CatalogueEvents, CatalogueRpc } from './catalogue';
 import { EVENT_PARTITIONS, type Caller, type EventContract, type JobContract, type RpcContract } from './envelope';
+import { AlertsRpc, FollowsRpc } from './follows';
 import { IdentityEvents, IdentityRpc } from './identity';
 import { NotificationsRpc } from './notifications';
 import { OrderingEvents, OrderingRpc } from './ordering';
@@ -15,9 +16,19 @@ import { PickupRpc } from './pickup';
 
 /** Every RPC of the contracts (a group of RPCs missing here fails callers.spec.ts). */
 export const RPC_CONTRACTS: readonly RpcContract<any, any, any>[] = [
-  ...[IdentityRpc, CatalogueRpc, PickupRpc, CartRpc, OrderingRpc, PaymentsRpc, PayoutsRpc, ReceiptsRpc, NotificationsRpc].flatMap(
-    (group) => Object.values(group) as RpcContract<any, any, any>[],
-  ),
+  ...[
+    IdentityRpc,
+    CatalogueRpc,
+    PickupRpc,
+    CartRpc,
+    OrderingRpc,
+    PaymentsRpc,
+    PayoutsRpc,
+    ReceiptsRpc,
+    NotificationsRpc,
+    FollowsRpc,
+    AlertsRpc,
+  ].flatMap((group) => Object.values(group) as RpcContract<any, any, any>[]),
   ...ACCOUNT_RPCS,
 ];
 

@@ -150,12 +150,16 @@ export const CatalogueRpc = {
     z.object({ items: z.array(mealSchema) }),
     { callers: ['bff'] },
   ),
-  getMeal: defineRpc('rpc.catalogue.get-meal', mealRef, z.object({ meal: mealSchema.nullable() }), { callers: ['bff', 'cart'] }),
+  /** One listed meal (null: unknown or deleted); notifications asks it before a buyer favourites it. */
+  getMeal: defineRpc('rpc.catalogue.get-meal', mealRef, z.object({ meal: mealSchema.nullable() }), {
+    callers: ['bff', 'cart', 'notifications'],
+  }),
   getMeals: defineRpc(
     'rpc.catalogue.get-meals',
     z.object({ meal_ids: z.array(z.string()).max(200) }),
     z.object({ items: z.array(mealSchema) }),
-    { callers: ['cart'] },
+    // The BFF: 'Mes favoris' (deleted dishes are not answered).
+    { callers: ['bff', 'cart'] },
   ),
   cookMeals: defineRpc(
     'rpc.catalogue.cook-meals',
@@ -196,9 +200,31 @@ export const CatalogueRpc = {
 
 const mealEventData = z.object({ meal_id: z.string(), cook_id: z.string() });
 export const CatalogueEvents = {
-  mealCreated: defineEvent('evt.catalogue.meal-created.v1', mealEventData.extend({ name: z.string() }), { consumers: [] }),
+  /** A cook published a dish: their followers are alerted (docs/alerts.md). */
+  mealCreated: defineEvent('evt.catalogue.meal-created.v1', mealEventData.extend({ name: z.string() }), {
+    consumers: ['notifications-NewDishAlerts'],
+  }),
+  /**
+   * A dish's card went from no free portion to some (a cook's edit, a cancelled order, a reservation
+   * given back or expired): those who favourited it are alerted, once a day at most per dish.
+   */
+  mealBackInStock: defineEvent('evt.catalogue.meal-back-in-stock.v1', mealEventData.extend({ name: z.string() }), {
+    consumers: ['notifications-BackInStockAlerts'],
+  }),
+  /**
+   * A cook's pick-up settings open more than before (docs/alerts.md): hours added on a weekday
+   * (`weekdays`, ISO 1 = Monday … 7 = Sunday; every weekday with hours on a first save), or days off
+   * taken back (`days`, coming Paris dates). Fewer hours, a longer cutoff or another capacity are not.
+   */
+  pickupSlotsOpened: defineEvent(
+    'evt.catalogue.pickup-slots-opened.v1',
+    z.object({ cook_id: z.string(), weekdays: z.array(z.number().int().min(1).max(7)), days: z.array(z.string()) }),
+    { consumers: ['notifications-NewSlotsAlerts'] },
+  ),
   mealUpdated: defineEvent('evt.catalogue.meal-updated.v1', mealEventData, { consumers: [] }),
-  mealDeleted: defineEvent('evt.catalogue.meal-deleted.v1', mealEventData, { consumers: ['cart-MealDeleted'] }),
+  mealDeleted: defineEvent('evt.catalogue.meal-deleted.v1', mealEventData, {
+    consumers: ['cart-MealDeleted', 'notifications-FavouritesOfDeletedMeal'],
+  }),
   stockCommitted: defineEvent('evt.catalogue.stock-committed.v1', z.object({ order_id: z.string(), checkout_id: z.string() }), {
     consumers: ['ordering-StockCommitted'],
   }),

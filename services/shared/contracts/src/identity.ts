@@ -171,8 +171,9 @@ export const IdentityRpc = {
     z.object({ items: z.array(publicCookSchema) }),
     { callers: ['bff'] },
   ),
+  /** A cook's public page (null: no such cook, or no longer one); notifications asks it before a buyer follows. */
   getCook: defineRpc('rpc.identity.get-cook', z.object({ cook_id: z.string().min(1) }), z.object({ cook: publicCookSchema.nullable() }), {
-    callers: ['bff'],
+    callers: ['bff', 'notifications'],
   }),
   signUp: defineRpc('rpc.identity.sign-up', signUpInput.extend({ client }), authResult, { callers: ['bff'] }),
   signIn: defineRpc(

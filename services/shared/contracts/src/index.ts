@@ -13,5 +13,6 @@ export * from './cart';
 export * from './ordering';
 export * from './payments';
 export * from './notifications';
+export * from './follows';
 export * from './account';
 export * from './callers';

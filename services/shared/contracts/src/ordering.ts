@@ -172,7 +172,8 @@ export const OrderingRpc = {
         }),
       ),
     }),
-    { callers: ['payments'] },
+    // Notifications: the slot of an order that is ready, in the buyer's push.
+    { callers: ['payments', 'notifications'] },
   ),
 } as const;
 
@@ -193,7 +194,7 @@ export const OrderingEvents = {
     // Stock is applied per cook, in order (ADR 0004): placed and cancelled share the cook's partition.
     {
       partitionBy: (d) => d.cook_id,
-      consumers: ['cart-OrderPlaced', 'notifications-OrderPlaced', 'catalogue-stock-p*', 'payments-sales-p*'],
+      consumers: ['cart-OrderPlaced', 'notifications-OrderPlaced', 'notifications-NewOrderPush', 'catalogue-stock-p*', 'payments-sales-p*'],
     },
   ),
   orderCancelled: defineEvent(
@@ -259,6 +260,6 @@ export const OrderingEvents = {
       from: z.enum(ORDER_STATUSES),
       to: z.enum(ORDER_STATUSES),
     }),
-    { consumers: ['notifications-OrderStatusChanged', 'payments-OrderPickedUp'] },
+    { consumers: ['notifications-OrderStatusChanged', 'notifications-OrderStatusPush', 'payments-OrderPickedUp'] },
   ),
 } as const;

@@ -203,11 +203,14 @@ export const PickupRpc = {
     z.object({ slot: heldSlotSchema, expires_at: z.string() }),
     { callers: ['payments'] },
   ),
-  /** The pick-up addresses of cooks (the BFF shows one to a buyer once their order is confirmed). */
+  /**
+   * The pick-up addresses of cooks (the BFF shows one to a buyer once their order is confirmed;
+   * notifications puts it in the push that an order is ready).
+   */
   pickupAddresses: defineRpc(
     'rpc.catalogue.pickup-addresses',
     z.object({ cook_ids: z.array(z.string()).max(200) }),
     z.object({ items: z.array(z.object({ cook_id: z.string(), address: pickupAddressSchema.nullable() })) }),
-    { callers: ['bff', 'payments'] },
+    { callers: ['bff', 'payments', 'notifications'] },
   ),
 } as const;

@@ -25,4 +25,7 @@ export * from './expiry';
 export * from './actor-assertion';
 export * from './by-ids';
 export * from './personal-data/personal-data.module';
+export * from './personal-data/newest-first';
+export * from './service-module';
+export * from './model-store';
 export * from './jobs/work-queue';

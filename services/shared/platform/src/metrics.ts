@@ -7,26 +7,18 @@ import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 export const metrics = new Registry();
 collectDefaultMetrics({ register: metrics });
 
-export const deadLettered = new Counter({
-  name: 'popote_events_dead_lettered_total',
-  help: 'Events this process moved to the dead-letter queue, by durable consumer',
-  labelNames: ['durable'] as const,
-  registers: [metrics],
-});
+/** A counter of events by durable consumer. */
+const byDurable = (name: string, help: string) => new Counter({ name, help, labelNames: ['durable'] as const, registers: [metrics] });
 
-export const eventsApplied = new Counter({
-  name: 'popote_events_applied_total',
-  help: 'Events applied by this process, by durable consumer',
-  labelNames: ['durable'] as const,
-  registers: [metrics],
-});
-
-export const eventsRetried = new Counter({
-  name: 'popote_events_retried_total',
-  help: 'Failed event deliveries handed back for a later retry, by durable consumer',
-  labelNames: ['durable'] as const,
-  registers: [metrics],
-});
+export const deadLettered = byDurable(
+  'popote_events_dead_lettered_total',
+  'Events this process moved to the dead-letter queue, by durable consumer',
+);
+export const eventsApplied = byDurable('popote_events_applied_total', 'Events applied by this process, by durable consumer');
+export const eventsRetried = byDurable(
+  'popote_events_retried_total',
+  'Failed event deliveries handed back for a later retry, by durable consumer',
+);
 
 export const eventsPublished = new Counter({
   name: 'popote_events_published_total',

@@ -1,7 +1,7 @@
-import { z } from 'zod';
-
 /**
- * Zod's own messages (a length or type no contract words itself) in French, as every message that
- * may reach a person: a field refused for being too long reads "Trop grand : …", not "Too big: …".
+ * Zod's messages in French, as every message that may reach a person: one source for them, the
+ * contracts' `french-errors.ts` (phrased as the product speaks: "Ce champ est obligatoire"), set
+ * when the contracts load. Nothing else configures zod's locale (a second setting would replace
+ * it depending on which module happens to load last).
  */
-z.config(z.locales.fr());
+import '@popote/contracts';

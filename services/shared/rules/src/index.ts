@@ -5,3 +5,4 @@ export * from './limits';
 export * from './siret';
 export * from './meal';
 export * from './pickup';
+export * from './alerts';

@@ -67,9 +67,19 @@ export async function resetJetStream(natsUrl = inject('infraEnv').NATS_URL): Pro
   }
 }
 
+/** How a service's app is started: `rawBody` as its `main` passes it (signed webhooks read the raw bytes). */
+export interface ServiceAppOptions {
+  rawBody?: boolean;
+}
+
 /** Starts a service's Nest app as in production (NATS RPC listener with its queue group and NATS user, HTTP). */
-export async function startServiceApp(service: string, module: DynamicModule, natsUrl: string): Promise<INestApplication> {
-  const app = await NestFactory.create(module, { logger: ['error', 'warn'] });
+export async function startServiceApp(
+  service: string,
+  module: DynamicModule,
+  natsUrl: string,
+  options: ServiceAppOptions = {},
+): Promise<INestApplication> {
+  const app = await NestFactory.create(module, { logger: ['error', 'warn'], rawBody: options.rawBody ?? false });
   app.connectMicroservice<MicroserviceOptions>(rpcServerOptions(service, { NATS_URL: natsUrl, ...natsCredentials(service) }), {
     inheritAppConfig: true,
   });

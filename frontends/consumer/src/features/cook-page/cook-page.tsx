@@ -7,6 +7,7 @@ import { MealGrid } from '../../components/meal-grid';
 import { ItemPage } from '../../components/item-page';
 import { MealsNotice } from '../../components/meals-link';
 import { Rating } from '../../components/rating';
+import { FollowButton } from '../follows/follow-button';
 import { CookDocument } from './graphql/cook.query.generated';
 import type { CookPageData } from './graphql/cook.query';
 import styles from './cook-page.module.css';
@@ -57,6 +58,7 @@ function CookView({ cook }: { cook: CookPageData }) {
             <span className="pp-visually-hidden">{`${t.rating} : `}</span>
             <Rating average={cook.rating_average} reviews={cook.total_reviews} />
           </p>
+          <FollowButton cookId={cook.cook_id} cookName={cook.name} />
         </div>
       </header>
 

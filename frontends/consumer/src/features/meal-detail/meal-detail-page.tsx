@@ -8,6 +8,8 @@ import { ChipList } from '../../components/chip-list';
 import { ItemPage } from '../../components/item-page';
 import { Rating } from '../../components/rating';
 import { DetailCartPanel, remainingFor } from '../cart/components/detail-cart-panel';
+import { FavouriteButton } from '../follows/favourite-button';
+import { FollowButton } from '../follows/follow-button';
 import { useCart } from '../cart/use-cart';
 import { allergenLabel, categoryLabel } from '@popote/rules';
 import { MealDocument } from './graphql/meal.query.generated';
@@ -75,6 +77,9 @@ function MealView({ meal }: { meal: MealDetail }) {
             }}
           />
           {soldOut ? <span className={styles.soldOutBadge}>{t.soldOut}</span> : null}
+          <div className={styles.heart}>
+            <FavouriteButton meal={meal} />
+          </div>
         </div>
 
         <div className={styles.summary}>
@@ -88,6 +93,7 @@ function MealView({ meal }: { meal: MealDetail }) {
               {meal.cook_name}
             </Link>
           </p>
+          <FollowButton cookId={meal.cook_id} cookName={meal.cook_name} className={styles.follow} />
           <p className={styles.price}>{formatPrice(meal.price_cents)}</p>
 
           <DetailCartPanel meal={meal} />

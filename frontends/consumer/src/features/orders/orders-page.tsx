@@ -6,6 +6,7 @@ import { useHistoryState } from '@popote/router';
 import { MealsNotice } from '../../components/meals-link';
 import { SimplePage } from '../../pages/simple-page';
 import { refreshCart } from '../cart/use-cart';
+import { usePushOffer } from '../follows/push-prompt';
 import type { OrdersLocationState } from '../checkout/checkout-page';
 import { MyOrderCard } from './components/order-card';
 import { MyOrdersDocument } from './graphql/orders.generated';
@@ -46,6 +47,12 @@ export function OrdersPage() {
     },
     onResync: reload,
   });
+
+  // Just paid: the moment to offer notifications of the order's steps on this device.
+  const { offer, prompt } = usePushOffer();
+  useEffect(() => {
+    if (checkoutId) offer({ kind: 'order' });
+  }, [checkoutId, offer]);
 
   // Just paid: the checkout's orders appear a moment after the payment.
   const orders = data?.myOrders;
@@ -94,7 +101,12 @@ export function OrdersPage() {
     content = <QueryState error={error} errorMessage={t.loadError} onRetry={reload} loadingLabel={t.loading} />;
   }
 
-  return <SimplePage title={t.title}>{content}</SimplePage>;
+  return (
+    <SimplePage title={t.title}>
+      {content}
+      {prompt}
+    </SimplePage>
+  );
 }
 
 function OrderSection({ id, title, empty, orders }: { id: string; title: string; empty: string; orders: OrderData[] }) {

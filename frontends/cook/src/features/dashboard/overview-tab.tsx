@@ -4,6 +4,7 @@ import { Button, formatPrice, formatRating, Notice } from '@popote/ui';
 import { Link } from '@popote/router';
 import { CookMealsDocument } from '../../graphql/meals.generated';
 import type { CookMealCard } from '../../graphql/meals';
+import { CookFollowersDocument } from '../../graphql/followers.generated';
 import { CookOrdersDocument, CookStatsDocument } from '../../graphql/orders.generated';
 import type { CookStatsData } from '../../graphql/orders';
 import { editMealPath } from '../../paths';
@@ -22,11 +23,11 @@ export const LOW_STOCK = 3;
 
 const live = { requestPolicy: 'cache-and-network' } as const;
 
-/** 'Aperçu': four stat cards, the last 5 orders, the first 5 meals. */
+/** 'Aperçu': five stat cards (the followers last), the last 5 orders, the first 5 meals. */
 export function OverviewTab({ cookId, openTab }: { cookId: string; openTab: (tab: 'commandes' | 'plats') => void }) {
   return (
     <div className={overview.overview}>
-      <StatCards />
+      <StatCards cookId={cookId} />
       <div className={overview.columns}>
         <RecentOrders onAll={() => openTab('commandes')} />
         <FirstMeals cookId={cookId} onAll={() => openTab('plats')} />
@@ -35,8 +36,10 @@ export function OverviewTab({ cookId, openTab }: { cookId: string; openTab: (tab
   );
 }
 
-function StatCards() {
+function StatCards({ cookId }: { cookId: string }) {
   const { data, error, refetch } = useQuery(CookStatsDocument, live);
+  const follow = useQuery(CookFollowersDocument, { variables: { cook_id: cookId }, ...live });
+  const followers = follow.data?.cookFollow?.followers;
   if (!data && error) return <LoadError retry={refetch} />;
   const stats: CookStatsData | undefined = data?.cookStats;
   const rated = !!stats && stats.total_reviews > 0;
@@ -48,6 +51,12 @@ function StatCards() {
       label: t.stats.averageRating,
       value: stats ? (rated ? `${formatRating(stats.average_rating)} / 5` : '—') : null,
       note: stats ? (rated ? t.stats.reviews(stats.total_reviews) : t.stats.noRating) : null,
+    },
+    // The followers come from notifications: if it cannot answer, the other cards still show.
+    {
+      label: t.stats.followers,
+      value: followers !== undefined ? String(followers) : follow.error ? '—' : null,
+      note: t.stats.followersNote,
     },
   ];
   return (

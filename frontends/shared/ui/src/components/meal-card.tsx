@@ -38,6 +38,8 @@ export interface MealCardProps {
   headingLevel?: 'h2' | 'h3';
   /** Action area under the card (the cart button arrives with the cart). */
   actions?: ReactNode;
+  /** A control in the picture's top-right corner (the favourite heart), above the card's link. */
+  corner?: ReactNode;
   /**
    * Makes the meal's name a link (the router's, given by the app) that covers
    * the whole card; the actions stay clickable above it.
@@ -52,6 +54,7 @@ export function MealCard({
   imageFetchPriority = 'auto',
   headingLevel: Heading = 'h3',
   actions,
+  corner,
   renderLink,
 }: MealCardProps) {
   const titleId = useId();
@@ -80,6 +83,7 @@ export function MealCard({
         />
         {soldOut ? <div className={styles.overlay}>{fr.meal.soldOut}</div> : null}
         {fewLeft ? <span className={styles.badge}>{fr.meal.fewLeft(meal.portions_available)}</span> : null}
+        {corner ? <div className={styles.corner}>{corner}</div> : null}
       </div>
       <div className={styles.body}>
         <div className={styles.header}>

@@ -151,6 +151,8 @@ export const frCook = {
       averageRating: 'Note moyenne',
       noRating: 'Nouveau',
       reviews: (count: number) => `${count} avis`,
+      followers: 'Abonnés',
+      followersNote: 'prévenus de vos nouveaux plats',
     },
     recentOrders: 'Dernières commandes',
     noOrders: "Vous n'avez pas encore reçu de commande.",

@@ -21,6 +21,7 @@ export const fr = {
     browseMeals: 'Parcourir les plats',
     signIn: 'Connexion',
     orders: 'Mes commandes',
+    favourites: 'Mes favoris',
     cart: 'Panier',
     profile: 'Profil',
     dashboard: 'Tableau de bord',

@@ -1,6 +1,8 @@
-import { act } from 'react';
+import { createGraphQLClient, GraphQLProvider } from '@popote/graphql';
+import { act, createElement, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import toast from 'react-hot-toast';
+import toast, { Toaster } from 'react-hot-toast';
+import { TOASTER_PROPS } from '../toasts';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 export interface ReactTestRoot {
@@ -42,3 +44,52 @@ export function useReactTestRoot(): ReactTestRoot {
     },
   };
 }
+
+/** A GraphQL operation as a page sent it: its name and variables. */
+export interface SentOperation {
+  operationName: string;
+  variables: Record<string, unknown>;
+}
+
+/**
+ * Renders `ui` in `dom` with the frontends' real GraphQL client and the toaster; the BFF is
+ * `answer`, called with each operation the page sends and returning its `data`. Resolves, once the
+ * first requests have been answered, with the operations sent (the list keeps growing).
+ */
+export async function renderWithBff(dom: ReactTestRoot, ui: ReactNode, answer: (op: SentOperation) => unknown): Promise<SentOperation[]> {
+  const sent: SentOperation[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: unknown, init?: RequestInit) => {
+      const op = JSON.parse(String(init?.body)) as SentOperation;
+      sent.push(op);
+      return new Response(JSON.stringify({ data: answer(op) }), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  const client = createGraphQLClient({ uri: 'http://bff.test/graphql' });
+  await act(async () => dom.root.render(createElement(GraphQLProvider, { value: client }, createElement(Toaster, TOASTER_PROPS), ui)));
+  await settle();
+  return sent;
+}
+
+/** Lets what was started (a request, its answer, a re-render) run to its end. */
+export const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+
+/** `Query.me` of a signed-in consumer, Léa (`user_id` 'u1'), as the BFF answers it. */
+export const SIGNED_IN_CONSUMER = {
+  __typename: 'Me',
+  cook_profile: null,
+  user: {
+    __typename: 'User',
+    user_id: 'u1',
+    email: 'lea@popote.test',
+    name: 'Léa',
+    username: 'lea',
+    location: null,
+    bio: null,
+    avatar_url: null,
+    user_type: 'consumer',
+    email_verified: true,
+    created_at: '2026-11-01T10:00:00.000Z',
+  },
+} as const;

@@ -2,11 +2,13 @@ import { useAuth } from '@popote/auth';
 import { Avatar, buttonClassName, formatLongDate, fr, PageLoading } from '@popote/ui';
 import { Link } from '@popote/router';
 import { NoticePage } from '../../pages/notice-page';
+import { AlertsCard } from './alerts-card';
 import { CommuneCard } from './commune-card';
 import { CookProfileCard } from './cook-profile-card';
 import { DataCard } from './data-card';
 import { DeleteAccountCard } from './delete-account-card';
 import { EmailCard } from './email-card';
+import { FollowedCooksCard } from './followed-cooks-card';
 import { PasswordCard } from './password-card';
 import { PersonalInfoCard } from './personal-info-card';
 import styles from './profile-page.module.css';
@@ -72,6 +74,8 @@ export function ProfilePage() {
         <div className={styles.column}>
           <PersonalInfoCard user={user} isCook={isCook} />
           <CommuneCard />
+          <FollowedCooksCard />
+          <AlertsCard />
           {isCook ? <CookProfileCard profile={cookProfile} /> : null}
         </div>
         <div className={styles.column}>

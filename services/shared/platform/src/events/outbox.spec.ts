@@ -1,5 +1,7 @@
+import { defineEvent } from '@popote/contracts';
 import { describe, expect, it } from 'vitest';
-import { offersTransactions } from './outbox';
+import { z } from 'zod';
+import { offersTransactions, outboxUpdate } from './outbox';
 
 describe('offersTransactions: where relay.change() runs its step in a transaction', () => {
   it('a replica-set member or a mongos with sessions offers them', () => {
@@ -14,5 +16,12 @@ describe('offersTransactions: where relay.change() runs its step in a transactio
     expect(offersTransactions({ isWritablePrimary: true, logicalSessionTimeoutMinutes: 30, ok: 1 })).toBe(false);
     // A replica set without sessions (should not exist, but then no transaction either).
     expect(offersTransactions({ setName: 'rs0' })).toBe(false);
+  });
+});
+
+describe('outboxUpdate: only inside a step', () => {
+  it('refuses to build an event update outside relay.change (it would wait for the sweep instead of being published on write)', () => {
+    const Pinged = defineEvent('evt.testing.thing-pinged.v1', z.object({ n: z.number() }), { consumers: [] });
+    expect(() => outboxUpdate(Pinged, { n: 1 })).toThrow(/outside relay\.change/);
   });
 });

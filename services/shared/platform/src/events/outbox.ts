@@ -71,8 +71,14 @@ export function recordEvent<T>(doc: WithOutbox, contract: EventContract<T>, data
   return envelope;
 }
 
-/** The same, as an update document for `updateOne`/`insertOne` paths that do not load a document. */
+/**
+ * The same, as an update document for `updateOne`/`insertOne` paths that do not load a document.
+ * Only inside `relay.change` (the step publishes what it recorded when it ends): outside one, the
+ * event would wait for the sweep, so it is refused.
+ */
 export function outboxUpdate<T>(contract: EventContract<T>, data: T, cause?: EventCause) {
+  if (!step.getStore())
+    throw new Error(`outboxUpdate(${contract.subject}) outside relay.change(): its event would not be published on write`);
   const holder: WithOutbox = { _outbox: [], _outbox_pending: false };
   const envelope = recordEvent(holder, contract, data, cause);
   return {

@@ -19,7 +19,8 @@ type BlockingService = (typeof ERASURE_BLOCKING_SERVICES)[number];
 /**
  * What a service holds about a person, as the account lifecycle needs it (contracts' account.ts,
  * docs/events.md « Personal data »). A service implements it in `src/account/personal-data.ts` and
- * plugs it in with `PersonalDataModule.forService`, which answers the contract for it.
+ * plugs it in with `PersonalDataModule.forService` (serviceModule, the service's root module, does it), which
+ * answers the contract for it.
  */
 export interface PersonalDataProvider {
   /**

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { createGraphQLClient, GraphQLProvider } from '@popote/graphql';
 import { TOASTER_PROPS } from '@popote/ui';
-import { useReactTestRoot } from '@popote/ui/testing';
+import { SIGNED_IN_CONSUMER, useReactTestRoot } from '@popote/ui/testing';
 import { act } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -15,19 +15,6 @@ vi.mock('./add-to-cart-control', () => {
 });
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-const user = {
-  __typename: 'User',
-  user_id: 'u1',
-  email: 'lea@popote.test',
-  name: 'Léa',
-  username: 'lea',
-  location: null,
-  bio: null,
-  avatar_url: null,
-  user_type: 'consumer',
-  email_verified: true,
-  created_at: '2026-11-01T10:00:00.000Z',
-};
 const meal = { meal_id: 'm1', name: 'Tajine', portions_available: 3 };
 
 const dom = useReactTestRoot();
@@ -74,7 +61,7 @@ describe("a meal card's cart action", () => {
   });
 
   it('signed in: the cart control, downloaded then', async () => {
-    await mount({ __typename: 'Me', user, cook_profile: null });
+    await mount(SIGNED_IN_CONSUMER);
     expect(dom.container.textContent).toContain('contrôle du panier : Tajine');
     expect(control.loaded).toBe(1);
   });

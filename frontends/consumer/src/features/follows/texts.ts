@@ -1,0 +1,40 @@
+/** The French texts of following cooks, the hearts, 'Mes favoris' and the notifications prompt. */
+export const followsFr = {
+  follow: 'Suivre',
+  unfollow: 'Ne plus suivre',
+  /** The button's name for a screen reader: whom it follows. */
+  followLabel: (cook: string) => `Suivre ${cook}`,
+  unfollowLabel: (cook: string) => `Ne plus suivre ${cook}`,
+  followers: (count: number) => (count <= 1 ? `${count} abonné` : `${count} abonnés`),
+  followed: (cook: string) => `Vous suivez ${cook}.`,
+  unfollowed: (cook: string) => `Vous ne suivez plus ${cook}.`,
+  signInToFollow: 'Veuillez vous connecter pour suivre un cuisinier',
+  addFavourite: 'Ajouter aux favoris',
+  removeFavourite: 'Retirer des favoris',
+  favouriteAdded: (meal: string) => `${meal} est dans vos favoris.`,
+  favouriteRemoved: (meal: string) => `${meal} n'est plus dans vos favoris.`,
+  error: 'Une erreur est survenue. Réessayez dans un instant.',
+  favourites: {
+    title: 'Mes favoris',
+    intro: 'Les plats que vous avez gardés. Vous êtes prévenu quand l’un d’eux est de nouveau disponible.',
+    loading: 'Chargement de vos favoris...',
+    empty: "Vous n'avez pas encore de plat favori. Touchez le cœur d'un plat pour le retrouver ici.",
+    error: 'Impossible de charger vos favoris.',
+    browse: 'Découvrir les plats',
+  },
+  push: {
+    regionLabel: 'Notifications sur cet appareil',
+    followTitle: (cook: string) => `Être prévenu des nouveaux plats de ${cook} ?`,
+    followBody:
+      'Recevez une notification sur cet appareil quand un cuisinier que vous suivez publie un plat ou ouvre de nouveaux créneaux de retrait.',
+    orderTitle: 'Être prévenu quand votre commande est prête ?',
+    orderBody: 'Recevez une notification sur cet appareil quand votre commande est confirmée, prête à être retirée ou annulée.',
+    browserAsks: 'Votre navigateur va vous demander l’autorisation.',
+    enable: 'Activer les notifications',
+    later: 'Plus tard',
+    enabled: 'Notifications activées sur cet appareil.',
+    denied: 'Les notifications sont bloquées dans votre navigateur : vous pouvez les autoriser dans ses réglages.',
+    dismissed: 'Notifications non activées. Vous pourrez les activer depuis votre profil.',
+    unsupported: 'Ce navigateur ne peut pas recevoir de notifications.',
+  },
+} as const;

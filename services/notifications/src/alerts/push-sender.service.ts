@@ -1,0 +1,220 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { DistributedLocks, PeriodicJob, PLATFORM_CONFIG } from '@popote/platform';
+import type { Model } from 'mongoose';
+import webpush from 'web-push';
+import type { NotificationsConfig } from '../config';
+import { PushDevice } from '../audience/audience.schema';
+import { Alert, type PushPayload } from './alert.schema';
+
+/** Pushes claimed by a replica at once; each claim is a lease of LEASE_MS. */
+const BATCH = 100;
+const LEASE_MS = 60_000;
+/**
+ * Pushes in flight at once in a process, and claim writes at once: FerretDB serves every service
+ * from one PostgreSQL pool (50 connections locally), which hundreds of requests at once stall.
+ */
+const SENDS_AT_ONCE = 8;
+/** A push service that has not answered in this time is tried again later. */
+const SEND_TIMEOUT_MS = 10_000;
+/** How long a push service keeps a push for a device that is off (s): alerts older than a day are stale. */
+const TTL_SECONDS = 86_400;
+
+/** Delay before attempt n+1 of a push: 5 s, 10 s, 20 s… capped at 10 minutes (or the service's Retry-After). */
+export const pushRetryDelayMs = (attempts: number, retryAfterSeconds?: number) =>
+  Math.max(retryAfterSeconds ? retryAfterSeconds * 1000 : 0, Math.min(600_000, 5_000 * 2 ** Math.max(0, attempts - 1)));
+
+/** How an attempt ended: sent, the device is gone (404/410), worth retrying (5xx, 429, no answer), or refused for good (other 4xx). */
+export type PushOutcome =
+  | { kind: 'sent' }
+  | { kind: 'gone'; status: number }
+  | { kind: 'retry'; error: string; retryAfter?: number }
+  | { kind: 'refused'; error: string };
+
+export function outcomeOf(status: number, retryAfter: string | null): PushOutcome {
+  if (status >= 200 && status < 300) return { kind: 'sent' };
+  if (status === 404 || status === 410) return { kind: 'gone', status };
+  if (status === 429 || status >= 500) {
+    const seconds = Number(retryAfter);
+    return {
+      kind: 'retry',
+      error: `push service answered ${status}`,
+      ...(Number.isFinite(seconds) && seconds > 0 ? { retryAfter: seconds } : {}),
+    };
+  }
+  return { kind: 'refused', error: `push service answered ${status}` };
+}
+
+/**
+ * Sends the queued pushes (docs/alerts.md) with `web-push` (VAPID signature, aes128gcm encryption
+ * of the payload for the device's keys); the request goes out with fetch and a timeout. Every
+ * replica works on the queue: under a short lock (`alerts:push-claim`) a replica claims a batch —
+ * each push `sending` with a lease — then sends them outside the lock; a push whose replica died
+ * mid-send is claimed again once its lease is over (the device shows a push sent twice once: same
+ * tag, same Topic). A device that answers 404/410 is deleted; 5xx, 429 and timeouts are retried with
+ * back-off, PUSH_MAX_ATTEMPTS times.
+ */
+@Injectable()
+export class PushSender {
+  private readonly log = new Logger('PushSender');
+  private running = false;
+  private again = false;
+  private readonly vapid: { subject: string; publicKey: string; privateKey: string };
+
+  constructor(
+    @InjectModel(Alert.name) private readonly alerts: Model<Alert>,
+    @InjectModel(PushDevice.name) private readonly devices: Model<PushDevice>,
+    @Inject(PLATFORM_CONFIG) private readonly config: NotificationsConfig,
+    private readonly locks: DistributedLocks,
+  ) {
+    this.vapid = { subject: config.VAPID_SUBJECT, publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY };
+  }
+
+  /** Ask for a pass now (after a fan-out queued pushes); one pass at a time in a process. */
+  kick(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    void this.flush();
+  }
+
+  /** Sends what is due, batch after batch, until nothing is (every second, and when kicked). Returns how many were tried. */
+  @PeriodicJob({ name: 'push-queue', everyMs: 1_000 })
+  async flush(): Promise<number> {
+    if (this.running) {
+      this.again = true;
+      return 0;
+    }
+    this.running = true;
+    let tried = 0;
+    try {
+      do {
+        this.again = false;
+        for (;;) {
+          const claimed = await this.claim();
+          if (!claimed.length) break;
+          await inParallel(claimed, SENDS_AT_ONCE, (alert) => this.sendOne(alert));
+          tried += claimed.length;
+        }
+      } while (this.again);
+    } catch (err) {
+      this.log.warn(`push queue pass failed: ${(err as Error).message}`);
+    } finally {
+      this.running = false;
+    }
+    return tried;
+  }
+
+  /** Due pushes: queued, waiting for a retry whose time has come, or claimed by a replica whose lease ran out. */
+  private async due(limit: number, now: Date): Promise<Alert[]> {
+    const queued = await this.alerts.find({ status: 'queued' }).limit(limit).lean<Alert[]>();
+    if (queued.length >= limit) return queued;
+    const [retry, stale] = await Promise.all([
+      this.alerts
+        .find({ status: 'retry', next_attempt_at: { $lte: now } })
+        .limit(limit)
+        .lean<Alert[]>(),
+      this.alerts
+        .find({ status: 'sending', lease_until: { $lte: now } })
+        .limit(limit)
+        .lean<Alert[]>(),
+    ]);
+    return [...queued, ...retry, ...stale].slice(0, limit);
+  }
+
+  /** Under the claim lock: what is due now (read again), each marked `sending` until its lease ends. */
+  private async claim(): Promise<Alert[]> {
+    if (!(await this.due(1, new Date())).length) return [];
+    return this.locks.run('alerts:push-claim', async () => {
+      const now = new Date();
+      const due = await this.due(BATCH, now);
+      const lease_until = new Date(now.getTime() + LEASE_MS);
+      await inParallel(due, SENDS_AT_ONCE, async (a) => {
+        await this.alerts.updateOne({ _id: a._id, status: a.status }, { $set: { status: 'sending', lease_until } });
+      });
+      return due;
+    });
+  }
+
+  private async sendOne(alert: Alert): Promise<void> {
+    const device = alert.device_id ? await this.devices.findById(alert.device_id).lean<PushDevice>() : null;
+    // Unsubscribed meanwhile, or the device now belongs to another account (a shared computer).
+    if (!device || device.user_id !== alert.user_id) return this.finish(alert, 'dropped', 'device no longer subscribed');
+    const payload: PushPayload = { title: alert.title, body: alert.body, url: alert.url, tag: alert.tag };
+    let outcome: PushOutcome;
+    try {
+      const request = webpush.generateRequestDetails({ endpoint: device.endpoint, keys: device.keys }, JSON.stringify(payload), {
+        vapidDetails: this.vapid,
+        TTL: TTL_SECONDS,
+        urgency: alert.kind === 'order_updates' ? 'high' : 'normal',
+        // The push service replaces a push not delivered yet by a newer one of the same topic.
+        topic: createHash('sha256').update(alert.tag).digest('base64url').slice(0, 32),
+      });
+      const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)]));
+      const res = await fetch(request.endpoint, {
+        method: 'POST',
+        headers,
+        body: request.body ?? undefined,
+        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      });
+      await res.arrayBuffer().catch(() => undefined);
+      outcome = outcomeOf(res.status, res.headers.get('retry-after'));
+    } catch (err) {
+      outcome = { kind: 'retry', error: (err as Error).message };
+    }
+    switch (outcome.kind) {
+      case 'sent':
+        await this.finish(alert, 'sent', null);
+        // When the device last took a push (at most one write an hour per device).
+        if (!device.last_success_at || Date.now() - +device.last_success_at > 3_600_000)
+          await this.devices.updateOne({ _id: device._id, endpoint: device.endpoint }, { $set: { last_success_at: new Date() } });
+        return;
+      case 'gone':
+        // The push service forgot this subscription: so do we (its other pushes are dropped when their turn comes).
+        await this.devices.deleteOne({ _id: device._id, endpoint: device.endpoint });
+        return this.finish(alert, 'dropped', `push service answered ${outcome.status}: subscription gone`);
+      case 'refused':
+        this.log.warn(`push ${alert._id} refused: ${outcome.error}`);
+        return this.finish(alert, 'failed', outcome.error);
+      case 'retry': {
+        const attempts = alert.attempts + 1;
+        const failed = attempts >= this.config.PUSH_MAX_ATTEMPTS;
+        this.log.warn(`push ${alert._id} failed (attempt ${attempts}${failed ? ', giving up' : ''}): ${outcome.error}`);
+        await this.alerts.updateOne(
+          { _id: alert._id },
+          {
+            $set: {
+              status: failed ? 'failed' : 'retry',
+              attempts,
+              last_error: outcome.error,
+              lease_until: null,
+              next_attempt_at: new Date(Date.now() + pushRetryDelayMs(attempts, outcome.retryAfter)),
+            },
+          },
+        );
+        return;
+      }
+    }
+  }
+
+  private async finish(alert: Alert, status: 'sent' | 'dropped' | 'failed', error: string | null): Promise<void> {
+    await this.alerts.updateOne(
+      { _id: alert._id },
+      {
+        $set: { status, last_error: error, lease_until: null, ...(status === 'sent' ? { sent_at: new Date() } : {}) },
+        $inc: { attempts: 1 },
+      },
+    );
+  }
+}
+
+/** Runs `fn` over `items` with at most `limit` at once. */
+async function inParallel<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { ContactMessage, ContactMessageSchema, Email, EmailSchema } from './email.schema';
+import { EmailsService } from './emails.service';
+
+/** The emails queue and its sender (one per process), with the models of what notifications sends and receives. */
+@Module({
+  imports: [
+    MongooseModule.forFeature([
+      { name: Email.name, schema: EmailSchema },
+      { name: ContactMessage.name, schema: ContactMessageSchema },
+    ]),
+  ],
+  providers: [EmailsService],
+  exports: [MongooseModule, EmailsService],
+})
+export class MailModule {}
