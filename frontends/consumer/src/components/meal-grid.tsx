@@ -1,9 +1,16 @@
+import { lazy, Suspense } from 'react';
+import { useAuth } from '@popote/auth';
 import { MealCard } from '@popote/ui';
 import { Link } from '@popote/router';
 import { CardCartAction } from '../features/cart/components/card-cart-action';
-import { FavouriteButton } from '../features/follows/favourite-button';
 import type { MealCardData } from '../graphql/meal-card.fragment';
 import styles from './meal-grid.module.css';
+
+/**
+ * The heart is a signed-in buyer's: its code (and the follows texts) load only for them, so a
+ * visitor's first page carries none of it (the /meals weight budget, ADR 0005).
+ */
+const FavouriteButton = lazy(() => import('../features/follows/favourite-button').then((m) => ({ default: m.FavouriteButton })));
 
 /** Cards in the first rows load their picture at once; the others when scrolled to. */
 const EAGER_IMAGES = 4;
@@ -23,6 +30,7 @@ export interface MealGridProps {
 
 /** Meal cards, each linking to its meal's page, with its add-to-cart control (or stepper) and its heart. */
 export function MealGrid({ meals, headingLevel = 'h2', lowStockThreshold, eagerImages = EAGER_IMAGES, layout = 'fill' }: MealGridProps) {
+  const signedIn = useAuth().status === 'signed-in';
   return (
     <ul className={`${styles.grid} ${layout === 'three' ? styles.three : ''}`}>
       {meals.map((meal, index) => (
@@ -34,7 +42,13 @@ export function MealGrid({ meals, headingLevel = 'h2', lowStockThreshold, eagerI
             imageLoading={index < eagerImages ? 'eager' : 'lazy'}
             imageFetchPriority={index < Math.min(eagerImages, HIGH_PRIORITY_IMAGES) ? 'high' : 'auto'}
             actions={<CardCartAction meal={meal} />}
-            corner={<FavouriteButton meal={meal} />}
+            corner={
+              signedIn ? (
+                <Suspense fallback={null}>
+                  <FavouriteButton meal={meal} />
+                </Suspense>
+              ) : null
+            }
             renderLink={({ className, children }) => (
               <Link to={`/meals/${encodeURIComponent(meal.meal_id)}`} className={className}>
                 {children}
