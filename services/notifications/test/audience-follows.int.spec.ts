@@ -1,5 +1,4 @@
 import { createECDH, randomBytes } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
 import { getModelToken } from '@nestjs/mongoose';
 import { jetstream } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -17,7 +16,7 @@ import {
 } from '@popote/contracts';
 import { AppModule as IdentityModule, identityConfig, seedIdentity } from '@popote/identity/app';
 import { makeEnvelope, RpcClient } from '@popote/platform';
-import { eventually, expectDomainError, resetJetStream, serviceEnv, startServiceApp, testNats, testRpcClient } from '@popote/testing';
+import { eventually, expectDomainError, resetJetStream, serviceEnv, servicesUnderTest, type ServicesUnderTest } from '@popote/testing';
 import type { Model } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from '../src/app.module';
@@ -33,7 +32,7 @@ const CLAIRE = 'demo-consumer-claire';
  * that is listed), their counts under concurrency, and their part in the export and the erasure.
  */
 describe('notifications: follow a cook, favourite dishes', () => {
-  const apps: INestApplication[] = [];
+  let stack: ServicesUnderTest;
   let rpc: RpcClient;
   let nc: NatsConnection;
   let follows: Model<Follow>;
@@ -48,23 +47,22 @@ describe('notifications: follow a cook, favourite dishes', () => {
     await resetJetStream();
     const idEnv = serviceEnv('identity', __filename);
     await seedIdentity(idEnv);
-    apps.push(await startServiceApp('identity', IdentityModule.forRoot(identityConfig(idEnv)), idEnv.NATS_URL!));
     const catEnv = serviceEnv('catalogue', __filename);
-    apps.push(await startServiceApp('catalogue', CatalogueModule.forRoot(catalogueConfig(catEnv)), catEnv.NATS_URL!));
-    await seedCatalogue(catEnv);
     const config = notificationsConfig(serviceEnv('notifications', __filename));
-    const app = await startServiceApp('notifications', AppModule.forRoot(config), config.NATS_URL);
-    apps.push(app);
+    stack = await servicesUnderTest(config.NATS_URL, [
+      { service: 'identity', module: IdentityModule.forRoot(identityConfig(idEnv)) },
+      { service: 'catalogue', module: CatalogueModule.forRoot(catalogueConfig(catEnv)) },
+      { service: 'notifications', module: AppModule.forRoot(config) },
+    ]);
+    await seedCatalogue(catEnv);
+    ({ rpc, nc } = stack);
+    const app = stack.apps.at(-1)!;
     follows = app.get(getModelToken(Follow.name));
     favourites = app.get(getModelToken(Favourite.name));
-    rpc = await testRpcClient(config.NATS_URL);
-    nc = await testNats(config.NATS_URL);
   });
 
   afterAll(async () => {
-    await nc?.close();
-    await rpc?.close();
-    for (const app of apps.reverse()) await app.close();
+    await stack?.close();
   });
 
   it('follows and unfollows a cook, idempotently, with the follower count of the cook page', async () => {
@@ -194,8 +192,8 @@ describe('notifications: follow a cook, favourite dishes', () => {
     for (const hidden of [secret, subscription.keys.p256dh, subscription.keys.auth, fan.user_id]) expect(text).not.toContain(hidden);
 
     const models = {
-      devices: apps.at(-1)!.get<Model<PushDevice>>(getModelToken(PushDevice.name)),
-      preferences: apps.at(-1)!.get<Model<AlertPreferencesDoc>>(getModelToken(AlertPreferencesDoc.name)),
+      devices: stack.apps.at(-1)!.get<Model<PushDevice>>(getModelToken(PushDevice.name)),
+      preferences: stack.apps.at(-1)!.get<Model<AlertPreferencesDoc>>(getModelToken(AlertPreferencesDoc.name)),
     };
     const erase = async (userId: string) => {
       const erasure = makeEnvelope(AccountEvents.erasureRequested, {

@@ -1,11 +1,10 @@
-import type { INestApplication } from '@nestjs/common';
 import { getModelToken } from '@nestjs/mongoose';
 import { jetstream } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { DomainError, NotificationsRpc, OrderingEvents, subjectOf } from '@popote/contracts';
 import { AppModule as IdentityModule, identityConfig, seedIdentity } from '@popote/identity/app';
 import { makeEnvelope, RpcClient } from '@popote/platform';
-import { eventually, resetJetStream, serviceEnv, startServiceApp, testNats, testRpcClient } from '@popote/testing';
+import { eventually, resetJetStream, serviceEnv, servicesUnderTest, startServiceApp, type ServicesUnderTest } from '@popote/testing';
 import type { Model } from 'mongoose';
 import { inject, afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -23,7 +22,7 @@ interface InboxMail {
 }
 
 describe('notifications: contact form and order emails, through a real SMTP server', () => {
-  const apps: INestApplication[] = [];
+  let stack: ServicesUnderTest;
   let rpc: RpcClient;
   let nc: NatsConnection;
   let emails: Model<Email>;
@@ -36,20 +35,19 @@ describe('notifications: contact form and order emails, through a real SMTP serv
     await resetJetStream();
     const idEnv = serviceEnv('identity', __filename);
     await seedIdentity(idEnv);
-    apps.push(await startServiceApp('identity', IdentityModule.forRoot(identityConfig(idEnv)), idEnv.NATS_URL!));
     const config = notificationsConfig(serviceEnv('notifications', __filename, { SUPPORT_EMAIL: `support-${Date.now()}@popote.test` }));
-    const app = await startServiceApp('notifications', AppModule.forRoot(config), config.NATS_URL);
-    apps.push(app);
+    stack = await servicesUnderTest(config.NATS_URL, [
+      { service: 'identity', module: IdentityModule.forRoot(identityConfig(idEnv)) },
+      { service: 'notifications', module: AppModule.forRoot(config) },
+    ]);
+    ({ rpc, nc } = stack);
+    const app = stack.apps.at(-1)!;
     emails = app.get(getModelToken(Email.name));
     contacts = app.get(getModelToken(ContactMessage.name));
-    rpc = await testRpcClient(config.NATS_URL);
-    nc = await testNats(config.NATS_URL);
   });
 
   afterAll(async () => {
-    await nc?.close();
-    await rpc?.close();
-    for (const app of apps.reverse()) await app.close();
+    await stack?.close();
   });
 
   it('stores a contact message and emails it to support, answerable to the sender', async () => {
@@ -164,7 +162,7 @@ describe('notifications: contact form and order emails, through a real SMTP serv
           next_attempt_at: new Date(),
         })),
       );
-      await Promise.all([apps.at(-1)!.get(EmailsService).flush(), other.get(EmailsService).flush()]);
+      await Promise.all([stack.apps.at(-1)!.get(EmailsService).flush(), other.get(EmailsService).flush()]);
       await eventually(async () => ((await emails.countDocuments({ to: address, status: 'sent' })) === 60 ? true : undefined), 60_000);
       const received = (await inbox()).filter((m) => m.to.some((t) => t.address === address));
       expect(received).toHaveLength(60);
