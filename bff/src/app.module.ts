@@ -30,6 +30,8 @@ import { OrderLifecycleResolver } from './orders/cook-orders.resolver';
 import { OrderUpdatesService } from './orders/order-updates.service';
 import { OrdersResolver } from './orders/orders.resolver';
 import { PayoutsResolver } from './payouts/payouts.resolver';
+import { AdsResolver } from './ads/ads.resolver';
+import { SponsoredMeals } from './ads/sponsored-meals.service';
 import { ReceiptsResolver } from './payouts/receipts.resolver';
 import { OrderPickupResolver, PickupResolver } from './pickup/pickup.resolver';
 import { parseCookie } from 'cookie';
@@ -135,6 +137,8 @@ export class AppModule implements NestModule {
         OrdersResolver,
         OrderLifecycleResolver,
         PayoutsResolver,
+        AdsResolver,
+        SponsoredMeals,
         ReceiptsResolver,
         PickupResolver,
         OrderPickupResolver,

@@ -47,6 +47,11 @@ export const bffConfigSchema = baseConfigSchema
     READ_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
     READ_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(1000),
     /**
+     * How long a replica keeps the advertisements that may be shown (ADR 0020): a campaign whose day
+     * is spent or that was stopped leaves the pages within this plus payments' 5 s.
+     */
+    ADS_REFRESH_MS: z.coerce.number().int().min(1_000).max(50_000).default(10_000),
+    /**
      * What the public reads and the whole answers kept for signed-out visitors may weigh together
      * (key + JSON, UTF-8 bytes): distinct queries, communes, ids or cursors cannot grow the
      * replica's memory past it. READ_CACHE_MAX_ENTRIES bounds their number together.

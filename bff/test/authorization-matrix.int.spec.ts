@@ -233,6 +233,27 @@ const MUTATIONS: Record<string, Row> = {
     }),
     expect: { anonymous: 'UNAUTHENTICATED', consumer: 'FORBIDDEN', owningCook: 'ok', otherCook: 'FORBIDDEN' },
   },
+  // Advertisements: a cook's own dishes, from their own balance (none here covers the largest budget).
+  startCampaign: {
+    query: (w) => ({
+      query: 'mutation($i: StartCampaignInput!) { startCampaign(input: $i) { campaign_id } }',
+      variables: { i: { meal_id: w.meal, budget_cents: 100_000, days: 1 } },
+    }),
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'FORBIDDEN', owningCook: 'VALIDATION_FAILED', otherCook: 'FORBIDDEN' },
+  },
+  stopCampaign: {
+    query: () => ({ query: 'mutation { stopCampaign(campaign_id: "00000000-0000-4000-8000-000000000000") { status } }' }),
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'FORBIDDEN', owningCook: 'NOT_FOUND', otherCook: 'NOT_FOUND' },
+  },
+  // Anyone's browser reports what it showed (nothing counts for a campaign that does not exist).
+  recordSponsoredDisplay: {
+    query: () => ({ query: 'mutation { recordSponsoredDisplay(campaign_id: "00000000-0000-4000-8000-000000000000") }' }),
+    expect: everyone('ok'),
+  },
+  recordSponsoredClick: {
+    query: () => ({ query: 'mutation { recordSponsoredClick(campaign_id: "00000000-0000-4000-8000-000000000000") }' }),
+    expect: everyone('ok'),
+  },
   updatePickupSettings: {
     query: () => ({
       query: 'mutation($i: PickupSettingsInput!) { updatePickupSettings(input: $i) { cook_id } }',
@@ -326,6 +347,8 @@ const PRIVATE_QUERIES: Record<string, Row> = {
   cookStats: { query: () => ({ query: '{ cookStats { pending_orders } }' }), expect: cookOnly },
   cookPayouts: { query: () => ({ query: '{ cookPayouts { available_cents } }' }), expect: cookOnly },
   cookLedgerCsv: { query: () => ({ query: '{ cookLedgerCsv { csv } }' }), expect: cookOnly },
+  cookCampaigns: { query: () => ({ query: '{ cookCampaigns { cpm_cents } }' }), expect: cookOnly },
+  cookCampaignsCsv: { query: () => ({ query: '{ cookCampaignsCsv { csv } }' }), expect: cookOnly },
   receipt: {
     query: (w) => ({ query: 'query($id: ID!) { receipt(order_id: $id) { number } }', variables: { id: w.deliveredOrder } }),
     expect: { anonymous: 'UNAUTHENTICATED', consumer: 'ok', owningCook: 'ok', otherCook: 'NOT_FOUND' },
@@ -359,6 +382,8 @@ const PUBLIC_QUERIES = [
   // A cook's follower count (and, signed in, whether one follows); the deployment's push key.
   'cookFollow',
   'pushPublicKey',
+  // The sponsored dish, shown to everyone with its label (ADR 0020).
+  'sponsoredMeal',
 ];
 /** Checked in auth.int.spec.ts and checkout.int.spec.ts (only signed-in users, only their orders, closed on sign-out). */
 const SUBSCRIPTIONS = ['orderUpdated'];

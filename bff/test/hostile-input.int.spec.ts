@@ -150,6 +150,9 @@ const ID_OPERATIONS: Record<string, IdCall> = {
   movePickupSlot: { as: 'cook', query: `mutation($id: ID!) { movePickupSlot(order_id: $id, start: "${SLOT.start}") { order_id } }` },
   refundDeliveredOrder: { as: 'cook', query: 'mutation($id: ID!) { refundDeliveredOrder(order_id: $id) { refund_id } }' },
   deleteMeal: { as: 'cook', query: 'mutation($id: ID!) { deleteMeal(meal_id: $id) }' },
+  stopCampaign: { as: 'cook', query: 'mutation($id: ID!) { stopCampaign(campaign_id: $id) { status } }' },
+  recordSponsoredDisplay: { as: 'anonymous', query: 'mutation($id: ID!) { recordSponsoredDisplay(campaign_id: $id) }' },
+  recordSponsoredClick: { as: 'anonymous', query: 'mutation($id: ID!) { recordSponsoredClick(campaign_id: $id) }' },
   updateMeal: {
     as: 'cook',
     query: 'mutation($id: ID!, $i: UpdateMealInput!) { updateMeal(meal_id: $id, input: $i) { meal_id } }',

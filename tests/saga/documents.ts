@@ -52,8 +52,32 @@ export interface LedgerEntryDoc {
   cook_id: string;
   kind: string;
   order_id: string | null;
+  campaign_id?: string | null;
   pending_cents: number;
   available_cents: number;
+  advertising_cents?: number;
+  /** An advertisement's day spend: the displays it charged. */
+  displays?: number | null;
+  created_at: Date;
+}
+
+/** payments: `adCampaigns` (ADR 0020). */
+export interface CampaignDoc {
+  _id: string;
+  cook_id: string;
+  meal_id: string;
+  status: 'active' | 'stopped' | 'ended' | 'failed';
+  settled: boolean;
+  refunded_cents: number | null;
+  daily_budgets: number[];
+}
+
+/** payments: `adDisplays` / `adClicks` (`_id` = `<campaign>:<day>:<viewer key>`). */
+export interface AdMeasureDoc {
+  _id: string;
+  campaign_id: string;
+  day: number;
+  user_id: string | null;
 }
 
 /** payments: `payouts`. */

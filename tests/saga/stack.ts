@@ -57,7 +57,7 @@ export interface ReconcileOutcome {
  * They are started from their public entries (`@popote/<service>/app`) and talked to through their
  * contracts (RPC, events); their databases are read raw, by collection name.
  */
-export async function startStack(file: string) {
+export async function startStack(file: string, settings: { payments?: Record<string, string> } = {}) {
   await resetJetStream();
   const env = (s: string) => serviceEnv(s, file);
   const catalogueEnv = env('catalogue');
@@ -75,20 +75,15 @@ export async function startStack(file: string) {
   ];
   const ordering = await startOrdering();
   // The reconciliation sweep runs when a test asks (RECONCILE_INTERVAL_MS 0), on checkouts of any age.
-  const payments = await startServiceApp(
-    'payments',
-    PaymentsModule.forRoot(
-      paymentsConfig(
-        serviceEnv('payments', file, {
-          RECONCILE_INTERVAL_MS: '0',
-          RECONCILE_AFTER_MS: '0',
-          PAYOUT_SCHEDULE: 'off',
-          CHECKOUT_RESERVATIONS_PER_DAY: String(RESERVATIONS_PER_DAY),
-        }),
-      ),
-    ),
-    nats,
-  );
+  const paymentsEnv = serviceEnv('payments', file, {
+    RECONCILE_INTERVAL_MS: '0',
+    RECONCILE_AFTER_MS: '0',
+    PAYOUT_SCHEDULE: 'off',
+    CHECKOUT_RESERVATIONS_PER_DAY: String(RESERVATIONS_PER_DAY),
+    ...settings.payments,
+  });
+  const startPayments = () => startServiceApp('payments', PaymentsModule.forRoot(paymentsConfig(paymentsEnv)), nats);
+  const payments = await startPayments();
   others.push(ordering, payments);
   const rpc = await testRpcClient(nats);
   const databases = { ordering: databaseOf(ordering), payments: databaseOf(payments) };
@@ -216,6 +211,12 @@ export async function startStack(file: string) {
     startCatalogueReplica: () => startCatalogue(),
     /** A second ordering instance on the same database and NATS. */
     startOrderingReplica: () => startOrdering(),
+    /** A second payments instance on the same database and NATS (closed by `stop`). */
+    startPaymentsReplica: async () => {
+      const replica = await startPayments();
+      others.push(replica);
+      return replica;
+    },
     restartCatalogue: async () => {
       catalogue = await startCatalogue();
     },

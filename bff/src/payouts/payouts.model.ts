@@ -10,11 +10,17 @@ export class PayoutAccountModel {
 @ObjectType('LedgerEntry')
 export class LedgerEntryModel {
   @Field(() => ID) entry_id!: string;
-  @Field({ description: 'sale | commission | release | refund | commission_reversal | payout | payout_failure' }) kind!: string;
+  @Field({
+    description:
+      'sale | commission | release | refund | commission_reversal | payout | payout_failure | ad_reserve | ad_spend | ad_release',
+  })
+  kind!: string;
   @Field(() => ID, { nullable: true }) order_id!: string | null;
   @Field(() => ID, { nullable: true }) payout_id!: string | null;
+  @Field(() => ID, { nullable: true, description: 'The advertisement campaign of an ad_* entry' }) campaign_id!: string | null;
   @Field(() => Int, { description: 'Effect on the pending balance (signed cents)' }) pending_cents!: number;
   @Field(() => Int, { description: 'Effect on the available balance (signed cents)' }) available_cents!: number;
+  @Field(() => Int, { description: 'Effect on the budget held for advertisements (signed cents)' }) advertising_cents!: number;
   @Field() created_at!: string;
 }
 
@@ -36,6 +42,8 @@ export class PayoutOverviewModel {
   @Field(() => Float, { description: "The platform's commission, percent of each order" }) commission_percent!: number;
   @Field(() => Int, { description: 'May be paid out now (negative after a refund that followed a payout)' }) available_cents!: number;
   @Field(() => Int, { description: 'Sales not yet picked up' }) pending_cents!: number;
+  @Field(() => Int, { description: 'Held for advertisements still running (the unspent part comes back at their close)' })
+  advertising_cents!: number;
   @Field(() => String, { nullable: true, description: 'Next scheduled payout round (ISO); null when off' }) next_payout_at!: string | null;
   @Field({ description: 'A payout is being made' }) in_flight!: boolean;
   @Field(() => [LedgerEntryModel], { description: 'Newest first (200 at most; the CSV has them all)' }) entries!: LedgerEntryModel[];

@@ -51,7 +51,7 @@ export interface InitialJs {
 
 const kb = (bytes: number) => +(bytes / 1024).toFixed(1);
 
-function launch(): Promise<Browser> {
+export function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -95,7 +95,7 @@ export interface LcpRun {
 }
 
 /** One cold load of `path` under throttling; the last LCP candidate before any input. */
-async function lcpOnce(browser: Browser, url: string, path: string): Promise<LcpRun> {
+export async function lcpOnce(browser: Browser, url: string, path: string): Promise<LcpRun> {
   const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 412, height: 915 }, isMobile: true });
   try {
     const page = await context.newPage();
@@ -129,7 +129,7 @@ async function lcpOnce(browser: Browser, url: string, path: string): Promise<Lcp
   }
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;

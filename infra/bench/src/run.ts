@@ -16,6 +16,7 @@ import {
   signUp,
   stopConfirmingAccounts,
 } from './checkout';
+import { adsBench } from './ads';
 import { alertsFanout } from './alerts-fanout';
 import { fillStore } from './big-store';
 import { newestMeals } from './floor/read';
@@ -41,6 +42,8 @@ import { closedLoop, percentile, type LatencySummary } from './stats';
  * `./popote bench alerts-fanout` (not in the default run): a cook with BENCH_FOLLOWERS followers (10 000)
  * publishes a dish: time until every alert is queued and sent, notifications' memory, duplicates
  * (alerts-fanout.ts); docs/benchmarks/alerts-latest.json.
+ * `./popote bench ads` (not in the default run): /meals with 50 running campaigns against none, in
+ * turns in one launch (ads.ts, ADR 0020); docs/benchmarks/ads-latest.json.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -378,7 +381,7 @@ async function readRun<T>(cacheTtlMs: string | undefined, measure: (bff: string,
 }
 
 async function main(): Promise<void> {
-  const part = process.argv[2] ?? 'all'; // all | read | web | checkout | alerts-fanout
+  const part = process.argv[2] ?? 'all'; // all | read | web | checkout | alerts-fanout | ads
   await freeTestOffset();
   const dir = join(repoRoot(), 'docs', 'benchmarks');
   mkdirSync(dir, { recursive: true });
@@ -509,6 +512,21 @@ async function main(): Promise<void> {
       console.error(`popote bench: alerts fan-out to ${followers} followers`);
       const report = { ...meta, alerts_fanout: await alertsFanout({ bff: app.urls.bff, mongoUrl: app.env.MONGO_URL }, followers) };
       writeFileSync(join(dir, 'alerts-latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+      console.log(JSON.stringify(report, null, 2));
+    } finally {
+      await app.stop();
+    }
+  }
+  if (part === 'ads') {
+    // 50 cooks sign up and start and stop campaigns from one address: the per-client limits would stop them.
+    for (const [name, value] of Object.entries(unlimitedRateLimits())) process.env[name] ??= value;
+    const p = { ...profile('test'), dataDir: join(repoRoot(), '.data', 'bench-ads') };
+    rmSync(p.dataDir, { recursive: true, force: true });
+    const app = await launch(p, { log: (l) => console.error(l) });
+    try {
+      console.error('popote bench: /meals with 50 campaigns and without, in turns');
+      const report = { ...meta, ads: await adsBench(app.urls, app.env.MONGO_URL) };
+      writeFileSync(join(dir, 'ads-latest.json'), `${JSON.stringify(report, null, 2)}\n`);
       console.log(JSON.stringify(report, null, 2));
     } finally {
       await app.stop();

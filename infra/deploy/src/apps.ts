@@ -151,6 +151,9 @@ export const APPS: readonly App[] = [
       'PAYOUT_SCHEDULE',
       'PAYOUT_RETRY_MS',
       'CHECKOUT_RESERVATIONS_PER_DAY',
+      // Advertisements (ADR 0020): the price per thousand displays; the campaign day (tests shorten it).
+      'ADS_CPM_CENTS',
+      'ADS_DAY_MS',
     ],
   ),
   service(
@@ -220,6 +223,8 @@ export const APPS: readonly App[] = [
       'READ_CACHE_TTL_MS',
       'READ_CACHE_MAX_ENTRIES',
       'READ_CACHE_MAX_BYTES',
+      // How long a replica keeps the advertisements it may show (ADR 0020).
+      'ADS_REFRESH_MS',
     ],
   },
   frontend(

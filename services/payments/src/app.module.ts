@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { serviceModule } from '@popote/platform';
 import { PaymentsPersonalData } from './account/personal-data';
+import { AdvertisingModule } from './advertising/advertising.module';
 import { CheckoutsModule } from './checkouts/checkouts.module';
 import type { PaymentsConfig } from './config';
 
@@ -8,10 +9,11 @@ import type { PaymentsConfig } from './config';
 export class AppModule {
   static forRoot(config: PaymentsConfig): DynamicModule {
     // One instance of the checkouts module (serviceModule imports it in both places): the personal data reads the same models and ledger.
+    const checkouts = CheckoutsModule.forRoot(config);
     return serviceModule(AppModule, {
       service: 'payments',
       config,
-      features: [CheckoutsModule.forRoot(config)],
+      features: [checkouts, AdvertisingModule.forRoot(config, checkouts)],
       personalData: PaymentsPersonalData,
     });
   }

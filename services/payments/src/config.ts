@@ -1,4 +1,4 @@
-import { COMMISSION_PERCENT_MAX } from '@popote/contracts';
+import { ADS, COMMISSION_PERCENT_MAX } from '@popote/contracts';
 import { loadConfig, serviceConfigSchema } from '@popote/platform';
 import { z } from 'zod';
 
@@ -48,6 +48,22 @@ export const paymentsConfigSchema = serviceConfigSchema('payments', 4105).extend
     .int('PAYOUT_RETRY_MS must be a period in milliseconds')
     .refine((ms) => ms === 0 || (ms >= 1_000 && ms <= 3_600_000), 'PAYOUT_RETRY_MS must be 0 (off) or between 1000 and 3600000')
     .default(300_000),
+  /** Advertisements (ADR 0020): the price of a thousand displays, fixed on each campaign when it starts. */
+  ADS_CPM_CENTS: z.coerce
+    .number({ message: 'ADS_CPM_CENTS must be a number of cents' })
+    .int('ADS_CPM_CENTS must be a whole number of cents')
+    .min(1, 'ADS_CPM_CENTS must be between 1 and 100000')
+    .max(100_000, 'ADS_CPM_CENTS must be between 1 and 100000')
+    .default(ADS.defaultCpmCents),
+  /**
+   * A campaign day in milliseconds (budgets are shared and spent per day). A day in production; tests
+   * shorten it to see days close.
+   */
+  ADS_DAY_MS: z.coerce
+    .number({ message: 'ADS_DAY_MS must be a period in milliseconds' })
+    .int('ADS_DAY_MS must be a period in milliseconds')
+    .min(2_000, 'ADS_DAY_MS must be at least 2000')
+    .default(86_400_000),
   /** Connect events (account.updated, payout.failed) come to their own endpoint with their own secret. */
   STRIPE_CONNECT_WEBHOOK_SECRET: z.string().default('whsec_popote_local_connect_development'),
 });

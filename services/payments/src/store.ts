@@ -1,5 +1,17 @@
 import { ModelStore } from '@popote/platform';
 import {
+  AdClick,
+  AdClickSchema,
+  AdConversion,
+  AdConversionSchema,
+  AdDisplay,
+  AdDisplaySchema,
+  AdSalt,
+  AdSaltSchema,
+  Campaign,
+  CampaignSchema,
+} from './advertising/advertising.schema';
+import {
   Checkout,
   CheckoutSchema,
   OpenCheckout,
@@ -36,4 +48,9 @@ export class PaymentsStore extends ModelStore({
   payoutRounds: [PayoutRound, PayoutRoundSchema],
   receipts: [Receipt, ReceiptSchema],
   receiptSeries: [ReceiptSeries, ReceiptSeriesSchema],
+  campaigns: [Campaign, CampaignSchema],
+  adDisplays: [AdDisplay, AdDisplaySchema],
+  adClicks: [AdClick, AdClickSchema],
+  adConversions: [AdConversion, AdConversionSchema],
+  adSalts: [AdSalt, AdSaltSchema],
 }) {}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ACCOUNT_MESSAGES, ERASED_NAME, exportPage, OrderingRpc, type PersonalDataExport } from '@popote/contracts';
+import { ACCOUNT_MESSAGES, AD_MESSAGES, ERASED_NAME, exportPage, OrderingRpc, type PersonalDataExport } from '@popote/contracts';
 import { newestFirstSection, orderIdOf, OutboxRelay, RpcClient, type PersonalDataProvider } from '@popote/platform';
 import { Checkout, Refund } from '../checkouts/checkout.schema';
 import { LedgerService } from '../payouts/ledger.service';
@@ -31,7 +31,7 @@ export class PaymentsPersonalData implements PersonalDataProvider {
    * ordering after payments, so a payment is seen here or as an order there).
    */
   async blockers(userId: string): Promise<string[]> {
-    const [flying, balances, paying, paid, sold] = await Promise.all([
+    const [flying, balances, paying, paid, sold, advertising] = await Promise.all([
       this.store.payoutsInFlight.findById(userId).lean(),
       this.ledger.balances(userId),
       this.store.checkouts
@@ -43,6 +43,8 @@ export class PaymentsPersonalData implements PersonalDataProvider {
       this.store.checkouts
         .find({ reconcile_pending: true, 'lines.cook_id': userId }, { _id: 1, lines: 1 })
         .lean<Pick<Checkout, '_id' | 'lines'>[]>(),
+      // A campaign not closed yet still holds the cook's money (its unspent part comes back at the close).
+      this.store.campaigns.exists({ cook_id: userId, settled: false }),
     ]);
     const now = Date.now();
     const payable = paying.some(
@@ -59,6 +61,7 @@ export class PaymentsPersonalData implements PersonalDataProvider {
     return [
       ...(payable || buyerOrdersMissing ? [ACCOUNT_MESSAGES.erasureBlockedPayment] : []),
       ...(cookOrdersMissing ? [ACCOUNT_MESSAGES.erasureBlockedCookPayment] : []),
+      ...(advertising ? [AD_MESSAGES.erasureBlocked] : []),
       ...(flying || balances.available_cents > 0 ? [ACCOUNT_MESSAGES.erasureBlockedPayout] : []),
     ];
   }
@@ -105,6 +108,9 @@ export class PaymentsPersonalData implements PersonalDataProvider {
         newestFirstSection(this.store.receipts, 'receipts-as-cook', { cook_id: userId }, { field: 'issued_at' }),
         newestFirstSection(this.store.ledgerEntries, 'ledger-entries', { cook_id: userId }),
         newestFirstSection(this.store.payouts, 'payouts', { cook_id: userId }),
+        newestFirstSection(this.store.campaigns, 'ad-campaigns', { cook_id: userId, status: { $ne: 'failed' } }),
+        newestFirstSection(this.store.adDisplays, 'sponsored-dishes-seen', { user_id: userId }),
+        newestFirstSection(this.store.adClicks, 'sponsored-dishes-opened', { user_id: userId }),
         { name: 'payout-account', whole: () => this.store.payoutAccounts.findById(userId).lean() },
       ],
       cursor,
@@ -151,5 +157,15 @@ export class PaymentsPersonalData implements PersonalDataProvider {
       );
     }
     await this.store.openCheckouts.deleteOne({ _id: userId });
+    await this.forgetViewer(userId);
+  }
+
+  /**
+   * The sponsored dishes the person saw or opened: kept as counts (a day's spend is computed from
+   * them) under their salted key, without the person's id (the key's salt goes when the day closes).
+   */
+  private async forgetViewer(userId: string): Promise<void> {
+    await this.store.adDisplays.updateMany({ user_id: userId }, { $set: { user_id: null } });
+    await this.store.adClicks.updateMany({ user_id: userId }, { $set: { user_id: null } });
   }
 }

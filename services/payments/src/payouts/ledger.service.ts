@@ -8,6 +8,7 @@ import { PaymentsStore } from '../store';
 export interface Balances {
   pending_cents: number;
   available_cents: number;
+  advertising_cents: number;
 }
 
 interface OrderRef {
@@ -23,8 +24,10 @@ export const toLedgerEntryDto = (e: LedgerEntry): LedgerEntryDto => ({
   kind: e.kind,
   order_id: e.order_id ?? null,
   payout_id: e.payout_id ?? null,
+  campaign_id: e.campaign_id ?? null,
   pending_cents: e.pending_cents,
   available_cents: e.available_cents,
+  advertising_cents: e.advertising_cents ?? 0,
   created_at: new Date(e.created_at).toISOString(),
 });
 
@@ -42,6 +45,10 @@ export const toLedgerEntryDto = (e: LedgerEntry): LedgerEntryDto => ({
  * | payout refused by the provider | `payout_failure:<p>` (0, +amount)                              |
  * | transfer reversed (whole/part) | `transfer_reversal:<reversal>` (0, +reversed), kind payout_failure |
  *
+ * Advertisements (ADR 0020) use a third column, the budget held for them (pending, available, advertising):
+ * `ad_reserve:<c>` (0, −budget, +budget) at start, `ad_spend:<c>:<day>` (0, 0, −spend) per campaign day,
+ * `ad_release:<c>` (0, +rest, −rest) when it is closed — so each campaign's advertising column sums to 0.
+ *
  * A bank payout of the connected account that fails (`payout.failed`) is no entry: Stripe puts the
  * money back on the connected account's balance, not the platform's.
  * share = total − commission (see splitOrderTotal). A refund after a payout leaves the available
@@ -55,11 +62,23 @@ export class LedgerService {
   ) {}
 
   /** Inserts the entries that are not there yet (their ids say which event caused them). */
-  async append(entries: Array<Omit<LedgerEntry, 'created_at' | 'order_id' | 'payout_id'> & Partial<LedgerEntry>>): Promise<number> {
+  async append(
+    entries: Array<
+      Omit<LedgerEntry, 'created_at' | 'order_id' | 'payout_id' | 'campaign_id' | 'advertising_cents' | 'displays'> & Partial<LedgerEntry>
+    >,
+  ): Promise<number> {
     let added = 0;
     for (const e of entries) {
       try {
-        await this.store.ledgerEntries.create({ order_id: null, payout_id: null, created_at: new Date(), ...e });
+        await this.store.ledgerEntries.create({
+          order_id: null,
+          payout_id: null,
+          campaign_id: null,
+          advertising_cents: 0,
+          displays: null,
+          created_at: new Date(),
+          ...e,
+        });
         added++;
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;
@@ -159,11 +178,15 @@ export class LedgerService {
    */
   async balances(cookId: string): Promise<Balances> {
     const rows = await this.store.ledgerEntries
-      .find({ cook_id: cookId }, { _id: 0, pending_cents: 1, available_cents: 1 })
+      .find({ cook_id: cookId }, { _id: 0, pending_cents: 1, available_cents: 1, advertising_cents: 1 })
       .lean<LedgerEntry[]>();
     return rows.reduce(
-      (b, e) => ({ pending_cents: b.pending_cents + e.pending_cents, available_cents: b.available_cents + e.available_cents }),
-      { pending_cents: 0, available_cents: 0 },
+      (b, e) => ({
+        pending_cents: b.pending_cents + e.pending_cents,
+        available_cents: b.available_cents + e.available_cents,
+        advertising_cents: b.advertising_cents + (e.advertising_cents ?? 0),
+      }),
+      { pending_cents: 0, available_cents: 0, advertising_cents: 0 },
     );
   }
 

@@ -4,7 +4,7 @@ import type { LedgerKind } from '@popote/contracts';
 /**
  * The cook's ledger (ADR 0007): append-only. `_id` derives from the causing event
  * (`sale:<order>`, `payout:<payout>` …), so a replayed or duplicated event inserts nothing (duplicate
- * key). Balances are sums of the two signed columns; nothing is ever updated or deleted.
+ * key). Balances are sums of the three signed columns; nothing is ever updated or deleted.
  */
 @Schema({ collection: 'ledgerEntries', versionKey: false })
 export class LedgerEntry {
@@ -13,14 +13,20 @@ export class LedgerEntry {
   @Prop({ type: String, required: true }) kind!: LedgerKind;
   @Prop({ type: String, default: null }) order_id!: string | null;
   @Prop({ type: String, default: null }) payout_id!: string | null;
+  @Prop({ type: String, default: null }) campaign_id!: string | null;
   /** Effect on the pending balance (sales not yet picked up). */
   @Prop({ required: true }) pending_cents!: number;
   /** Effect on the available balance (what may be paid out; negative after a refund that followed a payout). */
   @Prop({ required: true }) available_cents!: number;
+  /** Effect on the budget held for advertisements (ADR 0020): reserved at start, spent by day, the rest given back. */
+  @Prop({ default: 0 }) advertising_cents!: number;
+  /** For an advertisement's day spend: the displays it charged. */
+  @Prop({ type: Number, default: null }) displays!: number | null;
   @Prop({ required: true }) created_at!: Date;
 }
 export const LedgerEntrySchema = SchemaFactory.createForClass(LedgerEntry);
 LedgerEntrySchema.index({ cook_id: 1, created_at: -1 });
+LedgerEntrySchema.index({ campaign_id: 1 }, { sparse: true });
 
 /** A cook's connected payout account (Stripe Connect Express, or the sandbox's). One per cook. */
 @Schema({ collection: 'payoutAccounts', versionKey: false, timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } })

@@ -44,11 +44,18 @@ const KIND_LABELS: Record<LedgerKind, string> = {
   commission_reversal: 'Commission annulée',
   payout: 'Versement',
   payout_failure: 'Versement échoué (recrédité)',
+  ad_reserve: 'Mise en avant : budget réservé',
+  ad_spend: 'Mise en avant : dépense du jour',
+  ad_release: 'Mise en avant : budget non dépensé rendu',
 };
 // Every kind has a label (a new kind without one fails the type check above).
 void LEDGER_KINDS;
 
-const csvCents = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+export const csvCents = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+
+/** Rows as CSV for French spreadsheets: `;` separators, CRLF, quoted where needed. */
+export const toCsv = (rows: string[][]) =>
+  `${rows.map((r) => r.map((v) => (/[;"\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)).join(';')).join('\r\n')}\r\n`;
 
 /**
  * Payout accounts (Stripe Connect Express, or the sandbox's) and payouts (ADR 0007). A payout is:
@@ -342,18 +349,19 @@ export class PayoutsService {
   async csv(actor: Actor): Promise<{ filename: string; csv: string }> {
     const entries = (await this.ledger.history(actor.user_id, 100_000)).reverse();
     const rows = [
-      ['Date', 'Opération', 'Commande', 'Versement', 'En attente (€)', 'Disponible (€)'],
+      ['Date', 'Opération', 'Commande', 'Versement', 'Mise en avant', 'En attente (€)', 'Disponible (€)', 'Publicité (€)'],
       ...entries.map((e) => [
         new Date(e.created_at).toISOString(),
         KIND_LABELS[e.kind],
         e.order_id ?? '',
         e.payout_id ?? '',
+        e.campaign_id ?? '',
         csvCents(e.pending_cents),
         csvCents(e.available_cents),
+        csvCents(e.advertising_cents ?? 0),
       ]),
     ];
-    const csv = rows.map((r) => r.map((v) => (/[;"\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)).join(';')).join('\r\n');
-    return { filename: `popote-paiements-${new Date().toISOString().slice(0, 10)}.csv`, csv: `${csv}\r\n` };
+    return { filename: `popote-paiements-${new Date().toISOString().slice(0, 10)}.csv`, csv: toCsv(rows) };
   }
 
   /** The cook refunds a picked-up order in full; the ledger takes it back from the cook's balance. */

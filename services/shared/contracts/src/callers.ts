@@ -4,6 +4,7 @@
 // this; nothing here knows NATS's own subjects ($JS.API, inboxes).
 
 import { ACCOUNT_RPCS, AccountEvents, DataExportJob } from './account';
+import { AdsRpc } from './ads';
 import { CartRpc } from './cart';
 import { CatalogueEvents, CatalogueRpc } from './catalogue';
 import { EVENT_PARTITIONS, type Caller, type EventContract, type JobContract, type RpcContract } from './envelope';
@@ -25,6 +26,7 @@ export const RPC_CONTRACTS: readonly RpcContract<any, any, any>[] = [
     PaymentsRpc,
     PayoutsRpc,
     ReceiptsRpc,
+    AdsRpc,
     NotificationsRpc,
     FollowsRpc,
     AlertsRpc,

@@ -150,9 +150,9 @@ export const CatalogueRpc = {
     z.object({ items: z.array(mealSchema) }),
     { callers: ['bff'] },
   ),
-  /** One listed meal (null: unknown or deleted); notifications asks it before a buyer favourites it. */
+  /** One listed meal (null: unknown or deleted); notifications asks it before a buyer favourites it, payments before a campaign starts. */
   getMeal: defineRpc('rpc.catalogue.get-meal', mealRef, z.object({ meal: mealSchema.nullable() }), {
-    callers: ['bff', 'cart', 'notifications'],
+    callers: ['bff', 'cart', 'notifications', 'payments'],
   }),
   getMeals: defineRpc(
     'rpc.catalogue.get-meals',

@@ -12,6 +12,7 @@ export * from './identity';
 export * from './cart';
 export * from './ordering';
 export * from './payments';
+export * from './ads';
 export * from './notifications';
 export * from './follows';
 export * from './account';

@@ -194,7 +194,14 @@ export const OrderingEvents = {
     // Stock is applied per cook, in order (ADR 0004): placed and cancelled share the cook's partition.
     {
       partitionBy: (d) => d.cook_id,
-      consumers: ['cart-OrderPlaced', 'notifications-OrderPlaced', 'notifications-NewOrderPush', 'catalogue-stock-p*', 'payments-sales-p*'],
+      consumers: [
+        'cart-OrderPlaced',
+        'notifications-OrderPlaced',
+        'notifications-NewOrderPush',
+        'catalogue-stock-p*',
+        'payments-sales-p*',
+        'payments-AdAttribution',
+      ],
     },
   ),
   orderCancelled: defineEvent(

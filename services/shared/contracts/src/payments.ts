@@ -167,18 +167,32 @@ export const PAYOUT_MESSAGES = {
 export const euros = (cents: number) =>
   `${cents < 0 ? '−' : ''}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')} €`;
 
-export const LEDGER_KINDS = ['sale', 'commission', 'release', 'refund', 'commission_reversal', 'payout', 'payout_failure'] as const;
+export const LEDGER_KINDS = [
+  'sale',
+  'commission',
+  'release',
+  'refund',
+  'commission_reversal',
+  'payout',
+  'payout_failure',
+  'ad_reserve',
+  'ad_spend',
+  'ad_release',
+] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
-/** One ledger line: its effect on the pending and available balances (signed cents). */
+/** One ledger line: its effect on the pending, available and advertising balances (signed cents). */
 export const ledgerEntrySchema = z.object({
   entry_id: z.string(),
   cook_id: z.string(),
   kind: z.enum(LEDGER_KINDS),
   order_id: z.string().nullable(),
   payout_id: z.string().nullable(),
+  campaign_id: z.string().nullable(),
   pending_cents: z.number().int(),
   available_cents: z.number().int(),
+  /** Budget held for the cook's advertisements (reserved at start, spent by day, the rest given back). */
+  advertising_cents: z.number().int(),
   created_at: z.string(),
 });
 export type LedgerEntryDto = z.infer<typeof ledgerEntrySchema>;
@@ -209,6 +223,8 @@ export const payoutOverviewSchema = z.object({
   commission_percent: z.number(),
   available_cents: z.number().int(),
   pending_cents: z.number().int(),
+  /** Held for advertisements still running (not available, not spent yet). */
+  advertising_cents: z.number().int(),
   /** Next scheduled round (ISO), null when the schedule is off. */
   next_payout_at: z.string().nullable(),
   in_flight: z.boolean(),

@@ -6,3 +6,4 @@ export * from './siret';
 export * from './meal';
 export * from './pickup';
 export * from './alerts';
+export * from './ads';

@@ -1,0 +1,87 @@
+import { UseGuards } from '@nestjs/common';
+import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { AdsRpc, type Actor } from '@popote/contracts';
+import { RpcClient } from '@popote/platform';
+import { isbot } from 'isbot';
+import { VerifiedEmailGuard } from '../auth/account.resolver';
+import { AuthGuard, Roles } from '../auth/auth.guard';
+import { CurrentActor } from '../auth/current-actor.decorator';
+import type { GqlContext } from '../auth/gql-context';
+import { clientAddress } from '../security/client-address';
+import { CampaignModel, CampaignOverviewModel, CampaignsCsvModel, SponsoredMealModel, StartCampaignInput } from './ads.model';
+import { SponsoredMeals } from './sponsored-meals.service';
+
+/** A campaign id as payments makes them (a UUID); anything else names no campaign and is not sent on. */
+const CAMPAIGN_ID = /^[0-9a-f-]{36}$/;
+
+/**
+ * Who is measured (ADR 0020): nobody when the request is a robot's (isbot on the User-Agent) or a
+ * speculative load (`Sec-Purpose`/`Purpose: prefetch`); otherwise the signed-in user, or the
+ * visitor's address and browser (payments keeps only a hash salted per campaign day).
+ */
+function viewerOf(ctx: GqlContext) {
+  const headers = ctx.req.headers;
+  const agent = headers['user-agent'] ?? '';
+  const purpose = `${headers['sec-purpose'] ?? ''} ${headers['purpose'] ?? ''}`;
+  if (!agent || isbot(agent) || /prefetch|prerender/i.test(purpose)) return null;
+  return ctx.actor ? { user_id: ctx.actor.user_id } : { address: clientAddress(ctx.req).slice(0, 100), user_agent: agent.slice(0, 500) };
+}
+
+/** Advertisements: the cooks' campaigns, and the sponsored card shown to everyone with its label. */
+@Resolver()
+export class AdsResolver {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly sponsored: SponsoredMeals,
+  ) {}
+
+  @Query(() => SponsoredMealModel, {
+    nullable: true,
+    description: "The sponsored dish to show among the first six of /meals and of the home page (none: no card). Label it 'Sponsorisé'.",
+  })
+  sponsoredMeal(): Promise<SponsoredMealModel | null> {
+    return this.sponsored.pick();
+  }
+
+  @Mutation(() => Boolean, { description: 'Half of the sponsored card was on screen for a second: true when this display counted' })
+  async recordSponsoredDisplay(@Context() ctx: GqlContext, @Args('campaign_id', { type: () => ID }) campaignId: string): Promise<boolean> {
+    const viewer = viewerOf(ctx);
+    if (!viewer || !CAMPAIGN_ID.test(campaignId)) return false;
+    return (await this.rpc.call(AdsRpc.recordDisplay, { campaign_id: campaignId, viewer })).counted;
+  }
+
+  @Mutation(() => Boolean, { description: 'The sponsored card was opened: true when this click counted' })
+  async recordSponsoredClick(@Context() ctx: GqlContext, @Args('campaign_id', { type: () => ID }) campaignId: string): Promise<boolean> {
+    const viewer = viewerOf(ctx);
+    if (!viewer || !CAMPAIGN_ID.test(campaignId)) return false;
+    return (await this.rpc.call(AdsRpc.recordClick, { campaign_id: campaignId, viewer })).counted;
+  }
+
+  @Query(() => CampaignOverviewModel, { description: "The signed-in cook's campaigns with their spend, displays, clicks and orders" })
+  @UseGuards(AuthGuard)
+  @Roles('cook')
+  cookCampaigns(@CurrentActor() actor: Actor): Promise<CampaignOverviewModel> {
+    return this.rpc.call(AdsRpc.campaigns, { actor });
+  }
+
+  @Query(() => CampaignsCsvModel, { description: "The signed-in cook's campaigns as CSV" })
+  @UseGuards(AuthGuard)
+  @Roles('cook')
+  cookCampaignsCsv(@CurrentActor() actor: Actor): Promise<CampaignsCsvModel> {
+    return this.rpc.call(AdsRpc.campaignsCsv, { actor });
+  }
+
+  @Mutation(() => CampaignModel, { description: "'Mettre en avant': reserves the budget from the available balance and starts now" })
+  @UseGuards(AuthGuard, VerifiedEmailGuard)
+  @Roles('cook')
+  async startCampaign(@CurrentActor() actor: Actor, @Args('input') input: StartCampaignInput): Promise<CampaignModel> {
+    return (await this.rpc.call(AdsRpc.startCampaign, { actor, input })).campaign;
+  }
+
+  @Mutation(() => CampaignModel, { description: 'Stops a campaign now; the unspent budget comes back once the day is settled' })
+  @UseGuards(AuthGuard)
+  @Roles('cook')
+  async stopCampaign(@CurrentActor() actor: Actor, @Args('campaign_id', { type: () => ID }) campaignId: string): Promise<CampaignModel> {
+    return (await this.rpc.call(AdsRpc.stopCampaign, { actor, campaign_id: campaignId })).campaign;
+  }
+}

@@ -1,0 +1,133 @@
+import type { INestApplication } from '@nestjs/common';
+import { getConnectionToken } from '@nestjs/mongoose';
+import { AD_MESSAGES } from '@popote/contracts';
+import { eventually, GqlSession } from '@popote/testing';
+import type { Connection } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bffConfig, startBff, startServices, type Services } from './support/services';
+
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+const COOK = 'demo-cook-amina';
+
+/**
+ * The sponsored card through GraphQL (ADR 0020) on real services: what a visitor is shown, what
+ * counts as a display (not a robot, not a prefetch, once a day), and the card gone once the day's
+ * budget is spent — with the BFF's default refresh, within a minute.
+ */
+describe('bff: sponsored dishes — shown with who paid, measured once per visitor, gone when the day is spent', () => {
+  let stack: Services;
+  let bff: INestApplication;
+  let url: string;
+  let cook: GqlSession;
+  let campaignId: string;
+  let mealId: string;
+
+  const visitor = (agent = CHROME, extra: Record<string, string> = {}) => {
+    const s = new GqlSession(url);
+    return {
+      sponsored: async () =>
+        (
+          await s.gql(
+            '{ sponsoredMeal { campaign_id advertiser_name meal { meal_id name portions_available } } }',
+            {},
+            { 'user-agent': agent, ...extra },
+          )
+        ).data.sponsoredMeal,
+      display: async (id = campaignId) =>
+        (await s.gql('mutation($c: ID!) { recordSponsoredDisplay(campaign_id: $c) }', { c: id }, { 'user-agent': agent, ...extra })).data
+          ?.recordSponsoredDisplay,
+    };
+  };
+
+  beforeAll(async () => {
+    // 1 € a display: the first day's share (2,50 €) is spent by the third display.
+    stack = await startServices(__filename, {
+      seed: true,
+      only: ['identity', 'catalogue', 'payments'],
+      env: { payments: { ADS_CPM_CENTS: '100000' } },
+    });
+    ({ app: bff, url } = await startBff(bffConfig(stack.bffEnv())));
+    const payments = stack.apps.payments!.get<Connection>(getConnectionToken(), { strict: false }).db!;
+    await payments.collection('ledgerEntries').insertOne({
+      _id: 'release:seed-ads' as never,
+      cook_id: COOK,
+      kind: 'release',
+      order_id: 'seed-ads',
+      pending_cents: 0,
+      available_cents: 2_000,
+      advertising_cents: 0,
+      created_at: new Date(),
+    });
+    cook = new GqlSession(url);
+    expect(
+      (await cook.gql('mutation { signIn(email: "amina@popote.test", password: "popote123") { user { user_id } } }')).errors,
+    ).toBeUndefined();
+    const mine = await cook.gql(`{ cookMeals(cook_id: "${COOK}") { meal_id portions_available } }`);
+    mealId = mine.data.cookMeals.find((m: { portions_available: number }) => m.portions_available > 0).meal_id;
+  }, 120_000);
+
+  afterAll(async () => {
+    await bff?.close();
+    await stack?.close();
+  });
+
+  it("'Mettre en avant' from the cook's balance; refused in French beyond it; nobody else's dish", async () => {
+    const short = await cook.gql('mutation($i: StartCampaignInput!) { startCampaign(input: $i) { campaign_id } }', {
+      i: { meal_id: mealId, budget_cents: 5_000, days: 2 },
+    });
+    expect(short.errors?.[0]?.message).toBe(AD_MESSAGES.balanceShort('20,00 €'));
+    const r = await cook.gql('mutation($i: StartCampaignInput!) { startCampaign(input: $i) { campaign_id status daily_budget_cents } }', {
+      i: { meal_id: mealId, budget_cents: 500, days: 2 },
+    });
+    expect(r.errors).toBeUndefined();
+    expect(r.data.startCampaign).toMatchObject({ status: 'active', daily_budget_cents: 250 });
+    campaignId = r.data.startCampaign.campaign_id;
+    const overview = (await cook.gql('{ cookPayouts { available_cents advertising_cents } }')).data.cookPayouts;
+    expect(overview).toEqual({ available_cents: 1_500, advertising_cents: 500 });
+    // A buyer may not start one.
+    const buyer = new GqlSession(url);
+    await buyer.gql('mutation { signIn(email: "claire@popote.test", password: "popote123") { user { user_id } } }');
+    const refused = await buyer.gql('mutation($i: StartCampaignInput!) { startCampaign(input: $i) { campaign_id } }', {
+      i: { meal_id: mealId, budget_cents: 500, days: 1 },
+    });
+    expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+
+  it('a visitor is shown the dish with who paid for it; robots and prefetches are not counted; a visitor counts once', async () => {
+    const shown = await eventually(() => visitor().sponsored(), 15_000);
+    expect(shown).toMatchObject({ campaign_id: campaignId, advertiser_name: 'amina_cuisine', meal: { meal_id: mealId } });
+    expect(await visitor('Googlebot/2.1 (+http://www.google.com/bot.html)').display()).toBe(false);
+    expect(await visitor(CHROME, { 'sec-purpose': 'prefetch' }).display()).toBe(false);
+    expect(await visitor(CHROME).display('not-a-campaign')).toBe(false);
+    expect(await visitor(CHROME).display()).toBe(true);
+    expect(await visitor(CHROME).display()).toBe(false); // same address and browser, same day
+  });
+
+  it('a sold-out dish is never shown, and comes back with portions', async () => {
+    const before = (await cook.gql(`{ meal(meal_id: "${mealId}") { name description price_cents portions_available } }`)).data.meal;
+    const keep = { name: before.name, description: before.description, price_cents: before.price_cents };
+    const set = (portions: number) =>
+      cook.gql('mutation($id: ID!, $i: UpdateMealInput!) { updateMeal(meal_id: $id, input: $i) { portions_available } }', {
+        id: mealId,
+        i: { ...keep, portions_available: portions, portions_seen: null },
+      });
+    expect((await set(0)).errors).toBeUndefined();
+    await eventually(async () => (await visitor().sponsored()) === null, 15_000);
+    expect((await set(before.portions_available)).errors).toBeUndefined();
+    await eventually(async () => (await visitor().sponsored())?.campaign_id === campaignId, 15_000);
+  });
+
+  it("the day's budget spent, the card leaves the pages within a minute (default refresh); the cook sees why", async () => {
+    // Two more visitors: three displays at 1 € for a day's share of 2,50 €.
+    expect(await visitor(`${CHROME} A`).display()).toBe(true);
+    expect(await visitor(`${CHROME} B`).display()).toBe(true);
+    const spentAt = Date.now();
+    await eventually(async () => (await visitor().sponsored()) === null, 60_000, 500);
+    expect(Date.now() - spentAt).toBeLessThan(60_000);
+    const { campaigns } = (await cook.gql('{ cookCampaigns { campaigns { campaign_id status displays spent_cents } } }')).data
+      .cookCampaigns;
+    expect(campaigns[0]).toEqual({ campaign_id: campaignId, status: 'exhausted_today', displays: 3, spent_cents: 250 });
+    const stop = await cook.gql('mutation($c: ID!) { stopCampaign(campaign_id: $c) { status } }', { c: campaignId });
+    expect(stop.data.stopCampaign.status).toBe('stopped');
+  });
+});

@@ -1,0 +1,142 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { ADS, type AdsRpc, type RpcRequest } from '@popote/contracts';
+import { PaymentsStore } from '../store';
+import { isDuplicateKey } from '../payouts/payouts.schema';
+import type { AdClick, Campaign } from './advertising.schema';
+import { campaignDay } from './campaign-clock';
+import { CampaignsService } from './campaigns.service';
+
+type Viewer = RpcRequest<typeof AdsRpc.recordDisplay>['viewer'];
+
+interface OrderPlaced {
+  order_id: string;
+  consumer_id: string;
+  items: Array<{ meal_id: string }>;
+}
+
+/**
+ * Displays, clicks and the orders that follow a click (ADR 0020). Each display or click is one
+ * insert keyed `<campaign>:<day>:<viewer>`: the second of a day is a duplicate key, so it counts once
+ * whichever replica gets it, however often the browser repeats it. The viewer key is a hash of the
+ * signed-in user's id, or of a visitor's address and browser, with a random salt of that campaign
+ * day; the salt is dropped when the day is settled, after which the keys link to nobody. A signed-in
+ * user's id is kept beside it (`user_id`) for their export, attribution and erasure (set to null).
+ */
+@Injectable()
+export class AdMeasurementService {
+  private readonly salts = new Map<string, Promise<string>>();
+
+  constructor(
+    private readonly store: PaymentsStore,
+    private readonly campaigns: CampaignsService,
+  ) {}
+
+  async recordDisplay(campaignId: string, viewer: Viewer, now = Date.now()): Promise<boolean> {
+    const seen = await this.runningDay(campaignId, now);
+    if (!seen) return false;
+    const key = await this.viewerKey(seen.campaign, seen.day, viewer);
+    return this.insertOnce(() =>
+      this.store.adDisplays.create({
+        _id: `${campaignId}:${seen.day}:${key}`,
+        campaign_id: campaignId,
+        day: seen.day,
+        user_id: 'user_id' in viewer ? viewer.user_id : null,
+        created_at: new Date(now),
+      }),
+    );
+  }
+
+  async recordClick(campaignId: string, viewer: Viewer, now = Date.now()): Promise<boolean> {
+    const seen = await this.runningDay(campaignId, now);
+    if (!seen) return false;
+    const key = await this.viewerKey(seen.campaign, seen.day, viewer);
+    return this.insertOnce(() =>
+      this.store.adClicks.create({
+        _id: `${campaignId}:${seen.day}:${key}`,
+        campaign_id: campaignId,
+        meal_id: seen.campaign.meal_id,
+        day: seen.day,
+        user_id: 'user_id' in viewer ? viewer.user_id : null,
+        created_at: new Date(now),
+      }),
+    );
+  }
+
+  /**
+   * An order counts for each campaign whose card its buyer clicked within the 7 days before, for one
+   * of the order's dishes. Keyed `<campaign>:<order>`: a redelivered event counts nothing twice.
+   * (A visitor's click is not linked to the account they sign in with later: not counted.)
+   */
+  async attribute(order: OrderPlaced, placedAt: Date): Promise<number> {
+    const meals = new Set(order.items.map((i) => i.meal_id));
+    const since = +placedAt - ADS.attributionDays * 86_400_000;
+    const clicks = (await this.store.adClicks.find({ user_id: order.consumer_id }).lean<AdClick[]>()).filter(
+      (c) => meals.has(c.meal_id) && +c.created_at >= since && +c.created_at <= +placedAt,
+    );
+    let counted = 0;
+    for (const campaignId of new Set(clicks.map((c) => c.campaign_id))) {
+      const added = await this.insertOnce(() =>
+        this.store.adConversions.create({
+          _id: `${campaignId}:${order.order_id}`,
+          campaign_id: campaignId,
+          order_id: order.order_id,
+          created_at: placedAt,
+        }),
+      );
+      if (added) counted++;
+    }
+    return counted;
+  }
+
+  /** The day's salts of closed days are dropped (visitors' keys can no longer be recomputed). */
+  async dropSalt(campaignId: string, day: number): Promise<void> {
+    this.salts.delete(`${campaignId}:${day}`);
+    await this.store.adSalts.deleteOne({ _id: `${campaignId}:${day}` });
+  }
+
+  private async runningDay(campaignId: string, now: number): Promise<{ campaign: Campaign; day: number } | null> {
+    // The replica's list is a few seconds old: a campaign started since (on another replica) is read by its id.
+    const campaign =
+      (await this.campaigns.runningCampaigns(now)).find((c) => c._id === campaignId) ??
+      (await this.store.campaigns.findById(campaignId).lean<Campaign>());
+    const day = campaign?.status === 'active' ? campaignDay(campaign, now) : null;
+    return campaign && day !== null ? { campaign, day } : null;
+  }
+
+  private async viewerKey(campaign: Campaign, day: number, viewer: Viewer): Promise<string> {
+    const who = 'user_id' in viewer ? `user\n${viewer.user_id}` : `visitor\n${viewer.address}\n${viewer.user_agent}`;
+    const salt = await this.salt(campaign._id, day);
+    return createHash('sha256').update(`${salt}\n${who}`).digest('base64url').slice(0, 22);
+  }
+
+  /** One salt per campaign day for every replica: the first insert wins, the others read it. */
+  private salt(campaignId: string, day: number): Promise<string> {
+    const id = `${campaignId}:${day}`;
+    let salt = this.salts.get(id);
+    if (!salt) {
+      salt = (async () => {
+        try {
+          await this.store.adSalts.create({ _id: id, salt: randomBytes(16).toString('base64url'), created_at: new Date() });
+        } catch (err) {
+          if (!isDuplicateKey(err)) throw err;
+        }
+        return (await this.store.adSalts.findById(id).lean())!.salt;
+      })();
+      salt.catch(() => this.salts.delete(id));
+      this.salts.set(id, salt);
+      if (this.salts.size > 10_000) this.salts.delete(this.salts.keys().next().value!);
+    }
+    return salt;
+  }
+
+  private async insertOnce(insert: () => Promise<unknown>): Promise<boolean> {
+    try {
+      await insert();
+      return true;
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
+  }
+}
