@@ -130,10 +130,10 @@ describe('payouts: a cook connects a payout account (sandbox), is paid after pic
       expect(download.suggestedFilename()).toMatch(/^popote-paiements-\d{4}-\d{2}-\d{2}\.csv$/);
       const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
       const lines = csv.trim().split(/\r\n/);
-      expect(lines[0]).toBe('Date;Opération;Commande;Versement;En attente (€);Disponible (€)');
-      expect(lines.some((l) => /;Vente;.*;14,50;0,00$/.test(l))).toBe(true);
-      expect(lines.some((l) => /;Commission Popote;.*;-2,18;0,00$/.test(l))).toBe(true);
-      expect(lines.some((l) => /;Versement;.*;0,00;-12,32$/.test(l))).toBe(true);
+      expect(lines[0]).toBe('Date;Opération;Commande;Versement;Mise en avant;En attente (€);Disponible (€);Publicité (€)');
+      expect(lines.some((l) => /;Vente;.*;14,50;0,00;0,00$/.test(l))).toBe(true);
+      expect(lines.some((l) => /;Commission Popote;.*;-2,18;0,00;0,00$/.test(l))).toBe(true);
+      expect(lines.some((l) => /;Versement;.*;0,00;-12,32;0,00$/.test(l))).toBe(true);
 
       // Refunded after the payout: the amount is owed back, carried as a negative balance.
       await cook.getByRole('tab', { name: 'Commandes' }).click();
