@@ -1,8 +1,11 @@
 /** The cook remote's pages (the shell's PAGE_ROUTES sends these URLs here). */
 export const DASHBOARD = '/cook/dashboard';
-/** The dashboard's tabs are in its URL: ?onglet=apercu | plats | commandes | retrait | avis | statistiques | paiements. */
+/** The dashboard's tabs are in its URL: ?onglet=apercu | plats | commandes | retrait | avis | statistiques | mises-en-avant | paiements. */
 export const TAB_PARAM = 'onglet';
 export const DASHBOARD_MEALS = `${DASHBOARD}?${TAB_PARAM}=plats`;
+/** The 'Mises en avant' tab (issue 32). */
+export const CAMPAIGNS_TAB = 'mises-en-avant';
+export const DASHBOARD_CAMPAIGNS = `${DASHBOARD}?${TAB_PARAM}=${CAMPAIGNS_TAB}`;
 export const CREATE_MEAL = '/create-meal';
 export const editMealPath = (mealId: string) => `/meals/${encodeURIComponent(mealId)}/edit`;
 export const mealPath = (mealId: string) => `/meals/${encodeURIComponent(mealId)}`;

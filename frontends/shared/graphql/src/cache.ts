@@ -38,6 +38,12 @@ export const keys: KeyingConfig = {
   CookFollow: (data) => (data['cook_id'] as string | undefined) ?? null,
   // The signed-in person's alert settings: one, replaced by each change (forgotten with the rest on sign-out).
   AlertSettings: () => 'mine',
+  // A cook's advertisement: starting and stopping it answer it, its row in the table follows (ADR 0020).
+  Campaign: (data) => (data['campaign_id'] as string | undefined) ?? null,
+  CampaignOverview: embedded,
+  CampaignsCsv: embedded,
+  // The sponsored card is drawn per request: it stays inside its `sponsoredMeal` field (its meal is normalised).
+  SponsoredMeal: embedded,
   AlertPreferences: embedded,
   AlertChannels: embedded,
   OrderAlertChannels: embedded,

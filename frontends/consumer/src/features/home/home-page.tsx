@@ -7,7 +7,9 @@ import { Link } from '@popote/router';
 import { MealGrid } from '../../components/meal-grid';
 import { MealsNotice } from '../../components/meals-link';
 import { SkeletonCards } from '../../components/skeleton-cards';
-import { LIMITS } from '@popote/rules';
+import { ADS, LIMITS } from '@popote/rules';
+import { SponsoredCard } from '../ads/sponsored-card';
+import { useSponsoredMeal } from '../ads/use-sponsored-meal';
 import { CookCard } from './components/cook-card';
 import { FeaturedMealsDocument, PopularCooksDocument } from './graphql/home.queries.generated';
 import styles from './home-page.module.css';
@@ -98,6 +100,8 @@ function FeaturedMeals() {
     requestPolicy: 'cache-and-network',
   });
   const meals = data?.featuredMeals.slice(0, LIMITS.featuredMeals);
+  // Its own request, never waited for: it joins the featured meals' grid, after them, when it comes.
+  const sponsored = useSponsoredMeal();
   const viewAll = (
     <Link to="/meals" className={styles.viewAll}>
       {frBrowse.home.viewAll}
@@ -108,7 +112,33 @@ function FeaturedMeals() {
   let content: ReactNode;
   if (meals && meals.length > 0) {
     // Home featured cards show 'Plus que N' under 5 portions (spec §9).
-    content = <MealGrid meals={meals} headingLevel="h3" layout="three" lowStockThreshold={LIMITS.lowStockFeatured - 1} eagerImages={3} />;
+    const lowStockThreshold = LIMITS.lowStockFeatured - 1;
+    content = (
+      <MealGrid
+        meals={meals}
+        headingLevel="h3"
+        layout="three"
+        lowStockThreshold={lowStockThreshold}
+        eagerImages={3}
+        extra={
+          sponsored
+            ? {
+                key: `sponsored-${sponsored.campaign_id}`,
+                // After the featured meals, within the page's first six cards.
+                index: Math.min(meals.length, ADS.firstCards - 1),
+                render: (imageLoading) => (
+                  <SponsoredCard
+                    sponsored={sponsored}
+                    headingLevel="h3"
+                    lowStockThreshold={lowStockThreshold}
+                    imageLoading={imageLoading}
+                  />
+                ),
+              }
+            : null
+        }
+      />
+    );
   } else if (meals) {
     content = <MealsNotice message={frBrowse.home.featuredEmpty} linkLabel={frBrowse.home.browseAll} />;
   } else if (error) {

@@ -97,6 +97,14 @@ export function countActiveFilters(filters: MealListFilters): number {
 }
 
 /**
+ * The list as it comes: no search, no filter, no radius, newest first. Only this one carries the
+ * sponsored card (issue 32); the buyer's commune alone (distances on the cards) keeps it.
+ */
+export function isDefaultListing(filters: MealListFilters): boolean {
+  return filters.q === '' && countActiveFilters(filters) === 0 && filters.radius === null && filters.sort === 'recent';
+}
+
+/**
  * The BFF's `MealFilterInput`, with only what is set; null when nothing is. `near` is the buyer's
  * commune (INSEE code): with it the cards show distances, and the radius and the sort apply.
  */

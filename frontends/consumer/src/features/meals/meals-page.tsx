@@ -1,10 +1,22 @@
 import { Button, fr, Notice, Spinner, useBuyerCommune, toast } from '@popote/ui';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from '@popote/router';
+import { ADS } from '@popote/rules';
 import { MealGrid } from '../../components/meal-grid';
+import { SponsoredCard } from '../ads/sponsored-card';
+import { useSponsoredMeal, type SponsoredMealData } from '../ads/use-sponsored-meal';
 import { MealFilters } from './components/meal-filters';
 import { NearBar } from './components/near-bar';
-import { countActiveFilters, mealsUrl, NO_FILTERS, readFilters, toFilterInput, writeFilters, type MealListFilters } from './filters';
+import {
+  countActiveFilters,
+  isDefaultListing,
+  mealsUrl,
+  NO_FILTERS,
+  readFilters,
+  toFilterInput,
+  writeFilters,
+  type MealListFilters,
+} from './filters';
 import { useMealList } from './hooks/use-meal-list';
 import styles from './meals-page.module.css';
 
@@ -17,6 +29,8 @@ export function MealsPage() {
   const commune = useBuyerCommune();
   const filterInput = useMemo(() => toFilterInput(filters, commune?.code ?? null), [filters, commune?.code]);
   const list = useMealList(filterInput);
+  // Asked beside the list, never waited for: the card joins the cards when (and if) it comes.
+  const sponsored = useSponsoredMeal(isDefaultListing(filters));
 
   // A new history entry per change: the back button undoes the last filter.
   const applyFilters = (next: MealListFilters) => setSearchParams(writeFilters(next));
@@ -42,6 +56,7 @@ export function MealsPage() {
           <NearBar commune={commune} filters={filters} onChange={applyFilters} />
           <MealsResults
             list={list}
+            sponsored={sponsored}
             filtered={filtered}
             radius={commune ? filters.radius : null}
             onWiden={() => applyFilters({ ...filters, radius: null })}
@@ -55,12 +70,15 @@ export function MealsPage() {
 
 function MealsResults({
   list,
+  sponsored,
   filtered,
   radius,
   onWiden,
   onReset,
 }: {
   list: ReturnType<typeof useMealList>;
+  /** On the default listing only (null otherwise). */
+  sponsored: SponsoredMealData | null;
   filtered: boolean;
   radius: number | null;
   onWiden: () => void;
@@ -115,7 +133,19 @@ function MealsResults({
 
   return (
     <div className={list.refreshing ? styles.refreshing : undefined} aria-busy={list.refreshing || undefined}>
-      <MealGrid meals={list.meals} />
+      <MealGrid
+        meals={list.meals}
+        extra={
+          // Not among the previous filter's cards still shown while the list's own arrive.
+          sponsored && !list.refreshing
+            ? {
+                key: `sponsored-${sponsored.campaign_id}`,
+                index: ADS.mealsSlot,
+                render: (imageLoading) => <SponsoredCard sponsored={sponsored} imageLoading={imageLoading} />,
+              }
+            : null
+        }
+      />
       {list.hasMore ? (
         <div className={styles.more}>
           <Button variant="outline" size="lg" loading={list.loadingMore} onClick={loadMore}>

@@ -6,7 +6,9 @@ import { useSearchParams } from '@popote/router';
 import { CookMealsDocument } from '../../graphql/meals.generated';
 import { CookOrdersDocument, CookStatsDocument } from '../../graphql/orders.generated';
 import { CookPayoutsDocument } from '../../graphql/payouts.generated';
-import { TAB_PARAM } from '../../paths';
+import { CAMPAIGNS_TAB, TAB_PARAM } from '../../paths';
+import { frAds } from './ads-texts';
+import { CampaignsTab } from './campaigns-tab';
 import styles from './dashboard-page.module.css';
 import { MealsTab } from './meals-tab';
 import { OrdersTab } from './orders-tab';
@@ -27,6 +29,7 @@ const TABS = [
   { key: 'retrait', label: frCook.cook.tabs.pickup },
   { key: 'avis', label: frCook.cook.tabs.reviews },
   { key: 'statistiques', label: frCook.cook.tabs.stats },
+  { key: CAMPAIGNS_TAB, label: frAds.tab },
   { key: 'paiements', label: frCook.cook.tabs.payouts },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
@@ -36,7 +39,8 @@ function tabOf(value: string | null): TabKey {
 }
 
 /**
- * /cook/dashboard: 'Aperçu', 'Plats', 'Commandes', 'Retrait', 'Avis', 'Statistiques' (spec §2), 'Paiements'. The
+ * /cook/dashboard: 'Aperçu', 'Plats', 'Commandes', 'Retrait', 'Avis', 'Statistiques' (spec §2), 'Mises en avant'
+ * (issue 32), 'Paiements'. The
  * open tab is in the URL (?onglet=plats), so creating or editing a meal can come back to it.
  * Orders are live while the dashboard is open: a status change lands on the cached order;
  * a new order ('Nouvelle commande !') and the statistics are asked for again.
@@ -125,6 +129,8 @@ export function DashboardPage() {
           <ReviewsTab cookId={auth.user.user_id} />
         ) : current === 'statistiques' ? (
           <StatsTab />
+        ) : current === CAMPAIGNS_TAB ? (
+          <CampaignsTab openMeals={() => select('plats')} />
         ) : current === 'paiements' ? (
           <PayoutsTab />
         ) : (

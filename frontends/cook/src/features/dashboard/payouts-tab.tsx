@@ -24,15 +24,18 @@ import {
 } from '../../graphql/payouts.generated';
 import type { PayoutOverviewData } from '../../graphql/payouts';
 import { Loaded, Panel, TabSection } from './tab-parts';
+import { frAds } from './ads-texts';
 import payouts from './payouts.module.css';
 import stats from './stats.module.css';
 import { frCook } from '@popote/ui/fr-cook';
 
 const t = frCook.cook.payouts;
+/** The ledger's operations, the advertisements' included (issue 32). */
+const KINDS: Record<string, string> = { ...t.kinds, ...frAds.kinds };
 /** The sandbox's onboarding step comes back to this tab with ?inscription=bac-a-sable (as Stripe's hosted form would). */
 const SANDBOX_STEP = 'inscription';
 
-/** 'Paiements': payout account, balances, next payout, ledger and payouts, CSV export. */
+/** 'Paiements': payout account, balances (and what advertisements hold), next payout, ledger and payouts, CSV export. */
 export function PayoutsTab() {
   const query = useQuery(CookPayoutsDocument, { requestPolicy: 'cache-and-network' });
   const reload = () => void query.refetch().catch(() => undefined);
@@ -153,6 +156,13 @@ function Balances({ overview, reload }: { overview: PayoutOverviewData; reload: 
           <dd data-testid="payout-pending">{formatPrice(overview.pending_cents)}</dd>
           <dd className={payouts.hint}>{t.pendingHint}</dd>
         </div>
+        {overview.advertising_cents !== 0 ? (
+          <div className={payouts.figure}>
+            <dt>{frAds.advertising}</dt>
+            <dd data-testid="payout-advertising">{formatPrice(overview.advertising_cents)}</dd>
+            <dd className={payouts.hint}>{frAds.advertisingHint}</dd>
+          </div>
+        ) : null}
       </dl>
       <p className={stats.empty}>
         {t.commission(String(overview.commission_percent).replace('.', ','))}
@@ -196,6 +206,8 @@ function PayoutList({ overview }: { overview: PayoutOverviewData }) {
 const signed = (cents: number) => (cents === 0 ? '' : `${cents > 0 ? '+' : ''}${formatPrice(cents)}`);
 
 function History({ overview }: { overview: PayoutOverviewData }) {
+  // The advertisements' column, once the cook has had any.
+  const advertising = overview.advertising_cents !== 0 || overview.entries.some((e) => e.advertising_cents !== 0);
   return (
     <Panel titleId="payout-history-title" title={t.historyTitle}>
       {overview.entries.length === 0 ? (
@@ -210,18 +222,20 @@ function History({ overview }: { overview: PayoutOverviewData }) {
               { label: t.order },
               { label: t.amountPending, number: true },
               { label: t.amountAvailable, number: true },
+              ...(advertising ? [{ label: frAds.amountAdvertising, number: true }] : []),
             ]}
           >
             {overview.entries.map((e) => (
               <tr key={e.entry_id} data-testid="ledger-row" data-kind={e.kind}>
                 <td>{formatLongDateTime(e.created_at)}</td>
                 <td>
-                  {t.kinds[e.kind] ?? e.kind}
+                  {KINDS[e.kind] ?? e.kind}
                   {e.kind === 'commission' && e.order_id ? <InvoiceLink orderId={e.order_id} /> : null}
                 </td>
                 <td>{e.order_id ? frCook.cook.orderNumber(e.order_id) : ''}</td>
                 <td className={NUMBER_CELL}>{signed(e.pending_cents)}</td>
                 <td className={NUMBER_CELL}>{signed(e.available_cents)}</td>
+                {advertising ? <td className={NUMBER_CELL}>{signed(e.advertising_cents)}</td> : null}
               </tr>
             ))}
           </DataTable>

@@ -40,6 +40,8 @@ export interface MealCardProps {
   actions?: ReactNode;
   /** A control in the picture's top-right corner (the favourite heart), above the card's link. */
   corner?: ReactNode;
+  /** A label in the picture's bottom-left corner (the sponsored card's 'Sponsorisé'), clear of the badge and the heart. */
+  tag?: ReactNode;
   /**
    * Makes the meal's name a link (the router's, given by the app) that covers
    * the whole card; the actions stay clickable above it.
@@ -55,6 +57,7 @@ export function MealCard({
   headingLevel: Heading = 'h3',
   actions,
   corner,
+  tag,
   renderLink,
 }: MealCardProps) {
   const titleId = useId();
@@ -84,6 +87,7 @@ export function MealCard({
         {soldOut ? <div className={styles.overlay}>{fr.meal.soldOut}</div> : null}
         {fewLeft ? <span className={styles.badge}>{fr.meal.fewLeft(meal.portions_available)}</span> : null}
         {corner ? <div className={styles.corner}>{corner}</div> : null}
+        {tag ? <div className={styles.tag}>{tag}</div> : null}
       </div>
       <div className={styles.body}>
         <div className={styles.header}>
