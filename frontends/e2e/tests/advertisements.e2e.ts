@@ -175,9 +175,15 @@ describe('advertisements: a cook puts a dish forward, buyers see it labelled, th
         await shot(cook, 'ads-campaigns');
 
         // The CSV says the same.
-        const [download] = await Promise.all([cook.waitForEvent('download'), cook.getByRole('button', { name: 'Télécharger le CSV' }).click()]);
+        const [download] = await Promise.all([
+          cook.waitForEvent('download'),
+          cook.getByRole('button', { name: 'Télécharger le CSV' }).click(),
+        ]);
         expect(download.suggestedFilename()).toMatch(/^popote-mises-en-avant-\d{4}-\d{2}-\d{2}\.csv$/);
-        const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trim().split(/\r\n/);
+        const csv = (await readFile((await download.path())!, 'utf8'))
+          .replace(/^\uFEFF/, '')
+          .trim()
+          .split(/\r\n/);
         expect(csv[0]).toBe('Plat;Statut;Début (UTC);Fin (UTC);Arrêtée (UTC);Budget (€);Dépensé (€);Rendu (€);Affichages;Clics;Commandes');
         expect(csv.find((l) => l.startsWith(dish))).toMatch(/;En cours;.*;10,00;0,01;;1;1;0$/);
 
