@@ -117,6 +117,30 @@ describe('bff: sponsored dishes — shown with who paid, measured once per visit
     await eventually(async () => (await visitor().sponsored())?.campaign_id === campaignId, 15_000);
   });
 
+  it("two campaigns share the card in proportion to what is left of each one's day", async () => {
+    const other = (await cook.gql(`{ cookMeals(cook_id: "${COOK}") { meal_id portions_available } }`)).data.cookMeals.find(
+      (m: { meal_id: string; portions_available: number }) => m.meal_id !== mealId && m.portions_available > 0,
+    ).meal_id;
+    // 7,50 € a day against the first campaign's 2,50 € less its display at 1 €: weights 750 000 : 150 000.
+    const r = await cook.gql('mutation($i: StartCampaignInput!) { startCampaign(input: $i) { campaign_id } }', {
+      i: { meal_id: other, budget_cents: 1_500, days: 2 },
+    });
+    expect(r.errors).toBeUndefined();
+    const second = r.data.startCampaign.campaign_id;
+    await eventually(async () => (await visitor().sponsored())?.campaign_id === second, 20_000);
+    const shown = new Map<string, number>();
+    for (let i = 0; i < 300; i++) {
+      const id = (await visitor().sponsored())?.campaign_id ?? 'none';
+      shown.set(id, (shown.get(id) ?? 0) + 1);
+    }
+    expect([...shown.keys()].sort()).toEqual([campaignId, second].sort());
+    // Expected 250 : 50; far from a coin toss whatever the draws.
+    expect(shown.get(second)!).toBeGreaterThan(3 * shown.get(campaignId)!);
+    const stop = await cook.gql('mutation($c: ID!) { stopCampaign(campaign_id: $c) { status } }', { c: second });
+    expect(stop.data.stopCampaign.status).toBe('stopped');
+    await eventually(async () => (await visitor().sponsored())?.campaign_id === campaignId, 30_000, 500);
+  });
+
   it("the day's budget spent, the card leaves the pages within a minute (default refresh); the cook sees why", async () => {
     // Two more visitors: three displays at 1 € for a day's share of 2,50 €.
     expect(await visitor(`${CHROME} A`).display()).toBe(true);
@@ -126,7 +150,12 @@ describe('bff: sponsored dishes — shown with who paid, measured once per visit
     expect(Date.now() - spentAt).toBeLessThan(60_000);
     const { campaigns } = (await cook.gql('{ cookCampaigns { campaigns { campaign_id status displays spent_cents } } }')).data
       .cookCampaigns;
-    expect(campaigns[0]).toEqual({ campaign_id: campaignId, status: 'exhausted_today', displays: 3, spent_cents: 250 });
+    expect(campaigns.find((c: { campaign_id: string }) => c.campaign_id === campaignId)).toEqual({
+      campaign_id: campaignId,
+      status: 'exhausted_today',
+      displays: 3,
+      spent_cents: 250,
+    });
     const stop = await cook.gql('mutation($c: ID!) { stopCampaign(campaign_id: $c) { status } }', { c: campaignId });
     expect(stop.data.stopCampaign.status).toBe('stopped');
   });

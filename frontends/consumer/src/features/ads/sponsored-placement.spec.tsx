@@ -1,49 +1,17 @@
 // @vitest-environment jsdom
-import { createGraphQLClient, GraphQLProvider } from '@popote/graphql';
 import { ADS, LIMITS } from '@popote/rules';
-import { TOASTER_PROPS } from '@popote/ui';
-import { settle, useReactTestRoot } from '@popote/ui/testing';
+import { Refusal, renderWithBff, settle, useReactTestRoot, type SentOperation } from '@popote/ui/testing';
 import { act, type ReactNode } from 'react';
-import { Toaster } from 'react-hot-toast';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { HomePage } from '../home/home-page';
 import { MealsPage } from '../meals/meals-page';
 import { mealCard, sponsoredAnswer } from './sponsored-fixtures';
 
-interface Sent {
-  operationName: string;
-  variables: Record<string, unknown>;
-  query: string;
-}
-/** What the BFF answers to an operation: its `data`, a whole body ({ errors }), or a promise of either. */
-type Answer = (op: Sent) => unknown;
+/** What the BFF answers to an operation: its `data`, a `Refusal`, or a promise of either. */
+type Answer = (op: SentOperation) => unknown;
 
 const dom = useReactTestRoot();
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-
-async function mount(ui: ReactNode, answer: Answer): Promise<Sent[]> {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_url: unknown, init?: RequestInit) => {
-      const op = JSON.parse(String(init?.body)) as Sent;
-      sent.push(op);
-      const body = await answer(op);
-      return json(body && typeof body === 'object' && 'errors' in body ? body : { data: body });
-    }),
-  );
-  const client = createGraphQLClient({ uri: 'http://bff.test/graphql' });
-  await act(async () =>
-    dom.root.render(
-      <GraphQLProvider value={client}>
-        <Toaster {...TOASTER_PROPS} />
-        {ui}
-      </GraphQLProvider>,
-    ),
-  );
-  await settle();
-  return sent;
-}
+const mount = (ui: ReactNode, answer: Answer) => renderWithBff(dom, ui, answer);
 
 const organic = (count: number) => Array.from({ length: count }, (_, i) => mealCard(`m${i + 1}`, `Plat ${i + 1}`));
 /** The grid's cards, in order: the meal's name, '*' after the sponsored one. */
@@ -127,7 +95,7 @@ describe('/meals and the sponsored card', () => {
 
   it('a failed, empty or sold-out answer shows no card and no error', async () => {
     const answers = [
-      { errors: [{ message: 'Erreur interne', extensions: { code: 'INTERNAL_SERVER_ERROR' } }], data: null },
+      new Refusal('Erreur interne', 'INTERNAL_SERVER_ERROR'),
       { sponsoredMeal: null },
       { sponsoredMeal: sponsoredAnswer(0) },
     ];

@@ -45,16 +45,27 @@ export function useReactTestRoot(): ReactTestRoot {
   };
 }
 
-/** A GraphQL operation as a page sent it: its name and variables. */
+/** A GraphQL operation as a page sent it: its name, variables and document. */
 export interface SentOperation {
   operationName: string;
   variables: Record<string, unknown>;
+  query: string;
+}
+
+/** A GraphQL error as the BFF sends it: its French message, code and per-field messages. */
+export class Refusal {
+  constructor(
+    readonly message: string,
+    readonly code: string,
+    readonly fields?: Record<string, string>,
+  ) {}
 }
 
 /**
  * Renders `ui` in `dom` with the frontends' real GraphQL client and the toaster; the BFF is
- * `answer`, called with each operation the page sends and returning its `data`. Resolves, once the
- * first requests have been answered, with the operations sent (the list keeps growing).
+ * `answer`, called with each operation the page sends and returning its `data`, or a `Refusal`
+ * (or a promise of either: an answer that takes its time). Resolves, once the first requests have
+ * been answered, with the operations sent (the list keeps growing).
  */
 export async function renderWithBff(dom: ReactTestRoot, ui: ReactNode, answer: (op: SentOperation) => unknown): Promise<SentOperation[]> {
   const sent: SentOperation[] = [];
@@ -63,7 +74,15 @@ export async function renderWithBff(dom: ReactTestRoot, ui: ReactNode, answer: (
     vi.fn(async (_url: unknown, init?: RequestInit) => {
       const op = JSON.parse(String(init?.body)) as SentOperation;
       sent.push(op);
-      return new Response(JSON.stringify({ data: answer(op) }), { status: 200, headers: { 'content-type': 'application/json' } });
+      const result = await answer(op);
+      const body =
+        result instanceof Refusal
+          ? {
+              data: null,
+              errors: [{ message: result.message, extensions: { code: result.code, ...(result.fields ? { fields: result.fields } : {}) } }],
+            }
+          : { data: result };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );
   const client = createGraphQLClient({ uri: 'http://bff.test/graphql' });
