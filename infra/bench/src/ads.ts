@@ -72,7 +72,7 @@ export async function adsBench(urls: { bff: string; shell: string }, mongoUrl: s
   const mongo = await MongoClient.connect(mongoUrl);
   const browser = await launch();
   try {
-    // 50 cooks, a dish each (1 000 portions), 20 € available each (a released sale in the ledger).
+    // 50 cooks, a dish each (1 000 portions), 40 € available each (a released sale in the ledger): two campaigns of 15 €.
     const cooks: { gql: Person; meal: string }[] = [];
     for (let i = 0; i < CAMPAIGNS; i++) {
       const gql = person(urls.bff);
@@ -89,7 +89,7 @@ export async function adsBench(urls: { bff: string; shell: string }, mongoUrl: s
           payout_id: null,
           campaign_id: null,
           pending_cents: 0,
-          available_cents: 2_000,
+          available_cents: 4_000,
           advertising_cents: 0,
           created_at: new Date(),
         });
@@ -109,7 +109,7 @@ export async function adsBench(urls: { bff: string; shell: string }, mongoUrl: s
       running = await Promise.all(
         cooks.map(async ({ gql, meal }) => {
           const r = await gql('mutation($i: StartCampaignInput!) { startCampaign(input: $i) { campaign_id } }', {
-            i: { meal_id: meal, budget_cents: 500, days: 30 },
+            i: { meal_id: meal, budget_cents: 1_500, days: 10 },
           });
           return { gql, id: r.startCampaign.campaign_id as string };
         }),
