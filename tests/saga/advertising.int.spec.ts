@@ -143,6 +143,8 @@ describe('advertisements: a campaign paid from the ledger, exact in cents, on tw
       record({ ...visitor, address: '198.51.100.4' }),
     ]);
     expect(counted.filter((c) => c.counted)).toHaveLength(3);
+    // The cook seeing their own card pays nothing.
+    expect((await record({ user_id: chef.user_id })).counted).toBe(false);
     expect(await displays().countDocuments({ campaign_id: campaign.campaign_id })).toBe(3);
     // Three displays at 1 € cost more than the day's 2,50 €: the campaign leaves the rotation (payments keeps its list 5 s).
     await eventually(async () => !(await active()).some((a) => a.campaign_id === campaign.campaign_id), 10_000);

@@ -33,7 +33,7 @@ export class AdMeasurementService {
   ) {}
 
   async recordDisplay(campaignId: string, viewer: Viewer, now = Date.now()): Promise<boolean> {
-    const seen = await this.runningDay(campaignId, now);
+    const seen = await this.runningDay(campaignId, viewer, now);
     if (!seen) return false;
     const key = await this.viewerKey(seen.campaign, seen.day, viewer);
     return this.insertOnce(() =>
@@ -48,7 +48,7 @@ export class AdMeasurementService {
   }
 
   async recordClick(campaignId: string, viewer: Viewer, now = Date.now()): Promise<boolean> {
-    const seen = await this.runningDay(campaignId, now);
+    const seen = await this.runningDay(campaignId, viewer, now);
     if (!seen) return false;
     const key = await this.viewerKey(seen.campaign, seen.day, viewer);
     return this.insertOnce(() =>
@@ -95,12 +95,14 @@ export class AdMeasurementService {
     await this.store.adSalts.deleteOne({ _id: `${campaignId}:${day}` });
   }
 
-  private async runningDay(campaignId: string, now: number): Promise<{ campaign: Campaign; day: number } | null> {
+  private async runningDay(campaignId: string, viewer: Viewer, now: number): Promise<{ campaign: Campaign; day: number } | null> {
     // The replica's list is a few seconds old: a campaign started since (on another replica) is read by its id.
     const campaign =
       (await this.campaigns.runningCampaigns(now)).find((c) => c._id === campaignId) ??
       (await this.store.campaigns.findById(campaignId).lean<Campaign>());
     const day = campaign?.status === 'active' ? campaignDay(campaign, now) : null;
+    // The cook looking at their own card pays nothing for it.
+    if ('user_id' in viewer && viewer.user_id === campaign?.cook_id) return null;
     return campaign && day !== null ? { campaign, day } : null;
   }
 
