@@ -299,14 +299,32 @@ describe('advertisements: a campaign paid from the ledger, exact in cents, on tw
     const cookExport = JSON.stringify(await s.rpc.call(exportPersonalDataRpc('payments'), { actor: chef, cursor: null }));
     expect(cookExport).toContain(campaign.campaign_id);
     const buyerExport = JSON.stringify(await s.rpc.call(exportPersonalDataRpc('payments'), { actor: buyer, cursor: null }));
-    expect(buyerExport).toContain('sponsored-dishes-seen');
+    // The click (kept with the buyer's id for the 7 days its orders may count); displays hold no id at all.
+    expect(buyerExport).toContain('sponsored-dishes-opened');
     expect(buyerExport).toContain(campaign.campaign_id);
+    expect(buyerExport).not.toContain('sponsored-dishes-seen');
+    expect(JSON.stringify(await displays().find({ campaign_id: campaign.campaign_id }).toArray())).not.toContain(buyer.user_id);
 
     await s.erase(buyer);
-    await eventually(async () => (await displays().countDocuments({ user_id: buyer.user_id })) === 0, 15_000);
+    const clicks = s.db('payments').collection<AdMeasureDoc>('adClicks');
+    await eventually(async () => (await clicks.countDocuments({ user_id: buyer.user_id })) === 0, 15_000);
+    expect(await clicks.countDocuments({ campaign_id: campaign.campaign_id, user_id: null })).toBe(1);
     expect(await displays().countDocuments({ campaign_id: campaign.campaign_id })).toBe(1);
-    expect(await s.db('payments').collection('adClicks').countDocuments({ campaign_id: campaign.campaign_id, user_id: null })).toBe(1);
-    expect(JSON.stringify(await displays().find({ campaign_id: campaign.campaign_id }).toArray())).not.toContain(buyer.user_id);
+    // A click older than the 7 days its orders may count forgets who clicked; a recent one keeps it.
+    const someone = consumer();
+    await s.rpc.call(AdsRpc.recordClick, { campaign_id: campaign.campaign_id, viewer: { user_id: someone.user_id } });
+    await clicks.insertOne({
+      _id: `${campaign.campaign_id}:old:${someone.user_id}`,
+      campaign_id: campaign.campaign_id,
+      day: 0,
+      user_id: someone.user_id,
+      created_at: new Date(Date.now() - 8 * 86_400_000),
+    });
+    await settleEverywhere();
+    expect((await clicks.find({ user_id: someone.user_id }).toArray()).map((c) => c._id)).not.toContain(
+      `${campaign.campaign_id}:old:${someone.user_id}`,
+    );
+    expect(await clicks.countDocuments({ user_id: someone.user_id })).toBe(1);
     await s.rpc.call(AdsRpc.stopCampaign, { actor: chef, campaign_id: campaign.campaign_id });
   });
 });

@@ -72,12 +72,13 @@ export interface CampaignDoc {
   daily_budgets: number[];
 }
 
-/** payments: `adDisplays` / `adClicks` (`_id` = `<campaign>:<day>:<viewer key>`). */
+/** payments: `adDisplays` / `adClicks` (`_id` = `<campaign>:<day>:<viewer key>`; only a click holds a `user_id`). */
 export interface AdMeasureDoc {
   _id: string;
   campaign_id: string;
   day: number;
-  user_id: string | null;
+  user_id?: string | null;
+  created_at: Date;
 }
 
 /** payments: `payouts`. */

@@ -81,6 +81,9 @@ describe('static pages and footer', () => {
         '3 ans après leur envoi',
         "1 an après l'envoi",
         'reste disponible 7 jours',
+        // Sponsored dishes (ADR 0020): counted without anything in the browser, the day's key forgotten.
+        'Plats sponsorisés',
+        'effacée à la fin de ce jour',
       ]) {
         expect(privacy, fact).toContain(fact);
       }

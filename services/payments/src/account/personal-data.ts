@@ -109,7 +109,6 @@ export class PaymentsPersonalData implements PersonalDataProvider {
         newestFirstSection(this.store.ledgerEntries, 'ledger-entries', { cook_id: userId }),
         newestFirstSection(this.store.payouts, 'payouts', { cook_id: userId }),
         newestFirstSection(this.store.campaigns, 'ad-campaigns', { cook_id: userId, status: { $ne: 'failed' } }),
-        newestFirstSection(this.store.adDisplays, 'sponsored-dishes-seen', { user_id: userId }),
         newestFirstSection(this.store.adClicks, 'sponsored-dishes-opened', { user_id: userId }),
         { name: 'payout-account', whole: () => this.store.payoutAccounts.findById(userId).lean() },
       ],
@@ -161,11 +160,10 @@ export class PaymentsPersonalData implements PersonalDataProvider {
   }
 
   /**
-   * The sponsored dishes the person saw or opened: kept as counts (a day's spend is computed from
-   * them) under their salted key, without the person's id (the key's salt goes when the day closes).
+   * The sponsored dishes the person opened in the last 7 days: kept as counts under their salted
+   * key, without the person's id. (Displays never hold an id; their keys' salt goes when the day closes.)
    */
   private async forgetViewer(userId: string): Promise<void> {
-    await this.store.adDisplays.updateMany({ user_id: userId }, { $set: { user_id: null } });
     await this.store.adClicks.updateMany({ user_id: userId }, { $set: { user_id: null } });
   }
 }

@@ -20,8 +20,8 @@ interface OrderPlaced {
  * insert keyed `<campaign>:<day>:<viewer>`: the second of a day is a duplicate key, so it counts once
  * whichever replica gets it, however often the browser repeats it. The viewer key is a hash of the
  * signed-in user's id, or of a visitor's address and browser, with a random salt of that campaign
- * day; the salt is dropped when the day is settled, after which the keys link to nobody. A signed-in
- * user's id is kept beside it (`user_id`) for their export, attribution and erasure (set to null).
+ * day; the salt is dropped when the day is settled, after which the keys link to nobody. A click
+ * keeps a signed-in buyer's id (`user_id`) for the 7 days its orders may count, then forgets it.
  */
 @Injectable()
 export class AdMeasurementService {
@@ -41,7 +41,6 @@ export class AdMeasurementService {
         _id: `${campaignId}:${seen.day}:${key}`,
         campaign_id: campaignId,
         day: seen.day,
-        user_id: 'user_id' in viewer ? viewer.user_id : null,
         created_at: new Date(now),
       }),
     );
@@ -87,6 +86,15 @@ export class AdMeasurementService {
       if (added) counted++;
     }
     return counted;
+  }
+
+  /** Clicks older than the attribution window forget who clicked (the settlement runs it). */
+  async forgetOldClickers(now = Date.now()): Promise<number> {
+    const res = await this.store.adClicks.updateMany(
+      { user_id: { $ne: null }, created_at: { $lt: new Date(now - ADS.attributionDays * 86_400_000) } },
+      { $set: { user_id: null } },
+    );
+    return res.modifiedCount;
   }
 
   /** The day's salts of closed days are dropped (visitors' keys can no longer be recomputed). */

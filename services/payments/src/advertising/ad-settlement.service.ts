@@ -25,6 +25,7 @@ export interface SettleOutcome {
  *   share of the budget;
  * - once the campaign ended or was stopped and all its days are in: `ad_release:<c>` = budget − the
  *   days' spends, back to the available balance; the campaign is then `settled`.
+ * Clicks older than the 7-day attribution window forget who clicked.
  * Two replicas computing the same day count the same displays (the window is closed) and the second
  * insert is a duplicate key; the release is computed from the spend entries as stored.
  */
@@ -41,6 +42,7 @@ export class AdSettlementService {
   @PeriodicJob<PaymentsConfig>({ name: 'ad-settlement', everyMs: (c) => settleGrace(c.ADS_DAY_MS) })
   async settle(now = Date.now()): Promise<SettleOutcome> {
     const outcome: SettleOutcome = { days: 0, closed: 0, orphans: await this.giveBackOrphans(now) };
+    await this.measurement.forgetOldClickers(now);
     for (const c of await this.store.campaigns.find({ settled: false }).lean<Campaign[]>()) {
       const { days, closed } = await this.settleCampaign(c, now);
       outcome.days += days;

@@ -34,20 +34,23 @@ export const CampaignSchema = SchemaFactory.createForClass(Campaign);
 /**
  * One viewer saw a campaign's card on one campaign day: `_id` = `<campaign>:<day>:<viewer key>`, so a
  * second display of the day is a duplicate key (counted once, on every replica). The viewer key is a
- * hash, salted per campaign day, of a signed-in user's id or of a visitor's address and browser.
+ * hash, salted per campaign day, of a signed-in user's id or of a visitor's address and browser; no
+ * id is stored beside it, and once the day's salt is deleted the key links to nobody.
  */
 @Schema({ collection: 'adDisplays', versionKey: false })
 export class AdDisplay {
   @Prop({ type: String, required: true }) _id!: string;
   @Prop({ required: true, index: true }) campaign_id!: string;
   @Prop({ required: true }) day!: number;
-  @Prop({ type: String, default: null, index: true }) user_id!: string | null;
   @Prop({ required: true }) created_at!: Date;
 }
 export const AdDisplaySchema = SchemaFactory.createForClass(AdDisplay);
 AdDisplaySchema.index({ campaign_id: 1, day: 1 });
 
-/** A click on a campaign's card, once per viewer per campaign day (same key as the displays). */
+/**
+ * A click on a campaign's card, once per viewer per campaign day (same key as the displays). A
+ * signed-in buyer's id is kept 7 days (the attribution window), then set to null by the settlement.
+ */
 @Schema({ collection: 'adClicks', versionKey: false })
 export class AdClick {
   @Prop({ type: String, required: true }) _id!: string;

@@ -105,6 +105,17 @@ export function PrivacyPage() {
           Nous vous envoyons des emails liés au service (confirmation de commande, commande reçue pour les cuisiniers, réponse à un
           message). Nous gardons une trace de ces envois : destinataire, sujet, contenu, date et état de l&apos;envoi.
         </p>
+        <h3>Plats sponsorisés</h3>
+        <p>
+          Un plat marqué « Sponsorisé » est mis en avant contre paiement par le cuisinier qui l&apos;a préparé ; c&apos;est le même pour
+          tout le monde, il n&apos;est pas choisi d&apos;après ce que vous avez vu ou commandé. Pour facturer ce cuisinier, nous comptons
+          une fois par jour de campagne et par personne l&apos;affichage du plat (au moins la moitié de la carte à l&apos;écran pendant une
+          seconde) et le clic qui l&apos;ouvre. Nous enregistrons pour cela une empreinte calculée à partir de l&apos;identifiant de votre
+          compte ou, si vous n&apos;êtes pas connecté, de votre adresse IP et de votre navigateur, avec une valeur aléatoire propre à chaque
+          jour de campagne et effacée à la fin de ce jour : l&apos;empreinte ne permet alors plus de vous reconnaître. Si vous êtes connecté
+          et ouvrez un plat sponsorisé, nous gardons aussi votre identifiant 7 jours, pour compter une commande de ce plat passée dans ce
+          délai. Rien n&apos;est déposé dans votre navigateur pour cela.
+        </p>
         <h3>Journaux et traces techniques</h3>
         <p>
           Nos serveurs enregistrent des journaux et des traces de fonctionnement : date, opération demandée, résultat, durée, identifiant de
@@ -115,7 +126,10 @@ export function PrivacyPage() {
 
       <section className={styles.section} aria-labelledby="privacy-cookies">
         <h2 id="privacy-cookies">3. Cookies et stockage dans le navigateur</h2>
-        <p>Popote n&apos;utilise ni cookie publicitaire ni outil de mesure d&apos;audience. Seuls sont déposés :</p>
+        <p>
+          Popote n&apos;utilise ni cookie publicitaire ni outil de mesure d&apos;audience (le comptage des plats sponsorisés ne dépose rien
+          dans votre navigateur). Seuls sont déposés :
+        </p>
         <ul>
           <li>
             deux cookies de session, strictement nécessaires, inaccessibles aux scripts de la page (httpOnly) : l&apos;un valable 15
@@ -145,10 +159,16 @@ export function PrivacyPage() {
             de connexion.
           </li>
           <li>
+            <strong>Facturer les mises en avant</strong> (exécution du contrat avec le cuisinier qui les paie) : compter les affichages, les
+            clics et les commandes des plats sponsorisés.
+          </li>
+          <li>
             <strong>Respecter nos obligations légales</strong>, notamment comptables pour les commandes.
           </li>
         </ul>
-        <p>Nous ne vendons pas vos données et ne les utilisons pas à des fins publicitaires.</p>
+        <p>
+          Nous ne vendons pas vos données et ne faisons pas de publicité ciblée : un plat sponsorisé est choisi sans rien savoir de vous.
+        </p>
       </section>
 
       <section className={styles.section} aria-labelledby="privacy-recipients">
@@ -197,6 +217,13 @@ export function PrivacyPage() {
               <tr>
                 <td>Avis</td>
                 <td>Tant que le compte existe ; à sa suppression, votre nom et votre commentaire sont effacés, la note reste anonyme.</td>
+              </tr>
+              <tr>
+                <td>Comptage des plats sponsorisés</td>
+                <td>
+                  L&apos;empreinte ne permet plus de vous reconnaître à la fin du jour de campagne ; votre identifiant, après un clic, est
+                  gardé 7 jours (effacé aussitôt à la suppression du compte). Les totaux restent dans la comptabilité du cuisinier.
+                </td>
               </tr>
               <tr>
                 <td>Messages de contact</td>
