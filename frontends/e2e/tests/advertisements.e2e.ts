@@ -127,6 +127,8 @@ describe('advertisements: a cook puts a dish forward, buyers see it labelled, th
       await dialog.getByLabel('Budget total (€)').fill('10');
       await dialog.getByText('20,00 €').first().waitFor(); // the available balance, shown before paying
       await shot(cook, 'ads-form');
+      const formViolations = await seriousViolations(cook);
+      expect(formViolations, describeViolations(formViolations)).toEqual([]);
       await dialog.getByRole('button', { name: 'Lancer la mise en avant' }).click();
       await cook.getByText(`« ${dish} » est mis en avant : 10,00 € réservés sur votre solde.`, { exact: false }).first().waitFor();
       expect(await campaignRow(cook, base, dish)).toMatchObject({ Statut: 'En cours', Budget: '10,00 €', Affichages: '0' });
@@ -173,6 +175,8 @@ describe('advertisements: a cook puts a dish forward, buyers see it labelled, th
         // One display of 0,5 c rounds to 1 c; nothing given back while it runs.
         expect(row).toMatchObject({ Affichages: '1', Clics: '1', Commandes: '0', Dépensé: '0,01 €', Rendu: expect.stringMatching(/^—/) });
         await shot(cook, 'ads-campaigns');
+        const tabViolations = await seriousViolations(cook);
+        expect(tabViolations, describeViolations(tabViolations)).toEqual([]);
 
         // The CSV says the same.
         const [download] = await Promise.all([
