@@ -177,6 +177,10 @@ describe('advertisements: a cook puts a dish forward, buyers see it labelled, th
         await shot(cook, 'ads-campaigns');
         const tabViolations = await seriousViolations(cook);
         expect(tabViolations, describeViolations(tabViolations)).toEqual([]);
+        // On a phone the table scrolls in its box: the page itself never gets wider than the screen.
+        await cook.setViewportSize({ width: 390, height: 844 });
+        expect(await cook.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        await cook.setViewportSize({ width: 1280, height: 900 });
 
         // The CSV says the same.
         const [download] = await Promise.all([
