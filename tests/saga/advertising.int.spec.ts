@@ -162,6 +162,8 @@ describe('advertisements: a campaign paid from the ledger, exact in cents, on tw
     expect(day0).toEqual([
       expect.objectContaining({ _id: `ad_spend:${campaign.campaign_id}:0`, advertising_cents: -250, available_cents: 0, displays: 3 }),
     ]);
+    // The day closed, its displays and its salt are gone (its count is in the entry): nothing keyed by a viewer is left of it.
+    expect(await displays().countDocuments({ campaign_id: campaign.campaign_id, day: 0 })).toBe(0);
     // The day closed, its salt is gone: the stored viewer keys can no longer be recomputed from anyone's id or address.
     expect(
       await s

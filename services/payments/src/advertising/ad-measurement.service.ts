@@ -97,10 +97,15 @@ export class AdMeasurementService {
     return res.modifiedCount;
   }
 
-  /** The day's salts of closed days are dropped (visitors' keys can no longer be recomputed). */
-  async dropSalt(campaignId: string, day: number): Promise<void> {
+  /**
+   * A day settled (its count is in its `ad_spend` entry): its salt and its displays go — the keys
+   * can no longer be recomputed, and the collection holds only the days still open. Days before it
+   * too (a straggler written after their settlement).
+   */
+  async closeDay(campaignId: string, day: number): Promise<void> {
     this.salts.delete(`${campaignId}:${day}`);
     await this.store.adSalts.deleteOne({ _id: `${campaignId}:${day}` });
+    await this.store.adDisplays.deleteMany({ campaign_id: campaignId, day: { $lte: day } });
   }
 
   private async runningDay(campaignId: string, viewer: Viewer, now: number): Promise<{ campaign: Campaign; day: number } | null> {

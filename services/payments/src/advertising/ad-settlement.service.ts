@@ -32,6 +32,8 @@ export interface SettleOutcome {
 @Injectable()
 export class AdSettlementService {
   private readonly log = new Logger('AdSettlement');
+  /** Campaign days this process has closed (their displays and salt deleted), until the campaign is. */
+  private readonly closedDays = new Set<string>();
 
   constructor(
     private readonly store: PaymentsStore,
@@ -63,27 +65,32 @@ export class AdSettlementService {
     let added = 0;
     let complete = true;
     for (let day = 0; day < total; day++) {
-      if (have.has(`ad_spend:${c._id}:${day}`)) continue;
-      const end = dayEnd(c, day);
-      if (end + grace > now) {
-        complete = false;
-        break;
+      if (!have.has(`ad_spend:${c._id}:${day}`)) {
+        const end = dayEnd(c, day);
+        if (end + grace > now) {
+          complete = false;
+          break;
+        }
+        const displays = await this.store.adDisplays.countDocuments({ campaign_id: c._id, day, created_at: { $lt: new Date(end) } });
+        const spend = Math.min(c.daily_budgets[day]!, displaysCostCents(displays, c.cpm_cents));
+        added += await this.ledger.append([
+          {
+            _id: `ad_spend:${c._id}:${day}`,
+            kind: 'ad_spend',
+            cook_id: c.cook_id,
+            campaign_id: c._id,
+            pending_cents: 0,
+            available_cents: 0,
+            advertising_cents: -spend,
+            displays,
+          },
+        ]);
       }
-      const displays = await this.store.adDisplays.countDocuments({ campaign_id: c._id, day, created_at: { $lt: new Date(end) } });
-      const spend = Math.min(c.daily_budgets[day]!, displaysCostCents(displays, c.cpm_cents));
-      added += await this.ledger.append([
-        {
-          _id: `ad_spend:${c._id}:${day}`,
-          kind: 'ad_spend',
-          cook_id: c.cook_id,
-          campaign_id: c._id,
-          pending_cents: 0,
-          available_cents: 0,
-          advertising_cents: -spend,
-          displays,
-        },
-      ]);
-      await this.measurement.dropSalt(c._id, day);
+      // Once its entry is in (written here or by another replica), the day's displays and salt go; once per process.
+      if (!this.closedDays.has(`${c._id}:${day}`)) {
+        await this.measurement.closeDay(c._id, day);
+        this.closedDays.add(`${c._id}:${day}`);
+      }
     }
     if (!complete || effectiveEnd(c) + grace > now) return { days: added, closed: false };
 
@@ -108,6 +115,7 @@ export class AdSettlementService {
       { _id: c._id },
       { $set: { settled: true, status: c.stopped_at ? 'stopped' : 'ended', refunded_cents: release!.available_cents } },
     );
+    for (let day = 0; day < total; day++) this.closedDays.delete(`${c._id}:${day}`);
     return { days: added, closed: true };
   }
 

@@ -207,13 +207,18 @@ export class CampaignsService {
   private async dtos(campaigns: Campaign[], now = Date.now()): Promise<CampaignDto[]> {
     return Promise.all(
       campaigns.map(async (c) => {
-        const [entries, displays, clicks, orders] = await Promise.all([
-          this.store.ledgerEntries.find({ campaign_id: c._id }, { _id: 1, kind: 1, advertising_cents: 1 }).lean<LedgerEntry[]>(),
+        // Displays: the settled days' counts from their ledger entries, the open days' from the collection.
+        const [entries, openDisplays, clicks, orders] = await Promise.all([
+          this.store.ledgerEntries
+            .find({ campaign_id: c._id }, { _id: 1, kind: 1, advertising_cents: 1, displays: 1 })
+            .lean<LedgerEntry[]>(),
           this.store.adDisplays.countDocuments({ campaign_id: c._id }),
           this.store.adClicks.countDocuments({ campaign_id: c._id }),
           this.store.adConversions.countDocuments({ campaign_id: c._id }),
         ]);
-        const settledSpend = -entries.filter((e) => e.kind === 'ad_spend').reduce((sum, e) => sum + (e.advertising_cents ?? 0), 0);
+        const spends = entries.filter((e) => e.kind === 'ad_spend');
+        const settledSpend = -spends.reduce((sum, e) => sum + (e.advertising_cents ?? 0), 0);
+        const displays = spends.reduce((sum, e) => sum + (e.displays ?? 0), 0) + openDisplays;
         const day = campaignDay(c, now);
         const todayOpen = day !== null && !entries.some((e) => e._id === `ad_spend:${c._id}:${day}`);
         const todayDisplays = day === null ? 0 : await this.displaysOn(c._id, day);
