@@ -1,13 +1,13 @@
 import { apiMessage } from '@popote/auth';
 import { useGraphQLClient, useMutation, useQuery } from '@popote/graphql';
-import { Button, DataTable, formatPrice, Notice, NUMBER_CELL, saveFile, toast, useFileDownload } from '@popote/ui';
+import { Button, DataTable, formatPrice, Notice, NUMBER_CELL, toast } from '@popote/ui';
 import { CookCampaignsCsvDocument, CookCampaignsDocument, StopCampaignDocument } from '../../graphql/ads.generated';
 import { isRunning, type CampaignData } from '../../graphql/ads';
 import { CookPayoutsDocument } from '../../graphql/payouts.generated';
 import { frAds } from './ads-texts';
 import ads from './ads.module.css';
 import { formatParisDateTime, formatPeriod } from './campaign-format';
-import { Loaded, TabSection } from './tab-parts';
+import { CsvExportButton, Loaded, TabSection } from './tab-parts';
 import stats from './stats.module.css';
 
 const t = frAds;
@@ -125,19 +125,13 @@ function StopButton({ campaign }: { campaign: CampaignData }) {
   );
 }
 
-/** The campaigns as CSV, saved from a Blob (as the ledger's export of 'Paiements'). */
-function CsvExport() {
-  const [download, loading] = useFileDownload({
-    document: CookCampaignsCsvDocument,
-    variables: {},
-    // A BOM so spreadsheet programs read the accents as UTF-8.
-    save: ({ cookCampaignsCsv }) => saveFile(cookCampaignsCsv.filename, ['\uFEFF', cookCampaignsCsv.csv], 'text/csv;charset=utf-8'),
-    failure: (error) => apiMessage(error, t.exportError),
-    toastId: 'campaigns-csv',
-  });
-  return (
-    <Button variant="outline" onClick={() => void download()} loading={loading}>
-      {t.exportCsv}
-    </Button>
-  );
-}
+/** The campaigns as CSV (as the ledger's export of 'Paiements'). */
+const CsvExport = () => (
+  <CsvExportButton
+    document={CookCampaignsCsvDocument}
+    file={(data) => data.cookCampaignsCsv}
+    label={t.exportCsv}
+    failure={t.exportError}
+    toastId="campaigns-csv"
+  />
+);

@@ -1,17 +1,6 @@
 import { useMutation, useQuery } from '@popote/graphql';
 import { apiMessage } from '@popote/auth';
-import {
-  Button,
-  DataTable,
-  formatLongDateTime,
-  formatPrice,
-  Notice,
-  NUMBER_CELL,
-  saveFile,
-  savePdf,
-  toast,
-  useFileDownload,
-} from '@popote/ui';
+import { Button, DataTable, formatLongDateTime, formatPrice, Notice, NUMBER_CELL, savePdf, toast, useFileDownload } from '@popote/ui';
 import { useState } from 'react';
 import { useSearchParams } from '@popote/router';
 import {
@@ -23,7 +12,7 @@ import {
   RequestPayoutDocument,
 } from '../../graphql/payouts.generated';
 import type { PayoutOverviewData } from '../../graphql/payouts';
-import { Loaded, Panel, TabSection } from './tab-parts';
+import { CsvExportButton, Loaded, Panel, TabSection } from './tab-parts';
 import { frAds } from './ads-texts';
 import payouts from './payouts.module.css';
 import stats from './stats.module.css';
@@ -264,19 +253,13 @@ function InvoiceLink({ orderId }: { orderId: string }) {
   );
 }
 
-/** Asks the server for the whole ledger as CSV and saves it (a Blob: no second request with credentials). */
-function CsvExport() {
-  const [download, loading] = useFileDownload({
-    document: CookLedgerCsvDocument,
-    variables: {},
-    // A BOM so spreadsheet programs read the accents as UTF-8.
-    save: ({ cookLedgerCsv }) => saveFile(cookLedgerCsv.filename, ['\uFEFF', cookLedgerCsv.csv], 'text/csv;charset=utf-8'),
-    failure: (error) => apiMessage(error, t.exportError),
-    toastId: 'payout-csv',
-  });
-  return (
-    <Button variant="outline" onClick={() => void download()} loading={loading}>
-      {t.exportCsv}
-    </Button>
-  );
-}
+/** The whole ledger as CSV. */
+const CsvExport = () => (
+  <CsvExportButton
+    document={CookLedgerCsvDocument}
+    file={(data) => data.cookLedgerCsv}
+    label={t.exportCsv}
+    failure={t.exportError}
+    toastId="payout-csv"
+  />
+);

@@ -1,6 +1,8 @@
 /* The parts every tab of the dashboard is made of: its sections and panels, and what a query shows until it has answered. */
 
-import { RetryNotice, Spinner } from '@popote/ui';
+import { apiMessage } from '@popote/auth';
+import type { TypedDocumentNode } from '@popote/graphql';
+import { Button, RetryNotice, saveFile, Spinner, useFileDownload } from '@popote/ui';
 import type { ReactNode } from 'react';
 import styles from './dashboard-page.module.css';
 import stats from './stats.module.css';
@@ -87,5 +89,33 @@ export function TabSection({
       </div>
       {children}
     </section>
+  );
+}
+
+/**
+ * A tab's CSV export (the ledger, the campaigns): asks the server for the file afresh and saves it
+ * from a Blob, with a BOM so that spreadsheet programs read the accents as UTF-8.
+ */
+export function CsvExportButton<D>(props: {
+  document: TypedDocumentNode<D, Record<string, never>>;
+  file: (data: D) => { filename: string; csv: string };
+  label: string;
+  failure: string;
+  toastId: string;
+}) {
+  const [download, loading] = useFileDownload({
+    document: props.document,
+    variables: {},
+    save: (data) => {
+      const { filename, csv } = props.file(data);
+      saveFile(filename, ['\uFEFF', csv], 'text/csv;charset=utf-8');
+    },
+    failure: (error) => apiMessage(error, props.failure),
+    toastId: props.toastId,
+  });
+  return (
+    <Button variant="outline" onClick={() => void download()} loading={loading}>
+      {props.label}
+    </Button>
   );
 }
