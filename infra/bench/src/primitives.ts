@@ -48,6 +48,7 @@ export async function primitives(natsUrl: string, mongoUrl: string, n = 300) {
       await locks.delete(`doc${i % 20}`, { previousSeq: r });
     });
     await jsm.streams.delete('BENCH').catch(() => undefined);
+    const conditionalUpdate = await conditionalUpdateRace(mongoUrl);
     return {
       operations: n,
       ferretdb_update_by_id: ferretUpdate,
@@ -56,9 +57,41 @@ export async function primitives(natsUrl: string, mongoUrl: string, n = 300) {
       jetstream_publish_ack: publish,
       kv_compare_and_swap: cas,
       kv_lease_take_and_release: lease,
+      conditional_update_race: conditionalUpdate,
     };
   } finally {
     await nc.close();
     await mongo.close();
+  }
+}
+
+/**
+ * Whether the store applies a single-document conditional update atomically (issue 38: "let the store
+ * do the atomic part"): 8 writers on 4 connections race to move a counter from n to n + 1 with
+ * `updateOne({_id, n}, {$set: {n: n + 1}})`. Atomic (MongoDB): successes = increments. FerretDB 1.24
+ * reads, changes and writes the document back without checking it again, so two writers both
+ * "succeed" on the same n and one increment is lost: successes > increments — why every
+ * read-decide-write there still holds a lease (ADR 0004).
+ */
+async function conditionalUpdateRace(mongoUrl: string, writers = 8, attempts = 100) {
+  const clients = await Promise.all([1, 2, 3, 4].map(() => MongoClient.connect(mongoUrl, { maxPoolSize: 4 })));
+  try {
+    const counter = (c: MongoClient) => c.db('popote_bench').collection<{ _id: string; n: number }>('race');
+    await counter(clients[0]).deleteMany({});
+    await counter(clients[0]).insertOne({ _id: 'x', n: 0 });
+    let successes = 0;
+    await Promise.all(
+      Array.from({ length: writers }, async (_, w) => {
+        const c = clients[w % clients.length];
+        for (let i = 0; i < attempts; i++) {
+          const seen = (await counter(c).findOne({ _id: 'x' }))!.n;
+          if ((await counter(c).updateOne({ _id: 'x', n: seen }, { $set: { n: seen + 1 } })).modifiedCount === 1) successes++;
+        }
+      }),
+    );
+    const increments = (await counter(clients[0]).findOne({ _id: 'x' }))!.n;
+    return { writers, attempts_each: attempts, successes, increments, atomic: successes === increments };
+  } finally {
+    await Promise.all(clients.map((c) => c.close()));
   }
 }

@@ -1,7 +1,18 @@
 import { unlimitedRateLimits } from '@popote/contracts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freeTestOffset, launch, profile, repoRoot, spawnManaged, startServers, waitForHttp, type ManagedProcess } from '@popote/local';
+import {
+  freeTestOffset,
+  instanceOf,
+  launch,
+  profile,
+  repoRoot,
+  SERVICES,
+  spawnManaged,
+  startServers,
+  waitForHttp,
+  type ManagedProcess,
+} from '@popote/local';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import autocannon from 'autocannon';
@@ -257,10 +268,24 @@ async function lastPortionsRace(bff: string, mongoUrl: string) {
   const client = await MongoClient.connect(mongoUrl);
   try {
     const orders = client.db('popote_ordering').collection('orders');
-    let settled: { stock_status: string }[] = [];
+    const applications = client.db('popote_catalogue').collection('stockApplications');
+    // Settled: each paid order applied by the catalogue (its own record), and a rejected one cancelled by ordering.
+    let settled: { result: string }[] = [];
     while (Date.now() - started < 120_000) {
-      settled = (await orders.find({ checkout_id: { $in: checkouts } }, { projection: { stock_status: 1 } }).toArray()) as never;
-      if (settled.length === checkouts.length && settled.every((o) => o.stock_status !== 'pending')) break;
+      const placed = (await orders.find({ checkout_id: { $in: checkouts } }, { projection: { stock_status: 1 } }).toArray()) as never as {
+        _id: string;
+        stock_status: string;
+      }[];
+      settled = (await applications
+        .find({ _id: { $in: placed.map((o) => o._id) as never[] } }, { projection: { result: 1 } })
+        .toArray()) as never;
+      const rejected = new Set(settled.filter((a) => a.result === 'rejected').map((a) => (a as never as { _id: string })._id));
+      if (
+        placed.length === checkouts.length &&
+        settled.length === placed.length &&
+        placed.every((o) => !rejected.has(o._id) || o.stock_status === 'rejected')
+      )
+        break;
       await new Promise((r) => setTimeout(r, 20));
     }
     const settledAt = Date.now();
@@ -278,8 +303,8 @@ async function lastPortionsRace(bff: string, mongoUrl: string) {
       paid: checkouts.length,
       refused_before_paying: refusals.length,
       refusal_messages: [...new Set(refusals.map((m) => m.replace(/^.* : /, '… : ')))],
-      kept: settled.filter((o) => o.stock_status === 'committed').length,
-      cancelled: settled.filter((o) => o.stock_status === 'rejected').length,
+      kept: settled.filter((a) => a.result === 'committed').length,
+      cancelled: settled.filter((a) => a.result === 'rejected').length,
       refunds,
       stock_left: stock?.portions,
       reserved_left: (stock?.holds as unknown[] | undefined)?.length ?? 0,
@@ -295,12 +320,25 @@ async function lastPortionsRace(bff: string, mongoUrl: string) {
 async function checkoutScenarios(replicas: number) {
   const p = { ...profile('test'), dataDir: join(repoRoot(), '.data', `bench-checkout-${replicas}`) };
   rmSync(p.dataDir, { recursive: true, force: true });
-  const app = await launch(p, { log: (l) => console.error(l), replicas, seed: false });
+  // Durable, as `./popote start` and a production store are (every acknowledged write kept):
+  // BENCH_DURABLE=0 runs it on a throwaway store instead (no fsync, no synchronous commit).
+  const durable = process.env.BENCH_DURABLE !== '0';
+  const app = await launch(p, { log: (l) => console.error(l), replicas, seed: false, durable });
   const load = { buyers: Number(process.env.BENCH_CHECKOUTS ?? 200), concurrency: Number(process.env.BENCH_CHECKOUT_CONCURRENCY ?? 8) };
   await confirmAccountsIn(app.env.MONGO_URL);
+  // What the counts of one order are read from: NATS's monitoring port, each service instance's /metrics.
+  const counting = {
+    natsMonitorUrl: `http://127.0.0.1:${p.servers.natsMonitor}`,
+    serviceMetrics: SERVICES.flatMap((service) =>
+      Array.from({ length: replicas }, (_, i) => {
+        const { name, port } = instanceOf(service, p.services[service], i);
+        return { name, url: `http://127.0.0.1:${port}/health/metrics` };
+      }),
+    ),
+  };
   try {
     // Warm-up: every path once (connections, JIT, consumers created).
-    await checkoutBench(app.urls.bff, natsAccessOf(app.env), { buyers: 16, concurrency: 4, cooks: 4 });
+    await checkoutBench(app.urls.bff, natsAccessOf(app.env), { buyers: 16, concurrency: 4, cooks: 4, counting });
     const out: Record<string, unknown> = {};
     // A scenario that fails is reported as such; the others still run.
     const scenario = async (name: string, run: () => Promise<unknown>) => {
@@ -317,12 +355,12 @@ async function checkoutScenarios(replicas: number) {
     for (const cooks of [1, 20]) {
       if (!wanted(`cooks_${cooks}`)) continue;
       console.error(`popote bench: checkouts, ${cooks} cook(s), ${replicas} instance(s) per service`);
-      await scenario(`cooks_${cooks}`, () => checkoutBench(app.urls.bff, natsAccessOf(app.env), { ...load, cooks }));
+      await scenario(`cooks_${cooks}`, () => checkoutBench(app.urls.bff, natsAccessOf(app.env), { ...load, cooks, counting }));
     }
     if (wanted('unloaded', replicas === 1)) {
       console.error('popote bench: one checkout at a time');
       await scenario('unloaded', () =>
-        checkoutBench(app.urls.bff, natsAccessOf(app.env), { buyers: 30, concurrency: 1, cooks: 20, untilVisible: true }),
+        checkoutBench(app.urls.bff, natsAccessOf(app.env), { buyers: 30, concurrency: 1, cooks: 20, untilVisible: true, counting }),
       );
     }
     if (wanted('last_portions_race', replicas === 1)) {
@@ -336,13 +374,20 @@ async function checkoutScenarios(replicas: number) {
       console.error(`popote bench: filling the store (${fill.orders} orders, ${fill.meals} meals)`);
       out.big_store_fill = { ...fill, ...(await fillStore(app.env.MONGO_URL, fill)) };
       console.error('popote bench: checkouts, 20 cooks, on the filled store');
-      await scenario('big_store_cooks_20', () => checkoutBench(app.urls.bff, natsAccessOf(app.env), { ...load, cooks: 20 }));
+      await scenario('big_store_cooks_20', () => checkoutBench(app.urls.bff, natsAccessOf(app.env), { ...load, cooks: 20, counting }));
       console.error('popote bench: one checkout at a time, on the filled store');
       await scenario('big_store_unloaded', () =>
-        checkoutBench(app.urls.bff, natsAccessOf(app.env), { buyers: 30, concurrency: 1, cooks: 20, untilVisible: true }),
+        checkoutBench(app.urls.bff, natsAccessOf(app.env), { buyers: 30, concurrency: 1, cooks: 20, untilVisible: true, counting }),
       );
     }
-    return { replicas, load, ...out };
+    return {
+      replicas,
+      load,
+      store: durable
+        ? 'durable: PostgreSQL synchronous_commit=on, fsync=on (its defaults)'
+        : 'throwaway: PostgreSQL synchronous_commit=off, fsync=off, full_page_writes=off',
+      ...out,
+    };
   } finally {
     await stopConfirmingAccounts();
     await app.stop();
@@ -388,7 +433,11 @@ async function main(): Promise<void> {
   const meta = {
     date: new Date().toISOString(),
     machine: { cores: (await import('node:os')).cpus().length, node: process.version },
-    tracing: `OTEL_TRACES_SAMPLER=${process.env.OTEL_TRACES_SAMPLER ?? 'parentbased_always_on (SDK default: every trace sampled)'}`,
+    // The head sampling in force for every process of the run (ADR 0017): errors are exported whatever the ratio.
+    tracing: {
+      OTEL_TRACES_SAMPLER: process.env.OTEL_TRACES_SAMPLER ?? 'parentbased_always_on (SDK default: every trace sampled)',
+      OTEL_TRACES_SAMPLER_ARG: process.env.OTEL_TRACES_SAMPLER_ARG ?? null,
+    },
   };
   if (part === 'all' || part === 'read') {
     // Two launches, each comparing GraphQL with the direct read in the same run: the BFF's read

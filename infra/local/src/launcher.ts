@@ -23,6 +23,8 @@ export interface LaunchOptions {
   replicas?: number;
   /** NATS as a 3-node JetStream cluster, streams replicated 3 times (default: POPOTE_NATS_CLUSTER=1). */
   natsCluster?: boolean;
+  /** Keep every acknowledged write even on the test profile (the benchmarks' figures are quoted durable). */
+  durable?: boolean;
 }
 
 /** Instances per service: `POPOTE_REPLICAS` (1 to 4). */
@@ -55,7 +57,7 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
     natsUsers,
     natsCluster: opts.natsCluster ?? process.env.POPOTE_NATS_CLUSTER === '1',
     // The test profile's data is thrown away (PostgreSQL without fsync); `./popote start`'s survives.
-    throwaway: p.name === 'test',
+    throwaway: p.name === 'test' && !opts.durable,
   });
   // The operator's credentials for `./popote dlq` (owner-readable only), next to the data.
   writeFileSync(join(p.dataDir, 'nats-operator.json'), JSON.stringify(natsUserEnv(natsUsers, 'operator')), { mode: 0o600 });

@@ -76,7 +76,7 @@ describe('FerretDB backend and server order', () => {
     expect(() => serversToStart(['nats', 'redis'], 'postgresql')).toThrow(/unknown server 'redis'/);
   });
 
-  it('PostgreSQL listens on 127.0.0.1 only; fsync is off only for throwaway data', () => {
+  it('PostgreSQL listens on 127.0.0.1 only; durability (synchronous commit, fsync) is given up only for throwaway data', () => {
     const settings = (throwaway: boolean) => {
       const args = postgresSettings(15999, '/data/postgres', throwaway);
       expect(args.filter((_, i) => i % 2 === 0).every((a) => a === '-c')).toBe(true);
@@ -87,12 +87,12 @@ describe('FerretDB backend and server order', () => {
       listen_addresses: '127.0.0.1',
       port: '15999',
       unix_socket_directories: '/data/postgres',
-      synchronous_commit: 'off',
     });
+    expect(durable.synchronous_commit).toBeUndefined(); // PostgreSQL's default: on
     expect(durable.fsync).toBeUndefined();
     expect(durable.full_page_writes).toBeUndefined();
     expect(Number(durable.max_connections)).toBeGreaterThanOrEqual(100);
-    expect(settings(true)).toMatchObject({ ...durable, fsync: 'off', full_page_writes: 'off' });
+    expect(settings(true)).toMatchObject({ ...durable, synchronous_commit: 'off', fsync: 'off', full_page_writes: 'off' });
     expect(postgresSettings(15999, undefined, false)).toContain('unix_socket_directories=');
   });
 
@@ -231,6 +231,7 @@ describe('startServers (real servers)', () => {
     expect(fs.statSync(path.join(cluster, `.s.PGSQL.${ports.postgres}`)).isSocket()).toBe(true);
     expect(psql(ports.postgres, 'SHOW fsync')).toBe('off');
     expect(psql(ports.postgres, 'SHOW full_page_writes')).toBe('off');
+    expect(psql(ports.postgres, 'SHOW synchronous_commit')).toBe('off');
     expect(Number(psql(ports.postgres, 'SHOW max_connections'))).toBeGreaterThanOrEqual(100);
     const pid = Number(fs.readFileSync(path.join(cluster, 'postmaster.pid'), 'utf8').split('\n')[0]);
     const uid = Number(/^Uid:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
@@ -336,7 +337,7 @@ describe('startServers (real servers)', () => {
     expect(names.map((m) => m.name)).toEqual(['Tajine', 'Pho']);
     expect(psql(ports.postgres, 'SHOW fsync')).toBe('on');
     expect(psql(ports.postgres, 'SHOW full_page_writes')).toBe('on');
-    expect(psql(ports.postgres, 'SHOW synchronous_commit')).toBe('off');
+    expect(psql(ports.postgres, 'SHOW synchronous_commit')).toBe('on');
     expect(fs.readFileSync(path.join(dataDir, 'postgres.initdb.log'), 'utf8').match(/creating configuration files/g)).toHaveLength(1);
   }, 90_000);
 });

@@ -436,9 +436,9 @@ export function postgresSettings(port: number, socketDir: string | undefined, th
     // FerretDB's statements name the field as a parameter (`_jsonb -> $1 @> $2`): a generic plan
     // cannot match the GIN indexes on `_jsonb -> 'field'` (ferretdb-indexes.sql), a custom plan does.
     plan_cache_mode: 'force_custom_plan',
-    // A crash may lose the last few hundred milliseconds of commits, never the cluster.
-    synchronous_commit: 'off',
-    ...(throwaway ? { fsync: 'off', full_page_writes: 'off' } : {}),
+    // `./popote start` keeps every acknowledged write (PostgreSQL's defaults: synchronous_commit on,
+    // fsync on). Throwaway test folders give durability up for speed: their data dies with the run.
+    ...(throwaway ? { synchronous_commit: 'off', fsync: 'off', full_page_writes: 'off' } : {}),
     log_line_prefix: '%m [%p] ',
     log_timezone: 'UTC',
   };

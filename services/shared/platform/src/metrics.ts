@@ -34,3 +34,15 @@ export const deadLettersWaiting = new Gauge({
   labelNames: ['subject'] as const,
   registers: [metrics],
 });
+
+/**
+ * The commands this process sent to its store (the MongoDB driver's command monitoring), by command
+ * and collection: what one request or event costs the store (`./popote bench checkout` divides them
+ * by the paid orders).
+ */
+export const storeOperations = new Counter({
+  name: 'popote_store_operations_total',
+  help: 'Commands sent to the MongoDB store (FerretDB locally), by command and collection',
+  labelNames: ['command', 'collection'] as const,
+  registers: [metrics],
+});

@@ -10,12 +10,22 @@ import { OutboxRelay } from './events/outbox';
 import { WorkQueue } from './jobs/work-queue';
 import { ensureStreams, EventPublisher } from './events/publisher';
 import { HealthController } from './health.controller';
+import { storeOperations } from './metrics';
 import { PeriodicJobs } from './jobs/periodic-jobs';
 import { connectNats } from './nats';
 import { RpcClient } from './rpc/rpc-client';
 import { ActorAssertionInterceptor, RpcErrorFilter, RpcTracingInterceptor } from './rpc/rpc-server';
 import { ActorSigner, ActorVerifier } from './actor-assertion';
 import { NATS_CONNECTION, PLATFORM_CONFIG, SERVICE_NAME } from './tokens';
+
+/** Counts every command the connection's driver sends (popote_store_operations_total). */
+function countStoreOperations(connection: Connection): Connection {
+  connection.getClient().on('commandStarted', (e) => {
+    const target = (e.command as Record<string, unknown>)[e.commandName];
+    storeOperations.inc({ command: e.commandName, collection: typeof target === 'string' ? target : '' });
+  });
+  return connection;
+}
 
 export interface PlatformOptions {
   service: string;
@@ -40,7 +50,14 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
       imports: [
         DiscoveryModule,
         ...(withDb
-          ? [MongooseModule.forRoot(options.config.MONGO_URL, { dbName: options.config.MONGO_DB, serverSelectionTimeoutMS: 5000 })]
+          ? [
+              MongooseModule.forRoot(options.config.MONGO_URL, {
+                dbName: options.config.MONGO_DB,
+                serverSelectionTimeoutMS: 5000,
+                monitorCommands: true,
+                connectionFactory: (connection: Connection) => countStoreOperations(connection),
+              }),
+            ]
           : []),
       ],
       controllers: withDb ? [HealthController] : [],
