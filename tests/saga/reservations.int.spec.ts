@@ -11,7 +11,7 @@ import {
   PickupRpc,
   type Actor,
 } from '@popote/contracts';
-import { eventually, findEvent } from '@popote/testing';
+import { eventually, findEvent, parisTime, slotWithMargin } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutDoc, MealDoc, SlotHoldDoc, SlotLoadDoc, StockDoc } from './documents';
 import { consumer, cook, DECLINED, OPEN_ALL_DAY, RESERVATIONS_PER_DAY, runJob, startStack, VISA, type Stack } from './stack';
@@ -51,22 +51,29 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
     await stack?.stop();
   });
 
-  /** A cook with one place per slot, a meal of theirs in the cart of each buyer, and the first slot offered. */
+  /**
+   * A cook with one place per slot, a meal of theirs in the cart of each buyer, the slots offered
+   * (quarter hours, no cutoff) and the one a test takes: half an hour after the first offered
+   * (`slotWithMargin`), so that it does not start, or close, while the test runs — at any hour.
+   */
   async function oneSeatCook(name: string, buyers: Actor[]) {
     await stack.setPickup(name, { ...OPEN_ALL_DAY, capacity: 1 });
     const mealId = await stack.newMeal(name, 20, 800);
     for (const b of buyers) await stack.rpc.call(CartRpc.addItem, { actor: b, meal_id: mealId, quantity: 1 });
-    const { slots } = await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: name, meal_ids: [mealId] });
-    return { mealId, slot: slots[0] };
+    const { slots } = await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: name, meal_ids: [mealId], limit: 100 });
+    return { mealId, slot: slotWithMargin(slots)!, slots };
   }
-  /** A buyer with `quantity` of a new meal of `cookId` (`portions` in stock) in the cart, and the first slot offered for it. */
+  /** A buyer with `quantity` of a new meal of `cookId` (`portions` in stock) in the cart, and a slot offered for it (`slotWithMargin`). */
   async function buyerOf(cookId: string, portions: number, quantity: number) {
     const buyer = consumer();
     const mealId = await stack.newMeal(cookId, portions);
     await stack.rpc.call(CartRpc.addItem, { actor: buyer, meal_id: mealId, quantity });
-    const [slot] = (await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: cookId, meal_ids: [mealId], portions: quantity })).slots;
-    return { buyer, mealId, slot };
+    const { slots } = await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: cookId, meal_ids: [mealId], portions: quantity });
+    return { buyer, mealId, slot: slotWithMargin(slots)! };
   }
+  /** The slots of `slots` after `slot`. */
+  const after = <T extends { start: string }>(slots: T[], slot: { start: string }) =>
+    slots.filter((s) => Date.parse(s.start) > Date.parse(slot.start));
   const intentFor = (actor: Actor, cookId: string, start: string) =>
     stack.rpc.call(PaymentsRpc.createPaymentIntent, { actor, slots: [{ cook_id: cookId, start }] });
 
@@ -89,7 +96,7 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
     const buyer = outcomes[0].status === 'fulfilled' ? a : b;
     await stack.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor: buyer, checkout_id: winner.checkout.checkout_id, card: VISA });
     const [order] = await stack.settled(winner.checkout.checkout_id, 1);
-    expect(order).toMatchObject({ stock_status: 'committed', pickup_start: new Date(slot.start), pickup_end: new Date(slot.end) });
+    expect(order).toMatchObject({ stock: 'committed', pickup_start: new Date(slot.start), pickup_end: new Date(slot.end) });
     const mine = await stack.rpc.call(OrderingRpc.consumerOrders, { actor: buyer });
     expect(mine.items[0]).toMatchObject({ pickup_start: new Date(slot.start).toISOString(), pickup_end: new Date(slot.end).toISOString() });
     expect(await loadOf('cook-slot-race', slot.start)).toMatchObject({ committed: 1, holds: [] });
@@ -155,7 +162,12 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
     });
     expect(paidLate.checkout.status).toBe('succeeded');
     const [late] = await stack.settled(second.checkout.checkout_id, 1);
-    expect(late).toMatchObject({ stock_status: 'rejected', order_status: 'cancelled', cancel_reason: ORDER_MESSAGES.slotUnavailable });
+    expect(late).toMatchObject({
+      stock: 'rejected',
+      stock_status: 'rejected',
+      order_status: 'cancelled',
+      cancel_reason: ORDER_MESSAGES.slotUnavailable,
+    });
     const refund = await findEvent<{ order_id: string; amount_cents: number }>(
       PaymentsEvents.refundIssued.subject,
       (e) => e.data.order_id === late._id,
@@ -173,8 +185,11 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
       const buyers = Array.from({ length: 12 }, () => consumer());
       const mealId = await stack.newMeal(cookId, 3, 700);
       for (const b of buyers) await stack.rpc.call(CartRpc.addItem, { actor: b, meal_id: mealId, quantity: 1 });
-      // A slot two hours on (the reminders test below counts the orders due within the hour).
-      const slot = (await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: cookId, meal_ids: [mealId] })).slots[8];
+      // A slot two hours on (the reminders test below counts the orders due around its own slot, four hours on).
+      const slot = slotWithMargin(
+        (await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: cookId, meal_ids: [mealId], limit: 100 })).slots,
+        2 * 3600_000,
+      )!;
       const outcomes = await Promise.allSettled(buyers.map((b) => intentFor(b, cookId, slot.start)));
       const won = outcomes.flatMap((o, i) => (o.status === 'fulfilled' ? [{ buyer: buyers[i], intent: o.value }] : []));
       const messages = outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason.message as string);
@@ -189,7 +204,7 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
       // The three pay: three orders, stock 0, nothing reserved any more, no refund.
       for (const w of won)
         await stack.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor: w.buyer, checkout_id: w.intent.checkout.checkout_id, card: VISA });
-      for (const w of won) expect((await stack.settled(w.intent.checkout.checkout_id, 1))[0].stock_status).toBe('committed');
+      for (const w of won) expect((await stack.settled(w.intent.checkout.checkout_id, 1))[0].stock).toBe('committed');
       expect(await stocks().findOne({ _id: mealId })).toMatchObject({ portions: 0, holds: [] });
       expect(await stack.refunds.countDocuments({ checkout_id: { $in: won.map((w) => w.intent.checkout.checkout_id) } })).toBe(0);
     } finally {
@@ -258,14 +273,19 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
   it('no slot, or a bad one, cannot be paid: clear French errors', async () => {
     const buyer = consumer();
     const mealId = await stack.newMeal('cook-slot-rules', 5);
-    await stack.setPickup('cook-slot-rules', {
+    const rules = {
       ...OPEN_ALL_DAY,
       windows: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '23:30' })),
-      slot_minutes: 30,
-      cutoff_minutes: 24 * 60,
-    });
+      slot_minutes: 30 as const,
+    };
     await stack.rpc.call(CartRpc.addItem, { actor: buyer, meal_id: mealId, quantity: 1 });
-    const { slots } = await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: 'cook-slot-rules', meal_ids: [mealId] });
+    const offered = async () =>
+      (await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: 'cook-slot-rules', meal_ids: [mealId], limit: 100 })).slots;
+    // The cook's grid (without a cutoff: every slot not started, the next 50 hours), then with a day's cutoff.
+    await stack.setPickup('cook-slot-rules', { ...rules, cutoff_minutes: 0 });
+    const grid = await offered();
+    await stack.setPickup('cook-slot-rules', { ...rules, cutoff_minutes: 24 * 60 });
+    const slots = await offered();
     const first = new Date(slots[0].start);
     expect(first.getTime() - Date.now()).toBeGreaterThanOrEqual(24 * 3600_000);
     const refusedWith = (slotsChosen: { cook_id: string; start: string }[]) =>
@@ -276,13 +296,14 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
     const iso = (d: Date) => d.toISOString();
     expect(await refusedWith([])).toBe(PICKUP_MESSAGES.slotRequired);
     expect(await refusedWith([{ cook_id: 'demo-cook-amina', start: slots[0].start }])).toBe(PICKUP_MESSAGES.slotNotInCart);
-    // In the past (yesterday, same time on the half hour), within the cutoff (the one just before the first open), off the grid.
-    const past = new Date(first.getTime() - 2 * 24 * 3600_000);
+    // In the past (yesterday at noon, Paris time: a slot of the grid on any day, DST or not), within
+    // the cutoff (the cook's slot just before the first open one, read from the grid: never the
+    // 23:30–00:00 gap, nor an hour that a change of time skips or repeats), off the grid.
+    const past = parisTime(-1, '12:00');
     expect(await refusedWith([{ cook_id: 'cook-slot-rules', start: iso(past) }])).toBe(PICKUP_MESSAGES.slotPast);
-    // (The half hour before the first open slot, or the one before when that falls in the 23:30 gap of the window.)
-    const parisTime = (d: Date) => d.toLocaleTimeString('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' });
-    const closed = [30, 60].map((m) => new Date(first.getTime() - m * 60_000)).find((d) => parisTime(d) !== '23:30')!;
-    expect(await refusedWith([{ cook_id: 'cook-slot-rules', start: iso(closed) }])).toBe(PICKUP_MESSAGES.slotCutoff);
+    const closed = grid.filter((s) => Date.parse(s.start) < first.getTime()).at(-1)!;
+    expect(Date.parse(closed.start)).toBeGreaterThan(Date.now() + 3600_000);
+    expect(await refusedWith([{ cook_id: 'cook-slot-rules', start: closed.start }])).toBe(PICKUP_MESSAGES.slotCutoff);
     const offGrid = new Date(first.getTime() + 10 * 60_000);
     expect(await refusedWith([{ cook_id: 'cook-slot-rules', start: iso(offGrid) }])).toBe(PICKUP_MESSAGES.slotUnknown);
     // A slot of another cook (on their grid, not this cook's): not one of this cook's slots.
@@ -310,7 +331,9 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
     const buyer = consumer();
     const mealId = await stack.newMeal('cook-slot-reminder', 5);
     await stack.rpc.call(CartRpc.addItem, { actor: buyer, meal_id: mealId, quantity: 1 });
-    const { checkout } = await stack.pay(buyer);
+    // A slot four hours on: ordering's own sweep (every minute, on the real clock) must not find it
+    // due before the test sweeps, and the orders of the tests above (two hours on) stay out of the hour counted.
+    const { checkout } = await stack.pay(buyer, VISA, 4 * 3600_000);
     const [order] = await stack.settled(checkout.checkout_id, 1);
     // The reminders' sweep, as at `now`, on one ordering replica or the other.
     const replica = await stack.startOrderingReplica();
@@ -338,7 +361,7 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
     const [a, b] = [consumer(), consumer()];
     const { slot } = await oneSeatCook('cook-slot-move', [a, b]);
     const { slots } = await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: 'cook-slot-move' });
-    const [, second, third] = slots;
+    const [second, third] = after(slots, slot);
     const pay = async (actor: Actor, start: string) => {
       const intent = await intentFor(actor, 'cook-slot-move', start);
       await stack.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor, checkout_id: intent.checkout.checkout_id, card: VISA });
@@ -378,27 +401,20 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
     (await loads().find({ cook_id: cookId }).toArray()).flatMap((l) =>
       l.holds.filter((h) => h.hold_id === holdId).map(() => new Date(l.start).toISOString()),
     );
-  const parisTime = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' });
-  /**
-   * On the 15-minute grid: the slot `k` quarters from the current one (negative: past), one step
-   * further the same way when that quarter starts at 23:45 in Paris: OPEN_ALL_DAY's windows end at
-   * 23:45, so that quarter is no slot of the cook's and would be refused as such, not as past or
-   * within the cutoff (the test failed when run at 23:15–23:30 or 00:15–00:30, Paris time).
-   */
-  const quarter = (k: number) => {
-    for (let step = k; ; step += Math.sign(k) || 1) {
-      const start = new Date((Math.floor(Date.now() / 900_000) + step) * 900_000);
-      if (parisTime.format(start) !== '23:45') return start.toISOString();
-    }
-  };
-
   it('the buyer changes the reserved slot before paying: the first place is free at once, the new one reserved, the expiry unchanged', async () => {
     const [a, b] = [consumer(), consumer()];
     const cookId = 'cook-slot-change';
-    const { mealId } = await oneSeatCook(cookId, [a, b]);
+    // The cook's grid without a cutoff (from oneSeatCook), then the slots offered with an hour's cutoff.
+    const { mealId, slots: grid } = await oneSeatCook(cookId, [a, b]);
     await stack.setPickup(cookId, { ...OPEN_ALL_DAY, capacity: 1, cutoff_minutes: 60 });
-    const { slots } = await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: cookId, meal_ids: [mealId] });
-    const [first, second, third] = slots;
+    const { slots } = await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: cookId, meal_ids: [mealId], limit: 100 });
+    const taken = slotWithMargin(slots)!;
+    const [first, second, third] = [taken, ...after(slots, taken)];
+    // Refused below: a slot of yesterday (noon, Paris), and the cook's last slot before the first
+    // open one (within the cutoff, not started) — read from the grid, whatever the hour or the day.
+    const past = parisTime(-1, '12:00').toISOString();
+    const closed = grid.filter((s) => Date.parse(s.start) < Date.parse(slots[0].start)).at(-1)!.start;
+    expect(Date.parse(closed)).toBeGreaterThan(Date.now() + 10 * 60_000);
     const held = await intentFor(a, cookId, first.start);
     const checkoutId = held.checkout.checkout_id;
     const holdId = (await holds().findOne({ checkout_id: checkoutId }))!._id;
@@ -410,7 +426,9 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
     // At once, not after the hold's 20 minutes: the first slot is free and offered again.
     expect((await loadOf(cookId, first.start))?.holds).toEqual([]);
     expect(await placesOf(cookId, holdId)).toEqual([second.start]);
-    const offered = (await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: cookId, meal_ids: [mealId] })).slots.map((x) => x.start);
+    const offered = (await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: cookId, meal_ids: [mealId], limit: 100 })).slots.map(
+      (x) => x.start,
+    );
     expect(offered).toContain(first.start);
     expect(offered).not.toContain(second.start);
 
@@ -431,8 +449,8 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
       );
     expect(await refused(a, second.start)).toBe(PICKUP_MESSAGES.changeSame);
     expect(await refused(a, first.start)).toBe(PICKUP_MESSAGES.slotFull);
-    expect(await refused(a, quarter(-2))).toBe(PICKUP_MESSAGES.slotPast);
-    expect(await refused(a, quarter(2))).toBe(PICKUP_MESSAGES.slotCutoff);
+    expect(await refused(a, past)).toBe(PICKUP_MESSAGES.slotPast);
+    expect(await refused(a, closed)).toBe(PICKUP_MESSAGES.slotCutoff);
     expect(await refused(a, new Date(new Date(third.start).getTime() + 5 * 60_000).toISOString())).toBe(PICKUP_MESSAGES.slotUnknown);
     await expect(changeFor(b, checkoutId, cookId, third.start)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await placesOf(cookId, holdId)).toEqual([second.start]);
@@ -440,7 +458,7 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
     // A pays: the order is in the slot it changed to, committed once; then the slot can no longer change here.
     await stack.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor: a, checkout_id: checkoutId, card: VISA });
     const [order] = await stack.settled(checkoutId, 1);
-    expect(order).toMatchObject({ stock_status: 'committed', pickup_start: new Date(second.start) });
+    expect(order).toMatchObject({ stock: 'committed', pickup_start: new Date(second.start) });
     expect(await loadOf(cookId, second.start)).toMatchObject({ committed: 1, holds: [] });
     expect(await refused(a, third.start)).toBe(PICKUP_MESSAGES.changeNotAllowed);
   });
@@ -452,7 +470,7 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
       const cookId = 'cook-slot-change-2';
       const { mealId, slot } = await oneSeatCook(cookId, [a]);
       const { slots } = await stack.rpc.call(PickupRpc.pickupSlots, { cook_id: cookId, meal_ids: [mealId] });
-      const [, s1, s2] = slots;
+      const [s1, s2] = after(slots, slot);
       const held = await intentFor(a, cookId, slot.start);
       const checkoutId = held.checkout.checkout_id;
       const holdId = (await holds().findOne({ checkout_id: checkoutId }))!._id;
@@ -473,7 +491,7 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
       );
       await stack.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor: a, checkout_id: checkoutId, card: VISA });
       const [order] = await stack.settled(checkoutId, 1);
-      expect(order).toMatchObject({ stock_status: 'committed', pickup_start: new Date(slot.start) });
+      expect(order).toMatchObject({ stock: 'committed', pickup_start: new Date(slot.start) });
       expect(await loadOf(cookId, slot.start)).toMatchObject({ committed: 1, holds: [] });
       const everywhere = await loads().find({ cook_id: cookId }).toArray();
       expect(everywhere.reduce((n, l) => n + l.committed + l.holds.length, 0)).toBe(1);

@@ -18,7 +18,17 @@ import { AppModule as IdentityModule, identityConfig, seedIdentity } from '@popo
 import { AppModule as OrderingModule, orderingConfig } from '@popote/ordering/app';
 import { AppModule as PaymentsModule, paymentsConfig } from '@popote/payments/app';
 import { makeEnvelope, PeriodicJobs } from '@popote/platform';
-import { eventually, PICKUP_ALL_DAY, resetJetStream, serviceEnv, startServiceApp, testNats, testRpcClient } from '@popote/testing';
+import {
+  eventually,
+  PICKUP_ALL_DAY,
+  resetJetStream,
+  serviceEnv,
+  SLOT_MARGIN_MS,
+  slotWithMargin,
+  startServiceApp,
+  testNats,
+  testRpcClient,
+} from '@popote/testing';
 import type { Connection, mongo } from 'mongoose';
 import type { OrderDoc, RefundDoc } from './documents';
 
@@ -90,8 +100,11 @@ export async function startStack(file: string, settings: { payments?: Record<str
   const orders = databases.ordering.collection<OrderDoc>('orders');
   const refunds = databases.payments.collection<RefundDoc>('refunds');
 
-  /** As a buyer does: for each cook of the cart, the first slot offered. */
-  const chooseSlots = async (actor: Actor) => {
+  /**
+   * As a buyer does: for each cook of the cart, a slot offered — `marginMs` after the first one
+   * offered (`slotWithMargin`), so that it is neither past nor closed while the test runs, whatever the hour.
+   */
+  const chooseSlots = async (actor: Actor, marginMs = SLOT_MARGIN_MS) => {
     const cart = await rpc.call(CartRpc.getCart, { actor });
     const cooks = [...new Set(cart.items.map((l) => l.meal.cook_id))];
     return Promise.all(
@@ -101,13 +114,16 @@ export async function startStack(file: string, settings: { payments?: Record<str
           cook_id: cookId,
           meal_ids: lines.map((l) => l.meal_id),
           portions: lines.reduce((n, l) => n + l.quantity, 0),
+          limit: 100,
         });
-        if (!slots.length) throw new Error(`no slot offered by ${cookId}`);
-        return { cook_id: cookId, start: slots[0].start };
+        const slot = slotWithMargin(slots, marginMs);
+        if (!slot) throw new Error(`no slot offered by ${cookId}`);
+        return { cook_id: cookId, start: slot.start };
       }),
     );
   };
-  const intent = async (actor: Actor) => rpc.call(PaymentsRpc.createPaymentIntent, { actor, slots: await chooseSlots(actor) });
+  const intent = async (actor: Actor, marginMs = SLOT_MARGIN_MS) =>
+    rpc.call(PaymentsRpc.createPaymentIntent, { actor, slots: await chooseSlots(actor, marginMs) });
 
   const stack = {
     rpc,
@@ -149,8 +165,9 @@ export async function startStack(file: string, settings: { payments?: Record<str
     },
     chooseSlots,
     intent,
-    pay: async (actor: Actor, card = VISA) => {
-      const paymentIntent = await intent(actor);
+    /** Reserves (`intent`, a slot `marginMs` after the first offered) and pays with `card`. */
+    pay: async (actor: Actor, card = VISA, marginMs = SLOT_MARGIN_MS) => {
+      const paymentIntent = await intent(actor, marginMs);
       const { checkout } = await rpc.call(PaymentsRpc.confirmSandboxPayment, {
         actor,
         checkout_id: paymentIntent.checkout.checkout_id,
@@ -165,10 +182,22 @@ export async function startStack(file: string, settings: { payments?: Record<str
       const [order] = await stack.settled(checkout.checkout_id, 1);
       return order;
     },
+    /**
+     * The checkout's orders once the catalogue has applied each (its own record, `stockApplications`:
+     * nobody is told of a commit since checkout v3) and ordering has cancelled the ones it rejected;
+     * each order with `stock`, the catalogue's outcome.
+     */
     settled: (checkoutId: string, count: number) =>
       eventually(async () => {
         const docs = await orders.find({ checkout_id: checkoutId }).toArray();
-        return docs.length === count && docs.every((o) => o.stock_status !== 'pending') ? docs : undefined;
+        if (docs.length !== count) return undefined;
+        const applied = await databaseOf(catalogue)
+          .collection<{ _id: string; result: 'committed' | 'rejected' | 'void' }>('stockApplications')
+          .find({ _id: { $in: docs.map((o) => o._id) } })
+          .toArray();
+        const stock = new Map(applied.map((a) => [a._id, a.result]));
+        if (docs.some((o) => !stock.has(o._id) || (stock.get(o._id) === 'rejected' && o.stock_status !== 'rejected'))) return undefined;
+        return docs.map((o) => ({ ...o, stock: stock.get(o._id)! }));
       }, 20_000),
     /**
      * Identity's word that `user` is erased (account-erasure-requested), delivered twice (two event

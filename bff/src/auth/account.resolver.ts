@@ -13,17 +13,27 @@ import { SessionRevocations } from './session-revocations.service';
 import { SessionService } from './session.service';
 
 /**
+ * Identity's answer about the signed-in user, asked once per request: a guard and the resolver
+ * after it (the buyer's name on the order, the cook's username on a dish) share one call.
+ */
+export function meOf(ctx: GqlContext, rpc: RpcClient) {
+  const actor = ctx.actor;
+  if (!actor) throw new DomainError('UNAUTHENTICATED', IDENTITY_MESSAGES.notSignedIn);
+  ctx.me ??= rpc.call(IdentityRpc.getMe, { actor: { user_id: actor.user_id, user_type: actor.user_type } });
+  return ctx.me;
+}
+
+/**
  * Paying and publishing a dish need a confirmed address. Asked of identity at the moment
- * of the action (one call), so a confirmation counts at once in every open session.
+ * of the action (one call, shared with the resolver: `meOf`), so a confirmation counts at once in
+ * every open session.
  */
 @Injectable()
 export class VerifiedEmailGuard implements CanActivate {
   constructor(private readonly rpc: RpcClient) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const { actor } = GqlExecutionContext.create(context).getContext<GqlContext>();
-    if (!actor) throw new DomainError('UNAUTHENTICATED', IDENTITY_MESSAGES.notSignedIn);
-    const { user } = await this.rpc.call(IdentityRpc.getMe, { actor: { user_id: actor.user_id, user_type: actor.user_type } });
+    const { user } = await meOf(GqlExecutionContext.create(context).getContext<GqlContext>(), this.rpc);
     if (!user.email_verified)
       throw new DomainError('FORBIDDEN', ACCOUNT_MESSAGES.emailNotVerified, undefined, { reason: 'EMAIL_NOT_VERIFIED' });
     return true;

@@ -1,10 +1,11 @@
 import { UseGuards } from '@nestjs/common';
-import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Context, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { CatalogueRpc, IdentityRpc, isId, LIMITS, type Actor, type MealFilter } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
-import { VerifiedEmailGuard } from '../auth/account.resolver';
+import { meOf, VerifiedEmailGuard } from '../auth/account.resolver';
 import { AuthGuard, Roles } from '../auth/auth.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
+import type { GqlContext } from '../auth/gql-context';
 import { MEAL_ID } from '../errors/id-arguments';
 import { PublicReadCache } from '../read-cache/public-read-cache.service';
 import { CommuneModel, CookModel, CreateMealInput, MealFilterInput, MealModel, MealPageModel, UpdateMealInput } from './meal.model';
@@ -95,9 +96,9 @@ export class MealsResolver {
   @Mutation(() => MealModel)
   @UseGuards(AuthGuard, VerifiedEmailGuard) // publishing needs a confirmed address
   @Roles('cook')
-  async createMeal(@CurrentActor() actor: Actor, @Args('input') input: CreateMealInput): Promise<MealModel> {
-    // The card shows the cook's username: taken from identity, never from the browser.
-    const me = await this.rpc.call(IdentityRpc.getMe, { actor });
+  async createMeal(@CurrentActor() actor: Actor, @Args('input') input: CreateMealInput, @Context() ctx: GqlContext): Promise<MealModel> {
+    // The card shows the cook's username: taken from identity (the guard's answer), never from the browser.
+    const me = await meOf(ctx, this.rpc);
     const { meal } = await this.rpc.call(CatalogueRpc.createMeal, { actor, cook_name: me.user.username, input: input as never });
     // The cook sees their change at once on this replica; the others drop theirs on the event.
     this.reads.invalidate('meal created');

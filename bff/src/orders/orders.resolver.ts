@@ -1,10 +1,11 @@
 import { UseGuards } from '@nestjs/common';
-import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { IdentityRpc, isId, OrderingRpc, PaymentsRpc, type Actor } from '@popote/contracts';
+import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { isId, OrderingRpc, PaymentsRpc, type Actor } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
-import { VerifiedEmailGuard } from '../auth/account.resolver';
+import { meOf, VerifiedEmailGuard } from '../auth/account.resolver';
 import { AuthGuard } from '../auth/auth.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
+import type { GqlContext } from '../auth/gql-context';
 import { CHECKOUT_ID } from '../errors/id-arguments';
 import { ChosenSlotInput } from '../pickup/pickup.model';
 import { CardInput, CheckoutModel, OrderModel, PaymentIntentModel } from './orders.model';
@@ -29,9 +30,10 @@ export class OrdersResolver {
   async createPaymentIntent(
     @CurrentActor() actor: Actor,
     @Args('slots', { type: () => [ChosenSlotInput], defaultValue: [] }) slots: ChosenSlotInput[],
+    @Context() ctx: GqlContext,
   ): Promise<PaymentIntentModel> {
-    // The buyer's name travels with the order: the cook sees who comes to pick it up.
-    const me = await this.rpc.call(IdentityRpc.getMe, { actor });
+    // The buyer's name travels with the order: the cook sees who comes to pick it up (the guard's answer).
+    const me = await meOf(ctx, this.rpc);
     return this.rpc.call(PaymentsRpc.createPaymentIntent, { actor, slots, consumer_name: me.user.name }, { timeoutMs: RESERVE_TIMEOUT_MS });
   }
 

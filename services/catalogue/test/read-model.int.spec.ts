@@ -63,8 +63,9 @@ describe('catalogue: the meal cards carry their portions and their cook’s comm
     total_cents: 1200 * quantity,
     items: [{ meal_id: mealId, name: 'x', quantity, price_cents: 1200 }],
   });
+  /** The stock worker's own record of the order (nobody is told of a commit since checkout v3). */
   const committed = (orderId: string) =>
-    findEvent<{ order_id: string }>(CatalogueEvents.stockCommitted.subject, (e) => e.data.order_id === orderId);
+    eventually(async () => (await db.collection('stockApplications').findOne({ _id: orderId as never }))?.result === 'committed');
   /** Collection operations of this process on the catalogue's database while `fn` runs (outbox sweeps left out). */
   const operations = async (fn: () => Promise<unknown>) => {
     const ops: string[] = [];
@@ -133,9 +134,14 @@ describe('catalogue: the meal cards carry their portions and their cook’s comm
     const id = created.meal_id;
     expect(await card(id)).toMatchObject({ portions: 6, portions_seq: 0, cook_location: null });
 
-    // An order takes 2: the card shows 4 as soon as stock-committed is out (the BFF's cache drops then).
+    // An order takes 2 (no reservation held them): the card shows 4 as soon as the catalogue's hint
+    // is out (the BFF's cache drops then).
     const placed = order(cook.user_id, id, 2);
     await publish(OrderingEvents.orderPlaced, placed);
+    await findEvent<{ meal_ids: string[]; cause: string }>(
+      CatalogueEvents.mealsChanged.subject,
+      (e) => e.data.cause === 'order' && e.data.meal_ids.includes(id),
+    );
     await committed(placed.order_id);
     expect((await expectMirrored(id)).portions).toBe(4);
     expect((await rpc.call(CatalogueRpc.getMeal, { meal_id: id })).meal?.portions_available).toBe(4);

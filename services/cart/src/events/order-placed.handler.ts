@@ -6,9 +6,9 @@ import { CartsService } from '../carts/carts.service';
 
 type OrderPlaced = z.infer<typeof OrderingEvents.orderPlaced.schema>;
 
-/** What was bought leaves the buyer's cart; lines added since stay. Applied once per order. */
+/** What was bought leaves the buyer's cart; lines added since stay. Applied once per order (idempotent: the cart keeps its recent order ids). */
 @Injectable()
-@EventHandler(OrderingEvents.orderPlaced)
+@EventHandler(OrderingEvents.orderPlaced, { idempotent: true })
 export class OrderPlacedHandler implements IntegrationEventHandler<OrderPlaced> {
   constructor(private readonly carts: CartsService) {}
 

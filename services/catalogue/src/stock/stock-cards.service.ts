@@ -29,8 +29,10 @@ export class StockCardsService {
    * shows it (a replay, the reconciliation). A listed dish whose card goes from 0 to some free
    * portions announces it (meal-back-in-stock, in the same write: the outbox); a reservation that
    * expires can do it too — the alerts are deduplicated per buyer, dish and day (docs/alerts.md).
+   * Returns the meals whose card now shows another number of portions than before.
    */
-  async copy(mealIds: string[]): Promise<void> {
+  async copy(mealIds: string[]): Promise<string[]> {
+    const changed: string[] = [];
     for (const id of new Set(mealIds)) {
       await this.relay.change(this.meals, id, async () => {
         const s = await this.stock.findById(id, { portions: 1, seq: 1, holds: 1, v: 1 }).lean<Stock>();
@@ -38,23 +40,28 @@ export class StockCardsService {
         const free = freePortions(s, new Date());
         const v = s.v ?? 0;
         const back = free > 0 ? await this.backInStock(id) : null;
-        await this.meals.updateOne(
-          {
-            _id: id,
-            $or: [
-              { portions_v: { $exists: false } },
-              { portions_v: { $lt: v } },
-              // The same version again (a reservation's expiry changes no version): the value decides.
-              { portions_v: v, portions: { $ne: free } },
-            ],
-          },
-          back
-            ? { $set: { portions: free, portions_seq: s.seq, portions_v: v, ...back.set }, $push: back.push }
-            : { $set: { portions: free, portions_seq: s.seq, portions_v: v } },
-          { timestamps: false },
-        );
+        // The card as it was (one operation, like an update): the caller learns whether what it shows changed.
+        const before = await this.meals
+          .findOneAndUpdate(
+            {
+              _id: id,
+              $or: [
+                { portions_v: { $exists: false } },
+                { portions_v: { $lt: v } },
+                // The same version again (a reservation's expiry changes no version): the value decides.
+                { portions_v: v, portions: { $ne: free } },
+              ],
+            },
+            back
+              ? { $set: { portions: free, portions_seq: s.seq, portions_v: v, ...back.set }, $push: back.push }
+              : { $set: { portions: free, portions_seq: s.seq, portions_v: v } },
+            { timestamps: false, new: false }, // no projection: FerretDB 1.24's findAndModify has none
+          )
+          .lean<Pick<Meal, '_id' | 'portions'>>();
+        if (before && before.portions !== free) changed.push(id);
       });
     }
+    return changed;
   }
 
   /** The event to record with the copy if the card shows no free portion now (under the meal's lock), else null. */

@@ -21,7 +21,7 @@ type StockAdjust = z.infer<typeof CatalogueEvents.stockAdjustRequested.schema>;
  * in the whole system, in stream order, under the cook's lock (the reservations at checkout write
  * the same stock and slot documents, docs/checkout.md):
  * - order-placed takes all of an order's lines or none, never below zero, and records the outcome
- *   once (a `stockApplications` document whose outbox announces stock-committed/-rejected);
+ *   once (a `stockApplications` document; a rejection's outbox announces stock-rejected);
  * - order-cancelled gives a committed order's portions back once (or voids an order not yet applied);
  * - stock-adjust-requested applies a cook's edit, relative to what the cook saw.
  * What to take, give back or set is decided by the pure rules in `./rules`; this class reads, asks
@@ -74,16 +74,13 @@ export class StockService implements OnModuleInit {
       // consumers apply an outcome once (an order leaves 'pending' stock once). The cards' copy is
       // written again first: the stock is the truth, so this repairs whatever a crash left behind.
       await this.mirror(envelope.data.items.map((i) => i.meal_id));
-      if (done.result !== 'void') {
-        if (done.result === 'committed')
-          recordEvent(done, CatalogueEvents.stockCommitted, { order_id: orderId, checkout_id: checkoutId }, causedBy(envelope));
-        else
-          recordEvent(
-            done,
-            CatalogueEvents.stockRejected,
-            { order_id: orderId, checkout_id: checkoutId, meal_id: done.meal_id ?? '', reason: done.reason ?? 'insufficient_stock' },
-            causedBy(envelope),
-          );
+      if (done.result === 'rejected') {
+        recordEvent(
+          done,
+          CatalogueEvents.stockRejected,
+          { order_id: orderId, checkout_id: checkoutId, meal_id: done.meal_id ?? '', reason: done.reason ?? 'insufficient_stock' },
+          causedBy(envelope),
+        );
         await this.relay.save(this.store.stockApplications, done);
       }
       return done.result;
@@ -124,13 +121,26 @@ export class StockService implements OnModuleInit {
       }
       if (room === 'ok') await this.slots.commitOrder(orderId, seq, paid);
     }
-    // The cards show the new portions before the outcome is announced (stock-committed is what drops
-    // the BFF's read cache), and before the event is acked: a crash before this line redelivers it.
-    await this.mirror(ids);
-    return this.recordOutcome(envelope, moves.rejection);
+    // The cards show the new portions before the outcome is recorded, and before the event is acked:
+    // a crash before this line redelivers it. An order that commits its live reservation changes no
+    // card (free = portions − live holds stays the same); one that took free portions or gave a
+    // reservation back does, and the BFF's read cache hears it (stock-rejected, or the hint).
+    const changed = await this.mirror(ids);
+    const outcome = await this.recordOutcome(envelope, moves.rejection);
+    if (!moves.rejection && changed.length)
+      await this.publisher.announce(
+        CatalogueEvents.mealsChanged,
+        { cook_id: envelope.data.cook_id, meal_ids: changed, cause: 'order' },
+        causedBy(envelope),
+      );
+    return outcome;
   }
 
-  /** The order's outcome, written once with its event (stock-committed or stock-rejected) in its outbox. */
+  /**
+   * The order's outcome, written once. A rejection carries its event (stock-rejected: ordering
+   * cancels and refunds the order) in its outbox; a commit tells nobody — no service acts on it
+   * (checkout v3, docs/checkout.md): the record is what a replay or a cancellation reads.
+   */
   private async recordOutcome(envelope: Envelope<OrderPlaced>, rejection: StockRejection | null): Promise<'committed' | 'rejected'> {
     const { order_id: orderId, checkout_id: checkoutId } = envelope.data;
     const application = new this.store.stockApplications({
@@ -148,7 +158,6 @@ export class StockService implements OnModuleInit {
         { order_id: orderId, checkout_id: checkoutId, ...rejection },
         causedBy(envelope),
       );
-    else recordEvent(application, CatalogueEvents.stockCommitted, { order_id: orderId, checkout_id: checkoutId }, causedBy(envelope));
     await this.relay.save(this.store.stockApplications, application);
     return rejection ? 'rejected' : 'committed';
   }
@@ -253,7 +262,8 @@ export class StockService implements OnModuleInit {
   }
 
   /** These meals' cards made to show their stock as it now is (after every move; `StockCardsService.copy`). */
-  mirror(mealIds: string[]): Promise<void> {
+  /** Returns the meals whose card changed. */
+  mirror(mealIds: string[]): Promise<string[]> {
     return this.cards.copy(mealIds);
   }
 

@@ -63,9 +63,9 @@ export class OrderStatusPushHandler implements IntegrationEventHandler<StatusCha
 
 type OrderPlaced = z.infer<typeof OrderingEvents.orderPlaced.schema>;
 
-/** The cook's push for a new order (the email is OrderPlacedHandler's). */
+/** The cook's push for a new order (the email is OrderPlacedHandler's); idempotent: keyed by the event (keyByCause). */
 @Injectable()
-@EventHandler(OrderingEvents.orderPlaced)
+@EventHandler(OrderingEvents.orderPlaced, { idempotent: true })
 export class NewOrderPushHandler implements IntegrationEventHandler<OrderPlaced> {
   constructor(private readonly fanOut: AlertsFanOut) {}
 

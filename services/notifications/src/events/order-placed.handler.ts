@@ -10,10 +10,11 @@ type OrderPlaced = z.infer<typeof OrderingEvents.orderPlaced.schema>;
 
 /**
  * For each new order the cook receives an email listing the dishes, and the consumer a
- * confirmation (the FAQ promises one after each order). Each is queued once per event.
+ * confirmation (the FAQ promises one after each order). Each is queued once per event (idempotent:
+ * the queued email's id is the event's and the person's).
  */
 @Injectable()
-@EventHandler(OrderingEvents.orderPlaced)
+@EventHandler(OrderingEvents.orderPlaced, { idempotent: true })
 export class OrderPlacedHandler implements IntegrationEventHandler<OrderPlaced> {
   constructor(
     private readonly rpc: RpcClient,

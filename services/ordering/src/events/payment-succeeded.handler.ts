@@ -6,9 +6,9 @@ import { OrdersService } from '../orders/orders.service';
 
 type PaymentSucceeded = z.infer<typeof PaymentsEvents.paymentSucceeded.schema>;
 
-/** A paid checkout becomes one order per cook. */
+/** A paid checkout becomes one order per cook (idempotent: order ids derive from checkout and cook, created once). */
 @Injectable()
-@EventHandler(PaymentsEvents.paymentSucceeded, { retry: 'hours' })
+@EventHandler(PaymentsEvents.paymentSucceeded, { retry: 'hours', idempotent: true })
 export class PaymentSucceededHandler implements IntegrationEventHandler<PaymentSucceeded> {
   constructor(private readonly orders: OrdersService) {}
 

@@ -79,7 +79,6 @@ export function cancelOrder(order: CancellableOrder, request: CancelRequest, cau
       checkout_id: order.checkout_id,
       total_cents: order.total_cents,
       reason: decision.cancel_reason,
-      stock_committed: order.stock_status === 'committed',
       items: order.items.map((i) => ({ meal_id: i.meal_id, name: i.name, quantity: i.quantity, price_cents: i.price_cents })),
     },
     cause,

@@ -36,7 +36,12 @@ export class Order {
   @Prop({ type: Boolean, default: false, index: true }) reminder_pending!: boolean;
   @Prop({ type: String, default: null }) cancel_reason!: string | null;
   @Prop({ type: Number, default: null }) review_rating!: number | null;
-  /** pending until the catalogue has taken (committed) or refused (rejected) the portions. */
+  /**
+   * `rejected` once the catalogue refused the portions or the place (stock-rejected: the order is
+   * cancelled and refunded); `pending` otherwise — the catalogue commits the order's reservation and
+   * keeps its own record of it (`stockApplications`), told to nobody (checkout v3, docs/checkout.md).
+   * `committed` is on orders stored before checkout v3.
+   */
   @Prop({ type: String, default: 'pending' }) stock_status!: 'pending' | 'committed' | 'rejected';
   created_at!: Date;
   updated_at!: Date;

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ErasedAccounts } from '../account/erased-accounts';
 import { PaymentSucceededHandler } from '../events/payment-succeeded.handler';
-import { StockCommittedHandler } from '../events/stock-committed.handler';
 import { StockRejectedHandler } from '../events/stock-rejected.handler';
 import { LifecycleService } from './lifecycle.service';
 import { OrdersRpcController } from './orders.rpc.controller';
@@ -19,7 +18,6 @@ import { OrderingStore } from '../store';
     LifecycleService,
     RemindersService,
     PaymentSucceededHandler,
-    StockCommittedHandler,
     StockRejectedHandler,
     ErasedAccounts,
   ],

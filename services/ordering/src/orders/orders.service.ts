@@ -66,7 +66,7 @@ export class OrdersService implements OnModuleInit {
     for (const [cookId, cookLines] of byCook) {
       const id = orderIdOf(checkoutId, cookId);
       ids.push(id);
-      if (await this.store.orders.exists({ _id: id })) continue;
+      // No look-up first: a second delivery's insert meets the first's order (duplicate key) and stops there.
       const items = cookLines.map((l, i) => ({
         order_item_id: `${id}-${i + 1}`,
         meal_id: l.meal_id,
@@ -111,16 +111,10 @@ export class OrdersService implements OnModuleInit {
       try {
         await this.relay.save(this.store.orders, order);
       } catch (err) {
-        if ((err as { code?: number }).code !== 11000) throw err; // created concurrently: fine
+        if ((err as { code?: number }).code !== 11000) throw err; // created before (a redelivery) or concurrently: fine
       }
     }
     return ids;
-  }
-
-  async stockCommitted(orderId: string): Promise<void> {
-    await this.relay.change(this.store.orders, orderId, () =>
-      this.store.orders.updateOne({ _id: orderId, stock_status: 'pending' }, { $set: { stock_status: 'committed' } }),
-    );
   }
 
   /** The catalogue could not take the portions: the order is cancelled (and so refunded). */

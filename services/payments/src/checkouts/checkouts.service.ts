@@ -91,6 +91,9 @@ export class CheckoutsService implements OnModuleInit {
       const reserved = await this.rpc.call(PickupRpc.reserveCheckout, { checkout_id: checkoutId, parts });
       try {
         await buyer.recorded(checkoutId);
+        // The provider's intent first, so the checkout is written once, with it (a failure after the
+        // intent leaves an unused intent at the provider, never a checkout without one).
+        const intent = await this.provider.createIntent({ amount_cents: amount, checkout_id: checkoutId, consumer_id: actor.user_id });
         const checkout = await this.store.checkouts.create({
           _id: checkoutId,
           consumer_id: actor.user_id,
@@ -102,12 +105,9 @@ export class CheckoutsService implements OnModuleInit {
           reserved_until: new Date(reserved.expires_at),
           provider: this.provider.name,
           commission_bp: this.config.commissionBp,
+          payment_intent_id: intent.id,
+          client_secret: intent.client_secret,
         });
-        const intent = await this.provider.createIntent({ amount_cents: amount, checkout_id: checkout._id, consumer_id: actor.user_id });
-        await this.store.checkouts.updateOne(
-          { _id: checkout._id },
-          { $set: { payment_intent_id: intent.id, client_secret: intent.client_secret } },
-        );
         return {
           checkout: toCheckoutDto(checkout.toObject()),
           client_secret: intent.client_secret,
@@ -224,30 +224,36 @@ export class CheckoutsService implements OnModuleInit {
     const checkout = await this.ensureReserved(await this.owned(actor, checkoutId), RENEW_MARGIN_MS);
     if (checkout.status === 'succeeded') throw new DomainError('CONFLICT', PAYMENT_MESSAGES.alreadyPaid);
     const outcome = evaluateCard(card);
-    await this.applyProviderEvent({
-      id: `evt_sbx_${randomUUID().replace(/-/g, '')}`,
-      type: outcome.ok ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
-      data: {
-        object: {
-          id: checkout.payment_intent_id ?? '',
-          amount: checkout.amount_cents,
-          metadata: { checkout_id: checkout._id },
-          last_payment_error: outcome.ok ? null : { code: outcome.code, message: outcome.message },
+    let applied: Checkout | null = null;
+    await this.applyProviderEvent(
+      {
+        id: `evt_sbx_${randomUUID().replace(/-/g, '')}`,
+        type: outcome.ok ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
+        data: {
+          object: {
+            id: checkout.payment_intent_id ?? '',
+            amount: checkout.amount_cents,
+            metadata: { checkout_id: checkout._id },
+            last_payment_error: outcome.ok ? null : { code: outcome.code, message: outcome.message },
+          },
         },
       },
-    });
-    return toCheckoutDto(await this.owned(actor, checkoutId));
+      (saved) => (applied = saved),
+    );
+    // The checkout as the step saved it (read again only when the step changed nothing).
+    return toCheckoutDto(applied ?? (await this.owned(actor, checkoutId)));
   }
 
   /**
    * Applies a provider event once (applyOnce); success and failure are announced from here. The
    * effect is idempotent (a succeeded checkout is not paid twice; order ids are derived).
+   * `saved` receives the checkout as written, when the event changed it.
    */
-  applyProviderEvent(event: ProviderEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
-    return applyOnce(this.store.paymentEvents, event, (e) => this.applyIntentEvent(e));
+  applyProviderEvent(event: ProviderEvent, saved?: (checkout: Checkout) => void): Promise<'applied' | 'duplicate' | 'ignored'> {
+    return applyOnce(this.store.paymentEvents, event, (e) => this.applyIntentEvent(e, saved));
   }
 
-  private async applyIntentEvent(event: ProviderEvent): Promise<'applied' | 'ignored'> {
+  private async applyIntentEvent(event: ProviderEvent, saved?: (checkout: Checkout) => void): Promise<'applied' | 'ignored'> {
     const intent = event.data.object;
     const checkoutId = intent.metadata?.checkout_id;
     if (!checkoutId || !['payment_intent.succeeded', 'payment_intent.payment_failed'].includes(event.type)) return 'ignored';
@@ -281,6 +287,7 @@ export class CheckoutsService implements OnModuleInit {
         checkout.reserved_until = null;
       }
       await checkout.save();
+      saved?.(checkout.toObject());
       outcome = 'applied';
     });
     const back = giveBack as { cook_ids: string[]; until: string | null } | null;

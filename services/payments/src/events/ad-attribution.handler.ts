@@ -6,9 +6,9 @@ import { AdMeasurementService } from '../advertising/ad-measurement.service';
 
 type OrderPlaced = z.infer<typeof OrderingEvents.orderPlaced.schema>;
 
-/** A placed order counts for the campaigns whose card its buyer clicked within 7 days (ADR 0020). */
+/** A placed order counts for the campaigns whose card its buyer clicked within 7 days (ADR 0020); idempotent: one conversion per campaign and order id. */
 @Injectable()
-@EventHandler(OrderingEvents.orderPlaced)
+@EventHandler(OrderingEvents.orderPlaced, { idempotent: true })
 export class AdAttributionHandler implements IntegrationEventHandler<OrderPlaced> {
   constructor(private readonly measurement: AdMeasurementService) {}
 

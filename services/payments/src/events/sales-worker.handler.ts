@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { OrderingEvents } from '@popote/contracts';
 import { PartitionedHandler, type PartitionedEvent, type PartitionedEventHandler } from '@popote/platform';
 import type { z } from 'zod';
+import type { Checkout } from '../checkouts/checkout.schema';
 import { LedgerService } from '../payouts/ledger.service';
 import { ReceiptsService } from '../receipts/receipts.service';
+import { PaymentsStore } from '../store';
 
 type OrderPlaced = z.infer<typeof OrderingEvents.orderPlaced.schema>;
 
@@ -18,12 +20,15 @@ export class SalesWorkerHandler implements PartitionedEventHandler {
   constructor(
     private readonly ledger: LedgerService,
     private readonly receipts: ReceiptsService,
+    private readonly store: PaymentsStore,
   ) {}
 
   async handle(event: PartitionedEvent): Promise<void> {
     if (event.contract.subject !== OrderingEvents.orderPlaced.subject) return;
     const data = event.envelope.data as OrderPlaced;
-    await this.ledger.orderPlaced(data);
-    await this.receipts.issue(data, new Date(event.envelope.occurred_at));
+    // The checkout it was paid with, read once for both: the commission rate fixed then, the cook's name.
+    const checkout = await this.store.checkouts.findById(data.checkout_id, { commission_bp: 1, lines: 1 }).lean<Checkout>();
+    await this.ledger.orderPlaced(data, checkout);
+    await this.receipts.issue(data, new Date(event.envelope.occurred_at), checkout);
   }
 }

@@ -104,9 +104,29 @@ export class LedgerService {
     };
   }
 
-  async orderPlaced(order: OrderRef): Promise<void> {
-    const { commission_cents } = await this.split(order);
-    await this.append([this.entry('sale', order, order.total_cents, 0), this.entry('commission', order, -commission_cents, 0)]);
+  /** `checkout`: the order's checkout when the caller has read it (else read here for its rate). */
+  async orderPlaced(order: OrderRef, checkout?: Pick<Checkout, 'commission_bp'> | null): Promise<void> {
+    const { commission_cents } =
+      checkout !== undefined
+        ? splitOrderTotal(order.total_cents, checkout?.commission_bp ?? this.config.commissionBp)
+        : await this.split(order);
+    await this.appendAll([this.entry('sale', order, order.total_cents, 0), this.entry('commission', order, -commission_cents, 0)]);
+  }
+
+  /** The same as `append` in one store operation (an unordered insert: the entries already there are left). */
+  private async appendAll(
+    entries: Pick<LedgerEntry, '_id' | 'kind' | 'cook_id' | 'order_id' | 'pending_cents' | 'available_cents'>[],
+  ): Promise<void> {
+    try {
+      await this.store.ledgerEntries.insertMany(
+        entries.map((e) => ({ payout_id: null, campaign_id: null, advertising_cents: 0, displays: null, created_at: new Date(), ...e })),
+        { ordered: false },
+      );
+    } catch (err) {
+      const errors = (err as { writeErrors?: { code?: number; err?: { code?: number } }[] }).writeErrors;
+      const duplicates = errors?.length ? errors.every((w) => (w.code ?? w.err?.code) === 11000) : isDuplicateKey(err);
+      if (!duplicates) throw err;
+    }
   }
 
   async orderPickedUp(order: OrderRef): Promise<void> {

@@ -47,9 +47,12 @@ export class ReceiptsService {
    * cook's partition (one event at a time across replicas), so "last number + 1" has one writer; a
    * redelivered event finds its receipt; the unique (cook, number) index refuses an overlap.
    */
-  async issue(order: OrderPlaced, issuedAt: Date): Promise<void> {
+  async issue(order: OrderPlaced, issuedAt: Date, paidWith?: Pick<Checkout, 'lines' | 'commission_bp'> | null): Promise<void> {
     if (await this.store.receipts.exists({ _id: order.order_id })) return;
-    const checkout = await this.store.checkouts.findById(order.checkout_id, { lines: 1, commission_bp: 1 }).lean<Checkout>();
+    const checkout =
+      paidWith !== undefined
+        ? paidWith
+        : await this.store.checkouts.findById(order.checkout_id, { lines: 1, commission_bp: 1 }).lean<Checkout>();
     const bp = checkout?.commission_bp ?? this.config.commissionBp;
     const split = splitOrderTotal(order.total_cents, bp);
     // A number already taken means the series was behind (a crash between a receipt and its series):

@@ -225,9 +225,6 @@ export const CatalogueEvents = {
   mealDeleted: defineEvent('evt.catalogue.meal-deleted.v1', mealEventData, {
     consumers: ['cart-MealDeleted', 'notifications-FavouritesOfDeletedMeal'],
   }),
-  stockCommitted: defineEvent('evt.catalogue.stock-committed.v1', z.object({ order_id: z.string(), checkout_id: z.string() }), {
-    consumers: ['ordering-StockCommitted'],
-  }),
   stockRejected: defineEvent(
     'evt.catalogue.stock-rejected.v1',
     z.object({
@@ -264,7 +261,7 @@ export const CatalogueEvents = {
     z.object({
       cook_id: z.string(),
       meal_ids: z.array(z.string()),
-      cause: z.enum(['restock', 'stock_adjusted', 'rating', 'cook_renamed', 'cook_location', 'reservation']),
+      cause: z.enum(['restock', 'stock_adjusted', 'rating', 'cook_renamed', 'cook_location', 'reservation', 'order']),
     }),
     { consumers: [] },
   ),

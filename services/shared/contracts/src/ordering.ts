@@ -213,8 +213,11 @@ export const OrderingEvents = {
       cook_id: z.string(),
       total_cents: z.number().int(),
       reason: z.string(),
-      /** Whether the stock of this order had been taken (so must be given back). */
-      stock_committed: z.boolean(),
+      /**
+       * No longer sent (checkout v3): the catalogue gives back what its own record of the order says
+       * it took. Kept optional so events stored before still parse.
+       */
+      stock_committed: z.boolean().optional(),
       items: z.array(boughtLine),
     }),
     { partitionBy: (d) => d.cook_id, consumers: ['catalogue-stock-p*', 'payments-OrderCancelled'] },

@@ -4,12 +4,21 @@ import {
   trace,
   SpanKind,
   SpanStatusCode,
+  TraceFlags,
   type Context,
   type Span,
   type TextMapGetter,
   type TextMapSetter,
 } from '@opentelemetry/api';
 import { NodeSDK } from '@opentelemetry/sdk-node';
+import {
+  BatchSpanProcessor,
+  createAlwaysRecordSampler,
+  ParentBasedSampler,
+  TraceIdRatioBasedSampler,
+  type ReadableSpan,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
@@ -28,9 +37,19 @@ let sdk: NodeSDK | undefined;
 export function startTelemetry(serviceName: string): void {
   if (sdk || process.env.OTEL_SDK_DISABLED === 'true') return;
   const endpoint = (process.env.OTEL_EXPORTER_OTLP_ENDPOINT ?? 'http://127.0.0.1:14318').replace(/\/$/, '');
+  const exporter = new OTLPTraceExporter({ url: `${endpoint}/v1/traces` });
+  const ratio = headSamplingRatio(process.env);
   sdk = new NodeSDK({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: serviceName }),
-    traceExporter: new OTLPTraceExporter({ url: `${endpoint}/v1/traces` }),
+    // Every trace by default (the SDK's parentbased_always_on). With a ratio below 1 (ADR 0017): one
+    // trace in 1/ratio is exported whole, decided where it starts and followed by every process; the
+    // others are recorded but not exported, except their spans that end in error.
+    ...(ratio === null
+      ? { traceExporter: exporter }
+      : {
+          sampler: createAlwaysRecordSampler(new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(ratio) })),
+          spanProcessors: [new ErrorsKept(new BatchSpanProcessor({ exporter, ...batchSettings(process.env) }))],
+        }),
     instrumentations: [
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (req) => (req.url ?? '').startsWith('/health'),
@@ -54,6 +73,56 @@ export function startTelemetry(serviceName: string): void {
     ],
   });
   sdk.start();
+}
+
+/**
+ * The head sampling ratio asked for with the SDK's own settings (`OTEL_TRACES_SAMPLER` =
+ * `parentbased_traceidratio` or `traceidratio`, `OTEL_TRACES_SAMPLER_ARG` = the ratio), when below 1;
+ * null for every other choice (the SDK applies it as it is: `parentbased_always_on` by default).
+ */
+export function headSamplingRatio(env: NodeJS.ProcessEnv): number | null {
+  if (!['parentbased_traceidratio', 'traceidratio'].includes(env.OTEL_TRACES_SAMPLER ?? '')) return null;
+  const ratio = Number(env.OTEL_TRACES_SAMPLER_ARG ?? '1');
+  if (!Number.isFinite(ratio) || ratio >= 1) return null;
+  return Math.max(0, ratio);
+}
+
+/** The batch span processor's OTEL_BSP_* settings, as the SDK reads them when it builds its own. */
+function batchSettings(env: NodeJS.ProcessEnv) {
+  const num = (name: string) => (env[name] && Number(env[name]) >= 0 ? Number(env[name]) : undefined);
+  return {
+    maxQueueSize: num('OTEL_BSP_MAX_QUEUE_SIZE'),
+    scheduledDelayMillis: num('OTEL_BSP_SCHEDULE_DELAY'),
+    exportTimeoutMillis: num('OTEL_BSP_EXPORT_TIMEOUT'),
+    maxExportBatchSize: num('OTEL_BSP_MAX_EXPORT_BATCH_SIZE'),
+  };
+}
+
+/**
+ * Exports the sampled spans, and also every span that ends in error in a trace that was not sampled
+ * (recorded by the always-record sampler): errors are always kept, whatever the ratio.
+ */
+export class ErrorsKept implements SpanProcessor {
+  constructor(private readonly next: SpanProcessor) {}
+
+  onStart(...args: Parameters<SpanProcessor['onStart']>): void {
+    this.next.onStart(...args);
+  }
+
+  onEnd(span: ReadableSpan): void {
+    if (span.spanContext().traceFlags & TraceFlags.SAMPLED) return this.next.onEnd(span);
+    if (span.status.code !== SpanStatusCode.ERROR) return;
+    const sampled = { ...span.spanContext(), traceFlags: TraceFlags.SAMPLED };
+    this.next.onEnd(Object.assign(Object.create(span) as ReadableSpan, { spanContext: () => sampled }));
+  }
+
+  forceFlush(): Promise<void> {
+    return this.next.forceFlush();
+  }
+
+  shutdown(): Promise<void> {
+    return this.next.shutdown();
+  }
 }
 
 export async function stopTelemetry(): Promise<void> {

@@ -23,6 +23,12 @@ export interface EventHandlerOptions {
   retry?: RetryPolicy;
   /** Durable name suffix; defaults to the handler class name. */
   name?: string;
+  /**
+   * The handler is idempotent by keys of its own (derived ids, a record of what it applied, a
+   * conditional write), said in its comment: no `processed_events` mark is read or written for it
+   * (two store operations saved per delivery). Without it, each event is marked once applied.
+   */
+  idempotent?: boolean;
 }
 
 /** A consumer of one integration event. Its `handle` runs at most once per event id per durable. */
@@ -111,7 +117,8 @@ const ACK_WAIT_MS = 30_000;
 /**
  * Runs the durable JetStream consumers of a process:
  * - one per ordinary handler (`<service>-<handler>`), worked on with bounded concurrency, applied
- *   once per event id through a `processed_events` collection;
+ *   once per event id through a `processed_events` collection (unless the handler is `idempotent`
+ *   by keys of its own);
  * - one per partition for partitioned handlers (`<service>-<name>-p<k>`), strictly serial per
  *   partition (max_ack_pending 1), parallel across partitions.
  * Explicit acks, redelivery with back-off through nak(delay), a heartbeat (`working`) while a
@@ -198,6 +205,7 @@ export class EventConsumerHost implements OnApplicationShutdown {
             // here, so the second sees the first's mark. Across replicas, handlers are idempotent
             // by their own keys (derived order ids, refunds by order, recent orders of a cart…).
             await sameEvent.run(key, async () => {
+              if (meta.options.idempotent) return handler.handle(envelope);
               if (await this.processed!.exists({ _id: key })) return;
               await handler.handle(envelope);
               await this.processed!.updateOne(
