@@ -1,8 +1,35 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newAccount, pathOf, signUp } from './support/accounts';
 import { useBrowser } from './support/browser';
+import { graphql } from './support/graphql';
 import { waitForEmail } from './support/mail';
 import { addFromCard, cartLink, DEMO, openMeals, payWith, plain, proceedToCheckout } from './support/shop';
+
+const NO_ORDERS_YET = "Vous n'avez pas encore de commande.";
+const ORDER_COMING = 'Paiement reçu, nous préparons votre commande…';
+const ORDER_LATE = 'Votre paiement est bien enregistré.';
+
+/**
+ * From now on (client-side navigations keep the window), records which of the orders page's
+ * states showed, in order of first appearance: the wait, the late message, 'no orders yet', an order.
+ */
+const watchOrdersPage = (page: Page) =>
+  page.evaluate(
+    ({ texts }) => {
+      const seen: string[] = [];
+      Object.assign(window, { e2eOrdersSeen: seen });
+      const note = () => {
+        const text = document.body.textContent ?? '';
+        for (const [state, shown] of Object.entries(texts)) if (text.includes(shown) && !seen.includes(state)) seen.push(state);
+        if (document.querySelector('section[aria-labelledby="orders-current"] article') && !seen.includes('order')) seen.push('order');
+      };
+      note();
+      new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
+    },
+    { texts: { waiting: ORDER_COMING, late: ORDER_LATE, empty: NO_ORDERS_YET } },
+  );
+const ordersPageSeen = (page: Page) => page.evaluate(() => (window as { e2eOrdersSeen?: string[] }).e2eOrdersSeen ?? []);
 
 describe('checkout: card payment in the offline sandbox, one order per cook', () => {
   const { withPage } = useBrowser();
@@ -84,6 +111,7 @@ describe('checkout: card payment in the offline sandbox, one order per cook', ()
       // Paid: 'Commande confirmée !', then /orders with one pending order per cook.
       await proceedToCheckout(page, base, 2);
       expect(await page.getByLabel('Numéro de carte').inputValue()).toBe('');
+      await watchOrdersPage(page);
       await payWith(page, '4242 4242 4242 4242');
       await page.getByText('Commande confirmée !').first().waitFor();
       await page.getByRole('heading', { name: 'Paiement accepté' }).waitFor();
@@ -92,6 +120,10 @@ describe('checkout: card payment in the offline sandbox, one order per cook', ()
       const orders = current.getByRole('article');
       await orders.nth(1).waitFor();
       expect(await orders.count()).toBe(2);
+      // Right after paying: the orders (or the wait, then the orders), never 'no orders yet'.
+      const seen = await ordersPageSeen(page);
+      expect(seen).not.toContain('empty');
+      expect(seen.filter((state) => state !== 'late')).toEqual(seen.includes('waiting') ? ['waiting', 'order'] : ['order']);
       const texts = (await orders.allInnerTexts()).map(plain);
       expect(texts.every((text) => text.includes('En attente de confirmation'))).toBe(true);
       expect(texts.some((text) => text.includes('amina_cuisine') && text.includes(`${DEMO.tajine.name} × 1`))).toBe(true);
@@ -124,6 +156,46 @@ describe('checkout: card payment in the offline sandbox, one order per cook', ()
       await page.getByText('Données de paiement invalides').waitFor();
       await page.waitForURL(`${base}/cart`);
       await page.getByText('Votre panier est vide').waitFor();
+      expect(pageErrors).toEqual([]);
+    });
+  });
+
+  it('on /orders before the order exists: waits, says in French when it is late, shows it when the live update comes', async () => {
+    await withPage(async ({ page, pageErrors, base }) => {
+      await signUp(page, base, newAccount());
+      await openMeals(page, base, DEMO.tajine.name);
+      await addFromCard(page, DEMO.tajine.name);
+      await cartLink(page, 1).click();
+      const intent = page.waitForResponse(
+        (r) => r.url().endsWith('/graphql') && (r.request().postData() ?? '').includes('CreatePaymentIntent'),
+      );
+      await proceedToCheckout(page, base);
+      const answer = (await (await intent).json()) as { data: { createPaymentIntent: { checkout: { checkout_id: string } } } };
+      const checkoutId = answer.data.createPaymentIntent.checkout.checkout_id;
+
+      // The buyer lands on /orders for this checkout before its order exists, as when ordering lags
+      // behind the payment: the page opened by the payment (its history state), the card not charged yet.
+      await watchOrdersPage(page);
+      await page.evaluate((id) => history.pushState({ checkoutId: id }, '', '/orders'), checkoutId);
+      await page.getByRole('heading', { level: 1, name: 'Mes commandes' }).waitFor();
+      await page.getByRole('status').filter({ hasText: ORDER_COMING }).waitFor();
+      // Late (10 s): what is happening, in French, and still no 'no orders yet'.
+      const late = page.getByRole('status').filter({ hasText: ORDER_LATE });
+      await late.waitFor({ timeout: 20_000 });
+      expect(plain(await late.innerText())).toContain('cette page se met à jour toute seule');
+
+      // The card is charged now: the order-placed live update brings the order, without a reload.
+      const paid = await graphql<{ confirmSandboxPayment: { status: string } }>(
+        page,
+        'mutation($id: ID!, $card: CardInput!) { confirmSandboxPayment(checkout_id: $id, card: $card) { status } }',
+        { id: checkoutId, card: { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123' } },
+      );
+      expect(paid.data?.confirmSandboxPayment.status).toBe('succeeded');
+      const order = page.getByRole('region', { name: /Commandes en cours/ }).getByRole('article');
+      await order.first().waitFor();
+      expect(plain(await order.first().innerText())).toContain(`${DEMO.tajine.name} × 1`);
+      expect(await late.count()).toBe(0);
+      expect(await ordersPageSeen(page)).toEqual(['waiting', 'late', 'order']);
       expect(pageErrors).toEqual([]);
     });
   });

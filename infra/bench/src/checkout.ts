@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { percentile } from './stats';
+import { jetstreamState, workCounters, workPerOrder } from './work-counters';
 
 /** A GraphQL client with its own cookie jar (one per simulated person). */
 export function person(bff: string) {
@@ -30,13 +31,13 @@ export type Person = ReturnType<typeof person>;
  * accounts in identity's database, as opening the emailed link would (reading hundreds of links from
  * the mail inbox would measure the inbox); the browser tests use the real link.
  */
-let identityDb: MongoClient | null = null;
+let storeClient: MongoClient | null = null;
 export async function confirmAccountsIn(mongoUrl: string): Promise<void> {
-  identityDb = await MongoClient.connect(mongoUrl);
+  storeClient = await MongoClient.connect(mongoUrl);
 }
 export async function stopConfirmingAccounts(): Promise<void> {
-  await identityDb?.close();
-  identityDb = null;
+  await storeClient?.close();
+  storeClient = null;
 }
 
 let unique = 0;
@@ -53,10 +54,10 @@ export const signUp = async (gql: Person, user_type: string, i: number) => {
       user_type,
     },
   });
-  if (!identityDb) throw new Error('confirmAccountsIn(MONGO_URL) first: paying and publishing need a confirmed address');
+  if (!storeClient) throw new Error('confirmAccountsIn(MONGO_URL) first: paying and publishing need a confirmed address');
   // After the relay has cleared the sign-up's outbox (FerretDB rewrites whole documents: an update
   // racing that clear could be undone); nothing else writes the user afterwards.
-  const users = identityDb.db('popote_identity').collection('users');
+  const users = storeClient.db('popote_identity').collection('users');
   for (let i = 0; i < 200 && (await users.findOne({ email, _outbox_pending: true }, { projection: { _id: 1 } })); i++) {
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -127,28 +128,159 @@ export async function createIntent(gql: Person): Promise<string> {
 
 /**
  * A buyer's whole checkout: add to cart, slots and payment intent (the reservation), the sandbox card;
- * with `untilVisible`, then asks for the checkout's orders (as /orders does) until one is there:
- * returns the time from the add to the paid order visible to the buyer.
+ * with `untilVisible`, as /orders does: the live order updates (GraphQL subscription over the
+ * WebSocket) followed before the card is charged, and the buyer's orders read again on each new
+ * order announced until the checkout's is listed: returns the time from the add to the paid order
+ * visible to the buyer (null if it never was within a minute).
  */
 export const buyOne = async (gql: Person, mealId: string, quantity = 1, untilVisible = false) => {
   const t0 = performance.now();
   await gql('mutation($m: ID!, $q: Int!) { addToCart(meal_id: $m, quantity: $q) { item_count } }', { m: mealId, q: quantity });
   const checkoutId = await createIntent(gql);
-  const paid = await gql(
-    'mutation($id: ID!) { confirmSandboxPayment(checkout_id: $id, card: {number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123"}) { status } }',
-    { id: checkoutId },
-  );
-  if (paid.confirmSandboxPayment.status !== 'succeeded') throw new Error('payment failed');
-  let visibleMs: number | null = null;
-  if (untilVisible) {
-    for (let i = 0; i < 2000 && visibleMs === null; i++) {
-      const r = await gql('query($id: ID!) { checkoutOrders(checkout_id: $id) { order_id } }', { id: checkoutId });
-      if (r.checkoutOrders.length) visibleMs = performance.now() - t0;
-      else await new Promise((res) => setTimeout(res, 5));
+  const live = untilVisible ? await followOrderUpdates(gql) : null;
+  try {
+    const paid = await gql(
+      'mutation($id: ID!) { confirmSandboxPayment(checkout_id: $id, card: {number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123"}) { status } }',
+      { id: checkoutId },
+    );
+    if (paid.confirmSandboxPayment.status !== 'succeeded') throw new Error('payment failed');
+    const visibleMs = live ? await live.untilListed(checkoutId, t0) : null;
+    return { checkoutId, visibleMs };
+  } finally {
+    live?.close();
+  }
+};
+
+/** The subscription /orders opens (frontends/shared/graphql/src/order-updates.graphql). */
+const ORDER_UPDATED = 'subscription OrderUpdated { orderUpdated { order_id from order_status } }';
+/** The list /orders shows (`MyOrders` with `ConsumerOrderFields`, frontends/consumer/src/features/orders/graphql/orders.graphql). */
+const MY_ORDERS = `query MyOrders { myOrders { order_id checkout_id cook_id cook_name total_cents order_status delivery_option
+  pickup_start pickup_end pickup_address { street postcode city } cancel_reason created_at updated_at
+  items { order_item_id meal_id name quantity price_cents } } }`;
+/** How long `untilVisible` waits for the order. */
+const VISIBLE_TIMEOUT_MS = 60_000;
+
+/**
+ * The buyer's live order updates, as the browser follows them: graphql-ws on the BFF's `/graphql`,
+ * the person's session cookies on the upgrade request (checked once, at connection). Resolves once
+ * the BFF acknowledged the connection; the subscription is sent right after, before anything else
+ * the caller does reaches the BFF through ordering's events.
+ */
+async function followOrderUpdates(gql: Person) {
+  const { cookie, url } = await sessionOf(gql);
+  const { createClient } = await import('graphql-ws/client');
+  const headers = { cookie };
+  // Node's WebSocket (undici) takes request headers, as the browser sends its cookies itself.
+  class SessionWebSocket extends WebSocket {
+    constructor(address: string | URL, protocols?: string | string[]) {
+      super(address, { protocols, headers });
     }
   }
-  return { checkoutId, visibleMs };
-};
+  const client = createClient({
+    url: url.replace(/^http/, 'ws'),
+    webSocketImpl: SessionWebSocket,
+    lazy: true,
+    retryAttempts: 0,
+  });
+  const newOrders: string[] = [];
+  let wake: (() => void) | null = null;
+  let ended: unknown = null;
+  const connected = new Promise<void>((resolve, reject) => {
+    client.on('connected', () => resolve());
+    client.on('closed', (event) => reject(new Error(`order updates closed: ${(event as { code?: number }).code ?? '?'}`)));
+  });
+  connected.catch(() => undefined);
+  const stop = client.subscribe<{ orderUpdated: { order_id: string; from: string | null; order_status: string } }>(
+    { query: ORDER_UPDATED },
+    {
+      next: (result) => {
+        // A new order (`from` null); the status changes of earlier ones are not what is awaited.
+        if (result.data?.orderUpdated.from === null) newOrders.push(result.data.orderUpdated.order_id);
+        wake?.();
+      },
+      error: (error) => {
+        ended = error;
+        wake?.();
+      },
+      complete: () => {
+        ended ??= new Error('order updates completed');
+        wake?.();
+      },
+    },
+  );
+  try {
+    await connected;
+  } catch (error) {
+    stop();
+    await client.dispose();
+    throw error;
+  }
+  return {
+    /** Time from `t0` until the buyer's orders, read again on each new order announced, list the checkout's. */
+    async untilListed(checkoutId: string, t0: number): Promise<number | null> {
+      const deadline = performance.now() + VISIBLE_TIMEOUT_MS;
+      for (;;) {
+        while (!newOrders.length && !ended) {
+          const left = deadline - performance.now();
+          if (left <= 0) return null;
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, left);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          wake = null;
+        }
+        if (!newOrders.length) return null; // the subscription ended
+        newOrders.length = 0;
+        const r = await gql(MY_ORDERS);
+        if ((r.myOrders as { checkout_id: string }[]).some((order) => order.checkout_id === checkoutId)) return performance.now() - t0;
+      }
+    },
+    close(): void {
+      stop();
+      void client.dispose();
+    },
+  };
+}
+
+/**
+ * The cookies and endpoint `gql` uses (its jar is its own): read off one cheap request it makes,
+ * recognised by a unique operation name, by a pass-through wrapper around `fetch`.
+ */
+interface Session {
+  cookie: string;
+  url: string;
+}
+const sessionReaders = new Map<string, (session: Session) => void>();
+let sessionTap = false;
+let sessionReads = 0;
+async function sessionOf(gql: Person): Promise<Session> {
+  if (!sessionTap) {
+    sessionTap = true;
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (input, init) => {
+      const body = typeof init?.body === 'string' ? init.body : '';
+      for (const [name, read] of sessionReaders) {
+        if (body.includes(name)) read({ cookie: new Headers(init?.headers).get('cookie') ?? '', url: String(input) });
+      }
+      return realFetch(input, init);
+    };
+  }
+  const name = `BenchSession${++sessionReads}`;
+  const seen: { session?: Session } = {};
+  sessionReaders.set(name, (session) => {
+    seen.session = session;
+  });
+  try {
+    await gql(`query ${name} { __typename }`);
+  } finally {
+    sessionReaders.delete(name);
+  }
+  if (!seen.session?.cookie) throw new Error('no session cookie to open the order updates with');
+  return seen.session;
+}
 
 /** CPU time (user + system, ms) of every process below this one, by name. */
 export function cpuByProcess(): Map<string, number> {
@@ -212,7 +344,13 @@ export const natsAccessOf = (env: Record<string, string | undefined>): NatsAcces
 export async function checkoutBench(
   bff: string,
   nats: NatsAccess,
-  opts: { buyers: number; concurrency: number; cooks: number; untilVisible?: boolean },
+  opts: {
+    buyers: number;
+    concurrency: number;
+    cooks: number;
+    untilVisible?: boolean;
+    counting: { natsMonitorUrl: string; serviceMetrics: { name: string; url: string }[] };
+  },
 ) {
   const { buyers, concurrency, cooks } = opts;
   // Sign-ups hash a password (argon2, CPU-bound): a few at a time, as in the buyers' set-up below.
@@ -249,9 +387,8 @@ export async function checkoutBench(
   const js = jetstream(nc);
   const paidAt = new Map<string, number>();
   const placedAt = new Map<string, { checkout: string; at: number }>();
-  const committedAt = new Map<string, { checkout: string; at: number }>();
   const consumer = await js.consumers.get('EVENTS', {
-    filter_subjects: ['evt.payments.payment-succeeded.v1', 'evt.ordering.order-placed.v1.>', 'evt.catalogue.stock-committed.v1'],
+    filter_subjects: ['evt.payments.payment-succeeded.v1', 'evt.ordering.order-placed.v1.>'],
     deliver_policy: DeliverPolicy.New,
   });
   const messages = await consumer.consume();
@@ -259,12 +396,12 @@ export async function checkoutBench(
     for await (const m of messages) {
       const e = m.json<{ type: string; occurred_at: string; data: { checkout_id: string; order_id?: string } }>();
       if (e.type.includes('payment-succeeded')) paidAt.set(e.data.checkout_id, Date.parse(e.occurred_at));
-      else if (e.type.includes('order-placed'))
-        placedAt.set(e.data.order_id!, { checkout: e.data.checkout_id, at: Date.parse(e.occurred_at) });
-      else committedAt.set(e.data.order_id!, { checkout: e.data.checkout_id, at: Date.parse(e.occurred_at) });
+      else placedAt.set(e.data.order_id!, { checkout: e.data.checkout_id, at: Date.parse(e.occurred_at) });
     }
   })();
 
+  const counters = workCounters(opts.counting.natsMonitorUrl, opts.counting.serviceMetrics);
+  const workBefore = await counters.snapshot();
   const cpuBefore = cpuByProcess();
   const latencies: number[] = [];
   const visible: number[] = [];
@@ -290,17 +427,38 @@ export async function checkoutBench(
   );
   const seconds = (performance.now() - started) / 1000;
   const deadline = Date.now() + 120_000;
-  while (committedAt.size < buyers - failures.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  // Every paid order placed, and the catalogue's stock worker through all it was given (asked of
+  // NATS, not of the store: the bench's own queries must not count as the product's work).
+  const workerIdle = async () =>
+    ((await jetstreamState(opts.counting.natsMonitorUrl)).find((st) => st.name === 'EVENTS')?.consumer_detail ?? [])
+      .filter((c) => /^catalogue-stock-p\d+$/.test(c.name))
+      .every((c) => c.num_pending === 0 && c.num_ack_pending === 0);
+  while (Date.now() < deadline && !(placedAt.size >= buyers - failures.length && (await workerIdle())))
+    await new Promise((r) => setTimeout(r, 50));
   const cpuAfter = cpuByProcess();
+  const workAfter = await counters.snapshot();
   messages.stop();
   await reading;
   await nc.close();
+  // When each order was committed: the stock worker's own record (nobody is told of a commit since checkout v3).
+  const committedAt = new Map<string, { checkout: string; at: number }>();
+  if (storeClient)
+    for (const a of await storeClient
+      .db('popote_catalogue')
+      .collection('stockApplications')
+      .find({ _id: { $in: [...placedAt.keys()] as never[] }, result: 'committed' }, { projection: { applied_at: 1 } })
+      .toArray())
+      committedAt.set(String(a._id), { checkout: placedAt.get(String(a._id))!.checkout, at: new Date(a.applied_at as Date).getTime() });
   const lastCommit = Math.max(...[...committedAt.values()].map((c) => c.at));
   const toCommit = [...committedAt.values()].map((c) => c.at - (paidAt.get(c.checkout) ?? c.at)).sort((a, b) => a - b);
   const toPlaced = [...placedAt.values()].map((c) => c.at - (paidAt.get(c.checkout) ?? c.at)).sort((a, b) => a - b);
   latencies.sort((a, b) => a - b);
   visible.sort((a, b) => a - b);
   const wall = (lastCommit - startedAt) / 1000;
+  const cpuMs = [...cpuAfter].map(([name, ms]) => [name, ms - (cpuBefore.get(name) ?? 0)] as const);
+  const paidOrders = buyers - failures.length;
+  const coreSeconds = (pred: (name: string) => boolean) =>
+    +(cpuMs.filter(([name]) => pred(name)).reduce((s, [, ms]) => s + ms, 0) / 1000 / Math.max(1, paidOrders)).toFixed(3);
   const cpu = Object.fromEntries(
     [...cpuAfter]
       .map(([name, ms]) => [name, ms - (cpuBefore.get(name) ?? 0)] as const)
@@ -321,10 +479,11 @@ export async function checkoutBench(
     checkout_flow_ms: { p50: +percentile(latencies, 50).toFixed(1), p95: +percentile(latencies, 95).toFixed(1) },
     /** Payment accepted (payment-succeeded) → order placed (order-placed), from the events' own timestamps. */
     payment_to_order_placed_ms: { samples: toPlaced.length, p50: percentile(toPlaced, 50), p95: percentile(toPlaced, 95) },
+    /** Payment accepted → the catalogue's record of the order committed (its `applied_at`). */
     payment_to_stock_committed_ms: { samples: toCommit.length, p50: percentile(toCommit, 50), p95: percentile(toCommit, 95) },
     ...(visible.length
       ? {
-          /** Add to cart → the paid order listed for the buyer (checkoutOrders), one checkout at a time. */
+          /** Add to cart → the paid order on the buyer's orders page (its subscription, then myOrders), one checkout at a time. */
           add_to_paid_order_visible_ms: {
             samples: visible.length,
             p50: +percentile(visible, 50).toFixed(1),
@@ -332,6 +491,13 @@ export async function checkoutBench(
           },
         }
       : {}),
+    /**
+     * CPU of every process of the machine over the run (from /proc, from the first checkout to the
+     * last commit, so the periodic sweeps of that time are in), divided by the paid orders: the
+     * product's processes and servers, without the load generator.
+     */
+    cpu_core_seconds_per_paid_order: coreSeconds((name) => name !== 'load generator (bench)'),
+    work_per_paid_order: workPerOrder(workBefore, workAfter, paidOrders),
     /** Percent of one core per process over the run (200 % = both cores of this machine). */
     cpu_percent_of_one_core: cpu,
   };

@@ -30,4 +30,20 @@ describe('live updates transport', () => {
     // A client without the WebSocket link never reconnects.
     expect(() => liveEvents({}).onReconnected(() => undefined)()).not.toThrow();
   });
+
+  it('tells the pages of every connection, the first one included; of reconnections only after a drop', () => {
+    const client = {};
+    const registry = new LiveRegistry();
+    attachLive(client, registry);
+    const seen: string[] = [];
+    const stopConnected = liveEvents(client).onConnected(() => seen.push('connected'));
+    const stopReconnected = liveEvents(client).onReconnected(() => seen.push('reconnected'));
+    registry.connected(false);
+    registry.connected(true);
+    stopConnected();
+    stopReconnected();
+    registry.connected(true);
+    expect(seen).toEqual(['connected', 'connected', 'reconnected']);
+    expect(() => liveEvents({}).onConnected(() => undefined)()).not.toThrow();
+  });
 });

@@ -114,9 +114,7 @@ function createWsClient(
       }
     },
     on: {
-      connected: (_socket, _payload, wasRetry) => {
-        if (wasRetry) live.reconnected();
-      },
+      connected: (_socket, _payload, wasRetry) => live.connected(wasRetry),
     },
   });
 }

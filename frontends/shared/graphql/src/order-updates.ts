@@ -18,6 +18,12 @@ export interface OrderUpdatesOptions {
   onUpdate?: (update: OrderUpdate, known: boolean) => void;
   /** After a reconnection: updates may have been missed, refetch what the page shows. */
   onResync?: () => void;
+  /**
+   * Each time the connection is up, the first one included: what happened while the subscription
+   * was being set up (after the page's first answer) was not delivered. For a page waiting for
+   * something (the orders of a checkout just paid) to read once more.
+   */
+  onConnected?: () => void;
 }
 
 const ORDER_STATUS: TypedDocumentNode<{ order_id: string; order_status: string }> = gql`
@@ -34,10 +40,10 @@ const ORDER_STATUS: TypedDocumentNode<{ order_id: string; order_status: string }
  * without a request; `onUpdate` lets the page refetch what the cache cannot know (a new
  * order, statistics).
  */
-export function useOrderUpdates({ enabled, onUpdate, onResync }: OrderUpdatesOptions): void {
+export function useOrderUpdates({ enabled, onUpdate, onResync, onConnected }: OrderUpdatesOptions): void {
   const client = useClient();
-  const handlers = useRef({ onUpdate, onResync });
-  handlers.current = { onUpdate, onResync };
+  const handlers = useRef({ onUpdate, onResync, onConnected });
+  handlers.current = { onUpdate, onResync, onConnected };
 
   useEffect(() => {
     if (!enabled) return undefined;
@@ -59,6 +65,12 @@ export function useOrderUpdates({ enabled, onUpdate, onResync }: OrderUpdatesOpt
 
   useEffect(() => {
     if (!enabled) return undefined;
-    return liveEvents(client).onReconnected(() => handlers.current.onResync?.());
+    const live = liveEvents(client);
+    const stopResync = live.onReconnected(() => handlers.current.onResync?.());
+    const stopConnected = live.onConnected(() => handlers.current.onConnected?.());
+    return () => {
+      stopResync();
+      stopConnected();
+    };
   }, [client, enabled]);
 }

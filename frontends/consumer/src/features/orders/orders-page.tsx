@@ -1,6 +1,6 @@
 import { useGraphQLClient, useOrderUpdates, useQuery } from '@popote/graphql';
 import { useAuth } from '@popote/auth';
-import { fr, QueryState, Spinner } from '@popote/ui';
+import { fr, QueryState } from '@popote/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { useHistoryState } from '@popote/router';
 import { MealsNotice } from '../../components/meals-link';
@@ -22,9 +22,11 @@ const SECTIONS = [
   { key: 'cancelled', title: t.cancelled, empty: t.cancelledEmpty, statuses: ['cancelled'] },
 ] as const;
 
-/** How long /orders waits for the orders of a checkout just paid (they are created asynchronously). */
-const ARRIVAL_POLL_MS = 1000;
-const ARRIVAL_MAX_POLLS = 30;
+/**
+ * Just paid: the checkout's orders are created a moment after the payment (asynchronously) and
+ * announced by the live subscription. Past this delay without them, the page says what is going on.
+ */
+export const ARRIVAL_LATE_MS = 10_000;
 
 // Signed-in only (the shell's guard).
 export function OrdersPage() {
@@ -38,7 +40,13 @@ export function OrdersPage() {
     refetch().catch(() => undefined);
   };
 
-  // Live: a status change lands on the cached order at once; a new order needs the list again.
+  // Just paid: waiting for the checkout's orders until the list has one.
+  const orders = data?.myOrders;
+  const arrived = !checkoutId || (orders?.some((order) => order.checkout_id === checkoutId) ?? false);
+  const awaiting = !arrived;
+
+  // Live: a status change lands on the cached order at once; a new order needs the list again
+  // (the update names the order, not its checkout), so does the awaited one: no polling.
   useOrderUpdates({
     enabled: auth.status === 'signed-in',
     onUpdate: (update, known) => {
@@ -46,6 +54,8 @@ export function OrdersPage() {
       if (!known || update.order_status === 'confirmed') reload();
     },
     onResync: reload,
+    // An order placed between the list's answer and the subscription's start was not announced.
+    onConnected: awaiting ? reload : undefined,
   });
 
   // Just paid: the moment to offer notifications of the order's steps on this device.
@@ -54,19 +64,15 @@ export function OrdersPage() {
     if (checkoutId) offer({ kind: 'order' });
   }, [checkoutId, offer]);
 
-  // Just paid: the checkout's orders appear a moment after the payment.
-  const orders = data?.myOrders;
-  const arrived = !checkoutId || (orders?.some((order) => order.checkout_id === checkoutId) ?? false);
-  const [polls, setPolls] = useState(0);
-  const waiting = !!orders && !arrived && polls < ARRIVAL_MAX_POLLS;
+  // Late: the payment is recorded and the order will come; the page says so (and keeps waiting).
+  const [lateFor, setLateFor] = useState<string | null>(null);
   useEffect(() => {
-    if (!waiting) return undefined;
-    const timer = setTimeout(() => {
-      setPolls((count) => count + 1);
-      reload();
-    }, ARRIVAL_POLL_MS);
+    if (!awaiting || !checkoutId) return undefined;
+    const timer = setTimeout(() => setLateFor(checkoutId), ARRIVAL_LATE_MS);
     return () => clearTimeout(timer);
-  }, [waiting, polls]);
+  }, [awaiting, checkoutId]);
+  const late = awaiting && lateFor === checkoutId;
+
   // Once they exist the server has emptied the cart: the nav count follows.
   useEffect(() => {
     if (checkoutId && arrived && orders) void refreshCart(client);
@@ -82,21 +88,33 @@ export function OrdersPage() {
   );
 
   let content;
-  if (orders && orders.length === 0 && !waiting) {
-    content = <MealsNotice message={t.empty} linkLabel={fr.nav.browseMeals} />;
-  } else if (orders) {
+  if (!orders && error) {
+    content = <QueryState error={error} errorMessage={t.loadError} onRetry={reload} loadingLabel={t.loading} />;
+  } else if (awaiting) {
+    // Never 'no orders yet' right after paying: the earlier orders, if any, below the wait.
     content = (
       <>
-        {waiting ? (
-          <div className={styles.arriving}>
-            <Spinner size="sm" label={t.arriving} showLabel />
-          </div>
-        ) : null}
-        {sections.map((section) => (
-          <OrderSection key={section.key} id={section.key} title={section.title} empty={section.empty} orders={section.orders} />
-        ))}
+        <ArrivalNotice late={late} />
+        {orders && orders.length > 0
+          ? sections.map((section) => (
+              <OrderSection
+                key={section.key}
+                id={section.key}
+                title={section.title}
+                // Not 'no current order' either: the new one is coming.
+                empty={section.key === 'current' ? null : section.empty}
+                orders={section.orders}
+              />
+            ))
+          : null}
       </>
     );
+  } else if (orders && orders.length === 0) {
+    content = <MealsNotice message={t.empty} linkLabel={fr.nav.browseMeals} />;
+  } else if (orders) {
+    content = sections.map((section) => (
+      <OrderSection key={section.key} id={section.key} title={section.title} empty={section.empty} orders={section.orders} />
+    ));
   } else {
     content = <QueryState error={error} errorMessage={t.loadError} onRetry={reload} loadingLabel={t.loading} />;
   }
@@ -109,7 +127,20 @@ export function OrdersPage() {
   );
 }
 
-function OrderSection({ id, title, empty, orders }: { id: string; title: string; empty: string; orders: OrderData[] }) {
+/** The orders of the checkout just paid are on their way; late, what is happening. */
+function ArrivalNotice({ late }: { late: boolean }) {
+  return (
+    <div className={styles.arriving} role="status">
+      <span className={styles.arrivingSpinner} aria-hidden="true" />
+      <div className={styles.arrivingText}>
+        <p className={styles.arrivingTitle}>{late ? t.arrivingLateTitle : t.arriving}</p>
+        {late ? <p className={styles.arrivingBody}>{t.arrivingLate}</p> : null}
+      </div>
+    </div>
+  );
+}
+
+function OrderSection({ id, title, empty, orders }: { id: string; title: string; empty: string | null; orders: OrderData[] }) {
   const headingId = `orders-${id}`;
   return (
     <section className={styles.section} aria-labelledby={headingId}>
@@ -124,9 +155,9 @@ function OrderSection({ id, title, empty, orders }: { id: string; title: string;
             </li>
           ))}
         </ul>
-      ) : (
+      ) : empty ? (
         <p className={styles.empty}>{empty}</p>
-      )}
+      ) : null}
     </section>
   );
 }

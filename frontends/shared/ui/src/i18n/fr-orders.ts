@@ -28,7 +28,10 @@ export const frOrders = {
     confirmCancel: 'Êtes-vous sûr de vouloir annuler cette commande ?',
     cancelled_: 'Commande annulée',
     cancelError: "Erreur lors de l'annulation de la commande",
-    arriving: 'Vos commandes sont en cours de création...',
+    arriving: 'Paiement reçu, nous préparons votre commande…',
+    arrivingLateTitle: 'Votre paiement est bien enregistré.',
+    arrivingLate:
+      "Votre commande met un peu plus de temps que d'habitude à être créée. Elle apparaîtra ici dès qu'elle sera prête : cette page se met à jour toute seule, inutile de payer à nouveau.",
     reviewTitle: 'Donnez votre avis',
     reviewRating: 'Votre note',
     reviewStar: (count: number) => `${count} étoile${count > 1 ? 's' : ''}`,

@@ -5,6 +5,8 @@ import toast, { Toaster } from 'react-hot-toast';
 import { TOASTER_PROPS } from '../toasts';
 import { afterEach, beforeEach, vi } from 'vitest';
 
+export { stubLiveBff, type LiveBff } from './live-bff';
+
 export interface ReactTestRoot {
   /** The element the root renders into, in the document during each test. */
   readonly container: HTMLDivElement;
