@@ -12,7 +12,7 @@ import {
 } from '@popote/contracts';
 import { AppModule as IdentityModule, identityConfig, seedIdentity } from '@popote/identity/app';
 import type { RpcClient } from '@popote/platform';
-import { eventually, resetJetStream, serviceEnv, startServiceApp, testNats, testRpcClient } from '@popote/testing';
+import { eventually, parisTime, resetJetStream, serviceEnv, startServiceApp, testNats, testRpcClient } from '@popote/testing';
 import type { Model } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Alert } from '../src/alerts/alert.schema';
@@ -155,7 +155,7 @@ describe('alerts: followers, favourites, Web Push and the daily digest', () => {
   });
 
   it('a favourite back in stock twice the same day alerts once; new pick-up slots alert the followers', async () => {
-    await publish(CatalogueEvents.mealBackInStock, { meal_id: 'meal-fav', cook_id: COOK, name: 'Couscous' });
+    const backInStock = await publish(CatalogueEvents.mealBackInStock, { meal_id: 'meal-fav', cook_id: COOK, name: 'Couscous' });
     await publish(CatalogueEvents.mealBackInStock, { meal_id: 'meal-fav', cook_id: COOK, name: 'Couscous' });
     await publish(CatalogueEvents.pickupSlotsOpened, { cook_id: COOK, weekdays: [2, 6], days: [] });
     await settled('meal-fav');
@@ -168,7 +168,8 @@ describe('alerts: followers, favourites, Web Push and the daily digest', () => {
         tag: 'meal-meal-fav',
       },
     ]);
-    const { day } = parisDayAndHour(new Date());
+    // The alert's day is the event's (Paris), not the test's clock a second later (a run across midnight).
+    const { day } = parisDayAndHour(new Date(backInStock.occurred_at));
     expect(await alerts.exists({ _id: `meal-fav|${CLAIRE}|${day}|email` })).not.toBeNull();
     expect(tagged(dev[lucasPhone]!, `slots-${COOK}`).map((r) => r.payload.body)).toEqual([
       'amina_cuisine ouvre de nouveaux créneaux de retrait : le mardi et le samedi.',
@@ -243,7 +244,8 @@ describe('alerts: followers, favourites, Web Push and the daily digest', () => {
     // Nothing more today, whatever comes.
     await publish(CatalogueEvents.mealCreated, { meal_id: 'meal-later', cook_id: COOK, name: 'Gratin' });
     await settled('meal-later');
-    expect(await apps[1]!.get(DigestService).run(new Date())).toBe(0);
+    // (Later that same Paris day, even when the run has passed midnight meanwhile.)
+    expect(await apps[1]!.get(DigestService).run(parisTime(0, '23:59', now))).toBe(0);
     const lineOfLater = () => alerts.findOne({ about: 'meal-later', user_id: CLAIRE, channel: 'email' }).lean<Alert>();
     expect((await lineOfLater())!.status).toBe('waiting');
     expect(await alerts.countDocuments({ digest_id: digestId(CLAIRE, day) })).toBe(3);
@@ -263,7 +265,8 @@ describe('alerts: followers, favourites, Web Push and the daily digest', () => {
       .lean<AlertPreferencesDoc>();
     expect(prefs!.preferences).toMatchObject({ new_dish: { email: false }, new_slots: { email: false }, back_in_stock: { email: false } });
     // Tomorrow: the line that waited is dropped (its kind's emails are off now), and no email goes.
-    const tomorrow = new Date(now.getTime() + 86_400_000);
+    // (Noon of the next Paris day: `now` + 24 h is still the same day at 00:30 on the 25-hour day of October.)
+    const tomorrow = parisTime(1, '12:00', now);
     expect(await apps[1]!.get(DigestService).run(tomorrow)).toBe(2); // Lucas's and Mei's, not Claire's
     expect((await lineOfLater())!.status).toBe('dropped');
     await new Promise((r) => setTimeout(r, 1500));

@@ -55,12 +55,33 @@ export async function openDashboardAs(page: Page, base: string, email: string, t
   await page.goto(`${base}/cook/dashboard?onglet=${tab}`);
 }
 
-/** On /checkout, as a buyer does: the first pick-up slot offered by each of the `cooks` cooks, then 'Continuer vers le paiement'. */
+/**
+ * How far after the first slot offered the tests' slot starts. The first one offered sits at the edge
+ * of what may be chosen (the cook's cutoff, or the next quarter hour): taken a second before the edge
+ * moves, it is refused as closed or past a second later. Half an hour on, it stays open for the test.
+ */
+const SLOT_MARGIN_MS = 30 * 60_000;
+
+/**
+ * On /checkout, as a buyer does: a pick-up slot offered by each of the `cooks` cooks — among the
+ * first ones, half an hour after the first (or the last offered), whatever the hour — then 'Continuer vers le paiement'.
+ */
 export async function chooseFirstSlots(page: Page, cooks: number): Promise<void> {
   await page.getByRole('heading', { level: 2, name: 'Créneaux de retrait' }).waitFor();
   const groups = page.getByRole('radiogroup');
   await groups.nth(cooks - 1).waitFor();
-  for (const group of await groups.all()) await group.locator('label').first().click();
+  for (const group of await groups.all()) {
+    // Each radio's value is its slot's start (ISO instant), in the order offered.
+    const starts = (
+      await group.locator('input[type="radio"]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))
+    ).map((start) => Date.parse(start));
+    const from = starts[0]! + SLOT_MARGIN_MS;
+    const index = starts.findIndex((start) => start >= from);
+    await group
+      .locator('label')
+      .nth(index >= 0 ? index : starts.length - 1)
+      .click();
+  }
   await page.getByRole('button', { name: 'Continuer vers le paiement' }).click();
 }
 

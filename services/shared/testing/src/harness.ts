@@ -222,8 +222,53 @@ export const tokenOfLink = (text: string | undefined): string => {
 };
 
 /**
- * As a buyer does at checkout: for each cook of the signed-in session's cart, the first
- * pick-up slot offered. The result is the `slots` argument of `createPaymentIntent`.
+ * How far after the first slot offered a test's slot starts. The first slot offered sits right at
+ * the edge of what may be chosen (the next quarter hour with no cutoff, the cutoff's edge otherwise):
+ * chosen a second before that edge moves, it is refused as past or closed a second later. Half an
+ * hour on, it stays open for the whole test, at any hour of any day (ADR 0008).
+ */
+export const SLOT_MARGIN_MS = 30 * 60_000;
+
+/**
+ * The slot a test picks among `slots` (in order, as offered): the first that starts at least
+ * `marginMs` after the first offered, or the last offered when none does.
+ */
+export function slotWithMargin<T extends { start: string }>(slots: readonly T[], marginMs = SLOT_MARGIN_MS): T | undefined {
+  if (!slots.length) return undefined;
+  const from = Date.parse(slots[0]!.start) + marginMs;
+  return slots.find((s) => Date.parse(s.start) >= from) ?? slots[slots.length - 1];
+}
+
+/** Paris (Europe/Paris) calendar day of `at`, as YYYY-MM-DD. */
+export const parisDay = (at: Date | number): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+
+/**
+ * The instant at Paris wall-clock time `hhmm` on the Paris day `dayOffset` days from `now`'s (-1:
+ * yesterday). For times that exist on every day (not 02:00–03:00, which the changes of hour skip or repeat).
+ */
+export function parisTime(dayOffset: number, hhmm: string, now: Date | number = Date.now()): Date {
+  const [y, m, d] = parisDay(now).split('-').map(Number);
+  const [h, min] = hhmm.split(':').map(Number);
+  const wall = Date.UTC(y!, m! - 1, d! + dayOffset, h, min);
+  // Paris is UTC+1 or UTC+2: the instant whose Paris wall time is `wall`.
+  for (const offsetHours of [1, 2]) {
+    const at = wall - offsetHours * 3600_000;
+    const shown = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Paris',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(at);
+    if (shown === hhmm.padStart(5, '0') && parisDay(at) === new Date(wall).toISOString().slice(0, 10)) return new Date(at);
+  }
+  throw new Error(`${hhmm} does not exist on that Paris day`);
+}
+
+/**
+ * As a buyer does at checkout: for each cook of the signed-in session's cart, a pick-up slot offered
+ * (`slotWithMargin`: half an hour after the first offered, so that the test never races the slot's
+ * start or cutoff). The result is the `slots` argument of `createPaymentIntent`.
  */
 export async function chooseSlotsGql(session: GqlSession): Promise<{ cook_id: string; start: string }[]> {
   const cart = await session.gql('{ cart { items { meal_id quantity meal { cook_id } } } }');
@@ -236,14 +281,18 @@ export async function chooseSlotsGql(session: GqlSession): Promise<{ cook_id: st
         'query($c: ID!, $m: [ID!]!, $p: Int!) { pickupSlots(cook_id: $c, meal_ids: $m, portions: $p) { slots { start } } }',
         { c: cookId, m: own.map((i) => i.meal_id), p: own.reduce((n, i) => n + i.quantity, 0) },
       );
-      const start = r.data?.pickupSlots?.slots?.[0]?.start as string | undefined;
+      const start = slotWithMargin((r.data?.pickupSlots?.slots ?? []) as { start: string }[])?.start;
       if (!start) throw new Error(`no pick-up slot offered by ${cookId}: ${JSON.stringify(r.errors ?? r.data)}`);
       return { cook_id: cookId, start };
     }),
   );
 }
 
-/** Pick-up every day, all day (tests not about slots give their cooks these rules). */
+/**
+ * Pick-up every day, all day (tests not about slots give their cooks these rules): quarter hours from
+ * 00:00 to 23:45, Paris time, no cutoff. There is always a slot within half an hour and many ahead
+ * (14 days are offered), but none from 23:45 to midnight: pick with `slotWithMargin`, never "now + n".
+ */
 export const PICKUP_ALL_DAY = {
   windows: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '23:45' })),
   days_off: [] as string[],
