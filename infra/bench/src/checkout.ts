@@ -102,8 +102,14 @@ export async function publishMeal(cook: Person, portions: number, name: string):
   return meal.createMeal.meal_id as string;
 }
 
-/** As a buyer does at checkout: for each cook of the cart, the first pick-up slot offered; then the payment intent. */
-export async function createIntent(gql: Person): Promise<string> {
+/** The slot a buyer picks among those offered (in time order, never empty): the first by default. */
+export type SlotPicker = (offered: { start: string }[]) => { start: string };
+
+/**
+ * As a buyer does at checkout: for each cook of the cart, a pick-up slot among those offered
+ * (`pick`: the first by default), read again on every call; then the payment intent.
+ */
+export async function createIntent(gql: Person, pick: SlotPicker = (offered) => offered[0]!): Promise<string> {
   const cart = await gql('{ cart { items { meal_id quantity meal { cook_id } } } }');
   const items = cart.cart.items as { meal_id: string; quantity: number; meal: { cook_id: string } }[];
   const slots = await Promise.all(
@@ -117,7 +123,9 @@ export async function createIntent(gql: Person): Promise<string> {
           p: own.reduce((n, i) => n + i.quantity, 0),
         },
       );
-      return { cook_id: cookId, start: r.pickupSlots.slots[0]?.start as string };
+      const offered = r.pickupSlots.slots as { start: string }[];
+      if (!offered.length) throw new Error(`no pick-up slot offered by ${cookId}`);
+      return { cook_id: cookId, start: pick(offered).start };
     }),
   );
   const intent = await gql('mutation($s: [ChosenSlotInput!]!) { createPaymentIntent(slots: $s) { checkout { checkout_id } } }', {

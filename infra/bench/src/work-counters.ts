@@ -4,7 +4,8 @@
  * - service calls: the requests delivered to the services' `rpc.…` subscriptions (BFF → service and
  *   service → service), from NATS's monitoring (`/connz?subs=detail`: messages per subscription);
  * - KV leases: the lock bucket's stream (`KV_popote_locks`, `/jsz`): a lease stores a create and a
- *   delete; a create refused because the key is held stores nothing;
+ *   delete; a create refused because the key is held stores nothing. By what they lock, from each
+ *   service's own count (`popote_leases_total` on its /health/metrics, read with the store's);
  * - event deliveries: the sum of the delivered sequence of every consumer of the EVENTS stream (`/jsz`);
  * - store operations: the commands each service's MongoDB driver sent (`popote_store_operations_total`
  *   on its /health/metrics, the driver's command monitoring), by command and by service and collection.
@@ -15,6 +16,7 @@ export interface WorkSnapshot {
   rpc: Record<string, number>;
   lock_stream_messages: number;
   deliveries: Record<string, number>;
+  /** Store operations by command, service and collection; leases as `lease <service>.<lock>`. */
   store: Record<string, number>;
 }
 
@@ -65,6 +67,12 @@ export function workCounters(natsMonitorUrl: string, serviceMetrics: { name: str
     for (const { name, url } of serviceMetrics) {
       const text = await (await fetch(url)).text();
       for (const line of text.split('\n')) {
+        const lease = /^popote_leases_total\{lock="([^"]*)"\} (\d+(?:\.\d+)?(?:e[+-]?\d+)?)$/.exec(line);
+        if (lease) {
+          const key = `lease ${name.replace(/-\d+$/, '')}.${lease[1]}`;
+          out[key] = (out[key] ?? 0) + Number(lease[2]);
+          continue;
+        }
         const m = /^popote_store_operations_total\{([^}]*)\} (\d+(?:\.\d+)?(?:e[+-]?\d+)?)$/.exec(line);
         if (!m) continue;
         const command = /command="([^"]*)"/.exec(m[1])?.[1] ?? '?';
@@ -105,9 +113,15 @@ export function workPerOrder(before: WorkSnapshot, after: WorkSnapshot, orders: 
   const rpc = diff(before.rpc, after.rpc);
   const deliveries = diff(before.deliveries, after.deliveries);
   // Handshakes and health checks are no store work.
+  const counted = diff(before.store, after.store);
+  const leases = Object.fromEntries(
+    Object.entries(counted)
+      .filter(([k]) => k.startsWith('lease '))
+      .map(([k, v]) => [k.slice(6), v]),
+  );
   const store = Object.fromEntries(
-    Object.entries(diff(before.store, after.store)).filter(
-      ([k]) => !/^(hello|ismaster|isMaster|ping|buildInfo|buildinfo|saslStart|saslContinue|endSessions) /.test(k),
+    Object.entries(counted).filter(
+      ([k]) => !/^(lease|hello|ismaster|isMaster|ping|buildInfo|buildinfo|saslStart|saslContinue|endSessions) /.test(k),
     ),
   );
   const byCommand: Record<string, number> = {};
@@ -119,6 +133,8 @@ export function workPerOrder(before: WorkSnapshot, after: WorkSnapshot, orders: 
     service_calls_by_subject: perOrder(rpc, n),
     /** A lease is a create and a delete in the lock bucket's stream. */
     kv_leases: +((after.lock_stream_messages - before.lock_stream_messages) / 2 / n).toFixed(2),
+    /** Counted by each service (popote_leases_total), by service and what the key locks. */
+    kv_leases_by_lock: perOrder(leases, n),
     event_deliveries: +(sum(deliveries) / n).toFixed(2),
     event_deliveries_by_consumer: perOrder(deliveries, n),
     store_operations: +(sum(store) / n).toFixed(2),

@@ -6,7 +6,16 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmAccountsIn, createMeal, person, signUp, stopConfirmingAccounts, type Person } from '../src/checkout';
+import {
+  confirmAccountsIn,
+  createIntent,
+  createMeal,
+  person,
+  signUp,
+  stopConfirmingAccounts,
+  type Person,
+  type SlotPicker,
+} from '../src/checkout';
 
 /**
  * Chaos (ADR 0004): checkouts across many cooks while service instances are killed with SIGKILL,
@@ -57,31 +66,11 @@ const CARD = '{number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "
  */
 const SLOT_MARGIN_MS = 2 * 3600_000;
 
-/**
- * The payment intent, as a buyer does at checkout: for each cook of the cart, a slot offered
- * SLOT_MARGIN_MS after the first one (or the last offered), read again on every call (each retry).
- */
-async function createIntent(gql: Person): Promise<string> {
-  const cart = await gql('{ cart { items { meal_id quantity meal { cook_id } } } }');
-  const items = cart.cart.items as { meal_id: string; quantity: number; meal: { cook_id: string } }[];
-  const slots = await Promise.all(
-    [...new Set(items.map((i) => i.meal.cook_id))].map(async (cookId) => {
-      const own = items.filter((i) => i.meal.cook_id === cookId);
-      const r = await gql(
-        'query($c: ID!, $m: [ID!]!, $p: Int!) { pickupSlots(cook_id: $c, meal_ids: $m, portions: $p) { slots { start } } }',
-        { c: cookId, m: own.map((i) => i.meal_id), p: own.reduce((n, i) => n + i.quantity, 0) },
-      );
-      const offered = r.pickupSlots.slots as { start: string }[];
-      if (!offered.length) throw new Error(`no pick-up slot offered by ${cookId}`);
-      const from = Date.parse(offered[0]!.start) + SLOT_MARGIN_MS;
-      return { cook_id: cookId, start: (offered.find((s) => Date.parse(s.start) >= from) ?? offered[offered.length - 1]!).start };
-    }),
-  );
-  const intent = await gql('mutation($s: [ChosenSlotInput!]!) { createPaymentIntent(slots: $s) { checkout { checkout_id } } }', {
-    s: slots,
-  });
-  return intent.createPaymentIntent.checkout.checkout_id as string;
-}
+/** A slot offered SLOT_MARGIN_MS after the first one (or the last offered); createIntent reads them again on each retry. */
+const laterSlot: SlotPicker = (offered) => {
+  const from = Date.parse(offered[0]!.start) + SLOT_MARGIN_MS;
+  return offered.find((s) => Date.parse(s.start) >= from) ?? offered[offered.length - 1]!;
+};
 
 /** One buyer: one portion of one meal, paid; some cancel right after. Returns the checkout id if paid. */
 async function buy(gql: Person, mealId: string, cancel: boolean): Promise<string | null> {
@@ -89,7 +78,7 @@ async function buy(gql: Person, mealId: string, cancel: boolean): Promise<string
   try {
     // Idempotent steps only, so a retry after a lost answer does not buy twice.
     await retrying('cart', () => gql('mutation($m: ID!) { setCartQuantity(meal_id: $m, quantity: 1) { item_count } }', { m: mealId }));
-    checkoutId = await retrying('intent', () => createIntent(gql));
+    checkoutId = await retrying('intent', () => createIntent(gql, laterSlot));
   } catch (err) {
     if (err instanceof SoldOut) return null; // sold out before paying: nothing to check
     throw err;

@@ -240,8 +240,9 @@ describe('NATS permissions', () => {
     expect(mayPublish('cart', contracts.CatalogueRpc.getMeals.subject)).toBe(true);
     for (const r of RPC_CONTRACTS.filter((x) => ownerOf(x) === 'payments')) expect(mayPublish('cart', r.subject), r.subject).toBe(false);
     expect(mayPublish('cart', contracts.PaymentsEvents.paymentSucceeded.subject)).toBe(false);
-    // Payments asks the cart's checks, announces payments, on every partition of nothing but its own.
-    expect(mayPublish('payments', contracts.CartRpc.checkout.subject)).toBe(true);
+    // Payments asks the cart's lines, announces payments, on every partition of nothing but its own.
+    expect(mayPublish('payments', contracts.CartRpc.lines.subject)).toBe(true);
+    expect(mayPublish('payments', contracts.CartRpc.checkout.subject)).toBe(false);
     expect(mayPublish('payments', contracts.CartRpc.addItem.subject)).toBe(false);
     expect(mayPublish('payments', contracts.PaymentsEvents.paymentSucceeded.subject)).toBe(true);
     expect(mayPublish('payments', 'evt.payments.payment-invented.v1')).toBe(false);

@@ -121,6 +121,25 @@ describe('cart: a server-side cart within stock', () => {
     expect(low).toMatchObject({ code: 'INSUFFICIENT_STOCK', message: 'Stock insuffisant pour Bœuf bourguignon' });
   });
 
+  it('gives payments the stored lines in the order they were added, and refuses an empty cart in French', async () => {
+    const actor = consumer();
+    expect((await expectDomainError(rpc.call(CartRpc.lines, { actor }))).message).toBe('Votre panier est vide');
+    await rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-gyoza', quantity: 1 });
+    const added = await rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-bourguignon', quantity: 2 });
+    // The answer to an add is the cart as written, with every line's meal.
+    expect(added.items.map((l) => [l.meal_id, l.quantity, l.meal.name])).toEqual([
+      ['demo-meal-gyoza', 1, expect.any(String)],
+      ['demo-meal-bourguignon', 2, 'Bœuf bourguignon'],
+    ]);
+    expect(added).toEqual(await rpc.call(CartRpc.getCart, { actor }));
+    expect(await rpc.call(CartRpc.lines, { actor })).toEqual({
+      lines: [
+        { meal_id: 'demo-meal-gyoza', quantity: 1 },
+        { meal_id: 'demo-meal-bourguignon', quantity: 2 },
+      ],
+    });
+  });
+
   it('drops lines of a deleted meal (event, and again on load)', async () => {
     const cook = { user_id: 'cook-del', user_type: 'cook' as const };
     const { meal } = await rpc.call(CatalogueRpc.createMeal, {

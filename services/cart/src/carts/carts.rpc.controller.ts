@@ -37,4 +37,9 @@ export class CartsRpcController {
   checkout(req: RpcRequest<typeof CartRpc.checkout>) {
     return this.carts.checkout(req.actor);
   }
+
+  @RpcHandler(CartRpc.lines)
+  lines(req: RpcRequest<typeof CartRpc.lines>) {
+    return this.carts.lines(req.actor);
+  }
 }

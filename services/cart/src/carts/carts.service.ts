@@ -46,21 +46,22 @@ export class CartsService {
   /**
    * Reads the user's cart, lets `change` compute the new lines (or return null: nothing to do), and
    * writes them if the cart is still the version read; retried a few times if another writer won.
+   * Returns the lines as stored afterwards (null: the user has no cart).
    */
   private async modify(
     userId: string,
     change: (cart: Cart | null) => Promise<{ items: CartLine[]; recent_orders?: string[] } | null>,
-  ): Promise<void> {
-    await this.locks.run(`cart.${userId}`, async () => {
+  ): Promise<CartLine[] | null> {
+    return this.locks.run(`cart.${userId}`, async () => {
       for (let attempt = 0; attempt < 5; attempt++) {
         const cart = await this.carts.findById(userId).lean<Cart>();
         const next = await change(cart);
-        if (!next) return;
+        if (!next) return cart ? (cart.items ?? []) : null;
         const now = new Date();
         if (!cart) {
           try {
             await this.carts.create({ _id: userId, items: next.items, recent_orders: next.recent_orders ?? [], rev: 1 });
-            return;
+            return next.items;
           } catch (err) {
             if ((err as { code?: number }).code !== 11000) throw err;
             continue; // created meanwhile by another replica: apply on top of it
@@ -72,7 +73,7 @@ export class CartsService {
             $set: { items: next.items, recent_orders: next.recent_orders ?? cart.recent_orders ?? [], rev: cart.rev + 1, updated_at: now },
           },
         );
-        if (res.matchedCount === 1) return;
+        if (res.matchedCount === 1) return next.items;
       }
       throw new DomainError('CONFLICT', "Erreur lors de l'ajout au panier");
     });
@@ -81,12 +82,22 @@ export class CartsService {
   /** The cart with each line's meal as the catalogue has it now; lines of deleted meals are dropped. */
   async get(actor: Actor): Promise<CartDto> {
     const cart = await this.carts.findById(actor.user_id).lean<Cart>();
-    if (!cart) return EMPTY;
-    const lines = [...(cart.items ?? [])].sort((a, b) => +new Date(a.added_at) - +new Date(b.added_at) || a._id.localeCompare(b._id));
-    const { items: meals } = lines.length
-      ? await this.rpc.call(CatalogueRpc.getMeals, { meal_ids: lines.map((l) => l.meal_id) })
-      : { items: [] };
-    const byId = new Map(meals.map((m) => [m.meal_id, m]));
+    return this.view(actor, cart ? (cart.items ?? []) : null, []);
+  }
+
+  /**
+   * The cart of these lines (as just read or written), each with its meal as the catalogue has it:
+   * the meals in `known` (just asked for) are not asked again, the others in one call.
+   */
+  private async view(actor: Actor, stored: CartLine[] | null, known: MealDto[]): Promise<CartDto> {
+    if (!stored) return EMPTY;
+    const lines = [...stored].sort((a, b) => +new Date(a.added_at) - +new Date(b.added_at) || a._id.localeCompare(b._id));
+    const byId = new Map(known.map((m) => [m.meal_id, m]));
+    const missing = [...new Set(lines.map((l) => l.meal_id))].filter((id) => !byId.has(id));
+    if (missing.length) {
+      const { items: meals } = await this.rpc.call(CatalogueRpc.getMeals, { meal_ids: missing });
+      for (const m of meals) byId.set(m.meal_id, m);
+    }
     if (lines.some((l) => !byId.has(l.meal_id))) {
       await this.modify(actor.user_id, async (c) => {
         const kept = (c?.items ?? []).filter((l) => byId.has(l.meal_id));
@@ -109,7 +120,7 @@ export class CartsService {
       });
     const subtotal = items.reduce((s, l) => s + l.line_total_cents, 0);
     return {
-      cart_id: cart._id,
+      cart_id: actor.user_id,
       items,
       item_count: items.reduce((s, l) => s + l.quantity, 0),
       subtotal_cents: subtotal,
@@ -117,10 +128,11 @@ export class CartsService {
     };
   }
 
+  /** Adds to the line (within the stock); the answer is the cart as written, the added meal not asked twice. */
   async add(actor: Actor, mealId: string, quantity: number): Promise<CartDto> {
     const meal = await this.meal(mealId);
     this.assertNotOwn(actor, meal);
-    await this.modify(actor.user_id, async (cart) => {
+    const stored = await this.modify(actor.user_id, async (cart) => {
       const items = [...(cart?.items ?? [])];
       const i = items.findIndex((l) => l.meal_id === mealId);
       const wanted = (i >= 0 ? items[i].quantity : 0) + quantity;
@@ -133,7 +145,7 @@ export class CartsService {
       }
       return { items };
     });
-    return this.get(actor);
+    return this.view(actor, stored, [meal]);
   }
 
   /** A quantity of 0 or less removes the line. */
@@ -141,7 +153,7 @@ export class CartsService {
     const meal = quantity > 0 ? await this.meal(mealId) : null;
     if (meal) this.assertNotOwn(actor, meal);
     if (meal) this.assertWithin(meal, quantity);
-    await this.modify(actor.user_id, async (cart) => {
+    const stored = await this.modify(actor.user_id, async (cart) => {
       const items = [...(cart?.items ?? [])];
       const i = items.findIndex((l) => l.meal_id === mealId);
       if (quantity <= 0) return i >= 0 ? { items: items.filter((l) => l.meal_id !== mealId) } : null;
@@ -153,7 +165,7 @@ export class CartsService {
       }
       return { items };
     });
-    return this.get(actor);
+    return this.view(actor, stored, meal ? [meal] : []);
   }
 
   async remove(actor: Actor, mealId: string): Promise<CartDto> {
@@ -161,8 +173,8 @@ export class CartsService {
   }
 
   async clear(actor: Actor): Promise<CartDto> {
-    await this.modify(actor.user_id, async (cart) => (cart?.items.length ? { items: [] } : null));
-    return this.get(actor);
+    const stored = await this.modify(actor.user_id, async (cart) => (cart?.items.length ? { items: [] } : null));
+    return this.view(actor, stored, []);
   }
 
   /** Checkout checks: not empty, none of the buyer's own dishes, every line within the current stock. */
@@ -179,6 +191,16 @@ export class CartsService {
       }
     }
     return cart;
+  }
+
+  /** The stored lines for the checkout (payments): the catalogue's reservation checks and prices them. */
+  async lines(actor: Actor): Promise<{ lines: { meal_id: string; quantity: number }[] }> {
+    const cart = await this.carts.findById(actor.user_id, { items: 1 }).lean<Pick<Cart, 'items'>>();
+    const lines = [...(cart?.items ?? [])]
+      .sort((a, b) => +new Date(a.added_at) - +new Date(b.added_at) || a._id.localeCompare(b._id))
+      .map((l) => ({ meal_id: l.meal_id, quantity: l.quantity }));
+    if (!lines.length) throw new DomainError('VALIDATION_FAILED', CART_MESSAGES.empty);
+    return { lines };
   }
 
   /** A meal was deleted: it leaves every cart. */

@@ -1,5 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CatalogueEvents, DomainError, PICKUP_MESSAGES, SLOT_HORIZON_DAYS, type HeldSlot } from '@popote/contracts';
+import {
+  CART_MESSAGES,
+  CatalogueEvents,
+  DomainError,
+  PICKUP_MESSAGES,
+  SLOT_HORIZON_DAYS,
+  type CheckoutLine,
+  type HeldSlot,
+} from '@popote/contracts';
 import { EventPublisher, findByIds, orderIdOf, PeriodicJob, PLATFORM_CONFIG } from '@popote/platform';
 import type { CatalogueConfig } from '../config';
 import { Meal, Stock } from '../meals/meal.schema';
@@ -7,7 +15,7 @@ import { findSlot, refusal, slotKey } from '../slots/slot-times';
 import { loadIdOf, PickupSettings, SlotHold, SlotLoad } from '../slots/slot.schema';
 import { StockService } from '../stock/stock.service';
 import { CookLock } from './cook-lock';
-import { atVersion, liveHolds, placesFor, slotRefused, stockRefusal, usedPlaces } from './rules';
+import { atVersion, liveHolds, partsOf, placesFor, slotRefused, stockRefusal, usedPlaces } from './rules';
 import { CatalogueStore } from '../store';
 
 export interface ReservePart {
@@ -15,6 +23,8 @@ export interface ReservePart {
   start: string;
   lines: { meal_id: string; quantity: number }[];
 }
+
+type ReservedMeal = Pick<Meal, '_id' | 'cook_id' | 'cook_name' | 'name' | 'price_cents' | 'deleted_at' | 'available_date'>;
 
 /** How often each replica gives back the reservations past their expiry (the cards show them free again). */
 const SWEEP_EVERY_MS = 15_000;
@@ -41,44 +51,87 @@ export class ReservationsService {
   ) {}
 
   /**
-   * Reserves every part (cook by cook, each under its own lock, never two locks at once), or none:
-   * a refused part gives back the parts already reserved, and the buyer reads why in French.
-   * Asked again for the same checkout, each part is renewed in place (new expiry, same ids).
+   * Reserves a checkout's lines for their cooks (cook by cook, each under its own lock, never two locks
+   * at once), or none: a refused part gives back the parts already reserved, and the buyer reads why in
+   * French. The meals are read once, here: they say each line's cook (whose slot must be chosen), and
+   * its name and price as reserved — the answer's priced lines. Asked again for the same checkout, each
+   * part is renewed in place (new expiry, same ids).
    */
-  async reserve(checkoutId: string, parts: ReservePart[], now = new Date()): Promise<{ slots: HeldSlot[]; expires_at: string }> {
+  async reserve(
+    checkoutId: string,
+    consumerId: string,
+    lines: { meal_id: string; quantity: number }[],
+    chosen: { cook_id: string; start: string }[],
+    now = new Date(),
+  ): Promise<{ slots: HeldSlot[]; expires_at: string; lines: CheckoutLine[] }> {
+    const meals = await findByIds<ReservedMeal>(this.store.meals, [...new Set(lines.map((l) => l.meal_id))], {
+      cook_id: 1,
+      cook_name: 1,
+      name: 1,
+      price_cents: 1,
+      deleted_at: 1,
+      available_date: 1,
+    });
+    const mealOf = new Map(meals.map((m) => [m._id, m]));
+    for (const line of lines) {
+      const meal = mealOf.get(line.meal_id);
+      if (!meal || meal.deleted_at) throw new DomainError('NOT_FOUND', CART_MESSAGES.mealGone, undefined, { meal_id: line.meal_id });
+      if (meal.cook_id === consumerId) throw new DomainError('FORBIDDEN', CART_MESSAGES.ownMeal, undefined, { meal_id: line.meal_id });
+    }
+    const parts = partsOf(lines, mealOf, chosen);
     const expiresAt = new Date(now.getTime() + this.config.RESERVATION_TTL_SECONDS * 1000);
     const done: string[] = [];
     const slots: HeldSlot[] = [];
+    const written = new Map<string, Stock>();
     try {
       for (const part of [...parts].sort((a, b) => a.cook_id.localeCompare(b.cook_id))) {
-        slots.push(await this.cookLock.run(part.cook_id, () => this.reserveOne(checkoutId, part, expiresAt, now)));
+        slots.push(await this.cookLock.run(part.cook_id, () => this.reserveOne(checkoutId, part, mealOf, expiresAt, now, written)));
         done.push(part.cook_id);
       }
     } catch (err) {
       if (done.length) await this.release(checkoutId, done).catch((e: unknown) => this.log.warn(`release after refusal: ${String(e)}`));
       throw err;
     }
-    await this.showOnCards(parts.map((p) => ({ cook_id: p.cook_id, meal_ids: p.lines.map((l) => l.meal_id) })));
+    await this.showOnCards(
+      parts.map((p) => ({ cook_id: p.cook_id, meal_ids: p.lines.map((l) => l.meal_id) })),
+      written,
+    );
     const order = new Map(parts.map((p, i) => [p.cook_id, i]));
     slots.sort((a, b) => (order.get(a.cook_id) ?? 0) - (order.get(b.cook_id) ?? 0));
-    return { slots, expires_at: expiresAt.toISOString() };
+    return {
+      slots,
+      expires_at: expiresAt.toISOString(),
+      lines: lines.map((l) => {
+        const m = mealOf.get(l.meal_id)!;
+        return {
+          meal_id: l.meal_id,
+          cook_id: m.cook_id,
+          cook_name: m.cook_name,
+          name: m.name,
+          unit_price_cents: m.price_cents,
+          quantity: l.quantity,
+        };
+      }),
+    };
   }
 
   /** One cook's part, under the cook's lock: check everything, then write the hold, the stock, the slot. */
-  private async reserveOne(checkoutId: string, part: ReservePart, expiresAt: Date, now: Date): Promise<HeldSlot> {
+  private async reserveOne(
+    checkoutId: string,
+    part: ReservePart,
+    mealOf: ReadonlyMap<string, ReservedMeal>,
+    expiresAt: Date,
+    now: Date,
+    written: Map<string, Stock>,
+  ): Promise<HeldSlot> {
     const holdId = orderIdOf(checkoutId, part.cook_id);
     const ids = part.lines.map((l) => l.meal_id);
+    const meals = ids.map((id) => mealOf.get(id)!);
     const asked = new Date(part.start);
     // The slot's places are read with the rest (its id is the instant asked; checked below).
-    const [rules, existing, meals, stocks, askedLoad] = await Promise.all([
+    const [rules, existing, stocks, askedLoad] = await Promise.all([
       this.store.pickupSettings.findById(part.cook_id).lean<PickupSettings>(),
       this.store.slotHolds.findById(holdId).lean<SlotHold>(),
-      findByIds<Pick<Meal, '_id' | 'cook_id' | 'name' | 'deleted_at' | 'available_date'>>(this.store.meals, ids, {
-        cook_id: 1,
-        name: 1,
-        deleted_at: 1,
-        available_date: 1,
-      }),
       findByIds<Stock>(this.store.stock, ids),
       Number.isNaN(asked.getTime()) ? null : this.store.slotLoads.findById(loadIdOf(part.cook_id, slotKey(asked))).lean<SlotLoad>(),
     ]);
@@ -88,7 +141,6 @@ export class ReservationsService {
     const slot = Number.isNaN(asked.getTime()) ? null : findSlot(rules, asked, now, SLOT_HORIZON_DAYS);
     if (!slot) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotUnknown);
 
-    const mealOf = new Map(meals.map((m) => [m._id, m]));
     const stockOf = new Map(stocks.map((s) => [s._id, s]));
     const refused = stockRefusal(part.cook_id, part.lines, mealOf, stockOf, now, holdId);
     if (refused)
@@ -137,11 +189,14 @@ export class ReservationsService {
       await this.dropFromLoad(part.cook_id, slotKey(new Date(existing.start)), holdId);
     // Different documents, all under the cook's lease: written side by side.
     await Promise.all([
-      ...part.lines.map((line) => {
+      ...part.lines.map(async (line) => {
         const s = stockOf.get(line.meal_id)!;
-        return this.writeStock(s, {
-          holds: [...liveHolds(s.holds, now, holdId), { hold_id: holdId, quantity: line.quantity, expires_at: expiresAt }],
-        });
+        written.set(
+          line.meal_id,
+          await this.writeStock(s, {
+            holds: [...liveHolds(s.holds, now, holdId), { hold_id: holdId, quantity: line.quantity, expires_at: expiresAt }],
+          }),
+        );
       }),
       // Lines of an earlier reservation of this checkout that are no longer asked (the cart changed).
       this.stockService.dropReservation(
@@ -289,12 +344,12 @@ export class ReservationsService {
 
   // ── Writes (the caller holds the cook's lock) ──────────────────────────────────────────────────
 
-  private async writeStock(before: Stock, next: Partial<Pick<Stock, 'holds' | 'portions'>>): Promise<void> {
-    const res = await this.store.stock.updateOne(
-      { _id: before._id, ...atVersion(before.v) },
-      { $set: { ...next, v: (before.v ?? 0) + 1 } },
-    );
+  /** Returns the stock as written. */
+  private async writeStock(before: Stock, next: Partial<Pick<Stock, 'holds' | 'portions'>>): Promise<Stock> {
+    const set = { ...next, v: (before.v ?? 0) + 1 };
+    const res = await this.store.stock.updateOne({ _id: before._id, ...atVersion(before.v) }, { $set: set });
     if (res.modifiedCount !== 1) throw new Error(`stock ${before._id} changed under a reservation; nothing was kept`);
+    return { ...before, ...set };
   }
 
   private async dropFromLoad(cookId: string, startKey: string, holdId: string): Promise<void> {
@@ -319,10 +374,13 @@ export class ReservationsService {
     if (res.modifiedCount !== 1) throw new Error(`slot ${_id} changed under a reservation; nothing was kept`);
   }
 
-  /** The cards show what is free now, then the BFF's cache hears it (meals-changed). */
-  private async showOnCards(parts: { cook_id: string; meal_ids: string[] }[]): Promise<void> {
+  /**
+   * The cards show what is free now, then the BFF's cache hears it (meals-changed). `reserved`: the
+   * stocks just written by a reservation, copied as written (`StockCardsService.copy`).
+   */
+  private async showOnCards(parts: { cook_id: string; meal_ids: string[] }[], reserved?: ReadonlyMap<string, Stock>): Promise<void> {
     for (const p of parts) {
-      await this.stockService.mirror(p.meal_ids);
+      await this.stockService.mirror(p.meal_ids, reserved);
       await this.publisher.announce(CatalogueEvents.mealsChanged, { cook_id: p.cook_id, meal_ids: p.meal_ids, cause: 'reservation' });
     }
   }

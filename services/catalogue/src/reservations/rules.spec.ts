@@ -5,6 +5,7 @@ import {
   freePortions,
   liveHolds,
   mergeLines,
+  partsOf,
   placesFor,
   SLOT_REFUSAL_MESSAGES,
   slotRefusalCode,
@@ -120,5 +121,35 @@ describe('reservation rules', () => {
     expect(slotRefused('slot_full')).toBeInstanceOf(DomainError);
     expect(slotRefused('slot_full')).toMatchObject({ code: 'CONFLICT', message: PICKUP_MESSAGES.slotFull });
     expect(slotRefused('slot_before_available')).toMatchObject({ code: 'VALIDATION_FAILED', message: PICKUP_MESSAGES.slotBeforeAvailable });
+  });
+
+  it('groups a checkout’s lines by cook, each with exactly one chosen slot, refused in French otherwise', () => {
+    const meals = new Map([
+      ['m1', { cook_id: 'amina' }],
+      ['m2', { cook_id: 'jules' }],
+      ['m3', { cook_id: 'amina' }],
+    ]);
+    const lines = [
+      { meal_id: 'm1', quantity: 1 },
+      { meal_id: 'm2', quantity: 2 },
+      { meal_id: 'm3', quantity: 3 },
+    ];
+    const a = { cook_id: 'amina', start: '2026-11-27T10:00:00.000Z' };
+    const j = { cook_id: 'jules', start: '2026-11-27T11:00:00.000Z' };
+    expect(partsOf(lines, meals, [j, a])).toEqual([
+      { ...a, lines: [lines[0], lines[2]] },
+      { ...j, lines: [lines[1]] },
+    ]);
+    const refused = (chosen: { cook_id: string; start: string }[]) => {
+      try {
+        partsOf(lines, meals, chosen);
+        return null;
+      } catch (err) {
+        return (err as DomainError).message;
+      }
+    };
+    expect(refused([a])).toBe(PICKUP_MESSAGES.slotRequired);
+    expect(refused([a, a, j])).toBe(PICKUP_MESSAGES.slotRequired);
+    expect(refused([a, j, { cook_id: 'someone', start: a.start }])).toBe(PICKUP_MESSAGES.slotNotInCart);
   });
 });

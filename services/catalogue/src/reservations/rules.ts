@@ -89,3 +89,25 @@ export function mergeLines(items: readonly { meal_id: string; quantity: number }
   for (const i of items) merged.set(i.meal_id, (merged.get(i.meal_id) ?? 0) + i.quantity);
   return [...merged].map(([meal_id, quantity]) => ({ meal_id, quantity }));
 }
+
+/**
+ * A checkout's lines grouped by cook, each with the slot chosen for that cook: exactly one per cook of
+ * the lines, none for a cook who is not there (refused in French). Cooks in the lines' order.
+ */
+export function partsOf(
+  lines: readonly { meal_id: string; quantity: number }[],
+  meals: ReadonlyMap<string, { cook_id: string }>,
+  chosen: readonly { cook_id: string; start: string }[],
+): { cook_id: string; start: string; lines: { meal_id: string; quantity: number }[] }[] {
+  const cooks = [...new Set(lines.map((l) => meals.get(l.meal_id)!.cook_id))];
+  if (chosen.some((c) => !cooks.includes(c.cook_id))) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotNotInCart);
+  return cooks.map((cookId) => {
+    const picks = chosen.filter((c) => c.cook_id === cookId);
+    if (picks.length !== 1) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotRequired);
+    return {
+      cook_id: cookId,
+      start: picks[0].start,
+      lines: lines.filter((l) => meals.get(l.meal_id)!.cook_id === cookId).map((l) => ({ meal_id: l.meal_id, quantity: l.quantity })),
+    };
+  });
+}

@@ -29,7 +29,7 @@ export class SlotsRpcController {
 
   @RpcHandler(PickupRpc.reserveCheckout)
   reserve(req: RpcRequest<typeof PickupRpc.reserveCheckout>) {
-    return this.reservations.reserve(req.checkout_id, req.parts);
+    return this.reservations.reserve(req.checkout_id, req.consumer_id, req.lines, req.slots);
   }
 
   @RpcHandler(PickupRpc.releaseReservation)

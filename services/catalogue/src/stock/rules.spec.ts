@@ -4,6 +4,7 @@ import {
   appliedBefore,
   cardIsStale,
   orderMoves,
+  soldFromOwnHold,
   restockStep,
   taken,
   withoutHold,
@@ -127,17 +128,32 @@ describe('stock rules', () => {
     expect(withoutHold(undefined, 'a')).toBeNull();
   });
 
-  it('a card is copied again when it has no copy, an older version, or another value than what is free now', () => {
+  it('a card is copied again when it has no copy or another value than what is free now', () => {
     const stock: StockState = { portions: 5, seq: 3, v: 4, holds: [hold('h', 2)] };
     expect(cardIsStale({ portions: 3, portions_v: 4 }, stock, now)).toBe(false);
     expect(cardIsStale({ portions: 3 }, stock, now)).toBe(true);
     expect(cardIsStale({ portions: 3, portions_v: null }, stock, now)).toBe(true);
-    expect(cardIsStale({ portions: 3, portions_v: 3 }, stock, now)).toBe(true);
+    // An older version showing what is free (an order sold its own reservation: the card was not copied).
+    expect(cardIsStale({ portions: 3, portions_v: 3 }, stock, now)).toBe(false);
+    expect(cardIsStale({ portions: 4, portions_v: 3 }, stock, now)).toBe(true);
     // A reservation expired: same version, the value is no longer right.
     expect(cardIsStale({ portions: 3, portions_v: 4 }, stock, new Date(later.getTime() + 1))).toBe(true);
     // A newer copy than the stock read (a copy made after it) is not stale.
     expect(cardIsStale({ portions: 3, portions_v: 9 }, stock, now)).toBe(false);
     expect(cardIsStale({ portions: 5, portions_v: 0 }, { portions: 5, seq: 0 }, now)).toBe(false);
+  });
+
+  it('an order that sells its own live reservation of the same quantity leaves what is free as it was: no card to copy', () => {
+    const stock: StockState = { portions: 5, seq: 3, v: 4, holds: [hold('o1', 2), hold('o2', 1)] };
+    expect(soldFromOwnHold(stock, { meal_id: 'm', quantity: 2 }, 'o1', now)).toBe(true);
+    // What is free is the same before and after the sale.
+    const after = { ...stock, ...taken(stock, 2, 'o1', 4, now) };
+    expect(cardIsStale({ portions: 2, portions_v: 4 }, after, now)).toBe(false);
+    // Another quantity than held, an expired reservation, no reservation, no stock: the card changes.
+    expect(soldFromOwnHold(stock, { meal_id: 'm', quantity: 1 }, 'o1', now)).toBe(false);
+    expect(soldFromOwnHold({ ...stock, holds: [hold('o1', 2, earlier)] }, { meal_id: 'm', quantity: 2 }, 'o1', now)).toBe(false);
+    expect(soldFromOwnHold(stock, { meal_id: 'm', quantity: 1 }, 'o3', now)).toBe(false);
+    expect(soldFromOwnHold(undefined, { meal_id: 'm', quantity: 1 }, 'o1', now)).toBe(false);
   });
 
   it('a rating joins the mean of every rating, to two decimals', () => {

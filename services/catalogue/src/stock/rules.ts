@@ -74,6 +74,16 @@ export function orderMoves(
 }
 
 /**
+ * Whether taking this line only turns the order's own live reservation of exactly this quantity into
+ * a sale: what is free (portions − live holds) stays the same, so the meal's card shows the right
+ * number already. Not for a line this event took before (a redelivery copies its card again).
+ */
+export function soldFromOwnHold(stock: StockState | undefined, line: StockLine, orderId: string, now: Date): boolean {
+  const own = stock ? liveHolds(stock.holds, now).find((h) => h.hold_id === orderId) : undefined;
+  return own?.quantity === line.quantity;
+}
+
+/**
  * The stock once an order takes `quantity`: fewer portions not sold, the order's own reservation
  * gone (it is now sold) and the expired ones dropped, stamped with the event and one more version.
  */
@@ -122,16 +132,12 @@ export function withoutHold<T extends { hold_id: string }>(holds: readonly T[] |
 }
 
 /**
- * A card must be copied again when it has no copy yet, a copy of an older version of the stock, or
- * another value than what is free now (a reservation's expiry changes no version).
+ * A card must be copied again when it has no copy yet or another value than what is free now. Its
+ * version may be older than the stock's with the same value: an order that sells its own reservation
+ * changes the stock, not what is free, and its card is not copied (a copy's version only orders copies).
  */
 export function cardIsStale(card: { portions?: number | null; portions_v?: number | null }, stock: StockState, now: Date): boolean {
-  return (
-    card.portions_v === undefined ||
-    card.portions_v === null ||
-    card.portions_v < (stock.v ?? 0) ||
-    card.portions !== freePortions(stock, now)
-  );
+  return card.portions_v === undefined || card.portions_v === null || card.portions !== freePortions(stock, now);
 }
 
 /** A meal's rating with one more review: the mean of every rating, to two decimals. */

@@ -30,16 +30,21 @@ export class StockCardsService {
    * portions announces it (meal-back-in-stock, in the same write: the outbox); a reservation that
    * expires can do it too — the alerts are deduplicated per buyer, dish and day (docs/alerts.md).
    * Returns the meals whose card now shows another number of portions than before.
+   *
+   * `reserved`: stocks the caller has just written under the cook's lock, only ever lowering what is
+   * free (a reservation): they are copied as written, not read again, and nothing can be back in
+   * stock. A copy of an older version than the card's writes nothing, so this is exact even if the
+   * stock moved on since.
    */
-  async copy(mealIds: string[]): Promise<string[]> {
+  async copy(mealIds: string[], reserved?: ReadonlyMap<string, Stock>): Promise<string[]> {
     const changed: string[] = [];
     for (const id of new Set(mealIds)) {
       await this.relay.change(this.meals, id, async () => {
-        const s = await this.stock.findById(id, { portions: 1, seq: 1, holds: 1, v: 1 }).lean<Stock>();
+        const s = reserved?.get(id) ?? (await this.stock.findById(id, { portions: 1, seq: 1, holds: 1, v: 1 }).lean<Stock>());
         if (!s) return;
         const free = freePortions(s, new Date());
         const v = s.v ?? 0;
-        const back = free > 0 ? await this.backInStock(id) : null;
+        const back = free > 0 && !reserved?.has(id) ? await this.backInStock(id) : null;
         // The card as it was (one operation, like an update): the caller learns whether what it shows changed.
         const before = await this.meals
           .findOneAndUpdate(
@@ -55,7 +60,7 @@ export class StockCardsService {
             back
               ? { $set: { portions: free, portions_seq: s.seq, portions_v: v, ...back.set }, $push: back.push }
               : { $set: { portions: free, portions_seq: s.seq, portions_v: v } },
-            { timestamps: false, new: false }, // no projection: FerretDB 1.24's findAndModify has none
+            { timestamps: false, returnDocument: 'before' }, // no projection: FerretDB 1.24's findAndModify has none
           )
           .lean<Pick<Meal, '_id' | 'portions'>>();
         if (before && before.portions !== free) changed.push(id);

@@ -7,7 +7,16 @@ import { CookLock } from '../reservations/cook-lock';
 import { atVersion, freePortions, mergeLines } from '../reservations/rules';
 import { SlotsService } from '../slots/slots.service';
 import { CardReconciliationService } from './card-reconciliation.service';
-import { adjustedPortions, appliedBefore, orderMoves, restockStep, taken, withoutHold, type StockRejection } from './rules';
+import {
+  adjustedPortions,
+  appliedBefore,
+  orderMoves,
+  restockStep,
+  soldFromOwnHold,
+  taken,
+  withoutHold,
+  type StockRejection,
+} from './rules';
 import { StockCardsService } from './stock-cards.service';
 import { CatalogueStore } from '../store';
 
@@ -122,10 +131,13 @@ export class StockService implements OnModuleInit {
       if (room === 'ok') await this.slots.commitOrder(orderId, seq, paid);
     }
     // The cards show the new portions before the outcome is recorded, and before the event is acked:
-    // a crash before this line redelivers it. An order that commits its live reservation changes no
-    // card (free = portions − live holds stays the same); one that took free portions or gave a
-    // reservation back does, and the BFF's read cache hears it (stock-rejected, or the hint).
-    const changed = await this.mirror(ids);
+    // a crash before this line redelivers it. An order that sells its own live reservation changes no
+    // card (free = portions − live holds stays the same): those cards are not copied. One that took
+    // free portions (its reservation had expired) or gave a reservation back does, and the BFF's read
+    // cache hears it (stock-rejected, or the hint). A redelivered line copies its card again.
+    const changed = await this.mirror(
+      moves.rejection ? ids : lines.filter((l) => !soldFromOwnHold(stockOf.get(l.meal_id), l, orderId, now)).map((l) => l.meal_id),
+    );
     const outcome = await this.recordOutcome(envelope, moves.rejection);
     if (!moves.rejection && changed.length)
       await this.publisher.announce(
@@ -263,8 +275,8 @@ export class StockService implements OnModuleInit {
 
   /** These meals' cards made to show their stock as it now is (after every move; `StockCardsService.copy`). */
   /** Returns the meals whose card changed. */
-  mirror(mealIds: string[]): Promise<string[]> {
-    return this.cards.copy(mealIds);
+  mirror(mealIds: string[], reserved?: ReadonlyMap<string, Stock>): Promise<string[]> {
+    return this.cards.copy(mealIds, reserved);
   }
 
   /** Every card made to show its stock and its cook's commune (the reconciliation's run, also at start). */

@@ -6,7 +6,7 @@ import { Alert, AlertSchema } from './alert.schema';
 import { BackInStockAlertsHandler, NewDishAlertsHandler, NewSlotsAlertsHandler } from './catalogue-alerts.handlers';
 import { DigestService } from './digest.service';
 import { AlertsFanOut } from './fan-out.service';
-import { NewOrderPushHandler, OrderStatusPushHandler } from './order-pushes.handlers';
+import { OrderStatusPushHandler } from './order-pushes.handlers';
 import { PushSender } from './push-sender.service';
 import { UnsubscribeRpcController } from './unsubscribe.rpc.controller';
 
@@ -26,7 +26,6 @@ import { UnsubscribeRpcController } from './unsubscribe.rpc.controller';
     NewSlotsAlertsHandler,
     BackInStockAlertsHandler,
     OrderStatusPushHandler,
-    NewOrderPushHandler,
   ],
   exports: [MongooseModule, AlertsFanOut, PushSender, DigestService],
 })

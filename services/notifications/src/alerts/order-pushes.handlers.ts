@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { OrderingEvents, OrderingRpc, PickupRpc, type Envelope, type PickupAddress } from '@popote/contracts';
 import { EventHandler, RpcClient, type IntegrationEventHandler } from '@popote/platform';
 import type { z } from 'zod';
-import { newOrderPush, orderStatusPush } from './alert-texts';
+import { orderStatusPush } from './alert-texts';
 import { AlertsFanOut, keyByCause } from './fan-out.service';
 
 type StatusChanged = z.infer<typeof OrderingEvents.orderStatusChanged.schema>;
@@ -58,21 +58,5 @@ export class OrderStatusPushHandler implements IntegrationEventHandler<StatusCha
       this.log.warn(`cook ${cookId}: pick-up place unknown for a push (${(err as Error).message})`);
       return null;
     }
-  }
-}
-
-type OrderPlaced = z.infer<typeof OrderingEvents.orderPlaced.schema>;
-
-/** The cook's push for a new order (the email is OrderPlacedHandler's); idempotent: keyed by the event (keyByCause). */
-@Injectable()
-@EventHandler(OrderingEvents.orderPlaced, { idempotent: true })
-export class NewOrderPushHandler implements IntegrationEventHandler<OrderPlaced> {
-  constructor(private readonly fanOut: AlertsFanOut) {}
-
-  async handle(envelope: Envelope<OrderPlaced>): Promise<void> {
-    const { order_id: orderId, cook_id: cookId, total_cents: total, items, pickup_start: start, pickup_end: end } = envelope.data;
-    const portions = items.reduce((n, i) => n + i.quantity, 0);
-    const push = newOrderPush(orderId, portions, total, start && end ? { start, end } : null);
-    await this.fanOut.toPeople([cookId], { ...push, kind: 'order_updates', cause: envelope.id, about: orderId }, keyByCause(envelope.id));
   }
 }

@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { IdentityRpc, OrderingEvents, type Envelope } from '@popote/contracts';
 import { EventHandler, RpcClient, type IntegrationEventHandler } from '@popote/platform';
 import type { z } from 'zod';
+import { newOrderPush } from '../alerts/alert-texts';
+import { AlertsFanOut, keyByCause } from '../alerts/fan-out.service';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config';
 import { EmailsService } from '../mail/emails.service';
 import { newOrderEmail, orderPlacedEmail } from '../mail/templates';
@@ -9,9 +11,10 @@ import { newOrderEmail, orderPlacedEmail } from '../mail/templates';
 type OrderPlaced = z.infer<typeof OrderingEvents.orderPlaced.schema>;
 
 /**
- * For each new order the cook receives an email listing the dishes, and the consumer a
- * confirmation (the FAQ promises one after each order). Each is queued once per event (idempotent:
- * the queued email's id is the event's and the person's).
+ * For each new order the cook receives an email listing the dishes and a push on the devices they
+ * allowed, and the consumer a confirmation email (the FAQ promises one after each order). One
+ * delivery of the event does all three, each once per event (idempotent: the queued email's id is
+ * the event's and the person's, the push is keyed by the event).
  */
 @Injectable()
 @EventHandler(OrderingEvents.orderPlaced, { idempotent: true })
@@ -19,6 +22,7 @@ export class OrderPlacedHandler implements IntegrationEventHandler<OrderPlaced> 
   constructor(
     private readonly rpc: RpcClient,
     private readonly emails: EmailsService,
+    private readonly fanOut: AlertsFanOut,
     @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
   ) {}
 
@@ -26,6 +30,9 @@ export class OrderPlacedHandler implements IntegrationEventHandler<OrderPlaced> 
     const { order_id: orderId, cook_id: cookId, consumer_id: consumerId, total_cents: total, items } = envelope.data;
     const { pickup_start: start, pickup_end: end } = envelope.data;
     const slot = start && end ? { start, end } : null;
+    const portions = items.reduce((n, i) => n + i.quantity, 0);
+    const push = newOrderPush(orderId, portions, total, slot);
+    await this.fanOut.toPeople([cookId], { ...push, kind: 'order_updates', cause: envelope.id, about: orderId }, keyByCause(envelope.id));
     const { users } = await this.rpc.call(IdentityRpc.getUsers, { user_ids: [cookId, consumerId] });
     const cook = users.find((u) => u.user_id === cookId);
     const consumer = users.find((u) => u.user_id === consumerId);

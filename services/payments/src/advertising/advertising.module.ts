@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
-import { AdAttributionHandler } from '../events/ad-attribution.handler';
+import { SalesWorkerHandler } from '../events/sales-worker.handler';
 import { AdMeasurementService } from './ad-measurement.service';
 import { AdSettlementService } from './ad-settlement.service';
 import { AdsRpcController } from './ads.rpc.controller';
@@ -19,7 +19,8 @@ export class AdvertisingModule {
         CampaignsService,
         AdMeasurementService,
         AdSettlementService,
-        AdAttributionHandler,
+        // Here, not in CheckoutsModule: the sale's delivery also counts the order for the campaigns.
+        SalesWorkerHandler,
         { provide: PAYMENTS_CONFIG, useValue: config },
       ],
       exports: [CampaignsService, AdMeasurementService, AdSettlementService],

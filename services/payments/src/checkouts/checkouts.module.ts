@@ -3,7 +3,6 @@ import { MongooseModule } from '@nestjs/mongoose';
 import type { PaymentsConfig } from '../config';
 import { OrderCancelledHandler } from '../events/order-cancelled.handler';
 import { OrderPickedUpHandler } from '../events/order-picked-up.handler';
-import { SalesWorkerHandler } from '../events/sales-worker.handler';
 import { LedgerService } from '../payouts/ledger.service';
 import { PayoutScheduleService } from '../payouts/payout-schedule.service';
 import { PayoutsRpcController } from '../payouts/payouts.rpc.controller';
@@ -49,7 +48,6 @@ export class CheckoutsModule {
         ReconciliationService,
         OrderCancelledHandler,
         OrderPickedUpHandler,
-        SalesWorkerHandler,
         LedgerService,
         PayoutsService,
         PayoutScheduleService,
@@ -64,6 +62,7 @@ export class CheckoutsModule {
         LedgerService,
         PayoutsService,
         PayoutScheduleService,
+        ReceiptsService,
         MongooseModule,
       ],
     };

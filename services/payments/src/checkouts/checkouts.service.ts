@@ -35,8 +35,6 @@ export const toCheckoutDto = (c: Checkout): CheckoutDto => ({
   created_at: new Date(c.created_at).toISOString(),
 });
 
-type Part = { cook_id: string; start: string; lines: { meal_id: string; quantity: number }[] };
-
 /**
  * A card is charged only on a reservation with at least this long left (renewed first when not):
  * the order that follows commits it seconds later, before it ends.
@@ -76,19 +74,18 @@ export class CheckoutsService implements OnModuleInit {
     return this.buyers.run(actor.user_id, async (buyer) => {
       buyer.checkCap();
       await this.releaseOpen(buyer.openCheckoutId);
-      const cart = await this.rpc.call(CartRpc.checkout, { actor });
-      const lines = cart.items.map((l) => ({
-        meal_id: l.meal_id,
-        cook_id: l.meal.cook_id,
-        cook_name: l.meal.cook_name,
-        name: l.meal.name,
-        unit_price_cents: l.meal.price_cents,
-        quantity: l.quantity,
-      }));
-      const amount = lines.reduce((s, l) => s + l.unit_price_cents * l.quantity, 0);
+      const cart = await this.rpc.call(CartRpc.lines, { actor });
       const checkoutId = randomUUID();
-      const parts = partsOf(lines, chosen);
-      const reserved = await this.rpc.call(PickupRpc.reserveCheckout, { checkout_id: checkoutId, parts });
+      // The catalogue checks the lines (dish there, not the buyer's own, stock, one slot per cook),
+      // reserves them and prices them: the amount is computed from its answer.
+      const reserved = await this.rpc.call(PickupRpc.reserveCheckout, {
+        checkout_id: checkoutId,
+        consumer_id: actor.user_id,
+        lines: cart.lines,
+        slots: chosen,
+      });
+      const lines = reserved.lines;
+      const amount = lines.reduce((s, l) => s + l.unit_price_cents * l.quantity, 0);
       try {
         await buyer.recorded(checkoutId);
         // The provider's intent first, so the checkout is written once, with it (a failure after the
@@ -115,11 +112,7 @@ export class CheckoutsService implements OnModuleInit {
         };
       } catch (err) {
         // Nothing to pay with: the food and the places go back now rather than at expiry.
-        await this.release(
-          checkoutId,
-          parts.map((p) => p.cook_id),
-          reserved.expires_at,
-        );
+        await this.release(checkoutId, cooksOf(lines), reserved.expires_at);
         throw err;
       }
     });
@@ -168,8 +161,12 @@ export class CheckoutsService implements OnModuleInit {
       if (now && fresh(now)) return { ...checkout, reserved_until: now.reserved_until, slots: now.slots };
       buyer.checkCap();
       if (buyer.openCheckoutId !== checkout._id) await this.releaseOpen(buyer.openCheckoutId);
-      const parts = partsOf(checkout.lines, checkout.slots ?? []);
-      const reserved = await this.rpc.call(PickupRpc.reserveCheckout, { checkout_id: checkout._id, parts });
+      const reserved = await this.rpc.call(PickupRpc.reserveCheckout, {
+        checkout_id: checkout._id,
+        consumer_id: checkout.consumer_id,
+        lines: checkout.lines.map((l) => ({ meal_id: l.meal_id, quantity: l.quantity })),
+        slots: (checkout.slots ?? []).map((h) => ({ cook_id: h.cook_id, start: h.start })),
+      });
       await buyer.recorded(checkout._id);
       const until = new Date(reserved.expires_at);
       await this.store.checkouts.updateOne({ _id: checkout._id }, { $set: { reserved_until: until, slots: reserved.slots } });
@@ -353,20 +350,6 @@ export class CheckoutsService implements OnModuleInit {
 const cooksOf = (lines: Pick<CheckoutDto['lines'][number], 'cook_id'>[]) => [...new Set(lines.map((l) => l.cook_id))];
 
 /** Every cook of the cart has exactly one chosen slot, of a cook of the cart: one reservation part per cook. */
-function partsOf(lines: CheckoutDto['lines'], chosen: { cook_id: string; start: string }[]): Part[] {
-  const cooks = cooksOf(lines);
-  if (chosen.some((c) => !cooks.includes(c.cook_id))) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotNotInCart);
-  return cooks.map((cookId) => {
-    const picks = chosen.filter((c) => c.cook_id === cookId);
-    if (picks.length !== 1) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotRequired);
-    return {
-      cook_id: cookId,
-      start: picks[0].start,
-      lines: lines.filter((l) => l.cook_id === cookId).map((l) => ({ meal_id: l.meal_id, quantity: l.quantity })),
-    };
-  });
-}
-
 /** Records on the checkout that it is paid (ordering creates one order per cook from it). */
 function announcePaid(checkout: HydratedDocument<Checkout>, paymentIntentId: string): void {
   recordEvent(checkout, PaymentsEvents.paymentSucceeded, {

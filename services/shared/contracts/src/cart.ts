@@ -48,5 +48,15 @@ export const CartRpc = {
   }),
   clear: defineRpc('rpc.cart.clear', z.object({ actor: actorSchema }), cartSchema, { callers: ['bff'] }),
   /** The checks of "Procéder au paiement": signed in, not empty, every line within stock. */
-  checkout: defineRpc('rpc.cart.checkout', z.object({ actor: actorSchema }), cartSchema, { callers: ['bff', 'payments'] }),
+  checkout: defineRpc('rpc.cart.checkout', z.object({ actor: actorSchema }), cartSchema, { callers: ['bff'] }),
+  /**
+   * Internal (payments): the cart's lines as stored (meal, quantity), refused in French when empty.
+   * The catalogue's reservation checks and prices them: nothing here asks the catalogue.
+   */
+  lines: defineRpc(
+    'rpc.cart.lines',
+    z.object({ actor: actorSchema }),
+    z.object({ lines: z.array(z.object({ meal_id: z.string(), quantity: z.number().int().positive() })) }),
+    { callers: ['payments'] },
+  ),
 } as const;

@@ -194,14 +194,7 @@ export const OrderingEvents = {
     // Stock is applied per cook, in order (ADR 0004): placed and cancelled share the cook's partition.
     {
       partitionBy: (d) => d.cook_id,
-      consumers: [
-        'cart-OrderPlaced',
-        'notifications-OrderPlaced',
-        'notifications-NewOrderPush',
-        'catalogue-stock-p*',
-        'payments-sales-p*',
-        'payments-AdAttribution',
-      ],
+      consumers: ['cart-OrderPlaced', 'notifications-OrderPlaced', 'catalogue-stock-p*', 'payments-sales-p*'],
     },
   ),
   orderCancelled: defineEvent(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { actorSchema, defineEvent, defineRpc } from './envelope';
-import { chosenSlotSchema, heldSlotSchema } from './pickup';
+import { checkoutLineSchema, chosenSlotSchema, heldSlotSchema } from './pickup';
 
 export const PAYMENT_MESSAGES = {
   invalidData: 'Données de paiement invalides',
@@ -14,16 +14,6 @@ export const PAYMENT_MESSAGES = {
   /** Followed by the time (Paris) when the buyer may reserve again. */
   tooManyReservations: 'Vous avez réservé trop souvent en 24 heures : vous pourrez réserver à nouveau à partir de',
 } as const;
-
-export const checkoutLineSchema = z.object({
-  meal_id: z.string(),
-  cook_id: z.string(),
-  cook_name: z.string(),
-  name: z.string(),
-  unit_price_cents: z.number().int().nonnegative(),
-  quantity: z.number().int().positive(),
-});
-export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
 
 export const CHECKOUT_STATUSES = ['requires_payment_method', 'processing', 'succeeded'] as const;
 

@@ -110,6 +110,16 @@ export type PickupSlotDto = z.infer<typeof pickupSlotSchema>;
 export const chosenSlotSchema = z.object({ cook_id: z.string().min(1), start: z.string().datetime({ offset: true }) });
 export const heldSlotSchema = z.object({ cook_id: z.string(), start: z.string(), end: z.string() });
 export type HeldSlot = z.infer<typeof heldSlotSchema>;
+/** A line of a checkout as reserved: the meal's cook, name and price when the catalogue reserved it. */
+export const checkoutLineSchema = z.object({
+  meal_id: z.string(),
+  cook_id: z.string(),
+  cook_name: z.string(),
+  name: z.string(),
+  unit_price_cents: z.number().int().nonnegative(),
+  quantity: z.number().int().positive(),
+});
+export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
 
 export const PickupRpc = {
   /** The cook's own settings (null before the first save). */
@@ -138,30 +148,27 @@ export const PickupRpc = {
     { callers: ['bff'] },
   ),
   /**
-   * Internal (payments, not the BFF): reserve, for each cook of a checkout, the lines' portions AND
-   * the chosen slot's place, in one step under the cook's lock (docs/checkout.md). All or nothing:
-   * refused at once in French (stock, slot) with nothing kept. Asked again for the same checkout, it
-   * renews the reservation (a new expiry) if the portions and the place are still there.
+   * Internal (payments, not the BFF): reserve a checkout's lines (as the cart holds them) for their
+   * cooks, each cook's portions AND chosen slot's place in one step under the cook's lock
+   * (docs/checkout.md). All or nothing: refused at once in French (a cook without a slot, a dish gone,
+   * stock, slot) with nothing kept. The answer prices the lines (cook, name, price as reserved): the
+   * amount is computed from it, never from the browser. Asked again for the same checkout, it renews
+   * the reservation (a new expiry) if the portions and the place are still there.
    */
   reserveCheckout: defineRpc(
     'rpc.catalogue.reserve-checkout',
     z.object({
       checkout_id: z.string().min(1),
-      parts: z
-        .array(
-          z.object({
-            cook_id: z.string().min(1),
-            start: z.string(),
-            lines: z
-              .array(z.object({ meal_id: z.string().min(1), quantity: z.number().int().min(1).max(1000) }))
-              .min(1)
-              .max(50),
-          }),
-        )
+      /** The buyer: never their own dishes. */
+      consumer_id: z.string().min(1),
+      lines: z
+        .array(z.object({ meal_id: z.string().min(1), quantity: z.number().int().min(1).max(1000) }))
         .min(1)
         .max(50),
+      /** One per cook of the lines. */
+      slots: z.array(z.object({ cook_id: z.string().min(1), start: z.string() })).max(50),
     }),
-    z.object({ slots: z.array(heldSlotSchema), expires_at: z.string() }),
+    z.object({ slots: z.array(heldSlotSchema), expires_at: z.string(), lines: z.array(checkoutLineSchema) }),
     { callers: ['payments'] },
   ),
   /**

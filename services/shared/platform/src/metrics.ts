@@ -40,6 +40,13 @@ export const deadLettersWaiting = new Gauge({
  * and collection: what one request or event costs the store (`./popote bench checkout` divides them
  * by the paid orders).
  */
+export const leasesTaken = new Counter({
+  name: 'popote_leases_total',
+  help: 'Leases taken in the lock bucket (DistributedLocks), by what the key locks (its first part: cart, cook, buyer, a collection for the outbox)',
+  labelNames: ['lock'] as const,
+  registers: [metrics],
+});
+
 export const storeOperations = new Counter({
   name: 'popote_store_operations_total',
   help: 'Commands sent to the MongoDB store (FerretDB locally), by command and collection',

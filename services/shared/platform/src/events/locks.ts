@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { Kvm, type KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
+import { leasesTaken } from '../metrics';
 
 /**
  * One writer at a time per document, within this process: FerretDB applies an update by reading
@@ -90,6 +91,7 @@ export class DistributedLocks {
           await new Promise((r) => setTimeout(r, Math.min(50, 2 + attempt * 3) * (0.5 + Math.random())));
         }
       }
+      leasesTaken.inc({ lock: /^[^.:]*/.exec(key)![0] });
       try {
         return await fn();
       } finally {

@@ -90,8 +90,10 @@ export function outboxUpdate<T>(contract: EventContract<T>, data: T, cause?: Eve
 
 /**
  * Publish on write (ADR 0004): a write that records events publishes them right after it, waiting
- * for JetStream's ack, then clears them from the document in the background. The periodic sweep is
- * the recovery path only: it republishes what a crash or a broker outage left pending.
+ * for JetStream's ack, then clears them from the document — under the lock the write took (one
+ * lease for the three), or in the background under the document's lock after an insert (which takes
+ * none). The periodic sweep is the recovery path only: it republishes what a crash or a broker
+ * outage left pending.
  */
 export class OutboxRelay {
   private readonly locks: Pick<DistributedLocks, 'run'>;
@@ -143,9 +145,14 @@ export class OutboxRelay {
    */
   async change<T>(model: Model<any>, id: unknown, fn: () => Promise<T>): Promise<T> {
     const scope = { recorded: false };
-    const result = await step.run(scope, () => this.locked(model, id, () => this.inTransaction(model.db, fn)));
-    if (scope.recorded) await this.flush(model, id);
-    return result;
+    return step.run(scope, () =>
+      this.locked(model, id, async () => {
+        const result = await this.inTransaction(model.db, fn);
+        // Still under the document's lock (one lease for the step, its publish and its clear).
+        if (scope.recorded) await this.flush(model, id);
+        return result;
+      }),
+    );
   }
 
   private readonly transactional = new WeakMap<Connection, Promise<boolean>>();
@@ -177,32 +184,54 @@ export class OutboxRelay {
   ): Promise<D> {
     const entries = [...(doc._outbox ?? [])].map((e) => (typeof (e as any).toObject === 'function' ? (e as any).toObject() : e));
     // A new document is an insert (a second creator gets a duplicate-key error): nothing to lock.
-    if (doc.isNew) await doc.save();
-    else await this.locked(model, doc._id, () => doc.save());
-    await this.publishNow(model, doc._id, entries);
+    if (doc.isNew) {
+      await doc.save();
+      await this.publishNow(model, doc._id, entries);
+      return doc;
+    }
+    await this.locked(model, doc._id, async () => {
+      await doc.save();
+      if (await this.publishAll(entries))
+        await this.clear(model, doc._id, entries).catch((err) =>
+          this.log.warn(`outbox clear failed, the sweep will retry: ${(err as Error).message}`),
+        );
+    });
     return doc;
   }
 
-  /** Publishes a document's pending events now: one read by `_id`, the publishes in order, then the entries are cleared in the background. */
+  /**
+   * Under the document's lock: its pending events published now (one read by `_id`, the publishes in
+   * order), then cleared, before the lock goes.
+   */
   private async flush(model: Model<any>, id: unknown): Promise<void> {
     const doc = (await model.collection.findOne({ _id: id } as never, { projection: { _outbox: 1 } })) as unknown as {
       _outbox?: OutboxEntry[];
     } | null;
-    await this.publishNow(model, id, doc?._outbox ?? []);
+    if (await this.publishAll(doc?._outbox ?? []))
+      await this.clear(model, id, doc?._outbox ?? []).catch((err) =>
+        this.log.warn(`outbox clear failed, the sweep will retry: ${(err as Error).message}`),
+      );
   }
 
-  private async publishNow(model: Model<any>, id: unknown, entries: OutboxEntry[]): Promise<void> {
-    if (!entries.length || this.stopped) return;
+  /** Publishes in order; false (and the sweep will retry) if the broker did not take them all. */
+  private async publishAll(entries: OutboxEntry[]): Promise<boolean> {
+    if (!entries.length || this.stopped) return false;
     try {
       // In order: the events of one document are announced in the order they were recorded.
       for (const entry of entries) await this.publisher.publishEnvelope(entry.subject, entry.envelope, entry.trace);
       this.sent += entries.length;
       eventsPublished.inc({ path: 'hot' }, entries.length);
+      return true;
     } catch (err) {
       // The write stands; the sweep publishes the entries once the broker answers again.
       this.log.warn(`publish after write failed, the sweep will retry: ${(err as Error).message}`);
-      return;
+      return false;
     }
+  }
+
+  /** After a write that took no lock (an insert): published now, cleared in the background under the document's lock. */
+  private async publishNow(model: Model<any>, id: unknown, entries: OutboxEntry[]): Promise<void> {
+    if (!(await this.publishAll(entries))) return;
     const clear = this.locked(model, id, () => this.clear(model, id, entries))
       .catch((err) => this.log.warn(`outbox clear failed, the sweep will retry: ${(err as Error).message}`))
       .finally(() => this.clearing.delete(clear));
