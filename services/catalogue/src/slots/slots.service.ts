@@ -55,6 +55,9 @@ const locatedElsewhere = (card: Pick<Meal, 'cook_location'>, at: CookLocation | 
  * partition under the cook's lock (commit on order-placed, release on rejection or cancellation).
  * Reservations at checkout, a buyer's change of slot and a cook's move are in ReservationsService.
  */
+/** The order's hold and its paid slot's load, as read under the cook's lock (null: nothing to commit). */
+export type SlotSeen = { hold: SlotHold; load: SlotLoad | null } | null;
+
 @Injectable()
 export class SlotsService {
   constructor(
@@ -204,29 +207,36 @@ export class SlotsService {
    * after a failed payment that was then retried) room left. 'none': an order without a slot.
    * `paid` is the slot the order carries: if the buyer's change of slot was applied after the
    * payment had started, the hold sits elsewhere and the slot paid for is the one checked.
+   * `seen`: the hold and the slot's load as read, for `commitOrder` under the same cook lock.
    */
-  async roomForOrder(orderId: string, seq: number, paid: PaidSlot = null): Promise<'none' | 'ok' | 'full'> {
+  async roomForOrder(orderId: string, seq: number, paid: PaidSlot = null): Promise<{ room: 'none' | 'ok' | 'full'; seen: SlotSeen }> {
     const hold = await this.holds.findById(orderId).lean<SlotHold>();
-    if (!hold) return 'none';
-    if (hold.state === 'committed' || hold.state === 'freed') return 'ok';
+    if (!hold) return { room: 'none', seen: null };
+    if (hold.state === 'committed' || hold.state === 'freed') return { room: 'ok', seen: null };
     const start = elsewhere(hold, paid) ? new Date(paid!.start) : new Date(hold.start);
     const load = await this.loads.findById(loadIdOf(hold.cook_id, slotKey(start))).lean<SlotLoad>();
-    if (load?.seq === seq) return 'ok';
+    const seen = { hold, load };
+    if (load?.seq === seq) return { room: 'ok', seen };
     const now = new Date();
-    if (load && live(load.holds, now).some((h) => h.hold_id === orderId)) return 'ok';
+    if (load && live(load.holds, now).some((h) => h.hold_id === orderId)) return { room: 'ok', seen };
     const rules = await this.settings.findById(hold.cook_id, { capacity: 1 }).lean<PickupSettings>();
-    return rules && usedPlaces(load, now, orderId) + hold.amount <= rules.capacity ? 'ok' : 'full';
+    return { room: rules && usedPlaces(load, now, orderId) + hold.amount <= rules.capacity ? 'ok' : 'full', seen };
   }
 
-  /** The order's stock was taken: its place becomes committed (once), in the slot it was paid for. */
-  async commitOrder(orderId: string, seq: number, paid: PaidSlot = null): Promise<void> {
-    const hold = await this.holds.findById(orderId).lean<SlotHold>();
+  /**
+   * The order's stock was taken: its place becomes committed (once), in the slot it was paid for.
+   * `seen`: what `roomForOrder` read under the same cook lock (nothing has written them since), so
+   * they are not read again.
+   */
+  async commitOrder(orderId: string, seq: number, paid: PaidSlot = null, seen: SlotSeen = null): Promise<void> {
+    const hold = seen?.hold ?? (await this.holds.findById(orderId).lean<SlotHold>());
     if (!hold || hold.state === 'committed' || hold.state === 'freed') return;
     const moved = elsewhere(hold, paid);
     // The hold was changed to another slot while the payment went through: that place goes back.
     if (moved && hold.state === 'held') await this.dropHold(hold, seq);
     const slot = moved ? { cook_id: hold.cook_id, start: new Date(paid!.start), end: new Date(paid!.end ?? paid!.start) } : hold;
-    const load = await this.loads.findById(loadIdOf(hold.cook_id, slotKey(new Date(slot.start)))).lean<SlotLoad>();
+    // The load read by roomForOrder is the paid slot's (moved or not); dropHold wrote another one.
+    const load = seen ? seen.load : await this.loads.findById(loadIdOf(hold.cook_id, slotKey(new Date(slot.start)))).lean<SlotLoad>();
     if (load?.seq !== seq)
       await this.writeLoad(slot, load, seq, {
         committed: (load?.committed ?? 0) + hold.amount,

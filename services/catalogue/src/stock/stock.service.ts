@@ -105,7 +105,7 @@ export class StockService implements OnModuleInit {
 
     // The pick-up slot first: an order whose slot has no room left takes no stock (ADR 0008).
     const paid = envelope.data.pickup_start ? { start: envelope.data.pickup_start, end: envelope.data.pickup_end } : null;
-    const room = await this.slots.roomForOrder(orderId, seq, paid);
+    const { room, seen } = await this.slots.roomForOrder(orderId, seq, paid);
     const moves = orderMoves({ order_id: orderId, seq, lines, room }, stockOf, new Map(meals.map((m) => [m._id, m])), now);
     if (moves.rejection) {
       for (const line of moves.giveBack) {
@@ -128,7 +128,7 @@ export class StockService implements OnModuleInit {
         // Only possible if another writer changed the document since we read it: redo from the start.
         if (res.modifiedCount !== 1) throw new Error(`stock of ${line.meal_id} changed under order ${orderId}; retrying`);
       }
-      if (room === 'ok') await this.slots.commitOrder(orderId, seq, paid);
+      if (room === 'ok') await this.slots.commitOrder(orderId, seq, paid, seen);
     }
     // The cards show the new portions before the outcome is recorded, and before the event is acked:
     // a crash before this line redelivers it. An order that sells its own live reservation changes no

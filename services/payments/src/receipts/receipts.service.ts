@@ -48,7 +48,7 @@ export class ReceiptsService {
    * redelivered event finds its receipt; the unique (cook, number) index refuses an overlap.
    */
   async issue(order: OrderPlaced, issuedAt: Date, paidWith?: Pick<Checkout, 'lines' | 'commission_bp'> | null): Promise<void> {
-    if (await this.store.receipts.exists({ _id: order.order_id })) return;
+    // No look-up first: a redelivery's insert meets its receipt (duplicate `_id`) and stops there.
     const checkout =
       paidWith !== undefined
         ? paidWith

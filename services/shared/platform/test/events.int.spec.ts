@@ -13,6 +13,7 @@ import {
   outboxPlugin,
   PlatformModule,
   recordEvent,
+  storeOperations,
   type IntegrationEventHandler,
   type OutboxEntry,
 } from '@popote/platform';
@@ -136,6 +137,32 @@ describe('JetStream events: outbox, redelivery, idempotency, dead letters', () =
       return doc && !doc._outbox_pending ? doc : undefined;
     });
     expect(stored).toMatchObject({ label: 'quiet', _outbox: [] });
+  });
+
+  it('a step on its loaded document publishes what the document holds and clears it before change() returns, without reading it again', async () => {
+    // An entry a crash left (written, never published), then a step that records another on the loaded document.
+    const thing = new things({ _id: 'thing-left', label: 'left' });
+    const left = recordEvent(thing, Pinged, { thing_id: 'thing-left', n: 5 });
+    await thing.save();
+    const finds = async () =>
+      (await storeOperations.get()).values.find((v) => v.labels.command === 'find' && v.labels.collection === 'things')?.value ?? 0;
+    const findsBefore = await finds();
+    const before = relay.publishedCount;
+    const next = await relay.change(things, 'thing-left', async () => {
+      const doc = (await things.findById('thing-left'))!;
+      const recorded = recordEvent(doc, Pinged, { thing_id: 'thing-left', n: 6 });
+      await doc.save();
+      return recorded;
+    });
+    // Both published, the older first, and the outbox emptied under the step's own lease.
+    expect(relay.publishedCount).toBe(before + 2);
+    expect(await things.findById('thing-left').lean<Thing>()).toMatchObject({ _outbox: [], _outbox_pending: false });
+    // The step's own read only: the relay published what the saved document held.
+    expect((await finds()) - findsBefore).toBe(2); // the step's findById, and this test's check above
+    await eventually(() => {
+      const ids = PingedHandler.applied.map((e) => e.id);
+      return ids.includes(left.id) && ids.includes(next.id) ? ids : undefined;
+    });
   });
 
   it('the sweep publishes what a crash left in an outbox (written, never published)', async () => {

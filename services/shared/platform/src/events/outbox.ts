@@ -48,8 +48,37 @@ export function outboxPlugin(schema: Schema): void {
 // Queries inside `connection.transaction(fn)` join its session without being handed it (see `change`).
 setMongooseOption('transactionAsyncLocalStorage', true);
 
-/** The step of `OutboxRelay.change` running now: whether it recorded an event to publish after it. */
-const step = new AsyncLocalStorage<{ recorded: boolean }>();
+/**
+ * The step of `OutboxRelay.change` running now: whether it recorded an event to publish after it,
+ * and on which loaded document (its `_id`, the step's) — whose outbox, once saved, is what to publish.
+ */
+interface Step {
+  recorded: boolean;
+  id?: unknown;
+  doc?: WithOutbox;
+}
+const step = new AsyncLocalStorage<Step>();
+
+/** A mongoose document of the step's aggregate, loaded with its whole outbox. */
+interface LoadedDoc extends WithOutbox {
+  _id: unknown;
+  isModified(path: string): boolean;
+  isSelected(path: string): boolean;
+}
+const isLoaded = (doc: unknown): doc is LoadedDoc =>
+  !!doc && typeof (doc as LoadedDoc).isModified === 'function' && typeof (doc as LoadedDoc).isSelected === 'function';
+
+/**
+ * The outbox of the step's document as it now stands in the store, if the step knows it: the
+ * document was loaded with its whole outbox (older entries a crash left included), the event recorded
+ * on it, and saved since (mongoose clears what it saved from the modified paths). Otherwise undefined:
+ * the relay reads it.
+ */
+function savedOutbox(scope: Step): OutboxEntry[] | undefined {
+  const doc = scope.doc;
+  if (!isLoaded(doc) || !doc.isSelected('_outbox') || doc.isModified('_outbox')) return undefined;
+  return doc._outbox.map((e) => (typeof (e as any).toObject === 'function' ? (e as any).toObject() : e));
+}
 
 /** Adds an event to a document's outbox; saving the document stores both at once. */
 export function recordEvent<T>(doc: WithOutbox, contract: EventContract<T>, data: T, cause?: EventCause): Envelope<T> {
@@ -64,7 +93,12 @@ export function recordEvent<T>(doc: WithOutbox, contract: EventContract<T>, data
   });
   doc._outbox_pending = true;
   const current = step.getStore();
-  if (current) current.recorded = true;
+  if (current) {
+    current.recorded = true;
+    // Recorded on the step's own document: the relay may publish from it once it is saved.
+    current.doc = isLoaded(doc) && String(doc._id) === String(current.id) && (!current.doc || current.doc === doc) ? doc : undefined;
+    if (!current.doc) current.id = undefined; // another document, or two copies of it: the relay reads the store
+  }
   // The copy in memory may still say `true` while the relay has since cleared it in the database:
   // force the write, or the new event would sit unnoticed.
   (doc as Partial<{ markModified(path: string): void }>).markModified?.('_outbox_pending');
@@ -144,12 +178,12 @@ export class OutboxRelay {
    * nothing of it is written).
    */
   async change<T>(model: Model<any>, id: unknown, fn: () => Promise<T>): Promise<T> {
-    const scope = { recorded: false };
+    const scope: Step = { recorded: false, id };
     return step.run(scope, () =>
       this.locked(model, id, async () => {
         const result = await this.inTransaction(model.db, fn);
         // Still under the document's lock (one lease for the step, its publish and its clear).
-        if (scope.recorded) await this.flush(model, id);
+        if (scope.recorded) await this.flush(model, id, savedOutbox(scope));
         return result;
       }),
     );
@@ -200,15 +234,20 @@ export class OutboxRelay {
   }
 
   /**
-   * Under the document's lock: its pending events published now (one read by `_id`, the publishes in
-   * order), then cleared, before the lock goes.
+   * Under the document's lock: its pending events published now (as the step saved them, or read by
+   * `_id`; the publishes in order), then cleared, before the lock goes.
    */
-  private async flush(model: Model<any>, id: unknown): Promise<void> {
-    const doc = (await model.collection.findOne({ _id: id } as never, { projection: { _outbox: 1 } })) as unknown as {
-      _outbox?: OutboxEntry[];
-    } | null;
-    if (await this.publishAll(doc?._outbox ?? []))
-      await this.clear(model, id, doc?._outbox ?? []).catch((err) =>
+  private async flush(model: Model<any>, id: unknown, known?: OutboxEntry[]): Promise<void> {
+    const entries =
+      known ??
+      (
+        (await model.collection.findOne({ _id: id } as never, { projection: { _outbox: 1 } })) as unknown as {
+          _outbox?: OutboxEntry[];
+        } | null
+      )?._outbox ??
+      [];
+    if (await this.publishAll(entries))
+      await this.clear(model, id, entries).catch((err) =>
         this.log.warn(`outbox clear failed, the sweep will retry: ${(err as Error).message}`),
       );
   }
