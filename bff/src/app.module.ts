@@ -23,6 +23,7 @@ import { SessionService } from './auth/session.service';
 
 type WebSocketLike = { close(code: number, reason: string): void; once(event: 'close', fn: () => void): void };
 import { formatError } from './errors/format-error';
+import { subscriptionsOverWebSocketOnly } from './security/subscriptions-over-websocket';
 import { BffHealthController } from './health.controller';
 import { CartResolver } from './cart/cart.resolver';
 import { ContactResolver } from './contact/contact.resolver';
@@ -77,7 +78,11 @@ export class AppModule implements NestModule {
               // cache-control plugin is off: no field has a cache hint (public reads are cached in
               // the BFF, ADR 0006), yet it made Apollo wrap every field's resolver; the `no-store`
               // it sent is set in ./http.ts.
-              plugins: [...(armor.plugins as never[]), ApolloServerPluginCacheControlDisabled() as never],
+              plugins: [
+                ...(armor.plugins as never[]),
+                ApolloServerPluginCacheControlDisabled() as never,
+                subscriptionsOverWebSocketOnly() as never,
+              ],
               validationRules: armor.validationRules,
               parseOptions,
               // Apollo's CSRF prevention: no "simple" cross-site request can run an operation.

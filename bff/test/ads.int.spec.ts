@@ -46,7 +46,8 @@ describe('bff: sponsored dishes — shown with who paid, measured once per visit
       only: ['identity', 'catalogue', 'payments'],
       env: { payments: { ADS_CPM_CENTS: '100000' } },
     });
-    ({ app: bff, url } = await startBff(bffConfig(stack.bffEnv())));
+    // With its HTTP layer (main.ts): `trust proxy` loopback, so a test names a visitor's address by X-Forwarded-For.
+    ({ app: bff, url } = await startBff(bffConfig(stack.bffEnv()), { http: true }));
     const payments = stack.apps.payments!.get<Connection>(getConnectionToken(), { strict: false }).db!;
     await payments.collection('ledgerEntries').insertOne({
       _id: 'release:seed-ads' as never,
@@ -101,6 +102,11 @@ describe('bff: sponsored dishes — shown with who paid, measured once per visit
     expect(await visitor(CHROME).display('not-a-campaign')).toBe(false);
     expect(await visitor(CHROME).display()).toBe(true);
     expect(await visitor(CHROME).display()).toBe(false); // same address and browser, same day
+    // A script that sends each display with another ordinary browser's User-Agent: still that address's one display.
+    for (let i = 0; i < 20; i++)
+      expect(
+        await visitor(`Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/${100 + i}.0.0.0 Safari/537.36`).display(),
+      ).toBe(false);
   });
 
   it('a sold-out dish is never shown, and comes back with portions', async () => {
@@ -142,9 +148,9 @@ describe('bff: sponsored dishes — shown with who paid, measured once per visit
   });
 
   it("the day's budget spent, the card leaves the pages within a minute (default refresh); the cook sees why", async () => {
-    // Two more visitors: three displays at 1 € for a day's share of 2,50 €.
-    expect(await visitor(`${CHROME} A`).display()).toBe(true);
-    expect(await visitor(`${CHROME} B`).display()).toBe(true);
+    // Two more visitors (other networks): three displays at 1 € for a day's share of 2,50 €.
+    expect(await visitor(CHROME, { 'x-forwarded-for': '203.0.113.7' }).display()).toBe(true);
+    expect(await visitor(CHROME, { 'x-forwarded-for': '2001:db8:7:8::1' }).display()).toBe(true);
     const spentAt = Date.now();
     await eventually(async () => (await visitor().sponsored()) === null, 60_000, 500);
     expect(Date.now() - spentAt).toBeLessThan(60_000);

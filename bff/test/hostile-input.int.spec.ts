@@ -112,8 +112,11 @@ const ARGUMENTS: { name: string; query: string; vars: fc.Arbitrary<Record<string
 
 /** A well-formed id that names nothing: a malformed id must be answered just as this one is. */
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-/** Ids that once reached lock keys, database filters and cache keys as they were. */
-const MALFORMED_IDS = ['x'.repeat(10 * 1024), '../../etc/passwd', 'orders.>', '..'];
+/**
+ * Ids that once reached lock keys, database filters and cache keys as they were, and ids holding
+ * what a database or a subject cannot hold (an emoji, a right-to-left mark, a NUL, a control character).
+ */
+const MALFORMED_IDS = ['x'.repeat(10 * 1024), '../../etc/passwd', 'orders.>', '..', '🍲🍲', '\u200f1234', 'ab\u0000cd', 'ab\u0007\r\ncd'];
 /** Every query and mutation taking an id (checked against the printed schema), called as someone allowed to. */
 type IdCall = { as: 'anonymous' | 'consumer' | 'cook'; query: string; vars?: Record<string, unknown> };
 const SLOT = { cook_id: UNKNOWN_ID, start: '2030-01-01T10:00:00.000Z' };
@@ -428,6 +431,8 @@ describe('hostile input: generated GraphQL arguments and uploads', () => {
         JSON.stringify({ query: `mutation { changeOrderStatus(order_id: "x", to: ${SECRET.replace(/-/g, '_')}) { order_id } }` }),
       ],
       ['a syntax error after a value', JSON.stringify({ query: `mutation { signIn(email: "a" "${SECRET}") }` })],
+      // Subscriptions live on the WebSocket: over HTTP the event stream used to reach the serializer (INTERNAL).
+      ['a subscription over HTTP', JSON.stringify({ query: 'subscription { orderUpdated { order_id } }' })],
     ];
     for (const [what, body, contentType] of cases) {
       const answer = await post(body, contentType);

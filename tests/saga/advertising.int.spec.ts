@@ -134,7 +134,7 @@ describe('advertisements: a campaign paid from the ledger, exact in cents, on tw
     expect((await active()).find((a) => a.campaign_id === campaign.campaign_id)?.remaining_millicents).toBe(250_000);
 
     const buyer = consumer();
-    const visitor = { address: '203.0.113.7', user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156' };
+    const visitor = { address: '203.0.113.7' };
     const record = (viewer: object) =>
       s.rpc.call(AdsRpc.recordDisplay, { campaign_id: campaign.campaign_id, viewer: viewer as { user_id: string } });
     // The same buyer ten times at once (both replicas answer), the same visitor thrice, another visitor once.
@@ -262,6 +262,28 @@ describe('advertisements: a campaign paid from the ledger, exact in cents, on tw
     expect(await orders()).toBe(1);
     const conversions = s.db('payments').collection('adConversions');
     expect(await conversions.countDocuments({ campaign_id: campaign.campaign_id })).toBe(1);
+    await s.rpc.call(AdsRpc.stopCampaign, { actor: chef, campaign_id: campaign.campaign_id });
+  });
+
+  it('one network counts one display a campaign day, however many it sends: 500 forged from one address, 500 from one IPv6 /64', async () => {
+    const { chef, meal } = await cookWith(1_000);
+    const { campaign } = await s.rpc.call(AdsRpc.startCampaign, { actor: chef, input: { meal_id: meal, budget_cents: 500, days: 1 } });
+    const record = (address: string) => s.rpc.call(AdsRpc.recordDisplay, { campaign_id: campaign.campaign_id, viewer: { address } });
+    const v4 = await Promise.all(Array.from({ length: 500 }, () => record('198.51.100.77')));
+    // Every /128 of one /64 (a phone or a household gets a whole /64), written every way IPv6 allows.
+    const v6 = await Promise.all(
+      Array.from({ length: 500 }, (_, i) =>
+        record(i % 2 ? `2001:db8:12:34::${i.toString(16)}` : `2001:0db8:0012:0034:0:0:0:${i.toString(16)}`),
+      ),
+    );
+    // An IPv4-mapped IPv6 address is its IPv4 one; another network counts once more.
+    const mapped = await record('::ffff:198.51.100.77');
+    const other = await record('2001:db8:12:35::1');
+    expect([v4, v6].map((r) => r.filter((c) => c.counted).length)).toEqual([1, 1]);
+    expect([mapped.counted, other.counted]).toEqual([false, true]);
+    expect(await displays().countDocuments({ campaign_id: campaign.campaign_id })).toBe(3);
+    const overview = (await s.rpc.call(AdsRpc.campaigns, { actor: chef })).campaigns.find((c) => c.campaign_id === campaign.campaign_id)!;
+    expect(overview).toMatchObject({ displays: 3 });
     await s.rpc.call(AdsRpc.stopCampaign, { actor: chef, campaign_id: campaign.campaign_id });
   });
 

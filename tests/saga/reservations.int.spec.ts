@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import {
   CartRpc,
+  CatalogueRpc,
   ORDER_MESSAGES,
   OrderingEvents,
   OrderingRpc,
@@ -176,6 +177,57 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
     expect((await loadOf('cook-slot-release', slot.start))?.committed).toBe(0);
     // C's reservation is untouched by B's rejected order.
     expect((await loadOf('cook-slot-release', slot.start))?.holds).toHaveLength(1);
+  });
+
+  it('a renewal at prices that changed is refused and holds nothing; a payment for a slot that has started is refused and refunded', async () => {
+    const cookId = 'cook-late-rules';
+    const { buyer, mealId, slot } = await buyerOf(cookId, 10, 2);
+    const held = await intentFor(buyer, cookId, slot.start);
+    expect(held.checkout.amount_cents).toBe(2000);
+    // Declined: the food goes back; meanwhile the cook raises the price.
+    await stack.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor: buyer, checkout_id: held.checkout.checkout_id, card: DECLINED });
+    const seen = await stack.stock(mealId);
+    await stack.rpc.call(CatalogueRpc.updateMeal, {
+      actor: cook(cookId),
+      meal_id: mealId,
+      input: { name: 'Plat plus cher', description: 'Fait maison', price_cents: 1200, portions_available: seen, portions_seen: seen },
+    });
+    // Renewed, or paid (which renews first): refused in French, at the old price never; nothing held.
+    const refused = { code: 'CONFLICT', message: PAYMENT_MESSAGES.pricesChanged };
+    await expect(stack.rpc.call(PaymentsRpc.renewCheckout, { actor: buyer, checkout_id: held.checkout.checkout_id })).rejects.toMatchObject(
+      refused,
+    );
+    await expect(
+      stack.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor: buyer, checkout_id: held.checkout.checkout_id, card: VISA }),
+    ).rejects.toMatchObject(refused);
+    expect((await stocks().findOne({ _id: mealId }))?.holds).toEqual([]);
+    expect(await stack.stock(mealId)).toBe(10);
+    expect(await stack.orders.countDocuments({ checkout_id: held.checkout.checkout_id })).toBe(0);
+
+    // A new checkout at today's price; its slot then starts before the card is charged (moved into the
+    // past where it is stored rather than waited for): the order is refused and refunded in full.
+    const second = await intentFor(buyer, cookId, slot.start);
+    expect(second.checkout.amount_cents).toBe(2400);
+    const started = new Date(Date.now() - 60_000);
+    await holds().updateOne({ checkout_id: second.checkout.checkout_id }, { $set: { start: started } });
+    await checkouts().updateOne(
+      { _id: second.checkout.checkout_id },
+      { $set: { slots: second.checkout.slots.map((h) => ({ ...h, start: started.toISOString() })) } },
+    );
+    const paid = await stack.rpc.call(PaymentsRpc.confirmSandboxPayment, {
+      actor: buyer,
+      checkout_id: second.checkout.checkout_id,
+      card: VISA,
+    });
+    expect(paid.checkout.status).toBe('succeeded');
+    const [order] = await stack.settled(second.checkout.checkout_id, 1);
+    expect(order).toMatchObject({ stock: 'rejected', order_status: 'cancelled', cancel_reason: ORDER_MESSAGES.slotUnavailable });
+    const refund = await findEvent<{ order_id: string; amount_cents: number }>(
+      PaymentsEvents.refundIssued.subject,
+      (e) => e.data.order_id === order._id,
+    );
+    expect(refund.data.amount_cents).toBe(2400);
+    await eventually(async () => ((await stack.stock(mealId)) === 10 ? true : undefined));
   });
 
   it('the last portions: 12 buyers at once for 3, over two catalogue replicas: 3 reserved, 9 refused before paying, 0 refunds', async () => {

@@ -6,6 +6,7 @@ import { isbot } from 'isbot';
 import { VerifiedEmailGuard } from '../auth/account.resolver';
 import { AuthGuard, Roles } from '../auth/auth.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
+import { CAMPAIGN_ID as CAMPAIGN_ID_ARGUMENT } from '../errors/id-arguments';
 import type { GqlContext } from '../auth/gql-context';
 import { clientAddress } from '../security/client-address';
 import { CampaignModel, CampaignOverviewModel, CampaignsCsvModel, SponsoredMealModel, StartCampaignInput } from './ads.model';
@@ -17,14 +18,15 @@ const CAMPAIGN_ID = /^[0-9a-f-]{36}$/;
 /**
  * Who is measured (ADR 0020): nobody when the request is a robot's (isbot on the User-Agent) or a
  * speculative load (`Sec-Purpose`/`Purpose: prefetch`); otherwise the signed-in user, or the
- * visitor's address and browser (payments keeps only a hash salted per campaign day).
+ * visitor's address (payments counts a visitor's network once per campaign day and keeps only a
+ * hash salted per day). The User-Agent feeds the robot check only: a script changes it at will.
  */
 function viewerOf(ctx: GqlContext) {
   const headers = ctx.req.headers;
   const agent = headers['user-agent'] ?? '';
   const purpose = `${headers['sec-purpose'] ?? ''} ${headers['purpose'] ?? ''}`;
   if (!agent || isbot(agent) || /prefetch|prerender/i.test(purpose)) return null;
-  return ctx.actor ? { user_id: ctx.actor.user_id } : { address: clientAddress(ctx.req).slice(0, 100), user_agent: agent.slice(0, 500) };
+  return ctx.actor ? { user_id: ctx.actor.user_id } : { address: clientAddress(ctx.req).slice(0, 100) };
 }
 
 /** Advertisements: the cooks' campaigns, and the sponsored card shown to everyone with its label. */
@@ -81,7 +83,10 @@ export class AdsResolver {
   @Mutation(() => CampaignModel, { description: 'Stops a campaign now; the unspent budget comes back once the day is settled' })
   @UseGuards(AuthGuard)
   @Roles('cook')
-  async stopCampaign(@CurrentActor() actor: Actor, @Args('campaign_id', { type: () => ID }) campaignId: string): Promise<CampaignModel> {
+  async stopCampaign(
+    @CurrentActor() actor: Actor,
+    @Args('campaign_id', { type: () => ID }, CAMPAIGN_ID_ARGUMENT) campaignId: string,
+  ): Promise<CampaignModel> {
     return (await this.rpc.call(AdsRpc.stopCampaign, { actor, campaign_id: campaignId })).campaign;
   }
 }

@@ -4,6 +4,7 @@ import { CartRpc, type Actor } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
 import { AuthGuard } from '../auth/auth.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
+import { CART_MEAL_ID } from '../errors/id-arguments';
 import { CartModel } from './cart.model';
 
 /** The signed-in user's own cart; the user comes from the session, never from arguments. */
@@ -20,7 +21,7 @@ export class CartResolver {
   @Mutation(() => CartModel)
   addToCart(
     @CurrentActor() actor: Actor,
-    @Args('meal_id', { type: () => ID }) mealId: string,
+    @Args('meal_id', { type: () => ID }, CART_MEAL_ID) mealId: string,
     @Args('quantity', { type: () => Int, defaultValue: 1 }) quantity: number,
   ): Promise<CartModel> {
     return this.rpc.call(CartRpc.addItem, { actor, meal_id: mealId, quantity });
@@ -29,7 +30,7 @@ export class CartResolver {
   @Mutation(() => CartModel, { description: 'A quantity of 0 or less removes the line' })
   setCartQuantity(
     @CurrentActor() actor: Actor,
-    @Args('meal_id', { type: () => ID }) mealId: string,
+    @Args('meal_id', { type: () => ID }, CART_MEAL_ID) mealId: string,
     @Args('quantity', { type: () => Int }) quantity: number,
   ): Promise<CartModel> {
     return this.rpc.call(CartRpc.setQuantity, { actor, meal_id: mealId, quantity });

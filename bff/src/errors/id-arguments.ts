@@ -1,5 +1,16 @@
 import type { PipeTransform } from '@nestjs/common';
-import { DomainError, FOLLOW_MESSAGES, isId, MEAL_MESSAGES, ORDER_MESSAGES, PAYMENT_MESSAGES } from '@popote/contracts';
+import {
+  AD_MESSAGES,
+  CART_MESSAGES,
+  DomainError,
+  FOLLOW_MESSAGES,
+  isId,
+  MEAL_MESSAGES,
+  ORDER_MESSAGES,
+  PAYMENT_MESSAGES,
+  PAYOUT_MESSAGES,
+  RECEIPT_MESSAGES,
+} from '@popote/contracts';
 
 /**
  * Id arguments, checked where they enter (contracts/src/ids.ts): an id of no possible shape (10 KB
@@ -26,3 +37,11 @@ export const MEAL_ID = new IdArgument(() => new DomainError('MEAL_NOT_FOUND', ME
 export const COOK_TO_FOLLOW = new IdArgument(() => new DomainError('NOT_FOUND', FOLLOW_MESSAGES.cookNotFound));
 /** A dish to favour, as notifications answers an unknown one. */
 export const MEAL_TO_FAVOUR = new IdArgument(() => new DomainError('NOT_FOUND', FOLLOW_MESSAGES.mealNotFound));
+/** An order's receipt, as payments answers an unknown one. */
+export const RECEIPT_ORDER_ID = new IdArgument(() => new DomainError('NOT_FOUND', RECEIPT_MESSAGES.notFound));
+/** A cook's campaign, as payments answers an unknown one. */
+export const CAMPAIGN_ID = new IdArgument(() => new DomainError('NOT_FOUND', AD_MESSAGES.notFound));
+/** A dish put in the cart, as the cart answers one that is gone. */
+export const CART_MEAL_ID = new IdArgument(() => new DomainError('MEAL_NOT_FOUND', CART_MESSAGES.mealGone));
+/** A cook's delivered order to refund, as payments answers an unknown one. */
+export const REFUND_ORDER_ID = new IdArgument(() => new DomainError('NOT_FOUND', PAYOUT_MESSAGES.notYourOrder));

@@ -4,6 +4,7 @@ import { DomainError, PayoutsRpc, type Actor } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
 import { AuthGuard, Roles } from '../auth/auth.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
+import { REFUND_ORDER_ID } from '../errors/id-arguments';
 import type { GqlContext } from '../auth/gql-context';
 import {
   LedgerCsvModel,
@@ -56,7 +57,10 @@ export class PayoutsResolver {
   }
 
   @Mutation(() => RefundMadeModel, { description: 'Refunds a picked-up order in full; the amount is taken back from the cook' })
-  refundDeliveredOrder(@CurrentActor() actor: Actor, @Args('order_id', { type: () => ID }) orderId: string): Promise<RefundMadeModel> {
+  refundDeliveredOrder(
+    @CurrentActor() actor: Actor,
+    @Args('order_id', { type: () => ID }, REFUND_ORDER_ID) orderId: string,
+  ): Promise<RefundMadeModel> {
     return this.rpc.call(PayoutsRpc.refundDeliveredOrder, { actor, order_id: orderId }, { timeoutMs: 20_000 });
   }
 }

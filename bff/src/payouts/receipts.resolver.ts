@@ -4,6 +4,7 @@ import { ReceiptsRpc, type Actor } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
 import { AuthGuard } from '../auth/auth.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
+import { RECEIPT_ORDER_ID } from '../errors/id-arguments';
 import { ReceiptModel, ReceiptPdfModel } from './payouts.model';
 
 /** Receipts: the order's consumer (and its cook) see them; the commission invoice is the cook's. */
@@ -13,7 +14,10 @@ export class ReceiptsResolver {
   constructor(private readonly rpc: RpcClient) {}
 
   @Query(() => ReceiptModel, { description: "An order's receipt (its consumer or its cook)" })
-  async receipt(@CurrentActor() actor: Actor, @Args('order_id', { type: () => ID }) orderId: string): Promise<ReceiptModel> {
+  async receipt(
+    @CurrentActor() actor: Actor,
+    @Args('order_id', { type: () => ID }, RECEIPT_ORDER_ID) orderId: string,
+  ): Promise<ReceiptModel> {
     return (await this.rpc.call(ReceiptsRpc.get, { actor, order_id: orderId })).receipt;
   }
 
@@ -22,7 +26,7 @@ export class ReceiptsResolver {
   })
   receiptPdf(
     @CurrentActor() actor: Actor,
-    @Args('order_id', { type: () => ID }) orderId: string,
+    @Args('order_id', { type: () => ID }, RECEIPT_ORDER_ID) orderId: string,
     @Args('document', { defaultValue: 'receipt' }) document: string,
   ): Promise<ReceiptPdfModel> {
     return this.rpc.call(

@@ -103,6 +103,11 @@ describe('notifications: push devices and alert preferences', () => {
     for (const subscription of [
       { ...good, endpoint: 'http://evil.example/push' },
       { ...good, endpoint: 'pas une adresse' },
+      // Inside the network, or this machine in disguise: the server would send there.
+      { ...good, endpoint: 'http://localhost.attacker.example/push' },
+      { ...good, endpoint: 'https://10.0.0.5/push' },
+      { ...good, endpoint: 'https://fcm.googleapis.com:8443/fcm/send/abc' },
+      { ...good, endpoint: 'https://evil.example/fcm/send/abc' },
       { ...good, keys: { ...good.keys, p256dh: 'court' } },
       { ...good, keys: { ...good.keys, auth: '!!!' } },
     ]) {

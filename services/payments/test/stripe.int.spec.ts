@@ -1,8 +1,9 @@
-import { PaymentsEvents } from '@popote/contracts';
+import { PAYMENT_MESSAGES, PaymentsEvents } from '@popote/contracts';
 import { findEvent } from '@popote/testing';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout } from '../src/checkouts/checkout.schema';
+import { LATE_PAYMENT_GRACE_MS } from '../src/checkouts/checkouts.service';
 import { StripeProvider } from '../src/providers/stripe.provider';
 import { startPayments, WEBHOOK_SECRET, type PaymentsUnderTest } from './payments-app';
 
@@ -34,8 +35,14 @@ describe('payments: the Stripe adapter against stripe-mock, and signed webhooks'
       body: payload,
     });
   const sign = (payload: string) => signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  /** A checkout of buyer u-9 waiting for its payment (intent `intentId`). */
-  const awaitingPayment = (id: string, amount_cents: number, intentId: string, lines: Checkout['lines'] = []) =>
+  /** A checkout of buyer u-9 waiting for its payment (intent `intentId`), reserved until `reservedUntil`. */
+  const awaitingPayment = (
+    id: string,
+    amount_cents: number,
+    intentId: string,
+    lines: Checkout['lines'] = [],
+    reservedUntil: Date | null = new Date(Date.now() + 20 * 60_000),
+  ) =>
     payments.store.checkouts.create({
       _id: id,
       consumer_id: 'u-9',
@@ -44,12 +51,14 @@ describe('payments: the Stripe adapter against stripe-mock, and signed webhooks'
       provider: 'stripe',
       payment_intent_id: intentId,
       lines,
+      reserved_until: reservedUntil,
     });
   /** Stripe's `payment_intent.succeeded` for the intent (its `amount` left out where absent) of `checkoutId`. */
-  const succeeded = (eventId: string, intent: { id: string; amount?: number }, checkoutId: string) =>
+  const succeeded = (eventId: string, intent: { id: string; amount?: number }, checkoutId: string, paidAt = new Date()) =>
     JSON.stringify({
       id: eventId,
       type: 'payment_intent.succeeded',
+      created: Math.floor(paidAt.getTime() / 1000),
       data: { object: { ...intent, metadata: { checkout_id: checkoutId } } },
     });
   const statusOf = async (id: string) => (await payments.store.checkouts.findById(id).lean<Checkout>())?.status;
@@ -100,5 +109,41 @@ describe('payments: the Stripe adapter against stripe-mock, and signed webhooks'
     const otherIntent = succeeded('evt_other_intent', { id: 'pi_someone_else', amount: 4200 }, 'co-no-amount');
     expect(await (await post(otherIntent, sign(otherIntent))).json()).toMatchObject({ result: 'ignored' });
     expect(await statusOf('co-no-amount')).toBe('requires_payment_method');
+  });
+
+  it('refunds in full, once, a payment made after the reservation ended or was given back; the checkout is spent', async () => {
+    const minutes = (n: number) => new Date(Date.now() + n * 60_000);
+    const line = { meal_id: 'm1', cook_id: 'c1', cook_name: 'mei', name: 'Curry', unit_price_cents: 900, quantity: 1 };
+    const deliver = async (eventId: string, intentId: string, checkoutId: string, paidAt?: Date) => {
+      const payload = succeeded(eventId, { id: intentId, amount: 900 }, checkoutId, paidAt);
+      return (await (await post(payload, sign(payload))).json()) as { result: string };
+    };
+    const doc = (id: string) => payments.store.checkouts.findById(id).lean<Checkout>();
+
+    // Ended 10 minutes ago (past the grace), and given back (a declined card, a newer checkout).
+    await awaitingPayment('co-late-ended', 900, 'pi_late_ended', [line], minutes(-10));
+    await awaitingPayment('co-late-given-back', 900, 'pi_late_back', [line], null);
+    for (const [id, intent] of [
+      ['co-late-ended', 'pi_late_ended'],
+      ['co-late-given-back', 'pi_late_back'],
+    ]) {
+      expect(await deliver(`evt_${id}`, intent, id)).toMatchObject({ result: 'applied' });
+      const late = await doc(id);
+      // Refunded through the Stripe API (stripe-mock), no orders announced, never paid again.
+      expect(late).toMatchObject({ status: 'requires_payment_method', reserved_until: null, last_error: PAYMENT_MESSAGES.paidTooLate });
+      expect(late?.late_refund_id).toMatch(/^re_/);
+      expect(late?._outbox ?? []).toEqual([]);
+      // The provider sends it again under another id: nothing more.
+      expect(await deliver(`evt_${id}_again`, intent, id)).toMatchObject({ result: 'ignored' });
+      expect((await doc(id))?.late_refund_id).toBe(late?.late_refund_id);
+    }
+    // Within the grace, or paid in time and told late (a delayed webhook): an order.
+    await awaitingPayment('co-in-grace', 900, 'pi_in_grace', [line], minutes(-1));
+    expect(await deliver('evt_in_grace', 'pi_in_grace', 'co-in-grace')).toMatchObject({ result: 'applied' });
+    expect(await statusOf('co-in-grace')).toBe('succeeded');
+    await awaitingPayment('co-told-late', 900, 'pi_told_late', [line], minutes(-30));
+    expect(await deliver('evt_told_late', 'pi_told_late', 'co-told-late', minutes(-31))).toMatchObject({ result: 'applied' });
+    expect(await statusOf('co-told-late')).toBe('succeeded');
+    expect(LATE_PAYMENT_GRACE_MS).toBe(2 * 60_000);
   });
 });

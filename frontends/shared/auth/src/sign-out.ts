@@ -1,4 +1,4 @@
-import { useGraphQLClient, useMutation } from '@popote/graphql';
+import { useGraphQLClient, useMutation, usePushDevice } from '@popote/graphql';
 import { useCallback } from 'react';
 import { readApiError } from './errors';
 import { SIGN_OUT } from '@popote/auth/session';
@@ -15,13 +15,16 @@ export interface SignOutOptions {
 /**
  * Signs out, then forgets every cached answer: every cached answer belonged to the
  * person who just left, and the active queries (`me` included) are fetched again.
- * A session that had already ended (UNAUTHENTICATED) counts as signed out.
+ * A session that had already ended (UNAUTHENTICATED) counts as signed out. First, this browser
+ * stops receiving the person's pushes (`forgetThisDevice`).
  */
 export function useSignOut() {
   const client = useGraphQLClient();
+  const pushDevice = usePushDevice();
   const [mutate, { loading }] = useMutation(SIGN_OUT);
   const signOut = useCallback(
     async ({ onSignedOut }: SignOutOptions = {}): Promise<void> => {
+      await pushDevice.forget();
       try {
         await mutate();
       } catch (error) {
@@ -34,7 +37,7 @@ export function useSignOut() {
         // A refetch that fails shows in its own query's error state (useAuth: 'error').
       }
     },
-    [client, mutate],
+    [client, mutate, pushDevice],
   );
   return [signOut, { loading }] as const;
 }

@@ -105,8 +105,35 @@ export async function unsubscribeThisDevice(client: Client): Promise<{ status: '
   return { status: 'unsubscribed' };
 }
 
-/** `subscribe()` and `unsubscribe()` with the page's GraphQL client. */
+/**
+ * Signing out: this browser stops receiving the person's pushes (a shared computer must not show
+ * the next person someone else's orders). The BFF is asked to forget the device while the session
+ * still exists; whatever it answers, the browser drops the subscription, so the push service refuses
+ * every later send to it (the server then forgets the device on its 404/410). Never throws.
+ */
+export async function forgetThisDevice(client: Client): Promise<void> {
+  try {
+    const subscription = await currentPushSubscription();
+    if (!subscription) return;
+    await client
+      .mutation(UnsubscribePushDocument, { endpoint: subscription.endpoint })
+      .toPromise()
+      .catch(() => undefined);
+    await subscription.unsubscribe().catch(() => false);
+  } catch {
+    // No service worker, or it is gone: nothing subscribed here.
+  }
+}
+
+/** `subscribe()`, `unsubscribe()` and `forget()` (signing out) with the page's GraphQL client. */
 export function usePushDevice() {
   const client = useClient();
-  return useMemo(() => ({ subscribe: () => subscribeThisDevice(client), unsubscribe: () => unsubscribeThisDevice(client) }), [client]);
+  return useMemo(
+    () => ({
+      subscribe: () => subscribeThisDevice(client),
+      unsubscribe: () => unsubscribeThisDevice(client),
+      forget: () => forgetThisDevice(client),
+    }),
+    [client],
+  );
 }

@@ -208,6 +208,7 @@ export class SlotsService {
    * `paid` is the slot the order carries: if the buyer's change of slot was applied after the
    * payment had started, the hold sits elsewhere and the slot paid for is the one checked.
    * `seen`: the hold and the slot's load as read, for `commitOrder` under the same cook lock.
+   * 'full' also for a slot that has started.
    */
   async roomForOrder(orderId: string, seq: number, paid: PaidSlot = null): Promise<{ room: 'none' | 'ok' | 'full'; seen: SlotSeen }> {
     const hold = await this.holds.findById(orderId).lean<SlotHold>();
@@ -218,6 +219,9 @@ export class SlotsService {
     const seen = { hold, load };
     if (load?.seq === seq) return { room: 'ok', seen };
     const now = new Date();
+    // A slot that has started is no longer for sale, whatever was held: a payment that lands then
+    // (a late card, an order announced again hours later) is refused and refunded.
+    if (start.getTime() <= now.getTime()) return { room: 'full', seen };
     if (load && live(load.holds, now).some((h) => h.hold_id === orderId)) return { room: 'ok', seen };
     const rules = await this.settings.findById(hold.cook_id, { capacity: 1 }).lean<PickupSettings>();
     return { room: rules && usedPlaces(load, now, orderId) + hold.amount <= rules.capacity ? 'ok' : 'full', seen };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
+import { mayPushTo } from '@popote/contracts';
 import { DistributedLocks, PeriodicJob, PLATFORM_CONFIG } from '@popote/platform';
 import type { Model } from 'mongoose';
 import webpush from 'web-push';
@@ -142,6 +143,11 @@ export class PushSender {
     const device = alert.device_id ? await this.devices.findById(alert.device_id).lean<PushDevice>() : null;
     // Unsubscribed meanwhile, or the device now belongs to another account (a shared computer).
     if (!device || device.user_id !== alert.user_id) return this.finish(alert, 'dropped', 'device no longer subscribed');
+    // Stored before endpoints were checked, or loopback in production: never sent there; the device goes.
+    if (!mayPushTo(device.endpoint, this.config.NODE_ENV === 'production')) {
+      await this.devices.deleteOne({ _id: device._id, endpoint: device.endpoint });
+      return this.finish(alert, 'dropped', 'endpoint not a public push service');
+    }
     const payload: PushPayload = { title: alert.title, body: alert.body, url: alert.url, tag: alert.tag };
     let outcome: PushOutcome;
     try {
@@ -157,6 +163,8 @@ export class PushSender {
         method: 'POST',
         headers,
         body: request.body ?? undefined,
+        // A push service answers; it never sends us elsewhere (a redirect could point inside the network).
+        redirect: 'error',
         signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
       });
       await res.arrayBuffer().catch(() => undefined);

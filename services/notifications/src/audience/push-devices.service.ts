@@ -1,7 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Actor, PushSubscriptionInput } from '@popote/contracts';
+import { DomainError, FOLLOW_MESSAGES, mayPushTo, type Actor, type PushSubscriptionInput } from '@popote/contracts';
+import { PLATFORM_CONFIG } from '@popote/platform';
 import type { Model } from 'mongoose';
+import type { NotificationsConfig } from '../config';
 import { isDuplicateKey, PushDevice, pushDeviceId } from './audience.schema';
 
 /**
@@ -17,9 +19,16 @@ export const PUSH_DEVICES_MAX = 20;
  */
 @Injectable()
 export class PushDevicesService {
-  constructor(@InjectModel(PushDevice.name) private readonly devices: Model<PushDevice>) {}
+  constructor(
+    @InjectModel(PushDevice.name) private readonly devices: Model<PushDevice>,
+    @Inject(PLATFORM_CONFIG) private readonly config: Pick<NotificationsConfig, 'NODE_ENV'>,
+  ) {}
 
   async subscribe(actor: Actor, subscription: PushSubscriptionInput, userAgent: string | undefined) {
+    if (!mayPushTo(subscription.endpoint, this.config.NODE_ENV === 'production'))
+      throw new DomainError('VALIDATION_FAILED', FOLLOW_MESSAGES.subscriptionInvalid, {
+        'subscription.endpoint': FOLLOW_MESSAGES.subscriptionInvalid,
+      });
     const _id = pushDeviceId(subscription.endpoint);
     const update = {
       $set: { user_id: actor.user_id, endpoint: subscription.endpoint, keys: subscription.keys, user_agent: userAgent?.trim() || null },

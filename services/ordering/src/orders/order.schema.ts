@@ -15,7 +15,8 @@ export interface OrderItem {
 export class Order {
   @Prop({ type: String, required: true }) _id!: string;
   @Prop({ required: true }) checkout_id!: string;
-  @Prop({ required: true, index: true }) consumer_id!: string;
+  /** Indexed by `{consumer_id, created_at}` below (its prefix serves the equality: no index of its own). */
+  @Prop({ required: true }) consumer_id!: string;
   /** Personal data: the buyer's name as at checkout, shown to the cook. */
   @Prop({ type: String, default: '' }) consumer_name!: string;
   @Prop({ required: true, index: true }) cook_id!: string;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ADS, type AdsRpc, type RpcRequest } from '@popote/contracts';
+import ipaddr from 'ipaddr.js';
 import { PaymentsStore } from '../store';
 import { isDuplicateKey } from '../payouts/payouts.schema';
 import type { AdClick, Campaign } from './advertising.schema';
@@ -19,8 +20,8 @@ interface OrderPlaced {
  * Displays, clicks and the orders that follow a click (ADR 0020). Each display or click is one
  * insert keyed `<campaign>:<day>:<viewer>`: the second of a day is a duplicate key, so it counts once
  * whichever replica gets it, however often the browser repeats it. The viewer key is a hash of the
- * signed-in user's id, or of a visitor's address and browser, with a random salt of that campaign
- * day; the salt is dropped when the day is settled, after which the keys link to nobody. A click
+ * signed-in user's id, or of a visitor's network (`networkOf`: the IPv4 address, an IPv6 /64 — not
+ * the browser, which a script changes at will), with a random salt of that campaign day; the salt is dropped when the day is settled, after which the keys link to nobody. A click
  * keeps a signed-in buyer's id (`user_id`) for the 7 days its orders may count, then forgets it.
  */
 @Injectable()
@@ -120,7 +121,7 @@ export class AdMeasurementService {
   }
 
   private async viewerKey(campaign: Campaign, day: number, viewer: Viewer): Promise<string> {
-    const who = 'user_id' in viewer ? `user\n${viewer.user_id}` : `visitor\n${viewer.address}\n${viewer.user_agent}`;
+    const who = 'user_id' in viewer ? `user\n${viewer.user_id}` : `visitor\n${networkOf(viewer.address)}`;
     const salt = await this.salt(campaign._id, day);
     return createHash('sha256').update(`${salt}\n${who}`).digest('base64url').slice(0, 22);
   }
@@ -154,4 +155,20 @@ export class AdMeasurementService {
       throw err;
     }
   }
+}
+
+/**
+ * A visitor's network, the unit a visitor's displays and clicks count once per campaign day: the
+ * IPv4 address (an IPv4-mapped IPv6 one read as IPv4), or the /64 of an IPv6 address — one household
+ * or phone gets a whole /64, so a /128 per request would count every request. Not an address: kept
+ * as given (the BFF sends what its proxy reported).
+ */
+export function networkOf(address: string): string {
+  if (!ipaddr.isValid(address)) return `?${address}`;
+  const parsed = ipaddr.process(address); // IPv4-mapped IPv6 → IPv4
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  return `${(parsed as ipaddr.IPv6).parts
+    .slice(0, 4)
+    .map((p) => p.toString(16))
+    .join(':')}::/64`;
 }

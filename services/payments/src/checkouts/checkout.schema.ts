@@ -17,9 +17,12 @@ export class Checkout {
   /** Until when the catalogue holds the portions and slots for this checkout; null once given back. */
   @Prop({ type: Date, default: null }) reserved_until!: Date | null;
   @Prop({ required: true }) provider!: 'sandbox' | 'stripe';
-  @Prop({ type: String, default: null, index: true }) payment_intent_id!: string | null;
+  /** Not indexed: no query looks a checkout up by its intent (the provider's events carry the checkout id). */
+  @Prop({ type: String, default: null }) payment_intent_id!: string | null;
   @Prop({ type: String, default: null }) client_secret!: string | null;
   @Prop({ type: String, default: null }) last_error!: string | null;
+  /** The provider's refund of a payment made after the reservation ended (no orders; never paid again). */
+  @Prop({ type: String, default: null }) late_refund_id!: string | null;
   /**
    * The platform's commission rate (basis points) when the consumer paid: every order of this
    * checkout is split with it (ADR 0007). Null on checkouts made before commissions existed.

@@ -41,6 +41,13 @@ export const toCheckoutDto = (c: Checkout): CheckoutDto => ({
  */
 const RENEW_MARGIN_MS = 60_000;
 
+/**
+ * A card payment made this long after the reservation ended (or once it was given back) is not an
+ * order: the food and the place may have gone, the prices changed, the slot passed. It is refunded
+ * in full. The grace covers a card form submitted just before the end (3-D Secure takes a while).
+ */
+export const LATE_PAYMENT_GRACE_MS = 2 * 60_000;
+
 @Injectable()
 export class CheckoutsService implements OnModuleInit {
   private readonly log = new Logger('Checkouts');
@@ -142,8 +149,7 @@ export class CheckoutsService implements OnModuleInit {
    * again (same lines, same slots) — refused in French if the food or the place went meanwhile.
    */
   async renew(actor: Actor, checkoutId: string): Promise<CheckoutDto> {
-    const checkout = await this.owned(actor, checkoutId);
-    if (checkout.status === 'succeeded') throw new DomainError('CONFLICT', PAYMENT_MESSAGES.alreadyPaid);
+    const checkout = payable(await this.owned(actor, checkoutId));
     return toCheckoutDto(await this.ensureReserved(checkout, 0));
   }
 
@@ -168,6 +174,13 @@ export class CheckoutsService implements OnModuleInit {
         slots: (checkout.slots ?? []).map((h) => ({ cook_id: h.cook_id, start: h.start })),
       });
       await buyer.recorded(checkout._id);
+      // The same lines at the prices of today: a checkout is paid at the amount it shows, never at
+      // an older price (the cook changed it meanwhile): refused, the reservation given back at once.
+      const amount = reserved.lines.reduce((sum, l) => sum + l.unit_price_cents * l.quantity, 0);
+      if (amount !== checkout.amount_cents) {
+        await this.release(checkout._id, cooksOf(checkout.lines), reserved.expires_at);
+        throw new DomainError('CONFLICT', PAYMENT_MESSAGES.pricesChanged);
+      }
       const until = new Date(reserved.expires_at);
       await this.store.checkouts.updateOne({ _id: checkout._id }, { $set: { reserved_until: until, slots: reserved.slots } });
       return { ...checkout, reserved_until: until, slots: reserved.slots };
@@ -183,6 +196,7 @@ export class CheckoutsService implements OnModuleInit {
   async changeSlot(actor: Actor, checkoutId: string, chosen: { cook_id: string; start: string }): Promise<CheckoutDto> {
     const checkout = await this.owned(actor, checkoutId);
     if (checkout.status === 'succeeded') throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.changeNotAllowed);
+    payable(checkout);
     if (!checkout.lines.some((l) => l.cook_id === chosen.cook_id))
       throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotNotInCart);
     const { slot } = await this.rpc.call(PickupRpc.changeHeldSlot, {
@@ -218,8 +232,7 @@ export class CheckoutsService implements OnModuleInit {
    */
   async confirmSandbox(actor: Actor, checkoutId: string, card: CardInput): Promise<CheckoutDto> {
     if (this.provider.name !== 'sandbox') throw new DomainError('FORBIDDEN', PAYMENT_MESSAGES.paymentError);
-    const checkout = await this.ensureReserved(await this.owned(actor, checkoutId), RENEW_MARGIN_MS);
-    if (checkout.status === 'succeeded') throw new DomainError('CONFLICT', PAYMENT_MESSAGES.alreadyPaid);
+    const checkout = await this.ensureReserved(payable(await this.owned(actor, checkoutId)), RENEW_MARGIN_MS);
     const outcome = evaluateCard(card);
     let applied: Checkout | null = null;
     await this.applyProviderEvent(
@@ -256,6 +269,7 @@ export class CheckoutsService implements OnModuleInit {
     if (!checkoutId || !['payment_intent.succeeded', 'payment_intent.payment_failed'].includes(event.type)) return 'ignored';
     let outcome: 'applied' | 'ignored' = 'ignored';
     let giveBack: { cook_ids: string[]; until: string | null } | null = null;
+    let late: { intent: string; amount: number } | null = null;
     await this.relay.change(this.store.checkouts, checkoutId, async () => {
       const checkout = await this.store.checkouts.findById(checkoutId);
       if (!checkout || checkout.status === 'succeeded') return;
@@ -264,6 +278,13 @@ export class CheckoutsService implements OnModuleInit {
         const otherIntent = !!checkout.payment_intent_id && intent.id !== checkout.payment_intent_id;
         if (typeof intent.amount !== 'number' || intent.amount !== checkout.amount_cents || otherIntent) {
           this.log.error(`checkout ${checkoutId}: paid ${String(intent.amount)} but owes ${checkout.amount_cents}; not creating orders`);
+          return;
+        }
+        if (checkout.late_refund_id) return; // refunded already: this intent is spent
+        // Paid after the reservation ended (or was given back): refunded below, no orders.
+        const paidAt = event.created ? event.created * 1000 : Date.now();
+        if (!checkout.reserved_until || new Date(checkout.reserved_until).getTime() + LATE_PAYMENT_GRACE_MS < paidAt) {
+          late = { intent: intent.id, amount: intent.amount };
           return;
         }
         checkout.status = 'succeeded';
@@ -289,7 +310,37 @@ export class CheckoutsService implements OnModuleInit {
     });
     const back = giveBack as { cook_ids: string[]; until: string | null } | null;
     if (back) await this.release(checkoutId, back.cook_ids, back.until);
+    const tooLate = late as { intent: string; amount: number } | null;
+    if (tooLate) return this.refundLate(checkoutId, tooLate, saved);
     return outcome;
+  }
+
+  /**
+   * A payment that came too late (LATE_PAYMENT_GRACE_MS) is refunded in full, once: the provider's
+   * refund is keyed on the intent (a redelivered event, or a crash before the record, refunds
+   * nothing more), then the checkout records it and can no longer be renewed or paid.
+   */
+  private async refundLate(
+    checkoutId: string,
+    paid: { intent: string; amount: number },
+    saved?: (checkout: Checkout) => void,
+  ): Promise<'applied' | 'ignored'> {
+    this.log.warn(`checkout ${checkoutId}: paid after its reservation ended; refunding ${paid.amount}`);
+    const refund = await this.provider.refund({
+      payment_intent_id: paid.intent,
+      amount_cents: paid.amount,
+      idempotency_key: `refund-late-${paid.intent}`,
+    });
+    return this.relay.change(this.store.checkouts, checkoutId, async () => {
+      const checkout = await this.store.checkouts.findById(checkoutId);
+      if (!checkout || checkout.status === 'succeeded' || checkout.late_refund_id) return 'ignored' as const;
+      checkout.late_refund_id = refund.id;
+      checkout.last_error = PAYMENT_MESSAGES.paidTooLate;
+      checkout.reserved_until = null;
+      await checkout.save();
+      saved?.(checkout.toObject());
+      return 'applied' as const;
+    });
   }
 
   /** A cancelled order is refunded exactly its amount, once (idempotent at the provider too). */
@@ -345,6 +396,13 @@ export class CheckoutsService implements OnModuleInit {
       await checkout.save();
     });
   }
+}
+
+/** A checkout that may still be reserved and paid: not paid, not refunded for a late payment. */
+function payable(checkout: Checkout): Checkout {
+  if (checkout.status === 'succeeded') throw new DomainError('CONFLICT', PAYMENT_MESSAGES.alreadyPaid);
+  if (checkout.late_refund_id) throw new DomainError('CONFLICT', PAYMENT_MESSAGES.paidTooLate);
+  return checkout;
 }
 
 const cooksOf = (lines: Pick<CheckoutDto['lines'][number], 'cook_id'>[]) => [...new Set(lines.map((l) => l.cook_id))];

@@ -9,7 +9,8 @@ import type { LedgerKind } from '@popote/contracts';
 @Schema({ collection: 'ledgerEntries', versionKey: false })
 export class LedgerEntry {
   @Prop({ type: String, required: true }) _id!: string;
-  @Prop({ required: true, index: true }) cook_id!: string;
+  /** Indexed by `{cook_id, created_at}` below (its prefix serves the equality). */
+  @Prop({ required: true }) cook_id!: string;
   @Prop({ type: String, required: true }) kind!: LedgerKind;
   @Prop({ type: String, default: null }) order_id!: string | null;
   @Prop({ type: String, default: null }) payout_id!: string | null;
@@ -27,6 +28,8 @@ export class LedgerEntry {
 export const LedgerEntrySchema = SchemaFactory.createForClass(LedgerEntry);
 LedgerEntrySchema.index({ cook_id: 1, created_at: -1 });
 LedgerEntrySchema.index({ campaign_id: 1 }, { sparse: true });
+// The advertising orphan sweep (every replica, each settlement period): reservations of the last days, not the whole ledger.
+LedgerEntrySchema.index({ kind: 1, created_at: 1 });
 
 /** A cook's connected payout account (Stripe Connect Express, or the sandbox's). One per cook. */
 @Schema({ collection: 'payoutAccounts', versionKey: false, timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } })

@@ -64,13 +64,11 @@ export const activeCampaignSchema = z.object({
 export type ActiveCampaignDto = z.infer<typeof activeCampaignSchema>;
 
 /**
- * Who saw or clicked: a signed-in user by id, a visitor by address and browser — payments turns the
- * latter into a key salted by the day (the salt is dropped after two days), never stored as such.
+ * Who saw or clicked: a signed-in user by id, a visitor by address — payments turns the latter into a
+ * key of its network salted by the day (the salt is dropped after two days), never stored as such.
+ * The browser (User-Agent) only decides in the BFF whether a robot asked; it is not sent.
  */
-export const viewerSchema = z.union([
-  z.object({ user_id: z.string().min(1) }),
-  z.object({ address: z.string().max(100), user_agent: z.string().max(500) }),
-]);
+export const viewerSchema = z.union([z.object({ user_id: z.string().min(1) }), z.object({ address: z.string().max(100) })]);
 
 const cookActor = z.object({ actor: actorSchema });
 const measured = z.object({ campaign_id: z.string().min(1).max(100), viewer: viewerSchema });

@@ -48,14 +48,46 @@ export const FOLLOW_MESSAGES = {
   unsubscribed: (kind: AlertKind) => `Vous ne recevrez plus d'emails pour : ${ALERT_KIND_LABELS[kind].toLowerCase()}.`,
 } as const;
 
+/**
+ * The public push services browsers subscribe with (Chrome/Edge/Opera: FCM; Firefox: Mozilla; Edge
+ * legacy: Windows; Safari: Apple): a push endpoint is one of their hosts or a subdomain of one.
+ */
+export const PUSH_SERVICE_DOMAINS = ['fcm.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'] as const;
+
+/**
+ * Where a push endpoint may send the server: 'public' — `https:` on 443, no credentials, no IP
+ * literal, a host of a public push service; 'loopback' — this machine by parsed host name (tests
+ * and local runs; the notifications service refuses it in production); null — nowhere (an address
+ * inside the network, another host, another port or scheme). Prefixes are not enough:
+ * `http://localhost.attacker.example` is not this machine.
+ */
+export function pushEndpointKind(endpoint: string): 'public' | 'loopback' | null {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return null;
+  }
+  if (url.username || url.password) return null;
+  const host = url.hostname.toLowerCase();
+  if (['localhost', '127.0.0.1', '[::1]'].includes(host) && (url.protocol === 'http:' || url.protocol === 'https:')) return 'loopback';
+  if (url.protocol !== 'https:' || url.port !== '') return null;
+  if (/^[\d.]+$/.test(host) || host.startsWith('[')) return null;
+  return PUSH_SERVICE_DOMAINS.some((d) => host === d || host.endsWith(`.${d}`)) ? 'public' : null;
+}
+
+/** Whether a server may send pushes to this endpoint: a public push service; this machine only outside production. */
+export const mayPushTo = (endpoint: string, production: boolean): boolean => {
+  const kind = pushEndpointKind(endpoint);
+  return kind === 'public' || (kind === 'loopback' && !production);
+};
+
 /** A browser's PushSubscription as `toJSON()` gives it (the push service's address and the keys that encrypt for it). */
 export const pushSubscriptionSchema = z.object({
   endpoint: z
-    .url({ message: FOLLOW_MESSAGES.subscriptionInvalid })
+    .string()
     .max(2000, FOLLOW_MESSAGES.subscriptionInvalid)
-    .refine((u) => u.startsWith('https://') || u.startsWith('http://127.0.0.1') || u.startsWith('http://localhost'), {
-      message: FOLLOW_MESSAGES.subscriptionInvalid,
-    }),
+    .refine((u) => pushEndpointKind(u) !== null, { message: FOLLOW_MESSAGES.subscriptionInvalid }),
   keys: z.object({
     /** The device's P-256 public key, uncompressed (65 bytes, base64url). */
     p256dh: z.string().regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, FOLLOW_MESSAGES.subscriptionInvalid),
@@ -113,7 +145,14 @@ export const AlertsRpc = {
   ),
   unsubscribePush: defineRpc(
     'rpc.notifications.unsubscribe-push',
-    z.object({ actor: actorSchema, endpoint: z.string().max(2000) }),
+    // The endpoint the device was subscribed with: refused in French when empty or blank (it names no device).
+    z.object({
+      actor: actorSchema,
+      endpoint: z
+        .string()
+        .max(2000, FOLLOW_MESSAGES.subscriptionInvalid)
+        .refine((e) => e.trim() !== '', FOLLOW_MESSAGES.subscriptionInvalid),
+    }),
     z.object({ devices: z.number().int().nonnegative() }),
     { callers: ['bff'] },
   ),

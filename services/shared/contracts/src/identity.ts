@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { actorSchema, defineEvent, defineRpc } from './envelope';
-import { isValidSiret, LIMITS, TEXT_LIMITS, USER_TYPES, VAT_REGIMES } from './enums';
+import { AVATAR_URL_INVALID, isSafeImageUrl, isValidSiret, LIMITS, TEXT_LIMITS, USER_TYPES, VAT_REGIMES } from './enums';
 
 /** French validation texts of the spec (§5), shared by the service and the forms. */
 export const IDENTITY_MESSAGES = {
@@ -21,7 +21,7 @@ export const IDENTITY_MESSAGES = {
   listItemEmpty: 'Un élément de la liste est vide',
   listItemMax: `Chaque élément ne doit pas dépasser ${TEXT_LIMITS.listItem} caractères`,
   listItemsMax: `Vous pouvez indiquer au plus ${TEXT_LIMITS.listItems} éléments`,
-  avatarUrlInvalid: "L'adresse de l'image doit être une adresse https:// valide",
+  avatarUrlInvalid: AVATAR_URL_INVALID,
   siretInvalid: 'Le numéro SIRET doit comporter 14 chiffres et être valide (clé de contrôle)',
 } as const;
 
@@ -33,15 +33,6 @@ export const siretField = z
   .nullable()
   .default(null)
   .refine((v) => v === null || isValidSiret(v), IDENTITY_MESSAGES.siretInvalid);
-
-function isSafeImageUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && !url.username && !url.password && /^https:\/\/[^\s]+$/.test(value);
-  } catch {
-    return false;
-  }
-}
 
 const required = (max: number) => z.string().trim().min(1, IDENTITY_MESSAGES.required).max(max);
 export const emailField = z.string().trim().toLowerCase().pipe(z.email(IDENTITY_MESSAGES.emailInvalid));

@@ -11,6 +11,9 @@ export const PAYMENT_MESSAGES = {
   invalidExpiry: "Date d'expiration invalide.",
   invalidCvc: 'Code de sécurité invalide.',
   alreadyPaid: 'Ce paiement a déjà été effectué.',
+  pricesChanged: 'Les prix ont changé depuis votre réservation : reprenez votre commande depuis le panier.',
+  paidTooLate:
+    'Votre paiement est arrivé après la fin de la réservation : il vous est remboursé intégralement. Reprenez votre commande depuis le panier.',
   /** Followed by the time (Paris) when the buyer may reserve again. */
   tooManyReservations: 'Vous avez réservé trop souvent en 24 heures : vous pourrez réserver à nouveau à partir de',
 } as const;

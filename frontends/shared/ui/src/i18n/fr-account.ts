@@ -44,7 +44,6 @@ export const frAccount = {
     accountTypeRequired: 'Choisissez un type de compte',
     currentPasswordRequired: 'Le mot de passe actuel est requis',
     passwordsMismatch: 'Les mots de passe ne correspondent pas',
-    avatarUrlInvalid: "L'adresse de l'avatar doit commencer par http:// ou https://",
     experienceYears: "Le nombre d'années d'expérience doit être un nombre entier positif ou nul",
     experienceMax: "Le nombre d'années d'expérience ne peut pas dépasser 80",
     siretInvalid: 'Le numéro SIRET doit comporter 14 chiffres et être valide (clé de contrôle)',

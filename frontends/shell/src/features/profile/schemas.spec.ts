@@ -26,10 +26,18 @@ describe('profile form', () => {
     );
   });
 
-  it('only accepts http(s) avatar URLs', () => {
-    expect(firstMessages(profileSchema.safeParse({ ...valid, avatar_url: 'javascript:alert(1)' }))).toEqual({
-      avatar_url: "L'adresse de l'avatar doit commencer par http:// ou https://",
-    });
+  it('accepts the avatar URLs the server accepts, and only those, with its message', () => {
+    // The server (identity) refuses plain http and credentials: the form says so before sending.
+    for (const avatar_url of [
+      'javascript:alert(1)',
+      'http://img.test/c.jpg',
+      'https://moi:secret@img.test/c.jpg',
+      'https://img .test/c.jpg',
+    ])
+      expect(firstMessages(profileSchema.safeParse({ ...valid, avatar_url })), avatar_url).toEqual({
+        avatar_url: "L'adresse de l'image doit être une adresse https:// valide",
+      });
+    expect(profileSchema.safeParse({ ...valid, avatar_url: 'https://img.test/c.jpg' }).success).toBe(true);
   });
 });
 

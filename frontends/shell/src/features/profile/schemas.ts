@@ -1,7 +1,7 @@
 // First: zod's CSP-safe setting, before this module builds a schema.
 import '../../zod-config';
 import type { CookProfile, CookProfileInput, ProfileInput, User } from '@popote/graphql';
-import { isValidSiret, LIMITS, VAT_REGIMES } from '@popote/rules';
+import { AVATAR_URL_INVALID, isSafeImageUrl, isValidSiret, LIMITS, VAT_REGIMES } from '@popote/rules';
 import { z } from 'zod';
 import { PASSWORD_MIN, username } from '../auth/schemas';
 import { frAccount } from '@popote/ui/fr-account';
@@ -16,7 +16,8 @@ export const profileSchema = z.object({
   avatar_url: z
     .string()
     .trim()
-    .refine((value) => value === '' || /^https?:\/\/\S+$/i.test(value), t.avatarUrlInvalid),
+    // The server's own rule (identity): https only, no credentials, no space.
+    .refine((value) => value === '' || isSafeImageUrl(value), AVATAR_URL_INVALID),
 });
 export type ProfileFormValues = z.infer<typeof profileSchema>;
 

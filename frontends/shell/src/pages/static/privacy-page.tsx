@@ -111,10 +111,10 @@ export function PrivacyPage() {
           tout le monde, il n&apos;est pas choisi d&apos;après ce que vous avez vu ou commandé. Pour facturer ce cuisinier, nous comptons
           une fois par jour de campagne et par personne l&apos;affichage du plat (au moins la moitié de la carte à l&apos;écran pendant une
           seconde) et le clic qui l&apos;ouvre. Nous enregistrons pour cela une empreinte calculée à partir de l&apos;identifiant de votre
-          compte ou, si vous n&apos;êtes pas connecté, de votre adresse IP et de votre navigateur, avec une valeur aléatoire propre à chaque
-          jour de campagne et effacée à la fin de ce jour : l&apos;empreinte ne permet alors plus de vous reconnaître. Si vous êtes connecté
-          et ouvrez un plat sponsorisé, nous gardons aussi votre identifiant 7 jours, pour compter une commande de ce plat passée dans ce
-          délai. Rien n&apos;est déposé dans votre navigateur pour cela.
+          compte ou, si vous n&apos;êtes pas connecté, de votre adresse IP (en IPv6, de son réseau), avec une valeur aléatoire propre à
+          chaque jour de campagne et effacée à la fin de ce jour : l&apos;empreinte ne permet alors plus de vous reconnaître. Si vous êtes
+          connecté et ouvrez un plat sponsorisé, nous gardons aussi votre identifiant 7 jours, pour compter une commande de ce plat passée
+          dans ce délai. Rien n&apos;est déposé dans votre navigateur pour cela.
         </p>
         <h3>Journaux et traces techniques</h3>
         <p>
