@@ -287,7 +287,7 @@ const MUTATIONS: Record<string, Row> = {
     expect: signed(),
   },
   unsubscribePush: {
-    query: () => ({ query: 'mutation { unsubscribePush(endpoint: "https://push.popote.test/inconnu") }' }),
+    query: () => ({ query: 'mutation { unsubscribePush(endpoint: "https://fcm.googleapis.com/fcm/send/inconnu") }' }),
     expect: signed(),
   },
   updateAlertPreferences: {

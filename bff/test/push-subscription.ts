@@ -1,7 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 
-/** A browser's PushSubscription as its toJSON() gives it: a new endpoint, a real P-256 key and a 16-byte secret. */
-export function browserSubscription(endpoint = `https://push.popote.test/send/${randomBytes(8).toString('hex')}`) {
+/** A browser's PushSubscription as its toJSON() gives it: a new endpoint (of a public push service: no other host is accepted), a real P-256 key and a 16-byte secret. */
+export function browserSubscription(endpoint = `https://fcm.googleapis.com/fcm/send/${randomBytes(8).toString('hex')}`) {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   return { endpoint, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') } };

@@ -251,4 +251,46 @@ describe('checkout saga: payment → orders per cook → stock → cart (real NA
     const third = await stack.reconcile();
     expect(third.refunded).toBe(0);
   });
+
+  it('reconciliation reads due checkouts only: 600 paid checkouts waiting for later do not hide a newer one that is due', async () => {
+    // Paid, not settled, looked at again tomorrow (a slot next week, an order nobody marked picked up).
+    const later = new Date(Date.now() + 24 * 3_600_000);
+    const waiting = Array.from({ length: 600 }, (_, i) => ({
+      _id: `co-waiting-${i}`,
+      consumer_id: 'u-waiting',
+      consumer_name: '',
+      status: 'succeeded',
+      amount_cents: 1000,
+      lines: [
+        { meal_id: 'demo-meal-curry', cook_id: 'demo-cook-mei', cook_name: 'mei', name: 'Curry', unit_price_cents: 1000, quantity: 1 },
+      ],
+      slots: [],
+      provider: 'sandbox',
+      reconcile_pending: true,
+      reconcile_next_at: later,
+      reconcile_checks: 3,
+      reconciled_at: null,
+      created_at: new Date(),
+      updated_at: new Date(),
+      _outbox: [],
+      _outbox_pending: false,
+    }));
+    const checkouts = stack.db('payments').collection<{ _id: string }>('checkouts');
+    await checkouts.insertMany(waiting);
+    try {
+      const actor = consumer();
+      await stack.rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-curry', quantity: 1 });
+      const { checkout } = await stack.pay(actor);
+      const [placed] = await stack.settled(checkout.checkout_id, 1);
+      await stack.orders.deleteOne({ _id: placed._id }); // its payment-succeeded lost
+      const pass = await stack.reconcile();
+      expect(pass.reannounced).toBeGreaterThanOrEqual(1);
+      const [back] = await stack.settled(checkout.checkout_id, 1);
+      expect(back._id).toBe(placed._id);
+      // The waiting ones were not checked (nor asked of ordering): they are not due.
+      expect(await checkouts.countDocuments({ _id: { $in: waiting.map((w) => w._id) }, reconcile_checks: 3 } as never)).toBe(600);
+    } finally {
+      await checkouts.deleteMany({ _id: { $in: waiting.map((w) => w._id) } } as never);
+    }
+  });
 });

@@ -106,6 +106,35 @@ describe('infra/k8s', () => {
     expect(result.unexplained.map((f) => `${f.check} ${f.object}`)).toEqual([]);
   });
 
+  it('lets notifications reach SMTP and the push services (443) outside the cluster only, and payments Stripe likewise', () => {
+    type Peer = { ipBlock?: { cidr: string; except?: string[] }; namespaceSelector?: unknown };
+    type Rule = { to?: Peer[]; ports?: { port: number }[] };
+    const egress = (app: string) =>
+      render('base')
+        .objects.filter((o) => o.kind === 'NetworkPolicy')
+        .map((o) => o as unknown as { spec: { podSelector: { matchLabels?: Record<string, string> }; egress?: Rule[] } })
+        .filter((p) => p.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === app)
+        .flatMap((p) => p.spec.egress ?? []);
+    const inside = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16'];
+    const reaches = (app: string, port: number) => egress(app).filter((r) => r.ports?.some((p) => p.port === port));
+    for (const [app, port] of [
+      ['notifications', 587],
+      ['notifications', 465],
+      ['notifications', 443],
+      ['payments', 443],
+    ] as const) {
+      const rules = reaches(app, port);
+      expect(rules.length, `${app} → ${port}`).toBeGreaterThan(0);
+      for (const rule of rules) {
+        // A destination is always named (no rule without `to` = anywhere), and the internet never
+        // includes the cluster's, the network's or the cloud metadata's addresses.
+        expect(rule.to?.length, `${app} → ${port}: a destination`).toBeGreaterThan(0);
+        for (const peer of rule.to!.filter((t) => t.ipBlock))
+          for (const range of inside) expect(peer.ipBlock!.except ?? [], `${app} → ${port} excepts ${range}`).toContain(range);
+      }
+    }
+  });
+
   it('explains only findings that still occur (no stale exception)', () => {
     expect(KUBE_SCORE_EXCEPTIONS.filter((e) => !used.has(e)).map((e) => `${e.check} (${e.overlays.join(', ')})`)).toEqual([]);
   });

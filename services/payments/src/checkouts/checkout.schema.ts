@@ -34,7 +34,8 @@ export class Checkout {
    * Paid and not reconciled yet: what the sweep reads, by an indexed equality (a `status` filter
    * would read every paid checkout ever, FerretDB filtering `reconciled_at` after).
    */
-  @Prop({ type: Boolean, default: false, index: true }) reconcile_pending!: boolean;
+  @Prop({ type: Boolean, default: false }) reconcile_pending!: boolean;
+  /** When the sweep looks at it next (set at payment, pushed back after each check). */
   @Prop({ type: Date, default: null }) reconcile_next_at!: Date | null;
   @Prop({ default: 0 }) reconcile_checks!: number;
   created_at!: Date;
@@ -44,6 +45,8 @@ export class Checkout {
 }
 export const CheckoutSchema = SchemaFactory.createForClass(Checkout).plugin(outboxPlugin);
 CheckoutSchema.index({ status: 1, reconciled_at: 1 });
+// The sweep's query (due ones); its first field also serves `reconcile_pending` alone.
+CheckoutSchema.index({ reconcile_pending: 1, reconcile_next_at: 1 });
 
 /**
  * The buyer's open checkout (one per buyer, docs/checkout.md): a new payment intent, or the renewal

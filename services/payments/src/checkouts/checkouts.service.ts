@@ -289,6 +289,8 @@ export class CheckoutsService implements OnModuleInit {
         }
         checkout.status = 'succeeded';
         checkout.reconcile_pending = true;
+        // First looked at by the reconciliation sweep then (ReconciliationService: due ones only).
+        checkout.reconcile_next_at = new Date(Date.now() + this.config.RECONCILE_AFTER_MS);
         checkout.last_error = null;
         announcePaid(checkout, intent.id);
       } else {

@@ -54,8 +54,14 @@ export class ReconciliationService implements OnApplicationBootstrap {
 
   private async pass(now: Date): Promise<SweepOutcome> {
     const after = this.config.RECONCILE_AFTER_MS;
+    // Due ones only (index `{reconcile_pending, reconcile_next_at}`): checkouts waiting for a slot next
+    // week, or never marked picked up, no longer fill the batch ahead of a newer one that is due. A
+    // checkout paid before the due date was set at payment (null) is read and judged by its age.
     const candidates = await this.store.checkouts
-      .find({ reconcile_pending: true }, { _id: 1, lines: 1, updated_at: 1, reconcile_next_at: 1, reconcile_checks: 1 })
+      .find(
+        { reconcile_pending: true, $or: [{ reconcile_next_at: { $lte: now } }, { reconcile_next_at: null }] },
+        { _id: 1, lines: 1, updated_at: 1, reconcile_next_at: 1, reconcile_checks: 1 },
+      )
       .limit(500)
       .lean<Checkout[]>();
     const due = candidates.filter((c) => +(c.reconcile_next_at ?? new Date(+new Date(c.updated_at) + after)) <= +now);

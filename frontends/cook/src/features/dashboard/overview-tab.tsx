@@ -16,21 +16,21 @@ import { frCook } from '@popote/ui/fr-cook';
 
 const t = frCook.cook;
 
-/** Spec §9: the dashboard shows the 5 most recent orders and the first 5 meals. */
+/** Spec §9: the dashboard shows the 5 most recent orders and 5 meals (the newest: the list comes newest first). */
 export const RECENT_ITEMS = 5;
 /** Spec §9: low-stock badge at 3 portions or fewer. */
 export const LOW_STOCK = 3;
 
 const live = { requestPolicy: 'cache-and-network' } as const;
 
-/** 'Aperçu': five stat cards (the followers last), the last 5 orders, the first 5 meals. */
+/** 'Aperçu': five stat cards (the followers last), the last 5 orders, the last 5 meals added ('Mes derniers plats'). */
 export function OverviewTab({ cookId, openTab }: { cookId: string; openTab: (tab: 'commandes' | 'plats') => void }) {
   return (
     <div className={overview.overview}>
       <StatCards cookId={cookId} />
       <div className={overview.columns}>
         <RecentOrders onAll={() => openTab('commandes')} />
-        <FirstMeals cookId={cookId} onAll={() => openTab('plats')} />
+        <LatestMeals cookId={cookId} onAll={() => openTab('plats')} />
       </div>
     </div>
   );
@@ -102,7 +102,7 @@ function RecentOrders({ onAll }: { onAll: () => void }) {
   );
 }
 
-function FirstMeals({ cookId, onAll }: { cookId: string; onAll: () => void }) {
+function LatestMeals({ cookId, onAll }: { cookId: string; onAll: () => void }) {
   const query = useQuery(CookMealsDocument, { variables: { cook_id: cookId }, ...live });
   return (
     <Preview
@@ -137,7 +137,7 @@ interface PreviewProps<D, T> {
   itemsOf: (data: D) => readonly T[];
   /** What shows when there is nothing. */
   empty: ReactNode;
-  /** The first RECENT_ITEMS items. */
+  /** The first RECENT_ITEMS items (the newest: both lists come newest first). */
   children: (items: readonly T[]) => ReactNode;
 }
 

@@ -157,7 +157,7 @@ export const frCook = {
     recentOrders: 'Dernières commandes',
     noOrders: "Vous n'avez pas encore reçu de commande.",
     allOrders: 'Voir toutes les commandes',
-    myMeals: 'Mes premiers plats',
+    myMeals: 'Mes derniers plats',
     allMeals: 'Voir tous mes plats',
     ordersTitle: 'Commandes reçues',
     ordersLoading: 'Chargement des commandes...',
