@@ -10,6 +10,7 @@ import {
   PaymentsRpc,
   PICKUP_MESSAGES,
   PickupRpc,
+  RESERVATION_MESSAGES,
   type Actor,
 } from '@popote/contracts';
 import { eventually, findEvent, parisTime, slotWithMargin } from '@popote/testing';
@@ -228,6 +229,39 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
     );
     expect(refund.data.amount_cents).toBe(2400);
     await eventually(async () => ((await stack.stock(mealId)) === 10 ? true : undefined));
+  });
+
+  it('one reservation holds at most 5 cooks and 20 portions of a dish (half of a larger stock), refused in French before anything is held', async () => {
+    const buyer = consumer();
+    const cooks = Array.from({ length: 6 }, (_, i) => `cook-bound-${i}`);
+    const mealIds: string[] = [];
+    for (const c of cooks) {
+      const mealId = await stack.newMeal(c, 10);
+      mealIds.push(mealId);
+      await stack.rpc.call(CartRpc.addItem, { actor: buyer, meal_id: mealId, quantity: 1 });
+    }
+    // Six cooks: refused by the catalogue (payments does not know the cooks of the lines).
+    await expect(stack.intent(buyer)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: RESERVATION_MESSAGES.tooManyCooks });
+    for (const mealId of mealIds) expect((await stocks().findOne({ _id: mealId }))?.holds ?? []).toEqual([]);
+    expect(await holds().countDocuments({ cook_id: { $in: cooks } } as never)).toBe(0);
+
+    // 25 portions of one dish: refused by payments before it asks the catalogue.
+    const big = consumer();
+    const bigMeal = await stack.newMeal('cook-bound-big', 100);
+    await stack.rpc.call(CartRpc.addItem, { actor: big, meal_id: bigMeal, quantity: 25 });
+    await expect(stack.intent(big)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: RESERVATION_MESSAGES.tooManyOfOne });
+    // 12 of a stock of 20: more than half, refused by the catalogue with the dish's name; 10 are reserved.
+    const half = consumer();
+    const halfMeal = await stack.newMeal('cook-bound-half', 20);
+    await stack.rpc.call(CartRpc.addItem, { actor: half, meal_id: halfMeal, quantity: 12 });
+    await expect(stack.intent(half)).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringContaining('vous pouvez réserver au plus 10 portions'),
+    });
+    expect((await stocks().findOne({ _id: halfMeal }))?.holds ?? []).toEqual([]);
+    await stack.rpc.call(CartRpc.setQuantity, { actor: half, meal_id: halfMeal, quantity: 10 });
+    await stack.intent(half);
+    expect(await stack.stock(halfMeal)).toBe(10);
   });
 
   it('the last portions: 12 buyers at once for 3, over two catalogue replicas: 3 reserved, 9 refused before paying, 0 refunds', async () => {

@@ -1,4 +1,4 @@
-import { CART_MESSAGES, DomainError, PICKUP_MESSAGES } from '@popote/contracts';
+import { CART_MESSAGES, DomainError, PICKUP_MESSAGES, RESERVATION_MESSAGES } from '@popote/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   atVersion,
@@ -151,5 +151,36 @@ describe('reservation rules', () => {
     expect(refused([a])).toBe(PICKUP_MESSAGES.slotRequired);
     expect(refused([a, a, j])).toBe(PICKUP_MESSAGES.slotRequired);
     expect(refused([a, j, { cook_id: 'someone', start: a.start }])).toBe(PICKUP_MESSAGES.slotNotInCart);
+  });
+
+  it('bounds what one reservation holds: 5 cooks, 20 dishes, 10 portions of a dish or half of a larger stock, 20 at most', () => {
+    const cooks = Array.from({ length: 6 }, (_, i) => `cook-${i}`);
+    const meals = new Map(cooks.map((c, i) => [`m${i}`, { cook_id: c }]));
+    const lines = cooks.map((_, i) => ({ meal_id: `m${i}`, quantity: 1 }));
+    const chosen = cooks.map((c) => ({ cook_id: c, start: '2026-11-27T10:00:00.000Z' }));
+    expect(partsOf(lines.slice(0, 5), meals, chosen.slice(0, 5))).toHaveLength(5);
+    expect(() => partsOf(lines, meals, chosen)).toThrow(RESERVATION_MESSAGES.tooManyCooks);
+    const many = new Map(Array.from({ length: 21 }, (_, i) => [`d${i}`, { cook_id: 'amina' }]));
+    const amina = [{ cook_id: 'amina', start: '2026-11-27T10:00:00.000Z' }];
+    const dishes = [...many.keys()].map((meal_id) => ({ meal_id, quantity: 1 }));
+    expect(partsOf(dishes.slice(0, 20), many, amina)[0]?.lines).toHaveLength(20);
+    expect(() => partsOf(dishes, many, amina)).toThrow(RESERVATION_MESSAGES.tooManyLines);
+
+    const dish = new Map([['big', { cook_id: 'k', name: 'Lasagnes', deleted_at: null }]]);
+    const stock = (portions: number) => new Map([['big', { portions, holds: [] }]]);
+    // 40 free: 20 at most (half); 30 free: 15; 9 free: all 9 (a household's meal is not split).
+    expect(stockRefusal('k', [{ meal_id: 'big', quantity: 20 }], dish, stock(40), now, 'me')).toBeNull();
+    expect(stockRefusal('k', [{ meal_id: 'big', quantity: 21 }], dish, stock(40), now, 'me')).toEqual({
+      code: 'VALIDATION_FAILED',
+      meal_id: 'big',
+      message: RESERVATION_MESSAGES.tooManyPortions('Lasagnes', 20),
+    });
+    expect(stockRefusal('k', [{ meal_id: 'big', quantity: 16 }], dish, stock(30), now, 'me')?.message).toBe(
+      RESERVATION_MESSAGES.tooManyPortions('Lasagnes', 15),
+    );
+    expect(stockRefusal('k', [{ meal_id: 'big', quantity: 9 }], dish, stock(9), now, 'me')).toBeNull();
+    expect(stockRefusal('k', [{ meal_id: 'big', quantity: 3 }], dish, stock(3), now, 'me')).toBeNull();
+    // 1 000 free: never above 20 in one reservation.
+    expect(stockRefusal('k', [{ meal_id: 'big', quantity: 21 }], dish, stock(1000), now, 'me')?.code).toBe('VALIDATION_FAILED');
   });
 });

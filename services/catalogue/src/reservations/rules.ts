@@ -1,4 +1,11 @@
-import { CART_MESSAGES, DomainError, PICKUP_MESSAGES } from '@popote/contracts';
+import {
+  CART_MESSAGES,
+  DomainError,
+  PICKUP_MESSAGES,
+  RESERVATION_LIMITS,
+  RESERVATION_MESSAGES,
+  reservablePortions,
+} from '@popote/contracts';
 import type { SlotRefusal } from '../slots/slot-times';
 
 /**
@@ -34,12 +41,14 @@ export const placesFor = (rules: { capacity_unit: string }, portions: number) =>
 
 export type StockRefusal =
   | { code: 'NOT_FOUND'; meal_id: string; message: string }
-  | { code: 'INSUFFICIENT_STOCK'; meal_id: string; available: number; message: string };
+  | { code: 'INSUFFICIENT_STOCK'; meal_id: string; available: number; message: string }
+  | { code: 'VALIDATION_FAILED'; meal_id: string; message: string };
 
 /**
  * The first line that cannot be reserved, or null: a meal gone (deleted, another cook's), or fewer
  * free portions than asked ('Stock insuffisant. Il ne reste que N portion(s)', the spec's words,
- * with the dish's name since a cart may hold several).
+ * with the dish's name since a cart may hold several), or more than one reservation may hold of
+ * it (`reservablePortions`: a small stock whole, half of a larger one, 20 at most).
  */
 export function stockRefusal(
   cookId: string,
@@ -62,6 +71,9 @@ export function stockRefusal(
         available: free,
         message: free === 0 ? `${meal.name} : ${CART_MESSAGES.soldOut}` : `${meal.name} : ${CART_MESSAGES.insufficient(free)}`,
       };
+    const max = reservablePortions(free);
+    if (line.quantity > max)
+      return { code: 'VALIDATION_FAILED', meal_id: line.meal_id, message: RESERVATION_MESSAGES.tooManyPortions(meal.name, max) };
   }
   return null;
 }
@@ -100,6 +112,8 @@ export function partsOf(
   chosen: readonly { cook_id: string; start: string }[],
 ): { cook_id: string; start: string; lines: { meal_id: string; quantity: number }[] }[] {
   const cooks = [...new Set(lines.map((l) => meals.get(l.meal_id)!.cook_id))];
+  if (lines.length > RESERVATION_LIMITS.linesMax) throw new DomainError('VALIDATION_FAILED', RESERVATION_MESSAGES.tooManyLines);
+  if (cooks.length > RESERVATION_LIMITS.cooksMax) throw new DomainError('VALIDATION_FAILED', RESERVATION_MESSAGES.tooManyCooks);
   if (chosen.some((c) => !cooks.includes(c.cook_id))) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotNotInCart);
   return cooks.map((cookId) => {
     const picks = chosen.filter((c) => c.cook_id === cookId);

@@ -7,6 +7,8 @@ import {
   PaymentsEvents,
   PICKUP_MESSAGES,
   PickupRpc,
+  RESERVATION_LIMITS,
+  RESERVATION_MESSAGES,
   type Actor,
   type CheckoutDto,
   type Envelope,
@@ -82,6 +84,10 @@ export class CheckoutsService implements OnModuleInit {
       buyer.checkCap();
       await this.releaseOpen(buyer.openCheckoutId);
       const cart = await this.rpc.call(CartRpc.lines, { actor });
+      // What one reservation may hold, checked before asking (the catalogue checks it all again).
+      if (cart.lines.length > RESERVATION_LIMITS.linesMax) throw new DomainError('VALIDATION_FAILED', RESERVATION_MESSAGES.tooManyLines);
+      if (cart.lines.some((l) => l.quantity > RESERVATION_LIMITS.portionsPerLineMax))
+        throw new DomainError('VALIDATION_FAILED', RESERVATION_MESSAGES.tooManyOfOne);
       const checkoutId = randomUUID();
       // The catalogue checks the lines (dish there, not the buyer's own, stock, one slot per cook),
       // reserves them and prices them: the amount is computed from its answer.

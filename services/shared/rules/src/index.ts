@@ -4,6 +4,7 @@ export * from './vocabulary';
 export * from './limits';
 export * from './siret';
 export * from './urls';
+export * from './reservation';
 export * from './meal';
 export * from './pickup';
 export * from './alerts';
