@@ -1,7 +1,15 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { getModelToken } from '@nestjs/mongoose';
-import { AlertsRpc, DEFAULT_ALERT_PREFERENCES, FOLLOW_MESSAGES, type AlertPreferences } from '@popote/contracts';
-import { expectDomainError, resetJetStream, serviceEnv, type ServiceUnderTest, serviceUnderTest } from '@popote/testing';
+import { AlertsRpc, DEFAULT_ALERT_PREFERENCES, FOLLOW_MESSAGES, IdentityEvents, type AlertPreferences } from '@popote/contracts';
+import {
+  eventually,
+  expectDomainError,
+  resetJetStream,
+  serviceEnv,
+  type ServiceUnderTest,
+  serviceUnderTest,
+  testNats,
+} from '@popote/testing';
 import type { Model } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from '../src/app.module';
@@ -9,6 +17,7 @@ import { AlertPreferencesService } from '../src/audience/alert-preferences.servi
 import { PushDevice, pushDeviceId } from '../src/audience/audience.schema';
 import { PUSH_DEVICES_MAX } from '../src/audience/push-devices.service';
 import { DEV_VAPID_PUBLIC_KEY, notificationsConfig } from '../src/config';
+import { publishEvent } from './alert-helpers';
 
 /** A browser's PushSubscription as `toJSON()` gives it: its push service's address and real P-256 / auth keys. */
 const device = (host = 'fcm.googleapis.com') => {
@@ -95,6 +104,31 @@ describe('notifications: push devices and alert preferences', () => {
         .map((d) => d.endpoint)
         .sort(),
     );
+  });
+
+  it('drops every device of a person whose sessions were all closed (a password reset, a stolen token), not on a partial revocation', async () => {
+    const [closed, partly] = [person(), person()];
+    for (const actor of [closed, partly]) {
+      await under.rpc.call(AlertsRpc.subscribePush, { actor, subscription: device() });
+      await under.rpc.call(AlertsRpc.subscribePush, { actor, subscription: device('updates.push.services.mozilla.com') });
+    }
+    const nc = await testNats(serviceEnv('notifications', __filename).NATS_URL!);
+    try {
+      const revoked = (user_id: string, everywhere: boolean) =>
+        publishEvent(nc, IdentityEvents.sessionsRevoked, {
+          user_id,
+          session_ids: ['s1'],
+          revoked_at: new Date().toISOString(),
+          everywhere,
+        });
+      await revoked(partly.user_id, false); // a password change keeps the session that made it
+      await revoked(closed.user_id, true);
+      await eventually(async () => ((await devices.countDocuments({ user_id: closed.user_id })) === 0 ? true : undefined), 15_000);
+      expect(await devices.countDocuments({ user_id: partly.user_id })).toBe(2);
+      expect(await under.rpc.call(AlertsRpc.unsubscribePush, { actor: closed, endpoint: device().endpoint })).toEqual({ devices: 0 });
+    } finally {
+      await nc.close();
+    }
   });
 
   it('refuses what is not a push subscription, in French, and stores nothing', async () => {

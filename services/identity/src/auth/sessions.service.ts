@@ -93,7 +93,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     const filter = { user_id: userId, revoked_at: null, ...(exceptFamily ? { family_id: { $ne: exceptFamily } } : {}) };
     const families = [...new Set((await this.store.sessions.find(filter, { family_id: 1 }).lean<Session[]>()).map((s) => s.family_id))];
     await this.store.sessions.updateMany(filter, { $set: { revoked_at: new Date() } });
-    if (families.length) await this.announce(userId, families);
+    if (families.length) await this.announce(userId, families, !exceptFamily);
     return families;
   }
 
@@ -106,13 +106,14 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
    * Tells the BFFs (through the user's outbox, so it is not lost): their live subscriptions of these
    * sessions close, and access tokens of them are no longer accepted.
    */
-  private async announce(userId: string, sessionIds: string[]): Promise<void> {
+  private async announce(userId: string, sessionIds: string[], everywhere = false): Promise<void> {
     // Published when the step ends, not at the next sweep: a closed session must stop working at once on every BFF.
     await this.relay.change(this.store.users, userId, () => {
       const { push, set } = outboxUpdate(IdentityEvents.sessionsRevoked, {
         user_id: userId,
         session_ids: sessionIds,
         revoked_at: new Date().toISOString(),
+        everywhere,
       });
       return this.store.users.updateOne({ _id: userId }, { $push: push, $set: set });
     });

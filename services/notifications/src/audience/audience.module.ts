@@ -7,6 +7,7 @@ import { AUDIENCE_MODELS } from './audience.schema';
 import { FollowsService } from './follows.service';
 import { FavouritesOfDeletedMealHandler } from './meal-deleted.handler';
 import { PushDevicesService } from './push-devices.service';
+import { PushDevicesOfRevokedSessionsHandler } from './sessions-revoked.handler';
 
 /**
  * Who hears from whom (docs/alerts.md): follows, favourites, the devices that accept pushes and the
@@ -15,7 +16,14 @@ import { PushDevicesService } from './push-devices.service';
 @Module({
   imports: [MongooseModule.forFeature(AUDIENCE_MODELS)],
   controllers: [FollowsRpcController, PushRpcController],
-  providers: [FollowsService, PushDevicesService, AlertPreferencesService, AudiencePersonalData, FavouritesOfDeletedMealHandler],
+  providers: [
+    FollowsService,
+    PushDevicesService,
+    AlertPreferencesService,
+    AudiencePersonalData,
+    FavouritesOfDeletedMealHandler,
+    PushDevicesOfRevokedSessionsHandler,
+  ],
   exports: [MongooseModule, FollowsService, PushDevicesService, AlertPreferencesService, AudiencePersonalData],
 })
 export class AudienceModule {}

@@ -51,6 +51,11 @@ export class PushDevicesService {
     return { devices: await this.count(actor.user_id) };
   }
 
+  /** Every device of a person goes (all their sessions were closed): nothing more is pushed to them. */
+  async dropAllOf(userId: string): Promise<void> {
+    await this.devices.deleteMany({ user_id: userId });
+  }
+
   count(userId: string) {
     return this.devices.countDocuments({ user_id: userId });
   }

@@ -254,11 +254,15 @@ export const IdentityEvents = {
     z.object({ user_id: z.string(), username: z.string(), name: z.string() }),
     { consumers: ['catalogue-ProfileUpdated'] },
   ),
-  /** Sessions closed (sign-out, password change, stolen refresh token): live subscriptions of them end. */
+  /**
+   * Sessions closed (sign-out, password change, stolen refresh token): live subscriptions of them end.
+   * `everywhere`: every session of the person was closed (a password reset, a stolen token): the
+   * browsers they were signed in on no longer receive their pushes (notifications drops the devices).
+   */
   sessionsRevoked: defineEvent(
     'evt.identity.sessions-revoked.v1',
-    z.object({ user_id: z.string(), session_ids: z.array(z.string()), revoked_at: z.string() }),
-    { consumers: [] },
+    z.object({ user_id: z.string(), session_ids: z.array(z.string()), revoked_at: z.string(), everywhere: z.boolean().optional() }),
+    { consumers: ['notifications-PushDevicesOfRevokedSessions'] },
   ),
   /**
    * Cache hint: a cook's public profile changed without an event of its own (their cook profile was
