@@ -10,6 +10,7 @@ import {
   subjectOf,
   type Envelope,
 } from '@popote/contracts';
+import { metrics } from '@popote/platform';
 import { eventually, findEvent, testNats } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumer, DECLINED, startStack, VISA, type Stack } from './stack';
@@ -289,6 +290,12 @@ describe('checkout saga: payment → orders per cook → stock → cart (real NA
       expect(back._id).toBe(placed._id);
       // The waiting ones were not checked (nor asked of ordering): they are not due.
       expect(await checkouts.countDocuments({ _id: { $in: waiting.map((w) => w._id) }, reconcile_checks: 3 } as never)).toBe(600);
+      expect(pass.overdue).toBe(0);
+      // Two of them were paid three weeks ago and are still not settled: counted, for the alert.
+      const weeksAgo = new Date(Date.now() - 21 * 24 * 3_600_000);
+      await checkouts.updateMany({ _id: { $in: ['co-waiting-1', 'co-waiting-2'] } } as never, { $set: { created_at: weeksAgo } });
+      expect((await stack.reconcile()).overdue).toBe(2);
+      expect(await metrics.getSingleMetricAsString('popote_reconcile_overdue_checkouts')).toMatch(/popote_reconcile_overdue_checkouts 2$/m);
     } finally {
       await checkouts.deleteMany({ _id: { $in: waiting.map((w) => w._id) } } as never);
     }

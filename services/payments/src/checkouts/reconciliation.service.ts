@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { OrderingRpc } from '@popote/contracts';
-import { findByIds, orderIdOf, PeriodicJob, RpcClient } from '@popote/platform';
+import { findByIds, orderIdOf, PeriodicJob, RpcClient, serviceGauge } from '@popote/platform';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
 import { Checkout, Refund } from './checkout.schema';
 import { CheckoutsService } from './checkouts.service';
@@ -13,7 +13,18 @@ export interface SweepOutcome {
   reannounced: number;
   refunded: number;
   settled: number;
+  /** Paid more than OVERDUE_AFTER_MS ago and still not settled (orders nobody closed, money stuck). */
+  overdue: number;
 }
+
+/** A paid checkout not settled two weeks after its payment is looked at by a person (runbook). */
+export const OVERDUE_AFTER_MS = 14 * 24 * 3_600_000;
+
+/** Set by every sweep: paid checkouts still not settled OVERDUE_AFTER_MS after their payment. */
+export const reconcileOverdue = serviceGauge(
+  'popote_reconcile_overdue_checkouts',
+  'Paid checkouts not settled (orders not all picked up or refunded) two weeks after their payment',
+);
 
 /**
  * Money never stuck (ADR 0004): a periodic sweep over paid checkouts not yet settled. For each, it
@@ -65,7 +76,17 @@ export class ReconciliationService implements OnApplicationBootstrap {
       .limit(500)
       .lean<Checkout[]>();
     const due = candidates.filter((c) => +(c.reconcile_next_at ?? new Date(+new Date(c.updated_at) + after)) <= +now);
-    const outcome: SweepOutcome = { checked: 0, reannounced: 0, refunded: 0, settled: 0 };
+    const outcome: SweepOutcome = { checked: 0, reannounced: 0, refunded: 0, settled: 0, overdue: 0 };
+    // Overdue ones (a range FerretDB filters after reading the pending ones by equality): a metric to
+    // alert on, and an error line naming them.
+    const overdue = await this.store.checkouts
+      .find({ reconcile_pending: true, created_at: { $lt: new Date(+now - OVERDUE_AFTER_MS) } }, { _id: 1 })
+      .limit(100)
+      .lean<Pick<Checkout, '_id'>[]>();
+    outcome.overdue = overdue.length;
+    reconcileOverdue.set(overdue.length);
+    if (overdue.length)
+      this.log.error(`${overdue.length} paid checkout(s) not settled two weeks after payment: ${overdue.map((c) => c._id).join(', ')}`);
     for (const checkout of due) {
       outcome.checked++;
       const cooks = [...new Set(checkout.lines.map((l) => l.cook_id))];

@@ -27,6 +27,9 @@ export const eventsPublished = new Counter({
   registers: [metrics],
 });
 
+/** A gauge of this process's own (a service's figure to alert on), in the process's registry. */
+export const serviceGauge = (name: string, help: string) => new Gauge({ name, help, registers: [metrics] });
+
 /** Set when scraped: what waits in the dead-letter queue for this service's consumers. */
 export const deadLettersWaiting = new Gauge({
   name: 'popote_dead_letters_waiting',
