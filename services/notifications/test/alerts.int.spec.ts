@@ -19,6 +19,7 @@ import { Alert } from '../src/alerts/alert.schema';
 import { DigestService, digestId, parisDayAndHour } from '../src/alerts/digest.service';
 import { AppModule } from '../src/app.module';
 import { AlertPreferencesDoc, Favourite, Follow, PushDevice, pushDeviceId } from '../src/audience/audience.schema';
+import { SLOW_HOST_PAUSE_MS } from '../src/alerts/push-sender.service';
 import { notificationsConfig } from '../src/config';
 import { alertsSettled, publishEvent } from './alert-helpers';
 import { PushEndpoint, type TestDevice } from './push-endpoint';
@@ -221,6 +222,75 @@ describe('alerts: followers, favourites, Web Push and the daily digest', () => {
     expect(tagged(dev[claireLaptop]!, 'crash-1').map((r) => r.payload.title)).toEqual(['Orphelin']);
     expect(tagged(dev[claireLaptop]!, 'crash-2')).toEqual([]);
     expect((await alerts.findById(`held|${CLAIRE}|push|${device}`).lean<Alert>())!.status).toBe('sending');
+  });
+
+  it('a push service that never answers does not hold back other buyers’ pushes: it is paused, its pushes wait without spending attempts', async () => {
+    const silent = await PushEndpoint.start(notificationsConfig(serviceEnv('notifications', __filename)).VAPID_PUBLIC_KEY);
+    try {
+      const base = {
+        channel: 'push',
+        cause: 'slow-host',
+        body: 'b',
+        url: '/orders',
+        attempts: 0,
+        last_error: null,
+        sent_at: null,
+        digest_id: null,
+        lease_until: null,
+        next_attempt_at: new Date(),
+        created_at: new Date(),
+        updated_at: new Date(),
+        status: 'queued',
+      };
+      // 40 pushes queued first, each to a device of the silent service (five rounds of the sender's 8 slots at 10 s each).
+      const hanging = Array.from({ length: 40 }, (_, i) => silent.device(`silent-${i}`, { kind: 'hang' }));
+      await devices.insertMany(
+        hanging.map((d, i) => ({
+          _id: pushDeviceId(d.subscription.endpoint),
+          user_id: `u-silent-${i}`,
+          endpoint: d.subscription.endpoint,
+          keys: d.subscription.keys,
+        })),
+      );
+      await alerts.collection.insertMany(
+        hanging.map((d, i) => ({
+          ...base,
+          _id: `slow|u-silent-${i}|push`,
+          kind: 'new_dish',
+          user_id: `u-silent-${i}`,
+          device_id: pushDeviceId(d.subscription.endpoint),
+          about: `slow-${i}`,
+          title: 'Nouveau plat',
+          tag: `slow-${i}`,
+        })) as never[],
+      );
+      // Then Claire's orders are ready: pushed to her laptop, on another push service.
+      const laptop = pushDeviceId(dev[claireLaptop]!.subscription.endpoint);
+      const started = Date.now();
+      await alerts.collection.insertMany(
+        [1, 2, 3].map((n) => ({
+          ...base,
+          _id: `ready-${n}|${CLAIRE}|push`,
+          kind: 'order_updates',
+          user_id: CLAIRE,
+          device_id: laptop,
+          about: `ready-${n}`,
+          title: 'Votre commande est prête à être retirée !',
+          tag: `ready-${n}`,
+        })) as never[],
+      );
+      await eventually(() => [1, 2, 3].every((n) => tagged(dev[claireLaptop]!, `ready-${n}`).length === 1), 40_000, 250);
+      // One send timeout (10 s) at most, not one per round of slots.
+      expect(Date.now() - started).toBeLessThan(SLOW_HOST_PAUSE_MS / 2);
+      // The silent service's pushes wait for its pause to end; none has spent more than the attempt that timed out.
+      const waiting = await alerts.find({ cause: 'slow-host', kind: 'new_dish' }).lean<Alert[]>();
+      expect(waiting.filter((a) => a.status === 'sent')).toEqual([]);
+      expect(Math.max(...waiting.map((a) => a.attempts))).toBeLessThanOrEqual(1);
+      expect(hanging.reduce((n, d) => n + d.requests, 0)).toBeLessThanOrEqual(2 * 8);
+    } finally {
+      await alerts.deleteMany({ cause: 'slow-host' });
+      await silent.close();
+    }
   });
 
   it('one digest a day, with a one-click unsubscribe that works signed out and refuses a tampered token in French', async () => {

@@ -12,7 +12,8 @@ export interface Received {
 }
 
 /** How a device's push service answers: accepts, says the subscription is gone, or fails `n` times first. */
-export type Behaviour = { kind: 'accept' } | { kind: 'gone' } | { kind: 'fail'; times: number; status: number };
+/** `hang`: the request is read and never answered (a push service that does not answer). */
+export type Behaviour = { kind: 'accept' } | { kind: 'gone' } | { kind: 'fail'; times: number; status: number } | { kind: 'hang' };
 
 export interface TestDevice {
   name: string;
@@ -47,7 +48,8 @@ export class PushEndpoint {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        const { status, error } = handle.endpoint!.receive(req.url ?? '', req.headers, Buffer.concat(chunks));
+        const { status, error, hang } = handle.endpoint!.receive(req.url ?? '', req.headers, Buffer.concat(chunks));
+        if (hang) return; // left open until the sender gives up (or the server closes)
         res.writeHead(status, error ? { 'content-type': 'text/plain' } : {});
         res.end(error ?? '');
       });
@@ -78,10 +80,15 @@ export class PushEndpoint {
     return device;
   }
 
-  private receive(path: string, headers: Record<string, string | string[] | undefined>, body: Buffer): { status: number; error?: string } {
+  private receive(
+    path: string,
+    headers: Record<string, string | string[] | undefined>,
+    body: Buffer,
+  ): { status: number; error?: string; hang?: boolean } {
     const device = this.devices.get(path.replace(/^\/push\//, ''));
     if (!device) return { status: 404, error: 'unknown subscription' };
     device.requests++;
+    if (device.behaviour.kind === 'hang') return { status: 0, hang: true };
     const refuse = (status: number, error: string) => {
       device.rejected.push(error);
       return { status, error };

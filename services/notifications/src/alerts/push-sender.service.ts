@@ -19,6 +19,14 @@ const LEASE_MS = 60_000;
 const SENDS_AT_ONCE = 8;
 /** A push service that has not answered in this time is tried again later. */
 const SEND_TIMEOUT_MS = 10_000;
+/**
+ * A push service (host) that let a push time out is left alone this long: its pushes wait (not
+ * counted as attempts) instead of taking the sender's slots, which other buyers' pushes ('Votre
+ * commande est prête') need. After the pause one push at a time probes it until one gets an answer.
+ */
+export const SLOW_HOST_PAUSE_MS = 60_000;
+/** How long a push waits while its host is probed by another one. */
+const PROBE_WAIT_MS = 5_000;
 /** How long a push service keeps a push for a device that is off (s): alerts older than a day are stale. */
 const TTL_SECONDS = 86_400;
 
@@ -61,6 +69,8 @@ export class PushSender {
   private readonly log = new Logger('PushSender');
   private running = false;
   private again = false;
+  /** Hosts that let a push time out, in this process: paused until, and whether a probe is out. */
+  private readonly slowHosts = new Map<string, { pausedUntil: number; probing: boolean }>();
   private readonly vapid: { subject: string; publicKey: string; privateKey: string };
 
   constructor(
@@ -148,6 +158,11 @@ export class PushSender {
       await this.devices.deleteOne({ _id: device._id, endpoint: device.endpoint });
       return this.finish(alert, 'dropped', 'endpoint not a public push service');
     }
+    const host = new URL(device.endpoint).host;
+    const slow = this.slowHosts.get(host);
+    if (slow && (slow.pausedUntil > Date.now() || slow.probing))
+      return this.later(alert, Math.max(slow.pausedUntil, Date.now() + PROBE_WAIT_MS), `push service ${host} paused: it did not answer`);
+    if (slow) slow.probing = true;
     const payload: PushPayload = { title: alert.title, body: alert.body, url: alert.url, tag: alert.tag };
     let outcome: PushOutcome;
     try {
@@ -171,7 +186,13 @@ export class PushSender {
       outcome = outcomeOf(res.status, res.headers.get('retry-after'));
     } catch (err) {
       outcome = { kind: 'retry', error: (err as Error).message };
+      // No answer in time: the host is paused (a probe that fails pauses it again).
+      if ((err as Error).name === 'TimeoutError')
+        this.slowHosts.set(host, { pausedUntil: Date.now() + SLOW_HOST_PAUSE_MS, probing: false });
     }
+    // An answer, whatever it says: the host is back.
+    const paused = (this.slowHosts.get(host)?.pausedUntil ?? 0) > Date.now();
+    if (!(outcome.kind === 'retry' && paused)) this.slowHosts.delete(host);
     switch (outcome.kind) {
       case 'sent':
         await this.finish(alert, 'sent', null);
@@ -205,6 +226,14 @@ export class PushSender {
         return;
       }
     }
+  }
+
+  /** Waits until `at` without counting an attempt (its push service is paused). */
+  private async later(alert: Alert, at: number, reason: string): Promise<void> {
+    await this.alerts.updateOne(
+      { _id: alert._id },
+      { $set: { status: 'retry', last_error: reason, lease_until: null, next_attempt_at: new Date(at) } },
+    );
   }
 
   private async finish(alert: Alert, status: 'sent' | 'dropped' | 'failed', error: string | null): Promise<void> {
