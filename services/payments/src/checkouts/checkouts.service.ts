@@ -98,7 +98,7 @@ export class CheckoutsService implements OnModuleInit {
         slots: chosen,
       });
       const lines = reserved.lines;
-      const amount = lines.reduce((s, l) => s + l.unit_price_cents * l.quantity, 0);
+      const amount = amountOf(lines);
       try {
         await buyer.recorded(checkoutId);
         // The provider's intent first, so the checkout is written once, with it (a failure after the
@@ -182,8 +182,7 @@ export class CheckoutsService implements OnModuleInit {
       await buyer.recorded(checkout._id);
       // The same lines at the prices of today: a checkout is paid at the amount it shows, never at
       // an older price (the cook changed it meanwhile): refused, the reservation given back at once.
-      const amount = reserved.lines.reduce((sum, l) => sum + l.unit_price_cents * l.quantity, 0);
-      if (amount !== checkout.amount_cents) {
+      if (amountOf(reserved.lines) !== checkout.amount_cents) {
         await this.release(checkout._id, cooksOf(checkout.lines), reserved.expires_at);
         throw new DomainError('CONFLICT', PAYMENT_MESSAGES.pricesChanged);
       }
@@ -412,6 +411,10 @@ function payable(checkout: Checkout): Checkout {
   if (checkout.late_refund_id) throw new DomainError('CONFLICT', PAYMENT_MESSAGES.paidTooLate);
   return checkout;
 }
+
+/** What the lines cost at the prices they carry (the catalogue's, when it reserved them). */
+const amountOf = (lines: Pick<CheckoutDto['lines'][number], 'unit_price_cents' | 'quantity'>[]) =>
+  lines.reduce((sum, l) => sum + l.unit_price_cents * l.quantity, 0);
 
 const cooksOf = (lines: Pick<CheckoutDto['lines'][number], 'cook_id'>[]) => [...new Set(lines.map((l) => l.cook_id))];
 
