@@ -20,6 +20,7 @@ import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderEvent } from '../p
 import { evaluateCard, type CardInput } from '../providers/sandbox.provider';
 import { BuyerReservations } from './buyer-reservations';
 import { Checkout, Refund } from './checkout.schema';
+import { may, mustAllow, onSuccess } from './checkout-states';
 import { PaymentsStore } from '../store';
 import { applyOnce } from '../providers/provider-events';
 
@@ -134,10 +135,10 @@ export class CheckoutsService implements OnModuleInit {
   /** The buyer's open checkout, if it still holds food (not paid), given back: one open checkout per buyer. */
   private async releaseOpen(checkoutId: string | null): Promise<void> {
     const c = checkoutId
-      ? await this.store.checkouts.findById(checkoutId, { status: 1, lines: 1, reserved_until: 1 }).lean<Checkout>()
+      ? await this.store.checkouts.findById(checkoutId, { status: 1, lines: 1, reserved_until: 1, late_refund_id: 1 }).lean<Checkout>()
       : null;
-    if (!c || c.status !== 'requires_payment_method' || !c.reserved_until || new Date(c.reserved_until).getTime() <= Date.now()) return;
-    await this.release(c._id, cooksOf(c.lines), new Date(c.reserved_until).toISOString());
+    if (!c || !may('replace', c)) return;
+    await this.release(c._id, cooksOf(c.lines), new Date(c.reserved_until!).toISOString());
     await this.relay.change(this.store.checkouts, c._id, () =>
       this.store.checkouts.updateOne({ _id: c._id, reserved_until: c.reserved_until }, { $set: { reserved_until: null } }),
     );
@@ -155,7 +156,7 @@ export class CheckoutsService implements OnModuleInit {
    * again (same lines, same slots) — refused in French if the food or the place went meanwhile.
    */
   async renew(actor: Actor, checkoutId: string): Promise<CheckoutDto> {
-    const checkout = payable(await this.owned(actor, checkoutId));
+    const checkout = mustAllow('renew', await this.owned(actor, checkoutId));
     return toCheckoutDto(await this.ensureReserved(checkout, 0));
   }
 
@@ -199,9 +200,7 @@ export class CheckoutsService implements OnModuleInit {
    * slot it was paid with and the buyer is told the slot can no longer change here.
    */
   async changeSlot(actor: Actor, checkoutId: string, chosen: { cook_id: string; start: string }): Promise<CheckoutDto> {
-    const checkout = await this.owned(actor, checkoutId);
-    if (checkout.status === 'succeeded') throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.changeNotAllowed);
-    payable(checkout);
+    const checkout = mustAllow('change_slot', await this.owned(actor, checkoutId));
     if (!checkout.lines.some((l) => l.cook_id === chosen.cook_id))
       throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotNotInCart);
     const { slot } = await this.rpc.call(PickupRpc.changeHeldSlot, {
@@ -210,8 +209,10 @@ export class CheckoutsService implements OnModuleInit {
       start: chosen.start,
     });
     const paid = await this.relay.change(this.store.checkouts, checkoutId, async () => {
-      const doc = await this.store.checkouts.findById(checkoutId, { status: 1, slots: 1 }).lean<Checkout>();
-      if (!doc || doc.status === 'succeeded') return true;
+      const doc = await this.store.checkouts
+        .findById(checkoutId, { status: 1, slots: 1, reserved_until: 1, late_refund_id: 1 })
+        .lean<Checkout>();
+      if (!doc || !may('change_slot', doc)) return true;
       const slots = [...(doc.slots ?? []).filter((s) => s.cook_id !== chosen.cook_id), slot];
       await this.store.checkouts.updateOne({ _id: checkoutId }, { $set: { slots } });
       return false;
@@ -237,7 +238,7 @@ export class CheckoutsService implements OnModuleInit {
    */
   async confirmSandbox(actor: Actor, checkoutId: string, card: CardInput): Promise<CheckoutDto> {
     if (this.provider.name !== 'sandbox') throw new DomainError('FORBIDDEN', PAYMENT_MESSAGES.paymentError);
-    const checkout = await this.ensureReserved(payable(await this.owned(actor, checkoutId)), RENEW_MARGIN_MS);
+    const checkout = await this.ensureReserved(mustAllow('renew', await this.owned(actor, checkoutId)), RENEW_MARGIN_MS);
     const outcome = evaluateCard(card);
     let applied: Checkout | null = null;
     await this.applyProviderEvent(
@@ -277,7 +278,7 @@ export class CheckoutsService implements OnModuleInit {
     let late: { intent: string; amount: number } | null = null;
     await this.relay.change(this.store.checkouts, checkoutId, async () => {
       const checkout = await this.store.checkouts.findById(checkoutId);
-      if (!checkout || checkout.status === 'succeeded') return;
+      if (!checkout) return;
       if (event.type === 'payment_intent.succeeded') {
         // No amount, another amount or another intent is no proof of payment: refused, no orders.
         const otherIntent = !!checkout.payment_intent_id && intent.id !== checkout.payment_intent_id;
@@ -285,10 +286,11 @@ export class CheckoutsService implements OnModuleInit {
           this.log.error(`checkout ${checkoutId}: paid ${String(intent.amount)} but owes ${checkout.amount_cents}; not creating orders`);
           return;
         }
-        if (checkout.late_refund_id) return; // refunded already: this intent is spent
-        // Paid after the reservation ended (or was given back): refunded below, no orders.
-        const paidAt = event.created ? event.created * 1000 : Date.now();
-        if (!checkout.reserved_until || new Date(checkout.reserved_until).getTime() + LATE_PAYMENT_GRACE_MS < paidAt) {
+        // Paid already or refunded already: nothing. Paid after the reservation ended (or was given
+        // back): refunded below, no orders.
+        const step = onSuccess(checkout, event.created ? event.created * 1000 : Date.now(), LATE_PAYMENT_GRACE_MS);
+        if (step === 'none') return;
+        if (step === 'pay_late') {
           late = { intent: intent.id, amount: intent.amount };
           return;
         }
@@ -299,6 +301,7 @@ export class CheckoutsService implements OnModuleInit {
         checkout.last_error = null;
         announcePaid(checkout, intent.id);
       } else {
+        if (!may('decline', checkout)) return; // paid, or refunded for a late payment: a stray failure changes nothing
         checkout.last_error = intent.last_payment_error?.message ?? PAYMENT_MESSAGES.paymentError;
         recordEvent(checkout, PaymentsEvents.paymentFailed, {
           checkout_id: checkout._id,
@@ -340,7 +343,7 @@ export class CheckoutsService implements OnModuleInit {
     });
     return this.relay.change(this.store.checkouts, checkoutId, async () => {
       const checkout = await this.store.checkouts.findById(checkoutId);
-      if (!checkout || checkout.status === 'succeeded' || checkout.late_refund_id) return 'ignored' as const;
+      if (!checkout || !may('pay_late', checkout)) return 'ignored' as const;
       checkout.late_refund_id = refund.id;
       checkout.last_error = PAYMENT_MESSAGES.paidTooLate;
       checkout.reserved_until = null;
@@ -356,7 +359,7 @@ export class CheckoutsService implements OnModuleInit {
     const existing = await this.store.refunds.findById(orderId, { status: 1 }).lean<Refund>();
     if (existing && existing.status !== 'due') return 'skipped'; // made (or stored before states existed)
     const checkout = await this.store.checkouts.findById(checkoutId, { _outbox: 0 }).lean<Checkout>();
-    if (!checkout || checkout.status !== 'succeeded' || !checkout.payment_intent_id) return 'skipped';
+    if (!checkout || !may('refund_order', checkout) || !checkout.payment_intent_id) return 'skipped';
     if (!existing) {
       await this.store.refunds.updateOne(
         { _id: orderId },
@@ -398,18 +401,11 @@ export class CheckoutsService implements OnModuleInit {
   async reannounce(checkoutId: string): Promise<void> {
     await this.relay.change(this.store.checkouts, checkoutId, async () => {
       const checkout = await this.store.checkouts.findById(checkoutId);
-      if (!checkout || checkout.status !== 'succeeded') return;
+      if (!checkout || !may('reannounce', checkout)) return;
       announcePaid(checkout, checkout.payment_intent_id ?? '');
       await checkout.save();
     });
   }
-}
-
-/** A checkout that may still be reserved and paid: not paid, not refunded for a late payment. */
-function payable(checkout: Checkout): Checkout {
-  if (checkout.status === 'succeeded') throw new DomainError('CONFLICT', PAYMENT_MESSAGES.alreadyPaid);
-  if (checkout.late_refund_id) throw new DomainError('CONFLICT', PAYMENT_MESSAGES.paidTooLate);
-  return checkout;
 }
 
 /** What the lines cost at the prices they carry (the catalogue's, when it reserved them). */
@@ -418,7 +414,6 @@ const amountOf = (lines: Pick<CheckoutDto['lines'][number], 'unit_price_cents' |
 
 const cooksOf = (lines: Pick<CheckoutDto['lines'][number], 'cook_id'>[]) => [...new Set(lines.map((l) => l.cook_id))];
 
-/** Every cook of the cart has exactly one chosen slot, of a cook of the cart: one reservation part per cook. */
 /** Records on the checkout that it is paid (ordering creates one order per cook from it). */
 function announcePaid(checkout: HydratedDocument<Checkout>, paymentIntentId: string): void {
   recordEvent(checkout, PaymentsEvents.paymentSucceeded, {
