@@ -211,6 +211,49 @@ describe('service identity on NATS: users with permissions, signed actors', () =
     }
   });
 
+  it('refuses a service re-creating its own durable with another filter: it reads only the events it consumes', async () => {
+    const cartNc = await as('cart');
+    const jsm = await jetstreamManager(cartNc);
+    const own = 'cart-OrderPlaced';
+    try {
+      const before = (await jsm.consumers.info(STREAMS.events.name, own)).config;
+      expect(before.filter_subject).toBe(`${OrderingEvents.orderPlaced.subject}.*`);
+      const base = { durable_name: own, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All };
+      // Payments' announcements instead (the card's amount, the buyer): the filter in the subject is refused…
+      await expect(
+        jsm.consumers.update(STREAMS.events.name, own, { filter_subject: `${PaymentsEvents.paymentSucceeded.subject}` }),
+      ).rejects.toThrow(/permission/i);
+      // …and so are the forms that carry no filter in their subject: several filters, or the legacy create.
+      await expect(
+        jsm.consumers.update(STREAMS.events.name, own, {
+          filter_subjects: [before.filter_subject!, PaymentsEvents.paymentSucceeded.subject],
+        }),
+      ).rejects.toThrow(/permission/i);
+      const legacy = JSON.stringify({ stream_name: STREAMS.events.name, config: { ...base, filter_subject: 'evt.>' } });
+      await expect(
+        cartNc.request(`$JS.API.CONSUMER.DURABLE.CREATE.${STREAMS.events.name}.${own}`, legacy, { timeout: 2000 }),
+      ).rejects.toThrow(/permission/i);
+      // The server checks the filter in the subject against the body: its own filter named, another asked.
+      const mismatched = JSON.stringify({
+        stream_name: STREAMS.events.name,
+        action: 'update',
+        config: { ...before, filter_subject: PaymentsEvents.paymentSucceeded.subject },
+      });
+      const answer = await cartNc.request(`$JS.API.CONSUMER.CREATE.${STREAMS.events.name}.${own}.${before.filter_subject}`, mismatched, {
+        timeout: 2000,
+      });
+      expect(JSON.parse(answer.string()).error?.description).toMatch(/filter/i);
+      // Its own filter, as the service updates it at start: allowed, and nothing else changed.
+      await jsm.consumers.update(STREAMS.events.name, own, {
+        filter_subject: before.filter_subject,
+        max_ack_pending: before.max_ack_pending,
+      });
+      expect((await jsm.consumers.info(STREAMS.events.name, own)).config.filter_subject).toBe(before.filter_subject);
+    } finally {
+      await cartNc.close();
+    }
+  });
+
   it('refuses a service answering RPCs that are not its own, and calling user-facing RPCs', async () => {
     const nc = await as('cart');
     const errors: Error[] = [];

@@ -13,6 +13,7 @@ import {
   EVENT_PARTITIONS as CONTRACT_PARTITIONS,
   eventsPublishedBy,
   filterOf,
+  filtersOfDurable,
   jobsOwnedBy,
   rpcsAnsweredBy,
   rpcsCalledBy,
@@ -83,25 +84,33 @@ const LOCKS = [
 ];
 
 /**
- * One durable consumer of EVENTS, as nats.js 3 manages it: INFO, CREATE (the consumer name and,
- * with one filter, the filter in the subject; several filters: the DURABLE.CREATE form), pulling
+ * One durable consumer of EVENTS, as nats.js 3 manages it: INFO, CREATE (and update) with the
+ * contract's exact filter in the subject — NATS refuses a request whose configuration names another
+ * filter, so a process cannot re-create its durable to read events it does not consume — pulling
  * (MSG.NEXT), acknowledging its own deliveries, and (services) dead-lettering to `dlq.<durable>`.
+ * A durable with several filters (a partition of the stock worker, whose events must stay in one
+ * order per cook) can only be created by the DURABLE.CREATE form, which carries no filter in its
+ * subject: that one grant is not bound to its filters (docs/security.md).
  */
-const durableGrants = (durable: string, deadLetters: boolean): string[] => [
-  `${API}.CONSUMER.INFO.${EVENTS_STREAM}.${durable}`,
-  `${API}.CONSUMER.CREATE.${EVENTS_STREAM}.${durable}`,
-  `${API}.CONSUMER.CREATE.${EVENTS_STREAM}.${durable}.>`,
-  `${API}.CONSUMER.DURABLE.CREATE.${EVENTS_STREAM}.${durable}`,
-  `${API}.CONSUMER.MSG.NEXT.${EVENTS_STREAM}.${durable}`,
-  `$JS.ACK.${EVENTS_STREAM}.${durable}.>`,
-  ...(deadLetters ? [`dlq.${durable}`] : []),
-];
+const durableGrants = (durable: string, deadLetters: boolean): string[] => {
+  const filters = filtersOfDurable(durable);
+  if (!filters.length) throw new Error(`durable ${durable}: no event contract declares it`);
+  return [
+    `${API}.CONSUMER.INFO.${EVENTS_STREAM}.${durable}`,
+    ...(filters.length === 1
+      ? [`${API}.CONSUMER.CREATE.${EVENTS_STREAM}.${durable}.${filters[0]}`]
+      : [`${API}.CONSUMER.DURABLE.CREATE.${EVENTS_STREAM}.${durable}`]),
+    `${API}.CONSUMER.MSG.NEXT.${EVENTS_STREAM}.${durable}`,
+    `$JS.ACK.${EVENTS_STREAM}.${durable}.>`,
+    ...(deadLetters ? [`dlq.${durable}`] : []),
+  ];
+};
 
 /**
  * Generated: the background jobs a process queues and works on (the jobs' `workers`): the JOBS
  * work queue (read, created by the first process that needs it — no update: its retention is
- * fixed), publishing its own jobs' subjects, and its workers' durable (created, updated, pulled,
- * acknowledged, and `working` heartbeats, which are acknowledgements too).
+ * fixed), publishing its own jobs' subjects, and its workers' durable (created and updated with
+ * the job's subject as its only filter, pulled, acknowledged, and `working` heartbeats, which are acknowledgements too).
  */
 const jobGrants = (process: Caller): string[] => {
   const jobs = jobsOwnedBy(process);
@@ -112,9 +121,7 @@ const jobGrants = (process: Caller): string[] => {
     ...jobs.flatMap((job) => [
       job.subject,
       `${API}.CONSUMER.INFO.${JOBS_STREAM}.${job.workers}`,
-      `${API}.CONSUMER.CREATE.${JOBS_STREAM}.${job.workers}`,
-      `${API}.CONSUMER.CREATE.${JOBS_STREAM}.${job.workers}.>`,
-      `${API}.CONSUMER.DURABLE.CREATE.${JOBS_STREAM}.${job.workers}`,
+      `${API}.CONSUMER.CREATE.${JOBS_STREAM}.${job.workers}.${job.subject}`,
       `${API}.CONSUMER.MSG.NEXT.${JOBS_STREAM}.${job.workers}`,
       `$JS.ACK.${JOBS_STREAM}.${job.workers}.>`,
     ]),

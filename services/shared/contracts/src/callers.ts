@@ -7,7 +7,15 @@ import { ACCOUNT_RPCS, AccountEvents, DataExportJob } from './account';
 import { AdsRpc } from './ads';
 import { CartRpc } from './cart';
 import { CatalogueEvents, CatalogueRpc } from './catalogue';
-import { EVENT_PARTITIONS, type Caller, type EventContract, type JobContract, type RpcContract } from './envelope';
+import {
+  EVENT_PARTITIONS,
+  filterOf,
+  partitionFilter,
+  type Caller,
+  type EventContract,
+  type JobContract,
+  type RpcContract,
+} from './envelope';
 import { AlertsRpc, FollowsRpc } from './follows';
 import { IdentityEvents, IdentityRpc } from './identity';
 import { NotificationsRpc } from './notifications';
@@ -70,6 +78,24 @@ export const durablesOwnedBy = (process: Caller): string[] => [
       .flatMap(expandDurable),
   ),
 ];
+
+/**
+ * The filters of a durable, as the consumer host (@popote/platform) creates it: the event's subject
+ * (`<subject>.*` when partitioned) for a handler's durable, the partition's subject of each event it
+ * takes for a partition's durable (`<process>-<name>-p<k>`).
+ */
+export const filtersOfDurable = (durable: string): string[] => {
+  const filters: string[] = [];
+  for (const e of EVENT_CONTRACTS)
+    for (const declared of e.consumers ?? []) {
+      if (declared === durable) filters.push(filterOf(e));
+      else if (declared.endsWith('-p*') && durable.startsWith(declared.slice(0, -1))) {
+        const p = Number(durable.slice(declared.length - 1));
+        if (Number.isInteger(p) && p >= 0 && p < EVENT_PARTITIONS) filters.push(partitionFilter(e, p));
+      }
+    }
+  return filters;
+};
 
 /** The jobs a process queues and works on (`job.<process>.…`). */
 export const jobsOwnedBy = (process: Caller): JobContract<any>[] => JOB_CONTRACTS.filter((j) => ownerOf(j) === process);
