@@ -39,6 +39,22 @@ describe('bff: sponsored dishes — shown with who paid, measured once per visit
     };
   };
 
+  const paymentsDb = () => stack.apps.payments!.get<Connection>(getConnectionToken(), { strict: false }).db!;
+  /** Money on the cook's available balance, as a released sale leaves it. */
+  const credit = (orderId: string, cents: number) =>
+    paymentsDb()
+      .collection('ledgerEntries')
+      .insertOne({
+        _id: `release:${orderId}` as never,
+        cook_id: COOK,
+        kind: 'release',
+        order_id: orderId,
+        pending_cents: 0,
+        available_cents: cents,
+        advertising_cents: 0,
+        created_at: new Date(),
+      });
+
   beforeAll(async () => {
     // 1 € a display: the first day's share (2,50 €) is spent by the third display.
     stack = await startServices(__filename, {
@@ -48,17 +64,7 @@ describe('bff: sponsored dishes — shown with who paid, measured once per visit
     });
     // With its HTTP layer (main.ts): `trust proxy` loopback, so a test names a visitor's address by X-Forwarded-For.
     ({ app: bff, url } = await startBff(bffConfig(stack.bffEnv()), { http: true }));
-    const payments = stack.apps.payments!.get<Connection>(getConnectionToken(), { strict: false }).db!;
-    await payments.collection('ledgerEntries').insertOne({
-      _id: 'release:seed-ads' as never,
-      cook_id: COOK,
-      kind: 'release',
-      order_id: 'seed-ads',
-      pending_cents: 0,
-      available_cents: 2_000,
-      advertising_cents: 0,
-      created_at: new Date(),
-    });
+    await credit('seed-ads', 2_000);
     cook = new GqlSession(url);
     expect(
       (await cook.gql('mutation { signIn(email: "amina@popote.test", password: "popote123") { user { user_id } } }')).errors,
@@ -164,5 +170,63 @@ describe('bff: sponsored dishes — shown with who paid, measured once per visit
     });
     const stop = await cook.gql('mutation($c: ID!) { stopCampaign(campaign_id: $c) { status } }', { c: campaignId });
     expect(stop.data.stopCampaign.status).toBe('stopped');
+  });
+
+  it('one network spends at most its cap: 500 forged displays count once, eight accounts from one address count five times', async () => {
+    const payments = paymentsDb();
+    await credit('seed-ads-2', 5_000);
+    // 50 € for one day at 1 € a display: the budget is not what stops the counting here.
+    const r = await cook.gql('mutation($i: StartCampaignInput!) { startCampaign(input: $i) { campaign_id } }', {
+      i: { meal_id: mealId, budget_cents: 5_000, days: 1 },
+    });
+    expect(r.errors).toBeUndefined();
+    const big = r.data.startCampaign.campaign_id as string;
+    // A script on one address, a new ordinary browser each time (the mutation limit refuses most of them).
+    const forged: unknown[] = [];
+    for (let i = 0; i < 500; i++)
+      forged.push(
+        await visitor(`Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/${100 + (i % 60)}.0.${i}.0 Safari/537.36`, {
+          'x-forwarded-for': '198.51.100.21',
+        }).display(big),
+      );
+    expect(forged.filter((c) => c === true)).toHaveLength(1);
+    // Eight accounts (each signed up elsewhere), all seen from one household's address.
+    const counted: unknown[] = [];
+    for (let i = 0; i < 8; i++) {
+      const s = new GqlSession(url);
+      const up = await s.gql(
+        'mutation($input: SignUpInput!) { signUp(input: $input) { user { user_id } } }',
+        {
+          input: {
+            email: `ads-net-${i}-${Date.now()}@popote.test`,
+            password: 'secret1',
+            name: 'Voisin',
+            username: `adsnet${i}_${Date.now() % 100000}`,
+            location: 'Lyon',
+            user_type: 'consumer',
+          },
+        },
+        { 'x-forwarded-for': `192.0.2.${10 + i}` },
+      );
+      expect(up.errors).toBeUndefined();
+      const shown = await s.gql(
+        'mutation($c: ID!) { recordSponsoredDisplay(campaign_id: $c) }',
+        { c: big },
+        {
+          'user-agent': CHROME,
+          'x-forwarded-for': '198.51.100.20',
+        },
+      );
+      counted.push(shown.data?.recordSponsoredDisplay);
+    }
+    expect(counted).toEqual([true, true, true, true, true, false, false, false]);
+    // Counted from the database, and what the cook is charged for: six displays, 6 €.
+    expect(await payments.collection('adDisplays').countDocuments({ campaign_id: big })).toBe(6);
+    const { campaigns } = (await cook.gql('{ cookCampaigns { campaigns { campaign_id displays spent_cents } } }')).data.cookCampaigns;
+    expect(campaigns.find((c: { campaign_id: string }) => c.campaign_id === big)).toEqual({
+      campaign_id: big,
+      displays: 6,
+      spent_cents: 600,
+    });
   });
 });

@@ -17,8 +17,9 @@ const CAMPAIGN_ID = /^[0-9a-f-]{36}$/;
 
 /**
  * Who is measured (ADR 0020): nobody when the request is a robot's (isbot on the User-Agent) or a
- * speculative load (`Sec-Purpose`/`Purpose: prefetch`); otherwise the signed-in user, or the
- * visitor's address (payments counts a visitor's network once per campaign day and keeps only a
+ * speculative load (`Sec-Purpose`/`Purpose: prefetch`); otherwise the signed-in user, with their
+ * address (the accounts of one network count ADS.perNetworkPerDay times a campaign day at most), or
+ * the visitor's address (payments counts a visitor's network once per campaign day and keeps only a
  * hash salted per day). The User-Agent feeds the robot check only: a script changes it at will.
  */
 function viewerOf(ctx: GqlContext) {
@@ -26,7 +27,8 @@ function viewerOf(ctx: GqlContext) {
   const agent = headers['user-agent'] ?? '';
   const purpose = `${headers['sec-purpose'] ?? ''} ${headers['purpose'] ?? ''}`;
   if (!agent || isbot(agent) || /prefetch|prerender/i.test(purpose)) return null;
-  return ctx.actor ? { user_id: ctx.actor.user_id } : { address: clientAddress(ctx.req).slice(0, 100) };
+  const address = clientAddress(ctx.req).slice(0, 100);
+  return ctx.actor ? { user_id: ctx.actor.user_id, address } : { address };
 }
 
 /** Advertisements: the cooks' campaigns, and the sponsored card shown to everyone with its label. */

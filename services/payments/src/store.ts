@@ -8,6 +8,8 @@ import {
   AdDisplaySchema,
   AdSalt,
   AdSaltSchema,
+  AdNetworkPlace,
+  AdNetworkPlaceSchema,
   Campaign,
   CampaignSchema,
 } from './advertising/advertising.schema';
@@ -53,4 +55,5 @@ export class PaymentsStore extends ModelStore({
   adClicks: [AdClick, AdClickSchema],
   adConversions: [AdConversion, AdConversionSchema],
   adSalts: [AdSalt, AdSaltSchema],
+  adNetworkPlaces: [AdNetworkPlace, AdNetworkPlaceSchema],
 }) {}

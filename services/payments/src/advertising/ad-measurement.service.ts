@@ -37,23 +37,23 @@ export class AdMeasurementService {
     const seen = await this.runningDay(campaignId, viewer, now);
     if (!seen) return false;
     const key = await this.viewerKey(seen.campaign, seen.day, viewer);
-    return this.insertOnce(() =>
-      this.store.adDisplays.create({
-        _id: `${campaignId}:${seen.day}:${key}`,
-        campaign_id: campaignId,
-        day: seen.day,
-        created_at: new Date(now),
-      }),
+    const id = `${campaignId}:${seen.day}:${key}`;
+    const counted = await this.insertOnce(() =>
+      this.store.adDisplays.create({ _id: id, campaign_id: campaignId, day: seen.day, created_at: new Date(now) }),
     );
+    if (!counted || (await this.networkPlace('display', seen.campaign, seen.day, viewer, now))) return counted;
+    await this.store.adDisplays.deleteOne({ _id: id }); // the network's places are taken today: not counted
+    return false;
   }
 
   async recordClick(campaignId: string, viewer: Viewer, now = Date.now()): Promise<boolean> {
     const seen = await this.runningDay(campaignId, viewer, now);
     if (!seen) return false;
     const key = await this.viewerKey(seen.campaign, seen.day, viewer);
-    return this.insertOnce(() =>
+    const id = `${campaignId}:${seen.day}:${key}`;
+    const counted = await this.insertOnce(() =>
       this.store.adClicks.create({
-        _id: `${campaignId}:${seen.day}:${key}`,
+        _id: id,
         campaign_id: campaignId,
         meal_id: seen.campaign.meal_id,
         day: seen.day,
@@ -61,6 +61,32 @@ export class AdMeasurementService {
         created_at: new Date(now),
       }),
     );
+    if (!counted || (await this.networkPlace('click', seen.campaign, seen.day, viewer, now))) return counted;
+    await this.store.adClicks.deleteOne({ _id: id });
+    return false;
+  }
+
+  /**
+   * A signed-in viewer's first display (or click) of the day takes one of its network's
+   * ADS.perNetworkPerDay places for the campaign day (first insert wins each place, on every
+   * replica): many accounts from one network count that many times at most. A visitor's network is
+   * its key already (once a day); a viewer without an address (a call from inside) takes none.
+   */
+  private async networkPlace(kind: 'display' | 'click', campaign: Campaign, day: number, viewer: Viewer, now: number): Promise<boolean> {
+    if (!('user_id' in viewer) || !viewer.address) return true;
+    const network = await this.viewerKey(campaign, day, { address: viewer.address });
+    for (let n = 0; n < ADS.perNetworkPerDay; n++) {
+      const placed = await this.insertOnce(() =>
+        this.store.adNetworkPlaces.create({
+          _id: `${campaign._id}:${day}:${kind}:${network}:${n}`,
+          campaign_id: campaign._id,
+          day,
+          created_at: new Date(now),
+        }),
+      );
+      if (placed) return true;
+    }
+    return false;
   }
 
   /**
@@ -107,6 +133,7 @@ export class AdMeasurementService {
     this.salts.delete(`${campaignId}:${day}`);
     await this.store.adSalts.deleteOne({ _id: `${campaignId}:${day}` });
     await this.store.adDisplays.deleteMany({ campaign_id: campaignId, day: { $lte: day } });
+    await this.store.adNetworkPlaces.deleteMany({ campaign_id: campaignId, day: { $lte: day } });
   }
 
   private async runningDay(campaignId: string, viewer: Viewer, now: number): Promise<{ campaign: Campaign; day: number } | null> {

@@ -48,6 +48,20 @@ export const AdDisplaySchema = SchemaFactory.createForClass(AdDisplay);
 AdDisplaySchema.index({ campaign_id: 1, day: 1 });
 
 /**
+ * One of the ADS.perNetworkPerDay places of a network on a campaign day, taken by a signed-in
+ * viewer's first display (or click) of the day: `_id` = `<campaign>:<day>:<kind>:<network key>:<n>`,
+ * n < the cap, so the places are taken once each, on every replica. Deleted with the day's displays.
+ */
+@Schema({ collection: 'adNetworkPlaces', versionKey: false })
+export class AdNetworkPlace {
+  @Prop({ type: String, required: true }) _id!: string;
+  @Prop({ required: true, index: true }) campaign_id!: string;
+  @Prop({ required: true }) day!: number;
+  @Prop({ required: true }) created_at!: Date;
+}
+export const AdNetworkPlaceSchema = SchemaFactory.createForClass(AdNetworkPlace);
+
+/**
  * A click on a campaign's card, once per viewer per campaign day (same key as the displays). A
  * signed-in buyer's id is kept 7 days (the attribution window), then set to null by the settlement.
  */

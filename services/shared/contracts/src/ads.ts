@@ -68,7 +68,12 @@ export type ActiveCampaignDto = z.infer<typeof activeCampaignSchema>;
  * key of its network salted by the day (the salt is dropped after two days), never stored as such.
  * The browser (User-Agent) only decides in the BFF whether a robot asked; it is not sent.
  */
-export const viewerSchema = z.union([z.object({ user_id: z.string().min(1) }), z.object({ address: z.string().max(100) })]);
+export const viewerSchema = z.union([
+  // A signed-in viewer counts once per campaign day, and with the others signed in from their network
+  // at most ADS.perNetworkPerDay times.
+  z.object({ user_id: z.string().min(1), address: z.string().max(100).optional() }),
+  z.object({ address: z.string().max(100) }),
+]);
 
 const cookActor = z.object({ actor: actorSchema });
 const measured = z.object({ campaign_id: z.string().min(1).max(100), viewer: viewerSchema });

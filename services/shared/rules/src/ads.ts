@@ -24,6 +24,12 @@ export const ADS = {
   firstCards: 6,
   /** A display counts once at least half of the card has been on screen this long (IAB's viewability rule). */
   visibleMs: 1000,
+  /**
+   * Displays and clicks counted per network (an IPv4 address, an IPv6 /64) per campaign day, all
+   * accounts signed in from it together (a visitor's network counts once): a household, an office,
+   * a café's Wi-Fi — not a script creating accounts.
+   */
+  perNetworkPerDay: 5,
 } as const;
 
 /** The split of a total budget into `days` daily shares, in cents, that add up to the total exactly (earlier days first). */
