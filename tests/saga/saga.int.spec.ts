@@ -3,6 +3,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import {
   CartRpc,
   CatalogueRpc,
+  ORDER_MESSAGES,
   OrderingEvents,
   OrderingRpc,
   PaymentsEvents,
@@ -251,6 +252,52 @@ describe('checkout saga: payment → orders per cook → stock → cart (real NA
     expect(await stack.refunds.countDocuments({ checkout_id: checkout.checkout_id })).toBe(1);
     const third = await stack.reconcile();
     expect(third.refunded).toBe(0);
+  });
+
+  it('reconciliation closes orders still open a week after their slot: never confirmed → cancelled and refunded once; confirmed → picked up', async () => {
+    const actor = consumer();
+    await stack.rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-couscous', quantity: 1 }); // amina
+    await stack.rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-curry', quantity: 1 }); // mei
+    const { checkout } = await stack.pay(actor);
+    const [first, second] = await stack.settled(checkout.checkout_id, 2);
+    // One cook confirmed theirs, the other never did; nobody marked either picked up.
+    await stack.rpc.call(OrderingRpc.changeStatus, {
+      actor: { user_id: first.cook_id, user_type: 'cook' },
+      order_id: first._id,
+      to: 'confirmed',
+    });
+    const checkouts = stack.db('payments').collection<{ _id: string }>('checkouts');
+    const dueNow = () => checkouts.updateOne({ _id: checkout.checkout_id }, { $set: { reconcile_next_at: new Date(Date.now() - 1000) } });
+    // Six days after the slot: left as they are.
+    const slotEndedAgo = (ms: number) =>
+      stack.orders.updateMany({ checkout_id: checkout.checkout_id } as never, { $set: { pickup_end: new Date(Date.now() - ms) } });
+    await slotEndedAgo(6 * 24 * 3_600_000);
+    await dueNow();
+    expect((await stack.reconcile()).closed).toBe(0);
+    expect((await stack.orders.findOne({ _id: first._id }))?.order_status).toBe('confirmed');
+    // Eight days after: closed by the rule, the checkout settled in the same pass.
+    await slotEndedAgo(8 * 24 * 3_600_000);
+    await dueNow();
+    const pass = await stack.reconcile();
+    expect(pass.closed).toBe(2);
+    expect((await stack.orders.findOne({ _id: first._id }))?.order_status).toBe('delivered');
+    const cancelled = await stack.orders.findOne({ _id: second._id });
+    expect(cancelled).toMatchObject({ order_status: 'cancelled', cancel_reason: ORDER_MESSAGES.neverConfirmed });
+    const refund = await eventually(async () => {
+      const r = await stack.refunds.findOne({ _id: second._id });
+      return r?.status === 'made' ? r : undefined;
+    });
+    expect(refund.amount_cents).toBe(second.total_cents);
+    expect(
+      ((await checkouts.findOne({ _id: checkout.checkout_id }, { projection: { reconciled_at: 1 } })) as { reconciled_at?: Date } | null)
+        ?.reconciled_at,
+    ).toBeInstanceOf(Date);
+    // Asked again (a replica, a retry): nothing closes twice, one refund for the order.
+    const again = await stack.rpc.call(OrderingRpc.closeUnattended, { order_ids: [first._id, second._id] });
+    expect(again.closed).toEqual([]);
+    await new Promise((r) => setTimeout(r, 1000)); // order-cancelled's own refund attempt, if any, lands meanwhile
+    expect(await stack.refunds.countDocuments({ _id: second._id })).toBe(1);
+    expect((await stack.refunds.findOne({ _id: second._id }))?.provider_refund_id).toBe(refund.provider_refund_id);
   });
 
   it('reconciliation reads due checkouts only: 600 paid checkouts waiting for later do not hide a newer one that is due', async () => {

@@ -60,6 +60,8 @@ export const runJob = <T>(app: INestApplication, name: string, ...args: unknown[
 export interface ReconcileOutcome {
   reannounced: number;
   refunded: number;
+  /** Orders still open a week after their slot, closed at this pass. */
+  closed: number;
   /** Paid checkouts not settled two weeks after their payment (`popote_reconcile_overdue_checkouts`). */
   overdue: number;
 }

@@ -14,7 +14,9 @@ export type CancelRequest =
   | { by: 'cook'; reason: string }
   | { by: 'consumer'; reason: string }
   /** `reason`: the stock-rejected event's (`slot_full`, `insufficient_stock`, `meal_not_found`). */
-  | { by: 'catalogue'; reason?: string };
+  | { by: 'catalogue'; reason?: string }
+  /** The platform closing an order its cook never confirmed (`closing.ts`). */
+  | { by: 'platform'; reason: string };
 
 /** Why a cancellation is refused. */
 export type CancelRefusal =
@@ -47,6 +49,7 @@ export function decideCancellation(order: { order_status: OrderStatus }, request
           cancel_reason: request.reason === 'slot_full' ? ORDER_MESSAGES.slotUnavailable : ORDER_MESSAGES.stockUnavailable,
         };
   if (from === 'cancelled' || from === 'delivered') return { from, refusal: 'closed' };
+  if (request.by === 'platform') return { from, refusal: null, cancel_reason: request.reason };
   if (request.by === 'consumer' && from !== 'pending') return { from, refusal: 'consumer_after_pending' };
   const reason = request.reason.trim();
   if (request.by === 'cook' && !reason) return { from, refusal: 'reason_required' };

@@ -16,6 +16,7 @@ import {
 import { OutboxRelay, recordEvent, RpcClient } from '@popote/platform';
 import type { HydratedDocument } from 'mongoose';
 import { cancelOrder, cancelRefused } from './cancellation';
+import { closeUnattended } from './closing';
 import { Order, Review } from './order.schema';
 import { toOrderDto } from './orders.service';
 import { OrderingStore } from '../store';
@@ -150,6 +151,25 @@ export class LifecycleService implements OnModuleInit {
       const refusal = cancelOrder(order, { by: order.cook_id === actor.user_id ? 'cook' : 'consumer', reason });
       if (refusal) throw cancelRefused(refusal, order.order_status);
     });
+  }
+
+  /**
+   * Orders still open a week after their slot (`closing.ts`), closed one by one under their lock;
+   * answers those it closed and how. Asked by payments' reconciliation, which settles the checkout
+   * on its next look.
+   */
+  async closeUnattended(orderIds: string[], now = Date.now()): Promise<{ order_id: string; to: 'cancelled' | 'delivered' }[]> {
+    const closed: { order_id: string; to: 'cancelled' | 'delivered' }[] = [];
+    for (const orderId of new Set(orderIds)) {
+      const to = await this.relay.change(this.store.orders, orderId, async () => {
+        const order = await this.store.orders.findById(orderId);
+        const outcome = order ? closeUnattended(order, now) : null;
+        if (outcome) await order!.save();
+        return outcome;
+      });
+      if (to) closed.push({ order_id: orderId, to });
+    }
+    return closed;
   }
 
   async review(actor: Actor, consumerName: string, orderId: string, rating: number, comment: string): Promise<ReviewDto> {

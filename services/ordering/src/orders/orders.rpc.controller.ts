@@ -66,6 +66,11 @@ export class OrdersRpcController {
     return { items: await this.orders.byIds(req.order_ids) };
   }
 
+  @RpcHandler(OrderingRpc.closeUnattended)
+  async closeUnattended(req: RpcRequest<typeof OrderingRpc.closeUnattended>) {
+    return { closed: await this.lifecycle.closeUnattended(req.order_ids.filter(isId)) };
+  }
+
   @RpcHandler(OrderingRpc.checkoutOrders)
   async checkoutOrders(req: RpcRequest<typeof OrderingRpc.checkoutOrders>) {
     return { items: await this.orders.ofCheckout(req.actor, req.checkout_id) };

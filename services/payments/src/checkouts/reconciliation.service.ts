@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { OrderingRpc } from '@popote/contracts';
+import { OrderingRpc, UNATTENDED_AFTER_MS } from '@popote/contracts';
 import { findByIds, orderIdOf, PeriodicJob, RpcClient, serviceGauge } from '@popote/platform';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
 import { Checkout, Refund } from './checkout.schema';
@@ -13,6 +13,8 @@ export interface SweepOutcome {
   reannounced: number;
   refunded: number;
   settled: number;
+  /** Orders still open a week after their slot, closed by ordering at this pass (UNATTENDED_AFTER_MS). */
+  closed: number;
   /** Paid more than OVERDUE_AFTER_MS ago and still not settled (orders nobody closed, money stuck). */
   overdue: number;
 }
@@ -76,7 +78,7 @@ export class ReconciliationService implements OnApplicationBootstrap {
       .limit(500)
       .lean<Checkout[]>();
     const due = candidates.filter((c) => +(c.reconcile_next_at ?? new Date(+new Date(c.updated_at) + after)) <= +now);
-    const outcome: SweepOutcome = { checked: 0, reannounced: 0, refunded: 0, settled: 0, overdue: 0 };
+    const outcome: SweepOutcome = { checked: 0, reannounced: 0, refunded: 0, settled: 0, closed: 0, overdue: 0 };
     // Overdue ones (a range FerretDB filters after reading the pending ones by equality): a metric to
     // alert on, and an error line naming them.
     const overdue = await this.store.checkouts
@@ -93,6 +95,24 @@ export class ReconciliationService implements OnApplicationBootstrap {
       const expected = cooks.map((cook) => orderIdOf(checkout._id, cook));
       const { items: orders } = await this.rpc.call(OrderingRpc.ordersById, { order_ids: expected });
       let settled = orders.length === expected.length;
+      // Open a week after its slot ended (the cook never confirmed it, or nobody marked it picked up):
+      // ordering closes it by its rule, and this pass goes on with the order as closed.
+      const unattended = orders.filter(
+        (o) =>
+          !['delivered', 'cancelled'].includes(o.order_status) && !!o.pickup_end && +new Date(o.pickup_end) + UNATTENDED_AFTER_MS <= +now,
+      );
+      if (unattended.length) {
+        const { closed } = await this.rpc.call(OrderingRpc.closeUnattended, { order_ids: unattended.map((o) => o.order_id) });
+        for (const c of closed) {
+          const order = orders.find((o) => o.order_id === c.order_id);
+          if (order) order.order_status = c.to;
+        }
+        outcome.closed += closed.length;
+        if (closed.length)
+          this.log.warn(
+            `checkout ${checkout._id}: ${closed.map((c) => `${c.order_id} → ${c.to}`).join(', ')} (open a week after its slot)`,
+          );
+      }
       if (orders.length < expected.length) {
         this.log.warn(`checkout ${checkout._id} paid ${expected.length - orders.length} order(s) short: announcing the payment again`);
         await this.service.reannounce(checkout._id);
@@ -118,7 +138,8 @@ export class ReconciliationService implements OnApplicationBootstrap {
               total_cents: order.total_cents,
             });
             if (made === 'made') outcome.refunded++;
-            else settled = false;
+            // Skipped: made meanwhile by order-cancelled's own handler (settled), or not makeable now.
+            else if ((await this.service.refundOf(order.order_id))?.status !== 'made') settled = false;
           }
         } else if (order.order_status !== 'delivered') settled = false;
       }

@@ -56,7 +56,17 @@ export const ORDER_MESSAGES = {
   reasonMax: `Le motif ne doit pas dépasser ${TEXT_LIMITS.cancelReason} caractères`,
   commentMax: `Le commentaire ne doit pas dépasser ${TEXT_LIMITS.reviewComment} caractères`,
   ownReview: 'Vous ne pouvez pas noter vos propres plats',
+  /** The reason of an order its cook never confirmed, cancelled a week after its slot (UNATTENDED_AFTER_MS). */
+  neverConfirmed: "Le cuisinier n'a jamais confirmé cette commande : elle est annulée et remboursée.",
 } as const;
+
+/**
+ * An order still open this long after the end of its pick-up slot is closed by the platform
+ * (payments' reconciliation asks, ordering decides; docs/checkout.md): one its cook never confirmed is
+ * cancelled and refunded; one the cook confirmed, prepared or made ready is closed as picked up (the
+ * food was made; the cook is paid, as when nobody came to fetch it).
+ */
+export const UNATTENDED_AFTER_MS = 7 * 24 * 3_600_000;
 
 /** The cook's next step for each status (the consumer may only cancel while pending). */
 export const NEXT_STATUS: Partial<Record<(typeof ORDER_STATUSES)[number], (typeof ORDER_STATUSES)[number]>> = {
@@ -174,6 +184,17 @@ export const OrderingRpc = {
     }),
     // Notifications: the slot of an order that is ready, in the buyer's push.
     { callers: ['payments', 'notifications'] },
+  ),
+  /**
+   * Internal (payments' reconciliation): closes the orders given that are still open
+   * UNATTENDED_AFTER_MS after their slot ended (the others are left as they are). Answers how each
+   * closed: cancelled (never confirmed, refunded) or delivered.
+   */
+  closeUnattended: defineRpc(
+    'rpc.ordering.close-unattended',
+    z.object({ order_ids: z.array(z.string().min(1).max(200)).max(100) }),
+    z.object({ closed: z.array(z.object({ order_id: z.string(), to: z.enum(['cancelled', 'delivered']) })) }),
+    { callers: ['payments'] },
   ),
 } as const;
 
