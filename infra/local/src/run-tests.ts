@@ -4,7 +4,6 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { launch } from './launcher';
 import { freeTestOffset, profile, repoRoot } from './profiles';
-import { clockEnv } from './test-clock';
 
 /**
  * `./popote test`: every test, against real parts.
@@ -72,11 +71,6 @@ function count(name: string, exitCode: number): Counts {
 
 async function main(): Promise<void> {
   mkdirSync(reports, { recursive: true });
-  const clock = clockEnv(process.env.POPOTE_TEST_CLOCK, process.env.POPOTE_FAKETIME_LIB);
-  if (clock.FAKETIME) {
-    Object.assign(process.env, clock);
-    console.log(`popote: tests run with the clock moved ${clock.FAKETIME} (Paris ${process.env.POPOTE_TEST_CLOCK} now)`);
-  }
   const offset = await freeTestOffset();
   if (offset !== 100) console.log(`popote: test ports busy, using offset ${offset}`);
   const totals: Counts = { passed: 0, failed: 0, skipped: 0 };

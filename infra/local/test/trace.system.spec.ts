@@ -27,8 +27,7 @@ describe('observability: one meals request, one trace across processes', () => {
     const started = Date.now();
     let found: JaegerTrace | undefined;
     while (!found && Date.now() - started < 30_000) {
-      // The window from this process's clock (microseconds), not Jaeger's: under POPOTE_TEST_CLOCK the
-      // services stamp spans with the moved clock, which Jaeger's own does not follow.
+      // The window of this run (microseconds), whatever Jaeger's default look-back.
       const window = `start=${(started - 300_000) * 1000}&end=${(Date.now() + 60_000) * 1000}`;
       const q = await fetch(`${jaeger}/api/traces?service=bff&limit=50&${window}`);
       const body = (await q.json()) as { data: JaegerTrace[] | null };
