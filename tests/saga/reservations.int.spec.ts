@@ -331,22 +331,34 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
     const first = await intentFor(buyer, cookId, slot.start);
     const second = await intentFor(buyer, cookId, slot.start);
     expect(await held()).toEqual([second.checkout.checkout_id]);
-    // Renewing the older checkout makes it the open one: the newer gives its food back first.
-    await stack.rpc.call(PaymentsRpc.renewCheckout, { actor: buyer, checkout_id: first.checkout.checkout_id });
-    expect(await held()).toEqual([first.checkout.checkout_id]);
+    // The older checkout was replaced: spent (its provider intent cancelled), neither renewed nor paid.
+    const replaced = { code: 'CONFLICT', message: PAYMENT_MESSAGES.replaced };
+    await expect(
+      stack.rpc.call(PaymentsRpc.renewCheckout, { actor: buyer, checkout_id: first.checkout.checkout_id }),
+    ).rejects.toMatchObject(replaced);
+    await expect(
+      stack.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor: buyer, checkout_id: first.checkout.checkout_id, card: VISA }),
+    ).rejects.toMatchObject(replaced);
+    const checkouts = stack.db('payments').collection<{ _id: string; replaced_at?: Date; status: string }>('checkouts');
+    expect(await checkouts.findOne({ _id: first.checkout.checkout_id })).toMatchObject({
+      status: 'requires_payment_method',
+      replaced_at: expect.any(Date),
+    });
+    expect(await held()).toEqual([second.checkout.checkout_id]);
     expect(await stack.stock(mealId)).toBe(8);
     // Two at once (two tabs, a script): still one checkout holding food.
     await Promise.all([intentFor(buyer, cookId, slot.start), intentFor(buyer, cookId, slot.start)]);
     expect(await held()).toHaveLength(1);
     expect(await stack.stock(mealId)).toBe(8);
+    await intentFor(buyer, cookId, slot.start); // the fifth reservation of the day
     // The cap (RESERVATIONS_PER_DAY in 24 h): a new intent and a renewal are refused, and change nothing.
     expect(RESERVATIONS_PER_DAY).toBe(5);
     const holding = await held();
     const refusal = { code: 'RATE_LIMITED', message: expect.stringContaining(PAYMENT_MESSAGES.tooManyReservations) };
     await expect(intentFor(buyer, cookId, slot.start)).rejects.toMatchObject(refusal);
-    await expect(
-      stack.rpc.call(PaymentsRpc.renewCheckout, { actor: buyer, checkout_id: second.checkout.checkout_id }),
-    ).rejects.toMatchObject(refusal);
+    // The open checkout's reservation ran out: renewing it would reserve again, past the cap.
+    await checkouts.updateOne({ _id: holding[0]! }, { $set: { reserved_until: new Date(Date.now() - 1000) } });
+    await expect(stack.rpc.call(PaymentsRpc.renewCheckout, { actor: buyer, checkout_id: holding[0]! })).rejects.toMatchObject(refusal);
     expect(await held()).toEqual(holding);
     expect(await stack.stock(mealId)).toBe(8);
     // Another buyer is not concerned.

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { newAccount, signUp } from './support/accounts';
 import { useBrowser } from './support/browser';
 import { graphql } from './support/graphql';
-import { addFromCard, cartLink, chooseFirstSlots, openMeals, payWith, plain, signInAs } from './support/shop';
+import { addFromCard, cartLink, chooseFirstSlots, openMeals, payWith, plain, proceedToCheckout, signInAs } from './support/shop';
 
 /**
  * Moves a checkout's reservation past its expiry (rather than waiting 20 minutes) everywhere it
@@ -43,6 +43,32 @@ async function expireReservation(mongoUrl: string, consumerId: string): Promise<
   }
 }
 
+/** A new dish of the demo cook lucas (pick-up windows every day), on sale with `portions` portions; its id. */
+async function putOnSale(page: Page, base: string, name: string, portions: number): Promise<string> {
+  await signInAs(page, base, 'lucas@popote.test');
+  const created = await graphql<{ createMeal?: { meal_id: string } }>(
+    page,
+    'mutation($i: CreateMealInput!) { createMeal(input: $i) { meal_id } }',
+    {
+      i: {
+        name,
+        description: 'Aux cerises du jardin',
+        price_cents: 650,
+        portions_available: portions,
+        ingredients: ['Riz'],
+        allergens: [],
+        category: 'dessert',
+        preparation_time: 20,
+        available_date: new Date().toISOString(),
+      },
+    },
+  );
+  expect(created.errors).toBeUndefined();
+  const mealId = created.data?.createMeal?.meal_id;
+  if (!mealId) throw new Error('createMeal answered no meal');
+  return mealId;
+}
+
 describe('checkout reservations (docs/checkout.md): the food is held before the card, refused at once when gone, and expires', () => {
   const { withPages } = useBrowser();
 
@@ -53,28 +79,8 @@ describe('checkout reservations (docs/checkout.md): the food is held before the 
       // The first buyer's page runs on a clock the test can move (to see the reservation run out).
       await a.page.clock.install();
       // A cook (demo, with pick-up windows every day) puts one portion of a new dish on sale.
-      await signInAs(cook.page, base, 'lucas@popote.test');
       const name = `Clafoutis réservé ${Date.now().toString(36)}`;
-      const created = await graphql<{ createMeal?: { meal_id: string } }>(
-        cook.page,
-        'mutation($i: CreateMealInput!) { createMeal(input: $i) { meal_id } }',
-        {
-          i: {
-            name,
-            description: 'Aux cerises du jardin',
-            price_cents: 650,
-            portions_available: 1,
-            ingredients: ['Riz'],
-            allergens: [],
-            category: 'dessert',
-            preparation_time: 20,
-            available_date: new Date().toISOString(),
-          },
-        },
-      );
-      expect(created.errors).toBeUndefined();
-      const mealId = created.data?.createMeal?.meal_id;
-      if (!mealId) throw new Error('createMeal answered no meal');
+      const mealId = await putOnSale(cook.page, base, name, 1);
       /** What the dish's page says is left ('1 portion restante' or 'Épuisé'), once rendered, to someone with nothing in their cart. */
       const left = async (page: Page) => {
         await page.goto(`${base}/meals/${mealId}`);
@@ -144,6 +150,30 @@ describe('checkout reservations (docs/checkout.md): the food is held before the 
       expect([...a.pageErrors, ...b.pageErrors]).toEqual([]);
     });
   }, 150_000);
+  it('one buyer, two tabs: the newer checkout replaces the older one, whose card is refused in French and never charged', async () => {
+    await withPages(['cook', 'buyer'], async ({ cook, buyer }, base) => {
+      const name = `Far breton ${Date.now().toString(36)}`;
+      await putOnSale(cook.page, base, name, 5);
+      await signUp(buyer.page, base, newAccount());
+      await openMeals(buyer.page, base, name);
+      await addFromCard(buyer.page, name);
+      await cartLink(buyer.page, 1).click();
+      await proceedToCheckout(buyer.page, base);
+      // A second tab of the same browser goes to pay the same cart: its checkout replaces the first.
+      const second = await buyer.page.context().newPage();
+      await second.goto(`${base}/cart`);
+      await proceedToCheckout(second, base);
+      await payWith(buyer.page, '4242 4242 4242 4242');
+      await buyer.page.getByRole('alert').filter({ hasText: 'Ce paiement a été remplacé par un plus récent' }).waitFor();
+      await buyer.page.screenshot({ path: `${process.env.POPOTE_ROOT ?? '.'}/.data/test-reports/replaced-checkout.png` });
+      // The newer tab pays; one order, one payment.
+      await payWith(second, '4242 4242 4242 4242');
+      await second.waitForURL(`${base}/orders`);
+      const orders = await graphql<{ myOrders: unknown[] }>(second, '{ myOrders { order_id } }');
+      expect(orders.data?.myOrders).toHaveLength(1);
+      expect(buyer.pageErrors).toEqual([]);
+    });
+  }, 120_000);
 });
 
 /** The signed-in person's id, as the BFF knows it. */

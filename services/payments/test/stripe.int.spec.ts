@@ -26,6 +26,8 @@ describe('payments: the Stripe adapter against stripe-mock, and signed webhooks'
     expect(intent.client_secret).toMatch(/^pi_.*_secret_/);
     const refund = await provider.refund({ payment_intent_id: intent.id, amount_cents: 1250, idempotency_key: 'refund-order-o1' });
     expect(refund.id).toMatch(/^re_/);
+    // A replaced checkout's intent is cancelled (stripe-mock checks the request against Stripe's API).
+    await expect(provider.cancelIntent({ payment_intent_id: intent.id })).resolves.toBeUndefined();
   });
 
   const post = (payload: string, header: string) =>
@@ -120,12 +122,16 @@ describe('payments: the Stripe adapter against stripe-mock, and signed webhooks'
     };
     const doc = (id: string) => payments.store.checkouts.findById(id).lean<Checkout>();
 
-    // Ended 10 minutes ago (past the grace), and given back (a declined card, a newer checkout).
+    // Ended 10 minutes ago (past the grace), given back (a declined card), and replaced by a newer
+    // checkout whose cancel of the intent the payment beat (still reserved, for all it says).
     await awaitingPayment('co-late-ended', 900, 'pi_late_ended', [line], minutes(-10));
     await awaitingPayment('co-late-given-back', 900, 'pi_late_back', [line], null);
+    await awaitingPayment('co-late-replaced', 900, 'pi_late_replaced', [line], minutes(10));
+    await payments.store.checkouts.updateOne({ _id: 'co-late-replaced' }, { $set: { replaced_at: minutes(-1) } });
     for (const [id, intent] of [
       ['co-late-ended', 'pi_late_ended'],
       ['co-late-given-back', 'pi_late_back'],
+      ['co-late-replaced', 'pi_late_replaced'],
     ]) {
       expect(await deliver(`evt_${id}`, intent, id)).toMatchObject({ result: 'applied' });
       const late = await doc(id);

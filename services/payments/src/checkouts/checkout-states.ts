@@ -11,13 +11,15 @@ import type { Checkout } from './checkout.schema';
  * - `lapsed`: not paid, `reserved_until` passed: the holds count for nothing (the catalogue's sweep
  *   gives them back); a payment within `LATE_PAYMENT_GRACE_MS` of the end still makes orders;
  * - `released`: not paid, the reservation given back (`reserved_until` null): a declined card, a
- *   newer checkout of the same buyer, a renewal at changed prices;
+ *   renewal at changed prices;
+ * - `replaced`: a newer checkout of the same buyer took its place (`replaced_at`): its reservation
+ *   given back, its provider intent cancelled; spent (the buyer starts again from the cart);
  * - `refunded_late`: paid too late, refunded in full once (`late_refund_id`): spent, nothing else;
  * - `paid`: the provider's success accepted; orders are made from `payment-succeeded` and the
  *   reconciliation sweep watches it (`reconcile_pending`);
  * - `settled`: every order of it exists and is picked up or cancelled and refunded (`reconciled_at`).
  */
-export type CheckoutState = 'reserved' | 'lapsed' | 'released' | 'refunded_late' | 'paid' | 'settled';
+export type CheckoutState = 'reserved' | 'lapsed' | 'released' | 'replaced' | 'refunded_late' | 'paid' | 'settled';
 
 export type CheckoutStep =
   'reserve' | 'renew' | 'change_slot' | 'replace' | 'pay' | 'pay_late' | 'decline' | 'reannounce' | 'refund_order' | 'settle';
@@ -54,10 +56,10 @@ export const CHECKOUT_TRANSITIONS: Readonly<Record<CheckoutStep, Transition>> = 
     compensation: 'none: the catalogue moves the place in one step; paid meanwhile → the order keeps the slot it was paid with',
   },
   replace: {
-    from: ['reserved'],
-    to: 'released',
-    code: 'releaseOpen, under the buyer lease, before a new checkout or a renewal of another one',
-    compensation: 'none: a release is idempotent, and a lost one expires by itself',
+    from: ['reserved', 'lapsed', 'released'],
+    to: 'replaced',
+    code: 'releaseOpen, under the buyer lease, before a new checkout or a renewal of another one: holds given back, intent cancelled',
+    compensation: 'none: a release is idempotent and a lost one expires; a payment that beat the cancel is refunded (pay_late)',
   },
   pay: {
     from: ['reserved', 'lapsed'],
@@ -66,7 +68,7 @@ export const CHECKOUT_TRANSITIONS: Readonly<Record<CheckoutStep, Transition>> = 
     compensation: 'ordering makes the orders; a stock refusal cancels one and refundOrder pays it back',
   },
   pay_late: {
-    from: ['lapsed', 'released'],
+    from: ['lapsed', 'released', 'replaced'],
     to: 'refunded_late',
     code: 'applyIntentEvent → refundLate (a success past the grace, or after the reservation was given back)',
     compensation: 'is one: a full refund keyed refund-late-<intent>, once however often the event comes',
@@ -97,12 +99,14 @@ export const CHECKOUT_TRANSITIONS: Readonly<Record<CheckoutStep, Transition>> = 
   },
 };
 
-type StateFields = Pick<Checkout, 'status' | 'reserved_until' | 'late_refund_id'> & Partial<Pick<Checkout, 'reconciled_at'>>;
+type StateFields = Pick<Checkout, 'status' | 'reserved_until' | 'late_refund_id'> &
+  Partial<Pick<Checkout, 'reconciled_at' | 'replaced_at'>>;
 
 /** The state of a stored checkout at `now`. */
 export function stateOf(c: StateFields, now = Date.now()): CheckoutState {
   if (c.status === 'succeeded') return c.reconciled_at ? 'settled' : 'paid';
   if (c.late_refund_id) return 'refunded_late';
+  if (c.replaced_at) return 'replaced';
   if (!c.reserved_until) return 'released';
   return new Date(c.reserved_until).getTime() > now ? 'reserved' : 'lapsed';
 }
@@ -120,6 +124,7 @@ export function mustAllow<C extends StateFields>(step: 'renew' | 'change_slot', 
   if (may(step, c, now)) return c;
   const state = stateOf(c, now);
   if (state === 'refunded_late') throw new DomainError('CONFLICT', PAYMENT_MESSAGES.paidTooLate);
+  if (state === 'replaced') throw new DomainError('CONFLICT', PAYMENT_MESSAGES.replaced);
   if (step === 'change_slot') throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.changeNotAllowed);
   throw new DomainError('CONFLICT', PAYMENT_MESSAGES.alreadyPaid);
 }
@@ -132,6 +137,6 @@ export function mustAllow<C extends StateFields>(step: 'renew' | 'change_slot', 
 export function onSuccess(c: StateFields, paidAt: number, graceMs: number): 'pay' | 'pay_late' | 'none' {
   const state = stateOf(c, paidAt);
   if (state === 'paid' || state === 'settled' || state === 'refunded_late') return 'none';
-  if (state === 'released') return 'pay_late';
+  if (state === 'released' || state === 'replaced') return 'pay_late';
   return new Date(c.reserved_until!).getTime() + graceMs < paidAt ? 'pay_late' : 'pay';
 }

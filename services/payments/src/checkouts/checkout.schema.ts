@@ -21,6 +21,8 @@ export class Checkout {
   @Prop({ type: String, default: null }) payment_intent_id!: string | null;
   @Prop({ type: String, default: null }) client_secret!: string | null;
   @Prop({ type: String, default: null }) last_error!: string | null;
+  /** When a newer checkout of the buyer replaced this one (its intent cancelled; never reserved or paid again). */
+  @Prop({ type: Date, default: null }) replaced_at!: Date | null;
   /** The provider's refund of a payment made after the reservation ended (no orders; never paid again). */
   @Prop({ type: String, default: null }) late_refund_id!: string | null;
   /**

@@ -20,7 +20,7 @@ import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderEvent } from '../p
 import { evaluateCard, type CardInput } from '../providers/sandbox.provider';
 import { BuyerReservations } from './buyer-reservations';
 import { Checkout, Refund } from './checkout.schema';
-import { may, mustAllow, onSuccess } from './checkout-states';
+import { may, mustAllow, onSuccess, stateOf } from './checkout-states';
 import { PaymentsStore } from '../store';
 import { applyOnce } from '../providers/provider-events';
 
@@ -132,16 +132,30 @@ export class CheckoutsService implements OnModuleInit {
     });
   }
 
-  /** The buyer's open checkout, if it still holds food (not paid), given back: one open checkout per buyer. */
+  /**
+   * The buyer's open checkout, unless paid, is replaced (one open checkout per buyer): its food and
+   * places given back if it still held them, the checkout spent, and its provider intent cancelled
+   * so that an older tab cannot pay it (a payment that beat the cancel is refunded as a late one).
+   */
   private async releaseOpen(checkoutId: string | null): Promise<void> {
     const c = checkoutId
-      ? await this.store.checkouts.findById(checkoutId, { status: 1, lines: 1, reserved_until: 1, late_refund_id: 1 }).lean<Checkout>()
+      ? await this.store.checkouts
+          .findById(checkoutId, { status: 1, lines: 1, reserved_until: 1, late_refund_id: 1, replaced_at: 1, payment_intent_id: 1 })
+          .lean<Checkout>()
       : null;
     if (!c || !may('replace', c)) return;
-    await this.release(c._id, cooksOf(c.lines), new Date(c.reserved_until!).toISOString());
+    if (stateOf(c) === 'reserved') await this.release(c._id, cooksOf(c.lines), new Date(c.reserved_until!).toISOString());
+    // Under the checkout's lease, as a provider's event: a payment applied meanwhile keeps it paid.
     await this.relay.change(this.store.checkouts, c._id, () =>
-      this.store.checkouts.updateOne({ _id: c._id, reserved_until: c.reserved_until }, { $set: { reserved_until: null } }),
+      this.store.checkouts.updateOne(
+        { _id: c._id, status: { $ne: 'succeeded' }, late_refund_id: null },
+        { $set: { reserved_until: null, replaced_at: new Date(), last_error: PAYMENT_MESSAGES.replaced } },
+      ),
     );
+    if (c.payment_intent_id)
+      await this.provider
+        .cancelIntent({ payment_intent_id: c.payment_intent_id })
+        .catch((err: unknown) => this.log.warn(`checkout ${c._id}: intent not cancelled (${String(err)}); a late payment is refunded`));
   }
 
   /** Gives a reservation back (only the one that ends at `until`); if the catalogue does not answer, it expires by itself. */

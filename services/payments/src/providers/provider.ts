@@ -3,6 +3,11 @@ export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   readonly publishableKey: string | null;
   createIntent(input: { amount_cents: number; checkout_id: string; consumer_id: string }): Promise<{ id: string; client_secret: string }>;
+  /**
+   * Cancels an intent nobody may pay any more (its checkout was replaced by a newer one). One paid
+   * or cancelled already is left as it is (a payment that won the race is refunded as a late one).
+   */
+  cancelIntent(input: { payment_intent_id: string }): Promise<void>;
   /** Refunds `amount_cents` of a payment; the same idempotency key never refunds twice. */
   refund(input: { payment_intent_id: string; amount_cents: number; idempotency_key: string }): Promise<{ id: string }>;
   /** Stripe Connect: an Express connected account for a cook (idempotent on the cook). */

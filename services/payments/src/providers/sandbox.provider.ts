@@ -75,6 +75,9 @@ export class SandboxProvider implements PaymentProvider {
     return { id, client_secret: `${id}_secret_${randomBytes(12).toString('hex')}` };
   }
 
+  /** Nothing to cancel: the sandbox charges only through confirmSandbox, which a replaced checkout refuses. */
+  async cancelIntent(): Promise<void> {}
+
   async refund(input: { idempotency_key: string }) {
     return { id: `re_sbx_${digest(input.idempotency_key)}` };
   }

@@ -38,6 +38,16 @@ export class StripeProvider implements PaymentProvider {
     return { id: intent.id, client_secret: intent.client_secret ?? '' };
   }
 
+  async cancelIntent(input: { payment_intent_id: string }) {
+    try {
+      await this.stripe.paymentIntents.cancel(input.payment_intent_id, { cancellation_reason: 'abandoned' });
+    } catch (err) {
+      // Succeeded or cancelled already: nothing to cancel.
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'payment_intent_unexpected_state') return;
+      throw err;
+    }
+  }
+
   async refund(input: { payment_intent_id: string; amount_cents: number; idempotency_key: string }) {
     const refund = await this.stripe.refunds.create(
       { payment_intent: input.payment_intent_id, amount: input.amount_cents },

@@ -11,6 +11,8 @@ export const PAYMENT_MESSAGES = {
   invalidExpiry: "Date d'expiration invalide.",
   invalidCvc: 'Code de sécurité invalide.',
   alreadyPaid: 'Ce paiement a déjà été effectué.',
+  /** A newer checkout of the same buyer (another tab, a new attempt) replaced this one: its card payment was cancelled. */
+  replaced: 'Ce paiement a été remplacé par un plus récent (dans un autre onglet ?) : reprenez votre commande depuis le panier.',
   pricesChanged: 'Les prix ont changé depuis votre réservation : reprenez votre commande depuis le panier.',
   paidTooLate:
     'Votre paiement est arrivé après la fin de la réservation : il vous est remboursé intégralement. Reprenez votre commande depuis le panier.',
