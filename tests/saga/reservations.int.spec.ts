@@ -13,7 +13,8 @@ import {
   RESERVATION_MESSAGES,
   type Actor,
 } from '@popote/contracts';
-import { eventually, findEvent, parisTime, slotWithMargin } from '@popote/testing';
+import { DistributedLocks } from '@popote/platform';
+import { eventually, findEvent, parisTime, slotWithMargin, testNats } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutDoc, MealDoc, SlotHoldDoc, SlotLoadDoc, StockDoc } from './documents';
 import { consumer, cook, DECLINED, OPEN_ALL_DAY, RESERVATIONS_PER_DAY, runJob, startStack, VISA, type Stack } from './stack';
@@ -367,6 +368,41 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
     await intentFor(other, cookId, slot.start);
     expect(await stack.stock(mealId)).toBe(7);
   });
+
+  it('a reservation the catalogue applies after payments stopped waiting counts towards the cap and is the open checkout; a refusal counts nothing', async () => {
+    const cookId = 'cook-slow-answer';
+    const open = stack.db('payments').collection<{ _id: string; checkout_id: string; reserved_at: Date[] }>('openCheckouts');
+    // Refused by the catalogue (a slot the cook does not offer): nothing held, nothing counted.
+    const refused = await buyerOf(cookId, 3, 1);
+    await expect(intentFor(refused.buyer, cookId, '2030-01-01T10:07:00.000Z')).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect((await open.findOne({ _id: refused.buyer.user_id }))?.reserved_at ?? []).toHaveLength(0);
+    // The cook's lease held past payments' wait (5 s): no answer in time, but the catalogue reserves
+    // once the lease is free. The attempt was recorded before asking: it counts, and it is the buyer's
+    // open checkout, which the next attempt gives back.
+    const { buyer, slot } = await buyerOf(cookId, 3, 1);
+    const nc = await testNats(stack.nats);
+    try {
+      let answer!: Promise<unknown>;
+      await new DistributedLocks(nc).run(`cook:${cookId}`, async () => {
+        answer = stack.rpc
+          .call(PaymentsRpc.createPaymentIntent, { actor: buyer, slots: [{ cook_id: cookId, start: slot.start }] }, { timeoutMs: 20_000 })
+          .catch((err: unknown) => err);
+        await new Promise((r) => setTimeout(r, 6_500));
+      });
+      expect(await answer).toMatchObject({ code: 'UNAVAILABLE' });
+    } finally {
+      await nc.close();
+    }
+    const recorded = await open.findOne({ _id: buyer.user_id });
+    expect(recorded?.reserved_at).toHaveLength(1);
+    await eventually(async () => (await holds().countDocuments({ checkout_id: recorded!.checkout_id, state: 'held' })) === 1, 20_000);
+    // The next attempt gives that reservation back first: one checkout holds the buyer's food.
+    const next = await intentFor(buyer, cookId, slot.start);
+    expect((await holds().find({ cook_id: cookId, state: 'held' }).toArray()).map((h) => h.checkout_id)).toEqual([
+      next.checkout.checkout_id,
+    ]);
+    expect((await open.findOne({ _id: buyer.user_id }))?.reserved_at).toHaveLength(2);
+  }, 60_000);
 
   it('no slot, or a bad one, cannot be paid: clear French errors', async () => {
     const buyer = consumer();

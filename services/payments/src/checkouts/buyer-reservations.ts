@@ -18,11 +18,21 @@ const parisTime = new Intl.DateTimeFormat('fr-FR', {
 export interface BuyerState {
   /** The checkout that holds the buyer's food now (if it still does: the caller checks). */
   openCheckoutId: string | null;
+  /** The cooks of its reservation (empty on records stored before they were kept). */
+  openCookIds: string[];
   /** Refuses (RATE_LIMITED, French) when the buyer is at their cap; call it before reserving. */
   checkCap(): void;
-  /** Records a reservation made for `checkoutId`, which becomes the buyer's open checkout. */
-  recorded(checkoutId: string): Promise<void>;
+  /**
+   * Reserves for `checkoutId` (`call`, the catalogue's reservation): the attempt is recorded first — it
+   * counts towards the cap and `checkoutId` becomes the buyer's open checkout — so that a reservation
+   * applied by a catalogue that did not answer in time is counted too. A refusal (the food or the place
+   * went, a bad slot: nothing held) takes the record back.
+   */
+  reserve<T>(checkoutId: string, cookIds: string[], call: () => Promise<T>): Promise<T>;
 }
+
+/** Errors after which the catalogue may still have reserved (no answer, or not a refusal of its own). */
+const OUTCOME_UNKNOWN = new Set(['UNAVAILABLE', 'INTERNAL']);
 
 /**
  * One writer per buyer for everything that reserves food for them (docs/checkout.md): a new payment
@@ -43,19 +53,29 @@ export class BuyerReservations {
     return this.locks.run(`buyer:${buyerId}`, async () => {
       const doc = await this.open.findById(buyerId).lean<OpenCheckout>();
       const times = recentReservations(doc?.reserved_at ?? [], Date.now());
+      const write = (checkoutId: string | null, cookIds: string[], reservedAt: Date[]) =>
+        this.open.updateOne(
+          { _id: buyerId },
+          { $set: { ...(checkoutId ? { checkout_id: checkoutId, cook_ids: cookIds } : {}), reserved_at: reservedAt } },
+          { upsert: !!checkoutId },
+        );
       return step({
         openCheckoutId: doc?.checkout_id ?? null,
+        openCookIds: doc?.cook_ids ?? [],
         checkCap: () => {
           const allowed = reservationAllowed(times, Date.now(), this.config.CHECKOUT_RESERVATIONS_PER_DAY);
           if (!allowed.ok)
             throw new DomainError('RATE_LIMITED', `${PAYMENT_MESSAGES.tooManyReservations} ${parisTime.format(allowed.retryAt)}.`);
         },
-        recorded: async (checkoutId) => {
-          await this.open.updateOne(
-            { _id: buyerId },
-            { $set: { checkout_id: checkoutId, reserved_at: [...times, new Date()] } },
-            { upsert: true },
-          );
+        reserve: async (checkoutId, cookIds, call) => {
+          await write(checkoutId, cookIds, [...times, new Date()]);
+          try {
+            return await call();
+          } catch (err) {
+            if (err instanceof DomainError && !OUTCOME_UNKNOWN.has(err.code))
+              await write(doc?.checkout_id ?? null, doc?.cook_ids ?? [], times);
+            throw err;
+          }
         },
       });
     });

@@ -59,6 +59,11 @@ CheckoutSchema.index({ reconcile_pending: 1, reconcile_next_at: 1 });
 export class OpenCheckout {
   @Prop({ type: String, required: true }) _id!: string; // consumer id
   @Prop({ required: true }) checkout_id!: string;
+  /**
+   * The cooks of that checkout's reservation, recorded before the catalogue is asked: what to give
+   * back when the checkout itself was never written (the catalogue answered too late).
+   */
+  @Prop({ type: [String], default: [] }) cook_ids!: string[];
   /** When the buyer reserved food (new checkout or renewal) in the last 24 h: the cap per buyer (reservation-quota.ts). */
   @Prop({ type: [Date], default: [] }) reserved_at!: Date[];
 }

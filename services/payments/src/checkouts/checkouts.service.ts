@@ -83,7 +83,7 @@ export class CheckoutsService implements OnModuleInit {
   ): Promise<{ checkout: CheckoutDto; client_secret: string; publishable_key: string | null }> {
     return this.buyers.run(actor.user_id, async (buyer) => {
       buyer.checkCap();
-      await this.releaseOpen(buyer.openCheckoutId);
+      await this.releaseOpen(buyer.openCheckoutId, buyer.openCookIds);
       const cart = await this.rpc.call(CartRpc.lines, { actor });
       // What one reservation may hold, checked before asking (the catalogue checks it all again).
       if (cart.lines.length > RESERVATION_LIMITS.linesMax) throw new DomainError('VALIDATION_FAILED', RESERVATION_MESSAGES.tooManyLines);
@@ -92,16 +92,17 @@ export class CheckoutsService implements OnModuleInit {
       const checkoutId = randomUUID();
       // The catalogue checks the lines (dish there, not the buyer's own, stock, one slot per cook),
       // reserves them and prices them: the amount is computed from its answer.
-      const reserved = await this.rpc.call(PickupRpc.reserveCheckout, {
-        checkout_id: checkoutId,
-        consumer_id: actor.user_id,
-        lines: cart.lines,
-        slots: chosen,
-      });
+      const reserved = await buyer.reserve(checkoutId, [...new Set(chosen.map((c) => c.cook_id))], () =>
+        this.rpc.call(PickupRpc.reserveCheckout, {
+          checkout_id: checkoutId,
+          consumer_id: actor.user_id,
+          lines: cart.lines,
+          slots: chosen,
+        }),
+      );
       const lines = reserved.lines;
       const amount = amountOf(lines);
       try {
-        await buyer.recorded(checkoutId);
         // The provider's intent first, so the checkout is written once, with it (a failure after the
         // intent leaves an unused intent at the provider, never a checkout without one).
         const intent = await this.provider.createIntent({ amount_cents: amount, checkout_id: checkoutId, consumer_id: actor.user_id });
@@ -137,12 +138,14 @@ export class CheckoutsService implements OnModuleInit {
    * places given back if it still held them, the checkout spent, and its provider intent cancelled
    * so that an older tab cannot pay it (a payment that beat the cancel is refunded as a late one).
    */
-  private async releaseOpen(checkoutId: string | null): Promise<void> {
+  private async releaseOpen(checkoutId: string | null, cookIds: string[]): Promise<void> {
     const c = checkoutId
       ? await this.store.checkouts
           .findById(checkoutId, { status: 1, lines: 1, reserved_until: 1, late_refund_id: 1, replaced_at: 1, payment_intent_id: 1 })
           .lean<Checkout>()
       : null;
+    // Reserved, but never written: the catalogue answered after payments stopped waiting.
+    if (!c && checkoutId && cookIds.length) return this.release(checkoutId, cookIds, null);
     if (!c || !may('replace', c)) return;
     if (stateOf(c) === 'reserved') await this.release(c._id, cooksOf(c.lines), new Date(c.reserved_until!).toISOString());
     // Under the checkout's lease, as a provider's event: a payment applied meanwhile keeps it paid.
@@ -187,14 +190,15 @@ export class CheckoutsService implements OnModuleInit {
       const now = await this.store.checkouts.findById(checkout._id, { reserved_until: 1, slots: 1 }).lean<Checkout>();
       if (now && fresh(now)) return { ...checkout, reserved_until: now.reserved_until, slots: now.slots };
       buyer.checkCap();
-      if (buyer.openCheckoutId !== checkout._id) await this.releaseOpen(buyer.openCheckoutId);
-      const reserved = await this.rpc.call(PickupRpc.reserveCheckout, {
-        checkout_id: checkout._id,
-        consumer_id: checkout.consumer_id,
-        lines: checkout.lines.map((l) => ({ meal_id: l.meal_id, quantity: l.quantity })),
-        slots: (checkout.slots ?? []).map((h) => ({ cook_id: h.cook_id, start: h.start })),
-      });
-      await buyer.recorded(checkout._id);
+      if (buyer.openCheckoutId !== checkout._id) await this.releaseOpen(buyer.openCheckoutId, buyer.openCookIds);
+      const reserved = await buyer.reserve(checkout._id, cooksOf(checkout.lines), () =>
+        this.rpc.call(PickupRpc.reserveCheckout, {
+          checkout_id: checkout._id,
+          consumer_id: checkout.consumer_id,
+          lines: checkout.lines.map((l) => ({ meal_id: l.meal_id, quantity: l.quantity })),
+          slots: (checkout.slots ?? []).map((h) => ({ cook_id: h.cook_id, start: h.start })),
+        }),
+      );
       // The same lines at the prices of today: a checkout is paid at the amount it shows, never at
       // an older price (the cook changed it meanwhile): refused, the reservation given back at once.
       if (amountOf(reserved.lines) !== checkout.amount_cents) {
