@@ -256,8 +256,9 @@ describe('checkout saga: payment → orders per cook → stock → cart (real NA
 
   it('reconciliation closes orders still open a week after their slot: never confirmed → cancelled and refunded once; confirmed → picked up', async () => {
     const actor = consumer();
-    await stack.rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-couscous', quantity: 1 }); // amina
-    await stack.rpc.call(CartRpc.addItem, { actor, meal_id: 'demo-meal-curry', quantity: 1 }); // mei
+    // Two cooks of its own (the demo dishes run out over this file's tests).
+    for (const cookId of ['cook-unattended-a', 'cook-unattended-b'])
+      await stack.rpc.call(CartRpc.addItem, { actor, meal_id: await stack.newMeal(cookId, 5), quantity: 1 });
     const { checkout } = await stack.pay(actor);
     const [first, second] = await stack.settled(checkout.checkout_id, 2);
     // One cook confirmed theirs, the other never did; nobody marked either picked up.

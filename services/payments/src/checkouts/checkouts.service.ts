@@ -252,14 +252,17 @@ export class CheckoutsService implements OnModuleInit {
 
   /**
    * The offline provider's card confirmation. Its outcome goes through the same path as a
-   * Stripe webhook (`applyProviderEvent`), so orders are created from the provider's word only.
+   * Stripe webhook (`applyIntentEvent`), so orders are created from the provider's word only.
    */
   async confirmSandbox(actor: Actor, checkoutId: string, card: CardInput): Promise<CheckoutDto> {
     if (this.provider.name !== 'sandbox') throw new DomainError('FORBIDDEN', PAYMENT_MESSAGES.paymentError);
     const checkout = await this.ensureReserved(mustAllow('renew', await this.owned(actor, checkoutId)), RENEW_MARGIN_MS);
     const outcome = evaluateCard(card);
     let applied: Checkout | null = null;
-    await this.applyProviderEvent(
+    // Straight to the checkout's step: this event's id is new (never delivered again), so the record
+    // of applied provider events (`applyOnce`, 2 store operations) would never find it; the checkout's
+    // state makes the step idempotent anyway (a paid checkout is not paid twice).
+    await this.applyIntentEvent(
       {
         id: `evt_sbx_${randomUUID().replace(/-/g, '')}`,
         type: outcome.ok ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
