@@ -102,6 +102,9 @@ export const CHECKOUT_TRANSITIONS: Readonly<Record<CheckoutStep, Transition>> = 
 type StateFields = Pick<Checkout, 'status' | 'reserved_until' | 'late_refund_id'> &
   Partial<Pick<Checkout, 'reconciled_at' | 'replaced_at'>>;
 
+/** The fields `stateOf` reads: the projection of every read that asks the table. */
+export const STATE_FIELDS = { status: 1, reserved_until: 1, late_refund_id: 1, replaced_at: 1, reconciled_at: 1 } as const;
+
 /** The state of a stored checkout at `now`. */
 export function stateOf(c: StateFields, now = Date.now()): CheckoutState {
   if (c.status === 'succeeded') return c.reconciled_at ? 'settled' : 'paid';

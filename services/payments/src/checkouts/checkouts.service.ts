@@ -20,7 +20,7 @@ import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderEvent } from '../p
 import { evaluateCard, type CardInput } from '../providers/sandbox.provider';
 import { BuyerReservations } from './buyer-reservations';
 import { Checkout, Refund } from './checkout.schema';
-import { may, mustAllow, onSuccess, stateOf } from './checkout-states';
+import { may, mustAllow, onSuccess, STATE_FIELDS, stateOf } from './checkout-states';
 import { PaymentsStore } from '../store';
 import { applyOnce } from '../providers/provider-events';
 
@@ -140,9 +140,7 @@ export class CheckoutsService implements OnModuleInit {
    */
   private async releaseOpen(checkoutId: string | null, cookIds: string[]): Promise<void> {
     const c = checkoutId
-      ? await this.store.checkouts
-          .findById(checkoutId, { status: 1, lines: 1, reserved_until: 1, late_refund_id: 1, replaced_at: 1, payment_intent_id: 1 })
-          .lean<Checkout>()
+      ? await this.store.checkouts.findById(checkoutId, { ...STATE_FIELDS, lines: 1, payment_intent_id: 1 }).lean<Checkout>()
       : null;
     // Reserved, but never written: the catalogue answered after payments stopped waiting.
     if (!c && checkoutId && cookIds.length) return this.release(checkoutId, cookIds, null);
@@ -227,9 +225,7 @@ export class CheckoutsService implements OnModuleInit {
       start: chosen.start,
     });
     const paid = await this.relay.change(this.store.checkouts, checkoutId, async () => {
-      const doc = await this.store.checkouts
-        .findById(checkoutId, { status: 1, slots: 1, reserved_until: 1, late_refund_id: 1 })
-        .lean<Checkout>();
+      const doc = await this.store.checkouts.findById(checkoutId, { ...STATE_FIELDS, slots: 1 }).lean<Checkout>();
       if (!doc || !may('change_slot', doc)) return true;
       const slots = [...(doc.slots ?? []).filter((s) => s.cook_id !== chosen.cook_id), slot];
       await this.store.checkouts.updateOne({ _id: checkoutId }, { $set: { slots } });
