@@ -149,6 +149,39 @@ describe('account lifecycle through the BFF', () => {
     expect(publish.message).toBe(ACCOUNT_MESSAGES.emailNotVerified);
   }, 60_000);
 
+  it("the session's token says the buyer's name and confirmed address: a new name is on the next checkout at once", async () => {
+    const cook = await signUp('cook');
+    const buyer = await signUp('consumer');
+    await gqlOk(cook.s, 'mutation($i: PickupSettingsInput!) { updatePickupSettings(input: $i) { cook_id } }', { i: PICKUP_ALL_DAY });
+    const meal = await gqlOk(cook.s, 'mutation($i: CreateMealInput!) { createMeal(input: $i) { meal_id } }', {
+      i: {
+        name: 'Tian de légumes',
+        description: 'Courgettes, tomates et oignons rôtis au four',
+        price_cents: 900,
+        portions_available: 3,
+        ingredients: ['Courgette'],
+        allergens: [],
+        category: 'healthy',
+        preparation_time: 30,
+        available_date: new Date().toISOString(),
+      },
+    });
+    // The token issued at sign-up says the old name (and an address not confirmed yet): the new name
+    // must reach the checkout all the same, through the session issued again with the change.
+    const renamed = `Zoé Renommée${++n}`;
+    const PROFILE = 'mutation($i: ProfileInput!) { updateProfile(input: $i) { user { name } } }';
+    const updated = await gqlOk(buyer.s, PROFILE, { i: { name: renamed, username: buyer.username, location: buyer.location, bio: '' } });
+    expect(updated.updateProfile.user.name).toBe(renamed);
+    await gqlOk(buyer.s, 'mutation($m: ID!) { addToCart(meal_id: $m, quantity: 1) { item_count } }', { m: meal.createMeal.meal_id });
+    const intent = await gqlOk(buyer.s, PAY, { s: await chooseSlotsGql(buyer.s) });
+    const checkoutId = intent.createPaymentIntent.checkout.checkout_id as string;
+    const stored = await apps
+      .payments!.get<Connection>(getConnectionToken())
+      .collection('checkouts')
+      .findOne({ _id: checkoutId as never });
+    expect(stored?.consumer_name).toBe(renamed);
+  }, 60_000);
+
   it('password reset: the same answer for an unknown address; a single-use link; every session closed', async () => {
     const p = await signUp('consumer');
     const other = new GqlSession(url);

@@ -58,9 +58,11 @@ export class AuthResolver {
 
   @Mutation(() => MeModel)
   @UseGuards(AuthGuard)
-  async updateProfile(@CurrentActor() actor: Actor, @Args('input') input: ProfileInput): Promise<MeModel> {
+  async updateProfile(@CurrentActor() actor: Actor, @Args('input') input: ProfileInput, @Context() ctx: GqlContext): Promise<MeModel> {
     const me = await this.rpc.call(IdentityRpc.updateProfile, { actor, profile: input });
     this.reads.invalidate('profile updated');
+    // The session's token carries the name (the buyer's name on the next order): issued again at once.
+    if (me.user.name !== ctx.actor?.name) await this.session.reissue(ctx.req, ctx.res);
     return me;
   }
 

@@ -58,6 +58,21 @@ export class SessionService {
     return refreshed.actor;
   }
 
+  /**
+   * Issues this session's tokens again, so its access token says what the user is now (a new name,
+   * `TokenProfile`); the other devices' tokens say it at their next refresh. Best effort: a session
+   * that cannot be refreshed keeps its cookies and is asked about at its next request.
+   */
+  async reissue(req: Request, res: Response): Promise<void> {
+    const refresh = req.cookies?.[REFRESH_COOKIE] as string | undefined;
+    if (!refresh) return;
+    const tokens = await this.rpc
+      .call(IdentityRpc.refresh, { refresh_token: refresh })
+      .then((r) => r.tokens)
+      .catch(() => null);
+    if (tokens) this.set(res, tokens);
+  }
+
   private base(): CookieOptions {
     return { httpOnly: true, secure: this.config.COOKIE_SECURE === 'true', path: '/' };
   }

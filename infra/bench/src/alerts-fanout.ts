@@ -34,16 +34,42 @@ function notificationsRss(): number {
   return total;
 }
 
+/** What V8 and Node report of the process's memory (prom-client's defaults on its /health/metrics), in MiB. */
+interface NodeMemory {
+  heap_total: number;
+  heap_used: number;
+  external: number;
+  rss: number;
+}
+async function nodeMemory(metricsUrl: string): Promise<NodeMemory | null> {
+  try {
+    const text = await (await fetch(metricsUrl)).text();
+    const read = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) / 2 ** 20;
+    const m = {
+      heap_total: read('nodejs_heap_size_total_bytes'),
+      heap_used: read('nodejs_heap_size_used_bytes'),
+      external: read('nodejs_external_memory_bytes'),
+      rss: read('process_resident_memory_bytes'),
+    };
+    return Object.values(m).some(Number.isNaN)
+      ? null
+      : (Object.fromEntries(Object.entries(m).map(([k, v]) => [k, +v.toFixed(1)])) as unknown as NodeMemory);
+  } catch {
+    return null; // a scrape missed under load: the next one counts
+  }
+}
+
 /**
  * `./popote bench alerts-fanout` (docs/alerts.md): a cook with BENCH_FOLLOWERS followers (10 000 by
  * default), each with one device that accepts pushes (a local push service answering 201), written
  * straight into notifications' database; the cook publishes a dish through the BFF. Measured: the
  * time from the publish until every alert is queued (an email line and a push per follower), until
  * every push is sent, the notifications process's resident memory during the fan-out (before, peak,
- * growth), and the duplicates (alerts of one person, channel and device more than once; pushes a
+ * growth; and, from its metrics every half second, V8's heap and Node's external memory at the
+ * largest resident sample: what of the growth is the JavaScript heap and what is not), and the duplicates (alerts of one person, channel and device more than once; pushes a
  * device received more than once): both must be 0.
  */
-export async function alertsFanout(app: { bff: string; mongoUrl: string }, followers: number) {
+export async function alertsFanout(app: { bff: string; mongoUrl: string; notificationsMetrics: string }, followers: number) {
   // The push service: accepts everything, counts per device.
   const received = new Map<string, number>();
   const server = createServer((req, res) => {
@@ -126,9 +152,25 @@ export async function alertsFanout(app: { bff: string; mongoUrl: string }, follo
     const sampler = setInterval(() => {
       peak = Math.max(peak, notificationsRss());
     }, 50);
+    const memoryBefore = await nodeMemory(app.notificationsMetrics);
+    let memoryAtPeak: NodeMemory | null = null;
+    let heapTotalMax = 0;
+    let scraping = false;
+    const scraper = setInterval(() => {
+      if (scraping) return;
+      scraping = true;
+      void nodeMemory(app.notificationsMetrics)
+        .then((m) => {
+          if (!m) return;
+          heapTotalMax = Math.max(heapTotalMax, m.heap_total);
+          if (!memoryAtPeak || m.rss > memoryAtPeak.rss) memoryAtPeak = m;
+        })
+        .finally(() => (scraping = false));
+    }, 500);
     const { mealId, expected, queuedMs, sentMs } = await publishAndWait(cook, followers, 'Plat des abonnés');
     const rssPeak = peak;
     clearInterval(sampler);
+    clearInterval(scraper);
     // Duplicates: one alert per person, channel and device; one push received per device.
     const seen = new Set<string>();
     let duplicates = 0;
@@ -154,6 +196,8 @@ export async function alertsFanout(app: { bff: string; mongoUrl: string }, follo
         peak: +(rssPeak / 1024).toFixed(1),
         growth: +((rssPeak - before) / 1024).toFixed(1),
       },
+      /** V8's heap (total reserved, used) and Node's external memory: before, and at the largest resident scrape. */
+      notifications_node_memory_mib: { before: memoryBefore, at_rss_peak: memoryAtPeak, heap_total_max: heapTotalMax },
       duplicate_alerts: duplicates,
       pushes_received: measured.reduce((a, b) => a + b, 0),
       devices_pushed_more_than_once: measured.filter((n) => n > 1).length,

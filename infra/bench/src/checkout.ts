@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { percentile } from './stats';
-import { jetstreamState, workCounters, workPerOrder } from './work-counters';
+import { BENCH_OBSERVER_PREFIX, jetstreamState, workCounters, workPerOrder } from './work-counters';
 
 /** A GraphQL client with its own cookie jar (one per simulated person). */
 export function person(bff: string) {
@@ -396,6 +396,7 @@ export async function checkoutBench(
   const paidAt = new Map<string, number>();
   const placedAt = new Map<string, { checkout: string; at: number }>();
   const consumer = await js.consumers.get('EVENTS', {
+    name_prefix: BENCH_OBSERVER_PREFIX, // the work counters leave the bench's own deliveries out
     filter_subjects: ['evt.payments.payment-succeeded.v1', 'evt.ordering.order-placed.v1.>'],
     deliver_policy: DeliverPolicy.New,
   });

@@ -559,7 +559,12 @@ async function main(): Promise<void> {
     const app = await launch(p, { log: (l) => console.error(l), seed: false });
     try {
       console.error(`popote bench: alerts fan-out to ${followers} followers`);
-      const report = { ...meta, alerts_fanout: await alertsFanout({ bff: app.urls.bff, mongoUrl: app.env.MONGO_URL }, followers) };
+      const metricsUrl = `http://127.0.0.1:${instanceOf('notifications', p.services.notifications, 0).port}/health/metrics`;
+      const report = {
+        ...meta,
+        NODE_OPTIONS: process.env.NODE_OPTIONS ?? null,
+        alerts_fanout: await alertsFanout({ bff: app.urls.bff, mongoUrl: app.env.MONGO_URL, notificationsMetrics: metricsUrl }, followers),
+      };
       writeFileSync(join(dir, 'alerts-latest.json'), `${JSON.stringify(report, null, 2)}\n`);
       console.log(JSON.stringify(report, null, 2));
     } finally {

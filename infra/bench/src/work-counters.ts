@@ -22,6 +22,9 @@ export interface WorkSnapshot {
 
 const LOCK_STREAM = 'KV_popote_locks';
 
+/** The bench's own ordered consumers are named with this prefix: what they receive is not the product's work. */
+export const BENCH_OBSERVER_PREFIX = 'bench_observer';
+
 interface Jsz {
   account_details?: {
     stream_detail?: {
@@ -56,7 +59,9 @@ export function workCounters(natsMonitorUrl: string, serviceMetrics: { name: str
     const streams = await jetstreamState(natsMonitorUrl);
     const deliveries: Record<string, number> = {};
     for (const c of streams.find((s) => s.name === 'EVENTS')?.consumer_detail ?? []) {
-      // One count per durable family (the 16 partitions of a worker summed), ordered consumers together.
+      // One count per durable family (the 16 partitions of a worker summed), the BFF's ordered consumers
+      // together; the bench's observer (payment → placed timings) is the bench's, not a delivery an order needs.
+      if (c.name.startsWith(BENCH_OBSERVER_PREFIX)) continue;
       const name = /^[a-z]+-[A-Za-z]/.test(c.name) ? c.name.replace(/-p\d+$/, '-p*') : 'ordered consumers (BFF)';
       deliveries[name] = (deliveries[name] ?? 0) + c.delivered.consumer_seq;
     }

@@ -8,6 +8,7 @@ import {
   changePasswordInput,
   signUpInput,
 } from '@popote/contracts';
+import { type TokenProfile } from '@popote/platform';
 import type { z } from 'zod';
 import { toUserDto } from '../users/user.mapper';
 import type { User } from '../users/user.schema';
@@ -18,6 +19,8 @@ import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { SessionsService } from './sessions.service';
 
 const actorOf = (u: User): Actor => ({ user_id: u._id, user_type: u.user_type });
+/** What the access token carries of the user, as just read (platform `TokenProfile`). */
+const profileOf = (u: User): TokenProfile => ({ name: u.name, email_verified: u.email_verified_at != null });
 
 @Injectable()
 export class AuthService {
@@ -31,7 +34,7 @@ export class AuthService {
   async signUp(input: z.infer<typeof signUpInput>): Promise<{ user: UserDto; tokens: SessionTokens }> {
     const user = await this.users.create(input);
     this.account.sendVerificationInBackground(user);
-    return { user: toUserDto(user), tokens: await this.sessions.open(actorOf(user)) };
+    return { user: toUserDto(user), tokens: await this.sessions.open(actorOf(user), profileOf(user)) };
   }
 
   async signIn(email: string, password: string, ip: string): Promise<{ user: UserDto; tokens: SessionTokens }> {
@@ -44,13 +47,13 @@ export class AuthService {
       throw new DomainError('INVALID_CREDENTIALS', IDENTITY_MESSAGES.invalidCredentials);
     }
     await this.throttle.recordSuccess(email);
-    return { user: toUserDto(user), tokens: await this.sessions.open(actorOf(user)) };
+    return { user: toUserDto(user), tokens: await this.sessions.open(actorOf(user), profileOf(user)) };
   }
 
   async refresh(refreshToken: string): Promise<{ user: UserDto; tokens: SessionTokens }> {
     const { user_id, family_id } = await this.sessions.consume(refreshToken);
     const user = await this.users.get(user_id);
-    return { user: toUserDto(user), tokens: await this.sessions.open(actorOf(user), family_id) };
+    return { user: toUserDto(user), tokens: await this.sessions.open(actorOf(user), profileOf(user), family_id) };
   }
 
   signOut(refreshToken: string): Promise<void> {
@@ -77,6 +80,6 @@ export class AuthService {
   async switchRole(actor: Actor, to: 'consumer' | 'cook', familyId?: string) {
     const user = await this.users.switchRole(actor, to);
     const me = await this.users.me(actorOf(user));
-    return { user: me.user, cook_profile: me.cook_profile, tokens: await this.sessions.open(actorOf(user), familyId) };
+    return { user: me.user, cook_profile: me.cook_profile, tokens: await this.sessions.open(actorOf(user), profileOf(user), familyId) };
   }
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { DomainError, IDENTITY_MESSAGES, IdentityEvents, type Actor, type SessionTokens } from '@popote/contracts';
-import { expireAt, OutboxRelay, outboxUpdate, PLATFORM_CONFIG, signAccessToken } from '@popote/platform';
+import { expireAt, OutboxRelay, outboxUpdate, PLATFORM_CONFIG, signAccessToken, type TokenProfile } from '@popote/platform';
 import type { IdentityConfig } from '../config';
 import { Session } from '../users/user.schema';
 import { IdentityStore } from '../store';
@@ -32,7 +32,8 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     this.stopExpiry?.();
   }
 
-  async open(actor: Actor, familyId: string = randomUUID()): Promise<SessionTokens> {
+  /** `profile`: what the access token says of the user (their name, a confirmed email), as just read. */
+  async open(actor: Actor, profile: TokenProfile, familyId: string = randomUUID()): Promise<SessionTokens> {
     const id = randomUUID();
     const secret = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + this.config.REFRESH_TOKEN_TTL_S * 1000);
@@ -44,7 +45,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
       expires_at: expiresAt,
       created_at: new Date(),
     });
-    const access = await signAccessToken(actor, familyId, this.config);
+    const access = await signAccessToken(actor, familyId, this.config, profile);
     return {
       access_token: access.token,
       access_expires_at: access.expiresAt.toISOString(),
