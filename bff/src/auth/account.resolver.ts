@@ -64,8 +64,10 @@ export class AccountResolver {
   }
 
   @Mutation(() => EmailVerificationModel, { description: 'Opens a verification or email-change link (single use)' })
-  async verifyEmail(@Args('token') token: string): Promise<EmailVerificationModel> {
+  async verifyEmail(@Args('token') token: string, @Context() ctx: GqlContext): Promise<EmailVerificationModel> {
     const { email, purpose } = await this.rpc.call(IdentityRpc.verifyEmail, { token });
+    // Opened in a session whose token says "not confirmed": issued again, it says what identity says now.
+    if (ctx.actor && !ctx.actor.email_verified) await this.session.reissue(ctx.req, ctx.res);
     return { email, purpose };
   }
 

@@ -34,6 +34,7 @@ import { newestMeals } from './floor/read';
 import { pageWeight } from './page-weight';
 import { primitives } from './primitives';
 import { closedLoop, percentile, type LatencySummary } from './stats';
+import { jetstreamState } from './work-counters';
 
 /**
  * `./popote bench`: launches the product on the test ports and measures
@@ -317,6 +318,21 @@ async function lastPortionsRace(bff: string, mongoUrl: string) {
   }
 }
 
+/**
+ * Waits (3 min at most) until every consumer of the events stream has nothing pending nor awaiting
+ * its acknowledgement; returns the seconds it took (null: still busy when the time was up).
+ */
+async function drained(natsMonitorUrl: string): Promise<number | null> {
+  const started = Date.now();
+  while (Date.now() - started < 180_000) {
+    const streams = await jetstreamState(natsMonitorUrl);
+    const consumers = streams.find((st) => st.name === 'EVENTS')?.consumer_detail ?? [];
+    if (consumers.every((c) => c.num_pending === 0 && c.num_ack_pending === 0)) return +((Date.now() - started) / 1000).toFixed(1);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return null;
+}
+
 async function checkoutScenarios(replicas: number) {
   const p = { ...profile('test'), dataDir: join(repoRoot(), '.data', `bench-checkout-${replicas}`) };
   rmSync(p.dataDir, { recursive: true, force: true });
@@ -340,8 +356,12 @@ async function checkoutScenarios(replicas: number) {
     // Warm-up: every path once (connections, JIT, consumers created).
     await checkoutBench(app.urls.bff, natsAccessOf(app.env), { buyers: 16, concurrency: 4, cooks: 4, counting });
     const out: Record<string, unknown> = {};
+    /** Seconds waited before each scenario until every consumer of the events had nothing pending. */
+    const settled: Record<string, number | null> = {};
     // A scenario that fails is reported as such; the others still run.
     const scenario = async (name: string, run: () => Promise<unknown>) => {
+      // What the previous scenario left to do (a cook's stock worker behind its orders) is not this one's work.
+      settled[name] = await drained(counting.natsMonitorUrl);
       try {
         out[name] = await run();
       } catch (err) {
@@ -387,6 +407,7 @@ async function checkoutScenarios(replicas: number) {
         ? 'durable: PostgreSQL synchronous_commit=on, fsync=on (its defaults)'
         : 'throwaway: PostgreSQL synchronous_commit=off, fsync=off, full_page_writes=off',
       ...out,
+      seconds_waited_for_consumers_before: settled,
     };
   } finally {
     await stopConfirmingAccounts();
