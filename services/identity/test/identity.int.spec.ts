@@ -50,6 +50,8 @@ describe('identity over NATS', () => {
         user_id: user.user_id,
         user_type: 'consumer',
         session_id: expect.any(String),
+        name: input.name,
+        email_verified: false,
       });
       const me = await rpc.call(IdentityRpc.getMe, { actor: { user_id: user.user_id, user_type: 'consumer' } });
       expect(me.cook_profile).toBeNull();
@@ -231,6 +233,8 @@ describe('identity over NATS', () => {
         user_id: user.user_id,
         user_type: 'cook',
         session_id: expect.any(String),
+        name: user.name,
+        email_verified: user.email_verified,
       });
       const evt = await findEvent<Record<string, string>>(IdentityEvents.roleChanged.subject, (e) => e.data.user_id === user.user_id);
       expect(evt.data).toMatchObject({ from: 'consumer', to: 'cook' });
