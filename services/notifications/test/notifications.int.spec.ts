@@ -10,7 +10,7 @@ import { inject, afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppModule } from '../src/app.module';
 import { notificationsConfig } from '../src/config';
-import { ContactMessage, Email } from '../src/mail/email.schema';
+import { ContactMessage, Email, RECIPIENT_NAME } from '../src/mail/email.schema';
 import { EmailsService } from '../src/mail/emails.service';
 
 interface InboxMail {
@@ -88,6 +88,7 @@ describe('notifications: contact form and order emails, through a real SMTP serv
       checkout_id: 'co',
       consumer_id: 'demo-consumer-claire',
       cook_id: 'demo-cook-amina',
+      cook_name: 'amina_cuisine',
       total_cents: 3800,
       items: [
         { meal_id: 'm1', name: 'Tajine de poulet aux citrons confits', quantity: 2, price_cents: 1250 },
@@ -140,6 +141,29 @@ describe('notifications: contact form and order emails, through a real SMTP serv
     await js.publish(subjectOf(OrderingEvents.orderPlaced, legacy.data), JSON.stringify(legacy), { msgID: legacy.id });
     const cookMail = await mailTo('mei@popote.test', new RegExp(`Nouvelle commande n° ${suffix}`));
     expect(cookMail.text).toContain('- 1 × plat');
+  });
+
+  it("addresses an account's email when it is sent: the name and address it has then; an erased or unknown account gets nothing", async () => {
+    const service = stack.apps.at(-1)!.get(EmailsService);
+    const tag = `${Date.now()}`;
+    await service.enqueueFor(`for-claire-${tag}`, 'demo-consumer-claire', {
+      subject: `Pour vous ${tag}`,
+      text: `Bonjour ${RECIPIENT_NAME},`,
+    });
+    await service.enqueueFor(`for-nobody-${tag}`, `nobody-${tag}`, { subject: `Pour personne ${tag}`, text: `Bonjour ${RECIPIENT_NAME},` });
+    const mail = await mailTo('claire@popote.test', new RegExp(`Pour vous ${tag}`));
+    expect(mail.text.trim()).toBe('Bonjour Claire Lefèvre,');
+    expect(await emails.findById(`for-claire-${tag}`).lean<Email>()).toMatchObject({
+      status: 'sent',
+      to: 'claire@popote.test',
+      text: 'Bonjour Claire Lefèvre,',
+    });
+    const nobody = await eventually(async () => {
+      const e = await emails.findById(`for-nobody-${tag}`).lean<Email>();
+      return e?.status === 'failed' ? e : undefined;
+    });
+    expect(nobody).toMatchObject({ to: null, last_error: 'account no longer exists', attempts: 0 });
+    expect((await inbox()).filter((m) => m.subject.includes(`Pour personne ${tag}`))).toEqual([]);
   });
 
   it('two replicas flushing the same queue send each email once', async () => {

@@ -14,7 +14,7 @@ import type { Model } from 'mongoose';
 import type { NotificationsConfig } from '../config';
 import { Alert } from '../alerts/alert.schema';
 import { AudiencePersonalData } from '../audience/audience.personal-data';
-import { ContactMessage, Email } from '../mail/email.schema';
+import { ContactMessage, Email, RECIPIENT_NAME } from '../mail/email.schema';
 import { redactSecrets } from './redact';
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -62,9 +62,10 @@ export class NotificationsPersonalData implements PersonalDataProvider {
             items: docs.map((e) => ({
               key: newestFirstKey(e.created_at, e._id),
               value: {
+                // Not sent yet: addressed to the account, its address and name filled in when sent.
                 to: e.to,
                 subject: e.subject,
-                text: redactSecrets(e.text),
+                text: redactSecrets(e.text.replaceAll(RECIPIENT_NAME, '(votre nom)')),
                 status: e.status,
                 created_at: e.created_at,
                 sent_at: e.sent_at,

@@ -1,27 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { IdentityRpc, OrderingEvents, type Envelope } from '@popote/contracts';
-import { EventHandler, RpcClient, type IntegrationEventHandler } from '@popote/platform';
+import { OrderingEvents, type Envelope } from '@popote/contracts';
+import { EventHandler, type IntegrationEventHandler } from '@popote/platform';
 import type { z } from 'zod';
-import { EmailsService } from '../mail/emails.service';
+import { EmailsService, RECIPIENT_NAME } from '../mail/emails.service';
 import { statusEmail } from '../mail/templates';
 
 type StatusChanged = z.infer<typeof OrderingEvents.orderStatusChanged.schema>;
 
-/** The consumer hears about confirmation, readiness and cancellation of their order. */
+/** The consumer hears about confirmation, readiness and cancellation of their order (once per event: the email's id is the event's). */
 @Injectable()
-@EventHandler(OrderingEvents.orderStatusChanged)
+@EventHandler(OrderingEvents.orderStatusChanged, { idempotent: true })
 export class OrderStatusChangedHandler implements IntegrationEventHandler<StatusChanged> {
-  constructor(
-    private readonly rpc: RpcClient,
-    private readonly emails: EmailsService,
-  ) {}
+  constructor(private readonly emails: EmailsService) {}
 
   async handle(envelope: Envelope<StatusChanged>): Promise<void> {
-    const { users } = await this.rpc.call(IdentityRpc.getUsers, { user_ids: [envelope.data.consumer_id] });
-    const consumer = users[0];
-    if (!consumer) return;
-    const mail = statusEmail(consumer.name, envelope.data.order_id, envelope.data.to);
-    if (mail)
-      await this.emails.enqueue(`${envelope.id}:${consumer.user_id}`, { to: consumer.email, account_id: consumer.user_id, ...mail });
+    const { consumer_id: consumerId, order_id: orderId, to } = envelope.data;
+    const mail = statusEmail(RECIPIENT_NAME, orderId, to);
+    if (mail) await this.emails.enqueueFor(`${envelope.id}:${consumerId}`, consumerId, mail);
   }
 }

@@ -1,13 +1,23 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 
 /**
+ * Stands for the recipient's name in an email addressed to an account (`enqueueFor`): the name and
+ * the address are the account's own when the email is sent, not when it was queued.
+ */
+export const RECIPIENT_NAME = '\u2063destinataire\u2063';
+
+/**
  * An email to send. Its id is derived from what caused it (event id + recipient, or contact message
  * id), so the same event never queues it twice; the sender retries it until it is sent.
  */
 @Schema({ collection: 'emails', versionKey: false, timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } })
 export class Email {
   @Prop({ type: String, required: true }) _id!: string;
-  @Prop({ required: true }) to!: string;
+  /**
+   * The address; null until sent on an email addressed to `account_id` (EmailsService.enqueueFor):
+   * the account's address then, recorded once sent.
+   */
+  @Prop({ type: String, default: null }) to!: string | null;
   @Prop({ required: true }) subject!: string;
   @Prop({ required: true }) text!: string;
   @Prop({ type: String, default: null }) reply_to!: string | null;

@@ -1,19 +1,30 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { DistributedLocks, PeriodicJob, PLATFORM_CONFIG } from '@popote/platform';
+import { IdentityRpc, type UserDto } from '@popote/contracts';
+import { DistributedLocks, PeriodicJob, PLATFORM_CONFIG, RpcClient } from '@popote/platform';
 import type { Model } from 'mongoose';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { NotificationsConfig } from '../config';
-import { Email } from './email.schema';
+import { Email, RECIPIENT_NAME } from './email.schema';
+
+export { RECIPIENT_NAME };
 
 /** Delay before attempt n+1: 5 s, 10 s, 20 s… capped at 10 minutes. */
 export const retryDelayMs = (attempts: number) => Math.min(600_000, 5_000 * 2 ** Math.max(0, attempts - 1));
 
+/** Emails claimed by a replica in one pass (one lease, one question to identity for their addresses). */
+const BATCH = 20;
+/** A claimed email is due again after this long (its replica died mid-send): it is its claim's lease. */
+const CLAIM_MS = 60_000;
+
 /**
  * Queues emails (once per cause) and sends them over SMTP in the background, retrying with
  * back-off: a slow or absent mail server never blocks an order or the contact form. Every replica
- * flushes the queue; an email is sent under its own lease (`email:<id>`) after its state is read
- * again, so two replicas that find it due at the same moment send it once.
+ * flushes the queue: under a short lock (`mail-claim`) a replica claims a batch of due emails — each
+ * one's next attempt moved CLAIM_MS ahead, so another replica does not find it due — then sends
+ * them outside the lock. An email addressed to an account takes the account's address and name as
+ * they are then, one identity call per batch: an address changed since is used, an erased account
+ * is written to no more.
  */
 @Injectable()
 export class EmailsService implements OnApplicationShutdown {
@@ -25,6 +36,7 @@ export class EmailsService implements OnApplicationShutdown {
     @InjectModel(Email.name) private readonly emails: Model<Email>,
     @Inject(PLATFORM_CONFIG) private readonly config: NotificationsConfig,
     private readonly locks: DistributedLocks,
+    private readonly rpc: RpcClient,
   ) {
     this.transport = nodemailer.createTransport({
       host: config.SMTP_HOST,
@@ -48,7 +60,8 @@ export class EmailsService implements OnApplicationShutdown {
   async enqueue(
     id: string,
     email: {
-      to: string;
+      /** Null: addressed to `account_id`, whose address (and name, for RECIPIENT_NAME) is read when it is sent. */
+      to: string | null;
       subject: string;
       text: string;
       reply_to?: string;
@@ -73,18 +86,27 @@ export class EmailsService implements OnApplicationShutdown {
     void this.flush();
   }
 
-  /** Sends what is due, one at a time (every second, and at once after a queueing). */
+  /**
+   * Queues an email to an account (once per id): its text may say RECIPIENT_NAME where the person's
+   * name goes; the address and name are the account's when it is sent.
+   */
+  enqueueFor(id: string, accountId: string, email: { subject: string; text: string }): Promise<void> {
+    return this.enqueue(id, { to: null, account_id: accountId, ...email });
+  }
+
+  /** Sends what is due, a claimed batch at a time (every second, and at once after a queueing). */
   @PeriodicJob({ name: 'mail-queue', everyMs: 1_000 })
   async flush(): Promise<void> {
     if (this.sending) return;
     this.sending = true;
     try {
-      const due = await this.emails
-        .find({ status: 'pending', next_attempt_at: { $lte: new Date() } })
-        .sort({ next_attempt_at: 1 })
-        .limit(20)
-        .lean<Email[]>();
-      for (const email of due) await this.locks.run(`email:${email._id}`, () => this.sendIfStillDue(email._id));
+      for (;;) {
+        const claimed = await this.claim();
+        if (!claimed.length) break;
+        const people = await this.recipients(claimed);
+        for (const email of claimed) await this.sendOne(email, people);
+        if (claimed.length < BATCH) break;
+      }
     } catch (err) {
       this.log.warn(`mail queue pass failed: ${(err as Error).message}`);
     } finally {
@@ -92,17 +114,47 @@ export class EmailsService implements OnApplicationShutdown {
     }
   }
 
-  /** Under the email's lease: sent only if no other replica sent it (or moved its next attempt) meanwhile. */
-  private async sendIfStillDue(id: string): Promise<void> {
-    const email = await this.emails.findOne({ _id: id, status: 'pending', next_attempt_at: { $lte: new Date() } }).lean<Email>();
-    if (email) await this.sendOne(email);
+  private due(limit: number): Promise<Email[]> {
+    return this.emails
+      .find({ status: 'pending', next_attempt_at: { $lte: new Date() } })
+      .sort({ next_attempt_at: 1 })
+      .limit(limit)
+      .lean<Email[]>();
   }
 
-  private async sendOne(email: Email): Promise<void> {
+  /** Under the claim lock: what is due now (read again), each one's next attempt moved past its send. */
+  private async claim(): Promise<Email[]> {
+    if (!(await this.due(BATCH)).length) return [];
+    return this.locks.run('mail-claim', async () => {
+      const due = await this.due(BATCH);
+      const until = new Date(Date.now() + CLAIM_MS);
+      for (const e of due) await this.emails.updateOne({ _id: e._id, status: 'pending' }, { $set: { next_attempt_at: until } });
+      return due;
+    });
+  }
+
+  /** The accounts the batch is addressed to, as identity knows them now (erased ones are absent). */
+  private async recipients(batch: Email[]): Promise<Map<string, UserDto>> {
+    const ids = [...new Set(batch.filter((e) => e.to === null && e.account_id).map((e) => e.account_id!))];
+    if (!ids.length) return new Map();
+    const { users } = await this.rpc.call(IdentityRpc.getUsers, { user_ids: ids });
+    return new Map(users.map((u) => [u.user_id, u]));
+  }
+
+  private async sendOne(queued: Email, people: Map<string, UserDto>): Promise<void> {
+    let email = queued;
+    if (email.to === null) {
+      const person = email.account_id ? people.get(email.account_id) : undefined;
+      if (!person) {
+        await this.emails.updateOne({ _id: email._id }, { $set: { status: 'failed', last_error: 'account no longer exists' } });
+        return;
+      }
+      email = { ...email, to: person.email, text: email.text.replaceAll(RECIPIENT_NAME, person.name) };
+    }
     try {
       await this.transport.sendMail({
         from: this.config.MAIL_FROM,
-        to: email.to,
+        to: email.to!,
         subject: email.subject,
         text: email.text,
         ...(email.reply_to ? { replyTo: email.reply_to } : {}),
@@ -111,7 +163,7 @@ export class EmailsService implements OnApplicationShutdown {
       });
       await this.emails.updateOne(
         { _id: email._id },
-        { $set: { status: 'sent', sent_at: new Date(), last_error: null }, $inc: { attempts: 1 } },
+        { $set: { status: 'sent', sent_at: new Date(), last_error: null, to: email.to, text: email.text }, $inc: { attempts: 1 } },
       );
     } catch (err) {
       const attempts = email.attempts + 1;

@@ -105,6 +105,7 @@ export class OrdersService implements OnModuleInit {
           items: items.map((i) => ({ meal_id: i.meal_id, name: i.name, quantity: i.quantity, price_cents: i.price_cents })),
           pickup_start: slot?.start ?? null,
           pickup_end: slot?.end ?? null,
+          cook_name: order.cook_name,
         },
         causedBy(envelope),
       );

@@ -211,6 +211,8 @@ export const OrderingEvents = {
       /** The pick-up slot (absent on events published before slots existed). */
       pickup_start: z.string().nullish(),
       pickup_end: z.string().nullish(),
+      /** The cook's name as the order shows it (absent on events published before it travelled). */
+      cook_name: z.string().nullish(),
     }),
     // Stock is applied per cook, in order (ADR 0004): placed and cancelled share the cook's partition.
     {
