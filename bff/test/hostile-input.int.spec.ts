@@ -492,6 +492,18 @@ describe('hostile input: generated GraphQL arguments and uploads', () => {
     expect(picture.json!.errors?.[0]?.extensions?.fields?.image_key).toMatch(/image/i);
   });
 
+  it('an empty or blank push endpoint to forget names no device → refused in French, nothing removed', async () => {
+    for (const endpoint of ['', '   ', '\t\n']) {
+      const answer = await send(
+        sessions.consumer,
+        JSON.stringify({ query: 'mutation($e: String!) { unsubscribePush(endpoint: $e) }', variables: { e: endpoint } }),
+      );
+      expectFrench(answer, `unsubscribePush ${JSON.stringify(endpoint)}`);
+      expect(answer.json!.errors?.[0]?.extensions, JSON.stringify(endpoint)).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(answer.json!.data?.unsubscribePush ?? null).toBeNull();
+    }
+  });
+
   it('saved nothing half-way: the databases hold exactly what succeeded, all of it valid', async () => {
     const rpc = await testRpcClient();
     try {

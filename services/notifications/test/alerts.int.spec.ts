@@ -293,6 +293,54 @@ describe('alerts: followers, favourites, Web Push and the daily digest', () => {
     }
   });
 
+  it('a push service that redirects is not followed: the push is not sent there, the address it named gets nothing', async () => {
+    const service = await PushEndpoint.start(notificationsConfig(serviceEnv('notifications', __filename)).VAPID_PUBLIC_KEY);
+    try {
+      // The address a redirect could point at (inside the network, say): a device that would accept it.
+      const inside = service.device('inside');
+      const redirecting = service.device('redirecting', { kind: 'redirect', to: inside.subscription.endpoint });
+      const deviceId = pushDeviceId(redirecting.subscription.endpoint);
+      await devices.insertMany([
+        { _id: deviceId, user_id: 'u-redirect', endpoint: redirecting.subscription.endpoint, keys: redirecting.subscription.keys },
+      ]);
+      await alerts.collection.insertOne({
+        _id: 'redirect|u-redirect|push',
+        kind: 'order_updates',
+        channel: 'push',
+        cause: 'redirect',
+        about: 'redirect',
+        user_id: 'u-redirect',
+        device_id: deviceId,
+        title: 'Votre commande est prête à être retirée !',
+        body: 'b',
+        url: '/orders',
+        tag: 'redirect',
+        status: 'queued',
+        attempts: 0,
+        last_error: null,
+        sent_at: null,
+        digest_id: null,
+        lease_until: null,
+        next_attempt_at: new Date(),
+        created_at: new Date(),
+        updated_at: new Date(),
+      } as never);
+      const tried = await eventually(async () => {
+        const a = await alerts.findById('redirect|u-redirect|push').lean<Alert>();
+        return a && a.attempts >= 1 ? a : undefined;
+      }, 20_000);
+      expect(redirecting.requests).toBeGreaterThanOrEqual(1);
+      expect(tried.status).not.toBe('sent');
+      expect(tried.last_error).toBeTruthy();
+      expect(inside.requests).toBe(0);
+      expect(inside.received).toEqual([]);
+    } finally {
+      await alerts.deleteMany({ cause: 'redirect' });
+      await devices.deleteMany({ user_id: 'u-redirect' });
+      await service.close();
+    }
+  });
+
   it('one digest a day, with a one-click unsubscribe that works signed out and refuses a tampered token in French', async () => {
     const now = new Date();
     const [a, b] = await Promise.all(apps.slice(1).map((app) => app.get(DigestService).run(now)));

@@ -13,7 +13,13 @@ export interface Received {
 
 /** How a device's push service answers: accepts, says the subscription is gone, or fails `n` times first. */
 /** `hang`: the request is read and never answered (a push service that does not answer). */
-export type Behaviour = { kind: 'accept' } | { kind: 'gone' } | { kind: 'fail'; times: number; status: number } | { kind: 'hang' };
+/** `redirect`: answers 307 to another address (a push service must never send the sender elsewhere). */
+export type Behaviour =
+  | { kind: 'accept' }
+  | { kind: 'gone' }
+  | { kind: 'fail'; times: number; status: number }
+  | { kind: 'hang' }
+  | { kind: 'redirect'; to: string };
 
 export interface TestDevice {
   name: string;
@@ -48,9 +54,9 @@ export class PushEndpoint {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        const { status, error, hang } = handle.endpoint!.receive(req.url ?? '', req.headers, Buffer.concat(chunks));
+        const { status, error, hang, location } = handle.endpoint!.receive(req.url ?? '', req.headers, Buffer.concat(chunks));
         if (hang) return; // left open until the sender gives up (or the server closes)
-        res.writeHead(status, error ? { 'content-type': 'text/plain' } : {});
+        res.writeHead(status, { ...(error ? { 'content-type': 'text/plain' } : {}), ...(location ? { location } : {}) });
         res.end(error ?? '');
       });
     });
@@ -84,11 +90,12 @@ export class PushEndpoint {
     path: string,
     headers: Record<string, string | string[] | undefined>,
     body: Buffer,
-  ): { status: number; error?: string; hang?: boolean } {
+  ): { status: number; error?: string; hang?: boolean; location?: string } {
     const device = this.devices.get(path.replace(/^\/push\//, ''));
     if (!device) return { status: 404, error: 'unknown subscription' };
     device.requests++;
     if (device.behaviour.kind === 'hang') return { status: 0, hang: true };
+    if (device.behaviour.kind === 'redirect') return { status: 307, location: device.behaviour.to };
     const refuse = (status: number, error: string) => {
       device.rejected.push(error);
       return { status, error };

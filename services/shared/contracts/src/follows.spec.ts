@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FOLLOW_MESSAGES, mayPushTo, pushEndpointKind, pushSubscriptionSchema } from './follows';
+import { AlertsRpc, FOLLOW_MESSAGES, mayPushTo, pushEndpointKind, pushSubscriptionSchema } from './follows';
 
 const keys = { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) };
 
@@ -49,5 +49,15 @@ describe('push endpoints the server may send to', () => {
     const refused = pushSubscriptionSchema.safeParse({ endpoint: 'http://localhost.attacker.example/push', keys });
     expect(refused.success).toBe(false);
     expect(refused.error?.issues.map((i) => i.message)).toContain(FOLLOW_MESSAGES.subscriptionInvalid);
+  });
+
+  it('forgetting a device needs its endpoint: empty or blank is refused in French', () => {
+    const actor = { user_id: 'u1', user_type: 'consumer' as const };
+    for (const endpoint of ['', '   ', '\t\n']) {
+      const refused = AlertsRpc.unsubscribePush.request.safeParse({ actor, endpoint });
+      expect(refused.success, JSON.stringify(endpoint)).toBe(false);
+      expect(refused.error?.issues.map((i) => i.message)).toEqual([FOLLOW_MESSAGES.subscriptionInvalid]);
+    }
+    expect(AlertsRpc.unsubscribePush.request.safeParse({ actor, endpoint: 'https://fcm.googleapis.com/fcm/send/abc' }).success).toBe(true);
   });
 });
