@@ -1,4 +1,5 @@
 import { unlimitedRateLimits } from '@popote/contracts';
+import { APPS, nodeOptions } from '@popote/deploy';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -451,9 +452,14 @@ async function main(): Promise<void> {
   await freeTestOffset();
   const dir = join(repoRoot(), 'docs', 'benchmarks');
   mkdirSync(dir, { recursive: true });
+  const os = await import('node:os');
   const meta = {
     date: new Date().toISOString(),
-    machine: { cores: (await import('node:os')).cpus().length, node: process.version },
+    machine: { cores: os.cpus().length, node: process.version },
+    /** 1, 5 and 15 minutes, when the bench started: a figure from a busy machine is not a result. */
+    load_average_before: os.loadavg().map((l) => +l.toFixed(2)),
+    /** What each Node app of ours was started with (its heap ceiling, infra/deploy apps.ts). */
+    apps_node_options: Object.fromEntries(APPS.filter((a) => a.heapMiB).map((a) => [a.name, nodeOptions(a)])),
     // The head sampling in force for every process of the run (ADR 0017): errors are exported whatever the ratio.
     tracing: {
       OTEL_TRACES_SAMPLER: process.env.OTEL_TRACES_SAMPLER ?? 'parentbased_always_on (SDK default: every trace sampled)',

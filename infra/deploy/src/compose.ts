@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { APPS, envNames, type App } from './apps';
+import { APPS, envNames, nodeOptions, type App } from './apps';
 
 /** One `${NAME…}` interpolation of a compose value. */
 export interface Interpolation {
@@ -120,6 +120,9 @@ export function checkCompose(composeText: string, envExampleText: string, apps: 
     const names = Object.keys(env).sort();
     if (!sameList(names, envNames(app)))
       problems.push(`compose ${app.name}: environment differs from the list: ${diff(envNames(app), names)}`);
+    const heap = nodeOptions(app);
+    if (heap && env.NODE_OPTIONS !== heap)
+      problems.push(`compose ${app.name}: NODE_OPTIONS is "${env.NODE_OPTIONS}", the list says "${heap}"`);
     for (const v of app.env.filter((e) => e.secret)) {
       const value = env[v.name];
       if (value === undefined) continue;

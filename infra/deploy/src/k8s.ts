@@ -1,5 +1,5 @@
 import { parseAllDocuments } from 'yaml';
-import { APPS, envNames, secretNames, secretObjectName, type App } from './apps';
+import { APPS, envNames, nodeOptions, secretNames, secretObjectName, type App } from './apps';
 import { listDiff, sameList } from './compose';
 
 export type K8sObject = {
@@ -43,6 +43,15 @@ export function containerEnv(objects: K8sObject[], container: any): { names: Map
       problems.push(`${e.name} reads Secret ${ref.name} key ${ref.key}, which does not exist`);
   }
   return { names, problems };
+}
+
+/** A Kubernetes memory quantity in MiB (Mi, Gi, M, G or bytes); undefined when absent or unreadable. */
+export function mebibytes(q: string | number | undefined): number | undefined {
+  if (q === undefined) return undefined;
+  const m = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|K|M|G)?$/.exec(String(q));
+  if (!m) return undefined;
+  const factor = { Ki: 1 / 1024, Mi: 1, Gi: 1024, K: 1e3 / 2 ** 20, M: 1e6 / 2 ** 20, G: 1e9 / 2 ** 20 }[m[2] ?? ''] ?? 1 / 2 ** 20;
+  return Number(m[1]) * factor;
 }
 
 /** The keys of a Secret of the build: a Secret (kustomize secretGenerator, names hashed) or the target of an ExternalSecret. */
@@ -113,6 +122,14 @@ export function checkK8s(overlay: string, objects: K8sObject[], apps: readonly A
       const source = names.get(v.name);
       if (v.secret && source === 'config') at(`secret ${v.name} is not taken from a Secret`);
       if (!v.secret && source === 'secret') at(`${v.name} comes from a Secret but the list says it is not secret`);
+    }
+    const heap = nodeOptions(app);
+    if (heap) {
+      const given = (c.env ?? []).find((e: any) => e.name === 'NODE_OPTIONS')?.value;
+      if (given !== heap) at(`NODE_OPTIONS is "${given}", the list says "${heap}"`);
+      const limit = mebibytes(c.resources?.limits?.memory);
+      if (limit !== undefined && limit < 2 * app.heapMiB!)
+        at(`memory limit ${limit} Mi is less than twice the heap ceiling (${app.heapMiB} MiB)`);
     }
     const secretName = secretObjectName(app);
     const refs = (c.envFrom ?? []).filter((f: any) => f.secretRef).map((f: any) => f.secretRef.name as string);

@@ -1,12 +1,16 @@
 import { readFileSync } from 'node:fs';
-import type { App } from './apps';
+import { nodeOptions, type App } from './apps';
 
 /**
  * The variables of the list that the local launcher (infra/local) must set for an app: all but
- * those marked `localDefault` (left to the code's development default). Returns the missing ones.
+ * those marked `localDefault` (left to the code's development default). Returns the missing ones,
+ * and NODE_OPTIONS when it is not the app's heap ceiling.
  */
 export function launcherGaps(app: App, env: Record<string, string>): string[] {
-  return app.env.filter((v) => !v.localDefault && !(v.name in env)).map((v) => v.name);
+  const heap = nodeOptions(app);
+  return app.env
+    .filter((v) => (!v.localDefault && !(v.name in env)) || (v.name === 'NODE_OPTIONS' && heap && env[v.name] !== heap))
+    .map((v) => v.name);
 }
 
 /** The environment a running process was started with (Linux /proc). */

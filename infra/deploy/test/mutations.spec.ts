@@ -99,6 +99,15 @@ describe('the compose check fails', () => {
     expect(dangling.ok ? '' : dangling.error).toMatch(/search/);
   });
 
+  it('when an app’s heap ceiling differs from the list’s', () => {
+    const edited = editCompose((doc) =>
+      doc.setIn(['services', 'notifications', 'environment', 'NODE_OPTIONS'], '--max-old-space-size=4096'),
+    );
+    expect(checkCompose(edited, envExample)).toEqual([
+      'compose notifications: NODE_OPTIONS is "--max-old-space-size=4096", the list says "--max-old-space-size=192 --max-semi-space-size=16"',
+    ]);
+  });
+
   it('when an app is built from the wrong Dockerfile or build argument', () => {
     const broken = editCompose((doc) => doc.setIn(['services', 'cart', 'build', 'args', 'SERVICE'], 'ordering'));
     expect(checkCompose(broken, envExample)).toContain('compose cart: build arg SERVICE=ordering, expected cart');
@@ -138,6 +147,18 @@ describe('the Kubernetes check fails', () => {
     expect(problems).toContain('k8s production: cart: readiness probe is not GET /health/ready');
     expect(problems).toContain('k8s production: cart: root filesystem is not read-only');
     expect(problems).toContain('k8s production: cart: pods lack the label popote.fr/nats-client: "true" (NATS would refuse them)');
+  });
+
+  it('when a heap ceiling differs from the list’s or the memory limit leaves it no room', () => {
+    const objs = clone();
+    const c = deployment(objs, 'notifications').spec.template.spec.containers[0];
+    c.env.find((e: { name: string }) => e.name === 'NODE_OPTIONS').value = '--max-old-space-size=4096';
+    c.resources.limits.memory = '0.25Gi';
+    const problems = checkK8s('production', objs);
+    expect(problems).toContain(
+      'k8s production: notifications: NODE_OPTIONS is "--max-old-space-size=4096", the list says "--max-old-space-size=192 --max-semi-space-size=16"',
+    );
+    expect(problems).toContain('k8s production: notifications: memory limit 256 Mi is less than twice the heap ceiling (192 MiB)');
   });
 
   it('when kube-score finds something nobody explained', () => {
@@ -232,8 +253,12 @@ describe('the launcher check fails', () => {
   it('when the launcher does not set a variable of the list (and accepts the ones left to local defaults)', async () => {
     const { launcherGaps, processEnv } = await import('@popote/deploy');
     const notifications = app('notifications');
-    const full = Object.fromEntries(notifications.env.map((v) => [v.name, 'x']));
+    const full = {
+      ...Object.fromEntries(notifications.env.map((v) => [v.name, 'x'])),
+      NODE_OPTIONS: '--max-old-space-size=192 --max-semi-space-size=16',
+    };
     expect(launcherGaps(notifications, full)).toEqual([]);
+    expect(launcherGaps(notifications, { ...full, NODE_OPTIONS: '--max-old-space-size=4096' })).toEqual(['NODE_OPTIONS']);
     const { SMTP_HOST: _host, SMTP_PASSWORD: _password, ...partial } = full;
     expect(launcherGaps(notifications, partial)).toEqual(['SMTP_HOST']); // SMTP_PASSWORD: local default
     expect(processEnv(process.pid).PATH).toBe(process.env.PATH);

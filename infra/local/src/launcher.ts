@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { app, nodeOptions } from '@popote/deploy';
 import { join } from 'node:path';
 import { spawnManaged, spawnSupervised, waitForHttp, type ManagedProcess } from './processes';
 import { SERVICES, repoRoot, type Profile } from './profiles';
@@ -75,6 +76,8 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
     await servers.stop();
   };
   const node = process.execPath;
+  // The heap ceiling every deployment gives the app (infra/deploy apps.ts), not one sized from this machine's memory.
+  const heap = (name: string) => ({ NODE_OPTIONS: nodeOptions(app(name)) });
   const start = (name: string, script: string, env: NodeJS.ProcessEnv, supervised = false) => {
     const options = { env: { ...common, ...natsUserEnv(natsUsers, name), ...env }, cwd: root, logFile: join(logs, `${name}.log`), log };
     // Services and the BFF are restarted when they die (with back-off), as Kubernetes would.
@@ -93,7 +96,12 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
           const { name, port } = instanceOf(service, p.services[service], i);
           // Links in emails (the receipt of an order) point at this run's shell.
           const extra = service === 'notifications' ? { PUBLIC_URL: `http://127.0.0.1:${p.shell}` } : {};
-          const proc = start(name, join(root, 'services', service, 'dist', 'main.js'), { HTTP_PORT: String(port), ...extra }, true);
+          const proc = start(
+            name,
+            join(root, 'services', service, 'dist', 'main.js'),
+            { HTTP_PORT: String(port), ...heap(service), ...extra },
+            true,
+          );
           // Every instance starts at once: on 2 cores, more instances take longer to be ready.
           await waitForHttp(`http://127.0.0.1:${port}/health/ready`, proc, READY_TIMEOUT_MS * replicas);
         }),
@@ -113,7 +121,12 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
       );
     }
     const bff = `http://127.0.0.1:${p.bff}`;
-    const bffProc = start('bff', join(root, 'bff', 'dist', 'main.js'), { HTTP_PORT: String(p.bff), GRAPHIQL: 'true' }, true);
+    const bffProc = start(
+      'bff',
+      join(root, 'bff', 'dist', 'main.js'),
+      { HTTP_PORT: String(p.bff), GRAPHIQL: 'true', ...heap('bff') },
+      true,
+    );
     await waitForHttp(`${bff}/health/ready`, bffProc, READY_TIMEOUT_MS);
     const consumer = `http://127.0.0.1:${p.consumer}`;
     const cook = `http://127.0.0.1:${p.cook}`;
