@@ -82,6 +82,12 @@ describe('callers and consumers declared on the contracts', () => {
     const subjects = (xs: { subject: string }[]) => xs.map((x) => x.subject);
     expect(subjects(rpcsCalledBy('bff'))).toContain(contracts.CatalogueRpc.listMeals.subject);
     expect(subjects(rpcsCalledBy('bff'))).not.toContain(contracts.IdentityRpc.getUsers.subject);
+    // Closing unattended orders (a refund or a sale) is payments' reconciliation alone: no user's request reaches it.
+    for (const caller of CALLERS.filter((c) => c !== 'payments'))
+      expect(subjects(rpcsCalledBy(caller as Parameters<typeof rpcsCalledBy>[0])), caller).not.toContain(
+        contracts.OrderingRpc.closeUnattended.subject,
+      );
+    expect(subjects(rpcsCalledBy('payments'))).toContain(contracts.OrderingRpc.closeUnattended.subject);
     expect(subjects(rpcsCalledBy('cart'))).toEqual([contracts.CatalogueRpc.getMeal.subject, contracts.CatalogueRpc.getMeals.subject]);
     expect(subjects(rpcsCalledBy('catalogue'))).toEqual([]);
     expect(subjects(rpcsAnsweredBy('catalogue'))).toContain(contracts.PickupRpc.reserveCheckout.subject);
