@@ -14,7 +14,7 @@ import {
   type Actor,
 } from '@popote/contracts';
 import { DistributedLocks } from '@popote/platform';
-import { eventually, findEvent, parisTime, slotWithMargin, testNats } from '@popote/testing';
+import { eventsMatching, eventually, findEvent, parisTime, slotWithMargin, testNats } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutDoc, MealDoc, SlotHoldDoc, SlotLoadDoc, StockDoc } from './documents';
 import { consumer, cook, DECLINED, OPEN_ALL_DAY, RESERVATIONS_PER_DAY, runJob, startStack, VISA, type Stack } from './stack';
@@ -472,20 +472,31 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
     // The reminders' sweep, as at `now`, on one ordering replica or the other.
     const replica = await stack.startOrderingReplica();
     const sweep = (app: INestApplication, now: Date) => runJob<number>(app, 'pickup-reminders', now);
+    // The sweep answers how many it announced in the whole store: the earlier tests' orders may fall
+    // due at the same moment (by night every test's slot is one of the next morning's), so what is
+    // counted is this order's reminders, from its record and the stream.
+    const reminders = () =>
+      eventsMatching<{ order_id: string; pickup_start: string }>(
+        OrderingEvents.pickupReminderDue.subject,
+        (e) => e.data.order_id === order._id,
+      );
     try {
       const start = new Date(order.pickup_start!);
       // Two hours before: not yet. Forty minutes before: announced, once, even when two replicas sweep together.
-      expect(await sweep(stack.ordering(), new Date(start.getTime() - 2 * 3600_000))).toBe(0);
+      await sweep(stack.ordering(), new Date(start.getTime() - 2 * 3600_000));
+      expect((await stack.orders.findOne({ _id: order._id }))?.reminder_sent_at).toBeNull();
+      expect(await reminders()).toEqual([]);
       const at = new Date(start.getTime() - 40 * 60_000);
       const [a, b] = await Promise.all([sweep(stack.ordering(), at), sweep(replica, at)]);
-      expect(a + b).toBe(1);
+      expect(a + b).toBeGreaterThanOrEqual(1);
       expect((await stack.orders.findOne({ _id: order._id }))?.reminder_sent_at).toEqual(at);
       const evt = await findEvent<{ order_id: string; pickup_start: string }>(
         OrderingEvents.pickupReminderDue.subject,
         (e) => e.data.order_id === order._id,
       );
       expect(evt.data.pickup_start).toBe(start.toISOString());
-      expect(await sweep(stack.ordering(), at)).toBe(0);
+      await sweep(stack.ordering(), at);
+      expect(await reminders()).toHaveLength(1);
     } finally {
       await replica.close();
     }

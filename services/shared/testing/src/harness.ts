@@ -108,6 +108,26 @@ export async function eventually<T>(
   throw new Error(`condition not met within ${timeoutMs} ms${lastErr ? `: ${(lastErr as Error).message}` : ''}`);
 }
 
+/** The events on `subject` (or its partitions) whose envelope satisfies `match`, newest first, up to `limit`. */
+async function scanEvents<T>(
+  nc: Awaited<ReturnType<typeof testNats>>,
+  subject: string,
+  match: (e: import('@popote/contracts').Envelope<T>) => boolean,
+  limit: number,
+): Promise<import('@popote/contracts').Envelope<T>[]> {
+  const jsm = await jetstreamManager(nc);
+  const info = await jsm.streams.info(STREAMS.events.name);
+  const found: import('@popote/contracts').Envelope<T>[] = [];
+  for (let seq = info.state.last_seq; seq >= info.state.first_seq && seq > 0 && found.length < limit; seq--) {
+    const m = await jsm.streams.getMessage(STREAMS.events.name, { seq }).catch(() => null);
+    // Partitioned events travel on `<subject>.<partition>`.
+    if (!m || (m.subject !== subject && !m.subject.startsWith(`${subject}.`))) continue;
+    const e = m.json<import('@popote/contracts').Envelope<T>>();
+    if (match(e)) found.push(e);
+  }
+  return found;
+}
+
 /**
  * Waits for an event on `subject` whose envelope satisfies `match`, scanning the stream (not just
  * the last message of the subject, which another test's event may have overtaken).
@@ -120,22 +140,21 @@ export async function findEvent<T = Record<string, unknown>>(
 ): Promise<import('@popote/contracts').Envelope<T>> {
   const nc = await testNats(natsUrl);
   try {
-    const jsm = await jetstreamManager(nc);
-    return await eventually(
-      async () => {
-        const info = await jsm.streams.info(STREAMS.events.name);
-        for (let seq = info.state.last_seq; seq >= info.state.first_seq && seq > 0; seq--) {
-          const m = await jsm.streams.getMessage(STREAMS.events.name, { seq }).catch(() => null);
-          // Partitioned events travel on `<subject>.<partition>`.
-          if (!m || (m.subject !== subject && !m.subject.startsWith(`${subject}.`))) continue;
-          const e = m.json<import('@popote/contracts').Envelope<T>>();
-          if (match(e)) return e;
-        }
-        return undefined;
-      },
-      timeoutMs,
-      200,
-    );
+    return await eventually(async () => (await scanEvents(nc, subject, match, 1))[0], timeoutMs, 200);
+  } finally {
+    await nc.close();
+  }
+}
+
+/** Every event on `subject` in the stream now whose envelope satisfies `match` (to count them: once, never twice). */
+export async function eventsMatching<T = Record<string, unknown>>(
+  subject: string,
+  match: (e: import('@popote/contracts').Envelope<T>) => boolean,
+  natsUrl = inject('infraEnv').NATS_URL,
+): Promise<import('@popote/contracts').Envelope<T>[]> {
+  const nc = await testNats(natsUrl);
+  try {
+    return await scanEvents(nc, subject, match, Number.POSITIVE_INFINITY);
   } finally {
     await nc.close();
   }
