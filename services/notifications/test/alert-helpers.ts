@@ -28,3 +28,29 @@ export async function alertsSettled(alerts: Model<Alert>, filter: { about?: stri
   }, 30_000);
   await new Promise((r) => setTimeout(r, quietMs));
 }
+
+/** A push alert as the fan-out stores it, queued and due now: `fields` say whose, about what, on which device. */
+export const queuedPush = (fields: {
+  _id: string;
+  kind: Alert['kind'];
+  cause: string;
+  about: string;
+  user_id: string;
+  device_id: string;
+  title: string;
+  tag: string;
+}) => ({
+  channel: 'push',
+  body: 'b',
+  url: '/orders',
+  status: 'queued',
+  attempts: 0,
+  last_error: null,
+  sent_at: null,
+  digest_id: null,
+  lease_until: null,
+  next_attempt_at: new Date(),
+  created_at: new Date(),
+  updated_at: new Date(),
+  ...fields,
+});

@@ -21,7 +21,7 @@ import { AppModule } from '../src/app.module';
 import { AlertPreferencesDoc, Favourite, Follow, PushDevice, pushDeviceId } from '../src/audience/audience.schema';
 import { SLOW_HOST_PAUSE_MS } from '../src/alerts/push-sender.service';
 import { notificationsConfig } from '../src/config';
-import { alertsSettled, publishEvent } from './alert-helpers';
+import { alertsSettled, publishEvent, queuedPush } from './alert-helpers';
 import { PushEndpoint, type TestDevice } from './push-endpoint';
 
 interface InboxMail {
@@ -227,21 +227,6 @@ describe('alerts: followers, favourites, Web Push and the daily digest', () => {
   it('a push service that never answers does not hold back other buyers’ pushes: it is paused, its pushes wait without spending attempts', async () => {
     const silent = await PushEndpoint.start(notificationsConfig(serviceEnv('notifications', __filename)).VAPID_PUBLIC_KEY);
     try {
-      const base = {
-        channel: 'push',
-        cause: 'slow-host',
-        body: 'b',
-        url: '/orders',
-        attempts: 0,
-        last_error: null,
-        sent_at: null,
-        digest_id: null,
-        lease_until: null,
-        next_attempt_at: new Date(),
-        created_at: new Date(),
-        updated_at: new Date(),
-        status: 'queued',
-      };
       // 40 pushes queued first, each to a device of the silent service (five rounds of the sender's 8 slots at 10 s each).
       const hanging = Array.from({ length: 40 }, (_, i) => silent.device(`silent-${i}`, { kind: 'hang' }));
       await devices.insertMany(
@@ -253,31 +238,35 @@ describe('alerts: followers, favourites, Web Push and the daily digest', () => {
         })),
       );
       await alerts.collection.insertMany(
-        hanging.map((d, i) => ({
-          ...base,
-          _id: `slow|u-silent-${i}|push`,
-          kind: 'new_dish',
-          user_id: `u-silent-${i}`,
-          device_id: pushDeviceId(d.subscription.endpoint),
-          about: `slow-${i}`,
-          title: 'Nouveau plat',
-          tag: `slow-${i}`,
-        })) as never[],
+        hanging.map((d, i) =>
+          queuedPush({
+            _id: `slow|u-silent-${i}|push`,
+            kind: 'new_dish',
+            cause: 'slow-host',
+            user_id: `u-silent-${i}`,
+            device_id: pushDeviceId(d.subscription.endpoint),
+            about: `slow-${i}`,
+            title: 'Nouveau plat',
+            tag: `slow-${i}`,
+          }),
+        ) as never[],
       );
       // Then Claire's orders are ready: pushed to her laptop, on another push service.
       const laptop = pushDeviceId(dev[claireLaptop]!.subscription.endpoint);
       const started = Date.now();
       await alerts.collection.insertMany(
-        [1, 2, 3].map((n) => ({
-          ...base,
-          _id: `ready-${n}|${CLAIRE}|push`,
-          kind: 'order_updates',
-          user_id: CLAIRE,
-          device_id: laptop,
-          about: `ready-${n}`,
-          title: 'Votre commande est prête à être retirée !',
-          tag: `ready-${n}`,
-        })) as never[],
+        [1, 2, 3].map((n) =>
+          queuedPush({
+            _id: `ready-${n}|${CLAIRE}|push`,
+            kind: 'order_updates',
+            cause: 'slow-host',
+            user_id: CLAIRE,
+            device_id: laptop,
+            about: `ready-${n}`,
+            title: 'Votre commande est prête à être retirée !',
+            tag: `ready-${n}`,
+          }),
+        ) as never[],
       );
       await eventually(() => [1, 2, 3].every((n) => tagged(dev[claireLaptop]!, `ready-${n}`).length === 1), 40_000, 250);
       // One send timeout (10 s) at most, not one per round of slots.
@@ -303,28 +292,18 @@ describe('alerts: followers, favourites, Web Push and the daily digest', () => {
       await devices.insertMany([
         { _id: deviceId, user_id: 'u-redirect', endpoint: redirecting.subscription.endpoint, keys: redirecting.subscription.keys },
       ]);
-      await alerts.collection.insertOne({
-        _id: 'redirect|u-redirect|push',
-        kind: 'order_updates',
-        channel: 'push',
-        cause: 'redirect',
-        about: 'redirect',
-        user_id: 'u-redirect',
-        device_id: deviceId,
-        title: 'Votre commande est prête à être retirée !',
-        body: 'b',
-        url: '/orders',
-        tag: 'redirect',
-        status: 'queued',
-        attempts: 0,
-        last_error: null,
-        sent_at: null,
-        digest_id: null,
-        lease_until: null,
-        next_attempt_at: new Date(),
-        created_at: new Date(),
-        updated_at: new Date(),
-      } as never);
+      await alerts.collection.insertOne(
+        queuedPush({
+          _id: 'redirect|u-redirect|push',
+          kind: 'order_updates',
+          cause: 'redirect',
+          about: 'redirect',
+          user_id: 'u-redirect',
+          device_id: deviceId,
+          title: 'Votre commande est prête à être retirée !',
+          tag: 'redirect',
+        }) as never,
+      );
       const tried = await eventually(async () => {
         const a = await alerts.findById('redirect|u-redirect|push').lean<Alert>();
         return a && a.attempts >= 1 ? a : undefined;
