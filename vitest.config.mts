@@ -38,7 +38,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['services/**/src/**/*.spec.ts', 'bff/src/**/*.spec.ts', 'infra/*/src/**/*.spec.ts'],
+          include: ['services/**/src/**/*.spec.ts', 'bff/src/**/*.spec.ts', 'infra/*/src/**/*.spec.ts', 'tools/**/*.spec.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
           environment: 'node',
         },

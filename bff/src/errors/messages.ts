@@ -1,8 +1,8 @@
 import type { ErrorCode } from '@popote/contracts';
 
 /**
- * The French text shown for each code when the service did not send a more precise one
- * (spec §8). Services' own messages are already French and are kept.
+ * The French text shown for each code when the service did not send a more precise one.
+ * Services' own messages are already French and are kept.
  */
 export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   VALIDATION_FAILED: 'Données invalides',

@@ -3,7 +3,7 @@ export const DASHBOARD = '/cook/dashboard';
 /** The dashboard's tabs are in its URL: ?onglet=apercu | plats | commandes | retrait | avis | statistiques | mises-en-avant | paiements. */
 export const TAB_PARAM = 'onglet';
 export const DASHBOARD_MEALS = `${DASHBOARD}?${TAB_PARAM}=plats`;
-/** The 'Mises en avant' tab (issue 32). */
+/** The 'Mises en avant' tab. */
 export const CAMPAIGNS_TAB = 'mises-en-avant';
 export const DASHBOARD_CAMPAIGNS = `${DASHBOARD}?${TAB_PARAM}=${CAMPAIGNS_TAB}`;
 export const CREATE_MEAL = '/create-meal';

@@ -15,7 +15,7 @@ describe('static pages and footer', () => {
       await page.getByRole('heading', { level: 1, name: 'Plats disponibles' }).waitFor();
       expect(await page.locator('html').getAttribute('lang')).toBe('fr');
 
-      // The footer's links (spec §2) and the support address from the runtime configuration. The
+      // The footer's links and the support address from the runtime configuration. The
       // heading may be the server's first paint of /meals: the footer comes with the real page.
       await footer(page).getByRole('link', { name: 'Parcourir les plats', exact: true }).waitFor();
       for (const name of ['Parcourir les plats', 'Devenir cuisinier', 'À propos', 'FAQ', 'Contact', 'Confidentialité']) {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Injectable, Logger } from '@nestjs/common';
 import { DataExportJob, DomainError, EXPORT_MESSAGES, IdentityRpc, type Actor, type DataExportStatus } from '@popote/contracts';
-import { RpcClient, WorkQueue } from '@popote/platform';
+import { RpcClient, WorkQueue, insertOnce } from '@popote/platform';
 import { RateLimitedError, RateLimitService } from '../../security/rate-limit.service';
 import { DataExportStore, type ExportJob } from './data-export.store';
 
@@ -91,12 +91,10 @@ export class DataExportsService {
       enqueued_at: new Date(),
     };
     // The slot first: a request refused because one is in preparation does not count against the limit.
-    try {
-      await this.store.slots.insertOne({ _id: actor.user_id, export_id: job._id, created_at: job.requested_at });
-    } catch (err) {
-      if ((err as { code?: number }).code === 11000) throw new DomainError('CONFLICT', EXPORT_MESSAGES.inProgress);
-      throw err;
-    }
+    const claimed = await insertOnce(() =>
+      this.store.slots.insertOne({ _id: actor.user_id, export_id: job._id, created_at: job.requested_at }),
+    );
+    if (!claimed) throw new DomainError('CONFLICT', EXPORT_MESSAGES.inProgress);
     try {
       await this.limits.consume('export', `user:${actor.user_id}`);
       await this.store.jobs.insertOne(job);

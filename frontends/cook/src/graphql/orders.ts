@@ -6,7 +6,7 @@ export type CookStatsData = CookStatsQuery['cookStats'];
 
 export type CookReview = CookReviewsQuery['cookReviews'][number];
 
-/** The step a cook may take from each status (spec §4), and the button that takes it. */
+/** The step a cook may take from each status, and the button that takes it. */
 export const NEXT_STATUS: Readonly<Partial<Record<OrderStatus, OrderStatus>>> = {
   pending: 'confirmed',
   confirmed: 'preparing',

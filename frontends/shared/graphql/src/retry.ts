@@ -1,4 +1,4 @@
-/** Spec §9: on 'unavailable', up to 3 more tries, 2 s × the attempt number apart (2 s, 4 s, 6 s). */
+/** On 'unavailable', up to 3 more tries, 2 s × the attempt number apart (2 s, 4 s, 6 s). */
 export const UNAVAILABLE_RETRIES = 3;
 export const unavailableRetryDelayMs = (attempt: number): number => 2000 * attempt;
 
@@ -52,8 +52,7 @@ function wait(ms: number, signal: AbortSignal | null | undefined): Promise<void>
 }
 
 /**
- * The transport's fetch, retrying a query silently (spec §8: "the code unavailable is retried
- * silently without a message") when the system rather than the request failed: no answer, an
+ * The transport's fetch, retrying a query silently when the system rather than the request failed: no answer, an
  * HTTP 5xx, or a GraphQL answer with the code UNAVAILABLE. The page sees the last answer.
  * Mutations are not retried: one that timed out may have been applied, and doing it twice (an
  * add to cart...) would be wrong. Subscriptions go over the WebSocket and reconnect on their own.

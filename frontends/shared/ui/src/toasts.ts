@@ -1,4 +1,4 @@
-/** Spec §2 and §9: toasts appear top-centre for 3 s. */
+/** Toasts appear top-centre for 3 s. */
 export const TOAST_DURATION_MS = 3000;
 
 const lasting = { duration: TOAST_DURATION_MS };

@@ -4,7 +4,7 @@ import { toast } from '@popote/ui';
 import { shellFr } from '../i18n/texts';
 
 /**
- * Spec §8 and §9: loading the signed-in user is retried (3 times, 2 s × the attempt: the
+ * Loading the signed-in user is retried (3 times, 2 s × the attempt: the
  * GraphQL client's unavailableRetryFetch); when it still fails, one toast says the site runs
  * in a limited mode. Guarded pages show their own 'Réessayer'.
  */

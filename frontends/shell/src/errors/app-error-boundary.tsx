@@ -14,7 +14,7 @@ interface State {
   failedAt: string | null;
 }
 
-/** Spec §8 'Unexpected Application Error!': the screen shown for an error nobody handled. */
+/** 'Unexpected Application Error!': the screen shown for an error nobody handled. */
 export function UnexpectedErrorScreen() {
   const t = shellFr.error;
   return (

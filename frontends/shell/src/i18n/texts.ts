@@ -29,7 +29,7 @@ export const shellFr = {
   connectivity: {
     offline: 'Mode hors ligne activé. Les données seront synchronisées une fois la connexion rétablie.',
     online: 'Connexion rétablie. Synchronisation des données...',
-    /** Spec §8: who is signed in could not be read, even after the retries. */
+    /** Who is signed in could not be read, even after the retries. */
     userLoadFailed: 'Erreur de connexion. Certaines fonctionnalités peuvent être limitées.',
   },
   /** The banner of an unconfirmed address (every page while signed in), and the confirmation page's title. */

@@ -7,7 +7,7 @@ import styles from './footer.module.css';
 
 const t = shellFr.footer;
 
-/** Spec §2: links to /meals, the cook sign-up, /about, /faq, /contact, /privacy, and the contact address. */
+/** Links to /meals, the cook sign-up, /about, /faq, /contact, /privacy, and the contact address. */
 export function Footer() {
   const becomeCook = useStartCookingHref();
   // From /runtime-config.json (CONTACT_EMAIL): one build serves every environment.

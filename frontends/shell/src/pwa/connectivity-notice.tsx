@@ -4,7 +4,7 @@ import { OfflineIcon, OnlineIcon } from './connectivity-icons';
 import styles from './connectivity-notice.module.css';
 
 /**
- * Spec §9: 'Mode hors ligne activé…' 1 s after the connection goes, for as long as it is gone, then
+ * 'Mode hors ligne activé…' 1 s after the connection goes, for as long as it is gone, then
  * 'Connexion rétablie…' for 3 s. A state of the page, not a toast: it needs no download (the toast
  * library is fetched with the first toast, and there is no network to fetch it with when this
  * shows), and it does not sit over the toasts that a page may show meanwhile. The live region is

@@ -1,7 +1,7 @@
 import { TOAST_DURATION_MS } from '@popote/ui';
 import { useEffect, useState } from 'react';
 
-/** Spec §4 and §9: each connectivity message follows a 1 s debounce. */
+/** Each connectivity message follows a 1 s debounce. */
 export const CONNECTIVITY_DEBOUNCE_MS = 1000;
 
 interface ConnectivitySource {
@@ -42,7 +42,7 @@ export function watchConnectivity(
   };
 }
 
-/** Spec §9: the message of a connection back stays as long as a toast (3 s); the offline one stays while offline. */
+/** The message of a connection back stays as long as a toast (3 s); the offline one stays while offline. */
 export const BACK_ONLINE_SHOWN_MS = TOAST_DURATION_MS;
 
 export type ConnectivityNotice = 'offline' | 'online' | null;

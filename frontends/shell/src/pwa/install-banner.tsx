@@ -4,7 +4,7 @@ import { shellFr } from '../i18n/texts';
 import styles from './install-banner.module.css';
 import { installPrompt } from './install-prompt';
 
-/** Spec §9: the banner appears 3 s after the browser offers installation. */
+/** The banner appears 3 s after the browser offers installation. */
 export const INSTALL_BANNER_DELAY_MS = 3000;
 const DISMISSED_KEY = 'popote:install-banner-dismissed';
 

@@ -1,6 +1,6 @@
 import type { RemoteName } from './runtime-config';
 
-/** Who may open a page (spec §2, route table). */
+/** Who may open a page. */
 export type Access = 'public' | 'signed-in' | 'cook';
 
 export interface PageRoute {
@@ -12,8 +12,8 @@ export interface PageRoute {
 }
 
 /**
- * The one route table: which remote owns which URLs (architecture §5) and which pages are for
- * signed-in people or cooks (spec §2). First match wins, among the routes with a remote for the
+ * The one route table: which remote owns which URLs (docs/architecture.md, 'Processes') and which pages are for
+ * signed-in people or cooks. First match wins, among the routes with a remote for the
  * remote and among the routes with an access for the access, so the more specific patterns come
  * first. A remote receives the whole URL and matches its own routes with absolute paths; pages it
  * does not have yet end on its own "Page introuvable". Guards are a convenience (no flash of a page

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { CART_MESSAGES, CatalogueRpc, DomainError, type Actor, type CartDto, type MealDto } from '@popote/contracts';
-import { DistributedLocks, RpcClient } from '@popote/platform';
+import { DistributedLocks, insertOnce, RpcClient } from '@popote/platform';
 import type { Model } from 'mongoose';
 import { Cart, MAX_CART_LINES, RECENT_ORDERS, type CartLine } from './cart.schema';
 
@@ -59,13 +59,11 @@ export class CartsService {
         if (!next) return cart ? (cart.items ?? []) : null;
         const now = new Date();
         if (!cart) {
-          try {
-            await this.carts.create({ _id: userId, items: next.items, recent_orders: next.recent_orders ?? [], rev: 1 });
-            return next.items;
-          } catch (err) {
-            if ((err as { code?: number }).code !== 11000) throw err;
-            continue; // created meanwhile by another replica: apply on top of it
-          }
+          const created = await insertOnce(() =>
+            this.carts.create({ _id: userId, items: next.items, recent_orders: next.recent_orders ?? [], rev: 1 }),
+          );
+          if (created) return next.items;
+          continue; // created meanwhile by another replica: apply on top of it
         }
         const res = await this.carts.updateOne(
           { _id: userId, rev: cart.rev },

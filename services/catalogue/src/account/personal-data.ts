@@ -57,7 +57,7 @@ export class CataloguePersonalData implements PersonalDataProvider {
    */
   async erase(cookId: string): Promise<void> {
     // No order is in progress (the erasure waited for that): the pick-up address is no longer needed.
-    await this.store.pickupSettings.deleteOne({ _id: cookId });
+    await this.relay.change(this.store.pickupSettings, cookId, () => this.store.pickupSettings.deleteOne({ _id: cookId }));
     const docs = await this.store.meals.find({ cook_id: cookId }, { _id: 1 }).lean<{ _id: string }[]>();
     for (const { _id } of docs) {
       await this.relay.change(this.store.meals, _id, async () => {

@@ -92,7 +92,6 @@ export class MealsService implements OnModuleInit {
   }
 
   onModuleInit(): void {
-    this.relay.register(this.store.meals);
     // The French communes (ADR 0010) load in the background from boot, so no request waits for them.
     const started = performance.now();
     communes().then(

@@ -1,4 +1,4 @@
-import { MediaStorage, assertDemoDataAllowed, cardKey, putMealImage } from '@popote/platform';
+import { assertDemoDataAllowed, cardKey, isDuplicateKey, MediaStorage, putMealImage } from '@popote/platform';
 import mongoose from 'mongoose';
 import { catalogueConfig } from '../config';
 import { Meal, MealSchema } from '../meals/meal.schema';
@@ -79,7 +79,7 @@ export async function seedCatalogue(env: NodeJS.ProcessEnv = process.env): Promi
         });
         created++;
       } catch (err) {
-        if ((err as { code?: number }).code !== 11000) throw err; // seeded concurrently: fine
+        if (!isDuplicateKey(err)) throw err; // seeded concurrently: fine
       }
     }
     // The demo cooks' pick-up windows: added when missing, never overwritten — except that
@@ -98,8 +98,8 @@ export async function seedCatalogue(env: NodeJS.ProcessEnv = process.env): Promi
       }
       await settings
         .insertOne({ _id: cookId as never, ...rules, address: place?.address ?? null, location: place?.location ?? null })
-        .catch((err: { code?: number }) => {
-          if (err.code !== 11000) throw err;
+        .catch((err: unknown) => {
+          if (!isDuplicateKey(err)) throw err;
         });
     }
     return created;

@@ -67,9 +67,7 @@ export class SlotsService {
     @InjectModel(Meal.name) private readonly meals: Model<Meal>,
     private readonly relay: OutboxRelay,
     private readonly publisher: EventPublisher,
-  ) {
-    this.relay.register(this.settings);
-  }
+  ) {}
 
   // ── The cook's rules ───────────────────────────────────────────────────────────────────────────
 

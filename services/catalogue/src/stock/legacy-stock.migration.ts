@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { OutboxRelay } from '@popote/platform';
 import { CatalogueStore } from '../store';
 
 /**
@@ -11,7 +12,10 @@ import { CatalogueStore } from '../store';
 export class LegacyStockMigration implements OnModuleInit {
   private readonly log = new Logger('Stock');
 
-  constructor(private readonly store: CatalogueStore) {}
+  constructor(
+    private readonly store: CatalogueStore,
+    private readonly relay: OutboxRelay,
+  ) {}
 
   async onModuleInit(): Promise<void> {
     const created = await this.run();
@@ -31,9 +35,11 @@ export class LegacyStockMigration implements OnModuleInit {
         { upsert: true },
       );
       created += res.upsertedCount ?? 0;
-      await this.store.meals.collection.updateOne({ _id: m._id } as never, {
-        $unset: { portions_available: '', applied_orders: '', restocked_orders: '', rated_reviews: '' },
-      });
+      await this.relay.change(this.store.meals, m._id, () =>
+        this.store.meals.collection.updateOne({ _id: m._id } as never, {
+          $unset: { portions_available: '', applied_orders: '', restocked_orders: '', rated_reviews: '' },
+        }),
+      );
     }
     return created;
   }

@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { CatalogueEvents, OrderingEvents, type Envelope } from '@popote/contracts';
 import { causedBy, EventPublisher, findByIds, OutboxRelay, recordEvent, type PartitionedEvent } from '@popote/platform';
 import type { z } from 'zod';
@@ -39,7 +39,7 @@ type StockAdjust = z.infer<typeof CatalogueEvents.stockAdjustRequested.schema>;
  * conditions on `seq` and `v` also make the writes exact on MongoDB if two workers ever overlapped.
  */
 @Injectable()
-export class StockService implements OnModuleInit {
+export class StockService {
   private readonly log = new Logger('Stock');
 
   constructor(
@@ -51,10 +51,6 @@ export class StockService implements OnModuleInit {
     private readonly cards: StockCardsService,
     private readonly reconciliation: CardReconciliationService,
   ) {}
-
-  onModuleInit(): void {
-    this.relay.register(this.store.stockApplications);
-  }
 
   /** One stock event of the cook's partition, under the cook's lock. */
   async apply(event: PartitionedEvent): Promise<void> {
@@ -217,7 +213,9 @@ export class StockService implements OnModuleInit {
             { $inc: { portions: line.quantity, v: 1 }, $set: { seq, op: 'restock' } },
           );
         await this.mirror(ids);
-        await this.store.stockApplications.updateOne({ _id: orderId }, { $set: { restocked_at: new Date() } });
+        await this.relay.change(this.store.stockApplications, orderId, () =>
+          this.store.stockApplications.updateOne({ _id: orderId }, { $set: { restocked_at: new Date() } }),
+        );
         await this.publisher.announce(
           CatalogueEvents.mealsChanged,
           { cook_id: envelope.data.cook_id, meal_ids: ids, cause: 'restock' },

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { ACCOUNT_MESSAGES, DomainError } from '@popote/contracts';
-import { expireAt, PLATFORM_CONFIG } from '@popote/platform';
+import { expireAt, PLATFORM_CONFIG, insertOnce } from '@popote/platform';
 import type { IdentityConfig } from '../config';
 import { AccountToken, type AccountTokenPurpose } from '../users/user.schema';
 import { IdentityStore } from '../store';
@@ -68,12 +68,10 @@ export class AccountTokensService implements OnModuleInit, OnModuleDestroy {
     if (!record || !purposes.includes(record.purpose) || record.expires_at.getTime() <= Date.now()) {
       throw new DomainError('VALIDATION_FAILED', ACCOUNT_MESSAGES.linkInvalid);
     }
-    try {
-      await this.store.consumedTokens.create({ _id: id, consumed_at: new Date(), expires_at: record.expires_at });
-    } catch (err) {
-      if ((err as { code?: number }).code === 11000) throw new DomainError('VALIDATION_FAILED', ACCOUNT_MESSAGES.linkUsed);
-      throw err;
-    }
+    const consumed = await insertOnce(() =>
+      this.store.consumedTokens.create({ _id: id, consumed_at: new Date(), expires_at: record.expires_at }),
+    );
+    if (!consumed) throw new DomainError('VALIDATION_FAILED', ACCOUNT_MESSAGES.linkUsed);
     await this.store.accountTokens.deleteOne({ _id: id });
     return record;
   }

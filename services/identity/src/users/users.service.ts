@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   DomainError,
   IdentityEvents,
@@ -13,7 +13,7 @@ import {
   profileInput,
   signUpInput,
 } from '@popote/contracts';
-import { EventPublisher, findByIds, OutboxRelay, recordEvent } from '@popote/platform';
+import { EventPublisher, findByIds, insertOnce, isDuplicateKey, OutboxRelay, recordEvent } from '@popote/platform';
 import type { z } from 'zod';
 import { hashPassword } from '../auth/passwords';
 import { toCookProfileDto, toPublicCook, toUserDto } from './user.mapper';
@@ -25,7 +25,7 @@ export const usernameKey = (username: string) => username.trim().toLowerCase();
 /** Maps a duplicate-key error to the field that collided, with the French message. */
 export function duplicateError(err: unknown): DomainError | null {
   const e = err as { code?: number; message?: string; keyPattern?: Record<string, unknown> };
-  if (e?.code !== 11000) return null;
+  if (!isDuplicateKey(err)) return null;
   const text = `${JSON.stringify(e.keyPattern ?? {})} ${e.message ?? ''}`;
   if (/username/.test(text))
     return new DomainError('CONFLICT', IDENTITY_MESSAGES.usernameTaken, { username: IDENTITY_MESSAGES.usernameTaken });
@@ -33,16 +33,12 @@ export function duplicateError(err: unknown): DomainError | null {
 }
 
 @Injectable()
-export class UsersService implements OnModuleInit {
+export class UsersService {
   constructor(
     private readonly store: IdentityStore,
     private readonly relay: OutboxRelay,
     private readonly publisher: EventPublisher,
   ) {}
-
-  onModuleInit(): void {
-    this.relay.register(this.store.users);
-  }
 
   async create(input: z.infer<typeof signUpInput>): Promise<User> {
     // Friendly messages first (the unique indexes still decide under a race).
@@ -192,11 +188,7 @@ export class UsersService implements OnModuleInit {
   async ensureCookProfile(userId: string): Promise<CookProfile> {
     const existing = await this.store.cookProfiles.findById(userId).lean<CookProfile>();
     if (existing) return existing;
-    try {
-      await this.store.cookProfiles.create({ _id: userId });
-    } catch (err) {
-      if ((err as { code?: number }).code !== 11000) throw err;
-    }
+    await insertOnce(() => this.store.cookProfiles.create({ _id: userId }));
     return (await this.store.cookProfiles.findById(userId).lean<CookProfile>())!;
   }
 }

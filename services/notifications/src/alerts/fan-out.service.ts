@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { ALERT_KIND_CHANNELS, type AlertChannel } from '@popote/contracts';
-import { findByIds } from '@popote/platform';
+import { findByIds, insertManyOnce } from '@popote/platform';
 import type { Model } from 'mongoose';
 import { effectivePreferences } from '../audience/alert-preferences.service';
 import { AlertPreferencesDoc, Favourite, Follow, PushDevice } from '../audience/audience.schema';
@@ -152,26 +152,8 @@ export class AlertsFanOut {
       ...userIds.filter((u) => allows(u, 'email')).map((u) => doc(key(u, 'email'), u, 'email', 'waiting', null)),
       ...devices.map((d) => doc(key(d.user_id, 'push', d._id), d.user_id, 'push', 'queued', d._id)),
     ];
-    const inserted = await this.insertNew(docs);
+    // An alert already queued (same id) is left as it is.
+    const inserted = await insertManyOnce(this.alerts.collection, docs);
     return { total: inserted, pushes: devices.length };
-  }
-
-  /** Inserts what is not there yet; an alert already queued (same id) is left as it is. Returns how many were new. */
-  private async insertNew(docs: object[]): Promise<number> {
-    if (!docs.length) return 0;
-    try {
-      const res = await this.alerts.collection.insertMany(docs as never[], { ordered: false });
-      return res.insertedCount;
-    } catch (err) {
-      const e = err as {
-        code?: number;
-        writeErrors?: { code?: number }[] | { code?: number };
-        insertedCount?: number;
-        result?: { insertedCount?: number };
-      };
-      const errors = Array.isArray(e.writeErrors) ? e.writeErrors : e.writeErrors ? [e.writeErrors] : [];
-      if (!errors.length || !errors.every((w) => w.code === 11000)) throw err;
-      return e.insertedCount ?? e.result?.insertedCount ?? docs.length - errors.length;
-    }
   }
 }

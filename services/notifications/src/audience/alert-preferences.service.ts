@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { isDuplicateKey } from '@popote/platform';
 import { InjectModel } from '@nestjs/mongoose';
 import { ALERT_KINDS, DEFAULT_ALERT_PREFERENCES, type Actor, type AlertKind, type AlertPreferences } from '@popote/contracts';
 import type { Model } from 'mongoose';
-import { AlertPreferencesDoc, isDuplicateKey } from './audience.schema';
+import { AlertPreferencesDoc } from './audience.schema';
 import { PushDevicesService } from './push-devices.service';
 
 /**

@@ -69,4 +69,3 @@ export const AUDIENCE_MODELS = [
 export const pushDeviceId = (endpoint: string) => createHash('sha256').update(endpoint).digest('base64url');
 
 /** A duplicate key: the document with that derived `_id` is there already (written by a concurrent call). */
-export const isDuplicateKey = (err: unknown) => (err as { code?: number } | null)?.code === 11000;

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { CatalogueRpc, DomainError, FOLLOW_MESSAGES, IdentityRpc, type Actor } from '@popote/contracts';
-import { RpcClient } from '@popote/platform';
+import { RpcClient, insertOnce } from '@popote/platform';
 import type { Model } from 'mongoose';
-import { Favourite, favouriteId, Follow, followId, isDuplicateKey } from './audience.schema';
+import { Favourite, favouriteId, Follow, followId } from './audience.schema';
 
 /** 'Mes cuisiniers' and 'Mes favoris' show this many at most (newest first). */
 export const AUDIENCE_LIST_MAX = 500;
@@ -86,10 +86,6 @@ export class FollowsService {
   private async addOnce<T>(model: Model<T>, doc: Partial<T> & { _id: string }, exists: () => Promise<boolean>, missing: string) {
     if (await model.exists({ _id: doc._id })) return;
     if (!(await exists())) throw new DomainError('NOT_FOUND', missing);
-    try {
-      await model.create(doc);
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
+    await insertOnce(() => model.create(doc));
   }
 }

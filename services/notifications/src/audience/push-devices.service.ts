@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { DomainError, FOLLOW_MESSAGES, mayPushTo, type Actor, type PushSubscriptionInput } from '@popote/contracts';
-import { PLATFORM_CONFIG } from '@popote/platform';
+import { PLATFORM_CONFIG, isDuplicateKey } from '@popote/platform';
 import type { Model } from 'mongoose';
 import type { NotificationsConfig } from '../config';
-import { isDuplicateKey, PushDevice, pushDeviceId } from './audience.schema';
+import { PushDevice, pushDeviceId } from './audience.schema';
 
 /**
  * Devices one person keeps at most: subscribing one more drops the one that subscribed least

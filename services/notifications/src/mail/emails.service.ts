@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { IdentityRpc, type UserDto } from '@popote/contracts';
-import { DistributedLocks, PeriodicJob, PLATFORM_CONFIG, RpcClient } from '@popote/platform';
+import { DistributedLocks, insertOnce, PeriodicJob, PLATFORM_CONFIG, RpcClient } from '@popote/platform';
 import type { Model } from 'mongoose';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { NotificationsConfig } from '../config';
@@ -69,8 +69,8 @@ export class EmailsService implements OnApplicationShutdown {
       headers?: Record<string, string> | null;
     },
   ): Promise<void> {
-    try {
-      await this.emails.create({
+    await insertOnce(() =>
+      this.emails.create({
         _id: id,
         ...email,
         reply_to: email.reply_to ?? null,
@@ -79,10 +79,8 @@ export class EmailsService implements OnApplicationShutdown {
         status: 'pending',
         attempts: 0,
         next_attempt_at: new Date(),
-      });
-    } catch (err) {
-      if ((err as { code?: number }).code !== 11000) throw err;
-    }
+      }),
+    );
     void this.flush();
   }
 

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { ACCOUNT_MESSAGES, DomainError, type OrderStatus } from '@popote/contracts';
-import { PeriodicJob } from '@popote/platform';
+import { isDuplicateKey, PeriodicJob } from '@popote/platform';
 import type { Collection, Model } from 'mongoose';
 import { LifecycleService } from '../orders/lifecycle.service';
 import { Order } from '../orders/order.schema';
@@ -59,8 +59,8 @@ export class ErasedAccounts {
         { upsert: true },
       )
       // Two replicas (or a redelivery) upserting at once: the other insert won, the account is recorded.
-      .catch((err: { code?: number }) => {
-        if (err.code !== 11000) throw err;
+      .catch((err: unknown) => {
+        if (!isDuplicateKey(err)) throw err;
       });
     return this.cancelOpenOrdersOf(userId);
   }

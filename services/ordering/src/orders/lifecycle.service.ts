@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   DomainError,
   NEXT_STATUS,
@@ -13,7 +13,7 @@ import {
   type OrderStatus,
   type ReviewDto,
 } from '@popote/contracts';
-import { OutboxRelay, recordEvent, RpcClient } from '@popote/platform';
+import { insertOnce, OutboxRelay, recordEvent, RpcClient } from '@popote/platform';
 import type { HydratedDocument } from 'mongoose';
 import { cancelOrder, cancelRefused } from './cancellation';
 import { closeUnattended } from './closing';
@@ -59,16 +59,12 @@ const parisDay = (d: Date) =>
  * delivered.
  */
 @Injectable()
-export class LifecycleService implements OnModuleInit {
+export class LifecycleService {
   constructor(
     private readonly store: OrderingStore,
     private readonly relay: OutboxRelay,
     private readonly rpc: RpcClient,
   ) {}
-
-  onModuleInit(): void {
-    this.relay.register(this.store.reviews);
-  }
 
   /**
    * Refuses an order that does not exist or is not the actor's before its lock is taken: a lock is
@@ -200,12 +196,8 @@ export class LifecycleService implements OnModuleInit {
         meal_ids: review.meal_ids,
         rating,
       });
-      try {
-        await this.relay.save(this.store.reviews, review);
-      } catch (err) {
-        if ((err as { code?: number }).code === 11000) throw new DomainError('CONFLICT', ORDER_MESSAGES.reviewOnce);
-        throw err;
-      }
+      if (!(await insertOnce(() => this.relay.save(this.store.reviews, review))))
+        throw new DomainError('CONFLICT', ORDER_MESSAGES.reviewOnce);
       await this.store.orders.updateOne({ _id: orderId }, { $set: { review_rating: rating } });
       return toReviewDto(review.toObject());
     });

@@ -1,6 +1,6 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { OrderingEvents, type Actor, type CheckoutLine, type Envelope, type HeldSlot, type OrderDto } from '@popote/contracts';
-import { causedBy, findByIds, orderIdOf, OutboxRelay, recordEvent } from '@popote/platform';
+import { causedBy, findByIds, insertOnce, isDuplicateKey, orderIdOf, OutboxRelay, recordEvent } from '@popote/platform';
 import { cancelOrder } from './cancellation';
 import { CheckoutOrders, Order } from './order.schema';
 import { OrderingStore } from '../store';
@@ -31,15 +31,11 @@ export const toOrderDto = (o: Order): OrderDto => ({
 });
 
 @Injectable()
-export class OrdersService implements OnModuleInit {
+export class OrdersService {
   constructor(
     private readonly store: OrderingStore,
     private readonly relay: OutboxRelay,
   ) {}
-
-  onModuleInit(): void {
-    this.relay.register(this.store.orders);
-  }
 
   /**
    * A paid checkout becomes one order per cook (pending, pick-up, prices as paid), each announced
@@ -59,8 +55,8 @@ export class OrdersService implements OnModuleInit {
         { $setOnInsert: { consumer_id: consumerId, order_ids: [...byCook.keys()].map((c) => orderIdOf(checkoutId, c)) } },
         { upsert: true },
       )
-      .catch((err: { code?: number }) => {
-        if (err.code !== 11000) throw err; // written by a concurrent delivery: the same content
+      .catch((err: unknown) => {
+        if (!isDuplicateKey(err)) throw err; // written by a concurrent delivery: the same content
       });
     const ids: string[] = [];
     for (const [cookId, cookLines] of byCook) {
@@ -109,11 +105,8 @@ export class OrdersService implements OnModuleInit {
         },
         causedBy(envelope),
       );
-      try {
-        await this.relay.save(this.store.orders, order);
-      } catch (err) {
-        if ((err as { code?: number }).code !== 11000) throw err; // created before (a redelivery) or concurrently: fine
-      }
+      // Created before (a redelivery) or concurrently: fine.
+      await insertOnce(() => this.relay.save(this.store.orders, order));
     }
     return ids;
   }

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { insertOnce } from '@popote/platform';
 import { Injectable } from '@nestjs/common';
 import { ADS, type AdsRpc, type RpcRequest } from '@popote/contracts';
 import ipaddr from 'ipaddr.js';
 import { PaymentsStore } from '../store';
-import { isDuplicateKey } from '../payouts/payouts.schema';
+
 import type { AdClick, Campaign } from './advertising.schema';
 import { campaignDay } from './campaign-clock';
 import { CampaignsService } from './campaigns.service';
@@ -38,7 +39,7 @@ export class AdMeasurementService {
     if (!seen) return false;
     const key = await this.viewerKey(seen.campaign, seen.day, viewer);
     const id = `${campaignId}:${seen.day}:${key}`;
-    const counted = await this.insertOnce(() =>
+    const counted = await insertOnce(() =>
       this.store.adDisplays.create({ _id: id, campaign_id: campaignId, day: seen.day, created_at: new Date(now) }),
     );
     if (!counted || (await this.networkPlace('display', seen.campaign, seen.day, viewer, now))) return counted;
@@ -51,7 +52,7 @@ export class AdMeasurementService {
     if (!seen) return false;
     const key = await this.viewerKey(seen.campaign, seen.day, viewer);
     const id = `${campaignId}:${seen.day}:${key}`;
-    const counted = await this.insertOnce(() =>
+    const counted = await insertOnce(() =>
       this.store.adClicks.create({
         _id: id,
         campaign_id: campaignId,
@@ -76,7 +77,7 @@ export class AdMeasurementService {
     if (!('user_id' in viewer) || !viewer.address) return true;
     const network = await this.viewerKey(campaign, day, { address: viewer.address });
     for (let n = 0; n < ADS.perNetworkPerDay; n++) {
-      const placed = await this.insertOnce(() =>
+      const placed = await insertOnce(() =>
         this.store.adNetworkPlaces.create({
           _id: `${campaign._id}:${day}:${kind}:${network}:${n}`,
           campaign_id: campaign._id,
@@ -102,7 +103,7 @@ export class AdMeasurementService {
     );
     let counted = 0;
     for (const campaignId of new Set(clicks.map((c) => c.campaign_id))) {
-      const added = await this.insertOnce(() =>
+      const added = await insertOnce(() =>
         this.store.adConversions.create({
           _id: `${campaignId}:${order.order_id}`,
           campaign_id: campaignId,
@@ -159,11 +160,7 @@ export class AdMeasurementService {
     let salt = this.salts.get(id);
     if (!salt) {
       salt = (async () => {
-        try {
-          await this.store.adSalts.create({ _id: id, salt: randomBytes(16).toString('base64url'), created_at: new Date() });
-        } catch (err) {
-          if (!isDuplicateKey(err)) throw err;
-        }
+        await insertOnce(() => this.store.adSalts.create({ _id: id, salt: randomBytes(16).toString('base64url'), created_at: new Date() }));
         return (await this.store.adSalts.findById(id).lean())!.salt;
       })();
       salt.catch(() => this.salts.delete(id));
@@ -171,16 +168,6 @@ export class AdMeasurementService {
       if (this.salts.size > 10_000) this.salts.delete(this.salts.keys().next().value!);
     }
     return salt;
-  }
-
-  private async insertOnce(insert: () => Promise<unknown>): Promise<boolean> {
-    try {
-      await insert();
-      return true;
-    } catch (err) {
-      if (isDuplicateKey(err)) return false;
-      throw err;
-    }
   }
 }
 

@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { displaysCostCents } from '@popote/contracts';
-import { PeriodicJob } from '@popote/platform';
+import { PeriodicJob, isDuplicateKey } from '@popote/platform';
 import type { PaymentsConfig } from '../config';
 import { LedgerService } from '../payouts/ledger.service';
-import { isDuplicateKey, type LedgerEntry } from '../payouts/payouts.schema';
+import { type LedgerEntry } from '../payouts/payouts.schema';
 import { PaymentsStore } from '../store';
 import type { Campaign } from './advertising.schema';
 import { AdMeasurementService } from './ad-measurement.service';

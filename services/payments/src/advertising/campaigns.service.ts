@@ -13,11 +13,11 @@ import {
   type CampaignDto,
   type RpcRequest,
 } from '@popote/contracts';
-import { RpcClient } from '@popote/platform';
+import { RpcClient, insertOnce, isDuplicateKey } from '@popote/platform';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
 import { LedgerService } from '../payouts/ledger.service';
 import { csvCents, toCsv } from '../payouts/payouts.service';
-import { isDuplicateKey, type LedgerEntry } from '../payouts/payouts.schema';
+import { type LedgerEntry } from '../payouts/payouts.schema';
 import { PaymentsStore } from '../store';
 import type { Campaign } from './advertising.schema';
 import { campaignDay, effectiveEnd } from './campaign-clock';
@@ -58,12 +58,10 @@ export class CampaignsService {
 
     const id = randomUUID();
     const holder = `ad:${id}`;
-    try {
-      await this.store.payoutsInFlight.create({ _id: actor.user_id, payout_id: holder, created_at: new Date() });
-    } catch (err) {
-      if (isDuplicateKey(err)) throw new DomainError('CONFLICT', AD_MESSAGES.balanceBusy);
-      throw err;
-    }
+    const claimed = await insertOnce(() =>
+      this.store.payoutsInFlight.create({ _id: actor.user_id, payout_id: holder, created_at: new Date() }),
+    );
+    if (!claimed) throw new DomainError('CONFLICT', AD_MESSAGES.balanceBusy);
     try {
       // Under the marker, nothing else of this cook's spends the balance or starts a campaign.
       const now = new Date();

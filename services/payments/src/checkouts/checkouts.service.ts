@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   CartRpc,
   DomainError,
@@ -52,7 +52,7 @@ const RENEW_MARGIN_MS = 60_000;
 export const LATE_PAYMENT_GRACE_MS = 2 * 60_000;
 
 @Injectable()
-export class CheckoutsService implements OnModuleInit {
+export class CheckoutsService {
   private readonly log = new Logger('Checkouts');
 
   constructor(
@@ -63,11 +63,6 @@ export class CheckoutsService implements OnModuleInit {
     private readonly relay: OutboxRelay,
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
   ) {}
-
-  onModuleInit(): void {
-    this.relay.register(this.store.checkouts);
-    this.relay.register(this.store.refunds);
-  }
 
   /**
    * Reserve, then pay (docs/checkout.md). The amount is computed here, from the cart and the

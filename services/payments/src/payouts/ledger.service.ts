@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { splitOrderTotal, type LedgerEntryDto, type LedgerKind } from '@popote/contracts';
 import { Checkout } from '../checkouts/checkout.schema';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
-import { isDuplicateKey, LedgerEntry } from './payouts.schema';
+import { insertManyOnce, insertOnce } from '@popote/platform';
+import { LedgerEntry } from './payouts.schema';
 import { PaymentsStore } from '../store';
 
 export interface Balances {
@@ -69,8 +70,8 @@ export class LedgerService {
   ): Promise<number> {
     let added = 0;
     for (const e of entries) {
-      try {
-        await this.store.ledgerEntries.create({
+      const inserted = await insertOnce(() =>
+        this.store.ledgerEntries.create({
           order_id: null,
           payout_id: null,
           campaign_id: null,
@@ -78,11 +79,9 @@ export class LedgerService {
           displays: null,
           created_at: new Date(),
           ...e,
-        });
-        added++;
-      } catch (err) {
-        if (!isDuplicateKey(err)) throw err;
-      }
+        }),
+      );
+      if (inserted) added++;
     }
     return added;
   }
@@ -117,16 +116,10 @@ export class LedgerService {
   private async appendAll(
     entries: Pick<LedgerEntry, '_id' | 'kind' | 'cook_id' | 'order_id' | 'pending_cents' | 'available_cents'>[],
   ): Promise<void> {
-    try {
-      await this.store.ledgerEntries.insertMany(
-        entries.map((e) => ({ payout_id: null, campaign_id: null, advertising_cents: 0, displays: null, created_at: new Date(), ...e })),
-        { ordered: false },
-      );
-    } catch (err) {
-      const errors = (err as { writeErrors?: { code?: number; err?: { code?: number } }[] }).writeErrors;
-      const duplicates = errors?.length ? errors.every((w) => (w.code ?? w.err?.code) === 11000) : isDuplicateKey(err);
-      if (!duplicates) throw err;
-    }
+    await insertManyOnce(
+      this.store.ledgerEntries,
+      entries.map((e) => ({ payout_id: null, campaign_id: null, advertising_cents: 0, displays: null, created_at: new Date(), ...e })),
+    );
   }
 
   async orderPickedUp(order: OrderRef): Promise<void> {

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { PeriodicJob } from '@popote/platform';
+import { PeriodicJob, insertOnce } from '@popote/platform';
 import type { Model } from 'mongoose';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
-import { isDuplicateKey, PayoutRound } from './payouts.schema';
+import { PayoutRound } from './payouts.schema';
 import { PayoutsService } from './payouts.service';
 
 /**
@@ -85,12 +85,6 @@ export class PayoutScheduleService {
 
   /** Records round `id` as started here; false when it already was (another instance, or an earlier run). */
   private async claim(id: string, now: Date): Promise<boolean> {
-    try {
-      await this.rounds.create({ _id: id, started_at: now });
-      return true;
-    } catch (err) {
-      if (isDuplicateKey(err)) return false;
-      throw err;
-    }
+    return insertOnce(() => this.rounds.create({ _id: id, started_at: now }));
   }
 }

@@ -103,5 +103,3 @@ export class PayoutRound {
   @Prop({ type: Object, default: null }) outcome!: Record<string, number> | null;
 }
 export const PayoutRoundSchema = SchemaFactory.createForClass(PayoutRound);
-
-export const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;

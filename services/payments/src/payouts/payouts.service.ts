@@ -11,13 +11,13 @@ import {
   type PayoutDto,
   type PayoutOverviewDto,
 } from '@popote/contracts';
-import { RpcClient } from '@popote/platform';
+import { RpcClient, insertOnce } from '@popote/platform';
 import { CheckoutsService } from '../checkouts/checkouts.service';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
 import { PAYMENT_PROVIDER, ProviderRefusal, type PaymentProvider, type ProviderEvent } from '../providers/provider';
 import { LedgerService, toLedgerEntryDto } from './ledger.service';
 import { PAYOUT_INCIDENT_TEXTS, PayoutIncidents } from './payout-incidents';
-import { isDuplicateKey, Payout, PayoutAccount, PayoutInFlight } from './payouts.schema';
+import { Payout, PayoutAccount, PayoutInFlight } from './payouts.schema';
 import { PaymentsStore } from '../store';
 import { applyOnce } from '../providers/provider-events';
 
@@ -124,16 +124,15 @@ export class PayoutsService {
     let account = await this.store.payoutAccounts.findById(actor.user_id).lean<PayoutAccount>();
     if (!account) {
       const created = await this.provider.createConnectedAccount({ cook_id: actor.user_id });
-      try {
-        await this.store.payoutAccounts.create({
+      // Two clicks at once: the first one's account stands.
+      await insertOnce(() =>
+        this.store.payoutAccounts.create({
           _id: actor.user_id,
           provider: this.provider.name,
           account_id: created.id,
           status: created.enabled ? 'enabled' : 'pending',
-        });
-      } catch (err) {
-        if (!isDuplicateKey(err)) throw err; // two clicks at once: the first one's account stands
-      }
+        }),
+      );
       account = await this.store.payoutAccounts.findById(actor.user_id).lean<PayoutAccount>();
     }
     const url =
@@ -177,12 +176,8 @@ export class PayoutsService {
     check((await this.ledger.balances(cookId)).available_cents);
 
     const payoutId = randomUUID();
-    try {
-      await this.store.payoutsInFlight.create({ _id: cookId, payout_id: payoutId, created_at: new Date() });
-    } catch (err) {
-      if (isDuplicateKey(err)) throw new DomainError('CONFLICT', PAYOUT_MESSAGES.inFlight);
-      throw err;
-    }
+    const claimed = await insertOnce(() => this.store.payoutsInFlight.create({ _id: cookId, payout_id: payoutId, created_at: new Date() }));
+    if (!claimed) throw new DomainError('CONFLICT', PAYOUT_MESSAGES.inFlight);
     let payout: Payout;
     try {
       // Under the marker, only this request debits the balance: read it again and decide.

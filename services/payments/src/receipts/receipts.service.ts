@@ -13,11 +13,11 @@ import {
   type ReceiptDto,
   type VatRegime,
 } from '@popote/contracts';
-import { RpcClient } from '@popote/platform';
+import { RpcClient, insertOnce } from '@popote/platform';
 import type { z } from 'zod';
 import { Checkout, Refund } from '../checkouts/checkout.schema';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
-import { isDuplicateKey } from '../payouts/payouts.schema';
+
 import { renderPdf } from './receipt-pdf';
 import { Receipt, ReceiptSeries } from './receipt.schema';
 import { PaymentsStore } from '../store';
@@ -58,8 +58,8 @@ export class ReceiptsService {
     // A number already taken means the series was behind (a crash between a receipt and its series):
     // the next one is tried, so the numbering has neither gap nor duplicate.
     for (let number = (await this.lastNumber(order.cook_id)) + 1; ; number++) {
-      try {
-        await this.store.receipts.create({
+      const issued = await insertOnce(() =>
+        this.store.receipts.create({
           _id: order.order_id,
           cook_id: order.cook_id,
           number,
@@ -73,9 +73,9 @@ export class ReceiptsService {
           commission_bp: bp,
           ...split,
           issued_at: issuedAt,
-        });
-      } catch (err) {
-        if (!isDuplicateKey(err)) throw err;
+        }),
+      );
+      if (!issued) {
         if (await this.store.receipts.exists({ _id: order.order_id })) return; // issued meanwhile (a redelivery)
         continue;
       }

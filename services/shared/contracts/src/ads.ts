@@ -4,7 +4,7 @@ export { ADS, AD_TEXTS, AD_FORM_MESSAGES, dailyBudgets, displaysCostCents } from
 import { z } from 'zod';
 import { actorSchema, defineRpc } from './envelope';
 
-// Advertisements (issue 32, ADR 0020): campaigns paid from the cook's ledger, displays and clicks
+// Advertisements (ADR 0020): campaigns paid from the cook's ledger, displays and clicks
 // counted by payments, the sponsored card chosen by the BFF.
 
 export const AD_MESSAGES = {

@@ -114,7 +114,7 @@ export const createMealInput = z.object({
 });
 export type CreateMealInput = z.infer<typeof createMealInput>;
 
-/** The edit form: photo, name, description, price, portions (spec §2 Edit meal). */
+/** The edit form: photo, name, description, price, portions. */
 export const updateMealInput = z.object({
   name: text(MEAL_LIMITS.name),
   description: text(MEAL_LIMITS.text),

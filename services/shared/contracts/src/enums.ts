@@ -1,5 +1,5 @@
 /**
- * The spec's fixed vocabularies (§5, §9), their French labels, the limits and the SIRET check: one
+ * The spec's fixed vocabularies, their French labels, the limits and the SIRET check: one
  * source, @popote/rules, which the frontends import too.
  */
 export {

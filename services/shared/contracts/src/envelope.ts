@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every integration event travels in this envelope (architecture §4). */
+/** Every integration event travels in this envelope (docs/events.md). */
 export const envelopeSchema = z.object({
   id: z.string().min(1),
   type: z.string().min(1),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { actorSchema, defineEvent, defineRpc } from './envelope';
 import { AVATAR_URL_INVALID, isSafeImageUrl, isValidSiret, LIMITS, TEXT_LIMITS, USER_TYPES, VAT_REGIMES } from './enums';
 
-/** French validation texts of the spec (§5), shared by the service and the forms. */
+/** French validation texts of the spec, shared by the service and the forms. */
 export const IDENTITY_MESSAGES = {
   usernameMin: 'Le pseudo doit contenir au moins 3 caractères',
   passwordMin: 'Le mot de passe doit contenir au moins 6 caractères',

@@ -29,3 +29,4 @@ export * from './personal-data/newest-first';
 export * from './service-module';
 export * from './model-store';
 export * from './jobs/work-queue';
+export * from './insert-once';

@@ -127,6 +127,7 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
         maxDeliver: this.config.EVENTS_MAX_DELIVER,
         criticalMaxDeliver: this.config.EVENTS_CRITICAL_MAX_DELIVER,
       });
+      this.relay.registerOutboxModels(connection);
       this.relay.start();
     }
   }

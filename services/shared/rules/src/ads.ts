@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Advertisements (issue 32, ADR 0020): a cook puts one of their dishes forward for a number of days
+ * Advertisements (ADR 0020): a cook puts one of their dishes forward for a number of days
  * with a total budget taken from their available balance; each display costs a fixed price per
  * thousand (ADS_CPM_CENTS), counted once per viewer per dish per campaign day; the day's spend never
  * exceeds its share of the budget. The cook's form, the services and the BFF read these bounds.

@@ -1,6 +1,6 @@
 import { MAX_INGREDIENTS } from './vocabulary';
 
-/** Business constants (spec §9). */
+/** Business constants. */
 export const LIMITS = {
   featuredMeals: 3,
   popularCooks: 3,
@@ -32,7 +32,7 @@ export const TEXT_LIMITS = {
 /** The contact form's texts, as notifications accepts them. */
 export const CONTACT_LIMITS = { name: 120, subject: 200, message: 5000 } as const;
 
-/** A dish as the catalogue accepts it (spec §5): the create and edit forms stop at the same bounds. */
+/** A dish as the catalogue accepts it: the create and edit forms stop at the same bounds. */
 export const MEAL_LIMITS = {
   name: 120,
   /** The description and every optional text (cooking details, storage...). */

@@ -1,7 +1,7 @@
 import { MEAL_LIMITS } from './limits';
 
 /**
- * French texts of the meal rules (spec §5, §8): the catalogue answers with them, and the cook's forms
+ * French texts of the meal rules: the catalogue answers with them, and the cook's forms
  * show the same ones before anything is sent (the forms add their own, more precise, for what the
  * catalogue words generically: 'Ce champ est obligatoire'...).
  */

@@ -1,5 +1,5 @@
 /**
- * What one reservation may hold (docs/checkout.md, issue 39): without a bound, one account could
+ * What one reservation may hold (docs/checkout.md): without a bound, one account could
  * reserve every portion of 50 cooks, renew it all day and keep them sold out. The catalogue checks
  * it when it reserves (the authority); payments checks what it can before asking.
  */

@@ -1,5 +1,5 @@
 /**
- * The fixed vocabularies of the spec (§5, §9): the values the services store and accept, and the
+ * The fixed vocabularies of the spec: the values the services store and accept, and the
  * French labels the pages and the e-mails show. Lists follow the order the forms offer them in.
  */
 

@@ -19,7 +19,7 @@ export interface SponsoredCardProps {
 const ignore = () => undefined;
 
 /**
- * The sponsored dish (issue 32, ADR 0020): a meal card like the others, opening the dish's page,
+ * The sponsored dish (ADR 0020): a meal card like the others, opening the dish's page,
  * with its 'Sponsorisé' label (the link's description) and 'Pourquoi ce plat ?'. Reports one
  * display per mount once half of it was on screen for ADS.visibleMs, and each opening of its link,
  * without waiting for the answers. Never shown sold out.

@@ -17,7 +17,7 @@ import { refreshCart, useCart, useCartActions } from './use-cart';
 
 const t = fr.cart;
 
-/** Spec §4/§9: from the cart to /checkout 1 s after the checks pass (time for the confetti). */
+/** From the cart to /checkout 1 s after the checks pass (time for the confetti). */
 export const REDIRECT_TO_CHECKOUT_MS = 1000;
 
 // Signed-in only (the shell's guard).

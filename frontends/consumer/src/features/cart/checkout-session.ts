@@ -1,5 +1,5 @@
 /**
- * The checkout session data (spec §3): kept in the browser session between 'Procéder au
+ * The checkout session data: kept in the browser session between 'Procéder au
  * paiement' and /checkout. Amounts are euro cents. The server computes the real amount
  * again when the payment starts; this is what the person agreed to on the cart page.
  */

@@ -1,6 +1,6 @@
 import type confetti from 'canvas-confetti';
 
-/** Spec §9: the add-to-cart confetti lasts 3 s. */
+/** The add-to-cart confetti lasts 3 s. */
 export const ADD_TO_CART_CONFETTI_MS = 3000;
 
 const COLORS = ['#c4501f', '#f2b441', '#3f6b47', '#fde4d4'];
@@ -45,7 +45,7 @@ function shoot(create: typeof confetti, options: confetti.Options): void {
   void instance({ colors: COLORS, ...options });
 }
 
-/** Spec §9: a burst of 100 pieces (the cart's way to the checkout). */
+/** A burst of 100 pieces (the cart's way to the checkout). */
 export function burst(): void {
   void loadConfetti().then((create) => {
     if (create) shoot(create, { particleCount: 100, spread: 75, origin: { y: 0.6 } });
@@ -103,7 +103,7 @@ export function startsNewCart(cart: { items: { meal_id: string; quantity: number
 }
 
 /**
- * Spec §2 "the first add triggers confetti": the first add of a visit, and the add that starts
+ * The first add triggers confetti: the first add of a visit, and the add that starts
  * a new cart (after an order or 'Vider le panier'). Records the add.
  */
 export function isFirstAdd(startsCart: boolean, visit: VisitMemory = sessionVisit): boolean {

@@ -3,7 +3,7 @@ import { useNavigate } from '@popote/router';
 import { useCallback } from 'react';
 
 /**
- * What adding to the cart does for a visitor who is not signed in (spec §8): the French toast,
+ * What adding to the cart does for a visitor who is not signed in: the French toast,
  * then the sign-in page. Shared by the cart's actions and the signed-out cards' plain button, so
  * that both say and do the same.
  */

@@ -53,7 +53,7 @@ export async function refreshCart(client: GraphQLClient): Promise<void> {
 const toastId = (kind: string, mealId = '') => `cart-${kind}-${mealId}`;
 
 /**
- * The cart's actions with their French toasts (spec §8). Each resolves true on success.
+ * The cart's actions with their French toasts. Each resolves true on success.
  * A signed-out visitor (or one whose session ended) is asked to sign in and sent to /auth.
  */
 export function useCartActions() {

@@ -19,7 +19,7 @@ import { frOrders } from '@popote/ui/fr-orders';
 const t = frOrders.checkout;
 const ts = frOrders.slots;
 
-/** Spec §4/§9: to /orders 2 s after a successful payment. */
+/** To /orders 2 s after a successful payment. */
 export const REDIRECT_AFTER_PAYMENT_MS = 2000;
 
 export interface OrdersLocationState {

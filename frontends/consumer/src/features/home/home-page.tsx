@@ -111,7 +111,7 @@ function FeaturedMeals() {
 
   let content: ReactNode;
   if (meals && meals.length > 0) {
-    // Home featured cards show 'Plus que N' under 5 portions (spec §9).
+    // Home featured cards show 'Plus que N' under 5 portions.
     const lowStockThreshold = LIMITS.lowStockFeatured - 1;
     content = (
       <MealGrid

@@ -38,7 +38,7 @@ function MealView({ meal }: { meal: MealDetail }) {
   const src = meal.image_url || meal.image_card_url;
   const picture = src && src !== brokenSrc ? src : MEAL_PLACEHOLDER_SRC;
   const soldOut = meal.portions_available <= 0;
-  // Spec §2: the remaining portions are the stock minus what is already in the cart.
+  // The remaining portions are the stock minus what is already in the cart.
   const { quantityOf } = useCart();
   const remaining = remainingFor(meal.portions_available, quantityOf(meal.meal_id));
   const facts: Array<{ term: string; value: ReactNode; className?: string }> = [

@@ -98,7 +98,7 @@ export function countActiveFilters(filters: MealListFilters): number {
 
 /**
  * The list as it comes: no search, no filter, no radius, newest first. Only this one carries the
- * sponsored card (issue 32); the buyer's commune alone (distances on the cards) keeps it.
+ * sponsored card; the buyer's commune alone (distances on the cards) keeps it.
  */
 export function isDefaultListing(filters: MealListFilters): boolean {
   return filters.q === '' && countActiveFilters(filters) === 0 && filters.radius === null && filters.sort === 'recent';

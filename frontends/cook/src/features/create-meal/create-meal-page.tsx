@@ -19,7 +19,7 @@ import { frCook } from '@popote/ui/fr-cook';
 
 const t = frCook.mealForm;
 
-/** Spec §9: to the dashboard 2 s after the meal is created (time for the confetti). */
+/** To the dashboard 2 s after the meal is created (time for the confetti). */
 export const REDIRECT_AFTER_CREATE_MS = 2000;
 
 const FIELDS = [

@@ -2,7 +2,7 @@ import { AD_TEXTS, ADS } from '@popote/rules';
 import { formatPrice } from '@popote/ui';
 
 /**
- * French texts of 'Mettre en avant' (issue 32, ADR 0020) in the cook dashboard. The bounds and the
+ * French texts of 'Mettre en avant' (ADR 0020) in the cook dashboard. The bounds and the
  * form's validation messages are those of @popote/rules (ADS, AD_FORM_MESSAGES): never written here.
  * (Kept in the cook remote for now; they belong with the other cook texts of @popote/ui/fr-cook.)
  */

@@ -14,7 +14,7 @@ const t = frAds;
 const count = (n: number) => n.toLocaleString('fr-FR');
 
 /**
- * 'Mises en avant' (issue 32): the cook's campaigns, newest first, with their spend and results,
+ * 'Mises en avant': the cook's campaigns, newest first, with their spend and results,
  * 'Arrêter' for those still running, and the CSV of them all.
  */
 export function CampaignsTab({ openMeals }: { openMeals: () => void }) {

@@ -39,9 +39,8 @@ function tabOf(value: string | null): TabKey {
 }
 
 /**
- * /cook/dashboard: 'Aperçu', 'Plats', 'Commandes', 'Retrait', 'Avis', 'Statistiques' (spec §2), 'Mises en avant'
- * (issue 32), 'Paiements'. The
- * open tab is in the URL (?onglet=plats), so creating or editing a meal can come back to it.
+ * /cook/dashboard: 'Aperçu', 'Plats', 'Commandes', 'Retrait', 'Avis', 'Statistiques', 'Mises en avant',
+ * 'Paiements'. The open tab is in the URL (?onglet=plats), so creating or editing a meal can come back to it.
  * Orders are live while the dashboard is open: a status change lands on the cached order;
  * a new order ('Nouvelle commande !') and the statistics are asked for again.
  */

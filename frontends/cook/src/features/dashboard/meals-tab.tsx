@@ -100,7 +100,7 @@ function DashboardMealCard({ meal }: { meal: CookMealCard }) {
 }
 
 /**
- * 'Mettre en avant' a dish (issue 32): opens its dialog, and gives the focus back to the button
+ * 'Mettre en avant' a dish: opens its dialog, and gives the focus back to the button
  * when it closes. A sold-out dish cannot be put forward: the button is off and says why.
  */
 function AdAction({ meal }: { meal: CookMealCard }) {

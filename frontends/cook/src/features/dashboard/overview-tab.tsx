@@ -16,9 +16,9 @@ import { frCook } from '@popote/ui/fr-cook';
 
 const t = frCook.cook;
 
-/** Spec §9: the dashboard shows the 5 most recent orders and 5 meals (the newest: the list comes newest first). */
+/** The dashboard shows the 5 most recent orders and 5 meals (the newest: the list comes newest first). */
 export const RECENT_ITEMS = 5;
-/** Spec §9: low-stock badge at 3 portions or fewer. */
+/** Low-stock badge at 3 portions or fewer. */
 export const LOW_STOCK = 3;
 
 const live = { requestPolicy: 'cache-and-network' } as const;

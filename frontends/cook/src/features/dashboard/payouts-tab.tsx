@@ -19,7 +19,7 @@ import stats from './stats.module.css';
 import { frCook } from '@popote/ui/fr-cook';
 
 const t = frCook.cook.payouts;
-/** The ledger's operations, the advertisements' included (issue 32). */
+/** The ledger's operations, the advertisements' included. */
 const KINDS: Record<string, string> = { ...t.kinds, ...frAds.kinds };
 /** The sandbox's onboarding step comes back to this tab with ?inscription=bac-a-sable (as Stripe's hosted form would). */
 const SANDBOX_STEP = 'inscription';

@@ -39,7 +39,7 @@ export function EditMealPage() {
   return <QueryState page error={error} errorMessage={t.loadError} onRetry={refetch} loadingLabel={t.loading} />;
 }
 
-/** Says why (toast), then goes to the dashboard (spec §5 edit authorisation, §8 meal missing). */
+/** Says why (toast), then goes to the dashboard. */
 function LeaveForDashboard({ message }: { message: string }) {
   const navigate = useNavigate();
   useEffect(() => {

@@ -35,7 +35,7 @@ const portions = (min: 0 | 1) =>
 const optionalText = z.string().trim().max(TEXT_MAX, t.textMax);
 const imageKey = z.string().nullable();
 
-/** Spec §5, Create meal: every main field required, 1 to 40 ingredients of the 44, allergens among the 14. */
+/** Every main field required, 1 to 40 ingredients of the 44, allergens among the 14. */
 export const createMealSchema = z.object({
   image_key: imageKey,
   name,
@@ -82,7 +82,7 @@ export function toCreateMealInput(values: CreateMealParsed): CreateMealInput {
   };
 }
 
-/** Spec §5, Edit meal: photo, name, description, price (≥ 0), portions (≥ 0). */
+/** Photo, name, description, price (≥ 0), portions (≥ 0). */
 export const editMealSchema = z.object({
   image_key: imageKey,
   name,

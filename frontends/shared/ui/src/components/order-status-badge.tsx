@@ -1,7 +1,7 @@
 import { orderStatusLabel } from '@popote/rules';
 import styles from './order-status-badge.module.css';
 
-/** An order's status (spec §4) by its French label (the raw value if unknown). */
+/** An order's status by its French label (the raw value if unknown). */
 export function OrderStatusBadge({ status }: { status: string }) {
   return <span className={`${styles.badge} ${styles[status] ?? ''}`}>{orderStatusLabel(status)}</span>;
 }

@@ -17,7 +17,7 @@ export interface QuantityStepperProps {
   size?: 'sm' | 'md';
 }
 
-/** − quantity + ; the plus button is disabled at `max` (spec §5: disabled at stock). */
+/** − quantity + ; the plus button is disabled at `max`. */
 export function QuantityStepper({
   value,
   min = 1,

@@ -6,7 +6,7 @@ import { frAccount } from '@popote/ui/fr-account';
 
 const t = frAccount.validation;
 
-/** Spec §5 and §9: username at least 3 characters, password at least 6 (identity's rules, @popote/rules). */
+/** Username at least 3 characters, password at least 6 (identity's rules, @popote/rules). */
 export const USERNAME_MIN = LIMITS.usernameMin;
 export const USERNAME_MAX = LIMITS.usernameMax;
 export const PASSWORD_MIN = LIMITS.passwordMin;

@@ -8,7 +8,7 @@ import styles from './auth-page.module.css';
 import { signInSchema } from './schemas';
 import { frAccount } from '@popote/ui/fr-account';
 
-/** Spec §8: the message of a failed sign-in. */
+/** The message of a failed sign-in. */
 export function signInErrorMessage(error: unknown): string {
   const { code, message } = readApiError(error);
   if (code === 'INVALID_CREDENTIALS') return frAccount.auth.invalidCredentials;

@@ -11,7 +11,7 @@ import { contactSchema, EMPTY_CONTACT, type ContactValues } from './schema';
 
 const t = contactFr;
 
-/** /contact (spec §2, §8): name, email, subject, message → the BFF's sendContactMessage. */
+/** /contact: name, email, subject, message → the BFF's sendContactMessage. */
 export function ContactPage() {
   const contactEmail = useContactEmail();
   const [send] = useMutation(SEND_CONTACT_MESSAGE);

@@ -51,7 +51,7 @@ export type PasswordFormValues = z.infer<typeof passwordSchema>;
 /** The identity service's upper bound. */
 export const EXPERIENCE_MAX = LIMITS.experienceYearsMax;
 
-/** Spec §5: cook list fields are typed as comma-separated text. */
+/** Cook list fields are typed as comma-separated text. */
 export const COOK_LIST_FIELDS = [
   'specialties',
   'availability_days',
@@ -90,7 +90,7 @@ export const cookProfileSchema = z.object({
     .refine((value) => value === '' || isValidSiret(value), t.siretInvalid)
     .transform((value) => (value === '' ? null : value)),
   vat_regime: z.enum(VAT_REGIMES),
-  // Spec §5: an integer, 0 when left empty.
+  // An integer, 0 when left empty.
   experience_years: z
     .string()
     .trim()

@@ -13,7 +13,7 @@ export interface FaqCategory {
   entries: FaqEntry[];
 }
 
-/** Spec §2: four categories of questions, answered for what the product does today. */
+/** Four categories of questions, answered for what the product does today. */
 export const FAQ: FaqCategory[] = [
   {
     id: 'commander',

@@ -1,7 +1,9 @@
 import { defineEvent } from '@popote/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { offersTransactions, outboxUpdate } from './outbox';
+import { createConnection, Schema } from 'mongoose';
+import { offersTransactions, OutboxRelay, outboxPlugin, outboxUpdate } from './outbox';
+import type { EventPublisher } from './publisher';
 
 describe('offersTransactions: where relay.change() runs its step in a transaction', () => {
   it('a replica-set member or a mongos with sessions offers them', () => {
@@ -23,5 +25,21 @@ describe('outboxUpdate: only inside a step', () => {
   it('refuses to build an event update outside relay.change (it would wait for the sweep instead of being published on write)', () => {
     const Pinged = defineEvent('evt.testing.thing-pinged.v1', z.object({ n: z.number() }), { consumers: [] });
     expect(() => outboxUpdate(Pinged, { n: 1 })).toThrow(/outside relay\.change/);
+  });
+});
+
+describe('the relay registers the outbox-bearing models itself', () => {
+  it('watches every model of the connection whose schema carries the outbox, and only those', () => {
+    const connection = createConnection(); // not connected: models are defined, nothing is sent
+    const withOutbox = new Schema({ name: String }).plugin(outboxPlugin);
+    const orders = connection.model('Order', withOutbox);
+    const reviews = connection.model('Review', new Schema({ rating: Number }).plugin(outboxPlugin));
+    connection.model('Cart', new Schema({ items: [String] }));
+    const relay = new OutboxRelay({} as EventPublisher);
+    relay.registerOutboxModels(connection);
+    relay.registerOutboxModels(connection); // twice: still once each
+    expect(relay.registered.map((m) => m.modelName).sort()).toEqual(['Order', 'Review']);
+    expect(relay.registered).toContain(orders);
+    expect(relay.registered).toContain(reviews);
   });
 });

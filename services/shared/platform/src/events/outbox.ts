@@ -10,7 +10,7 @@ import { eventsPublished } from '../metrics';
 import { PeriodicTask } from '../jobs/periodic-task';
 
 /**
- * Transactional outbox without transactions (FerretDB has none, see architecture §8): the event
+ * Transactional outbox without transactions (FerretDB has none): the event
  * is stored inside the very document whose change it announces, in the same write. The relay
  * publishes pending entries to JetStream (dedupe id = event id) and only then removes them, so a
  * crash between the write and the publish loses nothing and a crash after publishing only causes a
@@ -152,6 +152,19 @@ export class OutboxRelay {
 
   register(model: Model<any>): void {
     if (!this.models.includes(model)) this.models.push(model);
+  }
+
+  /** Every model of the connection whose documents carry an outbox (`outboxPlugin`): what the sweep watches. */
+  registerOutboxModels(connection: Pick<Connection, 'modelNames' | 'model'>): void {
+    for (const name of connection.modelNames()) {
+      const model = connection.model(name) as Model<any>;
+      if (model.schema.path('_outbox')) this.register(model);
+    }
+  }
+
+  /** The models the sweep watches. */
+  get registered(): readonly Model<any>[] {
+    return this.models;
   }
 
   start(): void {

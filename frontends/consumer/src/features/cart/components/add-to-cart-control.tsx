@@ -7,7 +7,7 @@ export interface AddToCartControlProps {
 }
 
 /**
- * A meal card's action (spec §2): a −/+ stepper when the meal is in the cart (+ disabled
+ * A meal card's action: a −/+ stepper when the meal is in the cart (+ disabled
  * at stock, − at one portion removes it), otherwise 'Ajouter au panier'.
  */
 export function AddToCartControl({ meal }: AddToCartControlProps) {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useCart, useCartActions } from '../use-cart';
 import styles from './detail-cart-panel.module.css';
 
-/** What is left to add: the stock minus what is already in the cart (spec §2, meal detail). */
+/** What is left to add: the stock minus what is already in the cart. */
 export function remainingFor(portionsAvailable: number, inCart: number): number {
   return Math.max(0, portionsAvailable - inCart);
 }
