@@ -31,7 +31,7 @@ export const bffConfigSchema = baseConfigSchema
      * subnets (Express's `trust proxy`). Locally the shell's proxy on loopback; required in production.
      */
     TRUST_PROXY: z.string().min(1).optional(),
-    /** The data export job (ADR 0009): archives live in this private bucket (never served by /media/*). */
+    /** The data export job (ADR 0026): archives live in this private bucket (never served by /media/*). */
     EXPORT_BUCKET: z.string().min(3).default('popote-exports'),
     /** How long a ready archive can be downloaded before the sweep deletes it (7 days). */
     EXPORT_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(168),

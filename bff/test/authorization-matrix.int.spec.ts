@@ -320,7 +320,7 @@ const MUTATIONS: Record<string, Row> = {
     fresh: true,
   },
   deleteAccount: { query: () => ({ query: 'mutation { deleteAccount(password: "secret1") }' }), expect: signed(), fresh: true },
-  // The data export job (ADR 0009): one's own archive only; downloads are checked in data-export.int.spec.ts.
+  // The data export job (ADR 0026): one's own archive only; downloads are checked in data-export.int.spec.ts.
   requestDataExport: { query: () => ({ query: 'mutation { requestDataExport { export_id status } }' }), expect: signed(), fresh: true },
 };
 

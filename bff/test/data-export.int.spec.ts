@@ -27,7 +27,7 @@ let n = 0;
 const SUPPORT = `support-${Date.now().toString(36)}@popote.test`;
 
 /**
- * The data export job (ADR 0009) with two BFF replicas on one database and one bucket,
+ * The data export job (ADR 0026, 0027) with two BFF replicas on one database and one bucket,
  * every service real: one export in preparation per person across replicas, one builder per job
  * (the JetStream work queue: two replicas pulling, a builder that died), the archive's contents, the owner alone downloads it,
  * expiry and the sweep, the rate limit, a failed job and 'Réessayer', erasure of the archives.

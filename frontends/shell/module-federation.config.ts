@@ -14,7 +14,7 @@ export const mfConfig = {
   experiments: {
     // Browser only: drop the runtime's Node.js loading paths. No snapshot: remotes are registered
     // by their remoteEntry.js (runtime-config.json), so the code that reads mf-manifest.json and
-    // preloads from it is left out (−1.5 KiB gzip on every page, ADR 0005, eighth pass).
+    // preloads from it is left out (−1.5 KiB gzip on every page, ADR 0012).
     optimization: { target: 'web' as const, disableSnapshot: true },
     // The page's one Module Federation runtime: the remotes are built without theirs
     // (externalRuntime) and use this one (globalThis._FEDERATION_RUNTIME_CORE).

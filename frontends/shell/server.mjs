@@ -26,7 +26,7 @@ const runtimeConfig = () => ({
 });
 
 // The page loads a remote by its remoteEntry.js: the shell's Module Federation runtime is built
-// without the code that reads an mf-manifest.json (ADR 0005, eighth pass). A manifest URL (or the
+// without the code that reads an mf-manifest.json (ADR 0012). A manifest URL (or the
 // variables' former names) would only fail in the browser, on the first remote page: refuse now.
 for (const former of ['CONSUMER_MANIFEST_URL', 'COOK_MANIFEST_URL']) {
   if (env[former]) {

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumer, cook, runJob, startStack, VISA, type Stack } from './stack';
 
 /**
- * Ordering's and payments' part of the account lifecycle (ADR 0009): an order in progress blocks an erasure (French reason,
+ * Ordering's and payments' part of the account lifecycle (ADR 0009, 0027): an order in progress blocks an erasure (French reason,
  * consumer and cook); the export lists orders, reviews and payments; the erasure, delivered twice,
  * keeps the accounting records under the id and removes names and comments. A payment under way
  * blocks it too, and an order that lands on an erased account anyway (it raced the check) is

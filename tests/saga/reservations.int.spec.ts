@@ -20,7 +20,7 @@ import type { CheckoutDoc, MealDoc, SlotHoldDoc, SlotLoadDoc, StockDoc } from '.
 import { consumer, cook, DECLINED, OPEN_ALL_DAY, RESERVATIONS_PER_DAY, runJob, startStack, VISA, type Stack } from './stack';
 
 /**
- * Reserve, then pay (docs/checkout.md, ADR 0008): asking for the payment intent reserves the portions
+ * Reserve, then pay (docs/checkout.md, ADR 0024): asking for the payment intent reserves the portions
  * and the slot's place under the cook's lock, or refuses at once; the order commits the reservation.
  */
 describe('checkout reservations: portions and slots, expiry, the last place (real NATS JetStream + database)', () => {

@@ -16,7 +16,7 @@ import { SponsoredMeals } from './sponsored-meals.service';
 const CAMPAIGN_ID = /^[0-9a-f-]{36}$/;
 
 /**
- * Who is measured (ADR 0020): nobody when the request is a robot's (isbot on the User-Agent) or a
+ * Who is measured (ADR 0031): nobody when the request is a robot's (isbot on the User-Agent) or a
  * speculative load (`Sec-Purpose`/`Purpose: prefetch`); otherwise the signed-in user, with their
  * address (the accounts of one network count ADS.perNetworkPerDay times a campaign day at most), or
  * the visitor's address (payments counts a visitor's network once per campaign day and keeps only a

@@ -62,7 +62,7 @@ export function responseKey(
 }
 
 /**
- * Whole answers to signed-out visitors' public queries (ADR 0006): after Apollo has parsed,
+ * Whole answers to signed-out visitors' public queries (ADR 0025): after Apollo has parsed,
  * validated and checked the operation's limits, a repeated query is answered from PublicReadCache
  * without running it: no resolvers, no reply mapping, no execution span. A signed-in request, a
  * mutation, or a query naming any non-public root field always runs. Answers with errors are never

@@ -76,7 +76,7 @@ describe('checkout: card payment in the offline sandbox, one order per cook', ()
       expect(plain(await summary.innerText())).toContain(meiSlot);
       expect((plain(await summary.innerText()).match(/Retrait : /g) ?? []).length).toBe(2);
 
-      // Changing one cook's slot before paying (ADR 0008): the new one is held at once and the first
+      // Changing one cook's slot before paying (ADR 0024): the new one is held at once and the first
       // given back; the payment form comes back with the new slot.
       await page.getByRole('button', { name: 'Changer de créneau' }).click();
       const meiAgain = page.getByRole('radiogroup', { name: 'Retrait chez mei_wok' });

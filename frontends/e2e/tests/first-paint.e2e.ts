@@ -17,7 +17,7 @@ async function firstPictureBox(page: Page) {
   return picture.boundingBox();
 }
 
-// /meals arrives with its first cards written in by the shell's server (ADR 0005, third pass).
+// /meals arrives with its first cards written in by the shell's server (ADR 0015).
 describe('the first paint of /meals', () => {
   const { browser, withPage } = useBrowser();
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { remoteBaseUrl, shellUrl, useBrowser } from './support/browser';
 
 /**
- * One Module Federation runtime per page (ADR 0005, ninth pass): the remotes are built without the
+ * One Module Federation runtime per page (ADR 0012): the remotes are built without the
  * runtime core and without the bundler runtime, and take both from the page — the shell's main.js,
  * or, on a remote's own standalone page, its mf-runtime.js (the builds are checked by
  * static-server/build-output.spec.mjs; here, that both kinds of page run).

@@ -13,7 +13,7 @@ type Create = (runtime?: unknown) => Federation;
 
 const page = globalThis as Record<string, unknown>;
 
-describe('the bundler runtime a page hands to its remotes (ADR 0005, ninth pass)', () => {
+describe('the bundler runtime a page hands to its remotes (ADR 0012)', () => {
   afterEach(() => {
     delete page[BUNDLER_RUNTIME_GLOBAL];
     vi.resetModules();

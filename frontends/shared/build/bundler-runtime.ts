@@ -1,5 +1,5 @@
 /**
- * One Module Federation bundler runtime per page (ADR 0005, ninth pass).
+ * One Module Federation bundler runtime per page (ADR 0012).
  *
  * Every container's runtime module copies the fields of `@module-federation/webpack-bundler-runtime`
  * into its own `__webpack_require__.federation`. Its functions (`consumes`, `I`, `init`,

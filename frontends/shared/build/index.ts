@@ -202,7 +202,7 @@ const BUNDLER_RUNTIME_REQUEST = /(?:^|[\\/])@module-federation[\\/]webpack-bundl
 /**
  * A remote built with `externalRuntime` takes the bundler runtime from the page's runtime
  * (./bundler-runtime.ts) instead of bundling `@module-federation/webpack-bundler-runtime` again:
- * the consumer's remoteEntry.js went from 8.7 to 5.9 KB gzip (ADR 0005, ninth pass).
+ * the consumer's remoteEntry.js went from 8.7 to 5.9 KB gzip (ADR 0012).
  */
 export function bundlerRuntimeFromHost(): RspackPluginInstance {
   const fromHost = besideThis('bundler-runtime-from-host.ts');
@@ -304,7 +304,7 @@ export function createWebConfig({
         cacheGroups: {
           // React, its DOM renderer and their entry points (react/jsx-runtime, react-dom/client) are
           // shared modules, each of which had a chunk of its own; a page loads all of them together,
-          // so they are one file (3 requests and 1.3 KB of gzip less, ADR 0005, ninth pass).
+          // so they are one file (3 requests and 1.3 KB of gzip less, ADR 0012).
           react: {
             test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]/,
             name: 'react',

@@ -101,7 +101,7 @@ describe('the shell and consumer builds served', () => {
 });
 
 /**
- * What the first page does not download (ADR 0005, eighth pass), checked on the real builds:
+ * What the first page does not download (ADR 0012), checked on the real builds:
  * the runtime's manifest ("snapshot") code, the runtime's English error descriptions, and the
  * use-sync-external-store shim (React 19 has the hook).
  */
@@ -142,7 +142,7 @@ describe('the production builds leave out', () => {
     expect(sources.filter((source) => source.includes('use-sync-external-store/'))).toEqual([]);
   });
 
-  it("the bundler runtime from the remotes: they take the page's (ADR 0005, ninth pass)", () => {
+  it("the bundler runtime from the remotes: they take the page's (ADR 0012)", () => {
     // A text of @module-federation/webpack-bundler-runtime's `init` that minification keeps.
     const mark = 'initOptions is required!';
     expect(script('shell', /^main\.[0-9a-f]{10}\.js$/)).toContain(mark);

@@ -8,5 +8,5 @@ releaseFirstPaintWhenReady(document, window.location.pathname);
 import('./bootstrap');
 // Meanwhile, the remote of the page being opened starts loading (see first-remote.ts). It uses no
 // shared module, so it is part of main.js and starts at once: in a chunk of its own, it and the
-// bootstrap's chunk each carried a copy of the remote registry (~1 KB gzip, ADR 0005, ninth pass).
+// bootstrap's chunk each carried a copy of the remote registry (~1 KB gzip, ADR 0012).
 startFirstRemote(window.location.pathname);

@@ -128,7 +128,7 @@ interface Outcome {
   stockMismatch: string[];
   negativeStock: string[];
   applicationsMismatch: string[];
-  /** Meal cards whose copy of the stock (the read model, ADR 0005) is not what the stock has free. */
+  /** Meal cards whose copy of the stock (the read model, ADR 0016) is not what the stock has free. */
   cardMismatch: string[];
   /** Reservations still counted in a stock or a slot after their expiry and the sweep (must be none). */
   reservationsLeft: string[];

@@ -231,7 +231,7 @@ export const APPS: readonly App[] = [
       ...AUTH_DEFAULTS,
       'MONGO_DB',
       ...RATE_LIMIT_SETTINGS,
-      // The data export job (ADR 0009): its private bucket, how long an archive is kept, the builder's lease, the sweep.
+      // The data export job (ADR 0026, 0027): its private bucket, how long an archive is kept, the builder's lease, the sweep.
       'EXPORT_BUCKET',
       'EXPORT_TTL_HOURS',
       'EXPORT_LEASE_MS',
@@ -249,7 +249,7 @@ export const APPS: readonly App[] = [
     3000,
     '/runtime-config.json',
     [v('BFF_URL'), v('CONSUMER_ENTRY_URL'), v('COOK_ENTRY_URL'), v('CONTACT_EMAIL', { localDefault: true })],
-    // How long /meals waits for the BFF's first cards before it is served without them (ADR 0005).
+    // How long /meals waits for the BFF's first cards before it is served without them (ADR 0015).
     ['FIRST_PAINT_TIMEOUT_MS'],
   ),
   // BFF_URL: the remote's standalone page (its team's own dev server) proxies /graphql to it.

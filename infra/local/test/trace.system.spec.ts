@@ -41,7 +41,7 @@ describe('observability: one meals request, one trace across processes', () => {
     const byService = (name: string) => found!.spans.filter((s) => found!.processes[s.processID].serviceName === name);
     const bffSpans = byService('bff').map((s) => s.operationName);
     // The HTTP span carries the route, the operation has its span, the call to the catalogue its own;
-    // Express adds no span of its own (middleware, router, handler: ADR 0006).
+    // Express adds no span of its own (middleware, router, handler: ADR 0017).
     expect(bffSpans).toEqual(expect.arrayContaining(['POST /graphql', 'query', 'rpc.catalogue.list-meals']));
     expect(bffSpans.filter((n) => /middleware|router|request handler/i.test(n))).toEqual([]);
     expect(byService('catalogue').map((s) => s.operationName)).toEqual(expect.arrayContaining(['rpc.catalogue.list-meals']));

@@ -21,7 +21,7 @@ const LYON_1 = ['69001', '69381'] as const;
 const VILLEURBANNE = ['69100', '69266'] as const;
 
 /**
- * The cards' read model (ADR 0005, read path): every list reads `meals` once; the stock worker copies
+ * The cards' read model (ADR 0016): every list reads `meals` once; the stock worker copies
  * the portions onto the card, the pick-up settings copy the cook's commune.
  */
 describe('catalogue: the meal cards carry their portions and their cook’s commune (read model)', () => {

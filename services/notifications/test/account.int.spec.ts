@@ -21,7 +21,7 @@ import { NotificationsPersonalData } from '../src/account/personal-data';
 import { ContactMessage, Email } from '../src/mail/email.schema';
 
 /**
- * Notifications' part of the account lifecycle (ADR 0009): account emails with their links, the export (by account id, page
+ * Notifications' part of the account lifecycle (ADR 0009, 0027): account emails with their links, the export (by account id, page
  * by page, secrets taken out), the erasure (twice).
  */
 describe('notifications: account emails, export and erasure of a person', () => {

@@ -17,7 +17,7 @@ export interface ExportJob {
   expires_at?: Date | null;
   object_key?: string | null;
   size_bytes?: number | null;
-  /** From the start of the attempt that built it to the archive stored (measured, ADR 0009). */
+  /** From the start of the attempt that built it to the archive stored (measured, ADR 0027). */
   build_ms?: number | null;
   /** The attempt that built it (1 unless a builder died or failed). */
   attempts?: number;

@@ -41,7 +41,7 @@ class Refused extends Error {}
 const EXPORT_MAX_PAGES = 10_000;
 
 /**
- * Builds the archives of 'Télécharger mes données' in the background (ADR 0009). A request queues
+ * Builds the archives of 'Télécharger mes données' in the background (ADR 0026, 0027). A request queues
  * its job on the JetStream work queue (`job.bff.data-export`, DataExportsService.request); every
  * BFF replica pulls from one durable consumer, so a job goes to one builder at a time, held by
  * heartbeats while it is built; a builder that dies stops beating and the job goes to another after

@@ -6,7 +6,7 @@ import { CurrentActor } from '../../auth/current-actor.decorator';
 import { DataExportModel } from './data-export.model';
 import { DataExportsService } from './data-exports.service';
 
-/** 'Télécharger mes données' (GDPR art. 15 and 20) as a job: asked here, built in the background, downloaded from the profile (ADR 0009). */
+/** 'Télécharger mes données' (GDPR art. 15 and 20) as a job: asked here, built in the background, downloaded from the profile (ADR 0026). */
 @Resolver()
 export class DataExportsResolver {
   constructor(private readonly exports: DataExportsService) {}

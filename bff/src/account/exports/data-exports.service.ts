@@ -26,7 +26,7 @@ const FORGET_AFTER_MS = 30 * 86_400_000;
 const STRANDED_AFTER_MS = 30_000;
 
 /**
- * The rules of 'Télécharger mes données' as a job (ADR 0009): one export in preparation per person
+ * The rules of 'Télécharger mes données' as a job (ADR 0026, 0027): one export in preparation per person
  * (a unique-`_id` slot), a rate limit per person, the owner alone downloads, expired archives and
  * those of erased accounts are deleted. Building is DataExportWorker's, from the work queue.
  */

@@ -1,5 +1,5 @@
 /**
- * The server-rendered first paint of /meals (ADR 0015), built by the shell's build into
+ * The server-rendered first paint of /meals (ADR 0015, 0028), built by the shell's build into
  * dist/.first-paint/ (render.mjs and its stylesheet render.css) and run by the shell's server
  * (@popote/static-server/meals-first-paint.mjs) with the BFF's first public meals. The cards are
  * @popote/ui's MealCard itself, rendered by react-dom/server: the same markup and stylesheet as

@@ -59,7 +59,7 @@ export class Meal {
   @Prop({ default: 0 }) rating_seq!: number;
 
   /**
-   * The card's read model (ADR 0005, read path): a mirror of the meal's stock document, for display
+   * The card's read model (ADR 0016): a mirror of the meal's stock document, for display
    * only — what can still be reserved: the stock's portions minus its live reservations, written
    * after each change to the stock (reservation, release, expiry, order, edit) from the stock as it
    * then is; `portions_v` (the stock's `v`) keeps an older value from overwriting a newer one and

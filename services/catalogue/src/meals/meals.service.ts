@@ -47,7 +47,7 @@ export class MealsService implements OnModuleInit {
   ) {}
 
   /**
-   * Meals as DTOs from their cards alone (the read model, ADR 0005): the portions are the card's
+   * Meals as DTOs from their cards alone (the read model, ADR 0016): the portions are the card's
    * mirror of the stock, the cook's commune its copy of the pick-up settings, the distance from
    * `near` computed from it. So a list is the one query on `meals` that found the documents. A card
    * stored before the read model (no `portions_seq`, no `cook_location`) falls back to the old join

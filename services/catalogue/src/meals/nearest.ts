@@ -5,7 +5,7 @@ import { LISTED } from './meal.mapper';
 import type { Meal } from './meal.schema';
 
 /**
- * Bounds of one "nearest first" listing (ADR 0010). FerretDB has no geo index, so the located cooks
+ * Bounds of one "nearest first" listing (ADR 0030). FerretDB has no geo index, so the located cooks
  * are walked in order of distance and their meals read a batch of cooks at a time; without bounds a
  * search that few dishes match walked every located cook of the country, 25 at a time.
  *

@@ -67,7 +67,7 @@ export async function seedCatalogue(env: NodeJS.ProcessEnv = process.env): Promi
           search_text: searchTextOf({ name: m.name, description: m.description, ingredients: m.ingredients }),
           rating_average: 0,
           rating_count: 0,
-          // The card's read model (ADR 0005): the stock document's portions, the cook's commune.
+          // The card's read model (ADR 0016): the stock document's portions, the cook's commune.
           portions: m.portions,
           portions_seq: 0,
           cook_location: places.get(m.cook.id)?.location ?? null,

@@ -31,7 +31,7 @@ export interface SlotHoldEntry {
 }
 
 /**
- * The places taken in one slot of one cook (ADR 0008). Like the stock, every writer holds the cook's
+ * The places taken in one slot of one cook (ADR 0008, held as in ADR 0024). Like the stock, every writer holds the cook's
  * lock (reservations at checkout, the cook's partition worker); `seq` is the stream sequence of the
  * last event applied (a redelivered event recognises its own write), `v` counts writes (each one is
  * conditional on it). Holds past `expires_at` no longer count and are pruned on write.

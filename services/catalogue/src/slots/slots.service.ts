@@ -99,7 +99,7 @@ export class SlotsService {
       await this.settings.updateOne({ _id: actor.user_id }, update, { upsert: true });
       return was;
     });
-    // The cards carry the commune (read model, ADR 0005): copied onto every meal of the cook now, so
+    // The cards carry the commune (read model, ADR 0016): copied onto every meal of the cook now, so
     // the lists read one collection; a card a crash left behind is repaired by the next save too.
     const copied = await this.copyLocation(actor.user_id);
     // The public lists show the cook's commune and distance: a cache hint when it moved (ADR 0006),

@@ -8,7 +8,7 @@ import { freePortions } from '../reservations/rules';
 import { cardIsStale } from './rules';
 
 /**
- * The stock's copy on the meal cards (the read model, ADR 0016): `portions` = what can be reserved
+ * The stock's copy on the meal cards (the read model, ADR 0016 and 0024): `portions` = what can be reserved
  * (the stock's portions minus its live reservations), `portions_v`, `portions_seq` = the stock's
  * version and sequence. The `stock` collection stays the truth; every list reads the cards only.
  */

@@ -18,7 +18,7 @@ interface OrderPlaced {
 }
 
 /**
- * Displays, clicks and the orders that follow a click (ADR 0020). Each display or click is one
+ * Displays, clicks and the orders that follow a click (ADR 0020, 0031). Each display or click is one
  * insert keyed `<campaign>:<day>:<viewer>`: the second of a day is a duplicate key, so it counts once
  * whichever replica gets it, however often the browser repeats it. The viewer key is a hash of the
  * signed-in user's id, or of a visitor's network (`networkOf`: the IPv4 address, an IPv6 /64 — not

@@ -12,7 +12,7 @@ export class Checkout {
   @Prop({ required: true }) status!: 'requires_payment_method' | 'processing' | 'succeeded';
   @Prop({ required: true, min: 0 }) amount_cents!: number;
   @Prop({ type: [Object], required: true }) lines!: CheckoutLine[];
-  /** The pick-up slot reserved for each cook (ADR 0008, docs/checkout.md). */
+  /** The pick-up slot reserved for each cook (ADR 0024, docs/checkout.md). */
   @Prop({ type: [Object], default: [] }) slots!: HeldSlot[];
   /** Until when the catalogue holds the portions and slots for this checkout; null once given back. */
   @Prop({ type: Date, default: null }) reserved_until!: Date | null;

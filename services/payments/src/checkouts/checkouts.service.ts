@@ -205,7 +205,7 @@ export class CheckoutsService {
   }
 
   /**
-   * The buyer changes one cook's slot before paying (ADR 0008): the catalogue takes the new slot's
+   * The buyer changes one cook's slot before paying (ADR 0024): the catalogue takes the new slot's
    * place and gives the old one back in one step (the portions stay reserved, the expiry unchanged);
    * the checkout then shows the new slot. If the payment went through meanwhile, the order keeps the
    * slot it was paid with and the buyer is told the slot can no longer change here.

@@ -120,7 +120,7 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 /**
- * The data export as a background job (ADR 0009): asked from the profile, built by the
+ * The data export as a background job (ADR 0026, 0027): asked from the profile, built by the
  * BFF from every service's part, stored in the private exports bucket, offered by the profile and by email.
  */
 export const DATA_EXPORT_STATUSES = ['preparing', 'ready', 'expired', 'failed'] as const;

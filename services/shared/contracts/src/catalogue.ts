@@ -236,8 +236,8 @@ export const CatalogueEvents = {
     { consumers: ['ordering-StockRejected'] },
   ),
   /**
-   * A cook changed a dish's portions. Applied by the stock worker of the cook's partition (the only
-   * writer of stock, ADR 0004): relative to what the cook saw when `portions_seen` is given, so sales
+   * A cook changed a dish's portions. Applied on the cook's partition (every writer of
+   * stock holds the cook's lease, ADR 0024): relative to what the cook saw when `portions_seen` is given, so sales
    * made while the form was open are not undone.
    */
   stockAdjustRequested: defineEvent(

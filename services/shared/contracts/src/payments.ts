@@ -66,7 +66,7 @@ export const PaymentsRpc = {
   ),
   /**
    * The buyer changes one cook's pick-up slot of a checkout not paid yet: the new slot is held and
-   * the old hold given back at once (ADR 0008). The payment intent (amount) is unchanged.
+   * the old hold given back at once (ADR 0024). The payment intent (amount) is unchanged.
    */
   changeCheckoutSlot: defineRpc(
     'rpc.payments.change-checkout-slot',

@@ -244,7 +244,7 @@ export const tokenOfLink = (text: string | undefined): string => {
  * How far after the first slot offered a test's slot starts. The first slot offered sits right at
  * the edge of what may be chosen (the next quarter hour with no cutoff, the cutoff's edge otherwise):
  * chosen a second before that edge moves, it is refused as past or closed a second later. Half an
- * hour on, it stays open for the whole test, at any hour of any day (ADR 0008).
+ * hour on, it stays open for the whole test, at any hour of any day (ADR 0033).
  */
 export const SLOT_MARGIN_MS = 30 * 60_000;
 

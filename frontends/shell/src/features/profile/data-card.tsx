@@ -20,7 +20,7 @@ export function formatSize(bytes: number): string {
 
 /**
  * 'Mes données' (GDPR art. 15, 20): 'Télécharger mes données' asks for an archive, which the BFF
- * builds in the background from every service (ADR 0009). The card follows it — en préparation
+ * builds in the background from every service (ADR 0026, 0027). The card follows it — en préparation
  * (asked again every 2 s), prête (download, expiry date), expirée, échec ('Réessayer'). The archive
  * is fetched (not a plain link) so that a refusal shows its French message.
  */

@@ -182,7 +182,7 @@ export class OutboxRelay {
   }
 
   /**
-   * One step on one aggregate, the only way services write one (ADR 0004): under the document's lock
+   * One step on one aggregate, the only way services write one (ADR 0023): under the document's lock
    * (one writer across all replicas), inside a MongoDB transaction where the deployment offers one
    * (a replica set; every query of `fn` joins it without passing a session), then the events `fn`
    * recorded on that document (`recordEvent`, `outboxUpdate`) published at once and cleared.

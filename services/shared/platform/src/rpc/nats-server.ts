@@ -13,7 +13,7 @@ const MAY_BE_JSON = /^[ \t\n\r]*(?:[{["\d-]|(?:true|false|null)[ \t\n\r]*$)/;
  * Nest's `getRouteFromPattern` runs `JSON.parse` on every incoming subject (for object patterns)
  * and catches the SyntaxError a plain subject (`catalogue.meals.list`) throws: an exception built,
  * thrown and caught for every request and event, 3.4 % of the catalogue's CPU serving misses of
- * the meals list (CPU profile, ADR 0006). A subject that could be JSON still goes Nest's way, so
+ * the meals list (CPU profile, ADR 0019). A subject that could be JSON still goes Nest's way, so
  * every subject gets the route Nest would give it.
  */
 export class RpcNatsServer extends ServerNats {

@@ -30,7 +30,7 @@ const replyWaits = new WeakMap<object, number>();
  * on the connection's one shared ("muxed") inbox subscription. Nest's client subscribes a new inbox
  * for every request and unsubscribes it after the reply — SUB with the request, then UNSUB: a
  * second socket write per call and two interest changes on the NATS server, a measurable part of a
- * call on a 2-core machine (ADR 0006, sixth pass). Packets are serialized, and replies decoded and
+ * call on a 2-core machine (ADR 0019). Packets are serialized, and replies decoded and
  * matched, by Nest's own serializer and handler as before.
  */
 class MuxedNatsClient extends ClientNats {
