@@ -13,7 +13,7 @@ import {
 } from '@popote/contracts';
 
 /**
- * Id arguments, checked where they enter (contracts/src/ids.ts): an id of no possible shape (10 KB
+ * Id arguments, checked where they enter (contracts/src/shared/ids.ts): an id of no possible shape (10 KB
  * of text, `../../etc/passwd`, a NATS wildcard) names nothing, so it gets the answer an unknown id
  * gets, at once, without asking a service (where it used to become a lock key and a database filter).
  * Public reads answer null or nothing instead (./meals, ./pickup): that is their answer to an unknown id.

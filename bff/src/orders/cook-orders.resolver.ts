@@ -34,7 +34,7 @@ export class OrderLifecycleResolver {
 
   @Query(() => [ReviewModel], { description: "A cook's reviews, newest first (public)" })
   async cookReviews(@Args('cook_id', { type: () => ID }) cookId: string): Promise<ReviewModel[]> {
-    if (!isId(cookId)) return []; // names no cook (contracts/src/ids.ts)
+    if (!isId(cookId)) return []; // names no cook (contracts/src/shared/ids.ts)
     return (await this.rpc.call(OrderingRpc.cookReviews, { cook_id: cookId })).items;
   }
 

@@ -74,7 +74,7 @@ export class OrdersResolver {
 
   @Query(() => CheckoutModel, { nullable: true })
   async checkout(@CurrentActor() actor: Actor, @Args('checkout_id', { type: () => ID }) checkoutId: string): Promise<CheckoutModel | null> {
-    if (!isId(checkoutId)) return null; // names no checkout (contracts/src/ids.ts)
+    if (!isId(checkoutId)) return null; // names no checkout (contracts/src/shared/ids.ts)
     return (await this.rpc.call(PaymentsRpc.getCheckout, { actor, checkout_id: checkoutId })).checkout;
   }
 

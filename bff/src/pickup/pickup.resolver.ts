@@ -50,7 +50,7 @@ export class PickupResolver {
     @Args('meal_ids', { type: () => [ID], defaultValue: [] }) mealIds: string[],
     @Args('portions', { type: () => Int, defaultValue: 1 }) portions: number,
   ): Promise<PickupSlotListModel> {
-    // Ids of no possible shape name nothing (contracts/src/ids.ts): no such cook has windows, and
+    // Ids of no possible shape name nothing (contracts/src/shared/ids.ts): no such cook has windows, and
     // meals that do not exist set no date.
     if (!isId(cookId)) return Promise.resolve({ has_windows: false, slots: [] });
     return this.rpc.call(PickupRpc.pickupSlots, { cook_id: cookId, meal_ids: mealIds.filter(isId), portions });

@@ -58,7 +58,6 @@ export const notificationsConfigSchema = serviceConfigSchema('notifications', 41
   ...alertsConfigShape,
 });
 export type NotificationsConfig = z.infer<typeof notificationsConfigSchema>;
-export const NOTIFICATIONS_CONFIG = Symbol('NOTIFICATIONS_CONFIG');
 export const notificationsConfig = (env: NodeJS.ProcessEnv = process.env) => {
   const c = loadConfig(notificationsConfigSchema, env);
   // Links in emails must reach the real site over https in production, never the local default.

@@ -2,8 +2,12 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ContactMessage, ContactMessageSchema, Email, EmailSchema } from './email.schema';
 import { EmailsService } from './emails.service';
+import { RetentionService } from '../retention/retention.service';
 
-/** The emails queue and its sender (one per process), with the models of what notifications sends and receives. */
+/**
+ * The emails queue and its sender (one per process), with the models of what notifications sends and
+ * receives, and their retention.
+ */
 @Module({
   imports: [
     MongooseModule.forFeature([
@@ -11,7 +15,7 @@ import { EmailsService } from './emails.service';
       { name: ContactMessage.name, schema: ContactMessageSchema },
     ]),
   ],
-  providers: [EmailsService],
+  providers: [EmailsService, RetentionService],
   exports: [MongooseModule, EmailsService],
 })
 export class MailModule {}

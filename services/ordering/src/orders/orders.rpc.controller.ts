@@ -5,7 +5,7 @@ import { LifecycleService } from './lifecycle.service';
 import { OrdersService } from './orders.service';
 
 /**
- * An order id of no possible shape (contracts/src/ids.ts) names no order: answered as an unknown one,
+ * An order id of no possible shape (contracts/src/shared/ids.ts) names no order: answered as an unknown one,
  * before it reaches a lock key or a query.
  */
 function orderId(id: string): string {

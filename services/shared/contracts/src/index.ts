@@ -1,19 +1,19 @@
 // First: French validation messages for every schema below (a global zod setting).
-export * from './french-errors';
-export * from './enums';
+export * from './shared/french-errors';
+export * from './shared/enums';
 // The BFF's rate limits (read by its configuration, named by the launcher, benches and manifests).
 export { RATE_LIMIT_DEFAULTS, RATE_LIMIT_SETTINGS, unlimitedRateLimits, type RateLimitSetting } from '@popote/rules';
-export * from './errors';
-export * from './ids';
-export * from './envelope';
-export * from './catalogue';
-export * from './pickup';
-export * from './identity';
-export * from './cart';
-export * from './ordering';
-export * from './payments';
-export * from './ads';
-export * from './notifications';
-export * from './follows';
-export * from './account';
-export * from './callers';
+export * from './shared/errors';
+export * from './shared/ids';
+export * from './shared/envelope';
+export * from './catalogue/catalogue';
+export * from './catalogue/pickup';
+export * from './identity/identity';
+export * from './cart/cart';
+export * from './ordering/ordering';
+export * from './payments/payments';
+export * from './payments/ads';
+export * from './notifications/notifications';
+export * from './notifications/follows';
+export * from './identity/account';
+export * from './shared/callers';

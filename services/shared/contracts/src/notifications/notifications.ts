@@ -1,6 +1,6 @@
 import { CONTACT_LIMITS } from '@popote/rules';
 import { z } from 'zod';
-import { actorSchema, defineRpc } from './envelope';
+import { actorSchema, defineRpc } from '../shared/envelope';
 
 export const CONTACT_MESSAGES = {
   required: 'Ce champ est obligatoire',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEvent, defineRpc, EVENT_PARTITIONS, filterOf, partitionOf, subjectOf } from './envelope';
-import { OrderingEvents } from './ordering';
-import { CatalogueRpc } from './catalogue';
+import { OrderingEvents } from '../ordering/ordering';
+import { CatalogueRpc } from '../catalogue/catalogue';
 
 describe('contracts', () => {
   it('refuses subjects that break the naming convention', () => {

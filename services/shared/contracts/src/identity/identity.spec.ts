@@ -32,7 +32,7 @@ describe('profile avatar_url', () => {
 describe('SIRET and VAT status of a cook profile', () => {
   it('accepts a 14-digit SIRET with a valid Luhn key, spaces allowed, and stores the digits', async () => {
     const { cookProfileInput } = await import('./identity');
-    const { isValidSiret } = await import('./enums');
+    const { isValidSiret } = await import('../shared/enums');
     expect(isValidSiret('73282932000074')).toBe(true);
     expect(cookProfileInput.parse({ siret: '732 829 320 00074' }).siret).toBe('73282932000074');
     expect(cookProfileInput.parse({}).siret).toBeNull();

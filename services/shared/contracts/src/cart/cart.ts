@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { actorSchema, defineRpc } from './envelope';
-import { mealSchema } from './catalogue';
+import { actorSchema, defineRpc } from '../shared/envelope';
+import { mealSchema } from '../catalogue/catalogue';
 
 export const CART_MESSAGES = {
   signInToAdd: 'Veuillez vous connecter pour ajouter des articles au panier',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { actorSchema, defineEvent, defineRpc } from './envelope';
-import { AVATAR_URL_INVALID, isSafeImageUrl, isValidSiret, LIMITS, TEXT_LIMITS, USER_TYPES, VAT_REGIMES } from './enums';
+import { actorSchema, defineEvent, defineRpc } from '../shared/envelope';
+import { AVATAR_URL_INVALID, isSafeImageUrl, isValidSiret, LIMITS, TEXT_LIMITS, USER_TYPES, VAT_REGIMES } from '../shared/enums';
 
 /** French validation texts of the spec, shared by the service and the forms. */
 export const IDENTITY_MESSAGES = {

@@ -3,10 +3,10 @@
 // the subject's), every job its workers' durable (the process that queues and works it is the subject's). The NATS permission table (infra/local/src/nats-permissions.ts) is generated from
 // this; nothing here knows NATS's own subjects ($JS.API, inboxes).
 
-import { ACCOUNT_RPCS, AccountEvents, DataExportJob } from './account';
-import { AdsRpc } from './ads';
-import { CartRpc } from './cart';
-import { CatalogueEvents, CatalogueRpc } from './catalogue';
+import { ACCOUNT_RPCS, AccountEvents, DataExportJob } from '../identity/account';
+import { AdsRpc } from '../payments/ads';
+import { CartRpc } from '../cart/cart';
+import { CatalogueEvents, CatalogueRpc } from '../catalogue/catalogue';
 import {
   EVENT_PARTITIONS,
   filterOf,
@@ -16,12 +16,12 @@ import {
   type JobContract,
   type RpcContract,
 } from './envelope';
-import { AlertsRpc, FollowsRpc } from './follows';
-import { IdentityEvents, IdentityRpc } from './identity';
-import { NotificationsRpc } from './notifications';
-import { OrderingEvents, OrderingRpc } from './ordering';
-import { PaymentsEvents, PaymentsRpc, PayoutsRpc, ReceiptsRpc } from './payments';
-import { PickupRpc } from './pickup';
+import { AlertsRpc, FollowsRpc } from '../notifications/follows';
+import { IdentityEvents, IdentityRpc } from '../identity/identity';
+import { NotificationsRpc } from '../notifications/notifications';
+import { OrderingEvents, OrderingRpc } from '../ordering/ordering';
+import { PaymentsEvents, PaymentsRpc, PayoutsRpc, ReceiptsRpc } from '../payments/payments';
+import { PickupRpc } from '../catalogue/pickup';
 
 /** Every RPC of the contracts (a group of RPCs missing here fails callers.spec.ts). */
 export const RPC_CONTRACTS: readonly RpcContract<any, any, any>[] = [

@@ -1,7 +1,7 @@
 import { ALERT_KIND_LABELS, ALERT_KINDS, type AlertKind } from '@popote/rules';
 import { z } from 'zod';
-import { actorSchema, defineRpc } from './envelope';
-import { idSchema } from './ids';
+import { actorSchema, defineRpc } from '../shared/envelope';
+import { idSchema } from '../shared/ids';
 
 /**
  * Bringing buyers back (docs/alerts.md): a buyer follows cooks and keeps favourite dishes; a

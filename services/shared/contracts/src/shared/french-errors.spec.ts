@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import * as contracts from './index';
+import * as contracts from '../index';
 
 /*
  * Walks every zod schema the contracts export (RPC requests and responses, events, inputs...),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { actorSchema, defineEvent, defineRpc } from './envelope';
-import { ORDER_STATUSES, TEXT_LIMITS } from './enums';
+import { actorSchema, defineEvent, defineRpc } from '../shared/envelope';
+import { ORDER_STATUSES, TEXT_LIMITS } from '../shared/enums';
 
 export const orderItemSchema = z.object({
   order_item_id: z.string(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXPORT_MESSAGES, exportPage, newestFirstAfter, type ExportSectionSource } from './account';
-import { DomainError } from './errors';
+import { DomainError } from '../shared/errors';
 
 /** A list of `n` items of about `size` bytes each, read by their index as key. */
 const list = (name: string, n: number, size = 100, groupOf = 1): ExportSectionSource => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { actorSchema, defineEvent, defineRpc } from './envelope';
+import { actorSchema, defineEvent, defineRpc } from '../shared/envelope';
 import { MEAL_MESSAGES } from '@popote/rules';
-import { ALLERGENS, AVAILABILITY, CATEGORIES, INGREDIENTS, LIMITS, MEAL_LIMITS, MEAL_SORTS, PRICE_RANGES } from './enums';
+import { ALLERGENS, AVAILABILITY, CATEGORIES, INGREDIENTS, LIMITS, MEAL_LIMITS, MEAL_SORTS, PRICE_RANGES } from '../shared/enums';
 
 export { MEAL_MESSAGES } from '@popote/rules';
 

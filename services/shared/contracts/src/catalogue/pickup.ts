@@ -1,6 +1,6 @@
 import { CAPACITY_UNITS, makePickupSettingsInput, PICKUP_FIELD_MESSAGES } from '@popote/rules';
 import { z } from 'zod';
-import { actorSchema, defineRpc } from './envelope';
+import { actorSchema, defineRpc } from '../shared/envelope';
 
 export { CAPACITY_UNITS, PICKUP_FIELD_MESSAGES, PICKUP_LIMITS, SLOT_LENGTHS } from '@popote/rules';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { actorSchema, defineEvent, defineJob, defineRpc } from './envelope';
-import { DomainError } from './errors';
+import { actorSchema, defineEvent, defineJob, defineRpc } from '../shared/envelope';
+import { DomainError } from '../shared/errors';
 
 /**
  * The account lifecycle contract every service that holds personal data implements (

@@ -2,7 +2,7 @@ import { makeCampaignInputSchema } from '@popote/rules';
 
 export { ADS, AD_TEXTS, AD_FORM_MESSAGES, dailyBudgets, displaysCostCents } from '@popote/rules';
 import { z } from 'zod';
-import { actorSchema, defineRpc } from './envelope';
+import { actorSchema, defineRpc } from '../shared/envelope';
 
 // Advertisements (ADR 0020): campaigns paid from the cook's ledger, displays and clicks
 // counted by payments, the sponsored card chosen by the BFF.

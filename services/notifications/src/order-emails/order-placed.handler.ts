@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { OrderingEvents, type Envelope } from '@popote/contracts';
-import { EventHandler, type IntegrationEventHandler } from '@popote/platform';
+import { EventHandler, PLATFORM_CONFIG, type IntegrationEventHandler } from '@popote/platform';
 import type { z } from 'zod';
 import { newOrderPush } from '../alerts/alert-texts';
 import { AlertsFanOut, keyByCause } from '../alerts/fan-out.service';
-import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config';
+import type { NotificationsConfig } from '../config';
 import { EmailsService, RECIPIENT_NAME } from '../mail/emails.service';
 import { newOrderEmail, orderPlacedEmail } from '../mail/templates';
 
@@ -23,7 +23,7 @@ export class OrderPlacedHandler implements IntegrationEventHandler<OrderPlaced> 
   constructor(
     private readonly emails: EmailsService,
     private readonly fanOut: AlertsFanOut,
-    @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
+    @Inject(PLATFORM_CONFIG) private readonly config: NotificationsConfig,
   ) {}
 
   async handle(envelope: Envelope<OrderPlaced>): Promise<void> {

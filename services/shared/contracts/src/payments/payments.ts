@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { actorSchema, defineEvent, defineRpc } from './envelope';
-import { checkoutLineSchema, chosenSlotSchema, heldSlotSchema } from './pickup';
+import { actorSchema, defineEvent, defineRpc } from '../shared/envelope';
+import { checkoutLineSchema, chosenSlotSchema, heldSlotSchema } from '../catalogue/pickup';
 
 export const PAYMENT_MESSAGES = {
   invalidData: 'Données de paiement invalides',
