@@ -17,6 +17,12 @@ export default tseslint.config(
   notFrontends(js.configs.recommended),
   ...tseslint.configs.recommended.map(notFrontends),
   {
+    // Nx runs the generators as CommonJS.
+    files: ['tools/nx-plugin/**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Comments say the rule in words: a reader has neither the issue tracker nor the specification.
     files: ['**/*.{ts,tsx,mts,mjs}'],
     languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
