@@ -1,18 +1,21 @@
 import { useGraphQLClient, useMutation } from '@popote/graphql';
 import { apiMessage } from '@popote/auth';
-import { Button, buttonClassName, formatClockTime, formatPrice, formatSlot, Notice, Spinner, toast } from '@popote/ui';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Button, buttonClassName, formatPrice, Spinner, toast } from '@popote/ui';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from '@popote/router';
 import { Amounts } from '../../components/amounts';
 import { BackLink } from '../../components/back-link';
 import { SimplePage } from '../../pages/simple-page';
 import { clearCheckoutSession, readCheckoutSession, type CheckoutSession } from '../cart/checkout-session';
 import { refreshCart } from '../cart/use-cart';
-import { ChangeCheckoutSlotDocument, CreatePaymentIntentDocument, RenewCheckoutDocument } from './graphql/checkout.generated';
+import { CreatePaymentIntentDocument } from './graphql/checkout.generated';
 import type { CheckoutData, PaymentIntentData } from './graphql/checkout';
 import styles from './checkout-page.module.css';
+import { ChangeSlots } from './change-slots';
+import { Reservation, useExpired } from './reservation';
 import { SandboxCardForm } from './sandbox-card-form';
 import { CookSlotPicker, cookParts, type CookPart } from './slot-picker';
+import { SlotLine, SlotsCard } from './slots-card';
 import { StripeCardForm } from './stripe-card-form';
 import { frOrders } from '@popote/ui/fr-orders';
 
@@ -136,38 +139,6 @@ function Checkout({ session }: { session: CheckoutSession }) {
   );
 }
 
-/** Choosing the pick-up slots, before paying or to change them: a card with the cooks' pickers, the failure, the buttons and a hint. */
-function SlotsCard({
-  titleId,
-  title,
-  intro,
-  error,
-  actions,
-  hint,
-  children,
-}: {
-  titleId: string;
-  title: string;
-  intro: string;
-  error: string | null;
-  actions: ReactNode;
-  hint: string | null;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={titleId} className={`${styles.card} ${styles.slotsCard}`}>
-      <h2 id={titleId} className={styles.sectionTitle}>
-        {title}
-      </h2>
-      <p className={styles.muted}>{intro}</p>
-      {children}
-      {error ? <Notice tone="error" message={error} /> : null}
-      <div className={styles.actions}>{actions}</div>
-      {hint ? <p className={styles.muted}>{hint}</p> : null}
-    </section>
-  );
-}
-
 function CheckoutForm({
   intent,
   session,
@@ -245,141 +216,6 @@ function CheckoutForm({
         </section>
       )}
     </div>
-  );
-}
-
-/**
- * Changing the slot of one or more cooks before paying: each change holds the new slot and gives the
- * old place back at once, on the server (the checkout and its payment stay the same).
- */
-function ChangeSlots({
-  checkout,
-  parts,
-  onChanged,
-  onClose,
-}: {
-  checkout: CheckoutData;
-  parts: CookPart[];
-  onChanged: (checkout: CheckoutData) => void;
-  onClose: () => void;
-}) {
-  const heldOf = (cookId: string) => checkout.slots.find((s) => s.cook_id === cookId)?.start ?? '';
-  const [chosen, setChosen] = useState<Record<string, string>>(() => Object.fromEntries(parts.map((p) => [p.cook_id, heldOf(p.cook_id)])));
-  const [refreshKey, setRefreshKey] = useState(0);
-  const [changeSlot, { error, loading }] = useMutation(ChangeCheckoutSlotDocument);
-  const choose = useCallback((cookId: string, slot: string) => setChosen((c) => ({ ...c, [cookId]: slot })), []);
-  const noop = useCallback(() => undefined, []);
-  const changes = parts.filter((p) => chosen[p.cook_id] && chosen[p.cook_id] !== heldOf(p.cook_id));
-
-  const confirm = async () => {
-    try {
-      for (const p of changes) {
-        const res = await changeSlot({
-          variables: { checkout_id: checkout.checkout_id, slot: { cook_id: p.cook_id, start: chosen[p.cook_id] ?? '' } },
-        });
-        // Each change the server made shows at once, even if a later one is refused.
-        if (res.data) onChanged(res.data.changeCheckoutSlot);
-      }
-      toast.success(ts.changed, { id: 'checkout-slot-changed' });
-      onClose();
-    } catch {
-      // Shown from the mutation's error state; the slots are offered again as they are now.
-      setRefreshKey((k) => k + 1);
-    }
-  };
-
-  return (
-    <SlotsCard
-      titleId="checkout-change-title"
-      title={ts.change}
-      intro={ts.changeIntro}
-      error={error && !loading ? apiMessage(error, ts.changeError) : null}
-      actions={
-        <>
-          <Button variant="primary" disabled={!changes.length} loading={loading} onClick={() => void confirm()}>
-            {ts.changeConfirm}
-          </Button>
-          <Button variant="outline" disabled={loading} onClick={onClose}>
-            {ts.changeCancel}
-          </Button>
-        </>
-      }
-      hint={!changes.length ? ts.changeNone : null}
-    >
-      {parts.map((part) => (
-        <div key={part.cook_id}>
-          <SlotLine slot={checkout.slots.find((s) => s.cook_id === part.cook_id)} />
-          <CookSlotPicker
-            part={part}
-            value={chosen[part.cook_id] ?? null}
-            onChange={(slot) => choose(part.cook_id, slot)}
-            refreshKey={refreshKey}
-            onUnavailable={noop}
-          />
-        </div>
-      ))}
-    </SlotsCard>
-  );
-}
-
-/** Whether the reservation has ended (by the clock: the server stops counting it at that very moment); re-renders when it does. */
-function useExpired(until: string | null | undefined): boolean {
-  const [expired, setExpired] = useState(() => !!until && new Date(until).getTime() <= Date.now());
-  useEffect(() => {
-    const left = until ? new Date(until).getTime() - Date.now() : Infinity;
-    setExpired(left <= 0);
-    if (left <= 0 || left === Infinity) return;
-    // setTimeout's limit is ~24 days; a reservation lasts minutes.
-    const timer = setTimeout(() => setExpired(true), left + 50);
-    return () => clearTimeout(timer);
-  }, [until]);
-  return expired;
-}
-
-/**
- * Until when the food and the slots are held for the buyer; once that passes, the card form goes
- * and 'Réserver à nouveau' asks the server to reserve the same checkout again (refused in French
- * when a dish ran out or the slot filled meanwhile).
- */
-function Reservation({ checkout, expired, onRenewed }: { checkout: CheckoutData; expired: boolean; onRenewed: (c: CheckoutData) => void }) {
-  const until = checkout.reserved_until;
-  const [renew, { error, loading }] = useMutation(RenewCheckoutDocument);
-  if (!until) return null;
-  if (!expired) return <p className={styles.muted}>{ts.reservedUntil(formatClockTime(until))}</p>;
-  const again = async () => {
-    try {
-      const res = await renew({ variables: { checkout_id: checkout.checkout_id } });
-      if (res.data) {
-        onRenewed(res.data.renewCheckout);
-        toast.success(ts.renewed, { id: 'checkout-renewed' });
-      }
-    } catch {
-      // Shown from the mutation's error state.
-    }
-  };
-  return (
-    <>
-      <Notice
-        tone="error"
-        message={ts.expired(formatClockTime(until))}
-        actions={
-          <Button variant="primary" loading={loading} onClick={() => void again()}>
-            {ts.renew}
-          </Button>
-        }
-      />
-      {error && !loading ? <Notice tone="error" message={apiMessage(error, ts.renewError)} /> : null}
-    </>
-  );
-}
-
-function SlotLine({ slot }: { slot: CheckoutData['slots'][number] | undefined }) {
-  if (!slot) return null;
-  return (
-    <p className={styles.slotHeld}>
-      <strong>{`${ts.pickupAt} : `}</strong>
-      {formatSlot(slot.start, slot.end)}
-    </p>
   );
 }
 

@@ -1,0 +1,49 @@
+import { formatSlot, Notice } from '@popote/ui';
+import type { ReactNode } from 'react';
+import { frOrders } from '@popote/ui/fr-orders';
+import type { CheckoutData } from './graphql/checkout';
+import styles from './checkout-page.module.css';
+
+const ts = frOrders.slots;
+
+/** Choosing the pick-up slots, before paying or to change them: a card with the cooks' pickers, the failure, the buttons and a hint. */
+export function SlotsCard({
+  titleId,
+  title,
+  intro,
+  error,
+  actions,
+  hint,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  intro: string;
+  error: string | null;
+  actions: ReactNode;
+  hint: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={titleId} className={`${styles.card} ${styles.slotsCard}`}>
+      <h2 id={titleId} className={styles.sectionTitle}>
+        {title}
+      </h2>
+      <p className={styles.muted}>{intro}</p>
+      {children}
+      {error ? <Notice tone="error" message={error} /> : null}
+      <div className={styles.actions}>{actions}</div>
+      {hint ? <p className={styles.muted}>{hint}</p> : null}
+    </section>
+  );
+}
+
+export function SlotLine({ slot }: { slot: CheckoutData['slots'][number] | undefined }) {
+  if (!slot) return null;
+  return (
+    <p className={styles.slotHeld}>
+      <strong>{`${ts.pickupAt} : `}</strong>
+      {formatSlot(slot.start, slot.end)}
+    </p>
+  );
+}
