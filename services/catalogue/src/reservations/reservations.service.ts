@@ -1,21 +1,16 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import {
-  CART_MESSAGES,
-  CatalogueEvents,
-  DomainError,
-  PICKUP_MESSAGES,
-  SLOT_HORIZON_DAYS,
-  type CheckoutLine,
-  type HeldSlot,
-} from '@popote/contracts';
+import { CatalogueEvents, DomainError, PICKUP_MESSAGES, SLOT_HORIZON_DAYS, type CheckoutLine, type HeldSlot } from '@popote/contracts';
 import { EventPublisher, findByIds, orderIdOf, PeriodicJob, PLATFORM_CONFIG } from '@popote/platform';
 import type { CatalogueConfig } from '../config';
-import { Meal, Stock } from '../meals/meal.schema';
+import { Stock } from '../meals/meal.schema';
 import { findSlot, refusal, slotKey } from '../slots/slot-times';
 import { loadIdOf, PickupSettings, SlotHold, SlotLoad } from '../slots/slot.schema';
 import { StockService } from '../stock/stock.service';
 import { CookLock } from './cook-lock';
-import { atVersion, liveHolds, partsOf, placesFor, slotRefused, stockRefusal, usedPlaces } from './rules';
+import { SlotChanges } from './slot-changes';
+import { ReservationWrites } from './reservation-writes';
+import { heldSlotOf, pricedLines, RESERVED_MEAL_FIELDS, type ReservedMeal } from './reservation.mapper';
+import { availableFrom, liveHolds, mustBeBuyable, partsOf, placesFor, slotRefused, stockRefusal, stockRefused, usedPlaces } from './rules';
 import { CatalogueStore } from '../store';
 
 export interface ReservePart {
@@ -23,8 +18,6 @@ export interface ReservePart {
   start: string;
   lines: { meal_id: string; quantity: number }[];
 }
-
-type ReservedMeal = Pick<Meal, '_id' | 'cook_id' | 'cook_name' | 'name' | 'price_cents' | 'deleted_at' | 'available_date'>;
 
 /** How often each replica gives back the reservations past their expiry (the cards show them free again). */
 const SWEEP_EVERY_MS = 15_000;
@@ -41,6 +34,8 @@ const SWEEP_EVERY_MS = 15_000;
 @Injectable()
 export class ReservationsService {
   private readonly log = new Logger('Reservations');
+  private readonly writes: ReservationWrites;
+  private readonly slotChanges: SlotChanges;
 
   constructor(
     private readonly store: CatalogueStore,
@@ -48,7 +43,10 @@ export class ReservationsService {
     private readonly stockService: StockService,
     private readonly publisher: EventPublisher,
     @Inject(PLATFORM_CONFIG) private readonly config: Pick<CatalogueConfig, 'RESERVATION_TTL_SECONDS'>,
-  ) {}
+  ) {
+    this.writes = new ReservationWrites(store);
+    this.slotChanges = new SlotChanges(store, cookLock, this.writes);
+  }
 
   /**
    * Reserves a checkout's lines for their cooks (cook by cook, each under its own lock, never two locks
@@ -64,20 +62,9 @@ export class ReservationsService {
     chosen: { cook_id: string; start: string }[],
     now = new Date(),
   ): Promise<{ slots: HeldSlot[]; expires_at: string; lines: CheckoutLine[] }> {
-    const meals = await findByIds<ReservedMeal>(this.store.meals, [...new Set(lines.map((l) => l.meal_id))], {
-      cook_id: 1,
-      cook_name: 1,
-      name: 1,
-      price_cents: 1,
-      deleted_at: 1,
-      available_date: 1,
-    });
+    const meals = await findByIds<ReservedMeal>(this.store.meals, [...new Set(lines.map((l) => l.meal_id))], RESERVED_MEAL_FIELDS);
     const mealOf = new Map(meals.map((m) => [m._id, m]));
-    for (const line of lines) {
-      const meal = mealOf.get(line.meal_id);
-      if (!meal || meal.deleted_at) throw new DomainError('NOT_FOUND', CART_MESSAGES.mealGone, undefined, { meal_id: line.meal_id });
-      if (meal.cook_id === consumerId) throw new DomainError('FORBIDDEN', CART_MESSAGES.ownMeal, undefined, { meal_id: line.meal_id });
-    }
+    mustBeBuyable(lines, mealOf, consumerId);
     const parts = partsOf(lines, mealOf, chosen);
     const expiresAt = new Date(now.getTime() + this.config.RESERVATION_TTL_SECONDS * 1000);
     const done: string[] = [];
@@ -98,21 +85,7 @@ export class ReservationsService {
     );
     const order = new Map(parts.map((p, i) => [p.cook_id, i]));
     slots.sort((a, b) => (order.get(a.cook_id) ?? 0) - (order.get(b.cook_id) ?? 0));
-    return {
-      slots,
-      expires_at: expiresAt.toISOString(),
-      lines: lines.map((l) => {
-        const m = mealOf.get(l.meal_id)!;
-        return {
-          meal_id: l.meal_id,
-          cook_id: m.cook_id,
-          cook_name: m.cook_name,
-          name: m.name,
-          unit_price_cents: m.price_cents,
-          quantity: l.quantity,
-        };
-      }),
-    };
+    return { slots, expires_at: expiresAt.toISOString(), lines: pricedLines(lines, mealOf) };
   }
 
   /** One cook's part, under the cook's lock: check everything, then write the hold, the stock, the slot. */
@@ -143,13 +116,7 @@ export class ReservationsService {
 
     const stockOf = new Map(stocks.map((s) => [s._id, s]));
     const refused = stockRefusal(part.cook_id, part.lines, mealOf, stockOf, now, holdId);
-    if (refused)
-      throw new DomainError(
-        refused.code,
-        refused.message,
-        undefined,
-        refused.code === 'INSUFFICIENT_STOCK' ? { meal_id: refused.meal_id, available: refused.available } : { meal_id: refused.meal_id },
-      );
+    if (refused) throw stockRefused(refused);
 
     const load =
       slot.start.getTime() === asked.getTime()
@@ -159,11 +126,10 @@ export class ReservationsService {
       rules,
       part.lines.reduce((n, l) => n + l.quantity, 0),
     );
-    const dates = meals.map((m) => new Date(m.available_date).getTime());
     const why = refusal(
       rules,
       { ...slot, remaining: rules.capacity - usedPlaces(load, now, holdId) },
-      { now, availableFrom: dates.length ? new Date(Math.max(...dates)) : null, amount },
+      { now, availableFrom: availableFrom(meals), amount },
     );
     if (why) throw slotRefused(why);
 
@@ -186,14 +152,14 @@ export class ReservationsService {
     );
     // A renewal into another slot gives the old place back.
     if (existing?.state === 'held' && slotKey(new Date(existing.start)) !== slotKey(slot.start))
-      await this.dropFromLoad(part.cook_id, slotKey(new Date(existing.start)), holdId);
+      await this.writes.dropFromLoad(part.cook_id, slotKey(new Date(existing.start)), holdId);
     // Different documents, all under the cook's lease: written side by side.
     await Promise.all([
       ...part.lines.map(async (line) => {
         const s = stockOf.get(line.meal_id)!;
         written.set(
           line.meal_id,
-          await this.writeStock(s, {
+          await this.writes.writeStock(s, {
             holds: [...liveHolds(s.holds, now, holdId), { hold_id: holdId, quantity: line.quantity, expires_at: expiresAt }],
           }),
         );
@@ -203,11 +169,11 @@ export class ReservationsService {
         holdId,
         (existing?.lines ?? []).filter((l) => !ids.includes(l.meal_id)).map((l) => l.meal_id),
       ),
-      this.writeLoad(part.cook_id, slot.start, load, {
+      this.writes.writeLoad(part.cook_id, slot.start, load, {
         holds: [...liveHolds(load?.holds, now, holdId), { hold_id: holdId, amount, expires_at: expiresAt }],
       }),
     ]);
-    return { cook_id: part.cook_id, start: slotKey(slot.start), end: slotKey(slot.end) };
+    return heldSlotOf(part.cook_id, slot);
   }
 
   /**
@@ -241,7 +207,7 @@ export class ReservationsService {
       hold._id,
       (hold.lines ?? []).map((l) => l.meal_id),
     );
-    await this.dropFromLoad(hold.cook_id, slotKey(new Date(hold.start)), hold._id);
+    await this.writes.dropFromLoad(hold.cook_id, slotKey(new Date(hold.start)), hold._id);
     await this.store.slotHolds.updateOne({ _id: hold._id, state: 'held' }, { $set: { state: 'released' } });
   }
 
@@ -260,118 +226,14 @@ export class ReservationsService {
     return n;
   }
 
-  /**
-   * The buyer changes one cook's slot before paying: the new slot's place is taken and the old one
-   * given back in one step under the cook's lock; the portions stay reserved, the expiry unchanged.
-   */
-  async changeSlot(
-    checkoutId: string,
-    cookId: string,
-    startIso: string,
-    now = new Date(),
-  ): Promise<{ slot: HeldSlot; expires_at: string }> {
-    const holdId = orderIdOf(checkoutId, cookId);
-    return this.cookLock.run(cookId, async () => {
-      const hold = await this.store.slotHolds.findById(holdId).lean<SlotHold>();
-      if (!hold || hold.state === 'committed' || hold.state === 'freed')
-        throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.changeNotAllowed);
-      if (hold.state !== 'held' || new Date(hold.expires_at).getTime() <= now.getTime())
-        throw new DomainError('CONFLICT', PICKUP_MESSAGES.reservationExpired);
-      const rules = await this.store.pickupSettings.findById(cookId).lean<PickupSettings>();
-      if (!rules?.windows.length) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.noWindows);
-      const start = new Date(startIso);
-      const slot = Number.isNaN(start.getTime()) ? null : findSlot(rules, start, now, SLOT_HORIZON_DAYS);
-      if (!slot) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotUnknown);
-      if (slotKey(slot.start) === slotKey(new Date(hold.start))) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.changeSame);
-      const meals = await findByIds<Pick<Meal, '_id' | 'available_date'>>(
-        this.store.meals,
-        (hold.lines ?? []).map((l) => l.meal_id),
-        { available_date: 1 },
-      );
-      const dates = meals.map((m) => new Date(m.available_date).getTime());
-      const target = await this.store.slotLoads.findById(loadIdOf(cookId, slotKey(slot.start))).lean<SlotLoad>();
-      const why = refusal(
-        rules,
-        { ...slot, remaining: rules.capacity - usedPlaces(target, now, holdId) },
-        { now, availableFrom: dates.length ? new Date(Math.max(...dates)) : null, amount: hold.amount },
-      );
-      if (why) throw slotRefused(why);
-      await this.writeLoad(cookId, slot.start, target, {
-        holds: [...liveHolds(target?.holds, now, holdId), { hold_id: holdId, amount: hold.amount, expires_at: new Date(hold.expires_at) }],
-      });
-      await this.dropFromLoad(cookId, slotKey(new Date(hold.start)), holdId);
-      await this.store.slotHolds.updateOne({ _id: holdId, state: 'held' }, { $set: { start: slot.start, end: slot.end } });
-      return {
-        slot: { cook_id: cookId, start: slotKey(slot.start), end: slotKey(slot.end) },
-        expires_at: new Date(hold.expires_at).toISOString(),
-      };
-    });
+  /** The buyer changes one cook's slot before paying (SlotChanges). */
+  changeSlot(checkoutId: string, cookId: string, startIso: string, now = new Date()): Promise<{ slot: HeldSlot; expires_at: string }> {
+    return this.slotChanges.change(checkoutId, cookId, startIso, now);
   }
 
-  /**
-   * The cook moves a paid order to another of their slots (ordering asks): the new slot's place is
-   * taken (if there is room) and the old one freed, in one step under the cook's lock.
-   */
-  async move(orderId: string, cookId: string, startIso: string, now = new Date()): Promise<HeldSlot> {
-    return this.cookLock.run(cookId, async () => {
-      const hold = await this.store.slotHolds.findById(orderId).lean<SlotHold>();
-      if (!hold || hold.cook_id !== cookId || hold.state !== 'committed')
-        throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.moveNotAllowed);
-      const rules = await this.store.pickupSettings.findById(cookId).lean<PickupSettings>();
-      const start = new Date(startIso);
-      const slot = !rules?.windows.length || Number.isNaN(start.getTime()) ? null : findSlot(rules, start, now, SLOT_HORIZON_DAYS);
-      if (!rules || !slot) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotUnknown);
-      if (slot.start.getTime() <= now.getTime()) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotPast);
-      if (slotKey(slot.start) === slotKey(new Date(hold.start))) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.moveSame);
-      const [target, source] = await Promise.all([
-        this.store.slotLoads.findById(loadIdOf(cookId, slotKey(slot.start))).lean<SlotLoad>(),
-        this.store.slotLoads.findById(loadIdOf(cookId, slotKey(new Date(hold.start)))).lean<SlotLoad>(),
-      ]);
-      if (usedPlaces(target, now) + hold.amount > rules.capacity) throw new DomainError('CONFLICT', PICKUP_MESSAGES.slotFull);
-      await this.writeLoad(cookId, slot.start, target, {
-        committed: (target?.committed ?? 0) + hold.amount,
-        holds: liveHolds(target?.holds, now),
-      });
-      if (source)
-        await this.writeLoad(cookId, new Date(hold.start), source, {
-          committed: Math.max(0, source.committed - hold.amount),
-          holds: liveHolds(source.holds, now),
-        });
-      await this.store.slotHolds.updateOne({ _id: orderId, state: 'committed' }, { $set: { start: slot.start, end: slot.end } });
-      return { cook_id: cookId, start: slotKey(slot.start), end: slotKey(slot.end) };
-    });
-  }
-
-  // ── Writes (the caller holds the cook's lock) ──────────────────────────────────────────────────
-
-  /** Returns the stock as written. */
-  private async writeStock(before: Stock, next: Partial<Pick<Stock, 'holds' | 'portions'>>): Promise<Stock> {
-    const set = { ...next, v: (before.v ?? 0) + 1 };
-    const res = await this.store.stock.updateOne({ _id: before._id, ...atVersion(before.v) }, { $set: set });
-    if (res.modifiedCount !== 1) throw new Error(`stock ${before._id} changed under a reservation; nothing was kept`);
-    return { ...before, ...set };
-  }
-
-  private async dropFromLoad(cookId: string, startKey: string, holdId: string): Promise<void> {
-    const load = await this.store.slotLoads.findById(loadIdOf(cookId, startKey)).lean<SlotLoad>();
-    if (load && (load.holds ?? []).some((h) => h.hold_id === holdId))
-      await this.writeLoad(cookId, new Date(load.start), load, { holds: load.holds.filter((h) => h.hold_id !== holdId) });
-  }
-
-  private async writeLoad(
-    cookId: string,
-    start: Date,
-    before: SlotLoad | null,
-    next: Partial<Pick<SlotLoad, 'committed' | 'holds'>>,
-  ): Promise<void> {
-    const _id = loadIdOf(cookId, slotKey(start));
-    if (!before) {
-      // Two creators of one slot's document: the second insert fails on `_id` (nothing is kept; asked again, it updates).
-      await this.store.slotLoads.create({ _id, cook_id: cookId, start, committed: 0, holds: [], seq: 0, v: 1, ...next });
-      return;
-    }
-    const res = await this.store.slotLoads.updateOne({ _id, ...atVersion(before.v) }, { $set: { ...next, v: (before.v ?? 0) + 1 } });
-    if (res.modifiedCount !== 1) throw new Error(`slot ${_id} changed under a reservation; nothing was kept`);
+  /** The cook moves a paid order to another of their slots (SlotChanges). */
+  move(orderId: string, cookId: string, startIso: string, now = new Date()): Promise<HeldSlot> {
+    return this.slotChanges.move(orderId, cookId, startIso, now);
   }
 
   /**

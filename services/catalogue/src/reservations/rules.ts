@@ -95,6 +95,34 @@ export const SLOT_REFUSAL_MESSAGES: Readonly<Record<SlotRefusal, string>> = {
 /** A slot refusal as the buyer receives it: its code, and its French chosen from the refusal. */
 export const slotRefused = (why: SlotRefusal) => new DomainError(slotRefusalCode(why), SLOT_REFUSAL_MESSAGES[why]);
 
+/** A stock refusal as the buyer receives it: its code and French, the meal (and what is left of it). */
+export const stockRefused = (refused: StockRefusal) =>
+  new DomainError(
+    refused.code,
+    refused.message,
+    undefined,
+    refused.code === 'INSUFFICIENT_STOCK' ? { meal_id: refused.meal_id, available: refused.available } : { meal_id: refused.meal_id },
+  );
+
+/** Every line's meal still there, and none of the buyer's own: else refused in French, naming the meal. */
+export function mustBeBuyable(
+  lines: readonly { meal_id: string }[],
+  meals: ReadonlyMap<string, { cook_id: string; deleted_at?: Date | null }>,
+  consumerId: string,
+): void {
+  for (const line of lines) {
+    const meal = meals.get(line.meal_id);
+    if (!meal || meal.deleted_at) throw new DomainError('NOT_FOUND', CART_MESSAGES.mealGone, undefined, { meal_id: line.meal_id });
+    if (meal.cook_id === consumerId) throw new DomainError('FORBIDDEN', CART_MESSAGES.ownMeal, undefined, { meal_id: line.meal_id });
+  }
+}
+
+/** The earliest a slot may serve these meals: the latest of their available dates (null: no meal, no bound). */
+export function availableFrom(meals: readonly { available_date: Date | string }[]): Date | null {
+  const dates = meals.map((m) => new Date(m.available_date).getTime());
+  return dates.length ? new Date(Math.max(...dates)) : null;
+}
+
 /** Lines of one order merged by meal (a cart holds a meal once, an event may repeat it). */
 export function mergeLines(items: readonly { meal_id: string; quantity: number }[]): { meal_id: string; quantity: number }[] {
   const merged = new Map<string, number>();

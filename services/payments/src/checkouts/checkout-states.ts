@@ -4,7 +4,8 @@ import type { Checkout } from './checkout.schema';
 /**
  * The checkout as a state machine (docs/checkout.md, « États du paiement »): every state, every step
  * that moves a checkout, what each step refuses and what undoes it when it fails half-way are in the
- * table below, and `CheckoutsService` asks it before each step instead of testing fields itself.
+ * table below, and `CheckoutsService` (and `RefundsService` for the refunds) asks it before each step
+ * instead of testing fields itself.
  *
  * The state is derived from the document (no field to keep in step with the others):
  * - `reserved`: not paid, its food and places held until `reserved_until` (in the future);
@@ -70,7 +71,7 @@ export const CHECKOUT_TRANSITIONS: Readonly<Record<CheckoutStep, Transition>> = 
   pay_late: {
     from: ['lapsed', 'released', 'replaced'],
     to: 'refunded_late',
-    code: 'applyIntentEvent → refundLate (a success past the grace, or after the reservation was given back)',
+    code: 'applyIntentEvent → RefundsService.refundLate (a success past the grace, or after the reservation was given back)',
     compensation: 'is one: a full refund keyed refund-late-<intent>, once however often the event comes',
   },
   decline: {
@@ -88,7 +89,7 @@ export const CHECKOUT_TRANSITIONS: Readonly<Record<CheckoutStep, Transition>> = 
   refund_order: {
     from: ['paid', 'settled'],
     to: 'same',
-    code: 'refundOrder (order-cancelled, the reconciliation sweep): a due refund recorded, then made',
+    code: 'RefundsService.refundOrder (order-cancelled, the reconciliation sweep): a due refund recorded, then made',
     compensation: 'none: keyed refund-order-<order id> at the provider, recorded due before and made after',
   },
   settle: {

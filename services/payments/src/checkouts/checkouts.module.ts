@@ -4,6 +4,7 @@ import type { PaymentsConfig } from '../config';
 import { OrderCancelledHandler } from '../events/order-cancelled.handler';
 import { OrderPickedUpHandler } from '../events/order-picked-up.handler';
 import { LedgerService } from '../payouts/ledger.service';
+import { PayoutAccountsService } from '../payouts/payout-accounts.service';
 import { PayoutScheduleService } from '../payouts/payout-schedule.service';
 import { PayoutsRpcController } from '../payouts/payouts.rpc.controller';
 import { PayoutsService } from '../payouts/payouts.service';
@@ -18,6 +19,7 @@ import { CheckoutsRpcController } from './checkouts.rpc.controller';
 import { CheckoutsService } from './checkouts.service';
 import { PAYMENTS_CONFIG } from '../config';
 import { ReconciliationService } from './reconciliation.service';
+import { RefundsService } from './refunds.service';
 import { PaymentsStore } from '../store';
 
 export function providerFor(config: PaymentsConfig): PaymentProvider {
@@ -44,12 +46,14 @@ export class CheckoutsModule {
       providers: [
         PaymentsStore,
         CheckoutsService,
+        RefundsService,
         BuyerReservations,
         ReconciliationService,
         OrderCancelledHandler,
         OrderPickedUpHandler,
         LedgerService,
         PayoutsService,
+        PayoutAccountsService,
         PayoutScheduleService,
         ReceiptsService,
         { provide: PAYMENT_PROVIDER, useValue: providerFor(config) },

@@ -1,55 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import {
-  CartRpc,
-  DomainError,
-  PAYMENT_MESSAGES,
-  PaymentsEvents,
-  PICKUP_MESSAGES,
-  PickupRpc,
-  RESERVATION_LIMITS,
-  RESERVATION_MESSAGES,
-  type Actor,
-  type CheckoutDto,
-  type Envelope,
-} from '@popote/contracts';
-import { causedBy, OutboxRelay, recordEvent, RpcClient } from '@popote/platform';
-import type { HydratedDocument } from 'mongoose';
+import { CartRpc, DomainError, PAYMENT_MESSAGES, PICKUP_MESSAGES, PickupRpc, type Actor, type CheckoutDto } from '@popote/contracts';
+import { OutboxRelay, RpcClient } from '@popote/platform';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderEvent } from '../providers/provider';
 import { evaluateCard, type CardInput } from '../providers/sandbox.provider';
 import { BuyerReservations } from './buyer-reservations';
-import { Checkout, Refund } from './checkout.schema';
+import { amountOf, announceFailed, announcePaid, cooksOf, reservationOf, sandboxIntentEvent, toCheckoutDto } from './checkout.mapper';
+import { Checkout } from './checkout.schema';
 import { may, mustAllow, onSuccess, STATE_FIELDS, stateOf } from './checkout-states';
+import { RefundsService } from './refunds.service';
+import { LATE_PAYMENT_GRACE_MS, mustFitOneReservation, provesPayment, RENEW_MARGIN_MS, reservedFor } from './checkout.rules';
 import { PaymentsStore } from '../store';
 import { applyOnce } from '../providers/provider-events';
 
-export const toCheckoutDto = (c: Checkout): CheckoutDto => ({
-  checkout_id: c._id,
-  consumer_id: c.consumer_id,
-  status: c.status,
-  amount_cents: c.amount_cents,
-  currency: 'eur',
-  lines: c.lines,
-  slots: c.slots ?? [],
-  provider: c.provider,
-  reserved_until: c.status !== 'succeeded' && c.reserved_until ? new Date(c.reserved_until).toISOString() : null,
-  last_error: c.last_error ?? null,
-  created_at: new Date(c.created_at).toISOString(),
-});
-
-/**
- * A card is charged only on a reservation with at least this long left (renewed first when not):
- * the order that follows commits it seconds later, before it ends.
- */
-const RENEW_MARGIN_MS = 60_000;
-
-/**
- * A card payment made this long after the reservation ended (or once it was given back) is not an
- * order: the food and the place may have gone, the prices changed, the slot passed. It is refunded
- * in full. The grace covers a card form submitted just before the end (3-D Secure takes a while).
- */
-export const LATE_PAYMENT_GRACE_MS = 2 * 60_000;
+// Where it was defined before the rules had their own file (its integration spec reads it here).
+export { LATE_PAYMENT_GRACE_MS } from './checkout.rules';
 
 @Injectable()
 export class CheckoutsService {
@@ -62,6 +28,7 @@ export class CheckoutsService {
     private readonly buyers: BuyerReservations,
     private readonly relay: OutboxRelay,
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
+    private readonly refunds: RefundsService,
   ) {}
 
   /**
@@ -80,10 +47,7 @@ export class CheckoutsService {
       buyer.checkCap();
       await this.releaseOpen(buyer.openCheckoutId, buyer.openCookIds);
       const cart = await this.rpc.call(CartRpc.lines, { actor });
-      // What one reservation may hold, checked before asking (the catalogue checks it all again).
-      if (cart.lines.length > RESERVATION_LIMITS.linesMax) throw new DomainError('VALIDATION_FAILED', RESERVATION_MESSAGES.tooManyLines);
-      if (cart.lines.some((l) => l.quantity > RESERVATION_LIMITS.portionsPerLineMax))
-        throw new DomainError('VALIDATION_FAILED', RESERVATION_MESSAGES.tooManyOfOne);
+      mustFitOneReservation(cart.lines);
       const checkoutId = randomUUID();
       // The catalogue checks the lines (dish there, not the buyer's own, stock, one slot per cook),
       // reserves them and prices them: the amount is computed from its answer.
@@ -176,8 +140,7 @@ export class CheckoutsService {
    * towards the buyer's cap.
    */
   private async ensureReserved(checkout: Checkout, marginMs: number): Promise<Checkout> {
-    const fresh = (c: Pick<Checkout, 'reserved_until'>) =>
-      !!c.reserved_until && new Date(c.reserved_until).getTime() > Date.now() + marginMs;
+    const fresh = (c: Pick<Checkout, 'reserved_until'>) => reservedFor(c, marginMs);
     if (fresh(checkout)) return checkout;
     return this.buyers.run(checkout.consumer_id, async (buyer) => {
       const now = await this.store.checkouts.findById(checkout._id, { reserved_until: 1, slots: 1 }).lean<Checkout>();
@@ -185,12 +148,7 @@ export class CheckoutsService {
       buyer.checkCap();
       if (buyer.openCheckoutId !== checkout._id) await this.releaseOpen(buyer.openCheckoutId, buyer.openCookIds);
       const reserved = await buyer.reserve(checkout._id, cooksOf(checkout.lines), () =>
-        this.rpc.call(PickupRpc.reserveCheckout, {
-          checkout_id: checkout._id,
-          consumer_id: checkout.consumer_id,
-          lines: checkout.lines.map((l) => ({ meal_id: l.meal_id, quantity: l.quantity })),
-          slots: (checkout.slots ?? []).map((h) => ({ cook_id: h.cook_id, start: h.start })),
-        }),
+        this.rpc.call(PickupRpc.reserveCheckout, reservationOf(checkout)),
       );
       // The same lines at the prices of today: a checkout is paid at the amount it shows, never at
       // an older price (the cook changed it meanwhile): refused, the reservation given back at once.
@@ -253,21 +211,7 @@ export class CheckoutsService {
     // Straight to the checkout's step: this event's id is new (never delivered again), so the record
     // of applied provider events (`applyOnce`, 2 store operations) would never find it; the checkout's
     // state makes the step idempotent anyway (a paid checkout is not paid twice).
-    await this.applyIntentEvent(
-      {
-        id: `evt_sbx_${randomUUID().replace(/-/g, '')}`,
-        type: outcome.ok ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
-        data: {
-          object: {
-            id: checkout.payment_intent_id ?? '',
-            amount: checkout.amount_cents,
-            metadata: { checkout_id: checkout._id },
-            last_payment_error: outcome.ok ? null : { code: outcome.code, message: outcome.message },
-          },
-        },
-      },
-      (saved) => (applied = saved),
-    );
+    await this.applyIntentEvent(sandboxIntentEvent(checkout, outcome), (saved) => (applied = saved));
     // The checkout as the step saved it (read again only when the step changed nothing).
     return toCheckoutDto(applied ?? (await this.owned(actor, checkoutId)));
   }
@@ -293,8 +237,7 @@ export class CheckoutsService {
       if (!checkout) return;
       if (event.type === 'payment_intent.succeeded') {
         // No amount, another amount or another intent is no proof of payment: refused, no orders.
-        const otherIntent = !!checkout.payment_intent_id && intent.id !== checkout.payment_intent_id;
-        if (typeof intent.amount !== 'number' || intent.amount !== checkout.amount_cents || otherIntent) {
+        if (!provesPayment(intent, checkout)) {
           this.log.error(`checkout ${checkoutId}: paid ${String(intent.amount)} but owes ${checkout.amount_cents}; not creating orders`);
           return;
         }
@@ -315,12 +258,7 @@ export class CheckoutsService {
       } else {
         if (!may('decline', checkout)) return; // paid, or refunded for a late payment: a stray failure changes nothing
         checkout.last_error = intent.last_payment_error?.message ?? PAYMENT_MESSAGES.paymentError;
-        recordEvent(checkout, PaymentsEvents.paymentFailed, {
-          checkout_id: checkout._id,
-          consumer_id: checkout.consumer_id,
-          reason: checkout.last_error,
-          cook_ids: [...new Set(checkout.lines.map((l) => l.cook_id))],
-        });
+        announceFailed(checkout, checkout.last_error);
         // The food and the places go back at once (a retry with another card reserves them again).
         if (checkout.reserved_until)
           giveBack = { cook_ids: cooksOf(checkout.lines), until: new Date(checkout.reserved_until).toISOString() };
@@ -333,77 +271,8 @@ export class CheckoutsService {
     const back = giveBack as { cook_ids: string[]; until: string | null } | null;
     if (back) await this.release(checkoutId, back.cook_ids, back.until);
     const tooLate = late as { intent: string; amount: number } | null;
-    if (tooLate) return this.refundLate(checkoutId, tooLate, saved);
+    if (tooLate) return this.refunds.refundLate(checkoutId, tooLate, saved);
     return outcome;
-  }
-
-  /**
-   * A payment that came too late (LATE_PAYMENT_GRACE_MS) is refunded in full, once: the provider's
-   * refund is keyed on the intent (a redelivered event, or a crash before the record, refunds
-   * nothing more), then the checkout records it and can no longer be renewed or paid.
-   */
-  private async refundLate(
-    checkoutId: string,
-    paid: { intent: string; amount: number },
-    saved?: (checkout: Checkout) => void,
-  ): Promise<'applied' | 'ignored'> {
-    this.log.warn(`checkout ${checkoutId}: paid after its reservation ended; refunding ${paid.amount}`);
-    const refund = await this.provider.refund({
-      payment_intent_id: paid.intent,
-      amount_cents: paid.amount,
-      idempotency_key: `refund-late-${paid.intent}`,
-    });
-    return this.relay.change(this.store.checkouts, checkoutId, async () => {
-      const checkout = await this.store.checkouts.findById(checkoutId);
-      if (!checkout || !may('pay_late', checkout)) return 'ignored' as const;
-      checkout.late_refund_id = refund.id;
-      checkout.last_error = PAYMENT_MESSAGES.paidTooLate;
-      checkout.reserved_until = null;
-      await checkout.save();
-      saved?.(checkout.toObject());
-      return 'applied' as const;
-    });
-  }
-
-  /** A cancelled order is refunded exactly its amount, once (idempotent at the provider too). */
-  async refundOrder(data: { order_id: string; checkout_id: string; total_cents: number }, cause?: Envelope): Promise<'made' | 'skipped'> {
-    const { order_id: orderId, checkout_id: checkoutId, total_cents: amount } = data;
-    const existing = await this.store.refunds.findById(orderId, { status: 1 }).lean<Refund>();
-    if (existing && existing.status !== 'due') return 'skipped'; // made (or stored before states existed)
-    const checkout = await this.store.checkouts.findById(checkoutId, { _outbox: 0 }).lean<Checkout>();
-    if (!checkout || !may('refund_order', checkout) || !checkout.payment_intent_id) return 'skipped';
-    if (!existing) {
-      await this.store.refunds.updateOne(
-        { _id: orderId },
-        { $setOnInsert: { checkout_id: checkoutId, amount_cents: amount, status: 'due', _outbox: [], _outbox_pending: false } },
-        { upsert: true },
-      );
-    }
-    const refund = await this.provider.refund({
-      payment_intent_id: checkout.payment_intent_id,
-      amount_cents: amount,
-      idempotency_key: `refund-order-${orderId}`,
-    });
-    return this.relay.change(this.store.refunds, orderId, async () => {
-      const doc = await this.store.refunds.findById(orderId);
-      if (!doc || doc.status === 'made') return 'skipped';
-      doc.status = 'made';
-      doc.provider_refund_id = refund.id;
-      doc.refunded_at = new Date();
-      recordEvent(
-        doc,
-        PaymentsEvents.refundIssued,
-        { refund_id: refund.id, order_id: orderId, checkout_id: checkoutId, amount_cents: amount },
-        cause ? causedBy(cause) : undefined,
-      );
-      await doc.save();
-      return 'made' as const;
-    });
-  }
-
-  /** The refund of an order, made or due. */
-  refundOf(orderId: string): Promise<Refund | null> {
-    return this.store.refunds.findById(orderId, { _outbox: 0 }).lean<Refund>();
   }
 
   /**
@@ -418,23 +287,4 @@ export class CheckoutsService {
       await checkout.save();
     });
   }
-}
-
-/** What the lines cost at the prices they carry (the catalogue's, when it reserved them). */
-const amountOf = (lines: Pick<CheckoutDto['lines'][number], 'unit_price_cents' | 'quantity'>[]) =>
-  lines.reduce((sum, l) => sum + l.unit_price_cents * l.quantity, 0);
-
-const cooksOf = (lines: Pick<CheckoutDto['lines'][number], 'cook_id'>[]) => [...new Set(lines.map((l) => l.cook_id))];
-
-/** Records on the checkout that it is paid (ordering creates one order per cook from it). */
-function announcePaid(checkout: HydratedDocument<Checkout>, paymentIntentId: string): void {
-  recordEvent(checkout, PaymentsEvents.paymentSucceeded, {
-    checkout_id: checkout._id,
-    consumer_id: checkout.consumer_id,
-    amount_cents: checkout.amount_cents,
-    payment_intent_id: paymentIntentId,
-    lines: checkout.lines,
-    slots: checkout.slots ?? [],
-    consumer_name: checkout.consumer_name ?? '',
-  });
 }

@@ -4,6 +4,7 @@ import { findByIds, orderIdOf, PeriodicJob, RpcClient, serviceGauge } from '@pop
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
 import { Checkout, Refund } from './checkout.schema';
 import { CheckoutsService } from './checkouts.service';
+import { RefundsService } from './refunds.service';
 import { PaymentsStore } from '../store';
 
 export { PAYMENTS_CONFIG };
@@ -44,6 +45,7 @@ export class ReconciliationService implements OnApplicationBootstrap {
   constructor(
     private readonly store: PaymentsStore,
     private readonly service: CheckoutsService,
+    private readonly refundsService: RefundsService,
     private readonly rpc: RpcClient,
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
   ) {}
@@ -133,14 +135,14 @@ export class ReconciliationService implements OnApplicationBootstrap {
           const refund = refunds.get(order.order_id);
           if (!refund || refund.status === 'due') {
             this.log.warn(`order ${order.order_id} cancelled without its refund made: refunding now`);
-            const made = await this.service.refundOrder({
+            const made = await this.refundsService.refundOrder({
               order_id: order.order_id,
               checkout_id: checkout._id,
               total_cents: order.total_cents,
             });
             if (made === 'made') outcome.refunded++;
             // Skipped: made meanwhile by order-cancelled's own handler (settled), or not makeable now.
-            else if ((await this.service.refundOf(order.order_id))?.status !== 'made') settled = false;
+            else if ((await this.refundsService.refundOf(order.order_id))?.status !== 'made') settled = false;
           }
         } else if (order.order_status !== 'delivered') settled = false;
       }

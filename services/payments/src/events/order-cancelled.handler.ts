@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { OrderingEvents, type Envelope } from '@popote/contracts';
 import { EventHandler, type IntegrationEventHandler } from '@popote/platform';
 import type { z } from 'zod';
-import { CheckoutsService } from '../checkouts/checkouts.service';
+import { RefundsService } from '../checkouts/refunds.service';
 import { LedgerService } from '../payouts/ledger.service';
 
 type OrderCancelled = z.infer<typeof OrderingEvents.orderCancelled.schema>;
@@ -15,12 +15,12 @@ type OrderCancelled = z.infer<typeof OrderingEvents.orderCancelled.schema>;
 @EventHandler(OrderingEvents.orderCancelled, { retry: 'hours' })
 export class OrderCancelledHandler implements IntegrationEventHandler<OrderCancelled> {
   constructor(
-    private readonly checkouts: CheckoutsService,
+    private readonly refunds: RefundsService,
     private readonly ledger: LedgerService,
   ) {}
 
   async handle(envelope: Envelope<OrderCancelled>): Promise<void> {
-    await this.checkouts.refundOrder(envelope.data, envelope);
+    await this.refunds.refundOrder(envelope.data, envelope);
     await this.ledger.orderCancelled(envelope.data);
   }
 }

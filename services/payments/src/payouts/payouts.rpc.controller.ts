@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { DomainError, PAYOUT_MESSAGES, PayoutsRpc, type Actor, type RpcRequest } from '@popote/contracts';
 import { RpcHandler } from '@popote/platform';
+import { PayoutAccountsService } from './payout-accounts.service';
 import { PayoutsService } from './payouts.service';
 
 /** Payout accounts and ledgers are the cooks' (a consumer's actor is refused). */
@@ -12,7 +13,10 @@ function cook<T extends { actor: Actor }>(req: T): T {
 /** Thin: validate against the contract, call the rules. Every RPC acts on the calling cook's own data. */
 @Controller()
 export class PayoutsRpcController {
-  constructor(private readonly payouts: PayoutsService) {}
+  constructor(
+    private readonly payouts: PayoutsService,
+    private readonly accounts: PayoutAccountsService,
+  ) {}
 
   @RpcHandler(PayoutsRpc.overview)
   overview(req: RpcRequest<typeof PayoutsRpc.overview>) {
@@ -21,12 +25,12 @@ export class PayoutsRpcController {
 
   @RpcHandler(PayoutsRpc.connect)
   connect(req: RpcRequest<typeof PayoutsRpc.connect>) {
-    return this.payouts.connect(cook(req).actor, req.return_url);
+    return this.accounts.connect(cook(req).actor, req.return_url);
   }
 
   @RpcHandler(PayoutsRpc.completeSandboxOnboarding)
   completeSandbox(req: RpcRequest<typeof PayoutsRpc.completeSandboxOnboarding>) {
-    return this.payouts.completeSandboxOnboarding(cook(req).actor);
+    return this.accounts.completeSandboxOnboarding(cook(req).actor);
   }
 
   @RpcHandler(PayoutsRpc.requestPayout)

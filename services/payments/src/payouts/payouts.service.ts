@@ -1,64 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import {
-  DomainError,
-  euros,
-  LEDGER_KINDS,
-  OrderingRpc,
-  PAYOUT_MESSAGES,
-  type Actor,
-  type LedgerKind,
-  type PayoutDto,
-  type PayoutOverviewDto,
-} from '@popote/contracts';
+import { DomainError, euros, OrderingRpc, PAYOUT_MESSAGES, type Actor, type PayoutDto, type PayoutOverviewDto } from '@popote/contracts';
 import { RpcClient, insertOnce } from '@popote/platform';
-import { CheckoutsService } from '../checkouts/checkouts.service';
+import { RefundsService } from '../checkouts/refunds.service';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
 import { PAYMENT_PROVIDER, ProviderRefusal, type PaymentProvider, type ProviderEvent } from '../providers/provider';
 import { LedgerService, toLedgerEntryDto } from './ledger.service';
-import { PAYOUT_INCIDENT_TEXTS, PayoutIncidents } from './payout-incidents';
+import { PayoutAccountsService } from './payout-accounts.service';
+import { PayoutIncidents } from './payout-incidents';
+import { ledgerCsvRows, toCsv, toPayoutAccountDto, toPayoutDto } from './payouts.mapper';
 import { Payout, PayoutAccount, PayoutInFlight } from './payouts.schema';
 import { PaymentsStore } from '../store';
 import { applyOnce } from '../providers/provider-events';
 
-export const toPayoutDto = (p: Payout): PayoutDto => ({
-  payout_id: p._id,
-  cook_id: p.cook_id,
-  amount_cents: p.amount_cents,
-  status: p.status,
-  trigger: p.trigger,
-  transfer_id: p.transfer_id ?? null,
-  failure_reason: p.failure_reason ?? (p.bank_failure ? PAYOUT_INCIDENT_TEXTS.bankPayoutFailed : null),
-  created_at: new Date(p.created_at).toISOString(),
-  updated_at: new Date(p.updated_at).toISOString(),
-});
+// Where they were defined before the mapper had its own file (the advertising's CSV reads them here).
+export { csvCents, toCsv, toPayoutDto } from './payouts.mapper';
 
 /** The events of Stripe Connect this service applies (others are the checkouts'). */
 export const CONNECT_EVENT_TYPES = ['account.updated', 'transfer.created', 'transfer.reversed', 'payout.failed'];
 
-const KIND_LABELS: Record<LedgerKind, string> = {
-  sale: 'Vente',
-  commission: 'Commission Popote',
-  release: 'Vente récupérée (disponible)',
-  refund: 'Remboursement',
-  commission_reversal: 'Commission annulée',
-  payout: 'Versement',
-  payout_failure: 'Versement échoué (recrédité)',
-  ad_reserve: 'Mise en avant : budget réservé',
-  ad_spend: 'Mise en avant : dépense du jour',
-  ad_release: 'Mise en avant : budget non dépensé rendu',
-};
-// Every kind has a label (a new kind without one fails the type check above).
-void LEDGER_KINDS;
-
-export const csvCents = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
-
-/** Rows as CSV for French spreadsheets: `;` separators, CRLF, quoted where needed. */
-export const toCsv = (rows: string[][]) =>
-  `${rows.map((r) => r.map((v) => (/[;"\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)).join(';')).join('\r\n')}\r\n`;
-
 /**
- * Payout accounts (Stripe Connect Express, or the sandbox's) and payouts (ADR 0007). A payout is:
+ * Payouts to the cooks' accounts (ADR 0007; the accounts are PayoutAccountsService's). A payout is:
  * a per-cook in-flight marker inserted (duplicate key = one already in flight), the payout recorded
  * `pending` with its ledger debit, the provider's transfer with the idempotency key and transfer
  * group `payout-<id>`, then `paid` (or `failed` on a refusal, the amount credited back) and the marker
@@ -75,8 +37,9 @@ export class PayoutsService {
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
     private readonly ledger: LedgerService,
-    private readonly checkouts: CheckoutsService,
+    private readonly refunds: RefundsService,
     private readonly rpc: RpcClient,
+    private readonly accounts: PayoutAccountsService,
   ) {
     this.incidents = new PayoutIncidents({
       payouts: store.payouts,
@@ -87,12 +50,6 @@ export class PayoutsService {
   }
 
   private readonly incidents: PayoutIncidents;
-
-  private accountDto(a: PayoutAccount | null) {
-    return a
-      ? { status: a.status, provider: a.provider, account_id: a.account_id }
-      : { status: 'none' as const, provider: this.provider.name, account_id: null };
-  }
 
   nextRoundAt(now = new Date()): Date | null {
     const every = this.config.payoutEveryMs;
@@ -109,7 +66,7 @@ export class PayoutsService {
       this.store.payoutsInFlight.exists({ _id: cookId }),
     ]);
     return {
-      account: this.accountDto(account),
+      account: toPayoutAccountDto(account, this.provider.name),
       commission_percent: this.config.commissionBp / 100,
       ...balances,
       next_payout_at: this.nextRoundAt()?.toISOString() ?? null,
@@ -117,47 +74,6 @@ export class PayoutsService {
       entries: entries.map(toLedgerEntryDto),
       payouts: payouts.map(toPayoutDto),
     };
-  }
-
-  /** Creates the connected account once (idempotent at the provider too) and answers the onboarding link. */
-  async connect(actor: Actor, returnUrl: string) {
-    let account = await this.store.payoutAccounts.findById(actor.user_id).lean<PayoutAccount>();
-    if (!account) {
-      const created = await this.provider.createConnectedAccount({ cook_id: actor.user_id });
-      // Two clicks at once: the first one's account stands.
-      await insertOnce(() =>
-        this.store.payoutAccounts.create({
-          _id: actor.user_id,
-          provider: this.provider.name,
-          account_id: created.id,
-          status: created.enabled ? 'enabled' : 'pending',
-        }),
-      );
-      account = await this.store.payoutAccounts.findById(actor.user_id).lean<PayoutAccount>();
-    }
-    const url =
-      account!.status === 'enabled'
-        ? returnUrl
-        : (await this.provider.onboardingLink({ account_id: account!.account_id, return_url: returnUrl })).url;
-    return { url, account: this.accountDto(account) };
-  }
-
-  /** The sandbox's onboarding step, applied like Stripe's account.updated. */
-  async completeSandboxOnboarding(actor: Actor) {
-    if (this.provider.name !== 'sandbox') throw new DomainError('FORBIDDEN', PAYOUT_MESSAGES.notSandbox);
-    const account = await this.store.payoutAccounts.findById(actor.user_id).lean<PayoutAccount>();
-    if (!account) throw new DomainError('CONFLICT', PAYOUT_MESSAGES.noAccount);
-    await this.applyAccountUpdate(account.account_id, true, Math.floor(Date.now() / 1000));
-    return { account: this.accountDto(await this.store.payoutAccounts.findById(actor.user_id).lean<PayoutAccount>()) };
-  }
-
-  /** An account.updated applies only if it is newer than the last one applied (they may arrive out of order). */
-  private async applyAccountUpdate(accountId: string, enabled: boolean, created: number): Promise<'applied' | 'ignored'> {
-    const res = await this.store.payoutAccounts.updateOne(
-      { account_id: accountId, status_event_created: { $lte: created } },
-      { $set: { status: enabled ? 'enabled' : 'pending', status_event_created: created } },
-    );
-    return res.matchedCount ? 'applied' : 'ignored';
   }
 
   /** A cook's payout (manual from the dashboard, or a scheduled round). Checks first: nothing is written on a refusal. */
@@ -278,7 +194,7 @@ export class PayoutsService {
     const o = event.data.object;
     switch (event.type) {
       case 'account.updated':
-        return this.applyAccountUpdate(o.id, !!o.payouts_enabled && !!o.details_submitted, event.created ?? 0);
+        return this.accounts.applyAccountUpdate(o.id, !!o.payouts_enabled && !!o.details_submitted, event.created ?? 0);
       case 'transfer.created': {
         const payout = await this.payoutOfTransfer(o.id, o.metadata?.payout_id);
         if (!payout || payout.status !== 'pending') return 'ignored';
@@ -343,19 +259,7 @@ export class PayoutsService {
   /** The cook's ledger as CSV (French spreadsheet conventions: `;` separators, decimal comma). */
   async csv(actor: Actor): Promise<{ filename: string; csv: string }> {
     const entries = (await this.ledger.history(actor.user_id, 100_000)).reverse();
-    const rows = [
-      ['Date', 'Opération', 'Commande', 'Versement', 'Mise en avant', 'En attente (€)', 'Disponible (€)', 'Publicité (€)'],
-      ...entries.map((e) => [
-        new Date(e.created_at).toISOString(),
-        KIND_LABELS[e.kind],
-        e.order_id ?? '',
-        e.payout_id ?? '',
-        e.campaign_id ?? '',
-        csvCents(e.pending_cents),
-        csvCents(e.available_cents),
-        csvCents(e.advertising_cents ?? 0),
-      ]),
-    ];
+    const rows = ledgerCsvRows(entries);
     return { filename: `popote-paiements-${new Date().toISOString().slice(0, 10)}.csv`, csv: toCsv(rows) };
   }
 
@@ -367,12 +271,12 @@ export class PayoutsService {
     if (!order) throw new DomainError('NOT_FOUND', PAYOUT_MESSAGES.notYourOrder);
     if (order.cook_id !== actor.user_id) throw new DomainError('FORBIDDEN', PAYOUT_MESSAGES.notYourOrder);
     if (order.order_status !== 'delivered') throw new DomainError('CONFLICT', PAYOUT_MESSAGES.refundDeliveredOnly);
-    const refund = await this.checkouts.refundOrder({
+    const refund = await this.refunds.refundOrder({
       order_id: order.order_id,
       checkout_id: order.checkout_id,
       total_cents: order.total_cents,
     });
-    const made = await this.checkouts.refundOf(order.order_id);
+    const made = await this.refunds.refundOf(order.order_id);
     if (refund === 'skipped' && !made) throw new DomainError('CONFLICT', PAYOUT_MESSAGES.notPaid);
     await this.ledger.refundedAfterPickUp(order);
     return { refund_id: made?.provider_refund_id ?? '', amount_cents: order.total_cents };

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { PaymentsEvents, type CheckoutDto } from '@popote/contracts';
+import { recordEvent } from '@popote/platform';
+import type { HydratedDocument } from 'mongoose';
+import type { ProviderEvent } from '../providers/provider';
+import type { CardOutcome } from '../providers/sandbox.provider';
+import type { Checkout } from './checkout.schema';
+
+export const toCheckoutDto = (c: Checkout): CheckoutDto => ({
+  checkout_id: c._id,
+  consumer_id: c.consumer_id,
+  status: c.status,
+  amount_cents: c.amount_cents,
+  currency: 'eur',
+  lines: c.lines,
+  slots: c.slots ?? [],
+  provider: c.provider,
+  reserved_until: c.status !== 'succeeded' && c.reserved_until ? new Date(c.reserved_until).toISOString() : null,
+  last_error: c.last_error ?? null,
+  created_at: new Date(c.created_at).toISOString(),
+});
+
+/** What the lines cost at the prices they carry (the catalogue's, when it reserved them). */
+export const amountOf = (lines: Pick<CheckoutDto['lines'][number], 'unit_price_cents' | 'quantity'>[]) =>
+  lines.reduce((sum, l) => sum + l.unit_price_cents * l.quantity, 0);
+
+export const cooksOf = (lines: Pick<CheckoutDto['lines'][number], 'cook_id'>[]) => [...new Set(lines.map((l) => l.cook_id))];
+
+/** The catalogue's reservation of a checkout asked again: the same lines, the same slots. */
+export const reservationOf = (checkout: Checkout) => ({
+  checkout_id: checkout._id,
+  consumer_id: checkout.consumer_id,
+  lines: checkout.lines.map((l) => ({ meal_id: l.meal_id, quantity: l.quantity })),
+  slots: (checkout.slots ?? []).map((h) => ({ cook_id: h.cook_id, start: h.start })),
+});
+
+/** Records on the checkout that it is paid (ordering creates one order per cook from it). */
+export function announcePaid(checkout: HydratedDocument<Checkout>, paymentIntentId: string): void {
+  recordEvent(checkout, PaymentsEvents.paymentSucceeded, {
+    checkout_id: checkout._id,
+    consumer_id: checkout.consumer_id,
+    amount_cents: checkout.amount_cents,
+    payment_intent_id: paymentIntentId,
+    lines: checkout.lines,
+    slots: checkout.slots ?? [],
+    consumer_name: checkout.consumer_name ?? '',
+  });
+}
+
+/** Records on the checkout that its payment failed, and why (what its `last_error` says). */
+export function announceFailed(checkout: HydratedDocument<Checkout>, reason: string): void {
+  recordEvent(checkout, PaymentsEvents.paymentFailed, {
+    checkout_id: checkout._id,
+    consumer_id: checkout.consumer_id,
+    reason,
+    cook_ids: [...new Set(checkout.lines.map((l) => l.cook_id))],
+  });
+}
+
+/** The offline provider's outcome for a card, as the provider's event a Stripe webhook would carry. */
+export const sandboxIntentEvent = (checkout: Checkout, outcome: CardOutcome): ProviderEvent => ({
+  id: `evt_sbx_${randomUUID().replace(/-/g, '')}`,
+  type: outcome.ok ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
+  data: {
+    object: {
+      id: checkout.payment_intent_id ?? '',
+      amount: checkout.amount_cents,
+      metadata: { checkout_id: checkout._id },
+      last_payment_error: outcome.ok ? null : { code: outcome.code, message: outcome.message },
+    },
+  },
+});

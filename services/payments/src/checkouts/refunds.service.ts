@@ -1,0 +1,94 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { PAYMENT_MESSAGES, PaymentsEvents, type Envelope } from '@popote/contracts';
+import { causedBy, OutboxRelay, recordEvent } from '@popote/platform';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '../providers/provider';
+import { PaymentsStore } from '../store';
+import { Checkout, Refund } from './checkout.schema';
+import { may } from './checkout-states';
+
+/**
+ * The money paid back: a payment that came too late (no orders), and a cancelled order's amount.
+ * Each refund once, at the provider (keyed) and in the store. Used by `CheckoutsService` (a late
+ * payment), the order-cancelled handler, the reconciliation sweep and the cook's refund of a
+ * picked-up order.
+ */
+@Injectable()
+export class RefundsService {
+  // The checkouts' logger: these lines read as they did when the refunds were in CheckoutsService.
+  private readonly log = new Logger('Checkouts');
+
+  constructor(
+    private readonly store: PaymentsStore,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  /**
+   * A payment that came too late (LATE_PAYMENT_GRACE_MS) is refunded in full, once: the provider's
+   * refund is keyed on the intent (a redelivered event, or a crash before the record, refunds
+   * nothing more), then the checkout records it and can no longer be renewed or paid.
+   */
+  async refundLate(
+    checkoutId: string,
+    paid: { intent: string; amount: number },
+    saved?: (checkout: Checkout) => void,
+  ): Promise<'applied' | 'ignored'> {
+    this.log.warn(`checkout ${checkoutId}: paid after its reservation ended; refunding ${paid.amount}`);
+    const refund = await this.provider.refund({
+      payment_intent_id: paid.intent,
+      amount_cents: paid.amount,
+      idempotency_key: `refund-late-${paid.intent}`,
+    });
+    return this.relay.change(this.store.checkouts, checkoutId, async () => {
+      const checkout = await this.store.checkouts.findById(checkoutId);
+      if (!checkout || !may('pay_late', checkout)) return 'ignored' as const;
+      checkout.late_refund_id = refund.id;
+      checkout.last_error = PAYMENT_MESSAGES.paidTooLate;
+      checkout.reserved_until = null;
+      await checkout.save();
+      saved?.(checkout.toObject());
+      return 'applied' as const;
+    });
+  }
+
+  /** A cancelled order is refunded exactly its amount, once (idempotent at the provider too). */
+  async refundOrder(data: { order_id: string; checkout_id: string; total_cents: number }, cause?: Envelope): Promise<'made' | 'skipped'> {
+    const { order_id: orderId, checkout_id: checkoutId, total_cents: amount } = data;
+    const existing = await this.store.refunds.findById(orderId, { status: 1 }).lean<Refund>();
+    if (existing && existing.status !== 'due') return 'skipped'; // made (or stored before states existed)
+    const checkout = await this.store.checkouts.findById(checkoutId, { _outbox: 0 }).lean<Checkout>();
+    if (!checkout || !may('refund_order', checkout) || !checkout.payment_intent_id) return 'skipped';
+    if (!existing) {
+      await this.store.refunds.updateOne(
+        { _id: orderId },
+        { $setOnInsert: { checkout_id: checkoutId, amount_cents: amount, status: 'due', _outbox: [], _outbox_pending: false } },
+        { upsert: true },
+      );
+    }
+    const refund = await this.provider.refund({
+      payment_intent_id: checkout.payment_intent_id,
+      amount_cents: amount,
+      idempotency_key: `refund-order-${orderId}`,
+    });
+    return this.relay.change(this.store.refunds, orderId, async () => {
+      const doc = await this.store.refunds.findById(orderId);
+      if (!doc || doc.status === 'made') return 'skipped';
+      doc.status = 'made';
+      doc.provider_refund_id = refund.id;
+      doc.refunded_at = new Date();
+      recordEvent(
+        doc,
+        PaymentsEvents.refundIssued,
+        { refund_id: refund.id, order_id: orderId, checkout_id: checkoutId, amount_cents: amount },
+        cause ? causedBy(cause) : undefined,
+      );
+      await doc.save();
+      return 'made' as const;
+    });
+  }
+
+  /** The refund of an order, made or due. */
+  refundOf(orderId: string): Promise<Refund | null> {
+    return this.store.refunds.findById(orderId, { _outbox: 0 }).lean<Refund>();
+  }
+}
