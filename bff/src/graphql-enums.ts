@@ -14,7 +14,7 @@ function graphqlEnum<const V extends string>(values: readonly V[], name: string,
   return members;
 }
 
-export const CategoryEnum = graphqlEnum(CATEGORIES, 'Category', 'Cuisine of a meal (spec §5)');
+export const CategoryEnum = graphqlEnum(CATEGORIES, 'Category', 'Cuisine of a meal');
 export const AllergenEnum = graphqlEnum(ALLERGENS, 'Allergen', 'The 14 allergens of EU regulation 1169/2011, annex II');
 export const AvailabilityEnum = graphqlEnum(AVAILABILITY, 'Availability', 'When a meal can be picked up (a filter of the list)');
 export const OrderStatusEnum = graphqlEnum(ORDER_STATUSES, 'OrderStatus', 'Where an order is in its life cycle');

@@ -66,8 +66,8 @@ export async function primitives(natsUrl: string, mongoUrl: string, n = 300) {
 }
 
 /**
- * Whether the store applies a single-document conditional update atomically (issue 38: "let the store
- * do the atomic part"): 8 writers on 4 connections race to move a counter from n to n + 1 with
+ * Whether the store applies a single-document conditional update atomically (the rule being "let the
+ * store do the atomic part"): 8 writers on 4 connections race to move a counter from n to n + 1 with
  * `updateOne({_id, n}, {$set: {n: n + 1}})`. Atomic (MongoDB): successes = increments. FerretDB 1.24
  * reads, changes and writes the document back without checking it again, so two writers both
  * "succeed" on the same n and one increment is lost: successes > increments — why every

@@ -1,6 +1,6 @@
 /**
- * What one paid order costs the system, counted from the servers themselves (issue 38), not from
- * the code by hand:
+ * What one paid order costs the system, counted from the servers themselves, not from the code by
+ * hand:
  * - service calls: the requests delivered to the services' `rpc.…` subscriptions (BFF → service and
  *   service → service), from NATS's monitoring (`/connz?subs=detail`: messages per subscription);
  * - KV leases: the lock bucket's stream (`KV_popote_locks`, `/jsz`): a lease stores a create and a
