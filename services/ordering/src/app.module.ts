@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { serviceModule } from '@popote/platform';
 import { OrderingPersonalData } from './account/personal-data';
@@ -7,6 +8,12 @@ import type { OrderingConfig } from './config';
 @Module({})
 export class AppModule {
   static forRoot(config: OrderingConfig): DynamicModule {
-    return serviceModule(AppModule, { service: 'ordering', config, features: [OrdersModule], personalData: OrderingPersonalData });
+    return serviceModule(AppModule, {
+      service: 'ordering',
+      config,
+      features: [OrdersModule],
+      personalData: OrderingPersonalData,
+      migrations: join(__dirname, 'migrations'),
+    });
   }
 }

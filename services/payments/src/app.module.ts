@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { serviceModule } from '@popote/platform';
 import { PaymentsPersonalData } from './account/personal-data';
@@ -15,6 +16,7 @@ export class AppModule {
       config,
       features: [checkouts, AdvertisingModule.forRoot(config, checkouts)],
       personalData: PaymentsPersonalData,
+      migrations: join(__dirname, 'migrations'),
     });
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { OrderingEvents, type OrderStatus } from '@popote/contracts';
 import { OutboxRelay, PeriodicJob, recordEvent } from '@popote/platform';
@@ -16,24 +16,12 @@ const OPEN_STATUSES: OrderStatus[] = ['pending', 'confirmed', 'preparing', 'read
  * with the event, under the order's lease, so replicas sweeping at once announce it once).
  */
 @Injectable()
-export class RemindersService implements OnApplicationBootstrap {
-  private readonly log = new Logger('Reminders');
+export class RemindersService {
 
   constructor(
     @InjectModel(Order.name) private readonly orders: Model<Order>,
     private readonly relay: OutboxRelay,
   ) {}
-
-  onApplicationBootstrap(): void {
-    // Orders stored before `reminder_pending` existed, with a slot ahead and no reminder: marked once.
-    // eslint-disable-next-line popote/outbox-writes-through-relay -- backfill of a new field, no event
-    void this.orders
-      .updateMany(
-        { reminder_pending: { $exists: false }, reminder_sent_at: null, pickup_start: { $gt: new Date() } },
-        { $set: { reminder_pending: true } },
-      )
-      .catch((err: Error) => this.log.warn(`older orders not marked for reminders: ${err.message}`));
-  }
 
   /** Announces the reminders due at `now`; returns how many were announced. */
   @PeriodicJob({ name: 'pickup-reminders', everyMs: SWEEP_EVERY_MS })

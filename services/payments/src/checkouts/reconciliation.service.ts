@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { OrderingRpc, UNATTENDED_AFTER_MS } from '@popote/contracts';
 import { findByIds, orderIdOf, PeriodicJob, RpcClient, serviceGauge } from '@popote/platform';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
@@ -38,7 +38,7 @@ export const reconcileOverdue = serviceGauge(
  * a growing delay (1 min … 6 h). Every replica may sweep: each step is idempotent.
  */
 @Injectable()
-export class ReconciliationService implements OnApplicationBootstrap {
+export class ReconciliationService {
   private readonly log = new Logger('Reconciliation');
   private running?: Promise<SweepOutcome>;
 
@@ -49,17 +49,6 @@ export class ReconciliationService implements OnApplicationBootstrap {
     private readonly rpc: RpcClient,
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
   ) {}
-
-  onApplicationBootstrap(): void {
-    // Checkouts paid before `reconcile_pending` existed join the sweep once (a boot-time scan).
-    // eslint-disable-next-line popote/outbox-writes-through-relay -- backfill of a new field, no event
-    void this.store.checkouts
-      .updateMany(
-        { reconcile_pending: { $exists: false }, status: 'succeeded', reconciled_at: null },
-        { $set: { reconcile_pending: true } },
-      )
-      .catch((err: Error) => this.log.warn(`older paid checkouts not marked for reconciliation: ${err.message}`));
-  }
 
   /** One pass (also called by tests and `./popote` tooling). Overlapping calls share the pass. */
   @PeriodicJob<PaymentsConfig>({ name: 'reconciliation', everyMs: (c) => c.RECONCILE_INTERVAL_MS })

@@ -30,3 +30,4 @@ export * from './service-module';
 export * from './model-store';
 export * from './jobs/work-queue';
 export * from './insert-once';
+export * from './migrations';

@@ -7,6 +7,7 @@ import type { BaseConfig } from './config';
 import { EventConsumerHost } from './events/consumer';
 import { DistributedLocks } from './events/locks';
 import { OutboxRelay } from './events/outbox';
+import { runMigrations } from './migrations';
 import { WorkQueue } from './jobs/work-queue';
 import { ensureStreams, EventPublisher } from './events/publisher';
 import { HealthController } from './health.controller';
@@ -34,7 +35,11 @@ export interface PlatformOptions {
   database?: boolean;
   /** The BFF's private key: its RPC client signs the acting user of each call. */
   actorSigningKey?: string;
+  /** The folder of the service's migrations (runMigrations), applied at boot before its consumers start. */
+  migrations?: string;
 }
+
+const MIGRATIONS_DIR = Symbol('popote:migrations-dir');
 
 /**
  * Everything a Popote process needs besides its own rules: NATS connection, RPC client, JetStream
@@ -63,6 +68,7 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
       controllers: withDb ? [HealthController] : [],
       providers: [
         { provide: SERVICE_NAME, useValue: options.service },
+        { provide: MIGRATIONS_DIR, useValue: options.migrations ?? null },
         { provide: PLATFORM_CONFIG, useValue: { ...options.config, database: withDb } },
         { provide: NATS_CONNECTION, useFactory: () => connectNats(options.config, options.service) },
         {
@@ -116,12 +122,15 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
     private readonly relay: OutboxRelay,
     private readonly consumers: EventConsumerHost,
     private readonly moduleRef: ModuleRef,
+    private readonly locks: DistributedLocks,
+    @Inject(MIGRATIONS_DIR) private readonly migrations: string | null,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await ensureStreams(this.nc, this.config.EVENTS_STREAM_REPLICAS);
     if (this.config.database !== false) {
       const connection = this.moduleRef.get<Connection>(getConnectionToken(), { strict: false });
+      if (this.migrations) await runMigrations(this.service, this.migrations, connection, this.locks);
       await this.consumers.start(this.nc, connection, {
         service: this.service,
         maxDeliver: this.config.EVENTS_MAX_DELIVER,

@@ -10,6 +10,8 @@ export interface ServiceModuleOptions {
   features: NonNullable<ModuleMetadata['imports']>;
   /** The service's PersonalDataProvider (src/account/personal-data.ts). */
   personalData: Type<PersonalDataProvider>;
+  /** The folder of its migrations (`src/migrations`, as `join(__dirname, 'migrations')` from the root module). */
+  migrations?: string;
 }
 
 /**
@@ -18,11 +20,11 @@ export interface ServiceModuleOptions {
  * `root`: the service's AppModule class.
  */
 export function serviceModule(root: Type<unknown>, options: ServiceModuleOptions): DynamicModule {
-  const { service, config, features, personalData } = options;
+  const { service, config, features, personalData, migrations } = options;
   return {
     module: root,
     imports: [
-      PlatformModule.forService({ service, config }),
+      PlatformModule.forService({ service, config, migrations }),
       ...features,
       PersonalDataModule.forService(service, personalData, { imports: features }),
     ],

@@ -1,0 +1,60 @@
+import { AppModule, orderingConfig } from '@popote/ordering/app';
+import { MIGRATIONS_CHANGELOG } from '@popote/platform';
+import { resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import type { INestApplication } from '@nestjs/common';
+import { createConnection, type Connection } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Versioned migrations instead of read branches: an order stored before `reminder_pending` existed
+ * is marked once by the migration, applied by one of two replicas booting at once and recorded once;
+ * a later boot applies nothing.
+ */
+describe('migrations: applied once at boot, by one replica', () => {
+  const env = serviceEnv('ordering', __filename);
+  const config = orderingConfig(env);
+  let db: Connection;
+  const apps: INestApplication[] = [];
+  const hour = 3_600_000;
+
+  beforeAll(async () => {
+    await resetJetStream();
+    db = await createConnection(config.MONGO_URL, { dbName: config.MONGO_DB }).asPromise();
+    // As an older version stored them: no `reminder_pending`.
+    await db.collection('orders').insertMany([
+      { _id: 'old-ahead', order_status: 'confirmed', reminder_sent_at: null, pickup_start: new Date(Date.now() + 48 * hour) },
+      { _id: 'old-past', order_status: 'delivered', reminder_sent_at: null, pickup_start: new Date(Date.now() - 48 * hour) },
+      { _id: 'old-reminded', order_status: 'confirmed', reminder_sent_at: new Date(), pickup_start: new Date(Date.now() + 48 * hour) },
+    ] as never[]);
+  });
+
+  afterAll(async () => {
+    for (const app of apps.splice(0)) await app.close();
+    await db?.close();
+  });
+
+  it('two replicas boot at once: the migration runs, is recorded once, and marks only the orders it is for', async () => {
+    apps.push(
+      ...(await Promise.all([
+        startServiceApp('ordering', AppModule.forRoot(config), config.NATS_URL),
+        startServiceApp('ordering', AppModule.forRoot(config), config.NATS_URL),
+      ])),
+    );
+    const log = await db.collection(MIGRATIONS_CHANGELOG).find({}).toArray();
+    expect(log.map((e) => e.fileName)).toEqual(['202612062300-reminder-pending.ts']);
+    const orders = await db
+      .collection('orders')
+      .find({}, { projection: { reminder_pending: 1 } })
+      .sort({ _id: 1 })
+      .toArray();
+    expect(orders).toEqual([{ _id: 'old-ahead', reminder_pending: true }, { _id: 'old-past' }, { _id: 'old-reminded' }]);
+  });
+
+  it('a later boot finds it applied and changes nothing', async () => {
+    await db.collection('orders').updateOne({ _id: 'old-ahead' } as never, { $unset: { reminder_pending: '' } });
+    for (const app of apps.splice(0)) await app.close();
+    apps.push(await startServiceApp('ordering', AppModule.forRoot(config), config.NATS_URL));
+    expect(await db.collection(MIGRATIONS_CHANGELOG).countDocuments()).toBe(1);
+    expect(await db.collection('orders').findOne({ _id: 'old-ahead' } as never)).not.toHaveProperty('reminder_pending');
+  });
+});
