@@ -78,7 +78,8 @@ export default defineConfig({
       },
       {
         // Deployment checks, offline (`./popote test deploy`): compose, kustomize + kube-score on
-        // each overlay, the Dockerfiles followed without Docker, all against infra/deploy's list.
+        // each overlay, the Dockerfiles read by dockerfile-ast and traced by @vercel/nft, all against
+        // infra/deploy's list.
         plugins,
         resolve: { alias },
         test: {

@@ -9,7 +9,6 @@ import {
   checkDockerfile,
   checkK8s,
   checkLockfile,
-  checkRuntime,
   composeConfig,
   composeEnv,
   envNames,
@@ -140,7 +139,7 @@ describe('infra/k8s', () => {
   });
 });
 
-describe('Dockerfiles, followed without Docker', () => {
+describe('Dockerfiles, parsed (dockerfile-ast) and checked against file traces (@vercel/nft), without Docker', () => {
   const facts = repoFacts(root);
 
   it('the lockfile is in step with every workspace manifest', () => {
@@ -148,10 +147,8 @@ describe('Dockerfiles, followed without Docker', () => {
   });
 
   for (const app of APPS) {
-    it(`${app.dockerfile} builds ${app.name}: every COPY source, workspace, build input and the entry file exist`, () => {
-      expect(checkDockerfile(facts, { dockerfile: app.dockerfile, buildArgs: app.buildArgs })).toEqual([]);
-      if (app.kind !== 'frontend')
-        expect(checkRuntime(facts, { dockerfile: app.dockerfile, buildArgs: app.buildArgs }, app.workspace)).toEqual([]);
+    it(`${app.dockerfile} builds ${app.name}: every COPY source, workspace and build input exist; the image has what its entry needs at run time`, async () => {
+      expect(await checkDockerfile(facts, { dockerfile: app.dockerfile, buildArgs: app.buildArgs })).toEqual([]);
     });
   }
 });

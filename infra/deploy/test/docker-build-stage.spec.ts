@@ -3,18 +3,18 @@ import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { followDockerfile, materializeStage, repoFacts } from '@popote/deploy';
+import { materializeStage, parseDockerfile, repoFacts } from '@popote/deploy';
 import { read, root } from './repo';
 
-// One build step really run, in a folder holding only what the Dockerfile's build stage holds:
-// the model of infra/deploy/src/dockerfile.ts turned into files, then the stage's own command.
+// One build step really run, in a folder holding only what the Dockerfile's build stage holds
+// (its COPY layers, as infra/deploy/src/dockerfile.ts reads them, turned into files), by the tool itself.
 // One service (notifications: the last one added) keeps the cost to one compile; the static
 // check covers every app.
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
 
 function buildStage(dockerfileText: string) {
   const facts = repoFacts(root);
-  const { stages, problems } = followDockerfile(facts, {
+  const { stages, problems } = parseDockerfile(facts, {
     dockerfile: 'services/Dockerfile',
     buildArgs: { SERVICE: 'notifications' },
     text: dockerfileText,
@@ -46,7 +46,7 @@ describe('services/Dockerfile, build stage of notifications, run for real', () =
   it('takes nothing from the repository the stage did not copy (workspace links point into the stage)', () => {
     const facts = repoFacts(root);
     const text = read('services/Dockerfile').replace('COPY services/shared/platform/ services/shared/platform/\n', '');
-    const { stages } = followDockerfile(facts, { dockerfile: 'services/Dockerfile', buildArgs: { SERVICE: 'notifications' }, text });
+    const { stages } = parseDockerfile(facts, { dockerfile: 'services/Dockerfile', buildArgs: { SERVICE: 'notifications' }, text });
     const dir = mkdtempSync(join(tmpdir(), 'popote-stage-'));
     try {
       materializeStage(

@@ -7,7 +7,6 @@ import {
   checkDockerfile,
   checkK8s,
   checkLockfile,
-  checkRuntime,
   kubeScore,
   productionClosure,
   repoFacts,
@@ -175,61 +174,80 @@ describe('the Dockerfile check fails', () => {
   const facts = repoFacts(root);
   const services = read('services/Dockerfile');
   const frontends = read('frontends/Dockerfile');
-  const svc = (text: string, SERVICE = 'catalogue') =>
-    checkDockerfile(facts, { dockerfile: 'services/Dockerfile', buildArgs: { SERVICE }, text });
+  const svc = async (text: string, SERVICE = 'catalogue', f = facts) =>
+    (await checkDockerfile(f, { dockerfile: 'services/Dockerfile', buildArgs: { SERVICE }, text })).join('\n');
+  const web = async (text: string) =>
+    (await checkDockerfile(facts, { dockerfile: 'frontends/Dockerfile', buildArgs: { APP: 'consumer' }, text })).join('\n');
 
-  it('when a COPY source path is wrong', () => {
+  it('when a COPY source path is wrong, or excluded by .dockerignore', async () => {
     const broken = services.replace(
       'COPY services/shared/platform/ services/shared/platform/',
       'COPY services/shared/platfrom/ services/shared/platform/',
     );
-    expect(svc(broken).join('\n')).toMatch(/COPY services\/shared\/platfrom\/: no such file in the build context/);
+    expect(await svc(broken)).toMatch(/COPY services\/shared\/platfrom\/: no such file in the build context/);
+    const ignored = services.replace('COPY tsconfig.base.json ./', 'COPY tsconfig.base.json services/${SERVICE}/dist/ ./');
+    expect(await svc(ignored)).toMatch(/COPY services\/catalogue\/dist\/: excluded by \.dockerignore/);
   });
 
-  it('when the workspace does not exist', () => {
-    expect(svc(services, 'reviews').join('\n')).toMatch(/npm install -w @popote\/reviews: no such workspace in package.json/);
+  it('when COPY --from names no earlier stage', async () => {
+    const broken = services.replace('COPY --from=prod-deps /app/node_modules/', 'COPY --from=prod-dep /app/node_modules/');
+    expect(await svc(broken)).toMatch(/services\/Dockerfile:\d+ \(SERVICE=catalogue\): COPY --from=prod-dep: no such earlier stage/);
   });
 
-  it('when a project that tsc -b builds through its references was not copied', () => {
+  it('when the workspace does not exist', async () => {
+    expect(await svc(services, 'reviews')).toMatch(/npm install -w @popote\/reviews: no such workspace in package.json/);
+  });
+
+  it('when a project that tsc -b builds through its references was not copied', async () => {
     const broken = services.replace('COPY services/shared/contracts/ services/shared/contracts/\n', '');
-    expect(svc(broken).join('\n')).toMatch(
-      /tsc -b services\/shared\/contracts: services\/shared\/contracts\/tsconfig.json is not in stage build/,
+    expect(await svc(broken)).toMatch(
+      /tsc -b services\/catalogue reads services\/shared\/contracts\/tsconfig\.json \(and \d+ more files of @popote\/contracts\), not in stage build/,
     );
   });
 
-  it('when the runtime copies a file the build stage does not make', () => {
+  it('when the runtime copies a file the build stage does not make', async () => {
     const broken = services.replace(
       'COPY --from=build /app/services/${SERVICE}/dist/ services/${SERVICE}/dist/',
       'COPY --from=build /app/services/${SERVICE}/build/ services/${SERVICE}/dist/',
     );
-    expect(svc(broken).join('\n')).toMatch(/COPY --from=build \/app\/services\/catalogue\/build\/: not in stage build/);
+    const problems = await svc(broken);
+    expect(problems).toMatch(/COPY --from=build \/app\/services\/catalogue\/build\/: not in stage build/);
+    expect(problems).toMatch(/the runtime image lacks services\/catalogue\/dist\/main\.js \(and \d+ more files of @popote\/catalogue\)/);
   });
 
-  it('when the runtime image lacks a compiled workspace the service needs', () => {
+  it('when the runtime image lacks a compiled workspace the service needs', async () => {
     const broken = services.replace('COPY --from=build /app/services/shared/platform/dist/ services/shared/platform/dist/\n', '');
-    expect(
-      checkRuntime(facts, { dockerfile: 'services/Dockerfile', buildArgs: { SERVICE: 'catalogue' }, text: broken }, '@popote/catalogue'),
-    ).toContain(
-      'services/Dockerfile (@popote/catalogue): the runtime image lacks services/shared/platform/dist (@popote/platform is a production dependency)',
+    expect(await svc(broken)).toMatch(
+      /services\/Dockerfile \(SERVICE=catalogue\): the runtime image lacks services\/shared\/platform\/dist\/\S+ \(and \d+ more files of @popote\/platform\), which services\/catalogue\/dist\/main\.js needs at run time/,
     );
   });
 
-  it('when a frontend build lacks the BFF schema its GraphQL documents are generated from', () => {
-    const broken = frontends.replace('COPY bff/schema.graphql bff/\n', '');
-    const problems = checkDockerfile(facts, { dockerfile: 'frontends/Dockerfile', buildArgs: { APP: 'consumer' }, text: broken });
-    expect(problems.join('\n')).toMatch(/codegen\.ts reads bff\/schema\.graphql, which is not in stage build/);
+  it('when the service imports at run time a package the production install (--omit=dev) does not keep', async () => {
+    const lock = structuredClone(facts.lock);
+    const cat = lock.packages['services/catalogue'];
+    cat.devDependencies = { ...cat.devDependencies, luxon: cat.dependencies.luxon };
+    delete cat.dependencies.luxon;
+    expect(await svc(services, 'catalogue', { ...facts, lock })).toMatch(
+      /services\/catalogue\/dist\/\S+ imports luxon, which the production install \(--omit=dev\) does not keep: make it a dependency of @popote\/catalogue/,
+    );
   });
 
-  it('when a frontend build lacks the sources of a shared package it imports (only its manifest is there)', () => {
+  it('when a frontend build lacks the BFF schema its GraphQL documents are generated from', async () => {
+    const broken = frontends.replace('COPY bff/schema.graphql bff/\n', '');
+    expect(await web(broken)).toMatch(/nx run consumer:build .*reads bff\/schema\.graphql, not in stage build/);
+  });
+
+  it('when a frontend build lacks the sources of a shared package it imports (only its manifest is there)', async () => {
     const broken = frontends.replace('COPY services/shared/rules/ services/shared/rules/\n', '');
     expect(broken).not.toBe(frontends);
-    const problems = checkDockerfile(facts, { dockerfile: 'frontends/Dockerfile', buildArgs: { APP: 'consumer' }, text: broken });
-    expect(problems.join('\n')).toMatch(/services\/shared\/rules is imported but its sources are not in stage build/);
+    expect(await web(broken)).toMatch(
+      /nx run consumer:build .*reads services\/shared\/rules\/src\/\S+ \(and \d+ more files of @popote\/rules\), not in stage build/,
+    );
   });
 
-  it('when a RUN step is one the model does not know (so it cannot silently skip it)', () => {
+  it('when a RUN step is one the check does not know (so it cannot silently skip it)', async () => {
     const broken = services.replace('RUN npx tsc -b services/${SERVICE}', 'RUN npx tsc -b services/${SERVICE} && make assets');
-    expect(svc(broken).join('\n')).toMatch(/RUN step not understood by infra\/deploy\/src\/dockerfile.ts: "make assets"/);
+    expect(await svc(broken)).toMatch(/RUN step not understood by infra\/deploy\/src\/dockerfile.ts: "make assets"/);
   });
 
   it('when the lockfile is out of step with a manifest', () => {
