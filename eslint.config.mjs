@@ -12,7 +12,16 @@ const notFrontends = (config) => ({ ...config, ignores: [...(config.ignores ?? [
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '.nx/**', '**/generated/**', '**/*.generated.ts', '**/*.d.ts', 'infra/k8s/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.data/**',
+      '.nx/**',
+      '**/generated/**',
+      '**/*.generated.ts',
+      '**/*.d.ts',
+      'infra/k8s/**',
+    ],
   },
   notFrontends(js.configs.recommended),
   ...tseslint.configs.recommended.map(notFrontends),

@@ -17,7 +17,6 @@ const OPEN_STATUSES: OrderStatus[] = ['pending', 'confirmed', 'preparing', 'read
  */
 @Injectable()
 export class RemindersService {
-
   constructor(
     @InjectModel(Order.name) private readonly orders: Model<Order>,
     private readonly relay: OutboxRelay,
