@@ -1,6 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { Logger } from '@nestjs/common';
-import { config as migrateConfig, up } from 'migrate-mongo';
 import type { Connection } from 'mongoose';
 import type { DistributedLocks } from './events/locks';
 
@@ -37,6 +36,8 @@ export async function runMigrations(
 }
 
 async function apply(dir: string, extension: string, connection: Connection): Promise<string[]> {
+  // Its ES module: the CommonJS entry hands out promises of its functions.
+  const { config: migrateConfig, up } = await import('migrate-mongo');
   migrateConfig.set({
     mongodb: { url: 'mongodb://unused', databaseName: connection.db!.databaseName, options: {} },
     migrationsDir: dir,
