@@ -1,7 +1,8 @@
 // A buyer's live order updates, followed as the /orders page follows them (graphql-ws on the BFF,
 // with the person's session cookies), to time when a paid order becomes visible.
 
-import type { Person } from './buyers';
+/** A person's GraphQL call with their own cookie jar (buyers.ts `person`): the data of the answer. */
+type Person = (query: string, variables?: Record<string, unknown>) => Promise<any>;
 
 /** The subscription /orders opens (frontends/shared/graphql/src/order-updates.graphql). */
 const ORDER_UPDATED = 'subscription OrderUpdated { orderUpdated { order_id from order_status } }';
