@@ -1,14 +1,12 @@
 import { request as httpRequest } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { GqlSession as Browser, natsCredentials, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
 import { identityConfig } from '../../services/identity/src/config';
-import { AppModule } from '../src/app.module';
-import { bffConfig } from '../src/config';
-import { configureHttp } from '../src/http';
 import { GRAPHQL_LIMITS } from '../src/security/graphql-limits';
+import { newAccount } from './support/accounts';
+import { bffConfig, startBff } from './support/bff';
 
 const SIGN_UP = `mutation($input: SignUpInput!) { signUp(input: $input) { user { user_id } } }`;
 const SIGN_IN = 'mutation { signIn(email: "nobody@popote.test", password: "whatever") { user { user_id } } }';
@@ -18,15 +16,11 @@ describe('bff: operation limits, shared rate limits, trusted proxies, uploads ch
   const bffs: INestApplication[] = [];
   let urls: string[] = [];
   let untrusting: string;
-  let n = 0;
 
-  const startBff = async (env: NodeJS.ProcessEnv) => {
-    const config = bffConfig(env);
-    const app = await NestFactory.create(AppModule.forRoot(config), { logger: ['error'] });
-    configureHttp(app, config);
-    await app.listen(0, '127.0.0.1');
+  const startReplica = async (env: NodeJS.ProcessEnv) => {
+    const { app, url } = await startBff(bffConfig(env), { http: true });
     bffs.push(app);
-    return app.getUrl();
+    return url;
   };
 
   beforeAll(async () => {
@@ -43,8 +37,8 @@ describe('bff: operation limits, shared rate limits, trusted proxies, uploads ch
       TRUST_PROXY: 'loopback',
     };
     const bffEnv = { ...env, ...natsCredentials('bff'), ...limits, MONGO_DB: `${env.MONGO_DB}_bff` };
-    urls = [await startBff(bffEnv), await startBff(bffEnv)];
-    untrusting = await startBff({ ...bffEnv, MONGO_DB: `${env.MONGO_DB}_bff2`, TRUST_PROXY: 'none' });
+    urls = [await startReplica(bffEnv), await startReplica(bffEnv)];
+    untrusting = await startReplica({ ...bffEnv, MONGO_DB: `${env.MONGO_DB}_bff2`, TRUST_PROXY: 'none' });
   });
 
   afterAll(async () => {
@@ -114,16 +108,7 @@ describe('bff: operation limits, shared rate limits, trusted proxies, uploads ch
         url,
         {
           query: SIGN_UP,
-          variables: {
-            input: {
-              email: `abuse${++n}-${Date.now()}@popote.test`,
-              password: 'secret1',
-              name: 'Test',
-              username: `abuse${n}_${Date.now() % 100000}`,
-              location: 'Lyon',
-              user_type: 'consumer',
-            },
-          },
+          variables: { input: newAccount('abuse') },
         },
         xff,
       );
@@ -193,16 +178,7 @@ describe('bff: operation limits, shared rate limits, trusted proxies, uploads ch
 
   it('refuses a cook’s upload declared larger than the limit before reading it, and counts uploads', async () => {
     const cook = new Browser(urls[0]!);
-    await cook.gql(SIGN_UP, {
-      input: {
-        email: `cook${++n}-${Date.now()}@popote.test`,
-        password: 'secret1',
-        name: 'Chef',
-        username: `chef${n}_${Date.now() % 100000}`,
-        location: 'Lyon',
-        user_type: 'cook',
-      },
-    });
+    await cook.gql(SIGN_UP, { input: newAccount('chef', 'cook', 'Chef') });
     const upload = (size: number) =>
       fetch(`${urls[0]}/media/meals`, {
         method: 'POST',

@@ -8,9 +8,9 @@ import { ACCOUNT_MESSAGES, EXPORT_MESSAGES } from '@popote/contracts';
 import { MediaStorage } from '@popote/platform';
 import { chooseSlotsGql, eventually, GqlSession, PICKUP_ALL_DAY, tokenOfLink, waitForMail } from '@popote/testing';
 import mongoose, { type Connection } from 'mongoose';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErasedAccounts } from '../../services/ordering/src/account/erased-accounts';
+import { jpeg, uploadMealPicture } from './support/media';
 import { bffConfig, startBff, startServices, type Services } from './support/services';
 
 const ME = '{ me { user { user_id email email_verified } } }';
@@ -249,16 +249,7 @@ describe('account lifecycle through the BFF', () => {
     const cook = await signUp('cook');
     const buyer = await signUp('consumer');
     // The cook's dish, with a picture in the bucket.
-    const picture = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3b7a57' } })
-      .jpeg()
-      .toBuffer();
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(picture)]), 'plat.jpg');
-    const up = await fetch(`${url}/media/meals`, {
-      method: 'POST',
-      headers: { cookie: cook.s.cookieHeader(), 'x-popote-upload': '1' },
-      body: form,
-    });
+    const up = await uploadMealPicture(url, cook.s.cookieHeader(), await jpeg(800, 600, '#3b7a57'));
     expect(up.status).toBe(201);
     const imageKey = ((await up.json()) as { image_key: string }).image_key;
     const description = `Recette secrète de ${cook.name}`;

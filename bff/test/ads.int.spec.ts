@@ -4,6 +4,7 @@ import { AD_MESSAGES } from '@popote/contracts';
 import { eventually, GqlSession } from '@popote/testing';
 import type { Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newAccount } from './support/accounts';
 import { bffConfig, startBff, startServices, type Services } from './support/services';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
@@ -196,16 +197,7 @@ describe('bff: sponsored dishes — shown with who paid, measured once per visit
       const s = new GqlSession(url);
       const up = await s.gql(
         'mutation($input: SignUpInput!) { signUp(input: $input) { user { user_id } } }',
-        {
-          input: {
-            email: `ads-net-${i}-${Date.now()}@popote.test`,
-            password: 'secret1',
-            name: 'Voisin',
-            username: `adsnet${i}_${Date.now() % 100000}`,
-            location: 'Lyon',
-            user_type: 'consumer',
-          },
-        },
+        { input: newAccount('adsnet', 'consumer', 'Voisin') },
         { 'x-forwarded-for': `192.0.2.${10 + i}` },
       );
       expect(up.errors).toBeUndefined();

@@ -2,13 +2,12 @@ import type { INestApplication } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import WebSocket from 'ws';
-import { NestFactory } from '@nestjs/core';
 import { eventually, GqlSession as Browser, natsCredentials, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
 import { identityConfig } from '../../services/identity/src/config';
-import { AppModule } from '../src/app.module';
-import { bffConfig } from '../src/config';
+import { newAccount } from './support/accounts';
+import { bffConfig, startBff } from './support/bff';
 
 const ME = '{ me { user { user_id username user_type location } cook_profile { cook_id } } }';
 const SIGN_UP = `mutation($input: SignUpInput!) { signUp(input: $input) { user { user_id user_type } } }`;
@@ -18,33 +17,16 @@ describe('bff: accounts, sessions and server-side authorisation', () => {
   let bff: INestApplication;
   let url: string;
   let n = 0;
-  const signUp = async (b: Browser, user_type = 'consumer') => {
-    n++;
-    return b.gql(SIGN_UP, {
-      input: {
-        email: `bff${n}-${Date.now()}@popote.test`,
-        password: 'secret1',
-        name: 'Test',
-        username: `bff${n}_${Date.now() % 100000}`,
-        location: 'Lyon',
-        user_type,
-      },
-    });
-  };
+  const signUp = async (b: Browser, user_type: 'consumer' | 'cook' = 'consumer') => b.gql(SIGN_UP, { input: newAccount('bff', user_type) });
 
   beforeAll(async () => {
     await resetJetStream();
     const env = serviceEnv('identity', __filename, { ACCESS_TOKEN_TTL_S: '30', EXPIRY_SWEEP_MS: '300' });
     const config = identityConfig(env);
     identity = await startServiceApp('identity', IdentityModule.forRoot(config), config.NATS_URL);
-    bff = await NestFactory.create(
-      AppModule.forRoot(bffConfig({ ...env, ...natsCredentials('bff'), GRAPHIQL: 'false', MONGO_DB: `${env.MONGO_DB}_bff` })),
-      {
-        logger: ['error'],
-      },
-    );
-    await bff.listen(0, '127.0.0.1');
-    url = await bff.getUrl();
+    ({ app: bff, url } = await startBff(
+      bffConfig({ ...env, ...natsCredentials('bff'), GRAPHIQL: 'false', MONGO_DB: `${env.MONGO_DB}_bff` }),
+    ));
   });
 
   afterAll(async () => {
@@ -154,16 +136,7 @@ describe('bff: accounts, sessions and server-side authorisation', () => {
 
   const signUpAs = async (email: string) => {
     const b = new Browser(url);
-    const body = await b.gql(SIGN_UP, {
-      input: {
-        email,
-        password: 'secret1',
-        name: 'Test',
-        username: `u${++n}_${Date.now() % 100000}`,
-        location: 'Lyon',
-        user_type: 'consumer',
-      },
-    });
+    const body = await b.gql(SIGN_UP, { input: { ...newAccount('u'), email } });
     expect(body.errors).toBeUndefined();
     return b;
   };

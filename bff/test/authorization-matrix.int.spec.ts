@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import {
   chooseSlotsGql,
   eventually,
@@ -27,9 +26,9 @@ import { orderingConfig } from '../../services/ordering/src/config';
 import { AppModule as PaymentsModule } from '../../services/payments/src/app.module';
 import { paymentsConfig } from '../../services/payments/src/config';
 import { markEmailVerified } from '../../services/identity/test/fixtures';
-import { AppModule } from '../src/app.module';
-import { bffConfig } from '../src/config';
 import { ALERTS_ALL_ON, browserSubscription } from './push-subscription';
+import { newAccount } from './support/accounts';
+import { bffConfig, startBff } from './support/bff';
 
 /**
  * Every mutation and private query of the schema × (anonymous, consumer, owning cook, other cook),
@@ -390,14 +389,7 @@ const SUBSCRIPTIONS = ['orderUpdated'];
 
 let n = 0;
 const uid = () => `${Date.now() % 1_000_000}${++n}`;
-const account = (user_type: 'consumer' | 'cook') => ({
-  email: `m${uid()}@popote.test`,
-  password: 'secret1',
-  name: 'Matrice',
-  username: `m${uid()}`,
-  location: 'Lyon',
-  user_type,
-});
+const account = (user_type: 'consumer' | 'cook') => newAccount('m', user_type, 'Matrice');
 
 describe('authorization matrix: every mutation and private query × who asks', () => {
   const apps: INestApplication[] = [];
@@ -442,10 +434,9 @@ describe('authorization matrix: every mutation and private query × who asks', (
       RATE_LIMIT_PASSWORD_RESET: '1000/60',
       RATE_LIMIT_VERIFY_EMAIL: '1000/60',
     };
-    const bff = await NestFactory.create(AppModule.forRoot(bffConfig(bffEnv)), { logger: ['error'] });
-    await bff.listen(0, '127.0.0.1');
-    apps.push(bff);
-    url = await bff.getUrl();
+    const bff = await startBff(bffConfig(bffEnv));
+    apps.push(bff.app);
+    url = bff.url;
 
     sessions.anonymous = await newSession(null);
     sessions.consumer = await newSession('consumer');

@@ -1,5 +1,4 @@
 import type { INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { getModelToken } from '@nestjs/mongoose';
 import { natsCredentials, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
 import type { Model } from 'mongoose';
@@ -13,13 +12,13 @@ import { hashPassword } from '../../services/identity/src/auth/passwords';
 import { identityConfig } from '../../services/identity/src/config';
 import { CookProfile, User } from '../../services/identity/src/users/user.schema';
 import { markEmailVerified } from '../../services/identity/test/fixtures';
-import { AppModule } from '../src/app.module';
-import { bffConfig } from '../src/config';
+import { newAccount } from './support/accounts';
+import { bffConfig, startBff } from './support/bff';
+import { jpeg as picture, uploadMealPicture } from './support/media';
 
 describe('bff: meals for cooks, pictures, cook pages', () => {
   const apps: INestApplication[] = [];
   let url: string;
-  let n = 0;
   let identity: INestApplication;
 
   const session = () => {
@@ -45,23 +44,13 @@ describe('bff: meals for cooks, pictures, cook pages', () => {
           errors?: { message: string; extensions?: { code?: string; fields?: Record<string, string> } }[];
         };
       },
-      async upload(bytes: Buffer, filename: string, headers: Record<string, string> = { 'x-popote-upload': '1' }) {
-        const form = new FormData();
-        form.append('file', new Blob([new Uint8Array(bytes)]), filename);
-        const res = await fetch(`${url}/media/meals`, { method: 'POST', headers: { cookie: cookie(), ...headers }, body: form });
+      async upload(bytes: Buffer, filename: string, headers?: Record<string, string>) {
+        const res = await uploadMealPicture(url, cookie(), bytes, filename, headers);
         return { status: res.status, body: (await res.json()) as any };
       },
       async signUp(user_type: 'cook' | 'consumer') {
-        n++;
         const done = await this.gql('mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id username } } }', {
-          i: {
-            email: `cat${n}-${Date.now()}@popote.test`,
-            password: 'secret1',
-            name: 'Chef',
-            username: `chef${n}_${Date.now() % 100000}`,
-            location: 'Lyon',
-            user_type,
-          },
+          i: newAccount('chef', user_type, 'Chef'),
         });
         await markEmailVerified(identity); // publishing needs a confirmed address
         return done;
@@ -69,10 +58,7 @@ describe('bff: meals for cooks, pictures, cook pages', () => {
     };
   };
 
-  const jpeg = () =>
-    sharp({ create: { width: 900, height: 700, channels: 3, background: '#c8742b' } })
-      .jpeg()
-      .toBuffer();
+  const jpeg = () => picture(900, 700, '#c8742b');
   const input = (image_key: string | null = null) => ({
     name: 'Soupe au pistou',
     description: 'Légumes du marché et pistou maison.',
@@ -95,12 +81,9 @@ describe('bff: meals for cooks, pictures, cook pages', () => {
     apps.push(identity);
     apps.push(await startServiceApp('catalogue', CatalogueModule.forRoot(catalogueConfig(env)), env.NATS_URL!));
     await seedCatalogue(env);
-    const bff = await NestFactory.create(AppModule.forRoot(bffConfig({ ...env, ...natsCredentials('bff'), GRAPHIQL: 'false' })), {
-      logger: ['error'],
-    });
-    await bff.listen(0, '127.0.0.1');
-    apps.push(bff);
-    url = await bff.getUrl();
+    const bff = await startBff(bffConfig({ ...env, ...natsCredentials('bff'), GRAPHIQL: 'false' }));
+    apps.push(bff.app);
+    url = bff.url;
   });
 
   afterAll(async () => {

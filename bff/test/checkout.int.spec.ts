@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { markEmailVerified } from '../../services/identity/test/fixtures';
+import { newAccount } from './support/accounts';
 import { bffConfig, startBff, startServices, type Services } from './support/services';
 
 describe('bff: cart → checkout → orders, as a browser does it', () => {
@@ -64,16 +65,7 @@ describe('bff: cart → checkout → orders, as a browser does it', () => {
   });
 
   it('pays a two-cook cart with the sandbox card and shows two pending orders', async () => {
-    await gql('mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id } } }', {
-      i: {
-        email: `buyer-${Date.now()}@popote.test`,
-        password: 'secret1',
-        name: 'Claire',
-        username: `buyer${Date.now() % 100000}`,
-        location: 'Lyon',
-        user_type: 'consumer',
-      },
-    });
+    await gql('mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id } } }', { i: newAccount('buyer', 'consumer', 'Claire') });
     await markEmailVerified(identity); // paying needs a confirmed address
     expect((await gql('mutation { startCheckout { item_count } }')).errors?.[0].message).toBe('Votre panier est vide');
     await gql('mutation { addToCart(meal_id: "demo-meal-bowl", quantity: 2) { item_count } }');

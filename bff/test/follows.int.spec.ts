@@ -1,5 +1,4 @@
 import type { INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { FollowsRpc, type RpcContract } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
 import { GqlSession, natsCredentials, PICKUP_ALL_DAY, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
@@ -12,9 +11,8 @@ import { markEmailVerified } from '../../services/identity/test/fixtures';
 import { AppModule as NotificationsModule } from '../../services/notifications/src/app.module';
 import { unsubscribeKey, unsubscribeToken } from '../../services/notifications/src/alerts/unsubscribe-token';
 import { notificationsConfig } from '../../services/notifications/src/config';
-import { AppModule } from '../src/app.module';
-import { bffConfig } from '../src/config';
 import { browserSubscription } from './push-subscription';
+import { bffConfig, startBff } from './support/bff';
 
 type Result = Awaited<ReturnType<GqlSession['gql']>>;
 
@@ -74,12 +72,8 @@ describe('bff: following cooks, favourite dishes and alert settings (GraphQL →
     const notifications = notificationsConfig(env('notifications'));
     linkKey = unsubscribeKey(notifications);
     apps.push(await startServiceApp('notifications', NotificationsModule.forRoot(notifications), nats));
-    bff = await NestFactory.create(AppModule.forRoot(bffConfig({ ...env('bff'), ...natsCredentials('bff'), GRAPHIQL: 'false' })), {
-      logger: ['error'],
-    });
-    await bff.listen(0, '127.0.0.1');
+    ({ app: bff, url } = await startBff(bffConfig({ ...env('bff'), ...natsCredentials('bff'), GRAPHIQL: 'false' })));
     apps.push(bff);
-    url = await bff.getUrl();
     const rpc = bff.get(RpcClient);
     const call = rpc.call.bind(rpc);
     rpc.call = ((contract: RpcContract<unknown, unknown, unknown>, ...rest: unknown[]) => {

@@ -10,6 +10,8 @@ import { buildSchema, getNamedType, type GraphQLField } from 'graphql';
 import type { Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markEmailVerified } from '../../services/identity/test/fixtures';
+import { newAccount } from './support/accounts';
+import { uploadMealPicture } from './support/media';
 import { bffConfig, startBff, startServices, type Services } from './support/services';
 
 /**
@@ -190,14 +192,7 @@ describe('hostile input: generated GraphQL arguments and uploads', () => {
     for (const type of ['consumer', 'cook'] as const) {
       const s = new GqlSession(url);
       const r = await s.gql('mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id } } }', {
-        i: {
-          email: `h-${type}-${Date.now()}@popote.test`,
-          password: 'secret1',
-          name: 'H',
-          username: `h${type}${Date.now() % 100000}`,
-          location: 'Lyon',
-          user_type: type,
-        },
+        i: newAccount(`h${type}`, type, 'H'),
       });
       expect(r.errors).toBeUndefined();
       await markEmailVerified(identity); // publishing needs a confirmed address
@@ -287,13 +282,7 @@ describe('hostile input: generated GraphQL arguments and uploads', () => {
         fc.string({ unit: 'grapheme', maxLength: 200 }),
         fc.constantFrom('image/jpeg', 'image/png', 'text/html', 'application/x-sh', ''),
         async (bytes, filename, type) => {
-          const form = new FormData();
-          form.append('file', new Blob([bytes], { type }), filename || 'x');
-          const res = await fetch(`${url}/media/meals`, {
-            method: 'POST',
-            headers: { cookie: sessions.cook.cookieHeader(), 'x-popote-upload': '1' },
-            body: form,
-          });
+          const res = await uploadMealPicture(url, sessions.cook.cookieHeader(), new Blob([bytes], { type }), filename || 'x');
           const body = (await res.json()) as { message?: string; image_key?: string };
           expect(res.status).toBeLessThan(500);
           if (res.status === 201) stored += 2;
@@ -302,13 +291,8 @@ describe('hostile input: generated GraphQL arguments and uploads', () => {
       ),
       { numRuns: 40 },
     );
-    const oversized = new FormData();
-    oversized.append('file', new Blob([new Uint8Array(6 * 1024 * 1024)], { type: 'image/jpeg' }), 'big.jpg');
-    const big = await fetch(`${url}/media/meals`, {
-      method: 'POST',
-      headers: { cookie: sessions.cook.cookieHeader(), 'x-popote-upload': '1' },
-      body: oversized,
-    });
+    const oversized = new Blob([new Uint8Array(6 * 1024 * 1024)], { type: 'image/jpeg' });
+    const big = await uploadMealPicture(url, sessions.cook.cookieHeader(), oversized, 'big.jpg');
     expect(big.status).toBe(413);
     expect(await big.json()).toMatchObject({ message: "L'image ne doit pas dépasser 5MB" });
     expect(await media.count('meals/')).toBe(before + stored);

@@ -1,17 +1,16 @@
 import type { INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { MEAL_MESSAGES } from '@popote/contracts';
 import { cardKey, MediaStorage } from '@popote/platform';
 import { GqlSession, natsCredentials, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule as CatalogueModule } from '../../services/catalogue/src/app.module';
 import { catalogueConfig } from '../../services/catalogue/src/config';
 import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
 import { identityConfig } from '../../services/identity/src/config';
 import { markEmailVerified } from '../../services/identity/test/fixtures';
-import { AppModule } from '../src/app.module';
-import { bffConfig } from '../src/config';
+import { newAccount } from './support/accounts';
+import { bffConfig, startBff } from './support/bff';
+import { jpeg, uploadMealPicture } from './support/media';
 
 const CREATE = 'mutation($i: CreateMealInput!) { createMeal(input: $i) { meal_id image_url } }';
 const UPDATE = 'mutation($id: ID!, $i: UpdateMealInput!) { updateMeal(meal_id: $id, input: $i) { meal_id image_url } }';
@@ -22,35 +21,17 @@ describe('bff: meal pictures are their uploader’s', () => {
   let identity: INestApplication;
   let media: MediaStorage;
   let url: string;
-  let n = 0;
 
   const cook = async () => {
-    n++;
     const s = new GqlSession(url);
     const r = await s.gql('mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id } } }', {
-      i: {
-        email: `img${n}-${Date.now()}@popote.test`,
-        password: 'secret1',
-        name: 'Chef',
-        username: `img${n}_${Date.now() % 100000}`,
-        location: 'Lyon',
-        user_type: 'cook',
-      },
+      i: newAccount('img', 'cook', 'Chef'),
     });
     await markEmailVerified(identity); // publishing needs a confirmed address
     return { s, user_id: r.data.signUp.user.user_id as string };
   };
   const upload = async (s: GqlSession) => {
-    const picture = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#8a5a2b' } })
-      .jpeg()
-      .toBuffer();
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(picture)]), 'plat.jpg');
-    const res = await fetch(`${url}/media/meals`, {
-      method: 'POST',
-      headers: { cookie: s.cookieHeader(), 'x-popote-upload': '1' },
-      body: form,
-    });
+    const res = await uploadMealPicture(url, s.cookieHeader(), await jpeg(800, 600, '#8a5a2b'));
     expect(res.status).toBe(201);
     return ((await res.json()) as { image_key: string }).image_key;
   };
@@ -73,12 +54,9 @@ describe('bff: meal pictures are their uploader’s', () => {
     identity = await startServiceApp('identity', IdentityModule.forRoot(identityConfig(serviceEnv('identity', __filename))), env.NATS_URL!);
     apps.push(identity);
     apps.push(await startServiceApp('catalogue', CatalogueModule.forRoot(catalogueConfig(env)), env.NATS_URL!));
-    const bff = await NestFactory.create(AppModule.forRoot(bffConfig({ ...env, ...natsCredentials('bff'), GRAPHIQL: 'false' })), {
-      logger: ['error'],
-    });
-    await bff.listen(0, '127.0.0.1');
-    apps.push(bff);
-    url = await bff.getUrl();
+    const bff = await startBff(bffConfig({ ...env, ...natsCredentials('bff'), GRAPHIQL: 'false' }));
+    apps.push(bff.app);
+    url = bff.url;
     media = new MediaStorage(catalogueConfig(env));
   });
 

@@ -1,12 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import { natsCredentials, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
-import { NestFactory } from '@nestjs/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule as CatalogueModule } from '../../services/catalogue/src/app.module';
 import { catalogueConfig } from '../../services/catalogue/src/config';
 import { seedCatalogue } from '../../services/catalogue/src/seed/seed';
-import { AppModule } from '../src/app.module';
-import { bffConfig } from '../src/config';
+import { bffConfig, startBff } from './support/bff';
 
 describe('bff: GraphQL meals through NATS to the catalogue', () => {
   let catalogue: INestApplication;
@@ -19,11 +17,7 @@ describe('bff: GraphQL meals through NATS to the catalogue', () => {
     const config = catalogueConfig(env);
     catalogue = await startServiceApp('catalogue', CatalogueModule.forRoot(config), config.NATS_URL);
     await seedCatalogue(env);
-    bff = await NestFactory.create(AppModule.forRoot(bffConfig({ ...env, ...natsCredentials('bff'), GRAPHIQL: 'false' })), {
-      logger: ['error'],
-    });
-    await bff.listen(0, '127.0.0.1');
-    url = await bff.getUrl();
+    ({ app: bff, url } = await startBff(bffConfig({ ...env, ...natsCredentials('bff'), GRAPHIQL: 'false' })));
   });
 
   afterAll(async () => {

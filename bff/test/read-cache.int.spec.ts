@@ -4,6 +4,7 @@ import { RpcClient } from '@popote/platform';
 import { chooseSlotsGql, eventually, GqlSession } from '@popote/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markEmailVerified } from '../../services/identity/test/fixtures';
+import { newAccount } from './support/accounts';
 import { bffConfig, startBff, startServices, type Services } from './support/services';
 import { PublicReadCache } from '../src/read-cache/public-read-cache.service';
 
@@ -144,18 +145,9 @@ describe('bff: public reads cached per replica, dropped on the catalogue and ide
     await listed(1, mealId);
 
     const buyer = new GqlSession(bffs[0].url);
-    const stamp = Date.now();
-    await buyer.gql('mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id } } }', {
-      i: {
-        email: `cache-${stamp}@popote.test`,
-        password: 'secret1',
-        name: 'Cache',
-        username: `cache${stamp % 100000}`,
-        location: 'Lyon',
-        user_type: 'consumer',
-      },
-    });
-    await markEmailVerified(stack.apps.identity!, `cache-${stamp}@popote.test`); // paying needs a confirmed address
+    const account = newAccount('cache', 'consumer', 'Cache');
+    await buyer.gql('mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id } } }', { i: account });
+    await markEmailVerified(stack.apps.identity!, account.email); // paying needs a confirmed address
     const claire = await signIn(1, 'claire@popote.test');
     expect((await buyer.gql('mutation { addToCart(meal_id: "demo-meal-bowl", quantity: 2) { item_count } }')).errors).toBeUndefined();
     expect((await claire.gql('mutation { addToCart(meal_id: "demo-meal-quiche") { item_count } }')).errors).toBeUndefined();
@@ -165,7 +157,7 @@ describe('bff: public reads cached per replica, dropped on the catalogue and ide
     for (const [k, v] of buyer.cookies) buyerOn1.cookies.set(k, v);
     for (const session of [buyer, buyerOn1]) {
       const r = await session.gql('{ me { user { username } } cart { items { meal { meal_id } quantity } } }');
-      expect(r.data.me.user.username).toBe(`cache${stamp % 100000}`);
+      expect(r.data.me.user.username).toBe(account.username);
       expect(r.data.cart.items).toEqual([{ meal: { meal_id: 'demo-meal-bowl' }, quantity: 2 }]);
     }
     const theirs = await claire.gql('{ me { user { email } } cart { items { meal { meal_id } } } }');

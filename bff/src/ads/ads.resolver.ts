@@ -1,12 +1,11 @@
-import { UseGuards } from '@nestjs/common';
-import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { AdsRpc, type Actor } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
 import { isbot } from 'isbot';
 import { VerifiedEmailGuard } from '../auth/account.resolver';
-import { AuthGuard, Roles } from '../auth/auth.guard';
+import { CookOnly } from '../auth/auth.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
-import { CAMPAIGN_ID as CAMPAIGN_ID_ARGUMENT } from '../errors/id-arguments';
+import { CAMPAIGN_ID as CAMPAIGN_ID_ARGUMENT, IdArg } from '../errors/id-arguments';
 import type { GqlContext } from '../auth/gql-context';
 import { clientAddress } from '../security/client-address';
 import { CampaignModel, CampaignOverviewModel, CampaignsCsvModel, SponsoredMealModel, StartCampaignInput } from './ads.model';
@@ -48,47 +47,40 @@ export class AdsResolver {
   }
 
   @Mutation(() => Boolean, { description: 'Half of the sponsored card was on screen for a second: true when this display counted' })
-  async recordSponsoredDisplay(@Context() ctx: GqlContext, @Args('campaign_id', { type: () => ID }) campaignId: string): Promise<boolean> {
+  async recordSponsoredDisplay(@Context() ctx: GqlContext, @IdArg('campaign_id') campaignId: string): Promise<boolean> {
     const viewer = viewerOf(ctx);
     if (!viewer || !CAMPAIGN_ID.test(campaignId)) return false;
     return (await this.rpc.call(AdsRpc.recordDisplay, { campaign_id: campaignId, viewer })).counted;
   }
 
   @Mutation(() => Boolean, { description: 'The sponsored card was opened: true when this click counted' })
-  async recordSponsoredClick(@Context() ctx: GqlContext, @Args('campaign_id', { type: () => ID }) campaignId: string): Promise<boolean> {
+  async recordSponsoredClick(@Context() ctx: GqlContext, @IdArg('campaign_id') campaignId: string): Promise<boolean> {
     const viewer = viewerOf(ctx);
     if (!viewer || !CAMPAIGN_ID.test(campaignId)) return false;
     return (await this.rpc.call(AdsRpc.recordClick, { campaign_id: campaignId, viewer })).counted;
   }
 
   @Query(() => CampaignOverviewModel, { description: "The signed-in cook's campaigns with their spend, displays, clicks and orders" })
-  @UseGuards(AuthGuard)
-  @Roles('cook')
+  @CookOnly()
   cookCampaigns(@CurrentActor() actor: Actor): Promise<CampaignOverviewModel> {
     return this.rpc.call(AdsRpc.campaigns, { actor });
   }
 
   @Query(() => CampaignsCsvModel, { description: "The signed-in cook's campaigns as CSV" })
-  @UseGuards(AuthGuard)
-  @Roles('cook')
+  @CookOnly()
   cookCampaignsCsv(@CurrentActor() actor: Actor): Promise<CampaignsCsvModel> {
     return this.rpc.call(AdsRpc.campaignsCsv, { actor });
   }
 
   @Mutation(() => CampaignModel, { description: "'Mettre en avant': reserves the budget from the available balance and starts now" })
-  @UseGuards(AuthGuard, VerifiedEmailGuard)
-  @Roles('cook')
+  @CookOnly(VerifiedEmailGuard)
   async startCampaign(@CurrentActor() actor: Actor, @Args('input') input: StartCampaignInput): Promise<CampaignModel> {
     return (await this.rpc.call(AdsRpc.startCampaign, { actor, input })).campaign;
   }
 
   @Mutation(() => CampaignModel, { description: 'Stops a campaign now; the unspent budget comes back once the day is settled' })
-  @UseGuards(AuthGuard)
-  @Roles('cook')
-  async stopCampaign(
-    @CurrentActor() actor: Actor,
-    @Args('campaign_id', { type: () => ID }, CAMPAIGN_ID_ARGUMENT) campaignId: string,
-  ): Promise<CampaignModel> {
+  @CookOnly()
+  async stopCampaign(@CurrentActor() actor: Actor, @IdArg('campaign_id', CAMPAIGN_ID_ARGUMENT) campaignId: string): Promise<CampaignModel> {
     return (await this.rpc.call(AdsRpc.stopCampaign, { actor, campaign_id: campaignId })).campaign;
   }
 }

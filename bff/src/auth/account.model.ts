@@ -1,6 +1,6 @@
 import type { UserType } from '@popote/contracts';
 import { UserTypeEnum } from '../graphql-enums';
-import { Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+import { Field, Float, ID, InputType, Int, ObjectType, PickType } from '@nestjs/graphql';
 
 @ObjectType('User')
 export class UserModel {
@@ -67,17 +67,23 @@ export class ChangePasswordInput {
   @Field() confirm_password!: string;
 }
 
+/** The profile as its cook edits it: CookProfile's fields but its id and rating; SIRET and VAT status as typed. */
 @InputType()
-export class CookProfileInput {
-  @Field() bio!: string;
-  @Field(() => [String]) specialties!: string[];
-  @Field(() => [String]) availability_days!: string[];
-  @Field(() => [String]) cooking_styles!: string[];
-  @Field(() => Int) experience_years!: number;
-  @Field(() => [String]) certifications!: string[];
-  @Field(() => [String]) signature_dishes!: string[];
-  @Field(() => [String]) cuisine_types!: string[];
-  @Field(() => [String]) awards!: string[];
+export class CookProfileInput extends PickType(
+  CookProfileModel,
+  [
+    'bio',
+    'specialties',
+    'availability_days',
+    'cooking_styles',
+    'experience_years',
+    'certifications',
+    'signature_dishes',
+    'cuisine_types',
+    'awards',
+  ] as const,
+  InputType,
+) {
   @Field(() => String, { nullable: true, description: 'SIRET, spaces allowed; empty or null: none' }) siret?: string | null;
   @Field({ nullable: true, description: "'' | franchise | 5.5 | 10 | 20" }) vat_regime?: string;
 }

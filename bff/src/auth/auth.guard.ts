@@ -1,4 +1,4 @@
-import { Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { applyDecorators, Injectable, SetMetadata, UseGuards, type CanActivate, type ExecutionContext, type Type } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { GqlExecutionContext } from '@nestjs/graphql';
 import { DomainError, IDENTITY_MESSAGES, type UserType } from '@popote/contracts';
@@ -21,3 +21,9 @@ export class AuthGuard implements CanActivate {
     return true;
   }
 }
+
+/**
+ * Signed-in cooks only: AuthGuard with @Roles('cook'), then the further guards given, in that order
+ * (`@CookOnly(VerifiedEmailGuard)`: a cook whose address is confirmed).
+ */
+export const CookOnly = (...then: Type<CanActivate>[]) => applyDecorators(UseGuards(AuthGuard, ...then), Roles('cook'));

@@ -3,7 +3,7 @@ import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { IdentityRpc, USER_TYPES, type Actor, type UserType, type VatRegime } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
 import { REFRESH_COOKIE } from './auth.constants';
-import { AuthGuard, Roles } from './auth.guard';
+import { AuthGuard, CookOnly } from './auth.guard';
 import { CurrentActor } from './current-actor.decorator';
 import type { GqlContext } from './gql-context';
 import { ChangePasswordInput, CookProfileInput, MeModel, ProfileInput, SignUpInput } from './account.model';
@@ -75,8 +75,7 @@ export class AuthResolver {
   }
 
   @Mutation(() => MeModel)
-  @UseGuards(AuthGuard)
-  @Roles('cook')
+  @CookOnly()
   async updateCookProfile(@CurrentActor() actor: Actor, @Args('input') input: CookProfileInput): Promise<MeModel> {
     const me = await this.rpc.call(IdentityRpc.updateCookProfile, {
       actor,

@@ -1,10 +1,10 @@
 import { UseGuards } from '@nestjs/common';
-import { Args, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Args, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { CartRpc, type Actor } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
 import { AuthGuard } from '../auth/auth.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
-import { CART_MEAL_ID } from '../errors/id-arguments';
+import { CART_MEAL_ID, IdArg } from '../errors/id-arguments';
 import { CartModel } from './cart.model';
 
 /** The signed-in user's own cart; the user comes from the session, never from arguments. */
@@ -21,7 +21,7 @@ export class CartResolver {
   @Mutation(() => CartModel)
   addToCart(
     @CurrentActor() actor: Actor,
-    @Args('meal_id', { type: () => ID }, CART_MEAL_ID) mealId: string,
+    @IdArg('meal_id', CART_MEAL_ID) mealId: string,
     @Args('quantity', { type: () => Int, defaultValue: 1 }) quantity: number,
   ): Promise<CartModel> {
     return this.rpc.call(CartRpc.addItem, { actor, meal_id: mealId, quantity });
@@ -30,14 +30,14 @@ export class CartResolver {
   @Mutation(() => CartModel, { description: 'A quantity of 0 or less removes the line' })
   setCartQuantity(
     @CurrentActor() actor: Actor,
-    @Args('meal_id', { type: () => ID }, CART_MEAL_ID) mealId: string,
+    @IdArg('meal_id', CART_MEAL_ID) mealId: string,
     @Args('quantity', { type: () => Int }) quantity: number,
   ): Promise<CartModel> {
     return this.rpc.call(CartRpc.setQuantity, { actor, meal_id: mealId, quantity });
   }
 
   @Mutation(() => CartModel)
-  removeFromCart(@CurrentActor() actor: Actor, @Args('meal_id', { type: () => ID }) mealId: string): Promise<CartModel> {
+  removeFromCart(@CurrentActor() actor: Actor, @IdArg('meal_id') mealId: string): Promise<CartModel> {
     return this.rpc.call(CartRpc.removeItem, { actor, meal_id: mealId });
   }
 

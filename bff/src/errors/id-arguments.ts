@@ -1,4 +1,5 @@
 import type { PipeTransform } from '@nestjs/common';
+import { Args, ID } from '@nestjs/graphql';
 import {
   AD_MESSAGES,
   CART_MESSAGES,
@@ -26,6 +27,13 @@ export class IdArgument implements PipeTransform<unknown, string> {
     throw this.unknown();
   }
 }
+
+/**
+ * An `ID!` argument; `check`: refused as the service refuses an unknown id (a public read passes none
+ * and answers null or nothing itself).
+ */
+export const IdArg = (name: string, check?: IdArgument): ParameterDecorator =>
+  check ? Args(name, { type: () => ID }, check) : Args(name, { type: () => ID });
 
 /** An order's id, as ordering answers an unknown one. */
 export const ORDER_ID = new IdArgument(() => new DomainError('NOT_FOUND', ORDER_MESSAGES.notFound));

@@ -1,11 +1,11 @@
 import { Logger, UseGuards } from '@nestjs/common';
-import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Context, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { CatalogueRpc, FollowsRpc, IdentityRpc, isId, type Actor, type MealDto } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
 import { AuthGuard } from '../auth/auth.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
 import type { GqlContext } from '../auth/gql-context';
-import { COOK_TO_FOLLOW, MEAL_TO_FAVOUR } from '../errors/id-arguments';
+import { COOK_TO_FOLLOW, IdArg, MEAL_TO_FAVOUR } from '../errors/id-arguments';
 import { MealModel } from '../meals/meal.model';
 import { PublicReadCache } from '../read-cache/public-read-cache.service';
 import { CookFollowModel, FollowedCookModel } from './follows.model';
@@ -35,14 +35,14 @@ export class FollowsResolver {
   @UseGuards(AuthGuard)
   async followCook(
     @CurrentActor() actor: Actor,
-    @Args('cook_id', { type: () => ID }, COOK_TO_FOLLOW) cookId: string,
+    @IdArg('cook_id', COOK_TO_FOLLOW) cookId: string,
     @Args('follow') follow: boolean,
   ): Promise<CookFollowModel> {
     return { cook_id: cookId, ...(await this.rpc.call(FollowsRpc.setFollow, { actor, cook_id: cookId, follow })) };
   }
 
   @Query(() => CookFollowModel, { description: "A cook's follower count, and whether the signed-in person follows them" })
-  async cookFollow(@Context() ctx: GqlContext, @Args('cook_id', { type: () => ID }) cookId: string): Promise<CookFollowModel> {
+  async cookFollow(@Context() ctx: GqlContext, @IdArg('cook_id') cookId: string): Promise<CookFollowModel> {
     // An id of no possible shape names nobody anyone follows (followCook refuses it): nobody, at once.
     if (!isId(cookId)) return { cook_id: cookId, following: false, followers: 0 };
     const actor = actorOf(ctx);
@@ -67,7 +67,7 @@ export class FollowsResolver {
   @UseGuards(AuthGuard)
   async setFavourite(
     @CurrentActor() actor: Actor,
-    @Args('meal_id', { type: () => ID }, MEAL_TO_FAVOUR) mealId: string,
+    @IdArg('meal_id', MEAL_TO_FAVOUR) mealId: string,
     @Args('favourite') favourite: boolean,
   ): Promise<MealWithHeart | null> {
     const state = await this.rpc.call(FollowsRpc.setFavourite, { actor, meal_id: mealId, favourite });

@@ -1,6 +1,6 @@
 import type { Allergen, Availability, Category } from '@popote/contracts';
 import { AllergenEnum, AvailabilityEnum, CategoryEnum } from '../graphql-enums';
-import { Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+import { Field, Float, ID, InputType, Int, ObjectType, PickType } from '@nestjs/graphql';
 
 @ObjectType('Meal')
 export class MealModel {
@@ -81,12 +81,13 @@ export class CreateMealInput {
   @Field({ defaultValue: '' }) storage_instructions!: string;
 }
 
+/** A cook's change: the texts, the price and the portions of CreateMealInput, and another picture. */
 @InputType()
-export class UpdateMealInput {
-  @Field() name!: string;
-  @Field() description!: string;
-  @Field(() => Int) price_cents!: number;
-  @Field(() => Int) portions_available!: number;
+export class UpdateMealInput extends PickType(
+  CreateMealInput,
+  ['name', 'description', 'price_cents', 'portions_available'] as const,
+  InputType,
+) {
   @Field(() => Int, {
     nullable: true,
     description: 'Portions the edit form showed: the change is applied relative to it, so sales made meanwhile stay sold',

@@ -1,12 +1,11 @@
-import { UseGuards } from '@nestjs/common';
-import { Args, Context, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Context, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { CatalogueRpc, IdentityRpc, isId, LIMITS, type Actor, type MealFilter } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
 import { meOf, VerifiedEmailGuard } from '../auth/account.resolver';
-import { AuthGuard, Roles } from '../auth/auth.guard';
+import { CookOnly } from '../auth/auth.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
 import type { GqlContext } from '../auth/gql-context';
-import { MEAL_ID } from '../errors/id-arguments';
+import { IdArg, MEAL_ID } from '../errors/id-arguments';
 import { PublicReadCache } from '../read-cache/public-read-cache.service';
 import { CommuneModel, CookModel, CreateMealInput, MealFilterInput, MealModel, MealPageModel, UpdateMealInput } from './meal.model';
 
@@ -40,7 +39,7 @@ export class MealsResolver {
   }
 
   @Query(() => MealModel, { nullable: true })
-  async meal(@Args('meal_id', { type: () => ID }) mealId: string): Promise<MealModel | null> {
+  async meal(@IdArg('meal_id') mealId: string): Promise<MealModel | null> {
     // An id of no possible shape names no meal: answered as an unknown one, without a read to cache.
     if (!isId(mealId)) return null;
     return (await this.reads.call(CatalogueRpc.getMeal, { meal_id: mealId })).meal;
@@ -48,7 +47,7 @@ export class MealsResolver {
 
   @Query(() => [MealModel], { description: "A cook's meals, newest first" })
   async cookMeals(
-    @Args('cook_id', { type: () => ID }) cookId: string,
+    @IdArg('cook_id') cookId: string,
     @Args('near', { type: () => String, nullable: true, description: "The buyer's commune (INSEE code), for distances" })
     near?: string | null,
   ): Promise<MealModel[]> {
@@ -88,14 +87,13 @@ export class MealsResolver {
   }
 
   @Query(() => CookModel, { nullable: true })
-  async cook(@Args('cook_id', { type: () => ID }) cookId: string): Promise<CookModel | null> {
+  async cook(@IdArg('cook_id') cookId: string): Promise<CookModel | null> {
     if (!isId(cookId)) return null;
     return (await this.reads.call(IdentityRpc.getCook, { cook_id: cookId })).cook;
   }
 
   @Mutation(() => MealModel)
-  @UseGuards(AuthGuard, VerifiedEmailGuard) // publishing needs a confirmed address
-  @Roles('cook')
+  @CookOnly(VerifiedEmailGuard) // publishing needs a confirmed address
   async createMeal(@CurrentActor() actor: Actor, @Args('input') input: CreateMealInput, @Context() ctx: GqlContext): Promise<MealModel> {
     // The card shows the cook's username: taken from identity (the guard's answer), never from the browser.
     const me = await meOf(ctx, this.rpc);
@@ -106,11 +104,10 @@ export class MealsResolver {
   }
 
   @Mutation(() => MealModel)
-  @UseGuards(AuthGuard)
-  @Roles('cook')
+  @CookOnly()
   async updateMeal(
     @CurrentActor() actor: Actor,
-    @Args('meal_id', { type: () => ID }, MEAL_ID) mealId: string,
+    @IdArg('meal_id', MEAL_ID) mealId: string,
     @Args('input') input: UpdateMealInput,
   ): Promise<MealModel> {
     const { meal } = await this.rpc.call(CatalogueRpc.updateMeal, { actor, meal_id: mealId, input });
@@ -119,9 +116,8 @@ export class MealsResolver {
   }
 
   @Mutation(() => Boolean)
-  @UseGuards(AuthGuard)
-  @Roles('cook')
-  async deleteMeal(@CurrentActor() actor: Actor, @Args('meal_id', { type: () => ID }, MEAL_ID) mealId: string): Promise<boolean> {
+  @CookOnly()
+  async deleteMeal(@CurrentActor() actor: Actor, @IdArg('meal_id', MEAL_ID) mealId: string): Promise<boolean> {
     const { ok } = await this.rpc.call(CatalogueRpc.deleteMeal, { actor, meal_id: mealId });
     this.reads.invalidate('meal deleted');
     return ok;

@@ -1,12 +1,12 @@
 import { UseGuards } from '@nestjs/common';
-import { Args, Context, ID, Int, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
+import { Args, Context, Int, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
 import { IdentityRpc, isId, ORDER_STATUSES, OrderingRpc, type Actor, type OrderStatus } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
 import { withFilter } from 'graphql-subscriptions';
-import { AuthGuard, Roles } from '../auth/auth.guard';
+import { AuthGuard, CookOnly } from '../auth/auth.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
 import type { GqlContext } from '../auth/gql-context';
-import { ORDER_ID } from '../errors/id-arguments';
+import { IdArg, ORDER_ID } from '../errors/id-arguments';
 import { ORDER_UPDATES, OrderUpdatesService, type OrderUpdate } from './order-updates.service';
 import { CookStatsModel, OrderModel, OrderUpdateModel, ReviewModel } from './orders.model';
 import { OrderStatusEnum } from '../graphql-enums';
@@ -19,21 +19,19 @@ export class OrderLifecycleResolver {
   ) {}
 
   @Query(() => [OrderModel], { description: 'Orders addressed to the signed-in cook, newest first' })
-  @UseGuards(AuthGuard)
-  @Roles('cook')
+  @CookOnly()
   async cookOrders(@CurrentActor() actor: Actor): Promise<OrderModel[]> {
     return (await this.rpc.call(OrderingRpc.cookOrders, { actor })).items;
   }
 
   @Query(() => CookStatsModel)
-  @UseGuards(AuthGuard)
-  @Roles('cook')
+  @CookOnly()
   cookStats(@CurrentActor() actor: Actor): Promise<CookStatsModel> {
     return this.rpc.call(OrderingRpc.cookStats, { actor });
   }
 
   @Query(() => [ReviewModel], { description: "A cook's reviews, newest first (public)" })
-  async cookReviews(@Args('cook_id', { type: () => ID }) cookId: string): Promise<ReviewModel[]> {
+  async cookReviews(@IdArg('cook_id') cookId: string): Promise<ReviewModel[]> {
     if (!isId(cookId)) return []; // names no cook (contracts/src/shared/ids.ts)
     return (await this.rpc.call(OrderingRpc.cookReviews, { cook_id: cookId })).items;
   }
@@ -42,18 +40,17 @@ export class OrderLifecycleResolver {
   @UseGuards(AuthGuard)
   async changeOrderStatus(
     @CurrentActor() actor: Actor,
-    @Args('order_id', { type: () => ID }, ORDER_ID) orderId: string,
+    @IdArg('order_id', ORDER_ID) orderId: string,
     @Args('to', { type: () => OrderStatusEnum }) to: OrderStatus,
   ): Promise<OrderModel> {
     return (await this.rpc.call(OrderingRpc.changeStatus, { actor, order_id: orderId, to })).order;
   }
 
   @Mutation(() => OrderModel, { description: "The order's cook moves its pick-up slot to another of theirs; the buyer is told" })
-  @UseGuards(AuthGuard)
-  @Roles('cook')
+  @CookOnly()
   async movePickupSlot(
     @CurrentActor() actor: Actor,
-    @Args('order_id', { type: () => ID }, ORDER_ID) orderId: string,
+    @IdArg('order_id', ORDER_ID) orderId: string,
     @Args('start') start: string,
   ): Promise<OrderModel> {
     return (await this.rpc.call(OrderingRpc.movePickupSlot, { actor, order_id: orderId, start }, { timeoutMs: 15_000 })).order;
@@ -63,7 +60,7 @@ export class OrderLifecycleResolver {
   @UseGuards(AuthGuard)
   async cancelOrder(
     @CurrentActor() actor: Actor,
-    @Args('order_id', { type: () => ID }, ORDER_ID) orderId: string,
+    @IdArg('order_id', ORDER_ID) orderId: string,
     @Args('reason', { defaultValue: '' }) reason: string,
   ): Promise<OrderModel> {
     return (await this.rpc.call(OrderingRpc.cancelOrder, { actor, order_id: orderId, reason })).order;
@@ -73,7 +70,7 @@ export class OrderLifecycleResolver {
   @UseGuards(AuthGuard)
   async submitReview(
     @CurrentActor() actor: Actor,
-    @Args('order_id', { type: () => ID }, ORDER_ID) orderId: string,
+    @IdArg('order_id', ORDER_ID) orderId: string,
     @Args('rating', { type: () => Int }) rating: number,
     @Args('comment', { defaultValue: '' }) comment: string,
   ): Promise<ReviewModel> {

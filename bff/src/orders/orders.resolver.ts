@@ -1,12 +1,12 @@
 import { UseGuards } from '@nestjs/common';
-import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { isId, OrderingRpc, PaymentsRpc, type Actor } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
 import { meOf, VerifiedEmailGuard } from '../auth/account.resolver';
 import { AuthGuard } from '../auth/auth.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
 import type { GqlContext } from '../auth/gql-context';
-import { CHECKOUT_ID } from '../errors/id-arguments';
+import { CHECKOUT_ID, IdArg } from '../errors/id-arguments';
 import { ChosenSlotInput } from '../pickup/pickup.model';
 import { CardInput, CheckoutModel, OrderModel, PaymentIntentModel } from './orders.model';
 
@@ -43,7 +43,7 @@ export class OrdersResolver {
   })
   async changeCheckoutSlot(
     @CurrentActor() actor: Actor,
-    @Args('checkout_id', { type: () => ID }, CHECKOUT_ID) checkoutId: string,
+    @IdArg('checkout_id', CHECKOUT_ID) checkoutId: string,
     @Args('slot', { type: () => ChosenSlotInput }) slot: ChosenSlotInput,
   ): Promise<CheckoutModel> {
     return (
@@ -55,17 +55,14 @@ export class OrdersResolver {
     description:
       'The reservation expired (or was given back after a declined card): reserves the same checkout again, or refuses in French',
   })
-  async renewCheckout(
-    @CurrentActor() actor: Actor,
-    @Args('checkout_id', { type: () => ID }, CHECKOUT_ID) checkoutId: string,
-  ): Promise<CheckoutModel> {
+  async renewCheckout(@CurrentActor() actor: Actor, @IdArg('checkout_id', CHECKOUT_ID) checkoutId: string): Promise<CheckoutModel> {
     return (await this.rpc.call(PaymentsRpc.renewCheckout, { actor, checkout_id: checkoutId }, { timeoutMs: RESERVE_TIMEOUT_MS })).checkout;
   }
 
   @Mutation(() => CheckoutModel, { description: 'Offline sandbox provider: confirms the card (Stripe test cards)' })
   async confirmSandboxPayment(
     @CurrentActor() actor: Actor,
-    @Args('checkout_id', { type: () => ID }, CHECKOUT_ID) checkoutId: string,
+    @IdArg('checkout_id', CHECKOUT_ID) checkoutId: string,
     @Args('card') card: CardInput,
   ): Promise<CheckoutModel> {
     return (await this.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor, checkout_id: checkoutId, card }, { timeoutMs: 15_000 }))
@@ -73,7 +70,7 @@ export class OrdersResolver {
   }
 
   @Query(() => CheckoutModel, { nullable: true })
-  async checkout(@CurrentActor() actor: Actor, @Args('checkout_id', { type: () => ID }) checkoutId: string): Promise<CheckoutModel | null> {
+  async checkout(@CurrentActor() actor: Actor, @IdArg('checkout_id') checkoutId: string): Promise<CheckoutModel | null> {
     if (!isId(checkoutId)) return null; // names no checkout (contracts/src/shared/ids.ts)
     return (await this.rpc.call(PaymentsRpc.getCheckout, { actor, checkout_id: checkoutId })).checkout;
   }
@@ -84,7 +81,7 @@ export class OrdersResolver {
   }
 
   @Query(() => [OrderModel], { description: 'The orders a paid checkout became (one per cook)' })
-  async checkoutOrders(@CurrentActor() actor: Actor, @Args('checkout_id', { type: () => ID }) checkoutId: string): Promise<OrderModel[]> {
+  async checkoutOrders(@CurrentActor() actor: Actor, @IdArg('checkout_id') checkoutId: string): Promise<OrderModel[]> {
     if (!isId(checkoutId)) return [];
     return (await this.rpc.call(OrderingRpc.checkoutOrders, { actor, checkout_id: checkoutId })).items;
   }

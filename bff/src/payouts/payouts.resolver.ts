@@ -1,10 +1,9 @@
-import { UseGuards } from '@nestjs/common';
-import { Args, Context, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Args, Context, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { DomainError, PayoutsRpc, type Actor } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
-import { AuthGuard, Roles } from '../auth/auth.guard';
+import { CookOnly } from '../auth/auth.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
-import { REFUND_ORDER_ID } from '../errors/id-arguments';
+import { IdArg, REFUND_ORDER_ID } from '../errors/id-arguments';
 import type { GqlContext } from '../auth/gql-context';
 import {
   LedgerCsvModel,
@@ -20,8 +19,7 @@ export const PAYOUTS_RETURN_PATH = '/cook/dashboard?onglet=paiements';
 
 /** The cook's money: payout account, balances, ledger, payouts. Always the signed-in cook's own. */
 @Resolver()
-@UseGuards(AuthGuard)
-@Roles('cook')
+@CookOnly()
 export class PayoutsResolver {
   constructor(private readonly rpc: RpcClient) {}
 
@@ -57,10 +55,7 @@ export class PayoutsResolver {
   }
 
   @Mutation(() => RefundMadeModel, { description: 'Refunds a picked-up order in full; the amount is taken back from the cook' })
-  refundDeliveredOrder(
-    @CurrentActor() actor: Actor,
-    @Args('order_id', { type: () => ID }, REFUND_ORDER_ID) orderId: string,
-  ): Promise<RefundMadeModel> {
+  refundDeliveredOrder(@CurrentActor() actor: Actor, @IdArg('order_id', REFUND_ORDER_ID) orderId: string): Promise<RefundMadeModel> {
     return this.rpc.call(PayoutsRpc.refundDeliveredOrder, { actor, order_id: orderId }, { timeoutMs: 20_000 });
   }
 }

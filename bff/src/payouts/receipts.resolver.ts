@@ -1,10 +1,10 @@
 import { UseGuards } from '@nestjs/common';
-import { Args, ID, Query, Resolver } from '@nestjs/graphql';
+import { Args, Query, Resolver } from '@nestjs/graphql';
 import { ReceiptsRpc, type Actor } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
 import { AuthGuard } from '../auth/auth.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
-import { RECEIPT_ORDER_ID } from '../errors/id-arguments';
+import { IdArg, RECEIPT_ORDER_ID } from '../errors/id-arguments';
 import { ReceiptModel, ReceiptPdfModel } from './payouts.model';
 
 /** Receipts: the order's consumer (and its cook) see them; the commission invoice is the cook's. */
@@ -14,10 +14,7 @@ export class ReceiptsResolver {
   constructor(private readonly rpc: RpcClient) {}
 
   @Query(() => ReceiptModel, { description: "An order's receipt (its consumer or its cook)" })
-  async receipt(
-    @CurrentActor() actor: Actor,
-    @Args('order_id', { type: () => ID }, RECEIPT_ORDER_ID) orderId: string,
-  ): Promise<ReceiptModel> {
+  async receipt(@CurrentActor() actor: Actor, @IdArg('order_id', RECEIPT_ORDER_ID) orderId: string): Promise<ReceiptModel> {
     return (await this.rpc.call(ReceiptsRpc.get, { actor, order_id: orderId })).receipt;
   }
 
@@ -26,7 +23,7 @@ export class ReceiptsResolver {
   })
   receiptPdf(
     @CurrentActor() actor: Actor,
-    @Args('order_id', { type: () => ID }, RECEIPT_ORDER_ID) orderId: string,
+    @IdArg('order_id', RECEIPT_ORDER_ID) orderId: string,
     @Args('document', { defaultValue: 'receipt' }) document: string,
   ): Promise<ReceiptPdfModel> {
     return this.rpc.call(

@@ -8,9 +8,10 @@ import {
   type PickupSettingsInput as PickupSettingsContract,
 } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
-import { AuthGuard, Roles } from '../auth/auth.guard';
+import { AuthGuard, CookOnly } from '../auth/auth.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
 import type { GqlContext } from '../auth/gql-context';
+import { IdArg } from '../errors/id-arguments';
 import { OrderModel } from '../orders/orders.model';
 import { PublicReadCache } from '../read-cache/public-read-cache.service';
 import { PickupAddressModel, PickupSettingsInput, PickupSettingsModel, PickupSlotListModel } from './pickup.model';
@@ -24,15 +25,13 @@ export class PickupResolver {
   ) {}
 
   @Query(() => PickupSettingsModel, { nullable: true, description: "The signed-in cook's pick-up rules (null before the first save)" })
-  @UseGuards(AuthGuard)
-  @Roles('cook')
+  @CookOnly()
   async pickupSettings(@CurrentActor() actor: Actor): Promise<PickupSettingsModel | null> {
     return (await this.rpc.call(PickupRpc.pickupSettings, { actor })).settings;
   }
 
   @Mutation(() => PickupSettingsModel, { description: 'Checked by the catalogue (French messages per field)' })
-  @UseGuards(AuthGuard)
-  @Roles('cook')
+  @CookOnly()
   async updatePickupSettings(@CurrentActor() actor: Actor, @Args('input') input: PickupSettingsInput): Promise<PickupSettingsModel> {
     const { settings } = await this.rpc.call(PickupRpc.updatePickupSettings, { actor, input: input as PickupSettingsContract });
     // The public lists show the cook's commune and distance: this replica drops its reads at once
@@ -46,7 +45,7 @@ export class PickupResolver {
   })
   @UseGuards(AuthGuard)
   pickupSlots(
-    @Args('cook_id', { type: () => ID }) cookId: string,
+    @IdArg('cook_id') cookId: string,
     @Args('meal_ids', { type: () => [ID], defaultValue: [] }) mealIds: string[],
     @Args('portions', { type: () => Int, defaultValue: 1 }) portions: number,
   ): Promise<PickupSlotListModel> {

@@ -1,5 +1,4 @@
 import type { INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { AppModule as CartModule, cartConfig } from '@popote/cart/app';
 import { AppModule as CatalogueModule, catalogueConfig, seedCatalogue } from '@popote/catalogue/app';
 import { AppModule as IdentityModule, identityConfig, seedIdentity } from '@popote/identity/app';
@@ -7,9 +6,6 @@ import { AppModule as NotificationsModule, notificationsConfig } from '@popote/n
 import { AppModule as OrderingModule, orderingConfig } from '@popote/ordering/app';
 import { AppModule as PaymentsModule, paymentsConfig } from '@popote/payments/app';
 import { natsCredentials, resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
-import { AppModule } from '../../src/app.module';
-import { bffConfig, type BffConfig } from '../../src/config';
-import { configureHttp } from '../../src/http';
 
 export const SERVICES = ['identity', 'catalogue', 'cart', 'ordering', 'payments', 'notifications'] as const;
 export type Service = (typeof SERVICES)[number];
@@ -75,12 +71,4 @@ export async function startServices(
   };
 }
 
-/** A BFF replica on a free port (`http`: with the HTTP layer of main.ts — helmet, body limits, the media routes' guards). */
-export async function startBff(config: BffConfig, options: { http?: boolean } = {}): Promise<{ app: INestApplication; url: string }> {
-  const app = await NestFactory.create(AppModule.forRoot(config), { logger: ['error'] });
-  if (options.http) configureHttp(app, config);
-  await app.listen(0, '127.0.0.1');
-  return { app, url: await app.getUrl() };
-}
-
-export { bffConfig };
+export { bffConfig, startBff } from './bff';

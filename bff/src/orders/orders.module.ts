@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { OrderLifecycleResolver } from './cook-orders.resolver';
+import { OrderUpdatesService } from './order-updates.service';
+import { OrdersResolver } from './orders.resolver';
+
+/** Paying for the cart, the orders of both sides, and their live updates (`orderUpdated`). */
+@Module({
+  providers: [OrdersResolver, OrderLifecycleResolver, OrderUpdatesService],
+})
+export class OrdersModule {}
