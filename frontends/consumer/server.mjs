@@ -3,21 +3,10 @@
 // and the chunks from another origin, hence CORS. Running alone (standalone mode),
 // it also proxies /graphql and /media/* to the BFF so the page works on its own.
 import { fileURLToPath } from 'node:url';
-import { createStaticServer, listen, portFromEnv } from '@popote/static-server';
+import { serveRemote } from '@popote/static-server';
 
-const env = process.env;
-const bffUrl = env.BFF_URL || 'http://127.0.0.1:4000';
-
-const server = createStaticServer({
+await serveRemote({
   root: fileURLToPath(new URL('./dist', import.meta.url)),
-  spa: true,
-  cors: true,
-  proxy: { prefixes: ['/graphql', '/media/'], target: bffUrl },
-  hsts: env.NODE_ENV === 'production',
-});
-
-await listen(server, {
-  port: portFromEnv(env.PORT, 3001),
-  host: env.HOST || '127.0.0.1',
+  defaultPort: 3001,
   name: 'consumer remote',
 });

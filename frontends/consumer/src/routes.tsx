@@ -2,7 +2,7 @@ import { lazyPage, PageLoading } from '@popote/ui';
 import { Suspense, type ReactNode } from 'react';
 import { loadHomePage, loadMealsPage } from './first-page';
 import type { RouteEntry } from '@popote/router';
-import { NotFoundPage } from './pages/not-found-page';
+import { NotFoundPage } from '@popote/ui/not-found-page';
 
 // Every page is its own chunk, loaded when first opened: /meals does not download the cart,
 // the checkout (Stripe.js) or the orders (live updates).

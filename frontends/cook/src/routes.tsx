@@ -1,7 +1,7 @@
 import { lazyPage, PageLoading } from '@popote/ui';
 import { Suspense, type ReactNode } from 'react';
 import type { RouteEntry } from '@popote/router';
-import { NotFoundPage } from './pages/not-found-page';
+import { NotFoundPage } from '@popote/ui/not-found-page';
 
 // Each page is its own chunk: the meal forms (react-hook-form, zod, confetti) load only when one
 // opens, not with the dashboard, and the dashboard not with a form.

@@ -314,4 +314,22 @@ export function portFromEnv(value, fallback) {
   return port;
 }
 
+/**
+ * Serves a remote's build (consumer, cook) and starts listening: CORS (the shell fetches its
+ * remoteEntry.js and chunks from another origin), and, for the remote's standalone page,
+ * /graphql and /media/* proxied to the BFF. Reads BFF_URL, PORT, HOST and NODE_ENV.
+ * @param {{ root: string; defaultPort: number; name: string; env?: NodeJS.ProcessEnv }} remote
+ * @returns {Promise<http.Server>}
+ */
+export function serveRemote({ root, defaultPort, name, env = process.env }) {
+  const server = createStaticServer({
+    root,
+    spa: true,
+    cors: true,
+    proxy: { prefixes: ['/graphql', '/media/'], target: env.BFF_URL || 'http://127.0.0.1:4000' },
+    hsts: env.NODE_ENV === 'production',
+  });
+  return listen(server, { port: portFromEnv(env.PORT, defaultPort), host: env.HOST || '127.0.0.1', name });
+}
+
 export { contentSecurityPolicy };

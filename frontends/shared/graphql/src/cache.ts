@@ -18,28 +18,33 @@ import { cacheUpdateUpdater, LOCAL_UPDATE_FIELD } from './local';
  * meals, statistics, `Query.me`, the checkout's lines...).
  */
 const embedded = () => null;
+/** Keyed by its id field (`meal_id`...); an answer without it stays inside its field. */
+const byId =
+  (field: string) =>
+  (data: Data): string | null =>
+    (data[field] as string | undefined) ?? null;
 
 export const keys: KeyingConfig = {
-  Meal: (data) => (data['meal_id'] as string | undefined) ?? null,
-  Cook: (data) => (data['cook_id'] as string | undefined) ?? null,
-  User: (data) => (data['user_id'] as string | undefined) ?? null,
-  CookProfile: (data) => (data['cook_id'] as string | undefined) ?? null,
+  Meal: byId('meal_id'),
+  Cook: byId('cook_id'),
+  User: byId('user_id'),
+  CookProfile: byId('cook_id'),
   // One cart per signed-in person: a singleton. Every cart mutation returns the whole cart,
   // which therefore replaces it everywhere at once (nav count, cards, /cart). Signing out
   // forgets every cached answer (`resetStore`), so a cart never outlives its owner on the page.
   Cart: () => 'mine',
-  CartItem: (data) => (data['cart_item_id'] as string | undefined) ?? null,
-  Checkout: (data) => (data['checkout_id'] as string | undefined) ?? null,
+  CartItem: byId('cart_item_id'),
+  Checkout: byId('checkout_id'),
   // Status changes (mutations, live updates) land on the one cached Order of that id.
-  Order: (data) => (data['order_id'] as string | undefined) ?? null,
-  OrderItem: (data) => (data['order_item_id'] as string | undefined) ?? null,
-  Review: (data) => (data['review_id'] as string | undefined) ?? null,
+  Order: byId('order_id'),
+  OrderItem: byId('order_item_id'),
+  Review: byId('review_id'),
   // A cook's follower count: 'Suivre' answers it, and every button and count of that cook follows.
-  CookFollow: (data) => (data['cook_id'] as string | undefined) ?? null,
+  CookFollow: byId('cook_id'),
   // The signed-in person's alert settings: one, replaced by each change (forgotten with the rest on sign-out).
   AlertSettings: () => 'mine',
   // A cook's advertisement: starting and stopping it answer it, its row in the table follows (ADR 0020).
-  Campaign: (data) => (data['campaign_id'] as string | undefined) ?? null,
+  Campaign: byId('campaign_id'),
   CampaignOverview: embedded,
   CampaignsCsv: embedded,
   // The sponsored card is drawn per request: it stays inside its `sponsoredMeal` field (its meal is normalised).

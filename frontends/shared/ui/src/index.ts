@@ -8,6 +8,12 @@ export { lazyPage, NotFound, PageLoading, QueryState, RetryNotice } from './comp
 export type { NotFoundProps, QueryStateProps } from './components/page-states';
 export { FieldMessages, fieldDescribedBy, SelectField, TextAreaField, TextField } from './components/field';
 export type { SelectFieldProps, SelectOption, TextAreaFieldProps, TextFieldProps } from './components/field';
+export { DockPanel } from './components/dock-panel';
+export type { DockPanelProps } from './components/dock-panel';
+export { Section } from './components/section';
+export type { SectionProps } from './components/section';
+export { Tabs } from './components/tabs';
+export type { TabsProps } from './components/tabs';
 export { Avatar, initialsOf } from './components/avatar';
 export type { AvatarProps } from './components/avatar';
 export { MealCard } from './components/meal-card';

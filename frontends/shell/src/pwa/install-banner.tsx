@@ -1,4 +1,4 @@
-import { Button } from '@popote/ui';
+import { Button, DockPanel } from '@popote/ui';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { shellFr } from '../i18n/texts';
 import styles from './install-banner.module.css';
@@ -57,21 +57,21 @@ export function InstallBanner() {
   };
 
   return (
-    <aside className={styles.banner} aria-labelledby="install-banner-title">
-      <div className={styles.text}>
-        <p id="install-banner-title" className={styles.title}>
-          {t.title}
-        </p>
-        <p className={styles.body}>{t.body}</p>
-      </div>
-      <div className={styles.actions}>
-        <Button variant="outline" size="sm" onClick={dismiss}>
-          {t.dismiss}
-        </Button>
-        <Button variant="primary" size="sm" onClick={() => void install()}>
-          {t.accept}
-        </Button>
-      </div>
-    </aside>
+    <DockPanel
+      className={styles.banner}
+      titleId="install-banner-title"
+      title={t.title}
+      body={t.body}
+      actions={
+        <>
+          <Button variant="outline" size="sm" onClick={dismiss}>
+            {t.dismiss}
+          </Button>
+          <Button variant="primary" size="sm" onClick={() => void install()}>
+            {t.accept}
+          </Button>
+        </>
+      }
+    />
   );
 }

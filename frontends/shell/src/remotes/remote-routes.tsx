@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { matchPath, usePathname } from '@popote/router';
 import { accessFor } from '../auth/access';
 import { RouteGuard } from '../auth/route-guard';
-import { NotFoundPage } from '../pages/not-found-page';
+import { NotFoundPage } from '@popote/ui/not-found-page';
 import { RemoteApp } from './remote-app';
 import { loadRemoteApp } from './remote-registry';
 import type { RemoteName } from './runtime-config';

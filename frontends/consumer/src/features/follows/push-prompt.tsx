@@ -1,6 +1,6 @@
 import { pushPermission, usePushDevice, type PushOutcome } from '@popote/graphql';
-import { Button, toast } from '@popote/ui';
-import { useCallback, useId, useState, type ReactNode } from 'react';
+import { Button, DockPanel, toast } from '@popote/ui';
+import { useCallback, useState, type ReactNode } from 'react';
 import { followsFr } from './texts';
 import styles from './push-prompt.module.css';
 
@@ -82,34 +82,34 @@ export function usePushOffer(): { offer: (reason: PushReason) => void; prompt: R
 }
 
 export function PushPrompt({ reason, onLater, onEnable }: { reason: PushReason; onLater: () => void; onEnable: () => Promise<void> }) {
-  const titleId = useId();
   const [busy, setBusy] = useState(false);
   return (
-    <aside className={styles.prompt} aria-labelledby={titleId}>
-      <div className={styles.text}>
-        <p id={titleId} className={styles.title}>
-          {reason.kind === 'follow' ? t.followTitle(reason.cook) : t.orderTitle}
-        </p>
-        <p className={styles.body}>
+    <DockPanel
+      className={styles.prompt}
+      title={reason.kind === 'follow' ? t.followTitle(reason.cook) : t.orderTitle}
+      body={
+        <>
           {reason.kind === 'follow' ? t.followBody : t.orderBody} {t.browserAsks}
-        </p>
-      </div>
-      <div className={styles.actions}>
-        <Button variant="outline" size="sm" onClick={onLater} disabled={busy}>
-          {t.later}
-        </Button>
-        <Button
-          variant="primary"
-          size="sm"
-          loading={busy}
-          onClick={() => {
-            setBusy(true);
-            void onEnable().finally(() => setBusy(false));
-          }}
-        >
-          {t.enable}
-        </Button>
-      </div>
-    </aside>
+        </>
+      }
+      actions={
+        <>
+          <Button variant="outline" size="sm" onClick={onLater} disabled={busy}>
+            {t.later}
+          </Button>
+          <Button
+            variant="primary"
+            size="sm"
+            loading={busy}
+            onClick={() => {
+              setBusy(true);
+              void onEnable().finally(() => setBusy(false));
+            }}
+          >
+            {t.enable}
+          </Button>
+        </>
+      }
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@popote/graphql';
-import { formatLongDateTime, formatPrice, fr, MEAL_PLACEHOLDER_SRC } from '@popote/ui';
+import { formatLongDateTime, formatPrice, fr, MEAL_PLACEHOLDER_SRC, Section } from '@popote/ui';
 import { frBrowse } from '@popote/ui/fr-browse';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from '@popote/router';
@@ -147,11 +147,8 @@ function MealView({ meal }: { meal: MealDetail }) {
 
 function Block({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section className={styles.block} aria-labelledby={id}>
-      <h2 id={id} className={styles.blockTitle}>
-        {title}
-      </h2>
+    <Section titleId={id} title={title} classNames={{ section: styles.block, title: styles.blockTitle }}>
       {children}
-    </section>
+    </Section>
   );
 }

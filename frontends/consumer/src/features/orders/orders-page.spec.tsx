@@ -57,6 +57,14 @@ async function subscribed(live: ReturnType<typeof stubLiveBff>) {
   await settle();
 }
 
+/** Opens /orders against `bff(orders)` and waits for its live subscription. */
+async function openOrders(orders: () => unknown[]) {
+  const live = stubLiveBff();
+  const sent = await renderWithBff(dom, <OrdersPage />, bff(orders));
+  await subscribed(live);
+  return { live, sent };
+}
+
 describe('/orders right after paying: follows the live subscription, never "no orders yet"', () => {
   beforeEach(() => {
     // What the checkout page leaves in the history entry when it sends the buyer here.
@@ -67,14 +75,8 @@ describe('/orders right after paying: follows the live subscription, never "no o
   });
 
   it('waits with a French message, then shows the order as soon as the subscription announces it', async () => {
-    const live = stubLiveBff();
     let orders: unknown[] = [];
-    const sent = await renderWithBff(
-      dom,
-      <OrdersPage />,
-      bff(() => orders),
-    );
-    await subscribed(live);
+    const { live, sent } = await openOrders(() => orders);
 
     expect(text()).toContain(WAITING);
     expect(text()).not.toContain(EMPTY);
@@ -102,14 +104,8 @@ describe('/orders right after paying: follows the live subscription, never "no o
 
   it('late, says in French that the payment is recorded and the page updates by itself; still no "no orders yet"', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-    const live = stubLiveBff();
     let orders: unknown[] = [];
-    const sent = await renderWithBff(
-      dom,
-      <OrdersPage />,
-      bff(() => orders),
-    );
-    await subscribed(live);
+    const { live, sent } = await openOrders(() => orders);
     expect(text()).toContain(WAITING);
     const before = myOrdersRequests(sent);
 
@@ -140,14 +136,8 @@ describe('/orders right after paying: follows the live subscription, never "no o
   });
 
   it('keeps the earlier orders on screen while waiting, without "no current order"', async () => {
-    const live = stubLiveBff();
     let orders: unknown[] = [{ ...order('order-old-11111111', 'chk-old'), order_status: 'delivered' }];
-    await renderWithBff(
-      dom,
-      <OrdersPage />,
-      bff(() => orders),
-    );
-    await subscribed(live);
+    const { live } = await openOrders(() => orders);
 
     expect(text()).toContain(WAITING);
     expect(text()).toContain('Commande n° 11111111');
@@ -162,15 +152,9 @@ describe('/orders right after paying: follows the live subscription, never "no o
   });
 
   it('reads the list once more when the subscription is up: an order placed while it was being set up is not missed', async () => {
-    const live = stubLiveBff();
     // The first answer predates the order; by the time the subscription is up, it exists (never announced).
     let answered = 0;
-    const sent = await renderWithBff(
-      dom,
-      <OrdersPage />,
-      bff(() => (answered++ === 0 ? [] : [order('order-new-33333333', 'chk-new')])),
-    );
-    await subscribed(live);
+    const { live, sent } = await openOrders(() => (answered++ === 0 ? [] : [order('order-new-33333333', 'chk-new')]));
     expect(live.connections).toBe(1);
     expect(text()).toContain('Commande n° 33333333');
     expect(text()).not.toContain(WAITING);
@@ -179,13 +163,7 @@ describe('/orders right after paying: follows the live subscription, never "no o
 
   it('without a checkout just paid: no waiting, "no orders yet" when there are none', async () => {
     act(() => window.history.replaceState(null, '', '/orders'));
-    const live = stubLiveBff();
-    const sent = await renderWithBff(
-      dom,
-      <OrdersPage />,
-      bff(() => []),
-    );
-    await subscribed(live);
+    const { sent } = await openOrders(() => []);
     expect(text()).toContain(EMPTY);
     expect(text()).not.toContain(WAITING);
     // Not waiting for anything: the connection does not ask the list again.

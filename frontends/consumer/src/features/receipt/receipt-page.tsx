@@ -11,6 +11,7 @@ import {
   NUMBER_CELL,
   QueryState,
   savePdf,
+  Section,
   useFileDownload,
 } from '@popote/ui';
 import { Link, useParams } from '@popote/router';
@@ -51,15 +52,12 @@ export function ReceiptPage() {
             {t.issuedOn(formatLongDateTime(r.issued_at))} · {t.order(r.order_id)}
           </p>
         </header>
-        <section aria-labelledby="receipt-seller" className={styles.seller}>
-          <h2 id="receipt-seller" className={styles.subtitle}>
-            {t.soldBy}
-          </h2>
+        <Section titleId="receipt-seller" title={t.soldBy} classNames={{ section: styles.seller, title: styles.subtitle }}>
           <p>
             <Link to={`/cook/${encodeURIComponent(r.cook_id)}`}>{r.cook_name}</Link>
           </p>
           {r.cook_siret ? <p>{t.siret(r.cook_siret)}</p> : null}
-        </section>
+        </Section>
         {r.pickup_start && r.pickup_end ? (
           <section aria-label={ts.pickupAt} className={styles.pickup}>
             <p>

@@ -22,6 +22,19 @@ import { frCook } from '@popote/ui/fr-cook';
 
 const t = frCook.cook;
 
+/** The cook's orders as a list of cards (`compact`: the overview's short ones). */
+export function CookOrderList({ orders, compact = false }: { orders: readonly CookOrder[]; compact?: boolean }) {
+  return (
+    <ul className={styles.list}>
+      {orders.map((order) => (
+        <li key={order.order_id}>
+          <CookOrderCard order={order} compact={compact} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** One order addressed to the cook, with the step its status allows and 'Annuler' (reason required). */
 export function CookOrderCard({ order, compact = false }: { order: CookOrder; compact?: boolean }) {
   const next = NEXT_STATUS[order.order_status];

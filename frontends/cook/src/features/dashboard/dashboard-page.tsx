@@ -1,7 +1,7 @@
 import { useGraphQLClient, useOrderUpdates } from '@popote/graphql';
 import { useAuth } from '@popote/auth';
-import { fr, toast } from '@popote/ui';
-import { lazy, Suspense, useId, useRef, type KeyboardEvent } from 'react';
+import { fr, Tabs, toast } from '@popote/ui';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from '@popote/router';
 import { CookMealsDocument } from '../../graphql/meals.generated';
 import { CookOrdersDocument, CookStatsDocument } from '../../graphql/orders.generated';
@@ -49,8 +49,6 @@ export function DashboardPage() {
   const auth = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
   const current = tabOf(searchParams.get(TAB_PARAM));
-  const id = useId();
-  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const client = useGraphQLClient();
 
   const refreshOrders = () => {
@@ -66,23 +64,11 @@ export function DashboardPage() {
     onResync: refreshOrders,
   });
 
-  const select = (key: TabKey, focus = false) => {
+  const select = (key: TabKey) => {
     const next = new URLSearchParams(searchParams);
     if (key === 'apercu') next.delete(TAB_PARAM);
     else next.set(TAB_PARAM, key);
     setSearchParams(next, { replace: true });
-    if (focus) tabRefs.current[TABS.findIndex((tab) => tab.key === key)]?.focus();
-  };
-
-  // WAI-ARIA tabs: arrows move between tabs, Home/End to the ends.
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = TABS.findIndex((tab) => tab.key === current);
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    const tab = TABS[(target + TABS.length) % TABS.length];
-    if (tab) select(tab.key, true);
   };
 
   return (
@@ -94,28 +80,13 @@ export function DashboardPage() {
         <p className={styles.intro}>{frCook.cook.dashboardIntro}</p>
       </header>
 
-      <div role="tablist" aria-label={frCook.cook.tabsLabel} className={styles.tabs} onKeyDown={onKeyDown}>
-        {TABS.map((tab, index) => (
-          <button
-            key={tab.key}
-            ref={(element) => {
-              tabRefs.current[index] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`${id}-tab-${tab.key}`}
-            aria-selected={tab.key === current}
-            aria-controls={`${id}-panel`}
-            tabIndex={tab.key === current ? 0 : -1}
-            className={`${styles.tab} ${tab.key === current ? styles.tabActive : ''}`}
-            onClick={() => select(tab.key)}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
-
-      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${current}`} className={styles.panel} tabIndex={0}>
+      <Tabs
+        tabs={TABS}
+        selected={current}
+        onSelect={select}
+        label={frCook.cook.tabsLabel}
+        classNames={{ list: styles.tabs, tab: styles.tab, activeTab: styles.tabActive, panel: styles.panel }}
+      >
         {auth.status !== 'signed-in' ? null : current === 'plats' ? (
           <MealsTab cookId={auth.user.user_id} />
         ) : current === 'commandes' ? (
@@ -135,7 +106,7 @@ export function DashboardPage() {
         ) : (
           <OverviewTab cookId={auth.user.user_id} openTab={(tab) => select(tab)} />
         )}
-      </div>
+      </Tabs>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { CookOrdersDocument } from '../../graphql/orders.generated';
 import type { CookOrder } from '../../graphql/orders';
 import { ORDER_STATUSES, orderStatusLabel } from '@popote/rules';
 import { groupBySlot, parisDay, prepOf, type DayGroup } from './cook-day';
-import { CookOrderCard } from './cook-order-card';
+import { CookOrderList } from './cook-order-card';
 import { Loaded, TabSection } from './tab-parts';
 import ordersStyles from './orders.module.css';
 import { frCook } from '@popote/ui/fr-cook';
@@ -64,7 +64,7 @@ function CookDay({ orders }: { orders: CookOrder[] }) {
           <h3 id="cook-earlier-title" className={ordersStyles.groupTitle}>
             {td.earlier}
           </h3>
-          <OrderList orders={earlier} />
+          <CookOrderList orders={earlier} />
         </section>
       ) : null}
     </>
@@ -83,24 +83,12 @@ function Days({ days }: { days: DayGroup[] }) {
           {group.slots.map((slot) => (
             <section key={slot.start} aria-label={`${td.pickup(formatSlotTime(slot.start, slot.end))}`} className={ordersStyles.slotGroup}>
               <h5 className={ordersStyles.slotTitle}>{td.slotTitle(formatSlotTime(slot.start, slot.end), slot.orders.length)}</h5>
-              <OrderList orders={slot.orders} />
+              <CookOrderList orders={slot.orders} />
             </section>
           ))}
         </section>
       ))}
     </>
-  );
-}
-
-function OrderList({ orders }: { orders: CookOrder[] }) {
-  return (
-    <ul className={ordersStyles.list}>
-      {orders.map((order) => (
-        <li key={order.order_id}>
-          <CookOrderCard order={order} />
-        </li>
-      ))}
-    </ul>
   );
 }
 

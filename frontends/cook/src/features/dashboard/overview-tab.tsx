@@ -8,9 +8,8 @@ import { CookFollowersDocument } from '../../graphql/followers.generated';
 import { CookOrdersDocument, CookStatsDocument } from '../../graphql/orders.generated';
 import type { CookStatsData } from '../../graphql/orders';
 import { editMealPath } from '../../paths';
-import { CookOrderCard } from './cook-order-card';
+import { CookOrderList } from './cook-order-card';
 import { LoadError, Loaded, TabSection, type TabQuery } from './tab-parts';
-import ordersStyles from './orders.module.css';
 import overview from './overview.module.css';
 import { frCook } from '@popote/ui/fr-cook';
 
@@ -89,15 +88,7 @@ function RecentOrders({ onAll }: { onAll: () => void }) {
       itemsOf={(data) => data.cookOrders}
       empty={<p className={overview.empty}>{t.noOrders}</p>}
     >
-      {(orders) => (
-        <ul className={ordersStyles.list}>
-          {orders.map((order) => (
-            <li key={order.order_id}>
-              <CookOrderCard order={order} compact />
-            </li>
-          ))}
-        </ul>
-      )}
+      {(orders) => <CookOrderList orders={orders} compact />}
     </Preview>
   );
 }

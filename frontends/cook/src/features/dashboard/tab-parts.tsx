@@ -2,7 +2,7 @@
 
 import { apiMessage } from '@popote/auth';
 import type { TypedDocumentNode } from '@popote/graphql';
-import { Button, RetryNotice, saveFile, Spinner, useFileDownload } from '@popote/ui';
+import { Button, RetryNotice, saveFile, Section, Spinner, useFileDownload } from '@popote/ui';
 import type { ReactNode } from 'react';
 import styles from './dashboard-page.module.css';
 import stats from './stats.module.css';
@@ -80,15 +80,9 @@ export function TabSection({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={titleId}>
-      <div className={styles.sectionHeader}>
-        <h2 id={titleId} className={styles.sectionTitle}>
-          {title}
-        </h2>
-        {action}
-      </div>
+    <Section titleId={titleId} title={title} actions={action} classNames={{ header: styles.sectionHeader, title: styles.sectionTitle }}>
       {children}
-    </section>
+    </Section>
   );
 }
 

@@ -1,15 +1,12 @@
 import { useGraphQLClient, useMutation } from '@popote/graphql';
 import { readApiError, ME_QUERY } from '@popote/auth';
-import { Button, buttonClassName } from '@popote/ui';
 import { useState } from 'react';
-import { Link, useSearchParams } from '@popote/router';
+import { useSearchParams } from '@popote/router';
 import { shellFr } from '../../i18n/texts';
 import { accountFr } from '../../i18n/account-texts';
 import { NoticePage } from '../../pages/notice-page';
-import { AuthShell } from '../auth/auth-shell';
-import authStyles from '../auth/auth-page.module.css';
 import { VERIFY_EMAIL } from './account.graphql';
-import styles from './account-pages.module.css';
+import { LinkConfirmation, type LinkResult } from './link-confirmation';
 
 const t = accountFr;
 
@@ -22,7 +19,7 @@ export function VerifyEmailPage() {
   const token = params.get('token') ?? '';
   const client = useGraphQLClient();
   const [verify, { loading }] = useMutation(VERIFY_EMAIL);
-  const [result, setResult] = useState<{ ok: true; text: string } | { ok: false; text: string } | null>(null);
+  const [result, setResult] = useState<LinkResult | null>(null);
 
   const onConfirm = async () => {
     try {
@@ -42,29 +39,13 @@ export function VerifyEmailPage() {
   }
 
   return (
-    <AuthShell title={shellFr.verification.verifyTitle} titleId="verify-title">
-      {result ? (
-        <>
-          <p className={result.ok ? styles.done : authStyles.error} role={result.ok ? 'status' : 'alert'}>
-            {result.text}
-          </p>
-          <div className={styles.links}>
-            <Link to="/" className={buttonClassName({ variant: 'primary' })}>
-              {t.toHome}
-            </Link>
-            <Link to="/profile" className={buttonClassName({ variant: 'outline' })}>
-              {t.toProfile}
-            </Link>
-          </div>
-        </>
-      ) : (
-        <>
-          <p className={authStyles.lead}>{t.verifyLead}</p>
-          <Button variant="primary" size="lg" fullWidth loading={loading} onClick={onConfirm}>
-            {t.verifySubmit}
-          </Button>
-        </>
-      )}
-    </AuthShell>
+    <LinkConfirmation
+      texts={{ title: shellFr.verification.verifyTitle, lead: t.verifyLead, confirm: t.verifySubmit, home: t.toHome }}
+      titleId="verify-title"
+      loading={loading}
+      onConfirm={onConfirm}
+      result={result}
+      next={{ to: '/profile', label: t.toProfile }}
+    />
   );
 }

@@ -1,19 +1,16 @@
 import { useAuth } from '@popote/auth';
-import { Link, useSearchParams } from '@popote/router';
-import { Button, buttonClassName } from '@popote/ui';
+import { useSearchParams } from '@popote/router';
 import { useState } from 'react';
 import { alertsFr } from '../../i18n/alerts-texts';
 import { NoticePage } from '../../pages/notice-page';
-import accountStyles from '../account/account-pages.module.css';
-import { AuthShell } from '../auth/auth-shell';
-import authStyles from '../auth/auth-page.module.css';
+import { LinkConfirmation, type LinkResult } from '../account/link-confirmation';
 
 const t = alertsFr.unsubscribe;
 /** The BFF's one-click unsubscribe (RFC 8058), which the mail clients post to as well. */
 const ENDPOINT = '/alertes/desabonnement';
 
 /** Posts the link's token; the BFF answers `{ kind, message }` or `{ code, message }`, in French. */
-async function unsubscribe(token: string): Promise<{ ok: boolean; text: string }> {
+async function unsubscribe(token: string): Promise<LinkResult> {
   try {
     const res = await fetch(`${ENDPOINT}?token=${encodeURIComponent(token)}`, {
       method: 'POST',
@@ -40,7 +37,7 @@ export function UnsubscribePage() {
   const token = params.get('token') ?? '';
   const auth = useAuth();
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<LinkResult | null>(null);
 
   if (!token) return <NoticePage title={t.title} tone="error" message={t.invalid} />;
 
@@ -51,31 +48,13 @@ export function UnsubscribePage() {
   };
 
   return (
-    <AuthShell title={t.title} titleId="unsubscribe-title">
-      {result ? (
-        <>
-          <p className={result.ok ? accountStyles.done : authStyles.error} role={result.ok ? 'status' : 'alert'}>
-            {result.text}
-          </p>
-          <div className={accountStyles.links}>
-            <Link to="/" className={buttonClassName({ variant: 'primary' })}>
-              {t.home}
-            </Link>
-            {auth.status === 'signed-in' ? (
-              <Link to="/profile#alerts" className={buttonClassName({ variant: 'outline' })}>
-                {t.manage}
-              </Link>
-            ) : null}
-          </div>
-        </>
-      ) : (
-        <>
-          <p className={authStyles.lead}>{t.lead}</p>
-          <Button variant="primary" size="lg" fullWidth loading={busy} onClick={() => void confirm()}>
-            {t.confirm}
-          </Button>
-        </>
-      )}
-    </AuthShell>
+    <LinkConfirmation
+      texts={t}
+      titleId="unsubscribe-title"
+      loading={busy}
+      onConfirm={confirm}
+      result={result}
+      next={auth.status === 'signed-in' ? { to: '/profile#alerts', label: t.manage } : null}
+    />
   );
 }

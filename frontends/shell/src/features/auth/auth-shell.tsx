@@ -1,4 +1,4 @@
-import { Button, fr, toast } from '@popote/ui';
+import { Button, fr, Section, toast } from '@popote/ui';
 import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { ZodForm } from '../../forms/zod-form';
@@ -12,12 +12,9 @@ export function AuthShell({ title, titleId, children }: { title: string; titleId
   return (
     <div className={`pp-page ${styles.page}`}>
       <title>{`${title} · ${fr.brand}`}</title>
-      <section className={styles.card} aria-labelledby={titleId}>
-        <h1 id={titleId} className={styles.title}>
-          {title}
-        </h1>
+      <Section level={1} titleId={titleId} title={title} classNames={{ section: styles.card, title: styles.title }}>
         {children}
-      </section>
+      </Section>
     </div>
   );
 }

@@ -1,21 +1,19 @@
-import { Button, type ButtonVariant } from '@popote/ui';
+import { Button, Section, type ButtonVariant } from '@popote/ui';
 import { frAccount } from '@popote/ui/fr-account';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styles from './profile-page.module.css';
 
 /** A titled section of the profile page (a landmark named by its heading). */
 export function Card({ id, title, actions, children }: { id?: string; title: string; actions?: ReactNode; children: ReactNode }) {
-  const titleId = useId();
   return (
-    <section id={id} className={styles.card} aria-labelledby={titleId}>
-      <div className={styles.cardHeader}>
-        <h2 id={titleId} className={styles.cardTitle}>
-          {title}
-        </h2>
-        {actions}
-      </div>
+    <Section
+      id={id}
+      title={title}
+      actions={actions}
+      classNames={{ section: styles.card, header: styles.cardHeader, title: styles.cardTitle }}
+    >
       {children}
-    </section>
+    </Section>
   );
 }
 

@@ -1,8 +1,10 @@
-import { fr } from '@popote/ui';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { fr, Tabs } from '@popote/ui';
+import { useId, useState } from 'react';
 import { Link } from '@popote/router';
 import { FAQ, type FaqEntry } from './faq-content';
 import styles from './static-page.module.css';
+
+const TABS = FAQ.map((item) => ({ key: item.id, label: item.label }));
 
 /**
  * /faq: four category tabs (WAI-ARIA tabs: arrow keys, Home, End; one tab stop) and,
@@ -10,30 +12,8 @@ import styles from './static-page.module.css';
  */
 export function FaqPage() {
   const baseId = useId();
-  const [selected, setSelected] = useState(0);
-  const tabs = useRef<Array<HTMLButtonElement | null>>([]);
-  const category = FAQ[selected] ?? FAQ[0]!;
-
-  const select = (index: number) => {
-    const next = (index + FAQ.length) % FAQ.length;
-    setSelected(next);
-    tabs.current[next]?.focus();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const moves: Record<string, number> = {
-      ArrowRight: selected + 1,
-      ArrowDown: selected + 1,
-      ArrowLeft: selected - 1,
-      ArrowUp: selected - 1,
-      Home: 0,
-      End: FAQ.length - 1,
-    };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    select(target);
-  };
+  const [selected, setSelected] = useState(FAQ[0]!.id);
+  const category = FAQ.find((item) => item.id === selected) ?? FAQ[0]!;
 
   return (
     <div className={`pp-page ${styles.page}`}>
@@ -43,33 +23,18 @@ export function FaqPage() {
         Commander, cuisiner, payer, gérer son compte : les réponses aux questions que l&apos;on nous pose le plus.
       </p>
 
-      <div role="tablist" aria-label="Catégories de questions" className={styles.tabs}>
-        {FAQ.map((item, index) => (
-          <button
-            key={item.id}
-            ref={(element) => {
-              tabs.current[index] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`${baseId}-tab-${item.id}`}
-            aria-selected={index === selected}
-            aria-controls={`${baseId}-panel`}
-            tabIndex={index === selected ? 0 : -1}
-            className={styles.tab}
-            onClick={() => setSelected(index)}
-            onKeyDown={onKeyDown}
-          >
-            {item.label}
-          </button>
-        ))}
-      </div>
-
-      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${category.id}`} tabIndex={0} className={styles.panel}>
+      <Tabs
+        tabs={TABS}
+        selected={category.id}
+        onSelect={setSelected}
+        label="Catégories de questions"
+        upDownKeys
+        classNames={{ list: styles.tabs, tab: styles.tab, panel: styles.panel }}
+      >
         <h2 className="pp-visually-hidden">{category.label}</h2>
         {/* Keyed by category: each tab opens with its questions folded. */}
         <Accordion key={category.id} entries={category.entries} />
-      </div>
+      </Tabs>
 
       <section className={styles.help} aria-labelledby={`${baseId}-help`}>
         <h2 id={`${baseId}-help`}>Vous ne trouvez pas votre réponse ?</h2>
