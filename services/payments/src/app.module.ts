@@ -5,16 +5,21 @@ import { PaymentsPersonalData } from './account/personal-data';
 import { AdvertisingModule } from './advertising/advertising.module';
 import { CheckoutsModule } from './checkouts/checkouts.module';
 import type { PaymentsConfig } from './config';
+import { PayoutsModule } from './payouts/payouts.module';
+import { ProvidersModule } from './providers/providers.module';
+import { ReceiptsModule } from './receipts/receipts.module';
+import { SalesModule } from './sales/sales.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({})
 export class AppModule {
   static forRoot(config: PaymentsConfig): DynamicModule {
-    // One instance of the checkouts module (serviceModule imports it in both places): the personal data reads the same models and ledger.
-    const checkouts = CheckoutsModule.forRoot(config);
+    // From the ground up: each module imports only modules listed before it (providers ← checkouts ←
+    // payouts, receipts ← advertising ← sales; webhooks on checkouts and payouts).
     return serviceModule(AppModule, {
       service: 'payments',
       config,
-      features: [checkouts, AdvertisingModule.forRoot(config, checkouts)],
+      features: [ProvidersModule, CheckoutsModule, PayoutsModule, ReceiptsModule, AdvertisingModule, SalesModule, WebhooksModule],
       personalData: PaymentsPersonalData,
       migrations: join(__dirname, 'migrations'),
     });

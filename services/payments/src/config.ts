@@ -75,8 +75,6 @@ export type PaymentsConfig = z.infer<typeof paymentsConfigSchema> & {
   payoutEveryMs: number;
 };
 
-export const PAYMENTS_CONFIG = Symbol('PAYMENTS_CONFIG');
-
 const SCHEDULES: Record<string, number> = { off: 0, hourly: 3_600_000, daily: 86_400_000, weekly: 7 * 86_400_000 };
 
 export const paymentsConfig = (env: NodeJS.ProcessEnv = process.env): PaymentsConfig => {

@@ -4,7 +4,7 @@
  * service's own configuration (MONGO_URL, MONGO_DB, STRIPE_SECRET_KEY…).
  */
 import mongoose, { type Model } from 'mongoose';
-import { providerFor } from './checkouts/checkouts.module';
+import { providerFor } from './providers/providers.module';
 import { paymentsConfig } from './config';
 import { reconcilePayouts } from './payouts/reconcile-payouts';
 import { LedgerEntry, LedgerEntrySchema, Payout, PayoutAccount, PayoutAccountSchema, PayoutSchema } from './payouts/payouts.schema';

@@ -7,8 +7,7 @@ import { PayoutScheduleService } from '../src/payouts/payout-schedule.service';
 import { reconcilePayouts } from '../src/payouts/reconcile-payouts';
 import type { LedgerEntry, Payout, PayoutAccount } from '../src/payouts/payouts.schema';
 import { StripeProvider } from '../src/providers/stripe.provider';
-import type { PaymentsStore } from '../src/store';
-import { CONNECT_SECRET, pickedUpSale, startPayments, WEBHOOK_SECRET, type PaymentsUnderTest } from './payments-app';
+import { CONNECT_SECRET, pickedUpSale, startPayments, WEBHOOK_SECRET, type PaymentsUnderTest, type PaymentsStore } from './payments-app';
 
 describe('payouts: Stripe Connect against stripe-mock, signed Connect webhooks, bad input', () => {
   let payments: PaymentsUnderTest;

@@ -1,11 +1,15 @@
 import { resetJetStream, serviceEnv, serviceUnderTest, type ServiceUnderTest } from '@popote/testing';
 import { AppModule } from '../src/app.module';
 import { paymentsConfig, type PaymentsConfig } from '../src/config';
+import { CheckoutsStore } from '../src/checkouts/checkout.schema';
 import { LedgerService } from '../src/payouts/ledger.service';
-import { PaymentsStore } from '../src/store';
+import { PayoutsStore } from '../src/payouts/payouts.schema';
 
 export const WEBHOOK_SECRET = 'whsec_test_popote';
 export const CONNECT_SECRET = 'whsec_test_popote_connect';
+
+/** The collections the test files read and write: the checkouts' and the payouts' (each module's store, side by side). */
+export type PaymentsStore = CheckoutsStore & PayoutsStore;
 
 /** Payments with its collections and its HTTP address (the webhooks), as a test file drives it. */
 export interface PaymentsUnderTest extends ServiceUnderTest {
@@ -33,7 +37,7 @@ export async function startPayments(file: string, settings: Record<string, strin
   };
   const config = paymentsConfig({ ...env, ...(stripe ? stripeMock : {}), ...settings });
   const under = await serviceUnderTest('payments', AppModule.forRoot(config), config.NATS_URL, { rawBody: true });
-  return { ...under, config, store: under.app.get(PaymentsStore), url: await under.app.getUrl() };
+  return { ...under, config, store: { ...under.app.get(CheckoutsStore), ...under.app.get(PayoutsStore) }, url: await under.app.getUrl() };
 }
 
 /** A picked-up sale of `total` cents (15 % commission) for the cook, straight into the ledger: checkout `co-<id>`, order `o-<id>`. */

@@ -6,8 +6,7 @@ import { PayoutScheduleService } from '../src/payouts/payout-schedule.service';
 import type { Payout } from '../src/payouts/payouts.schema';
 import { PAYMENT_PROVIDER } from '../src/providers/provider';
 import { IDEMPOTENCY_WINDOW_MS, SandboxProvider } from '../src/providers/sandbox.provider';
-import type { PaymentsStore } from '../src/store';
-import { pickedUpSale, startPayments, type PaymentsUnderTest } from './payments-app';
+import { pickedUpSale, startPayments, type PaymentsUnderTest, type PaymentsStore } from './payments-app';
 
 /**
  * Payouts whose outcome was lost (the process died between the provider's transfer and its record,

@@ -3,7 +3,7 @@ import { findEvent } from '@popote/testing';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout } from '../src/checkouts/checkout.schema';
-import { LATE_PAYMENT_GRACE_MS } from '../src/checkouts/checkouts.service';
+import { LATE_PAYMENT_GRACE_MS } from '../src/checkouts/checkout.rules';
 import { StripeProvider } from '../src/providers/stripe.provider';
 import { startPayments, WEBHOOK_SECRET, type PaymentsUnderTest } from './payments-app';
 

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { ACCOUNT_MESSAGES, AD_MESSAGES, ERASED_NAME, exportPage, OrderingRpc, type PersonalDataExport } from '@popote/contracts';
 import { newestFirstSection, orderIdOf, OutboxRelay, RpcClient, type PersonalDataProvider } from '@popote/platform';
-import { Checkout, Refund } from '../checkouts/checkout.schema';
+import { AdvertisingStore } from '../advertising/advertising.schema';
+import { Checkout, CheckoutsStore, Refund } from '../checkouts/checkout.schema';
 import { LedgerService } from '../payouts/ledger.service';
-import { PaymentsStore } from '../store';
+import { PayoutsStore } from '../payouts/payouts.schema';
+import { ReceiptsStore } from '../receipts/receipt.schema';
 
 /**
  * Payments' part of the account lifecycle. Checkouts and refunds are accounting records
@@ -18,7 +20,10 @@ import { PaymentsStore } from '../store';
 @Injectable()
 export class PaymentsPersonalData implements PersonalDataProvider {
   constructor(
-    private readonly store: PaymentsStore,
+    private readonly store: CheckoutsStore,
+    private readonly payouts: PayoutsStore,
+    private readonly receipts: ReceiptsStore,
+    private readonly ads: AdvertisingStore,
     private readonly ledger: LedgerService,
     private readonly relay: OutboxRelay,
     private readonly rpc: RpcClient,
@@ -32,7 +37,7 @@ export class PaymentsPersonalData implements PersonalDataProvider {
    */
   async blockers(userId: string): Promise<string[]> {
     const [flying, balances, paying, paid, sold, advertising] = await Promise.all([
-      this.store.payoutsInFlight.findById(userId).lean(),
+      this.payouts.payoutsInFlight.findById(userId).lean(),
       this.ledger.balances(userId),
       this.store.checkouts
         .find({ consumer_id: userId, status: { $in: ['processing', 'requires_payment_method'] } }, { status: 1, reserved_until: 1 })
@@ -44,7 +49,7 @@ export class PaymentsPersonalData implements PersonalDataProvider {
         .find({ reconcile_pending: true, 'lines.cook_id': userId }, { _id: 1, lines: 1 })
         .lean<Pick<Checkout, '_id' | 'lines'>[]>(),
       // A campaign not closed yet still holds the cook's money (its unspent part comes back at the close).
-      this.store.campaigns.exists({ cook_id: userId, settled: false }),
+      this.ads.campaigns.exists({ cook_id: userId, settled: false }),
     ]);
     const now = Date.now();
     const payable = paying.some(
@@ -104,13 +109,13 @@ export class PaymentsPersonalData implements PersonalDataProvider {
             return { items, next: page.next };
           },
         },
-        newestFirstSection(this.store.receipts, 'receipts', { consumer_id: userId }, { field: 'issued_at' }),
-        newestFirstSection(this.store.receipts, 'receipts-as-cook', { cook_id: userId }, { field: 'issued_at' }),
-        newestFirstSection(this.store.ledgerEntries, 'ledger-entries', { cook_id: userId }),
-        newestFirstSection(this.store.payouts, 'payouts', { cook_id: userId }),
-        newestFirstSection(this.store.campaigns, 'ad-campaigns', { cook_id: userId, status: { $ne: 'failed' } }),
-        newestFirstSection(this.store.adClicks, 'sponsored-dishes-opened', { user_id: userId }),
-        { name: 'payout-account', whole: () => this.store.payoutAccounts.findById(userId).lean() },
+        newestFirstSection(this.receipts.receipts, 'receipts', { consumer_id: userId }, { field: 'issued_at' }),
+        newestFirstSection(this.receipts.receipts, 'receipts-as-cook', { cook_id: userId }, { field: 'issued_at' }),
+        newestFirstSection(this.payouts.ledgerEntries, 'ledger-entries', { cook_id: userId }),
+        newestFirstSection(this.payouts.payouts, 'payouts', { cook_id: userId }),
+        newestFirstSection(this.ads.campaigns, 'ad-campaigns', { cook_id: userId, status: { $ne: 'failed' } }),
+        newestFirstSection(this.ads.adClicks, 'sponsored-dishes-opened', { user_id: userId }),
+        { name: 'payout-account', whole: () => this.payouts.payoutAccounts.findById(userId).lean() },
       ],
       cursor,
     );
@@ -131,11 +136,11 @@ export class PaymentsPersonalData implements PersonalDataProvider {
       });
     }
     // Receipts the cook issued: kept for accounting, without the seller's name and SIRET.
-    const issued = await this.store.receipts
+    const issued = await this.receipts.receipts
       .find({ cook_id: userId, cook_name: { $ne: ERASED_NAME } }, { _id: 1 })
       .lean<{ _id: string }[]>();
     for (const { _id } of issued) {
-      await this.store.receipts.updateOne(
+      await this.receipts.receipts.updateOne(
         { _id },
         { $set: { cook_name: ERASED_NAME, cook_legal: { name: ERASED_NAME, siret: null, vat_regime: '' } } },
       );
@@ -164,6 +169,6 @@ export class PaymentsPersonalData implements PersonalDataProvider {
    * key, without the person's id. (Displays never hold an id; their keys' salt goes when the day closes.)
    */
   private async forgetViewer(userId: string): Promise<void> {
-    await this.store.adClicks.updateMany({ user_id: userId }, { $set: { user_id: null } });
+    await this.ads.adClicks.updateMany({ user_id: userId }, { $set: { user_id: null } });
   }
 }

@@ -3,9 +3,8 @@ import { insertOnce } from '@popote/platform';
 import { Injectable } from '@nestjs/common';
 import { ADS, type AdsRpc, type RpcRequest } from '@popote/contracts';
 import ipaddr from 'ipaddr.js';
-import { PaymentsStore } from '../store';
-
-import type { AdClick, Campaign } from './advertising.schema';
+import type { Model } from 'mongoose';
+import { type AdClick, AdvertisingStore, type Campaign } from './advertising.schema';
 import { campaignDay } from './campaign-clock';
 import { CampaignsService } from './campaigns.service';
 
@@ -30,40 +29,49 @@ export class AdMeasurementService {
   private readonly salts = new Map<string, Promise<string>>();
 
   constructor(
-    private readonly store: PaymentsStore,
+    private readonly store: AdvertisingStore,
     private readonly campaigns: CampaignsService,
   ) {}
 
-  async recordDisplay(campaignId: string, viewer: Viewer, now = Date.now()): Promise<boolean> {
-    const seen = await this.runningDay(campaignId, viewer, now);
-    if (!seen) return false;
-    const key = await this.viewerKey(seen.campaign, seen.day, viewer);
-    const id = `${campaignId}:${seen.day}:${key}`;
-    const counted = await insertOnce(() =>
-      this.store.adDisplays.create({ _id: id, campaign_id: campaignId, day: seen.day, created_at: new Date(now) }),
-    );
-    if (!counted || (await this.networkPlace('display', seen.campaign, seen.day, viewer, now))) return counted;
-    await this.store.adDisplays.deleteOne({ _id: id }); // the network's places are taken today: not counted
-    return false;
+  recordDisplay(campaignId: string, viewer: Viewer, now = Date.now()): Promise<boolean> {
+    return this.countOnce('display', campaignId, viewer, now, this.store.adDisplays, (id, seen) => ({
+      _id: id,
+      campaign_id: campaignId,
+      day: seen.day,
+      created_at: new Date(now),
+    }));
   }
 
-  async recordClick(campaignId: string, viewer: Viewer, now = Date.now()): Promise<boolean> {
+  recordClick(campaignId: string, viewer: Viewer, now = Date.now()): Promise<boolean> {
+    return this.countOnce('click', campaignId, viewer, now, this.store.adClicks, (id, seen) => ({
+      _id: id,
+      campaign_id: campaignId,
+      meal_id: seen.campaign.meal_id,
+      day: seen.day,
+      user_id: 'user_id' in viewer ? viewer.user_id : null,
+      created_at: new Date(now),
+    }));
+  }
+
+  /**
+   * A display or a click, counted once per viewer and campaign day (`doc`: its document, keyed `id`),
+   * and only if the viewer's network still has a place that day.
+   */
+  private async countOnce<D>(
+    kind: 'display' | 'click',
+    campaignId: string,
+    viewer: Viewer,
+    now: number,
+    model: Model<D>,
+    doc: (id: string, seen: { campaign: Campaign; day: number }) => Partial<D>,
+  ): Promise<boolean> {
     const seen = await this.runningDay(campaignId, viewer, now);
     if (!seen) return false;
     const key = await this.viewerKey(seen.campaign, seen.day, viewer);
     const id = `${campaignId}:${seen.day}:${key}`;
-    const counted = await insertOnce(() =>
-      this.store.adClicks.create({
-        _id: id,
-        campaign_id: campaignId,
-        meal_id: seen.campaign.meal_id,
-        day: seen.day,
-        user_id: 'user_id' in viewer ? viewer.user_id : null,
-        created_at: new Date(now),
-      }),
-    );
-    if (!counted || (await this.networkPlace('click', seen.campaign, seen.day, viewer, now))) return counted;
-    await this.store.adClicks.deleteOne({ _id: id });
+    const counted = await insertOnce(() => model.create(doc(id, seen)));
+    if (!counted || (await this.networkPlace(kind, seen.campaign, seen.day, viewer, now))) return counted;
+    await model.deleteOne({ _id: id }); // the network's places are taken today: not counted
     return false;
   }
 

@@ -3,9 +3,8 @@ import { displaysCostCents } from '@popote/contracts';
 import { PeriodicJob, isDuplicateKey } from '@popote/platform';
 import type { PaymentsConfig } from '../config';
 import { LedgerService } from '../payouts/ledger.service';
-import { type LedgerEntry } from '../payouts/payouts.schema';
-import { PaymentsStore } from '../store';
-import type { Campaign } from './advertising.schema';
+import { type LedgerEntry, PayoutsStore } from '../payouts/payouts.schema';
+import { AdvertisingStore, type Campaign } from './advertising.schema';
 import { AdMeasurementService } from './ad-measurement.service';
 import { countedDays, dayEnd, effectiveEnd, settleGrace } from './campaign-clock';
 
@@ -36,7 +35,8 @@ export class AdSettlementService {
   private readonly closedDays = new Set<string>();
 
   constructor(
-    private readonly store: PaymentsStore,
+    private readonly store: AdvertisingStore,
+    private readonly payouts: PayoutsStore,
     private readonly ledger: LedgerService,
     private readonly measurement: AdMeasurementService,
   ) {}
@@ -57,7 +57,7 @@ export class AdSettlementService {
 
   private async settleCampaign(c: Campaign, now: number): Promise<{ days: number; closed: boolean }> {
     const grace = settleGrace(c.day_ms);
-    const entries = await this.store.ledgerEntries
+    const entries = await this.payouts.ledgerEntries
       .find({ campaign_id: c._id }, { _id: 1, kind: 1, advertising_cents: 1 })
       .lean<LedgerEntry[]>();
     const have = new Set(entries.map((e) => e._id));
@@ -94,7 +94,7 @@ export class AdSettlementService {
     }
     if (!complete || effectiveEnd(c) + grace > now) return { days: added, closed: false };
 
-    const spends = await this.store.ledgerEntries
+    const spends = await this.payouts.ledgerEntries
       .find({ campaign_id: c._id, kind: 'ad_spend' }, { advertising_cents: 1 })
       .lean<LedgerEntry[]>();
     const rest = c.budget_cents + spends.reduce((sum, e) => sum + e.advertising_cents, 0);
@@ -110,7 +110,7 @@ export class AdSettlementService {
       },
     ]);
     // What was given back is read from the entry as stored (another replica may have written it).
-    const release = await this.store.ledgerEntries.findById(`ad_release:${c._id}`, { available_cents: 1 }).lean<LedgerEntry>();
+    const release = await this.payouts.ledgerEntries.findById(`ad_release:${c._id}`, { available_cents: 1 }).lean<LedgerEntry>();
     await this.store.campaigns.updateOne(
       { _id: c._id },
       { $set: { settled: true, status: c.stopped_at ? 'stopped' : 'ended', refunded_cents: release!.available_cents } },
@@ -125,7 +125,7 @@ export class AdSettlementService {
    * now fails and it says so — and the reservation is given back.
    */
   private async giveBackOrphans(now: number): Promise<number> {
-    const reserves = await this.store.ledgerEntries
+    const reserves = await this.payouts.ledgerEntries
       .find({ kind: 'ad_reserve', created_at: { $lt: new Date(now - ORPHAN_AFTER_MS), $gt: new Date(now - 7 * 86_400_000) } })
       .lean<LedgerEntry[]>();
     let given = 0;

@@ -1,13 +1,12 @@
 import { Controller } from '@nestjs/common';
-import { AD_MESSAGES, AdsRpc, DomainError, type Actor, type RpcRequest } from '@popote/contracts';
+import { AD_MESSAGES, AdsRpc, type RpcRequest } from '@popote/contracts';
 import { RpcHandler } from '@popote/platform';
+import { cooksOnly } from '../cooks-only';
 import { AdMeasurementService } from './ad-measurement.service';
 import { CampaignsService } from './campaigns.service';
 
-function cook<T extends { actor: Actor }>(req: T): T {
-  if (req.actor.user_type !== 'cook') throw new DomainError('FORBIDDEN', AD_MESSAGES.cooksOnly);
-  return req;
-}
+/** Campaigns are the cooks' (a consumer's actor is refused). */
+const cook = cooksOnly(AD_MESSAGES.cooksOnly);
 
 /** Thin: validate against the contract, call the rules. A cook acts on their own campaigns only. */
 @Controller()

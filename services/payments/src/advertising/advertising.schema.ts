@@ -1,4 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { ModelStore } from '@popote/platform';
 
 /**
  * A cook's campaign (ADR 0020). Its price per thousand, its day length and each day's share of the
@@ -94,3 +95,13 @@ export class AdSalt {
   @Prop({ required: true }) created_at!: Date;
 }
 export const AdSaltSchema = SchemaFactory.createForClass(AdSalt);
+
+/** The campaigns and their measurement (registered by AdvertisingModule). */
+export class AdvertisingStore extends ModelStore({
+  campaigns: [Campaign, CampaignSchema],
+  adDisplays: [AdDisplay, AdDisplaySchema],
+  adClicks: [AdClick, AdClickSchema],
+  adConversions: [AdConversion, AdConversionSchema],
+  adSalts: [AdSalt, AdSaltSchema],
+  adNetworkPlaces: [AdNetworkPlace, AdNetworkPlaceSchema],
+}) {}

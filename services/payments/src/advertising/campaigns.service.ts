@@ -13,13 +13,12 @@ import {
   type CampaignDto,
   type RpcRequest,
 } from '@popote/contracts';
-import { RpcClient, insertOnce, isDuplicateKey } from '@popote/platform';
-import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
+import { RpcClient, insertOnce, isDuplicateKey, PLATFORM_CONFIG } from '@popote/platform';
+import type { PaymentsConfig } from '../config';
 import { LedgerService } from '../payouts/ledger.service';
-import { csvCents, toCsv } from '../payouts/payouts.service';
-import { type LedgerEntry } from '../payouts/payouts.schema';
-import { PaymentsStore } from '../store';
-import type { Campaign } from './advertising.schema';
+import { csvCents, toCsv } from '../payouts/payouts.mapper';
+import { type LedgerEntry, PayoutsStore } from '../payouts/payouts.schema';
+import { AdvertisingStore, type Campaign } from './advertising.schema';
 import { campaignDay, effectiveEnd } from './campaign-clock';
 
 type CampaignInput = RpcRequest<typeof AdsRpc.startCampaign>['input'];
@@ -44,10 +43,11 @@ export class CampaignsService {
   private runningCache?: { at: number; items: Promise<Campaign[]> };
 
   constructor(
-    private readonly store: PaymentsStore,
+    private readonly store: AdvertisingStore,
+    private readonly payouts: PayoutsStore,
     private readonly ledger: LedgerService,
     private readonly rpc: RpcClient,
-    @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
+    @Inject(PLATFORM_CONFIG) private readonly config: PaymentsConfig,
   ) {}
 
   async start(actor: Actor, input: CampaignInput): Promise<CampaignDto> {
@@ -59,7 +59,7 @@ export class CampaignsService {
     const id = randomUUID();
     const holder = `ad:${id}`;
     const claimed = await insertOnce(() =>
-      this.store.payoutsInFlight.create({ _id: actor.user_id, payout_id: holder, created_at: new Date() }),
+      this.payouts.payoutsInFlight.create({ _id: actor.user_id, payout_id: holder, created_at: new Date() }),
     );
     if (!claimed) throw new DomainError('CONFLICT', AD_MESSAGES.balanceBusy);
     try {
@@ -111,7 +111,7 @@ export class CampaignsService {
         throw err;
       }
     } finally {
-      await this.store.payoutsInFlight.deleteOne({ _id: actor.user_id, payout_id: holder });
+      await this.payouts.payoutsInFlight.deleteOne({ _id: actor.user_id, payout_id: holder });
     }
   }
 
@@ -207,7 +207,7 @@ export class CampaignsService {
       campaigns.map(async (c) => {
         // Displays: the settled days' counts from their ledger entries, the open days' from the collection.
         const [entries, openDisplays, clicks, orders] = await Promise.all([
-          this.store.ledgerEntries
+          this.payouts.ledgerEntries
             .find({ campaign_id: c._id }, { _id: 1, kind: 1, advertising_cents: 1, displays: 1 })
             .lean<LedgerEntry[]>(),
           this.store.adDisplays.countDocuments({ campaign_id: c._id }),

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { DomainError, PAYMENT_MESSAGES } from '@popote/contracts';
-import { DistributedLocks } from '@popote/platform';
+import { DistributedLocks, PLATFORM_CONFIG } from '@popote/platform';
 import type { Model } from 'mongoose';
-import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
+import type { PaymentsConfig } from '../config';
 import { OpenCheckout } from './checkout.schema';
 import { recentReservations, reservationAllowed } from './reservation-quota';
 
@@ -46,7 +46,7 @@ export class BuyerReservations {
   constructor(
     @InjectModel(OpenCheckout.name) private readonly open: Model<OpenCheckout>,
     private readonly locks: DistributedLocks,
-    @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
+    @Inject(PLATFORM_CONFIG) private readonly config: PaymentsConfig,
   ) {}
 
   run<T>(buyerId: string, step: (buyer: BuyerState) => Promise<T>): Promise<T> {

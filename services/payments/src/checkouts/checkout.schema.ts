@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import type { CheckoutLine, HeldSlot } from '@popote/contracts';
-import { outboxPlugin, type OutboxEntry } from '@popote/platform';
+import { ModelStore, outboxPlugin, type OutboxEntry } from '@popote/platform';
 
 /** What the consumer pays for, as computed here from the cart and the catalogue's current prices. */
 @Schema({ collection: 'checkouts', versionKey: false, timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } })
@@ -69,15 +69,6 @@ export class OpenCheckout {
 }
 export const OpenCheckoutSchema = SchemaFactory.createForClass(OpenCheckout);
 
-/** Provider events already applied (webhooks are delivered at least once). */
-@Schema({ collection: 'paymentEvents', versionKey: false })
-export class PaymentEvent {
-  @Prop({ type: String, required: true }) _id!: string;
-  @Prop({ required: true }) type!: string;
-  @Prop({ required: true }) received_at!: Date;
-}
-export const PaymentEventSchema = SchemaFactory.createForClass(PaymentEvent);
-
 /**
  * One refund per cancelled order, at most: recorded as `due` before the provider is asked (with an
  * idempotency key derived from the order), `made` once it answered — a crash in between leaves a due
@@ -96,3 +87,10 @@ export class Refund {
   _outbox_pending!: boolean;
 }
 export const RefundSchema = SchemaFactory.createForClass(Refund).plugin(outboxPlugin);
+
+/** The checkouts' collections (registered by CheckoutsModule, which exports them to the modules that read them). */
+export class CheckoutsStore extends ModelStore({
+  checkouts: [Checkout, CheckoutSchema],
+  openCheckouts: [OpenCheckout, OpenCheckoutSchema],
+  refunds: [Refund, RefundSchema],
+}) {}

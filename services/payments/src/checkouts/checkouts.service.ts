@@ -1,34 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CartRpc, DomainError, PAYMENT_MESSAGES, PICKUP_MESSAGES, PickupRpc, type Actor, type CheckoutDto } from '@popote/contracts';
-import { OutboxRelay, RpcClient } from '@popote/platform';
-import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
+import { OutboxRelay, RpcClient, PLATFORM_CONFIG } from '@popote/platform';
+import type { PaymentsConfig } from '../config';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderEvent } from '../providers/provider';
 import { evaluateCard, type CardInput } from '../providers/sandbox.provider';
 import { BuyerReservations } from './buyer-reservations';
 import { amountOf, announceFailed, announcePaid, cooksOf, reservationOf, sandboxIntentEvent, toCheckoutDto } from './checkout.mapper';
-import { Checkout } from './checkout.schema';
+import { Checkout, CheckoutsStore } from './checkout.schema';
 import { may, mustAllow, onSuccess, STATE_FIELDS, stateOf } from './checkout-states';
 import { RefundsService } from './refunds.service';
 import { LATE_PAYMENT_GRACE_MS, mustFitOneReservation, provesPayment, RENEW_MARGIN_MS, reservedFor } from './checkout.rules';
-import { PaymentsStore } from '../store';
-import { applyOnce } from '../providers/provider-events';
-
-// Where it was defined before the rules had their own file (its integration spec reads it here).
-export { LATE_PAYMENT_GRACE_MS } from './checkout.rules';
+import { ProviderEvents } from '../providers/provider-events';
 
 @Injectable()
 export class CheckoutsService {
   private readonly log = new Logger('Checkouts');
 
   constructor(
-    private readonly store: PaymentsStore,
+    private readonly store: CheckoutsStore,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly rpc: RpcClient,
     private readonly buyers: BuyerReservations,
     private readonly relay: OutboxRelay,
-    @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
+    @Inject(PLATFORM_CONFIG) private readonly config: PaymentsConfig,
     private readonly refunds: RefundsService,
+    private readonly providerEvents: ProviderEvents,
   ) {}
 
   /**
@@ -222,7 +219,7 @@ export class CheckoutsService {
    * `saved` receives the checkout as written, when the event changed it.
    */
   applyProviderEvent(event: ProviderEvent, saved?: (checkout: Checkout) => void): Promise<'applied' | 'duplicate' | 'ignored'> {
-    return applyOnce(this.store.paymentEvents, event, (e) => this.applyIntentEvent(e, saved));
+    return this.providerEvents.applyOnce(event, (e) => this.applyIntentEvent(e, saved));
   }
 
   private async applyIntentEvent(event: ProviderEvent, saved?: (checkout: Checkout) => void): Promise<'applied' | 'ignored'> {

@@ -1,13 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { OrderingRpc, UNATTENDED_AFTER_MS } from '@popote/contracts';
-import { findByIds, orderIdOf, PeriodicJob, RpcClient, serviceGauge } from '@popote/platform';
-import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
-import { Checkout, Refund } from './checkout.schema';
+import { findByIds, orderIdOf, PeriodicJob, RpcClient, serviceGauge, PLATFORM_CONFIG } from '@popote/platform';
+import type { PaymentsConfig } from '../config';
+import { Checkout, CheckoutsStore, Refund } from './checkout.schema';
 import { CheckoutsService } from './checkouts.service';
 import { RefundsService } from './refunds.service';
-import { PaymentsStore } from '../store';
-
-export { PAYMENTS_CONFIG };
 
 export interface SweepOutcome {
   checked: number;
@@ -43,11 +40,11 @@ export class ReconciliationService {
   private running?: Promise<SweepOutcome>;
 
   constructor(
-    private readonly store: PaymentsStore,
+    private readonly store: CheckoutsStore,
     private readonly service: CheckoutsService,
     private readonly refundsService: RefundsService,
     private readonly rpc: RpcClient,
-    @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
+    @Inject(PLATFORM_CONFIG) private readonly config: PaymentsConfig,
   ) {}
 
   /** One pass (also called by tests and `./popote` tooling). Overlapping calls share the pass. */

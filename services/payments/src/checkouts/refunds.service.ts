@@ -2,8 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PAYMENT_MESSAGES, PaymentsEvents, type Envelope } from '@popote/contracts';
 import { causedBy, OutboxRelay, recordEvent } from '@popote/platform';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../providers/provider';
-import { PaymentsStore } from '../store';
-import { Checkout, Refund } from './checkout.schema';
+import { Checkout, CheckoutsStore, Refund } from './checkout.schema';
 import { may } from './checkout-states';
 
 /**
@@ -18,7 +17,7 @@ export class RefundsService {
   private readonly log = new Logger('Checkouts');
 
   constructor(
-    private readonly store: PaymentsStore,
+    private readonly store: CheckoutsStore,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly relay: OutboxRelay,
   ) {}

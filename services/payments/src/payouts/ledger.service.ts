@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { splitOrderTotal, type LedgerEntryDto, type LedgerKind } from '@popote/contracts';
-import { Checkout } from '../checkouts/checkout.schema';
-import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
-import { insertManyOnce, insertOnce } from '@popote/platform';
-import { LedgerEntry } from './payouts.schema';
-import { PaymentsStore } from '../store';
+import { Checkout, CheckoutsStore } from '../checkouts/checkout.schema';
+import type { PaymentsConfig } from '../config';
+import { insertManyOnce, insertOnce, PLATFORM_CONFIG } from '@popote/platform';
+import { LedgerEntry, PayoutsStore } from './payouts.schema';
 
 export interface Balances {
   pending_cents: number;
@@ -58,8 +57,9 @@ export const toLedgerEntryDto = (e: LedgerEntry): LedgerEntryDto => ({
 @Injectable()
 export class LedgerService {
   constructor(
-    private readonly store: PaymentsStore,
-    @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
+    private readonly store: PayoutsStore,
+    private readonly checkouts: CheckoutsStore,
+    @Inject(PLATFORM_CONFIG) private readonly config: PaymentsConfig,
   ) {}
 
   /** Inserts the entries that are not there yet (their ids say which event caused them). */
@@ -88,7 +88,7 @@ export class LedgerService {
 
   /** The order's split, with the rate fixed on its checkout when the consumer paid. */
   async split(order: Pick<OrderRef, 'checkout_id' | 'total_cents'>) {
-    const checkout = await this.store.checkouts.findById(order.checkout_id, { commission_bp: 1 }).lean<Checkout>();
+    const checkout = await this.checkouts.checkouts.findById(order.checkout_id, { commission_bp: 1 }).lean<Checkout>();
     return splitOrderTotal(order.total_cents, checkout?.commission_bp ?? this.config.commissionBp);
   }
 
@@ -138,43 +138,21 @@ export class LedgerService {
   }
 
   payoutRecorded(p: { payout_id: string; cook_id: string; amount_cents: number }) {
-    return this.append([
-      {
-        _id: `payout:${p.payout_id}`,
-        kind: 'payout',
-        cook_id: p.cook_id,
-        payout_id: p.payout_id,
-        pending_cents: 0,
-        available_cents: -p.amount_cents,
-      },
-    ]);
+    return this.payoutEntry(`payout:${p.payout_id}`, 'payout', p, -p.amount_cents);
   }
 
   payoutFailed(p: { payout_id: string; cook_id: string; amount_cents: number }) {
-    return this.append([
-      {
-        _id: `payout_failure:${p.payout_id}`,
-        kind: 'payout_failure',
-        cook_id: p.cook_id,
-        payout_id: p.payout_id,
-        pending_cents: 0,
-        available_cents: p.amount_cents,
-      },
-    ]);
+    return this.payoutEntry(`payout_failure:${p.payout_id}`, 'payout_failure', p, p.amount_cents);
   }
 
   /** One reversal of a payout's transfer (Stripe's `trr_…`): credits what it reversed, once. */
   transferReversed(r: { reversal_id: string; payout_id: string; cook_id: string; amount_cents: number }) {
-    return this.append([
-      {
-        _id: `transfer_reversal:${r.reversal_id}`,
-        kind: 'payout_failure',
-        cook_id: r.cook_id,
-        payout_id: r.payout_id,
-        pending_cents: 0,
-        available_cents: r.amount_cents,
-      },
-    ]);
+    return this.payoutEntry(`transfer_reversal:${r.reversal_id}`, 'payout_failure', r, r.amount_cents);
+  }
+
+  /** One entry of a payout, on the available balance only (a debit when recorded, a credit when it comes back). */
+  private payoutEntry(id: string, kind: 'payout' | 'payout_failure', p: { payout_id: string; cook_id: string }, available: number) {
+    return this.append([{ _id: id, kind, cook_id: p.cook_id, payout_id: p.payout_id, pending_cents: 0, available_cents: available }]);
   }
 
   /** What came back to the balance for a payout (its refusal, or its transfer's reversals). */

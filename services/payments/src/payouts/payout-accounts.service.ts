@@ -2,9 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, PAYOUT_MESSAGES, type Actor } from '@popote/contracts';
 import { insertOnce } from '@popote/platform';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../providers/provider';
-import { PaymentsStore } from '../store';
+import { PayoutAccount, PayoutsStore } from './payouts.schema';
 import { toPayoutAccountDto } from './payouts.mapper';
-import { PayoutAccount } from './payouts.schema';
 
 /**
  * The cooks' payout accounts (Stripe Connect Express, or the sandbox's; ADR 0007): created once,
@@ -13,7 +12,7 @@ import { PayoutAccount } from './payouts.schema';
 @Injectable()
 export class PayoutAccountsService {
   constructor(
-    private readonly store: PaymentsStore,
+    private readonly store: PayoutsStore,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
   ) {}
 

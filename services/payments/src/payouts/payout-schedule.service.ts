@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { PeriodicJob, insertOnce } from '@popote/platform';
+import { PeriodicJob, insertOnce, PLATFORM_CONFIG } from '@popote/platform';
 import type { Model } from 'mongoose';
-import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
+import type { PaymentsConfig } from '../config';
 import { PayoutRound } from './payouts.schema';
 import { PayoutsService } from './payouts.service';
 
@@ -41,7 +41,7 @@ export class PayoutScheduleService {
   constructor(
     @InjectModel(PayoutRound.name) private readonly rounds: Model<PayoutRound>,
     private readonly payouts: PayoutsService,
-    @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
+    @Inject(PLATFORM_CONFIG) private readonly config: PaymentsConfig,
   ) {
     this.retryEveryMs = config.PAYOUT_RETRY_MS;
   }

@@ -1,14 +1,12 @@
 import { Controller } from '@nestjs/common';
-import { DomainError, PAYOUT_MESSAGES, PayoutsRpc, type Actor, type RpcRequest } from '@popote/contracts';
+import { PAYOUT_MESSAGES, PayoutsRpc, type RpcRequest } from '@popote/contracts';
 import { RpcHandler } from '@popote/platform';
+import { cooksOnly } from '../cooks-only';
 import { PayoutAccountsService } from './payout-accounts.service';
 import { PayoutsService } from './payouts.service';
 
 /** Payout accounts and ledgers are the cooks' (a consumer's actor is refused). */
-function cook<T extends { actor: Actor }>(req: T): T {
-  if (req.actor.user_type !== 'cook') throw new DomainError('FORBIDDEN', PAYOUT_MESSAGES.cooksOnly);
-  return req;
-}
+const cook = cooksOnly(PAYOUT_MESSAGES.cooksOnly);
 
 /** Thin: validate against the contract, call the rules. Every RPC acts on the calling cook's own data. */
 @Controller()

@@ -1,4 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { ModelStore } from '@popote/platform';
 import type { LedgerKind } from '@popote/contracts';
 
 /**
@@ -103,3 +104,12 @@ export class PayoutRound {
   @Prop({ type: Object, default: null }) outcome!: Record<string, number> | null;
 }
 export const PayoutRoundSchema = SchemaFactory.createForClass(PayoutRound);
+
+/** The ledger's and the payouts' collections (registered by PayoutsModule). */
+export class PayoutsStore extends ModelStore({
+  ledgerEntries: [LedgerEntry, LedgerEntrySchema],
+  payoutAccounts: [PayoutAccount, PayoutAccountSchema],
+  payouts: [Payout, PayoutSchema],
+  payoutsInFlight: [PayoutInFlight, PayoutInFlightSchema],
+  payoutRounds: [PayoutRound, PayoutRoundSchema],
+}) {}

@@ -1,20 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError, euros, OrderingRpc, PAYOUT_MESSAGES, type Actor, type PayoutDto, type PayoutOverviewDto } from '@popote/contracts';
-import { RpcClient, insertOnce } from '@popote/platform';
+import { RpcClient, insertOnce, PLATFORM_CONFIG } from '@popote/platform';
 import { RefundsService } from '../checkouts/refunds.service';
-import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
+import type { PaymentsConfig } from '../config';
 import { PAYMENT_PROVIDER, ProviderRefusal, type PaymentProvider, type ProviderEvent } from '../providers/provider';
 import { LedgerService, toLedgerEntryDto } from './ledger.service';
 import { PayoutAccountsService } from './payout-accounts.service';
 import { PayoutIncidents } from './payout-incidents';
 import { ledgerCsvRows, toCsv, toPayoutAccountDto, toPayoutDto } from './payouts.mapper';
-import { Payout, PayoutAccount, PayoutInFlight } from './payouts.schema';
-import { PaymentsStore } from '../store';
-import { applyOnce } from '../providers/provider-events';
-
-// Where they were defined before the mapper had its own file (the advertising's CSV reads them here).
-export { csvCents, toCsv, toPayoutDto } from './payouts.mapper';
+import { Payout, PayoutAccount, PayoutInFlight, PayoutsStore } from './payouts.schema';
+import { ProviderEvents } from '../providers/provider-events';
 
 /** The events of Stripe Connect this service applies (others are the checkouts'). */
 export const CONNECT_EVENT_TYPES = ['account.updated', 'transfer.created', 'transfer.reversed', 'payout.failed'];
@@ -33,13 +29,14 @@ export class PayoutsService {
   private readonly log = new Logger('Payouts');
 
   constructor(
-    private readonly store: PaymentsStore,
+    private readonly store: PayoutsStore,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
-    @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
+    @Inject(PLATFORM_CONFIG) private readonly config: PaymentsConfig,
     private readonly ledger: LedgerService,
     private readonly refunds: RefundsService,
     private readonly rpc: RpcClient,
     private readonly accounts: PayoutAccountsService,
+    private readonly providerEvents: ProviderEvents,
   ) {
     this.incidents = new PayoutIncidents({
       payouts: store.payouts,
@@ -187,7 +184,7 @@ export class PayoutsService {
    * order change nothing twice.
    */
   applyProviderEvent(event: ProviderEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
-    return applyOnce(this.store.paymentEvents, event, (e) => this.applyConnectEvent(e));
+    return this.providerEvents.applyOnce(event, (e) => this.applyConnectEvent(e));
   }
 
   private async applyConnectEvent(event: ProviderEvent): Promise<'applied' | 'ignored'> {

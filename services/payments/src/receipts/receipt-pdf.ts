@@ -50,6 +50,17 @@ export function renderPdf(r: ReceiptDto, document: 'receipt' | 'commission_invoi
       .stroke();
     doc.moveDown(0.8);
   };
+  /** The document's title and number, when it was issued for which order, and the cook it is from or to. */
+  const heading = (title: string, issued: 'Émis' | 'Émise', party: string, name: string) => {
+    doc.font('Helvetica-Bold').fontSize(16).text(title);
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .text(`${issued} le ${parisDate(r.issued_at)} — commande ${r.order_id.slice(-8)}`);
+    doc.moveDown();
+    doc.font('Helvetica-Bold').text(party);
+    doc.font('Helvetica').text(name);
+  };
 
   doc.font('Helvetica-Bold').fontSize(20).text('Popote');
   doc
@@ -60,14 +71,7 @@ export function renderPdf(r: ReceiptDto, document: 'receipt' | 'commission_invoi
   doc.fillColor('#000000').moveDown(1.5);
 
   if (document === 'receipt') {
-    doc.font('Helvetica-Bold').fontSize(16).text(`Reçu de vente n° ${r.number}`);
-    doc
-      .font('Helvetica')
-      .fontSize(10)
-      .text(`Émis le ${parisDate(r.issued_at)} — commande ${r.order_id.slice(-8)}`);
-    doc.moveDown();
-    doc.font('Helvetica-Bold').text('Vendu par');
-    doc.font('Helvetica').text(`${r.cook_name}, cuisinier·ère sur Popote`);
+    heading(`Reçu de vente n° ${r.number}`, 'Émis', 'Vendu par', `${r.cook_name}, cuisinier·ère sur Popote`);
     if (r.cook_siret) doc.text(`SIRET : ${r.cook_siret.replace(/^(\d{3})(\d{3})(\d{3})(\d{5})$/, '$1 $2 $3 $4')}`);
     doc.moveDown();
     for (const line of pickupLines(r)) doc.text(line);
@@ -95,14 +99,7 @@ export function renderPdf(r: ReceiptDto, document: 'receipt' | 'commission_invoi
           `et perçoit une commission de ${String(r.commission_percent).replace('.', ',')} %.`,
       );
   } else {
-    doc.font('Helvetica-Bold').fontSize(16).text(`Facture de commission n° ${r.commission_invoice_number}`);
-    doc
-      .font('Helvetica')
-      .fontSize(10)
-      .text(`Émise le ${parisDate(r.issued_at)} — commande ${r.order_id.slice(-8)}`);
-    doc.moveDown();
-    doc.font('Helvetica-Bold').text('Facturé à');
-    doc.font('Helvetica').text(r.cook_name);
+    heading(`Facture de commission n° ${r.commission_invoice_number}`, 'Émise', 'Facturé à', r.cook_name);
     if (r.cook_siret) doc.text(`SIRET : ${r.cook_siret}`);
     doc.moveDown();
     doc.fontSize(11);

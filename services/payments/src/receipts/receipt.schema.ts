@@ -1,4 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { ModelStore } from '@popote/platform';
 import type { VatRegime } from '@popote/contracts';
 
 /**
@@ -41,3 +42,9 @@ export class ReceiptSeries {
   @Prop({ required: true, min: 0 }) last!: number;
 }
 export const ReceiptSeriesSchema = SchemaFactory.createForClass(ReceiptSeries);
+
+/** The receipts and the cooks' numbering series (registered by ReceiptsModule). */
+export class ReceiptsStore extends ModelStore({
+  receipts: [Receipt, ReceiptSchema],
+  receiptSeries: [ReceiptSeries, ReceiptSeriesSchema],
+}) {}

@@ -13,14 +13,13 @@ import {
   type ReceiptDto,
   type VatRegime,
 } from '@popote/contracts';
-import { RpcClient, insertOnce } from '@popote/platform';
+import { RpcClient, insertOnce, PLATFORM_CONFIG } from '@popote/platform';
 import type { z } from 'zod';
-import { Checkout, Refund } from '../checkouts/checkout.schema';
-import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
+import { Checkout, CheckoutsStore, Refund } from '../checkouts/checkout.schema';
+import type { PaymentsConfig } from '../config';
 
 import { renderPdf } from './receipt-pdf';
-import { Receipt, ReceiptSeries } from './receipt.schema';
-import { PaymentsStore } from '../store';
+import { Receipt, ReceiptSeries, ReceiptsStore } from './receipt.schema';
 
 type OrderPlaced = z.infer<typeof OrderingEvents.orderPlaced.schema>;
 
@@ -37,8 +36,9 @@ export class ReceiptsService {
   private readonly log = new Logger('Receipts');
 
   constructor(
-    private readonly store: PaymentsStore,
-    @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
+    private readonly store: ReceiptsStore,
+    private readonly checkouts: CheckoutsStore,
+    @Inject(PLATFORM_CONFIG) private readonly config: PaymentsConfig,
     private readonly rpc: RpcClient,
   ) {}
 
@@ -52,7 +52,7 @@ export class ReceiptsService {
     const checkout =
       paidWith !== undefined
         ? paidWith
-        : await this.store.checkouts.findById(order.checkout_id, { lines: 1, commission_bp: 1 }).lean<Checkout>();
+        : await this.checkouts.checkouts.findById(order.checkout_id, { lines: 1, commission_bp: 1 }).lean<Checkout>();
     const bp = checkout?.commission_bp ?? this.config.commissionBp;
     const split = splitOrderTotal(order.total_cents, bp);
     // A number already taken means the series was behind (a crash between a receipt and its series):
@@ -115,7 +115,7 @@ export class ReceiptsService {
   private async dto(actor: Actor, orderId: string): Promise<ReceiptDto> {
     const receipt = await this.owned(actor, orderId);
     const [refund, pickup] = await Promise.all([
-      this.store.refunds.findById(orderId, { status: 1, refunded_at: 1 }).lean<Refund>(),
+      this.checkouts.refunds.findById(orderId, { status: 1, refunded_at: 1 }).lean<Refund>(),
       this.pickupOf(receipt),
     ]);
     return { ...toReceiptDto(receipt, refund?.status === 'made' ? (refund.refunded_at ?? null) : null), ...pickup };
@@ -147,7 +147,7 @@ export class ReceiptsService {
     let end = order?.pickup_end ?? (receipt.pickup_end ? new Date(receipt.pickup_end).toISOString() : null);
     if (!start) {
       // Receipts issued before they stored the slot: the checkout's.
-      const checkout = await this.store.checkouts.findById(receipt.checkout_id, { slots: 1 }).lean<Checkout>();
+      const checkout = await this.checkouts.checkouts.findById(receipt.checkout_id, { slots: 1 }).lean<Checkout>();
       const slot = checkout?.slots?.find((s) => s.cook_id === receipt.cook_id);
       start = slot?.start ?? null;
       end = slot?.end ?? null;

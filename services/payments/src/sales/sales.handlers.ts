@@ -3,10 +3,9 @@ import { OrderingEvents } from '@popote/contracts';
 import { PartitionedHandler, type PartitionedEvent, type PartitionedEventHandler } from '@popote/platform';
 import type { z } from 'zod';
 import { AdMeasurementService } from '../advertising/ad-measurement.service';
-import type { Checkout } from '../checkouts/checkout.schema';
+import { type Checkout, CheckoutsStore } from '../checkouts/checkout.schema';
 import { LedgerService } from '../payouts/ledger.service';
 import { ReceiptsService } from '../receipts/receipts.service';
-import { PaymentsStore } from '../store';
 
 type OrderPlaced = z.infer<typeof OrderingEvents.orderPlaced.schema>;
 
@@ -23,7 +22,7 @@ export class SalesWorkerHandler implements PartitionedEventHandler {
   constructor(
     private readonly ledger: LedgerService,
     private readonly receipts: ReceiptsService,
-    private readonly store: PaymentsStore,
+    private readonly store: CheckoutsStore,
     private readonly ads: AdMeasurementService,
   ) {}
 

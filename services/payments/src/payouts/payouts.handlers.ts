@@ -2,9 +2,31 @@ import { Injectable } from '@nestjs/common';
 import { OrderingEvents, OrderingRpc, type Envelope } from '@popote/contracts';
 import { EventHandler, RpcClient, type IntegrationEventHandler } from '@popote/platform';
 import type { z } from 'zod';
-import { LedgerService } from '../payouts/ledger.service';
+import { RefundsService } from '../checkouts/refunds.service';
+import { LedgerService } from './ledger.service';
 
+type OrderCancelled = z.infer<typeof OrderingEvents.orderCancelled.schema>;
 type StatusChanged = z.infer<typeof OrderingEvents.orderStatusChanged.schema>;
+
+// The classes' names are their durable consumers' (payments-OrderCancelled, payments-OrderPickedUp): kept.
+
+/**
+ * A cancelled (paid) order is refunded its own amount, once, and its sale is reversed in the cook's
+ * ledger (`refund:<order>`, `commission_reversal:<order>`: an order is cancelled only before pick-up).
+ */
+@Injectable()
+@EventHandler(OrderingEvents.orderCancelled, { retry: 'hours' })
+export class OrderCancelledHandler implements IntegrationEventHandler<OrderCancelled> {
+  constructor(
+    private readonly refunds: RefundsService,
+    private readonly ledger: LedgerService,
+  ) {}
+
+  async handle(envelope: Envelope<OrderCancelled>): Promise<void> {
+    await this.refunds.refundOrder(envelope.data, envelope);
+    await this.ledger.orderCancelled(envelope.data);
+  }
+}
 
 /**
  * An order picked up ('Récupérée') makes its cook's share available for payout: `release:<order>`.
