@@ -122,20 +122,33 @@ describe('NATS permissions', () => {
     expect(Object.keys(declared).sort()).toEqual([...ALL_DURABLES].sort());
   });
 
-  it('the work queue: the BFF queues and works its own job (declared on DataExportJob), no service touches JOBS', () => {
-    const bff = natsPermissions('bff').publish.allow;
-    expect(bff).toEqual(
-      expect.arrayContaining([
-        'job.bff.data-export',
-        '$JS.API.STREAM.CREATE.JOBS',
-        '$JS.API.CONSUMER.MSG.NEXT.JOBS.bff-data-export',
-        '$JS.ACK.JOBS.bff-data-export.>',
-      ]),
+  it('the work queue: each process queues and works only the jobs declared as its own (the BFF its data export, notifications its sends)', () => {
+    const own: Record<string, string[]> = {
+      bff: ['bff-data-export'],
+      notifications: ['notifications-send-email', 'notifications-send-push'],
+    };
+    for (const user of [...NATS_SERVICES, 'bff'] as const) {
+      const allow = natsPermissions(user).publish.allow;
+      const durables = own[user] ?? [];
+      for (const durable of durables)
+        expect(allow, user).toEqual(expect.arrayContaining([`$JS.API.CONSUMER.MSG.NEXT.JOBS.${durable}`, `$JS.ACK.JOBS.${durable}.>`]));
+      if (durables.length) expect(allow, user).toContain('$JS.API.STREAM.CREATE.JOBS');
+      // No other process's durable, no update of the stream, and nothing of JOBS for a process without jobs.
+      expect(
+        allow.filter((s) => s.includes('JOBS') && !s.endsWith('.JOBS') && !durables.some((d) => s.includes(`.JOBS.${d}`))),
+        user,
+      ).toEqual([]);
+      expect(allow, user).not.toContain('$JS.API.STREAM.UPDATE.JOBS');
+      if (!durables.length)
+        expect(
+          allow.filter((s) => s.includes('JOBS') || s.startsWith('job.')),
+          user,
+        ).toEqual([]);
+    }
+    expect(natsPermissions('bff').publish.allow).toContain('job.bff.data-export');
+    expect(natsPermissions('notifications').publish.allow).toEqual(
+      expect.arrayContaining(['job.notifications.send-email', 'job.notifications.send-push']),
     );
-    expect(bff.filter((s) => s.includes('JOBS') && !s.endsWith('.JOBS') && !s.includes('.JOBS.bff-data-export'))).toEqual([]);
-    expect(bff).not.toContain('$JS.API.STREAM.UPDATE.JOBS');
-    for (const service of NATS_SERVICES)
-      expect(natsPermissions(service).publish.allow.filter((s) => s.includes('JOBS') || s.startsWith('job.'))).toEqual([]);
   });
 
   it('scopes JetStream: no wildcard over the API, no delete or purge, only the shared streams and each one’s own durables', () => {
@@ -152,8 +165,8 @@ describe('NATS permissions', () => {
         user,
       ).toEqual([]);
       const streams = js.filter((s) => /STREAM\.(CREATE|UPDATE)\./.test(s)).map((s) => s.split('.').pop());
-      // JOBS (the work queue) only for a process that has jobs declared on the contracts (the BFF's data export).
-      const queues = user === 'bff' ? ['JOBS'] : [];
+      // JOBS (the work queue) only for a process that has jobs declared on the contracts (the BFF's data export, notifications' sends).
+      const queues = user === 'bff' || user === 'notifications' ? ['JOBS'] : [];
       expect(
         [...new Set(streams)].every((s) => ['EVENTS', 'DEAD_LETTERS', 'KV_popote_locks', ...queues].includes(s!)),
         user,

@@ -3,13 +3,13 @@ import { jetstream } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { DomainError, NotificationsRpc, OrderingEvents, subjectOf } from '@popote/contracts';
 import { AppModule as IdentityModule, identityConfig, seedIdentity } from '@popote/identity/app';
-import { makeEnvelope, RpcClient } from '@popote/platform';
+import { makeEnvelope, RpcClient, WorkQueue } from '@popote/platform';
 import { eventually, resetJetStream, serviceEnv, servicesUnderTest, startServiceApp, type ServicesUnderTest } from '@popote/testing';
 import type { Model } from 'mongoose';
 import { inject, afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppModule } from '../src/app.module';
-import { notificationsConfig } from '../src/config';
+import { notificationsConfig, type NotificationsConfig } from '../src/config';
 import { ContactMessage, Email, RECIPIENT_NAME } from '../src/mail/email.schema';
 import { EmailsService } from '../src/mail/emails.service';
 
@@ -27,6 +27,7 @@ describe('notifications: contact form and order emails, through a real SMTP serv
   let nc: NatsConnection;
   let emails: Model<Email>;
   let contacts: Model<ContactMessage>;
+  let config: NotificationsConfig;
   const inbox = async () => (await (await fetch(`${inject('infraEnv').MAIL_INBOX_URL}/email`)).json()) as InboxMail[];
   const mailTo = (address: string, subject: RegExp) =>
     eventually(async () => (await inbox()).find((m) => m.to.some((t) => t.address === address) && subject.test(m.subject)), 15_000);
@@ -35,7 +36,7 @@ describe('notifications: contact form and order emails, through a real SMTP serv
     await resetJetStream();
     const idEnv = serviceEnv('identity', __filename);
     await seedIdentity(idEnv);
-    const config = notificationsConfig(serviceEnv('notifications', __filename, { SUPPORT_EMAIL: `support-${Date.now()}@popote.test` }));
+    config = notificationsConfig(serviceEnv('notifications', __filename, { SUPPORT_EMAIL: `support-${Date.now()}@popote.test` }));
     stack = await servicesUnderTest(config.NATS_URL, [
       { service: 'identity', module: IdentityModule.forRoot(identityConfig(idEnv)) },
       { service: 'notifications', module: AppModule.forRoot(config) },
@@ -167,8 +168,8 @@ describe('notifications: contact form and order emails, through a real SMTP serv
   });
 
   it('two replicas flushing the same queue send each email once', async () => {
-    const env = serviceEnv('notifications', __filename);
-    const other = await startServiceApp('notifications', AppModule.forRoot(notificationsConfig(env)), env.NATS_URL!);
+    // A second replica on the same database (and the same work queue).
+    const other = await startServiceApp('notifications', AppModule.forRoot(config), config.NATS_URL);
     try {
       const suffix = `${Date.now()}`;
       const address = `twice-${suffix}@popote.test`;
@@ -198,6 +199,9 @@ describe('notifications: contact form and order emails, through a real SMTP serv
   });
 
   it('keeps an email queued when the mail server is down, and sends it on a later attempt', async () => {
+    // The replica whose mail server is down is the only one sending (the other works on another
+    // database: a job of this one's would be nothing to it).
+    await stack.apps.at(-1)!.get(WorkQueue).stop();
     const env = serviceEnv('notifications', __filename, { SMTP_PORT: '1' }); // nothing listens on port 1
     const down = await startServiceApp('notifications', AppModule.forRoot(notificationsConfig(env)), env.NATS_URL!);
     const queue = down.get<Model<Email>>(getModelToken(Email.name));

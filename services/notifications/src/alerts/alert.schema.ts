@@ -2,9 +2,11 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import type { AlertKind } from '@popote/contracts';
 
 /**
- * A push: `queued` → `sending` (a replica's lease until `lease_until`) → `sent`; a push service that
- * fails for now (5xx, 429, no answer) → `retry` until `next_attempt_at`, `failed` after
- * PUSH_MAX_ATTEMPTS; the device gone (404/410, or unsubscribed meanwhile) → `dropped`.
+ * A push: `sending` (stored with its job on the work queue, claimed until `lease_until`: queued
+ * again by the sweep after that) → `sent`; `queued` (stored without a job) → `sending` by the sweep;
+ * a push service that fails for now (5xx, 429, no answer) → `retry` until `next_attempt_at`, then
+ * `sending` again, `failed` after PUSH_MAX_ATTEMPTS; the device gone (404/410, or unsubscribed
+ * meanwhile) → `dropped`.
  * An email line: `waiting` for the buyer's next digest → `digested` (`digest_id`), or `dropped`
  * (that kind's emails turned off meanwhile, the account gone).
  */

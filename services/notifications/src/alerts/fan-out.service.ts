@@ -5,6 +5,7 @@ import { findByIds, insertManyOnce } from '@popote/platform';
 import type { Model } from 'mongoose';
 import { effectivePreferences } from '../audience/alert-preferences.service';
 import { AlertPreferencesDoc, Favourite, Follow, PushDevice } from '../audience/audience.schema';
+import { CLAIM_MS, type Claimed } from '../delivery';
 import { Alert, type AlertContent, type AlertStatus } from './alert.schema';
 import { PushSender } from './push-sender.service';
 
@@ -65,7 +66,7 @@ export class AlertsFanOut {
   /** Some people (an order's buyer or cook). */
   async toPeople(userIds: string[], content: AlertContent, key: AlertKey): Promise<number> {
     const queued = await this.queue([...new Set(userIds)], content, key);
-    if (queued.pushes) this.sender.kick();
+    await this.sender.queueStored(queued.pushes);
     return queued.total;
   }
 
@@ -100,15 +101,19 @@ export class AlertsFanOut {
       );
       total += queued.total;
       // The first pushes go out while the next pages are read.
-      if (queued.pushes) this.sender.kick();
+      await this.sender.queueStored(queued.pushes);
       if (page.length < FAN_OUT_PAGE) break;
       after = page.at(-1)!._id!;
     }
     return total;
   }
 
-  /** One page: the channels each person allows for this kind, their devices, the alerts written at once (unordered, duplicates skipped). */
-  private async queue(userIds: string[], content: AlertContent, key: AlertKey): Promise<{ total: number; pushes: number }> {
+  /**
+   * One page: the channels each person allows for this kind, their devices, the alerts written at
+   * once (unordered, duplicates skipped). Pushes are stored claimed, their jobs queued by the caller:
+   * the job of a push stored before (same id) carries a claim that is not that push's, and does nothing.
+   */
+  private async queue(userIds: string[], content: AlertContent, key: AlertKey): Promise<{ total: number; pushes: Claimed[] }> {
     const channels = ALERT_KIND_CHANNELS[content.kind];
     const stored = (
       await inBatches(chunks(userIds, READS_AT_ONCE), 1, (ids) => findByIds<AlertPreferencesDoc>(this.preferences, ids, { preferences: 1 }))
@@ -125,6 +130,7 @@ export class AlertsFanOut {
       )
     ).flat();
     const now = new Date();
+    const claim = new Date(now.getTime() + CLAIM_MS);
     const { kind, cause, about, title, body, url, tag } = content;
     const doc = (id: string, userId: string, channel: AlertChannel, status: AlertStatus, deviceId: string | null) => ({
       _id: id,
@@ -141,7 +147,7 @@ export class AlertsFanOut {
       tag,
       attempts: 0,
       next_attempt_at: channel === 'push' ? now : null,
-      lease_until: null,
+      lease_until: channel === 'push' ? claim : null,
       last_error: null,
       sent_at: null,
       digest_id: null,
@@ -150,10 +156,10 @@ export class AlertsFanOut {
     });
     const docs = [
       ...userIds.filter((u) => allows(u, 'email')).map((u) => doc(key(u, 'email'), u, 'email', 'waiting', null)),
-      ...devices.map((d) => doc(key(d.user_id, 'push', d._id), d.user_id, 'push', 'queued', d._id)),
+      ...devices.map((d) => doc(key(d.user_id, 'push', d._id), d.user_id, 'push', 'sending', d._id)),
     ];
     // An alert already queued (same id) is left as it is.
     const inserted = await insertManyOnce(this.alerts.collection, docs);
-    return { total: inserted, pushes: devices.length };
+    return { total: inserted, pushes: docs.filter((d) => d.channel === 'push').map((d) => ({ id: d._id, claim })) };
   }
 }

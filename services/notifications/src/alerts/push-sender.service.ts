@@ -1,20 +1,20 @@
 import { createHash } from 'node:crypto';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { mayPushTo } from '@popote/contracts';
-import { DistributedLocks, PeriodicJob, PLATFORM_CONFIG } from '@popote/platform';
+import { mayPushTo, SendPushJob } from '@popote/contracts';
+import { DistributedLocks, PeriodicJob, PLATFORM_CONFIG, WorkQueue } from '@popote/platform';
 import type { Model } from 'mongoose';
 import webpush from 'web-push';
 import type { NotificationsConfig } from '../config';
 import { PushDevice } from '../audience/audience.schema';
+import { queueClaimed, sweepDue, workOn, type Claimed } from '../delivery';
 import { Alert, type PushPayload } from './alert.schema';
 
-/** Pushes claimed by a replica at once; each claim is a lease of LEASE_MS. */
+/** Pushes claimed by the sweep in one pass (one lock). */
 const BATCH = 100;
-const LEASE_MS = 60_000;
 /**
- * Pushes in flight at once in a process, and claim writes at once: FerretDB serves every service
- * from one PostgreSQL pool (50 connections locally), which hundreds of requests at once stall.
+ * Pushes in flight at once in a process: FerretDB serves every service from one PostgreSQL pool
+ * (50 connections locally), which hundreds of requests at once stall.
  */
 const SENDS_AT_ONCE = 8;
 /** A push service that has not answered in this time is tried again later. */
@@ -55,20 +55,23 @@ export function outcomeOf(status: number, retryAfter: string | null): PushOutcom
   return { kind: 'refused', error: `push service answered ${status}` };
 }
 
+const jobData = (alert_id: string, claim: number) => ({ alert_id, claim });
+
 /**
- * Sends the queued pushes (docs/alerts.md) with `web-push` (VAPID signature, aes128gcm encryption
- * of the payload for the device's keys); the request goes out with fetch and a timeout. Every
- * replica works on the queue: under a short lock (`alerts:push-claim`) a replica claims a batch —
- * each push `sending` with a lease — then sends them outside the lock; a push whose replica died
- * mid-send is claimed again once its lease is over (the device shows a push sent twice once: same
- * tag, same Topic). A device that answers 404/410 is deleted; 5xx, 429 and timeouts are retried with
- * back-off, PUSH_MAX_ATTEMPTS times.
+ * Sends the stored pushes (docs/alerts.md) with `web-push` (VAPID signature, aes128gcm encryption
+ * of the payload for the device's keys); the request goes out with fetch and a timeout. A push is
+ * stored `sending`, claimed until `lease_until`, and its job queued on the work queue
+ * (`job.notifications.send-push`): every replica works on that queue, one push per job, held by
+ * heartbeats and given to another replica when its sender dies. The sweep (every second, every
+ * replica, under the `alerts:push-claim` lock) queues the pushes that are due: `queued` ones (stored
+ * without a job), retries whose time has come, and `sending` ones whose claim is over (their job
+ * was lost). A device that answers 404/410 is deleted; 5xx, 429 and timeouts are retried with
+ * back-off, PUSH_MAX_ATTEMPTS times. A push sent twice (a sender stalled past its claim) shows once
+ * on the device: same tag, same Topic.
  */
 @Injectable()
-export class PushSender {
+export class PushSender implements OnApplicationBootstrap {
   private readonly log = new Logger('PushSender');
-  private running = false;
-  private again = false;
   /** Hosts that let a push time out, in this process: paused until, and whether a probe is out. */
   private readonly slowHosts = new Map<string, { pausedUntil: number; probing: boolean }>();
   private readonly vapid: { subject: string; publicKey: string; privateKey: string };
@@ -78,47 +81,32 @@ export class PushSender {
     @InjectModel(PushDevice.name) private readonly devices: Model<PushDevice>,
     @Inject(PLATFORM_CONFIG) private readonly config: NotificationsConfig,
     private readonly locks: DistributedLocks,
+    private readonly queue: WorkQueue,
   ) {
     this.vapid = { subject: config.VAPID_SUBJECT, publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY };
   }
 
-  /** Ask for a pass now (after a fan-out queued pushes); one pass at a time in a process. */
-  kick(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    void this.flush();
+  /** Every replica sends from the queue. */
+  async onApplicationBootstrap(): Promise<void> {
+    await workOn(this.queue, SendPushJob, SENDS_AT_ONCE, (job) => this.send(job.alert_id, job.claim));
   }
 
-  /** Sends what is due, batch after batch, until nothing is (every second, and when kicked). Returns how many were tried. */
+  /** Queues the jobs of pushes stored `sending` with these claims (the fan-out, right after storing them). */
+  queueStored(pushes: Claimed[]): Promise<void> {
+    return queueClaimed(this.queue, SendPushJob, pushes, jobData, this.log);
+  }
+
+  /** Queues what is due (every second, every replica). Returns how many were queued. */
   @PeriodicJob({ name: 'push-queue', everyMs: 1_000 })
-  async flush(): Promise<number> {
-    if (this.running) {
-      this.again = true;
-      return 0;
-    }
-    this.running = true;
-    let tried = 0;
-    try {
-      do {
-        this.again = false;
-        for (;;) {
-          const claimed = await this.claim();
-          if (!claimed.length) break;
-          await inParallel(claimed, SENDS_AT_ONCE, (alert) => this.sendOne(alert));
-          tried += claimed.length;
-        }
-      } while (this.again);
-    } catch (err) {
-      this.log.warn(`push queue pass failed: ${(err as Error).message}`);
-    } finally {
-      this.running = false;
-    }
-    return tried;
+  flush(): Promise<number> {
+    const claim = async (a: Alert, lease_until: Date) => {
+      await this.alerts.updateOne({ _id: a._id, status: a.status }, { $set: { status: 'sending', lease_until } });
+    };
+    const due = (limit: number, now: Date) => this.due(limit, now);
+    return sweepDue({ locks: this.locks, lock: 'alerts:push-claim', batch: BATCH, due, claim }, this.queue, SendPushJob, jobData, this.log);
   }
 
-  /** Due pushes: queued, waiting for a retry whose time has come, or claimed by a replica whose lease ran out. */
+  /** Due pushes: stored without a job, waiting for a retry whose time has come, or claimed by a job that was lost. */
   private async due(limit: number, now: Date): Promise<Alert[]> {
     const queued = await this.alerts.find({ status: 'queued' }).limit(limit).lean<Alert[]>();
     if (queued.length >= limit) return queued;
@@ -135,18 +123,11 @@ export class PushSender {
     return [...queued, ...retry, ...stale].slice(0, limit);
   }
 
-  /** Under the claim lock: what is due now (read again), each marked `sending` until its lease ends. */
-  private async claim(): Promise<Alert[]> {
-    if (!(await this.due(1, new Date())).length) return [];
-    return this.locks.run('alerts:push-claim', async () => {
-      const now = new Date();
-      const due = await this.due(BATCH, now);
-      const lease_until = new Date(now.getTime() + LEASE_MS);
-      await inParallel(due, SENDS_AT_ONCE, async (a) => {
-        await this.alerts.updateOne({ _id: a._id, status: a.status }, { $set: { status: 'sending', lease_until } });
-      });
-      return due;
-    });
+  /** One job: the push sent, or what became of it recorded. A job whose claim is not the push's any more does nothing. */
+  async send(id: string, claim: number): Promise<void> {
+    const alert = await this.alerts.findById(id).lean<Alert>();
+    if (alert?.status !== 'sending' || alert.lease_until?.getTime() !== claim) return;
+    await this.sendOne(alert);
   }
 
   private async sendOne(alert: Alert): Promise<void> {
@@ -245,13 +226,4 @@ export class PushSender {
       },
     );
   }
-}
-
-/** Runs `fn` over `items` with at most `limit` at once. */
-async function inParallel<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await fn(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

@@ -45,11 +45,7 @@ export class FollowsService {
   }
 
   async followedCooks(actor: Actor) {
-    const docs = await this.follows
-      .find({ follower_id: actor.user_id }, { cook_id: 1, created_at: 1 })
-      .sort({ created_at: -1, _id: 1 })
-      .limit(AUDIENCE_LIST_MAX)
-      .lean<Follow[]>();
+    const docs = await this.newest(this.follows, { follower_id: actor.user_id }, 'cook_id');
     return { cooks: docs.map((d) => ({ cook_id: d.cook_id, followed_at: d.created_at.toISOString() })) };
   }
 
@@ -66,17 +62,22 @@ export class FollowsService {
   }
 
   async favouriteMeals(actor: Actor) {
-    const docs = await this.favourites
-      .find({ user_id: actor.user_id }, { meal_id: 1, created_at: 1 })
-      .sort({ created_at: -1, _id: 1 })
-      .limit(AUDIENCE_LIST_MAX)
-      .lean<Favourite[]>();
+    const docs = await this.newest(this.favourites, { user_id: actor.user_id }, 'meal_id');
     return { meal_ids: docs.map((d) => d.meal_id) };
   }
 
   /** A deleted dish is nobody's favourite any more (idempotent). */
   async dropMeal(mealId: string) {
     await this.favourites.deleteMany({ meal_id: mealId });
+  }
+
+  /** A person's links, newest first, AUDIENCE_LIST_MAX at most: what each points to and when it was made. */
+  private newest<T extends { created_at: Date }>(model: Model<T>, filter: Record<string, string>, field: keyof T & string) {
+    return model
+      .find(filter, { [field]: 1, created_at: 1 })
+      .sort({ created_at: -1, _id: 1 })
+      .limit(AUDIENCE_LIST_MAX)
+      .lean<T[]>();
   }
 
   /**

@@ -1,42 +1,50 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { IdentityRpc, type UserDto } from '@popote/contracts';
-import { DistributedLocks, insertOnce, PeriodicJob, PLATFORM_CONFIG, RpcClient } from '@popote/platform';
+import { IdentityRpc, SendEmailJob, type UserDto } from '@popote/contracts';
+import { DistributedLocks, insertOnce, PeriodicJob, PLATFORM_CONFIG, RpcClient, WorkQueue } from '@popote/platform';
+import DataLoader from 'dataloader';
 import type { Model } from 'mongoose';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { NotificationsConfig } from '../config';
+import { CLAIM_MS, queueClaimed, sweepDue, workOn } from '../delivery';
 import { Email, RECIPIENT_NAME } from './email.schema';
 
 export { RECIPIENT_NAME };
 
+const jobData = (email_id: string, claim: number) => ({ email_id, claim });
+
 /** Delay before attempt n+1: 5 s, 10 s, 20 s… capped at 10 minutes. */
 export const retryDelayMs = (attempts: number) => Math.min(600_000, 5_000 * 2 ** Math.max(0, attempts - 1));
 
-/** Emails claimed by a replica in one pass (one lease, one question to identity for their addresses). */
-const BATCH = 20;
-/** A claimed email is due again after this long (its replica died mid-send): it is its claim's lease. */
-const CLAIM_MS = 60_000;
+/** Emails claimed by the sweep in one pass (one lock). */
+const BATCH = 50;
+/** Emails sent at once by a process (each on its own SMTP connection). */
+const SENDS_AT_ONCE = 10;
 
 /**
- * Queues emails (once per cause) and sends them over SMTP in the background, retrying with
- * back-off: a slow or absent mail server never blocks an order or the contact form. Every replica
- * flushes the queue: under a short lock (`mail-claim`) a replica claims a batch of due emails — each
- * one's next attempt moved CLAIM_MS ahead, so another replica does not find it due — then sends
- * them outside the lock. An email addressed to an account takes the account's address and name as
- * they are then, one identity call per batch: an address changed since is used, an erased account
- * is written to no more.
+ * Stores emails (once per cause) and sends them over SMTP in the background, retrying with back-off:
+ * a slow or absent mail server never blocks an order or the contact form. The email is stored,
+ * claimed for CLAIM_MS, then its job queued on the work queue (`job.notifications.send-email`);
+ * every replica works on that queue, one email at a time per job, held by heartbeats and given to
+ * another replica when its sender dies. A failed send is recorded on the email with its next
+ * attempt; the sweep (every second, every replica, under the `mail-claim` lock) queues the emails
+ * that are due: retries whose time has come, and emails whose job was lost (their claim over). An
+ * email addressed to an account takes the account's address and name as they are then: the senders'
+ * lookups in flight together are one identity call.
  */
 @Injectable()
-export class EmailsService implements OnApplicationShutdown {
+export class EmailsService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger('Emails');
   private readonly transport: Transporter;
-  private sending = false;
+  /** The accounts emails are being sent to, as identity knows them now (null: erased, or never was). */
+  private readonly people: DataLoader<string, UserDto | null>;
 
   constructor(
     @InjectModel(Email.name) private readonly emails: Model<Email>,
     @Inject(PLATFORM_CONFIG) private readonly config: NotificationsConfig,
     private readonly locks: DistributedLocks,
     private readonly rpc: RpcClient,
+    private readonly queue: WorkQueue,
   ) {
     this.transport = nodemailer.createTransport({
       host: config.SMTP_HOST,
@@ -47,6 +55,20 @@ export class EmailsService implements OnApplicationShutdown {
       greetingTimeout: 5_000,
       socketTimeout: 10_000,
     });
+    this.people = new DataLoader(
+      async (ids) => {
+        const { users } = await this.rpc.call(IdentityRpc.getUsers, { user_ids: [...ids] });
+        const known = new Map(users.map((u) => [u.user_id, u]));
+        return ids.map((id) => known.get(id) ?? null);
+      },
+      // Nothing kept between batches: an address changed or an account erased counts from the next email.
+      { cache: false, maxBatchSize: 100, batchScheduleFn: (send) => setTimeout(send, 10) },
+    );
+  }
+
+  /** Every replica sends from the queue. */
+  async onApplicationBootstrap(): Promise<void> {
+    await workOn(this.queue, SendEmailJob, SENDS_AT_ONCE, (job) => this.send(job.email_id, job.claim));
   }
 
   onApplicationShutdown(): void {
@@ -54,8 +76,9 @@ export class EmailsService implements OnApplicationShutdown {
   }
 
   /**
-   * Queues an email; a second call with the same id is a no-op. `account_id`: the account it is
-   * sent for, whenever the caller knows it (the person's export and erasure find it by that id).
+   * Stores an email and queues its sending; a second call with the same id is a no-op.
+   * `account_id`: the account it is sent for, whenever the caller knows it (the person's export and
+   * erasure find it by that id).
    */
   async enqueue(
     id: string,
@@ -69,7 +92,8 @@ export class EmailsService implements OnApplicationShutdown {
       headers?: Record<string, string> | null;
     },
   ): Promise<void> {
-    await insertOnce(() =>
+    const claim = new Date(Date.now() + CLAIM_MS);
+    const stored = await insertOnce(() =>
       this.emails.create({
         _id: id,
         ...email,
@@ -78,10 +102,11 @@ export class EmailsService implements OnApplicationShutdown {
         account_id: email.account_id ?? null,
         status: 'pending',
         attempts: 0,
-        next_attempt_at: new Date(),
+        // Claimed from the start: its job is queued next (the sweep queues it if that never happens).
+        next_attempt_at: claim,
       }),
     );
-    void this.flush();
+    if (stored) await queueClaimed(this.queue, SendEmailJob, [{ id, claim }], jobData, this.log);
   }
 
   /**
@@ -92,57 +117,31 @@ export class EmailsService implements OnApplicationShutdown {
     return this.enqueue(id, { to: null, account_id: accountId, ...email });
   }
 
-  /** Sends what is due, a claimed batch at a time (every second, and at once after a queueing). */
+  /** Queues what is due: retries whose time has come, emails whose job was lost (every second, every replica). */
   @PeriodicJob({ name: 'mail-queue', everyMs: 1_000 })
   async flush(): Promise<void> {
-    if (this.sending) return;
-    this.sending = true;
-    try {
-      for (;;) {
-        const claimed = await this.claim();
-        if (!claimed.length) break;
-        const people = await this.recipients(claimed);
-        for (const email of claimed) await this.sendOne(email, people);
-        if (claimed.length < BATCH) break;
-      }
-    } catch (err) {
-      this.log.warn(`mail queue pass failed: ${(err as Error).message}`);
-    } finally {
-      this.sending = false;
-    }
+    const due = (limit: number, now: Date) =>
+      this.emails
+        .find({ status: 'pending', next_attempt_at: { $lte: now } })
+        .sort({ next_attempt_at: 1 })
+        .limit(limit)
+        .lean<Email[]>();
+    const claim = async (e: Email, until: Date) => {
+      await this.emails.updateOne({ _id: e._id, status: 'pending' }, { $set: { next_attempt_at: until } });
+    };
+    await sweepDue({ locks: this.locks, lock: 'mail-claim', batch: BATCH, due, claim }, this.queue, SendEmailJob, jobData, this.log);
   }
 
-  private due(limit: number): Promise<Email[]> {
-    return this.emails
-      .find({ status: 'pending', next_attempt_at: { $lte: new Date() } })
-      .sort({ next_attempt_at: 1 })
-      .limit(limit)
-      .lean<Email[]>();
-  }
-
-  /** Under the claim lock: what is due now (read again), each one's next attempt moved past its send. */
-  private async claim(): Promise<Email[]> {
-    if (!(await this.due(BATCH)).length) return [];
-    return this.locks.run('mail-claim', async () => {
-      const due = await this.due(BATCH);
-      const until = new Date(Date.now() + CLAIM_MS);
-      for (const e of due) await this.emails.updateOne({ _id: e._id, status: 'pending' }, { $set: { next_attempt_at: until } });
-      return due;
-    });
-  }
-
-  /** The accounts the batch is addressed to, as identity knows them now (erased ones are absent). */
-  private async recipients(batch: Email[]): Promise<Map<string, UserDto>> {
-    const ids = [...new Set(batch.filter((e) => e.to === null && e.account_id).map((e) => e.account_id!))];
-    if (!ids.length) return new Map();
-    const { users } = await this.rpc.call(IdentityRpc.getUsers, { user_ids: ids });
-    return new Map(users.map((u) => [u.user_id, u]));
-  }
-
-  private async sendOne(queued: Email, people: Map<string, UserDto>): Promise<void> {
+  /**
+   * One job: the email sent and recorded, or its failure recorded with its next attempt. A job whose
+   * claim is not the email's any more (sent, given up, erased, or claimed again since) does nothing.
+   */
+  async send(id: string, claim: number): Promise<void> {
+    const queued = await this.emails.findById(id).lean<Email>();
+    if (!queued || queued.status !== 'pending' || queued.next_attempt_at.getTime() !== claim) return;
     let email = queued;
     if (email.to === null) {
-      const person = email.account_id ? people.get(email.account_id) : undefined;
+      const person = email.account_id ? await this.people.load(email.account_id) : null;
       if (!person) {
         await this.emails.updateOne({ _id: email._id }, { $set: { status: 'failed', last_error: 'account no longer exists' } });
         return;

@@ -1,6 +1,6 @@
 import { CONTACT_LIMITS } from '@popote/rules';
 import { z } from 'zod';
-import { actorSchema, defineRpc } from '../shared/envelope';
+import { actorSchema, defineJob, defineRpc } from '../shared/envelope';
 
 export const CONTACT_MESSAGES = {
   required: 'Ce champ est obligatoire',
@@ -58,3 +58,17 @@ export const NotificationsRpc = {
     { callers: ['bff'] },
   ),
 } as const;
+
+/**
+ * Sending one stored email (`emails` in notifications' database), queued when it is stored or when
+ * the sweep finds it due. `claim`: the email's `next_attempt_at` (ms) when this job was queued, so
+ * that a job queued before a newer claim of the same email finds itself outdated and does nothing.
+ */
+export const SendEmailJob = defineJob('job.notifications.send-email', z.object({ email_id: z.string().min(1), claim: z.number().int() }), {
+  workers: 'notifications-send-email',
+});
+
+/** Sending one stored push (`alerts`, channel push); `claim`: its `lease_until` (ms) when this job was queued. */
+export const SendPushJob = defineJob('job.notifications.send-push', z.object({ alert_id: z.string().min(1), claim: z.number().int() }), {
+  workers: 'notifications-send-push',
+});

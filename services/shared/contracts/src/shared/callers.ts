@@ -18,7 +18,7 @@ import {
 } from './envelope';
 import { AlertsRpc, FollowsRpc } from '../notifications/follows';
 import { IdentityEvents, IdentityRpc } from '../identity/identity';
-import { NotificationsRpc } from '../notifications/notifications';
+import { NotificationsRpc, SendEmailJob, SendPushJob } from '../notifications/notifications';
 import { OrderingEvents, OrderingRpc } from '../ordering/ordering';
 import { PaymentsEvents, PaymentsRpc, PayoutsRpc, ReceiptsRpc } from '../payments/payments';
 import { PickupRpc } from '../catalogue/pickup';
@@ -52,7 +52,7 @@ export const EVENT_CONTRACTS: readonly EventContract<any>[] = [
 ].flatMap((group) => Object.values(group) as EventContract<any>[]);
 
 /** Every kind of background job (the JOBS work queue). */
-export const JOB_CONTRACTS: readonly JobContract<any>[] = [DataExportJob];
+export const JOB_CONTRACTS: readonly JobContract<any>[] = [DataExportJob, SendEmailJob, SendPushJob];
 
 /** The service a subject belongs to: `rpc.<service>.…` is answered by it, `evt.<service>.…` published by it. */
 export const ownerOf = (contract: { subject: string }): string => contract.subject.split('.')[1]!;
