@@ -124,10 +124,53 @@ const outboxWritesThroughRelay = {
   },
 };
 
+/**
+ * What a NestJS class or method is, by its decorator, and the endings its file may have: a reader
+ * finds a capability's schema, module, RPC handlers, event handlers and resolvers by file name
+ * (docs/architecture.md, "Inside a service"; the capability generator writes them so).
+ */
+const ROLES = {
+  Schema: ['.schema.ts'],
+  Module: ['.module.ts'],
+  EventHandler: ['.handler.ts', '.handlers.ts', '.consumer.ts'],
+  RpcHandler: ['.rpc.controller.ts'],
+  Controller: ['.controller.ts'],
+  Resolver: ['.resolver.ts'],
+};
+const decoratorName = (d) => {
+  const e = d.expression.type === 'CallExpression' ? d.expression.callee : d.expression;
+  return e.type === 'Identifier' ? e.name : undefined;
+};
+
+const fileNamedByRole = {
+  meta: {
+    type: 'suggestion',
+    docs: { description: 'A schema, module, RPC or event handler, controller or resolver lives in a file named after its role.' },
+    schema: [],
+    messages: { misplaced: '@{{role}} belongs in a file ending {{endings}} (the layout of a capability folder).' },
+  },
+  create(context) {
+    const file = context.filename;
+    const check = (decorators = []) => {
+      for (const d of decorators) {
+        const role = decoratorName(d);
+        const endings = role && ROLES[role];
+        if (endings && !endings.some((e) => file.endsWith(e)))
+          context.report({ node: d, messageId: 'misplaced', data: { role, endings: endings.join(' or ') } });
+      }
+    };
+    return {
+      ClassDeclaration: (node) => check(node.decorators),
+      MethodDefinition: (node) => check(node.decorators),
+    };
+  },
+};
+
 export default {
   meta: { name: 'eslint-plugin-popote' },
   rules: {
     'no-untraceable-references': noUntraceableReferences,
     'outbox-writes-through-relay': outboxWritesThroughRelay,
+    'file-named-by-role': fileNamedByRole,
   },
 };

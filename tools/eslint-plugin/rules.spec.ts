@@ -93,3 +93,16 @@ export class Planted {
     expect(Object.keys(models).sort()).toEqual(['catalogue', 'identity', 'ordering', 'payments']);
   });
 });
+
+describe('popote/file-named-by-role', () => {
+  it('refuses a schema, an event handler or an RPC handler in a file not named after its role', async () => {
+    const schema = "import { Schema } from '@nestjs/mongoose';\n@Schema()\nexport class Review {}\n";
+    expect(await rulesBroken('services/cart/src/reviews/reviews.service.ts', schema)).toEqual(['popote/file-named-by-role']);
+    expect(await rulesBroken('services/cart/src/reviews/review.schema.ts', schema)).toEqual([]);
+    const handler = "import { EventHandler } from '@popote/platform';\n@EventHandler(undefined as never)\nexport class OnPlaced {}\n";
+    expect(await rulesBroken('bff/src/orders/orders.service.ts', handler)).toEqual(['popote/file-named-by-role']);
+    const rpc = "import { RpcHandler } from '@popote/platform';\nexport class C {\n  @RpcHandler(undefined as never)\n  get() {}\n}\n";
+    expect(await rulesBroken('services/cart/src/carts/carts.service.ts', rpc)).toEqual(['popote/file-named-by-role']);
+    expect(await rulesBroken('services/cart/src/carts/carts.rpc.controller.ts', rpc)).toEqual([]);
+  });
+});

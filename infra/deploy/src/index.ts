@@ -1,4 +1,5 @@
 export * from './apps';
+export * from './chart';
 export * from './compose';
 export * from './k8s';
 export * from './dockerfile';

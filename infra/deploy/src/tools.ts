@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 /** The cache of infra/local/bin/provision.sh (the same folder, the same variables). */
-export function toolPath(name: 'kustomize' | 'kube-score' | 'nats-server' | 'compose-config'): string {
+export function toolPath(name: 'kustomize' | 'helm' | 'kube-score' | 'nats-server' | 'compose-config'): string {
   const cache = process.env.POPOTE_CACHE || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'popote');
   const path = join(cache, 'bin', name);
   if (!existsSync(path)) {
@@ -23,8 +23,18 @@ function run(exe: string, args: string[], input?: string): string {
   return r.stdout;
 }
 
-/** `kustomize build DIR` (no network: our overlays use no remote bases, plugins or Helm). */
-export const kustomizeBuild = (dir: string): string => run(toolPath('kustomize'), ['build', dir]);
+/**
+ * `kustomize build --enable-helm DIR`: the base inflates the apps' chart with our Helm (no network:
+ * no remote bases, plugins or chart repositories).
+ */
+export const kustomizeBuild = (dir: string): string =>
+  run(toolPath('kustomize'), ['build', '--enable-helm', '--helm-command', toolPath('helm'), dir]);
+
+/** `helm lint --strict CHART`: the chart's own checks (templates render, values, metadata). */
+export const helmLint = (chart: string): string => run(toolPath('helm'), ['lint', '--strict', chart]);
+
+/** `helm template popote CHART`: the chart alone, as `helm install` would apply it. */
+export const helmTemplate = (chart: string): string => run(toolPath('helm'), ['template', 'popote', chart, '--namespace', 'popote']);
 
 export interface KubeScoreFinding {
   check: string;

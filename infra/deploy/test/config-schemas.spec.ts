@@ -20,7 +20,11 @@ describe('the list matches what each app reads', () => {
     it(`${app.name}`, async () => {
       let read_: string[];
       if (app.kind === 'frontend') {
-        read_ = [...read(`${app.dir}/server.mjs`).matchAll(/\benv\.([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]!);
+        // A remote's server is one call to the static server's `serveRemote`: what that function reads.
+        const own = read(`${app.dir}/server.mjs`);
+        const shared = read('frontends/shared/static-server/index.mjs');
+        const code = own.includes('serveRemote(') ? shared.slice(shared.indexOf('export function serveRemote')).split('\n}\n')[0]! : own;
+        read_ = [...code.matchAll(/\benv\.([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]!);
       } else {
         const mod = (await import(join(root, app.dir, 'src', 'config.ts'))) as Record<string, { shape?: Record<string, unknown> }>;
         const schema = Object.entries(mod).find(([k]) => k.endsWith('ConfigSchema'))?.[1];

@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import {
   APPS,
   appsOnDisk,
+  CHART_APPS_FILE,
+  CHART_DIR,
+  chartApps,
   checkCompose,
   checkDockerfile,
   checkK8s,
@@ -12,11 +15,14 @@ import {
   composeConfig,
   composeEnv,
   envNames,
+  helmLint,
+  helmTemplate,
   interpolations,
   KUBE_SCORE_EXCEPTIONS,
   kubeScore,
   natsConfigTest,
   parseCompose,
+  parseManifests,
   repoFacts,
   unexplained,
   type KubeScoreException,
@@ -95,6 +101,17 @@ describe('infra/k8s', () => {
       });
     });
   }
+
+  it('draws every app from one Helm chart whose list is the apps list: helm lint --strict passes, helm template gives each app its objects', () => {
+    expect(read(CHART_APPS_FILE), 'stale: run `node infra/deploy/dist/chart.js`').toBe(chartApps());
+    expect(helmLint(join(root, CHART_DIR))).toMatch(/1 chart\(s\) linted, 0 chart\(s\) failed/);
+    const objects = parseManifests(helmTemplate(join(root, CHART_DIR)));
+    for (const app of APPS) {
+      const kinds = objects.filter((o) => o.metadata.name === app.name).map((o) => o.kind);
+      const expected = ['Deployment', 'PodDisruptionBudget', 'Service', ...(app.kind === 'frontend' ? [] : ['HorizontalPodAutoscaler'])];
+      expect(kinds.sort(), app.name).toEqual(expected.sort());
+    }
+  });
 
   it('renders the base (not deployable alone: no image tags, no Secrets) and the dependencies’ resources, with no unexplained kube-score finding', () => {
     expect(render('base').objects.filter((o) => o.kind === 'Deployment')).toHaveLength(APPS.length);

@@ -1,8 +1,16 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDocument, stringify } from 'yaml';
 import {
   APPS,
   app,
+  CHART_APPS_FILE,
+  CHART_DIR,
+  chartApps,
+  helmTemplate,
+  parseManifests,
   checkCompose,
   checkDockerfile,
   checkK8s,
@@ -11,10 +19,9 @@ import {
   productionClosure,
   repoFacts,
   unexplained,
-  type App,
   type K8sObject,
 } from '@popote/deploy';
-import { read, render, root } from './repo';
+import { read, render, reviews, root } from './repo';
 
 // The checks catch what they claim to: each case breaks a copy of a real file (never the file
 // itself) in one way and expects the check to name the problem.
@@ -28,15 +35,6 @@ function editCompose(edit: (doc: ReturnType<typeof parseDocument>) => void): str
   edit(doc);
   return doc.toString();
 }
-
-const reviews: App = {
-  ...app('cart'),
-  name: 'reviews',
-  dir: 'services/reviews',
-  workspace: '@popote/reviews',
-  buildArgs: { SERVICE: 'reviews' },
-  image: 'popote/reviews',
-};
 
 describe('the compose check fails', () => {
   it('when a service of the list is missing from compose', () => {
@@ -110,6 +108,24 @@ describe('the compose check fails', () => {
   it('when an app is built from the wrong Dockerfile or build argument', () => {
     const broken = editCompose((doc) => doc.setIn(['services', 'cart', 'build', 'args', 'SERVICE'], 'ordering'));
     expect(checkCompose(broken, envExample)).toContain('compose cart: build arg SERVICE=ordering, expected cart');
+  });
+});
+
+describe('the chart follows the list', () => {
+  it('its apps.json is stale once the list gains an app; rendered again, the new app has its objects', () => {
+    expect(chartApps([...APPS, reviews])).not.toBe(read(CHART_APPS_FILE));
+    const chart = mkdtempSync(join(tmpdir(), 'popote-chart-'));
+    try {
+      cpSync(join(root, CHART_DIR), chart, { recursive: true });
+      writeFileSync(join(chart, 'apps.json'), chartApps([...APPS, reviews]));
+      const objects = parseManifests(helmTemplate(chart)).filter((o) => o.metadata.name === 'reviews');
+      expect(objects.map((o) => o.kind).sort()).toEqual(['Deployment', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'Service']);
+      const container = objects.find((o) => o.kind === 'Deployment')!.spec.template.spec.containers[0];
+      expect(container.image).toBe('popote/reviews');
+      expect(container.envFrom).toContainEqual({ secretRef: { name: 'popote-reviews' } });
+    } finally {
+      rmSync(chart, { recursive: true, force: true });
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { kustomizeBuild, parseManifests, type K8sObject } from '@popote/deploy';
+import { app, kustomizeBuild, parseManifests, type App, type K8sObject } from '@popote/deploy';
 
 export const root = process.env.POPOTE_ROOT ?? join(import.meta.dirname, '..', '..', '..');
 export const read = (rel: string) => readFileSync(join(root, rel), 'utf8');
@@ -27,3 +27,13 @@ export function render(overlay: (typeof OVERLAYS)[number] | 'base' | 'dependenci
     rmSync(tmp, { recursive: true, force: true });
   }
 }
+
+/** A service the list does not have (named like the one `nx g @popote/nx-plugin:service reviews` adds), shaped like cart. */
+export const reviews: App = {
+  ...app('cart'),
+  name: 'reviews',
+  dir: 'services/reviews',
+  workspace: '@popote/reviews',
+  buildArgs: { SERVICE: 'reviews' },
+  image: 'popote/reviews',
+};

@@ -4,11 +4,11 @@
 #   ${POPOTE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/popote}/bin/
 #     nats-server  ferretdb  minio  jaeger  stripe-mock
 # and, on request only (`./popote test deploy` asks for them), the deployment checkers:
-#     kustomize  kube-score  compose-config
+#     kustomize  helm  kube-score  compose-config
 # Each binary has a stamp (.stamp-<name>) naming what it was built from; a binary whose
 # stamp matches the pins below is not rebuilt, so a second run is instant.
 #
-# Usage: provision.sh [--force] [nats|mongo|minio|jaeger|stripe|kustomize|kube-score|compose-config ...]
+# Usage: provision.sh [--force] [nats|mongo|minio|jaeger|stripe|kustomize|helm|kube-score|compose-config ...]
 #        (default: the five servers)
 # Progress goes to stderr (nothing on stdout). Needs Go >= 1.24.6 (go on PATH or
 # /usr/local/go/bin/go) and the Go module proxy. Build logs: <cache>/logs/build-<name>.log.
@@ -43,6 +43,9 @@ STRIPE_VERSION=v0.203.0
 # path (golang.stackrox.io/kube-linter) is not served by the Go module proxy reachable here.
 KUSTOMIZE_MODULE=sigs.k8s.io/kustomize/kustomize/v5
 KUSTOMIZE_VERSION=v5.8.1
+# Helm renders the apps' chart (infra/k8s/chart), inside kustomize's helmCharts and alone (helm lint).
+HELM_MODULE=helm.sh/helm/v4
+HELM_VERSION=v4.3.2
 KUBESCORE_MODULE=github.com/zegl/kube-score
 KUBESCORE_VERSION=v1.20.0
 COMPOSE_GO_VERSION=v2.16.2 # pinned in infra/deploy/go/compose-config/go.mod (+ go.sum)
@@ -57,9 +60,9 @@ names=()
 for arg in "$@"; do
   case "$arg" in
     --force) force=1 ;;
-    nats | mongo | minio | jaeger | stripe | kustomize | kube-score | compose-config) names+=("$arg") ;;
+    nats | mongo | minio | jaeger | stripe | kustomize | helm | kube-score | compose-config) names+=("$arg") ;;
     -h | --help) sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 0 ;;
-    *) die "provision.sh: unknown argument '$arg' (expected --force or nats|mongo|minio|jaeger|stripe|kustomize|kube-score|compose-config)" ;;
+    *) die "provision.sh: unknown argument '$arg' (expected --force or nats|mongo|minio|jaeger|stripe|kustomize|helm|kube-score|compose-config)" ;;
   esac
 done
 [ ${#names[@]} -gt 0 ] || names=(nats mongo minio jaeger stripe)
@@ -183,6 +186,7 @@ provision() {
       ;;
     stripe) from_module "$name" stripe-mock "$STRIPE_MODULE" "$STRIPE_VERSION" . "-X main.version=${STRIPE_VERSION#v}" ;;
     kustomize) from_module "$name" kustomize "$KUSTOMIZE_MODULE" "$KUSTOMIZE_VERSION" . "" ;;
+    helm) from_module "$name" helm "$HELM_MODULE" "$HELM_VERSION" ./cmd/helm "-X helm.sh/helm/v4/internal/version.version=$HELM_VERSION" ;;
     kube-score)
       from_module "$name" kube-score "$KUBESCORE_MODULE" "$KUBESCORE_VERSION" ./cmd/kube-score "-X main.version=${KUBESCORE_VERSION#v}"
       ;;

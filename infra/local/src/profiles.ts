@@ -1,9 +1,12 @@
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { SERVICE_NAMES, type ServiceName } from '@popote/contracts';
 import { DEV_PORTS, type ServerPorts } from './servers';
 
-export const SERVICES = ['identity', 'catalogue', 'cart', 'ordering', 'payments', 'notifications'] as const;
-export type ServiceName = (typeof SERVICES)[number];
+/** The services, as the contracts name them; each listens on 4101 + its place in the list (its config's default). */
+export const SERVICES = SERVICE_NAMES;
+export type { ServiceName };
+const servicePorts = () => Object.fromEntries(SERVICES.map((s, i) => [s, 4101 + i])) as Record<ServiceName, number>;
 
 export interface Profile {
   name: 'dev' | 'test';
@@ -30,7 +33,7 @@ export function profile(name: 'dev' | 'test'): Profile {
       name,
       dataDir: process.env.POPOTE_DATA_DIR ?? join(root, '.data', o ? `dev-${o}` : 'dev'),
       servers: at(DEV_PORTS),
-      services: at({ identity: 4101, catalogue: 4102, cart: 4103, ordering: 4104, payments: 4105, notifications: 4106 }),
+      services: at(servicePorts()),
       bff: 4000 + o,
       shell: 3000 + o,
       consumer: 3001 + o,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { actorSchema, defineEvent, defineJob, defineRpc } from '../shared/envelope';
+import { actorSchema, defineEvent, defineJob, defineRpc, SERVICE_NAMES } from '../shared/envelope';
 import { DomainError } from '../shared/errors';
 
 /**
@@ -14,12 +14,10 @@ import { DomainError } from '../shared/errors';
  * - `evt.identity.account-erasure-requested.v1` — every service deletes or anonymises what it holds,
  *   idempotently (processed_events + effects keyed by the user).
  *
- * Adding a service's data = implement `PersonalDataProvider` (@popote/platform) and plug it with
- * `PersonalDataModule.forService`, which answers these RPCs and consumes the event; list the service
- * in PERSONAL_DATA_SERVICES (the BFF may then call it: its callers below), and its durable
- * `<service>-AccountErasure` in the event's consumers.
+ * Every service has a part: its `PersonalDataProvider` (@popote/platform), given to `serviceModule`,
+ * which answers these RPCs and consumes the event as `<service>-AccountErasure`.
  */
-export const PERSONAL_DATA_SERVICES = ['identity', 'catalogue', 'cart', 'ordering', 'payments', 'notifications'] as const;
+export const PERSONAL_DATA_SERVICES = SERVICE_NAMES;
 export type PersonalDataService = (typeof PERSONAL_DATA_SERVICES)[number];
 
 /**
@@ -81,15 +79,8 @@ export const AccountEvents = {
     'evt.identity.account-erasure-requested.v1',
     z.object({ user_id: z.string(), email: z.string(), names: z.array(z.string()).default([]), requested_at: z.string() }),
     {
-      consumers: [
-        'identity-AccountErasure',
-        'catalogue-AccountErasure',
-        'cart-AccountErasure',
-        'ordering-AccountErasure',
-        'payments-AccountErasure',
-        'notifications-AccountErasure',
-        'bff-AccountErasure', // the export archives of an erased account
-      ],
+      // Every service, and the BFF for the export archives of an erased account.
+      consumers: [...SERVICE_NAMES.map((s) => `${s}-AccountErasure` as const), 'bff-AccountErasure'],
     },
   ),
 } as const;
