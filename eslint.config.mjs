@@ -38,6 +38,12 @@ export default tseslint.config(
     plugins: { popote },
     rules: { 'popote/no-untraceable-references': 'error' },
   },
+  // One layout: a schema, module, handler, controller or resolver is found by its file's name.
+  {
+    files: ['services/*/src/**/*.ts', 'bff/src/**/*.ts'],
+    ignores: ['**/*.spec.ts', 'services/shared/**'],
+    rules: { 'popote/file-named-by-role': 'error' },
+  },
   // A model whose documents carry an outbox is written inside relay.change (ADR 0004), in every service.
   // Payments' checkouts are changed under their buyer's lock (ADR 0021), the step that owns them.
   ...Object.entries(outboxModels('services')).map(([service, models]) => ({
