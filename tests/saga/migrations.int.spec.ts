@@ -1,3 +1,4 @@
+import { AppModule as CatalogueModule, catalogueConfig } from '@popote/catalogue/app';
 import { AppModule, orderingConfig } from '@popote/ordering/app';
 import { MIGRATIONS_CHANGELOG } from '@popote/platform';
 import { resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
@@ -56,5 +57,51 @@ describe('migrations: applied once at boot, by one replica', () => {
     apps.push(await startServiceApp('ordering', AppModule.forRoot(config), config.NATS_URL));
     expect(await db.collection(MIGRATIONS_CHANGELOG).countDocuments()).toBe(1);
     expect(await db.collection('orders').findOne({ _id: 'old-ahead' } as never)).not.toHaveProperty('reminder_pending');
+  });
+});
+
+/**
+ * The catalogue's meals stored before stock had its own collection: at the first boot of a version
+ * with the migration, each gets its stock document from its `portions_available` (an existing stock
+ * document is kept), and the fields the stock now keeps leave the meal.
+ */
+describe('migrations: the catalogue gives older meals their stock', () => {
+  const env = serviceEnv('catalogue', __filename);
+  const config = catalogueConfig(env);
+  let db: Connection;
+  let app: INestApplication | undefined;
+
+  beforeAll(async () => {
+    await resetJetStream();
+    db = await createConnection(config.MONGO_URL, { dbName: config.MONGO_DB }).asPromise();
+    await db.collection('meals').insertMany([
+      { _id: 'older-a', cook_id: 'cook-1', name: 'Gratin', portions_available: 4, applied_orders: ['o-1'] },
+      { _id: 'older-b', cook_id: 'cook-1', name: 'Tarte', portions_available: 2 },
+      { _id: 'newer', cook_id: 'cook-2', name: 'Soupe' },
+    ] as never[]);
+    // One older meal whose stock document exists already: kept as it is.
+    await db.collection('stock').insertOne({ _id: 'older-b', cook_id: 'cook-1', portions: 7, seq: 3, op: 'order' } as never);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  it('creates the missing stock, keeps the existing one, and strips the older fields once', async () => {
+    app = await startServiceApp('catalogue', CatalogueModule.forRoot(config), config.NATS_URL);
+    const log = await db.collection(MIGRATIONS_CHANGELOG).find({}).toArray();
+    expect(log.map((e) => e.fileName)).toEqual(['202612070200-stock-of-older-meals.ts']);
+    const stock = await db.collection('stock').find({}).sort({ _id: 1 }).toArray();
+    expect(stock).toEqual([
+      { _id: 'older-a', cook_id: 'cook-1', portions: 4, seq: 0, op: 'create' },
+      { _id: 'older-b', cook_id: 'cook-1', portions: 7, seq: 3, op: 'order' },
+    ]);
+    const meals = await db
+      .collection('meals')
+      .find({}, { projection: { portions_available: 1, applied_orders: 1 } })
+      .sort({ _id: 1 })
+      .toArray();
+    expect(meals).toEqual([{ _id: 'newer' }, { _id: 'older-a' }, { _id: 'older-b' }]);
   });
 });

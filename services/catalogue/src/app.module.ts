@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { serviceModule } from '@popote/platform';
 import { CataloguePersonalData } from './account/personal-data';
@@ -13,6 +14,7 @@ export class AppModule {
       config,
       features: [MealsModule, StockModule],
       personalData: CataloguePersonalData,
+      migrations: join(__dirname, 'migrations'),
     });
   }
 }
