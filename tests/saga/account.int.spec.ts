@@ -170,7 +170,7 @@ describe('ordering and payments: blockers, export and erasure of a person', () =
       total_cents: 2400,
       order_status: 'delivered',
       delivery_option: 'pickup',
-      stock_status: 'committed',
+      stock_status: 'pending',
       items: [1, 2, 3].map((k) => ({
         order_item_id: `busy-${i}-${k}`,
         meal_id: `meal-${k}`,

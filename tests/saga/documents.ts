@@ -15,7 +15,7 @@ export interface OrderDoc {
   total_cents: number;
   order_status: string;
   delivery_option: string;
-  stock_status: 'pending' | 'committed' | 'rejected';
+  stock_status: 'pending' | 'rejected';
   items: { meal_id: string; name?: string; quantity: number; price_cents: number }[];
   pickup_start: Date | null;
   pickup_end: Date | null;

@@ -1,5 +1,6 @@
 import { AppModule as CatalogueModule, catalogueConfig } from '@popote/catalogue/app';
 import { AppModule, orderingConfig } from '@popote/ordering/app';
+import { AppModule as PaymentsModule, paymentsConfig } from '@popote/payments/app';
 import { MIGRATIONS_CHANGELOG } from '@popote/platform';
 import { resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
 import type { INestApplication } from '@nestjs/common';
@@ -27,6 +28,9 @@ describe('migrations: applied once at boot, by one replica', () => {
       { _id: 'old-past', order_status: 'delivered', reminder_sent_at: null, pickup_start: new Date(Date.now() - 48 * hour) },
       { _id: 'old-reminded', order_status: 'confirmed', reminder_sent_at: new Date(), pickup_start: new Date(Date.now() + 48 * hour) },
     ] as never[]);
+    // Stock states as orders before checkout v3 had them.
+    await db.collection('orders').updateOne({ _id: 'old-past' } as never, { $set: { stock_status: 'committed' } });
+    await db.collection('orders').updateOne({ _id: 'old-reminded' } as never, { $set: { stock_status: 'rejected' } });
   });
 
   afterAll(async () => {
@@ -42,20 +46,30 @@ describe('migrations: applied once at boot, by one replica', () => {
       ])),
     );
     const log = await db.collection(MIGRATIONS_CHANGELOG).find({}).toArray();
-    expect(log.map((e) => e.fileName)).toEqual(['202612062300-reminder-pending.ts']);
+    expect(log.map((e) => e.fileName).sort()).toEqual(['202612062300-reminder-pending.ts', '202612070310-stock-status-pending.ts']);
     const orders = await db
       .collection('orders')
       .find({}, { projection: { reminder_pending: 1 } })
       .sort({ _id: 1 })
       .toArray();
     expect(orders).toEqual([{ _id: 'old-ahead', reminder_pending: true }, { _id: 'old-past' }, { _id: 'old-reminded' }]);
+    const stock = await db
+      .collection('orders')
+      .find({}, { projection: { stock_status: 1 } })
+      .sort({ _id: 1 })
+      .toArray();
+    expect(stock).toEqual([
+      { _id: 'old-ahead' },
+      { _id: 'old-past', stock_status: 'pending' },
+      { _id: 'old-reminded', stock_status: 'rejected' },
+    ]);
   });
 
   it('a later boot finds it applied and changes nothing', async () => {
     await db.collection('orders').updateOne({ _id: 'old-ahead' } as never, { $unset: { reminder_pending: '' } });
     for (const app of apps.splice(0)) await app.close();
     apps.push(await startServiceApp('ordering', AppModule.forRoot(config), config.NATS_URL));
-    expect(await db.collection(MIGRATIONS_CHANGELOG).countDocuments()).toBe(1);
+    expect(await db.collection(MIGRATIONS_CHANGELOG).countDocuments()).toBe(2);
     expect(await db.collection('orders').findOne({ _id: 'old-ahead' } as never)).not.toHaveProperty('reminder_pending');
   });
 });
@@ -103,5 +117,45 @@ describe('migrations: the catalogue gives older meals their stock', () => {
       .sort({ _id: 1 })
       .toArray();
     expect(meals).toEqual([{ _id: 'newer' }, { _id: 'older-a' }, { _id: 'older-b' }]);
+  });
+});
+
+/**
+ * Payments' refunds stored before they had a state were made: the migration says so, so that a
+ * retry of the order's refund (which loads it, and would get mongoose's default `due`) skips it.
+ */
+describe('migrations: payments records older refunds as made', () => {
+  const env = serviceEnv('payments', __filename);
+  const config = paymentsConfig(env);
+  let db: Connection;
+  let app: INestApplication | undefined;
+
+  beforeAll(async () => {
+    await resetJetStream();
+    db = await createConnection(config.MONGO_URL, { dbName: config.MONGO_DB }).asPromise();
+    await db.collection('refunds').insertMany([
+      { _id: 'order-older', checkout_id: 'c-1', amount_cents: 1200, provider_refund_id: 're_1', refunded_at: new Date() },
+      { _id: 'order-due', checkout_id: 'c-2', amount_cents: 900, status: 'due', provider_refund_id: null, refunded_at: null },
+    ] as never[]);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  it('marks the refund without a state made, leaves a due one due, and records both migrations once', async () => {
+    app = await startServiceApp('payments', PaymentsModule.forRoot(config), config.NATS_URL);
+    const log = await db.collection(MIGRATIONS_CHANGELOG).find({}).sort({ fileName: 1 }).toArray();
+    expect(log.map((e) => e.fileName)).toEqual(['202612062300-reconcile-pending.ts', '202612070300-refunds-made.ts']);
+    const refunds = await db
+      .collection('refunds')
+      .find({}, { projection: { status: 1 } })
+      .sort({ _id: 1 })
+      .toArray();
+    expect(refunds).toEqual([
+      { _id: 'order-due', status: 'due' },
+      { _id: 'order-older', status: 'made' },
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { DomainError, ORDER_MESSAGES, ORDER_STATUS_LABELS, ORDER_STATUSES, Order
 import { describe, expect, it } from 'vitest';
 import { cancelOrder, cancelRefused, CONSUMER_CANCEL_REASON, decideCancellation, type CancellableOrder } from './cancellation';
 
-const order = (order_status: OrderStatus, stock_status: CancellableOrder['stock_status'] = 'committed'): CancellableOrder => ({
+const order = (order_status: OrderStatus, stock_status: CancellableOrder['stock_status'] = 'pending'): CancellableOrder => ({
   _id: 'o1',
   checkout_id: 'c1',
   consumer_id: 'buyer',

@@ -41,9 +41,8 @@ export class Order {
    * `rejected` once the catalogue refused the portions or the place (stock-rejected: the order is
    * cancelled and refunded); `pending` otherwise — the catalogue commits the order's reservation and
    * keeps its own record of it (`stockApplications`), told to nobody (checkout v3, docs/checkout.md).
-   * `committed` is on orders stored before checkout v3.
    */
-  @Prop({ type: String, default: 'pending' }) stock_status!: 'pending' | 'committed' | 'rejected';
+  @Prop({ type: String, default: 'pending' }) stock_status!: 'pending' | 'rejected';
   created_at!: Date;
   updated_at!: Date;
   _outbox!: OutboxEntry[];

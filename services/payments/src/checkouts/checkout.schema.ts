@@ -79,7 +79,6 @@ export class Refund {
   @Prop({ type: String, required: true }) _id!: string; // order id
   @Prop({ required: true }) checkout_id!: string;
   @Prop({ required: true }) amount_cents!: number;
-  /** Absent on refunds stored before the states existed: those were made. */
   @Prop({ type: String, default: 'due' }) status!: 'due' | 'made';
   @Prop({ type: String, default: null }) provider_refund_id!: string | null;
   @Prop({ type: Date, default: null }) refunded_at!: Date | null;

@@ -54,7 +54,7 @@ export class RefundsService {
   async refundOrder(data: { order_id: string; checkout_id: string; total_cents: number }, cause?: Envelope): Promise<'made' | 'skipped'> {
     const { order_id: orderId, checkout_id: checkoutId, total_cents: amount } = data;
     const existing = await this.store.refunds.findById(orderId, { status: 1 }).lean<Refund>();
-    if (existing && existing.status !== 'due') return 'skipped'; // made (or stored before states existed)
+    if (existing && existing.status !== 'due') return 'skipped'; // made already
     const checkout = await this.store.checkouts.findById(checkoutId, { _outbox: 0 }).lean<Checkout>();
     if (!checkout || !may('refund_order', checkout) || !checkout.payment_intent_id) return 'skipped';
     if (!existing) {

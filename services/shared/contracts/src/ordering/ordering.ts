@@ -174,7 +174,7 @@ export const OrderingRpc = {
           checkout_id: z.string(),
           cook_id: z.string(),
           order_status: z.enum(ORDER_STATUSES),
-          stock_status: z.enum(['pending', 'committed', 'rejected']),
+          stock_status: z.enum(['pending', 'rejected']),
           total_cents: z.number().int(),
           /** The order's pick-up slot as it stands (the cook may have moved it); null before slots. */
           pickup_start: z.string().nullish(),
