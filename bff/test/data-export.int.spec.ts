@@ -360,7 +360,7 @@ describe('data export job (two BFF replicas)', () => {
       total_cents: 2400,
       order_status: 'delivered',
       delivery_option: 'pickup',
-      stock_status: 'committed',
+      stock_status: 'pending',
       items: [1, 2, 3].map((k) => ({
         order_item_id: `big-${i}-${k}`,
         meal_id: `meal-${k}`,

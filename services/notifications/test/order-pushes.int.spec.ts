@@ -48,7 +48,7 @@ describe('order pushes: to the buyer on confirmed, ready and cancelled; to the c
     items: [{ order_item_id: `${id}-1`, meal_id: 'demo-meal-tajine', name: 'Tajine', quantity: 2, price_cents: 1250 }],
     pickup_start: new Date(SLOT.start),
     pickup_end: new Date(SLOT.end),
-    stock_status: 'committed',
+    stock_status: 'pending',
   });
 
   beforeAll(async () => {
