@@ -8,6 +8,24 @@ import { createConnection, type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
+ * A service's own database as an older version left it: `seed` writes the older documents before any
+ * instance boots; the instances started with `boot` are closed after the tests, and the connection too.
+ */
+function olderDatabase(config: { MONGO_URL: string; MONGO_DB: string }, seed: (db: Connection) => Promise<unknown>) {
+  const state = { db: undefined as unknown as Connection, apps: [] as INestApplication[] };
+  beforeAll(async () => {
+    await resetJetStream();
+    state.db = await createConnection(config.MONGO_URL, { dbName: config.MONGO_DB }).asPromise();
+    await seed(state.db);
+  });
+  afterAll(async () => {
+    for (const app of state.apps.splice(0)) await app.close();
+    await state.db?.close();
+  });
+  return state;
+}
+
+/**
  * Versioned migrations instead of read branches: an order stored before `reminder_pending` existed
  * is marked once by the migration, applied by one of two replicas booting at once and recorded once;
  * a later boot applies nothing.
@@ -15,30 +33,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 describe('migrations: applied once at boot, by one replica', () => {
   const env = serviceEnv('ordering', __filename);
   const config = orderingConfig(env);
-  let db: Connection;
-  const apps: INestApplication[] = [];
   const hour = 3_600_000;
-
-  beforeAll(async () => {
-    await resetJetStream();
-    db = await createConnection(config.MONGO_URL, { dbName: config.MONGO_DB }).asPromise();
+  const older = olderDatabase(config, async (db) => {
     // As an older version stored them: no `reminder_pending`.
     await db.collection('orders').insertMany([
       { _id: 'old-ahead', order_status: 'confirmed', reminder_sent_at: null, pickup_start: new Date(Date.now() + 48 * hour) },
-      { _id: 'old-past', order_status: 'delivered', reminder_sent_at: null, pickup_start: new Date(Date.now() - 48 * hour) },
-      { _id: 'old-reminded', order_status: 'confirmed', reminder_sent_at: new Date(), pickup_start: new Date(Date.now() + 48 * hour) },
+      // Stock states as orders before checkout v3 had them.
+      {
+        _id: 'old-past',
+        order_status: 'delivered',
+        reminder_sent_at: null,
+        pickup_start: new Date(Date.now() - 48 * hour),
+        stock_status: 'committed',
+      },
+      {
+        _id: 'old-reminded',
+        order_status: 'confirmed',
+        reminder_sent_at: new Date(),
+        pickup_start: new Date(Date.now() + 48 * hour),
+        stock_status: 'rejected',
+      },
     ] as never[]);
-    // Stock states as orders before checkout v3 had them.
-    await db.collection('orders').updateOne({ _id: 'old-past' } as never, { $set: { stock_status: 'committed' } });
-    await db.collection('orders').updateOne({ _id: 'old-reminded' } as never, { $set: { stock_status: 'rejected' } });
   });
-
-  afterAll(async () => {
-    for (const app of apps.splice(0)) await app.close();
-    await db?.close();
-  });
+  const apps = older.apps;
 
   it('two replicas boot at once: the migration runs, is recorded once, and marks only the orders it is for', async () => {
+    const { db } = older;
     apps.push(
       ...(await Promise.all([
         startServiceApp('ordering', AppModule.forRoot(config), config.NATS_URL),
@@ -66,6 +86,7 @@ describe('migrations: applied once at boot, by one replica', () => {
   });
 
   it('a later boot finds it applied and changes nothing', async () => {
+    const { db } = older;
     await db.collection('orders').updateOne({ _id: 'old-ahead' } as never, { $unset: { reminder_pending: '' } });
     for (const app of apps.splice(0)) await app.close();
     apps.push(await startServiceApp('ordering', AppModule.forRoot(config), config.NATS_URL));
@@ -82,12 +103,7 @@ describe('migrations: applied once at boot, by one replica', () => {
 describe('migrations: the catalogue gives older meals their stock', () => {
   const env = serviceEnv('catalogue', __filename);
   const config = catalogueConfig(env);
-  let db: Connection;
-  let app: INestApplication | undefined;
-
-  beforeAll(async () => {
-    await resetJetStream();
-    db = await createConnection(config.MONGO_URL, { dbName: config.MONGO_DB }).asPromise();
+  const older = olderDatabase(config, async (db) => {
     await db.collection('meals').insertMany([
       { _id: 'older-a', cook_id: 'cook-1', name: 'Gratin', portions_available: 4, applied_orders: ['o-1'] },
       { _id: 'older-b', cook_id: 'cook-1', name: 'Tarte', portions_available: 2 },
@@ -97,13 +113,9 @@ describe('migrations: the catalogue gives older meals their stock', () => {
     await db.collection('stock').insertOne({ _id: 'older-b', cook_id: 'cook-1', portions: 7, seq: 3, op: 'order' } as never);
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  });
-
   it('creates the missing stock, keeps the existing one, and strips the older fields once', async () => {
-    app = await startServiceApp('catalogue', CatalogueModule.forRoot(config), config.NATS_URL);
+    const { db } = older;
+    older.apps.push(await startServiceApp('catalogue', CatalogueModule.forRoot(config), config.NATS_URL));
     const log = await db.collection(MIGRATIONS_CHANGELOG).find({}).toArray();
     expect(log.map((e) => e.fileName)).toEqual(['202612070200-stock-of-older-meals.ts']);
     const stock = await db.collection('stock').find({}).sort({ _id: 1 }).toArray();
@@ -127,25 +139,16 @@ describe('migrations: the catalogue gives older meals their stock', () => {
 describe('migrations: payments records older refunds as made', () => {
   const env = serviceEnv('payments', __filename);
   const config = paymentsConfig(env);
-  let db: Connection;
-  let app: INestApplication | undefined;
-
-  beforeAll(async () => {
-    await resetJetStream();
-    db = await createConnection(config.MONGO_URL, { dbName: config.MONGO_DB }).asPromise();
-    await db.collection('refunds').insertMany([
+  const older = olderDatabase(config, (db) =>
+    db.collection('refunds').insertMany([
       { _id: 'order-older', checkout_id: 'c-1', amount_cents: 1200, provider_refund_id: 're_1', refunded_at: new Date() },
       { _id: 'order-due', checkout_id: 'c-2', amount_cents: 900, status: 'due', provider_refund_id: null, refunded_at: null },
-    ] as never[]);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  });
+    ] as never[]),
+  );
 
   it('marks the refund without a state made, leaves a due one due, and records both migrations once', async () => {
-    app = await startServiceApp('payments', PaymentsModule.forRoot(config), config.NATS_URL);
+    const { db } = older;
+    older.apps.push(await startServiceApp('payments', PaymentsModule.forRoot(config), config.NATS_URL));
     const log = await db.collection(MIGRATIONS_CHANGELOG).find({}).sort({ fileName: 1 }).toArray();
     expect(log.map((e) => e.fileName)).toEqual(['202612062300-reconcile-pending.ts', '202612070300-refunds-made.ts']);
     const refunds = await db
