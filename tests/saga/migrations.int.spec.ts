@@ -2,7 +2,8 @@ import { AppModule as CatalogueModule, catalogueConfig } from '@popote/catalogue
 import { AppModule, orderingConfig } from '@popote/ordering/app';
 import { AppModule as PaymentsModule, paymentsConfig } from '@popote/payments/app';
 import { MIGRATIONS_CHANGELOG } from '@popote/platform';
-import { resetJetStream, serviceEnv, startServiceApp } from '@popote/testing';
+import { resetJetStream, serviceEnv, startServiceApp, testNats } from '@popote/testing';
+import { Kvm } from '@nats-io/kv';
 import type { INestApplication } from '@nestjs/common';
 import { createConnection, type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,11 +86,24 @@ describe('migrations: applied once at boot, by one replica', () => {
     ]);
   });
 
-  it('a later boot finds it applied and changes nothing', async () => {
+  it('a later boot, from the build or the sources, finds them applied: no lease taken, nothing changed', async () => {
     const { db } = older;
     await db.collection('orders').updateOne({ _id: 'old-ahead' } as never, { $unset: { reminder_pending: '' } });
     for (const app of apps.splice(0)) await app.close();
-    apps.push(await startServiceApp('ordering', AppModule.forRoot(config), config.NATS_URL));
+    // As if the build (`.js`) had applied them: the same migrations, known by name.
+    const changelog = db.collection<{ fileName: string }>(MIGRATIONS_CHANGELOG);
+    for (const { _id, fileName } of await changelog.find({}).toArray())
+      await changelog.updateOne({ _id }, { $set: { fileName: fileName.replace(/\.ts$/, '.js') } });
+    const nc = await testNats();
+    try {
+      const locks = await new Kvm(nc).open('popote_locks');
+      const lease = async () => (await locks.get('migrations.ordering'))?.revision ?? 0;
+      const before = await lease();
+      apps.push(await startServiceApp('ordering', AppModule.forRoot(config), config.NATS_URL));
+      expect(await lease()).toBe(before);
+    } finally {
+      await nc.close();
+    }
     expect(await db.collection(MIGRATIONS_CHANGELOG).countDocuments()).toBe(2);
     expect(await db.collection('orders').findOne({ _id: 'old-ahead' } as never)).not.toHaveProperty('reminder_pending');
   });
@@ -97,8 +111,9 @@ describe('migrations: applied once at boot, by one replica', () => {
 
 /**
  * The catalogue's meals stored before stock had its own collection: at the first boot of a version
- * with the migration, each gets its stock document from its `portions_available` (an existing stock
- * document is kept), and the fields the stock now keeps leave the meal.
+ * with the migrations, each gets its stock document from its `portions_available` (an existing stock
+ * document is kept), and the fields the stock now keeps leave the meal; then every card stored before
+ * the read model gets its copy of the stock and of its cook's commune, so reads take the card alone.
  */
 describe('migrations: the catalogue gives older meals their stock', () => {
   const env = serviceEnv('catalogue', __filename);
@@ -111,13 +126,27 @@ describe('migrations: the catalogue gives older meals their stock', () => {
     ] as never[]);
     // One older meal whose stock document exists already: kept as it is.
     await db.collection('stock').insertOne({ _id: 'older-b', cook_id: 'cook-1', portions: 7, seq: 3, op: 'order' } as never);
+    // A card with its copies already (written by a newer version): left as it is.
+    await db.collection('meals').insertOne({
+      _id: 'carded',
+      cook_id: 'cook-2',
+      name: 'Flan',
+      portions: 1,
+      portions_seq: 9,
+      portions_v: 9,
+      cook_location: null,
+    } as never);
+    await db.collection('pickupSettings').insertOne({
+      _id: 'cook-1',
+      location: { commune_code: '69123', commune: 'Lyon', postcode: '69001', lat: 45.76, lon: 4.83 },
+    } as never);
   });
 
   it('creates the missing stock, keeps the existing one, and strips the older fields once', async () => {
     const { db } = older;
     older.apps.push(await startServiceApp('catalogue', CatalogueModule.forRoot(config), config.NATS_URL));
     const log = await db.collection(MIGRATIONS_CHANGELOG).find({}).toArray();
-    expect(log.map((e) => e.fileName)).toEqual(['202612070200-stock-of-older-meals.ts']);
+    expect(log.map((e) => e.fileName)).toEqual(['202612070200-stock-of-older-meals.ts', '202612071100-card-copies.ts']);
     const stock = await db.collection('stock').find({}).sort({ _id: 1 }).toArray();
     expect(stock).toEqual([
       { _id: 'older-a', cook_id: 'cook-1', portions: 4, seq: 0, op: 'create' },
@@ -128,7 +157,19 @@ describe('migrations: the catalogue gives older meals their stock', () => {
       .find({}, { projection: { portions_available: 1, applied_orders: 1 } })
       .sort({ _id: 1 })
       .toArray();
-    expect(meals).toEqual([{ _id: 'newer' }, { _id: 'older-a' }, { _id: 'older-b' }]);
+    expect(meals).toEqual([{ _id: 'carded' }, { _id: 'newer' }, { _id: 'older-a' }, { _id: 'older-b' }]);
+    const copies = await db
+      .collection('meals')
+      .find({}, { projection: { portions: 1, portions_seq: 1, cook_location: 1 } })
+      .sort({ _id: 1 })
+      .toArray();
+    const lyon = { commune_code: '69123', commune: 'Lyon', postcode: '69001', lat: 45.76, lon: 4.83 };
+    expect(copies).toEqual([
+      { _id: 'carded', portions: 1, portions_seq: 9, cook_location: null },
+      { _id: 'newer', portions: 0, portions_seq: 0, cook_location: null },
+      { _id: 'older-a', portions: 4, portions_seq: 0, cook_location: lyon },
+      { _id: 'older-b', portions: 7, portions_seq: 3, cook_location: lyon },
+    ]);
   });
 });
 

@@ -64,7 +64,7 @@ export class Meal {
    * after each change to the stock (reservation, release, expiry, order, edit) from the stock as it
    * then is; `portions_v` (the stock's `v`) keeps an older value from overwriting a newer one and
    * `portions_seq` is the stock's `seq` (a cook's edit waits for it). The `stock` collection stays the
-   * truth. Absent on meals stored before the mirror (reads then join the stock, boot reconciles).
+   * truth. Cards stored before the mirror were given it by a migration (202612071100).
    */
   @Prop({ type: Number }) portions?: number;
   @Prop({ type: Number }) portions_seq?: number;
@@ -73,7 +73,7 @@ export class Meal {
   /**
    * The cook's public location (commune and its centre, from the pick-up settings), copied on each of
    * their meals: written at creation and whenever the cook's settings are saved. `null`: the cook
-   * has none; absent (`undefined`): stored before the copy, reads look the settings up.
+   * has none (cards stored before the copy were given it by a migration).
    */
   @Prop({ type: Object }) cook_location?: CookLocation | null;
 

@@ -49,37 +49,26 @@ export class MealsService implements OnModuleInit {
   /**
    * Meals as DTOs from their cards alone (the read model, ADR 0016): the portions are the card's
    * mirror of the stock, the cook's commune its copy of the pick-up settings, the distance from
-   * `near` computed from it. So a list is the one query on `meals` that found the documents. A card
-   * stored before the read model (no `portions_seq`, no `cook_location`) falls back to the old join
-   * for that card only: its stock by `_id`, its cook's settings by `_id`. `known`: the locations the
+   * `near` computed from it. So a list is the one query on `meals` that found the documents (cards
+   * stored before the read model got their copies from a migration). `known`: the locations the
    * distance ordering used (then the card's distance agrees with its place in the list).
    */
-  private async dtos(docs: Meal[], near?: Point | null, known?: Map<string, CookLocation>): Promise<MealDto[]> {
-    const mirrored = (d: Meal) => d.portions_seq !== undefined && d.portions_seq !== null;
-    const unmirrored = docs.filter((d) => !mirrored(d)).map((d) => d._id);
-    const unlocated = known ? [] : docs.filter((d) => d.cook_location === undefined).map((d) => d.cook_id);
-    const [portions, located] = await Promise.all([
-      unmirrored.length ? this.stock.portionsOf(unmirrored) : new Map<string, number>(),
-      unlocated.length ? this.locations(unlocated) : new Map<string, CookLocation>(),
-    ]);
+  private dtos(docs: Meal[], near?: Point | null, known?: Map<string, CookLocation>): MealDto[] {
     return docs.map((d) => {
-      const at = known ? known.get(d.cook_id) : d.cook_location === undefined ? located.get(d.cook_id) : d.cook_location;
-      const left = mirrored(d) ? d.portions : portions.get(d._id);
+      const at = known ? known.get(d.cook_id) : d.cook_location;
       return {
-        ...toMealDto(d, left ?? 0),
+        ...toMealDto(d, d.portions ?? 0),
         cook_commune: at?.commune ?? null,
         distance_m: near && at ? haversineMetres(near, at) : null,
       };
     });
   }
 
-  /** Cooks' public locations (commune centres): of some cooks (by `_id`), or of every located cook. */
-  private async locations(cookIds?: string[]): Promise<Map<string, CookLocation>> {
-    const docs = cookIds
-      ? await findByIds<Pick<PickupSettings, '_id' | 'location'>>(this.store.pickupSettings, [...new Set(cookIds)], { location: 1 })
-      : await this.store.pickupSettings
-          .find({ location: { $ne: null } }, { location: 1 })
-          .lean<Pick<PickupSettings, '_id' | 'location'>[]>();
+  /** Every located cook's public location (commune centre). */
+  private async locations(): Promise<Map<string, CookLocation>> {
+    const docs = await this.store.pickupSettings
+      .find({ location: { $ne: null } }, { location: 1 })
+      .lean<Pick<PickupSettings, '_id' | 'location'>[]>();
     return new Map(docs.filter((d) => d.location).map((d) => [d._id, d.location!]));
   }
 
@@ -149,7 +138,7 @@ export class MealsService implements OnModuleInit {
     }
     if (near && filter?.sort === 'distance') {
       const page = await nearestPage(this.store.meals, query, first, after, near, !filter.radius_km);
-      return { items: await this.dtos(page.items, near.point, near.located), next_cursor: page.next_cursor };
+      return { items: this.dtos(page.items, near.point, near.located), next_cursor: page.next_cursor };
     }
     if (after) {
       const c = decodeCursor(after);
@@ -164,7 +153,7 @@ export class MealsService implements OnModuleInit {
     const items = docs.slice(0, first);
     const last = items.at(-1);
     return {
-      items: await this.dtos(items, from, near?.located),
+      items: this.dtos(items, from, near?.located),
       next_cursor: docs.length > first && last ? encodeCursor({ created_at: new Date(last.created_at), id: last._id }) : null,
     };
   }
@@ -182,7 +171,7 @@ export class MealsService implements OnModuleInit {
 
   async get(id: string): Promise<MealDto | null> {
     const doc = await this.store.meals.findOne({ _id: id, deleted_at: null }, LISTED).lean<Meal>();
-    return doc ? (await this.dtos([doc]))[0] : null;
+    return doc ? this.dtos([doc])[0]! : null;
   }
 
   async getMany(ids: string[]): Promise<MealDto[]> {
@@ -261,7 +250,7 @@ export class MealsService implements OnModuleInit {
       });
     await this.relay.save(this.store.meals, meal);
     const card = changes ? await this.waitForCard(meal._id, before) : null;
-    return (await this.dtos([card ?? meal.toObject()]))[0];
+    return this.dtos([card ?? meal.toObject()])[0]!;
   }
 
   /**

@@ -45,7 +45,7 @@ export const sameLocation = (a: CookLocation | null | undefined, b: CookLocation
       a!.lat === b!.lat &&
       a!.lon === b!.lon;
 
-/** A card whose copy of its cook's location is missing (stored before the copy) or not `at`. */
+/** A card whose copy of its cook's location is missing or not `at`. */
 const locatedElsewhere = (card: Pick<Meal, 'cook_location'>, at: CookLocation | null): boolean =>
   card.cook_location === undefined || !sameLocation(card.cook_location, at);
 

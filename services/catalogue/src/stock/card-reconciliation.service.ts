@@ -11,10 +11,8 @@ import { StockCardsService } from './stock-cards.service';
 const RECONCILE_EVERY_MS = 10 * 60_000;
 
 /**
- * The cards' reconciliation (ADR 0016). At start too, in the background: cards stored before the
- * read model get their copies (reads fall back to the join for a card without them meanwhile, and a
- * first backfill of many cards must not hold the start past the startup probe). Safe with every
- * replica doing it at once.
+ * The cards' reconciliation (ADR 0016), at start too, in the background: a card a crash left behind
+ * its stock or its cook's commune is copied again. Safe with every replica doing it at once.
  */
 @Injectable()
 export class CardReconciliationService {

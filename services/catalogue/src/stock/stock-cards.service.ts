@@ -79,7 +79,7 @@ export class StockCardsService {
   }
 
   /**
-   * Meals whose card does not show what their stock has free (stored before the copy, or left
+   * Meals whose card does not show what their stock has free (left
    * behind by a crash between two writes): copied again. One read of each collection; the copies are
    * idempotent and locked, so replicas doing it at once are harmless. Returns how many.
    */

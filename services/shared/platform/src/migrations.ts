@@ -27,13 +27,23 @@ export async function runMigrations(
   if (!existsSync(dir)) return [];
   const names = readdirSync(dir).filter((f) => /^\d{12}-[\w-]+\.(js|ts)$/.test(f) && !f.endsWith('.d.ts'));
   if (!names.length) return [];
+  // Nothing pending (every boot but the first after a release): no lease taken. A migration is
+  // known by its name without extension, the same whether it ran from the sources or the build.
+  const applied = await connection
+    .db!.collection<{ fileName: string }>(MIGRATIONS_CHANGELOG)
+    .find({}, { projection: { fileName: 1 } })
+    .toArray();
+  const done = new Set(applied.map((m) => baseName(m.fileName)));
+  if (names.every((f) => done.has(baseName(f)))) return [];
   const extension = names.some((f) => f.endsWith('.js')) ? '.js' : '.ts';
   const run = turn.then(() => locks.run(`migrations.${service}`, () => apply(dir, extension, connection)));
   turn = run.catch(() => undefined);
-  const applied = await run;
-  if (applied.length) new Logger('Migrations').log(`${service}: applied ${applied.join(', ')}`);
-  return applied;
+  const ran = await run;
+  if (ran.length) new Logger('Migrations').log(`${service}: applied ${ran.join(', ')}`);
+  return ran;
 }
+
+const baseName = (file: string) => file.replace(/\.(js|ts)$/, '');
 
 async function apply(dir: string, extension: string, connection: Connection): Promise<string[]> {
   // Its ES module: the CommonJS entry hands out promises of its functions.
