@@ -106,14 +106,26 @@ export async function publishMeal(cook: Person, portions: number, name: string):
   return meal.createMeal.meal_id as string;
 }
 
-/** The slot a buyer picks among those offered (in time order, never empty): the first by default. */
+/** The slot a buyer picks among those offered (in time order, never empty). */
 export type SlotPicker = (offered: { start: string }[]) => { start: string };
 
 /**
- * As a buyer does at checkout: for each cook of the cart, a pick-up slot among those offered
- * (`pick`: the first by default), read again on every call; then the payment intent.
+ * Past the hour before the slot when ordering reminds the buyer (REMINDER_BEFORE_MS, plus a sweep's
+ * margin): no reminder falls inside a run, whatever its hour, so two runs count the same work per
+ * order. A reminder is one more event, email and order write per order, later.
  */
-export async function createIntent(gql: Person, pick: SlotPicker = (offered) => offered[0]!): Promise<string> {
+const AFTER_REMINDER_MS = 75 * 60_000;
+
+/** The first slot whose reminder is not due during the run (the last offered if none is that late). */
+export const slotAfterReminder: SlotPicker = (offered) =>
+  offered.find((s) => Date.parse(s.start) >= Date.now() + AFTER_REMINDER_MS) ?? offered[offered.length - 1]!;
+
+/**
+ * As a buyer does at checkout: for each cook of the cart, a pick-up slot among those offered
+ * (`pick`: one whose reminder is not due during the run by default), read again on every call; then
+ * the payment intent.
+ */
+export async function createIntent(gql: Person, pick: SlotPicker = slotAfterReminder): Promise<string> {
   const cart = await gql('{ cart { items { meal_id quantity meal { cook_id } } } }');
   const items = cart.cart.items as { meal_id: string; quantity: number; meal: { cook_id: string } }[];
   const slots = await Promise.all(

@@ -1,6 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import type { JobContract } from '@popote/contracts';
-import type { DistributedLocks, WorkQueue } from '@popote/platform';
+import type { DistributedLocks, JobDelivery, WorkQueue } from '@popote/platform';
 
 /** A sender that stops beating this long (it died mid-send) has its job given to another replica (ms). */
 const SEND_LEASE_MS = 30_000;
@@ -19,7 +19,12 @@ export const CLAIM_MS = 5 * 60_000;
  * the document (a failed send is recorded there with its next attempt, and the job is done): the
  * queue's own attempts only stop a job that keeps failing before it could record anything.
  */
-export function workOn<T>(queue: WorkQueue, job: JobContract<T>, concurrency: number, send: (data: T) => Promise<void>) {
+export function workOn<T>(
+  queue: WorkQueue,
+  job: JobContract<T>,
+  concurrency: number,
+  send: (data: T, delivery: JobDelivery) => Promise<void>,
+) {
   return queue.work(job, send, { attempts: 5, leaseMs: SEND_LEASE_MS, concurrency, retryDelayMs: 2_000 });
 }
 

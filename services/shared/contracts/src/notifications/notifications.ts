@@ -64,9 +64,27 @@ export const NotificationsRpc = {
  * the sweep finds it due. `claim`: the email's `next_attempt_at` (ms) when this job was queued, so
  * that a job queued before a newer claim of the same email finds itself outdated and does nothing.
  */
-export const SendEmailJob = defineJob('job.notifications.send-email', z.object({ email_id: z.string().min(1), claim: z.number().int() }), {
-  workers: 'notifications-send-email',
-});
+export const SendEmailJob = defineJob(
+  'job.notifications.send-email',
+  z.object({
+    email_id: z.string().min(1),
+    claim: z.number().int(),
+    /**
+     * The email as it was stored, on the job queued when an email addressed to an account is
+     * stored: its first delivery, within the claim, sends it without reading it back (nothing else
+     * may have changed it by then). Absent on the sweep's jobs, which read the email.
+     */
+    email: z
+      .object({
+        account_id: z.string().min(1),
+        subject: z.string(),
+        text: z.string(),
+        headers: z.record(z.string(), z.string()).nullable(),
+      })
+      .optional(),
+  }),
+  { workers: 'notifications-send-email' },
+);
 
 /** Sending one stored push (`alerts`, channel push); `claim`: its `lease_until` (ms) when this job was queued. */
 export const SendPushJob = defineJob('job.notifications.send-push', z.object({ alert_id: z.string().min(1), claim: z.number().int() }), {
