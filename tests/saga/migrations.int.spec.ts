@@ -1,5 +1,6 @@
 import { AppModule as CatalogueModule, catalogueConfig } from '@popote/catalogue/app';
 import { AppModule, orderingConfig } from '@popote/ordering/app';
+import { AppModule as NotificationsModule, notificationsConfig } from '@popote/notifications/app';
 import { AppModule as PaymentsModule, paymentsConfig } from '@popote/payments/app';
 import { MIGRATIONS_CHANGELOG } from '@popote/platform';
 import { resetJetStream, serviceEnv, startServiceApp, testNats } from '@popote/testing';
@@ -201,5 +202,47 @@ describe('migrations: payments records older refunds as made', () => {
       { _id: 'order-due', status: 'due' },
       { _id: 'order-older', status: 'made' },
     ]);
+  });
+});
+
+/**
+ * Notifications' pushes stored `queued` (without a job) by the version before the work queue: the
+ * migration makes them due retries, which the sweep queues and the sender works on like any other.
+ */
+describe('migrations: notifications queues older pushes again', () => {
+  const env = serviceEnv('notifications', __filename);
+  const config = notificationsConfig(env);
+  const push = (id: string, status: string) => ({
+    _id: id,
+    channel: 'push',
+    kind: 'order_updates',
+    cause: `cause-${id}`,
+    about: 'order-1',
+    user_id: 'u-1',
+    device_id: 'device-gone',
+    title: 't',
+    body: 'b',
+    url: '/orders',
+    tag: 'x',
+    status,
+    attempts: 0,
+    next_attempt_at: null,
+    lease_until: null,
+    created_at: new Date(),
+    updated_at: new Date(),
+  });
+  const older = olderDatabase(config, (db) =>
+    db.collection('alerts').insertMany([push('old-queued', 'queued'), push('sent', 'sent')] as never[]),
+  );
+
+  it('a queued push is worked on after the boot (its device is gone: dropped); a sent one is left alone', async () => {
+    const { db } = older;
+    older.apps.push(await startServiceApp('notifications', NotificationsModule.forRoot(config), config.NATS_URL));
+    const log = await db.collection(MIGRATIONS_CHANGELOG).find({}).toArray();
+    expect(log.map((e) => e.fileName)).toEqual(['202612071200-queued-pushes-due.ts']);
+    await expect
+      .poll(async () => (await db.collection('alerts').findOne({ _id: 'old-queued' } as never))?.status, { timeout: 15_000 })
+      .toBe('dropped');
+    expect((await db.collection('alerts').findOne({ _id: 'sent' } as never))?.status).toBe('sent');
   });
 });

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { serviceModule } from '@popote/platform';
 import { AccountEmailsModule } from './account/account-emails.module';
@@ -17,6 +18,7 @@ export class AppModule {
       config,
       features: [MailModule, AudienceModule, AlertsModule, ContactModule, AccountEmailsModule, OrderEmailsModule],
       personalData: NotificationsPersonalData,
+      migrations: join(__dirname, 'migrations'),
     });
   }
 }

@@ -22,14 +22,14 @@ export async function alertsSettled(alerts: Model<Alert>, filter: { about?: stri
   await eventually(async () => {
     const [all, pending] = await Promise.all([
       alerts.countDocuments(filter),
-      alerts.countDocuments({ ...filter, status: { $in: ['queued', 'sending', 'retry'] } }),
+      alerts.countDocuments({ ...filter, status: { $in: ['sending', 'retry'] } }),
     ]);
     return all > 0 && pending === 0;
   }, 30_000);
   await new Promise((r) => setTimeout(r, quietMs));
 }
 
-/** A push alert as the fan-out stores it, queued and due now: `fields` say whose, about what, on which device. */
+/** A push alert due now (a retry whose time has come, no attempt spent): `fields` say whose, about what, on which device. */
 export const queuedPush = (fields: {
   _id: string;
   kind: Alert['kind'];
@@ -43,7 +43,7 @@ export const queuedPush = (fields: {
   channel: 'push',
   body: 'b',
   url: '/orders',
-  status: 'queued',
+  status: 'retry',
   attempts: 0,
   last_error: null,
   sent_at: null,

@@ -3,14 +3,13 @@ import type { AlertKind } from '@popote/contracts';
 
 /**
  * A push: `sending` (stored with its job on the work queue, claimed until `lease_until`: queued
- * again by the sweep after that) → `sent`; `queued` (stored without a job) → `sending` by the sweep;
- * a push service that fails for now (5xx, 429, no answer) → `retry` until `next_attempt_at`, then
+ * again by the sweep after that) → `sent`; a push service that fails for now (5xx, 429, no answer) → `retry` until `next_attempt_at`, then
  * `sending` again, `failed` after PUSH_MAX_ATTEMPTS; the device gone (404/410, or unsubscribed
  * meanwhile) → `dropped`.
  * An email line: `waiting` for the buyer's next digest → `digested` (`digest_id`), or `dropped`
  * (that kind's emails turned off meanwhile, the account gone).
  */
-export type AlertStatus = 'queued' | 'sending' | 'retry' | 'sent' | 'failed' | 'dropped' | 'waiting' | 'digested';
+export type AlertStatus = 'sending' | 'retry' | 'sent' | 'failed' | 'dropped' | 'waiting' | 'digested';
 
 /**
  * One alert to one person on one channel (docs/alerts.md). Its `_id` is derived from its cause —

@@ -106,10 +106,8 @@ export class PushSender implements OnApplicationBootstrap {
     return sweepDue({ locks: this.locks, lock: 'alerts:push-claim', batch: BATCH, due, claim }, this.queue, SendPushJob, jobData, this.log);
   }
 
-  /** Due pushes: stored without a job, waiting for a retry whose time has come, or claimed by a job that was lost. */
+  /** Due pushes: waiting for a retry whose time has come, or claimed by a job that was lost. */
   private async due(limit: number, now: Date): Promise<Alert[]> {
-    const queued = await this.alerts.find({ status: 'queued' }).limit(limit).lean<Alert[]>();
-    if (queued.length >= limit) return queued;
     const [retry, stale] = await Promise.all([
       this.alerts
         .find({ status: 'retry', next_attempt_at: { $lte: now } })
@@ -120,7 +118,7 @@ export class PushSender implements OnApplicationBootstrap {
         .limit(limit)
         .lean<Alert[]>(),
     ]);
-    return [...queued, ...retry, ...stale].slice(0, limit);
+    return [...retry, ...stale].slice(0, limit);
   }
 
   /** One job: the push sent, or what became of it recorded. A job whose claim is not the push's any more does nothing. */
