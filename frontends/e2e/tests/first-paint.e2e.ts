@@ -1,6 +1,5 @@
-import type { Page, Route } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { remoteBaseUrl, shellUrl, useBrowser } from './support/browser';
+import type { Page, Route } from '@playwright/test';
+import { expect, remoteBaseUrl, test } from './support/fixtures';
 import { plain } from './support/shop';
 
 const PRICE = /^\d+,\d{2}\s€$/;
@@ -18,14 +17,11 @@ async function firstPictureBox(page: Page) {
 }
 
 // /meals arrives with its first cards written in by the shell's server (ADR 0015).
-describe('the first paint of /meals', () => {
-  const { browser, withPage } = useBrowser();
+test.describe('the first paint of /meals', () => {
+  test.describe(() => {
+    test.use({ javaScriptEnabled: false, viewport: { width: 412, height: 915 } });
 
-  it('shows the heading and the first cards without JavaScript, each a link to its meal', async () => {
-    const base = shellUrl();
-    const context = await browser().newContext({ javaScriptEnabled: false, locale: 'fr-FR', viewport: { width: 412, height: 915 } });
-    try {
-      const page = await context.newPage();
+    test('shows the heading and the first cards without JavaScript, each a link to its meal', async ({ page, base }) => {
       await page.goto(`${base}/meals`);
       await page.getByRole('heading', { level: 1, name: 'Plats disponibles' }).waitFor();
       const cards = page.getByRole('article');
@@ -45,54 +41,53 @@ describe('the first paint of /meals', () => {
       await cards.first().getByRole('link').click();
       await page.waitForURL(/\/meals\/[^/]+$/);
       expect(name).toBeTruthy();
-    } finally {
-      await context.close();
-    }
-  });
-
-  it('shows the cards before the consumer remote has loaded, then hands over to the real page in place', async () => {
-    const consumer = await remoteBaseUrl('consumer');
-    await withPage(async ({ page, pageErrors, base }) => {
-      // Hold every file of the consumer remote until the first paint has been looked at.
-      const held: Route[] = [];
-      let holding = true;
-      await page.route(`${consumer}**`, (route) => (holding ? void held.push(route) : route.continue()));
-      // Not until `load`: the remote's entry script, inserted by main.js, is held, and the window's
-      // load event waits for the scripts inserted before it.
-      await page.goto(`${base}/meals`, { waitUntil: 'domcontentloaded' });
-      await page.getByRole('heading', { level: 1, name: 'Plats disponibles' }).waitFor();
-      await page.getByRole('article').nth(2).waitFor();
-      const before = await cardNames(page);
-      const boxBefore = await firstPictureBox(page);
-      expect(await page.locator('#pp-first-paint').count()).toBe(1);
-      await expect.poll(() => held.length).toBeGreaterThan(0);
-
-      holding = false;
-      for (const route of held.splice(0)) await route.continue();
-      // The real page replaces it: same cards first, same place, with their cart buttons.
-      await page.locator('#pp-first-paint').waitFor({ state: 'detached' });
-      await page.getByRole('article').first().getByRole('button').first().waitFor();
-      const after = await cardNames(page);
-      expect(after.slice(0, before.length)).toEqual(before);
-      const boxAfter = await firstPictureBox(page);
-      expect(Math.abs((boxAfter?.y ?? 0) - (boxBefore?.y ?? 0))).toBeLessThanOrEqual(4);
-      expect(Math.abs((boxAfter?.width ?? 0) - (boxBefore?.width ?? 0))).toBeLessThanOrEqual(4);
-
-      // …and works as usual: the filters query the server, a card opens its page without a reload.
-      await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
-      await page.getByLabel('Catégorie').selectOption({ label: 'Thaïlandaise' });
-      await page.waitForURL(`${base}/meals?category=thai`);
-      await expect.poll(() => cardNames(page)).toEqual(['Curry vert thaï au poulet']);
-      await page.getByRole('article').first().getByRole('link').first().click();
-      await page.waitForURL(/\/meals\/[^/?]+$/);
-      await page.getByRole('heading', { level: 1, name: 'Curry vert thaï au poulet' }).waitFor();
-      expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
-      expect(pageErrors).toEqual([]);
     });
   });
 
-  it('is only written for /meals itself: a filtered list and other pages load as before', async () => {
-    const base = shellUrl();
+  test('shows the cards before the consumer remote has loaded, then hands over to the real page in place', async ({
+    page,
+    pageErrors,
+    base,
+  }) => {
+    const consumer = await remoteBaseUrl('consumer');
+    // Hold every file of the consumer remote until the first paint has been looked at.
+    const held: Route[] = [];
+    let holding = true;
+    await page.route(`${consumer}**`, (route) => (holding ? void held.push(route) : route.continue()));
+    // Not until `load`: the remote's entry script, inserted by main.js, is held, and the window's
+    // load event waits for the scripts inserted before it.
+    await page.goto(`${base}/meals`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('heading', { level: 1, name: 'Plats disponibles' }).waitFor();
+    await page.getByRole('article').nth(2).waitFor();
+    const before = await cardNames(page);
+    const boxBefore = await firstPictureBox(page);
+    expect(await page.locator('#pp-first-paint').count()).toBe(1);
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+
+    holding = false;
+    for (const route of held.splice(0)) await route.continue();
+    // The real page replaces it: same cards first, same place, with their cart buttons.
+    await page.locator('#pp-first-paint').waitFor({ state: 'detached' });
+    await page.getByRole('article').first().getByRole('button').first().waitFor();
+    const after = await cardNames(page);
+    expect(after.slice(0, before.length)).toEqual(before);
+    const boxAfter = await firstPictureBox(page);
+    expect(Math.abs((boxAfter?.y ?? 0) - (boxBefore?.y ?? 0))).toBeLessThanOrEqual(4);
+    expect(Math.abs((boxAfter?.width ?? 0) - (boxBefore?.width ?? 0))).toBeLessThanOrEqual(4);
+
+    // …and works as usual: the filters query the server, a card opens its page without a reload.
+    await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+    await page.getByLabel('Catégorie').selectOption({ label: 'Thaïlandaise' });
+    await page.waitForURL(`${base}/meals?category=thai`);
+    await expect.poll(() => cardNames(page)).toEqual(['Curry vert thaï au poulet']);
+    await page.getByRole('article').first().getByRole('link').first().click();
+    await page.waitForURL(/\/meals\/[^/?]+$/);
+    await page.getByRole('heading', { level: 1, name: 'Curry vert thaï au poulet' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('is only written for /meals itself: a filtered list and other pages load as before', async ({ base }) => {
     for (const path of ['/meals?category=thai', '/', '/cart']) {
       const html = await (await fetch(`${base}${path}`)).text();
       expect(html, path).not.toContain('pp-first-paint');

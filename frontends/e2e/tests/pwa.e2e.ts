@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { shellUrl, useBrowser } from './support/browser';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 const OFFLINE = 'Mode hors ligne activé. Les données seront synchronisées une fois la connexion rétablie.';
 const ONLINE = 'Connexion rétablie. Synchronisation des données...';
@@ -23,11 +22,12 @@ async function offerInstall(page: Page, outcome: 'accepted' | 'dismissed'): Prom
   }, outcome);
 }
 
-describe('installable app', () => {
-  const { withPage } = useBrowser();
-
-  it('serves a French web app manifest with icons, and a service worker that keeps the shell usable offline', async () => {
-    const base = shellUrl();
+test.describe('installable app', () => {
+  test('serves a French web app manifest with icons, and a service worker that keeps the shell usable offline', async ({
+    context,
+    page,
+    base,
+  }) => {
     const manifest = (await (await fetch(`${base}/manifest.webmanifest`)).json()) as {
       name: string;
       lang: string;
@@ -50,96 +50,89 @@ describe('installable app', () => {
       expect((await response.arrayBuffer()).byteLength, icon.src).toBeLessThan(20_000);
     }
 
-    await withPage(async ({ context, page }) => {
+    await page.goto(`${base}/about`);
+    expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
+    // Registered, active, and controlling the page (clientsClaim).
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const cachedUrls = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+      }
+      return urls;
+    });
+    const cached = cachedUrls.map((url) => new URL(url).pathname);
+    expect(cached.some((url) => /^\/main\.[0-9a-f]{10}\.js$/.test(url))).toBe(true);
+    expect(cached).toContain('/manifest.webmanifest');
+    // Never data, never the remotes (other origins), never the per-request configuration.
+    expect(cached.filter((url) => url.startsWith('/graphql') || url === '/runtime-config.json')).toEqual([]);
+    expect([...new Set(cachedUrls.map((url) => new URL(url).origin))]).toEqual([new URL(base).origin]);
+
+    // Offline, a page load still opens the shell (network-first, then the cached shell page).
+    await page.goto(`${base}/faq`);
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Questions fréquentes' }).waitFor();
+    await context.setOffline(false);
+  });
+
+  test.describe(() => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test('shows the install banner 3 s after the browser offers it; "Plus tard" hides it for the session', async ({ page, base }) => {
       await page.goto(`${base}/about`);
-      expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
-      // Registered, active, and controlling the page (clientsClaim).
-      await page.evaluate(() => navigator.serviceWorker.ready);
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-      const cachedUrls = await page.evaluate(async () => {
-        const urls: string[] = [];
-        for (const name of await caches.keys()) {
-          for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
-        }
-        return urls;
-      });
-      const cached = cachedUrls.map((url) => new URL(url).pathname);
-      expect(cached.some((url) => /^\/main\.[0-9a-f]{10}\.js$/.test(url))).toBe(true);
-      expect(cached).toContain('/manifest.webmanifest');
-      // Never data, never the remotes (other origins), never the per-request configuration.
-      expect(cached.filter((url) => url.startsWith('/graphql') || url === '/runtime-config.json')).toEqual([]);
-      expect([...new Set(cachedUrls.map((url) => new URL(url).origin))]).toEqual([new URL(base).origin]);
-
-      // Offline, a page load still opens the shell (network-first, then the cached shell page).
-      await page.goto(`${base}/faq`);
-      await context.setOffline(true);
-      await page.reload();
-      await page.getByRole('heading', { level: 1, name: 'Questions fréquentes' }).waitFor();
-      await context.setOffline(false);
-    });
-  });
-
-  it('shows the install banner 3 s after the browser offers it; "Plus tard" hides it for the session', async () => {
-    await withPage(
-      async ({ page, base }) => {
-        await page.goto(`${base}/about`);
-        await page.getByRole('heading', { level: 1, name: 'À propos de Popote' }).waitFor();
-        const banner = page.getByRole('complementary', { name: 'Installer Popote' });
-        await offerInstall(page, 'dismissed');
-        const offeredAt = Date.now();
-        await page.waitForTimeout(1_500);
-        expect(await banner.isVisible()).toBe(false);
-        await banner.waitFor();
-        expect(Date.now() - offeredAt).toBeGreaterThanOrEqual(2_900);
-        expect(await banner.getByRole('button', { name: 'Installer' }).isVisible()).toBe(true);
-
-        await banner.getByRole('button', { name: 'Plus tard' }).click();
-        await banner.waitFor({ state: 'detached' });
-        // Offered again during the same session (another page load): no banner.
-        await page.reload();
-        await page.getByRole('heading', { level: 1, name: 'À propos de Popote' }).waitFor();
-        await offerInstall(page, 'dismissed');
-        await page.waitForTimeout(3_800);
-        expect(await banner.count()).toBe(0);
-      },
-      { width: 390, height: 844 },
-    );
-  });
-
-  it('"Installer" opens the browser’s install dialog and the banner goes once accepted', async () => {
-    await withPage(async ({ page, base }) => {
-      await page.goto(`${base}/faq`);
-      await page.getByRole('heading', { level: 1, name: 'Questions fréquentes' }).waitFor();
-      await offerInstall(page, 'accepted');
+      await page.getByRole('heading', { level: 1, name: 'À propos de Popote' }).waitFor();
       const banner = page.getByRole('complementary', { name: 'Installer Popote' });
-      await banner.getByRole('button', { name: 'Installer' }).click({ timeout: 6_000 });
+      await offerInstall(page, 'dismissed');
+      const offeredAt = Date.now();
+      await page.waitForTimeout(1_500);
+      expect(await banner.isVisible()).toBe(false);
+      await banner.waitFor();
+      expect(Date.now() - offeredAt).toBeGreaterThanOrEqual(2_900);
+      expect(await banner.getByRole('button', { name: 'Installer' }).isVisible()).toBe(true);
+
+      await banner.getByRole('button', { name: 'Plus tard' }).click();
       await banner.waitFor({ state: 'detached' });
-      expect(await page.evaluate(() => (window as unknown as { __prompted?: number }).__prompted)).toBe(1);
+      // Offered again during the same session (another page load): no banner.
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'À propos de Popote' }).waitFor();
+      await offerInstall(page, 'dismissed');
+      await page.waitForTimeout(3_800);
+      expect(await banner.count()).toBe(0);
     });
   });
 
-  it('tells when the connection goes and comes back, after 1 s, and says nothing for a shorter flap', async () => {
-    await withPage(async ({ context, page, base }) => {
-      await page.goto(`${base}/meals`);
-      await page.getByRole('heading', { level: 1, name: 'Plats disponibles' }).waitFor();
+  test('"Installer" opens the browser’s install dialog and the banner goes once accepted', async ({ page, base }) => {
+    await page.goto(`${base}/faq`);
+    await page.getByRole('heading', { level: 1, name: 'Questions fréquentes' }).waitFor();
+    await offerInstall(page, 'accepted');
+    const banner = page.getByRole('complementary', { name: 'Installer Popote' });
+    await banner.getByRole('button', { name: 'Installer' }).click({ timeout: 6_000 });
+    await banner.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => (window as unknown as { __prompted?: number }).__prompted)).toBe(1);
+  });
 
-      // Offline for less than a second: no message.
-      await context.setOffline(true);
-      await page.waitForTimeout(300);
-      await context.setOffline(false);
-      await page.waitForTimeout(1_800);
-      expect(await page.getByText(OFFLINE).count()).toBe(0);
-      expect(await page.getByText(ONLINE).count()).toBe(0);
+  test('tells when the connection goes and comes back, after 1 s, and says nothing for a shorter flap', async ({ context, page, base }) => {
+    await page.goto(`${base}/meals`);
+    await page.getByRole('heading', { level: 1, name: 'Plats disponibles' }).waitFor();
 
-      await context.setOffline(true);
-      const offlineAt = Date.now();
-      await page.getByText(OFFLINE).waitFor();
-      expect(Date.now() - offlineAt).toBeGreaterThanOrEqual(900);
+    // Offline for less than a second: no message.
+    await context.setOffline(true);
+    await page.waitForTimeout(300);
+    await context.setOffline(false);
+    await page.waitForTimeout(1_800);
+    expect(await page.getByText(OFFLINE).count()).toBe(0);
+    expect(await page.getByText(ONLINE).count()).toBe(0);
 
-      await context.setOffline(false);
-      await page.getByText(ONLINE).waitFor();
-      // One message at a time: coming back replaces the offline one.
-      expect(await page.getByText(OFFLINE).count()).toBe(0);
-    });
+    await context.setOffline(true);
+    const offlineAt = Date.now();
+    await page.getByText(OFFLINE).waitFor();
+    expect(Date.now() - offlineAt).toBeGreaterThanOrEqual(900);
+
+    await context.setOffline(false);
+    await page.getByText(ONLINE).waitFor();
+    // One message at a time: coming back replaces the offline one.
+    expect(await page.getByText(OFFLINE).count()).toBe(0);
   });
 });

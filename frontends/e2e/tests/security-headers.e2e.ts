@@ -1,7 +1,6 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 import { newAccount, signUp } from './support/accounts';
-import { remoteBaseUrl, shellUrl, useBrowser } from './support/browser';
+import { expect, remoteBaseUrl, test } from './support/fixtures';
 
 /** Records every CSP violation of the page (the DOM event and Chromium's console report). */
 async function watchViolations(page: Page): Promise<string[]> {
@@ -20,11 +19,8 @@ async function watchViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
-describe('browser security headers', () => {
-  const { withPage } = useBrowser();
-
-  it('the shell and the remotes send a strict CSP, no framing and a referrer policy', async () => {
-    const base = shellUrl();
+test.describe('browser security headers', () => {
+  test('the shell and the remotes send a strict CSP, no framing and a referrer policy', async ({ base }) => {
     const consumer = await remoteBaseUrl('consumer');
     const cook = await remoteBaseUrl('cook');
     const page = await fetch(`${base}/meals`);
@@ -47,33 +43,31 @@ describe('browser security headers', () => {
     expect(graphql.headers.get('content-security-policy')).toContain("default-src 'none'");
   });
 
-  it('runs the shell, both remotes and the service worker with no CSP violation', async () => {
-    await withPage(async ({ page, pageErrors, base }) => {
-      const violations = await watchViolations(page);
-      // Public pages (shell and consumer remote), then a cook's pages (cook remote).
-      for (const path of ['/', '/meals', '/contact', '/auth']) {
-        await page.goto(`${base}${path}`);
-        await page.getByRole('heading', { level: 1 }).first().waitFor();
-      }
-      await page.goto(`${base}/meals`);
-      await page.locator('a[href^="/meals/"]').first().click();
+  test('runs the shell, both remotes and the service worker with no CSP violation', async ({ page, pageErrors, base }) => {
+    const violations = await watchViolations(page);
+    // Public pages (shell and consumer remote), then a cook's pages (cook remote).
+    for (const path of ['/', '/meals', '/contact', '/auth']) {
+      await page.goto(`${base}${path}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await signUp(page, base, newAccount(), 'cook');
-      for (const path of ['/cook/dashboard', '/create-meal', '/profile']) {
-        await page.goto(`${base}${path}`);
-        await page.getByRole('heading', { level: 1 }).first().waitFor();
-      }
-      // The installable app still works under the policy: its worker registers and takes the page.
-      const sw = await page.evaluate(() =>
-        Promise.race([
-          navigator.serviceWorker.ready.then((registration) => registration.active?.scriptURL ?? null),
-          new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000)),
-        ]),
-      );
-      expect(sw).toMatch(/\/sw\.js$/);
-      await page.screenshot({ path: `${process.cwd()}/.data/test-reports/csp-last-page.png` }).catch(() => undefined);
-      expect(violations).toEqual([]);
-      expect(pageErrors).toEqual([]);
-    });
+    }
+    await page.goto(`${base}/meals`);
+    await page.locator('a[href^="/meals/"]').first().click();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await signUp(page, base, newAccount(), 'cook');
+    for (const path of ['/cook/dashboard', '/create-meal', '/profile']) {
+      await page.goto(`${base}${path}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+    }
+    // The installable app still works under the policy: its worker registers and takes the page.
+    const sw = await page.evaluate(() =>
+      Promise.race([
+        navigator.serviceWorker.ready.then((registration) => registration.active?.scriptURL ?? null),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000)),
+      ]),
+    );
+    expect(sw).toMatch(/\/sw\.js$/);
+    await page.screenshot({ path: `${process.cwd()}/.data/test-reports/csp-last-page.png` }).catch(() => undefined);
+    expect(violations).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 });

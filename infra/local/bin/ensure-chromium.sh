@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Browser tests drive Debian's Chromium through playwright-core (never a downloaded browser build).
+# Browser tests drive Debian's Chromium through @playwright/test (never a downloaded browser build).
 set -euo pipefail
 if [ -x /usr/bin/chromium ]; then exit 0; fi
 if [ "$(id -u)" != 0 ]; then echo "popote: install Debian's chromium (apt-get install chromium)" >&2; exit 1; fi

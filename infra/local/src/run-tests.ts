@@ -11,7 +11,7 @@ import { freeTestOffset, profile, repoRoot } from './profiles';
  *      Dockerfiles followed without Docker; infra/deploy) and integration (vitest; the
  *      integration project starts its own servers),
  *   2. the whole product launched on the test ports, then the system tests (traces in Jaeger) and
- *      the browser tests (Chromium through playwright-core) against it.
+ *      the browser tests (@playwright/test driving Debian's Chromium) against it.
  * Ends with `N passed, N failed` (skipped tests are counted and listed).
  */
 interface Counts {
@@ -36,6 +36,78 @@ function vitest(name: string, args: string[], env: NodeJS.ProcessEnv = {}): Prom
     );
     child.on('exit', (code) => resolve(code ?? 1));
   });
+}
+
+/** The browser tests: Playwright's runner with the suite's config, its JSON report at `<name>.json`. */
+function playwright(name: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  const out = join(reports, `${name}.json`);
+  rmSync(out, { force: true });
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [
+        join(root, 'node_modules/@playwright/test/cli.js'),
+        'test',
+        '--config',
+        join(root, 'frontends/e2e/playwright.config.ts'),
+        // Each run its own folder of failure traces: Playwright empties it when it starts.
+        `--output=${join(reports, `${name}-artifacts`)}`,
+        ...args,
+      ],
+      { cwd: root, stdio: 'inherit', env: { ...process.env, ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: out } },
+    );
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+interface PlaywrightSuite {
+  title: string;
+  specs: { title: string; file: string; tests: { status: 'expected' | 'unexpected' | 'flaky' | 'skipped' }[] }[];
+  suites?: PlaywrightSuite[];
+}
+
+/** Counts a Playwright JSON report like `count` does vitest's: failures listed by file > title. */
+function countPlaywright(name: string, exitCode: number): Counts {
+  let r: {
+    config: { rootDir: string };
+    suites: PlaywrightSuite[];
+    errors: { message?: string; location?: { file: string } }[];
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  };
+  try {
+    r = JSON.parse(readFileSync(join(reports, `${name}.json`), 'utf8')) as typeof r;
+  } catch {
+    // No report: the runner did not get as far as running tests (a broken config, say).
+    failures.push(`${name}: exit code ${exitCode}, no report`);
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+  const before = failures.length;
+  const visit = (suite: PlaywrightSuite, titles: string[]) => {
+    for (const spec of suite.specs) {
+      const fullName = [...titles, spec.title].join(' > ');
+      const where = relative(root, join(r.config.rootDir, spec.file));
+      for (const t of spec.tests) {
+        if (t.status === 'unexpected') failures.push(`${name}: ${where} > ${fullName}`);
+        if (t.status === 'skipped') console.log(`skipped: ${where} > ${fullName}`);
+      }
+    }
+    // Anonymous groups (a viewport for some tests) add no title.
+    for (const child of suite.suites ?? []) visit(child, child.title ? [...titles, child.title] : titles);
+  };
+  // The top level is one suite per file, titled by the file.
+  for (const file of r.suites) visit(file, []);
+  // Errors outside any test: a file that fails to load, no test matching the filter...
+  for (const e of r.errors) {
+    const where = e.location ? relative(root, e.location.file) : name;
+    failures.push(`${name}: ${where} (${(e.message ?? 'failed to run').split('\n')[0]})`);
+  }
+  if (exitCode !== 0 && failures.length === before) failures.push(`${name}: playwright exited with code ${exitCode}`);
+  const failed = r.stats.unexpected + r.errors.length;
+  return {
+    passed: r.stats.expected + r.stats.flaky,
+    failed: exitCode !== 0 && failed === 0 ? 1 : failed,
+    skipped: r.stats.skipped,
+  };
 }
 
 function count(name: string, exitCode: number): Counts {
@@ -84,7 +156,7 @@ async function main(): Promise<void> {
   // replicas, chaos) they are raised so hundreds of test accounts can sign up.
   for (const [name, value] of Object.entries(unlimitedRateLimits())) process.env[name] ??= value;
   const only = process.argv[2]; // optional: lint | unit | web | deploy | int | system | e2e | replicas | chaos
-  // With one part named, further arguments go to vitest (a file filter, say: `./popote test e2e payouts`).
+  // With one part named, further arguments go to its runner, vitest or Playwright (a file filter, say: `./popote test e2e payouts`).
   const extra = only ? process.argv.slice(3) : [];
 
   if (!only || only === 'lint') {
@@ -144,7 +216,7 @@ async function main(): Promise<void> {
         }
         if (!only || only === 'e2e') {
           console.log('\n== browser tests ==');
-          add(count('e2e', await vitest('e2e', ['--config', join(root, 'frontends/e2e/vitest.config.ts'), ...extra], env)));
+          add(countPlaywright('e2e', await playwright('e2e', extra, env)));
         }
       } finally {
         await app.stop();
@@ -177,7 +249,7 @@ async function main(): Promise<void> {
           MAIL_INBOX_URL: app.env.MAIL_INBOX_URL,
         };
         const files = ['tests/cart.e2e.ts', 'tests/checkout.e2e.ts', 'tests/live-orders.e2e.ts'];
-        add(count('e2e-replicas', await vitest('e2e-replicas', ['--config', join(root, 'frontends/e2e/vitest.config.ts'), ...files], env)));
+        add(countPlaywright('e2e-replicas', await playwright('e2e-replicas', files, env)));
       } finally {
         await app.stop();
       }

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 /** A GraphQL call from the page: same origin, the person's own cookies (none for a visitor). */
 export const graphql = <T = Record<string, unknown>>(page: Page, query: string, variables: Record<string, unknown> = {}) =>

@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
 import { mainNav, newAccount, signUp, type TestAccount } from './accounts';
 
 /** The demo meals (services/catalogue/src/seed/demo-data.ts) the shopping tests use. */
