@@ -13,6 +13,7 @@ import { graphqlServer } from './graphql-server';
 import { BffHealthController } from './health.controller';
 import { MealsModule } from './meals/meals.module';
 import { MediaModule } from './media/media.module';
+import { OperatorsModule } from './operators/operators.module';
 import { OrdersModule } from './orders/orders.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { PickupModule } from './pickup/pickup.module';
@@ -49,6 +50,7 @@ export class AppModule implements NestModule {
         PayoutsModule,
         AdsModule,
         PickupModule,
+        OperatorsModule,
       ],
       controllers: [BffHealthController],
     };

@@ -95,6 +95,16 @@ const MUTATIONS: Record<string, Row> = {
     expect: everyone('INVALID_CREDENTIALS'),
   },
   signOut: { query: () => ({ query: 'mutation { signOut }' }), expect: everyone('ok'), fresh: true },
+  // The operators' console (ADR 0041): a buyer's or cook's session is nobody there.
+  operatorSignIn: {
+    query: () => ({ query: 'mutation { operatorSignIn(email: "nobody@popote.test", password: "x", code: "123456") { step } }' }),
+    expect: everyone('INVALID_CREDENTIALS'),
+  },
+  confirmOperatorEnrolment: {
+    query: () => ({ query: 'mutation { confirmOperatorEnrolment(enrolment_token: "forged", code: "123456") { recovery_codes } }' }),
+    expect: everyone('UNAUTHENTICATED'),
+  },
+  operatorSignOut: { query: () => ({ query: 'mutation { operatorSignOut }' }), expect: everyone('ok') },
   updateProfile: {
     query: () => ({
       query: `mutation { updateProfile(input: {name: "N", username: "u${uid()}", location: "Lyon", bio: ""}) { user { user_id } } }`,
@@ -324,6 +334,8 @@ const MUTATIONS: Record<string, Row> = {
 };
 
 const PRIVATE_QUERIES: Record<string, Row> = {
+  // Operators only (their own cookie): no buyer's or cook's session reads the audit log.
+  operatorAudit: { query: () => ({ query: '{ operatorAudit { entries { entry_id } } }' }), expect: everyone('UNAUTHENTICATED') },
   // Nobody in the matrix's shared sessions asked for an archive: their own is none, never someone else's.
   dataExport: { query: () => ({ query: '{ dataExport { export_id } }' }), expect: signed('null') },
   cart: { query: () => ({ query: '{ cart { item_count } }' }), expect: signed() },
@@ -369,6 +381,8 @@ const PRIVATE_QUERIES: Record<string, Row> = {
 /** Open to visitors by design (the catalogue, cooks' public pages, who am I). */
 const PUBLIC_QUERIES = [
   'me',
+  // Who the console's cookie names: null for everyone else.
+  'operator',
   'meals',
   'meal',
   'featuredMeals',

@@ -9,6 +9,8 @@ import { RateLimitService, type RateBucket } from './rate-limit.service';
 const BY_ADDRESS: Record<string, RateBucket> = {
   signUp: 'signUp',
   signIn: 'signIn',
+  operatorSignIn: 'signIn',
+  confirmOperatorEnrolment: 'signIn',
   sendContactMessage: 'contact',
   requestPasswordReset: 'passwordReset',
 };

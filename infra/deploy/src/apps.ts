@@ -99,7 +99,7 @@ const MEDIA: EnvVar[] = [
 
 /** HS256 key: identity signs the access tokens, the BFF verifies them (platform auth.ts). */
 const AUTH: EnvVar[] = [v('AUTH_JWT_SECRET', { secret: true, localDefault: true })];
-const AUTH_DEFAULTS = ['ACCESS_TOKEN_TTL_S', 'REFRESH_TOKEN_TTL_S'];
+const AUTH_DEFAULTS = ['ACCESS_TOKEN_TTL_S', 'REFRESH_TOKEN_TTL_S', 'OPERATOR_SESSION_TTL_S'];
 
 /** Static frontends (frontends/<app>/server.mjs). */
 const FRONTEND: EnvVar[] = [v('PORT'), v('HOST', { localDefault: true }), v('NODE_ENV')]; // NODE_ENV: HSTS in production

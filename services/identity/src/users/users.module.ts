@@ -23,6 +23,6 @@ import { IdentityStore } from '../store';
     AccountTokensService,
     AccountService,
   ],
-  exports: [IdentityStore, UsersService, AccountService, SessionsService, MongooseModule],
+  exports: [IdentityStore, UsersService, AccountService, SessionsService, LoginThrottleService, MongooseModule],
 })
 export class UsersModule {}

@@ -16,4 +16,5 @@ export * from './payments/ads';
 export * from './notifications/notifications';
 export * from './notifications/follows';
 export * from './identity/account';
+export * from './identity/operators';
 export * from './shared/callers';

@@ -18,6 +18,13 @@ export const authConfigSchema = z.object({
     .int()
     .min(60)
     .default(30 * 24 * 3600),
+  /** An operator's console session: short, not refreshed (the operator signs in again with their second factor). */
+  OPERATOR_SESSION_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(8 * 3600)
+    .default(30 * 60),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 
@@ -78,6 +85,58 @@ export async function verifyAccessToken(token: string, config: AuthConfig): Prom
       name: typeof payload.name === 'string' ? payload.name : null,
       email_verified: payload.ev === true,
     };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Operators' tokens are of their own audience: a buyer's or cook's token is never an operator's, and
+ * an operator's opens nothing but the console. `enrol`: the few minutes between a right password
+ * and the first code of a new second factor.
+ */
+const OPERATOR_AUDIENCE = { session: 'popote-ops', enrol: 'popote-ops-enrol' } as const;
+const ENROLMENT_TTL_S = 10 * 60;
+
+/** Who an operator token names. */
+export interface OperatorActor {
+  operator_id: string;
+  email: string;
+  name: string;
+}
+
+export async function signOperatorToken(
+  operator: OperatorActor,
+  kind: keyof typeof OPERATOR_AUDIENCE,
+  config: AuthConfig,
+): Promise<{ token: string; expiresAt: Date }> {
+  const ttl = kind === 'session' ? config.OPERATOR_SESSION_TTL_S : ENROLMENT_TTL_S;
+  const expiresAt = new Date(Date.now() + ttl * 1000);
+  const token = await new SignJWT({ email: operator.email, name: operator.name })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(operator.operator_id)
+    .setIssuer(ISSUER)
+    .setAudience(OPERATOR_AUDIENCE[kind])
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(new TextEncoder().encode(config.AUTH_JWT_SECRET));
+  return { token, expiresAt };
+}
+
+/** The operator of a valid token of that kind, or null (expired, forged, of another audience). */
+export async function verifyOperatorToken(
+  token: string,
+  kind: keyof typeof OPERATOR_AUDIENCE,
+  config: AuthConfig,
+): Promise<OperatorActor | null> {
+  try {
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(config.AUTH_JWT_SECRET), {
+      issuer: ISSUER,
+      audience: OPERATOR_AUDIENCE[kind],
+      algorithms: ['HS256'],
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.email !== 'string' || typeof payload.name !== 'string') return null;
+    return { operator_id: payload.sub, email: payload.email, name: payload.name };
   } catch {
     return null;
   }

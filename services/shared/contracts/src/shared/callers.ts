@@ -18,6 +18,7 @@ import {
 } from './envelope';
 import { AlertsRpc, FollowsRpc } from '../notifications/follows';
 import { IdentityEvents, IdentityRpc } from '../identity/identity';
+import { OperatorRpc } from '../identity/operators';
 import { NotificationsRpc, SendEmailJob, SendPushJob } from '../notifications/notifications';
 import { OrderingEvents, OrderingRpc } from '../ordering/ordering';
 import { PaymentsEvents, PaymentsRpc, PayoutsRpc, ReceiptsRpc } from '../payments/payments';
@@ -27,6 +28,7 @@ import { PickupRpc } from '../catalogue/pickup';
 export const RPC_CONTRACTS: readonly RpcContract<any, any, any>[] = [
   ...[
     IdentityRpc,
+    OperatorRpc,
     CatalogueRpc,
     PickupRpc,
     CartRpc,
