@@ -25,39 +25,49 @@ const reports = join(root, '.data', 'test-reports');
 /** What failed, repeated at the very end: CI keeps only the tail of a long run's output. */
 const failures: string[] = [];
 
-function vitest(name: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+/** Runs a test tool's CLI (a script under node_modules) with `args`; its JSON report is `<name>.json`. Resolves to its exit code. */
+function runTool(
+  name: string,
+  cli: string,
+  args: (out: string) => string[],
+  env: (out: string) => NodeJS.ProcessEnv = () => ({}),
+): Promise<number> {
   const out = join(reports, `${name}.json`);
   rmSync(out, { force: true });
   return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-      { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } },
-    );
+    const child = spawn(process.execPath, [join(root, 'node_modules', cli), ...args(out)], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...env(out) },
+    });
     child.on('exit', (code) => resolve(code ?? 1));
   });
 }
 
+function vitest(name: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  return runTool(
+    name,
+    'vitest/vitest.mjs',
+    (out) => ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    () => env,
+  );
+}
+
 /** The browser tests: Playwright's runner with the suite's config, its JSON report at `<name>.json`. */
 function playwright(name: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
-  const out = join(reports, `${name}.json`);
-  rmSync(out, { force: true });
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [
-        join(root, 'node_modules/@playwright/test/cli.js'),
-        'test',
-        '--config',
-        join(root, 'frontends/e2e/playwright.config.ts'),
-        // Each run its own folder of failure traces: Playwright empties it when it starts.
-        `--output=${join(reports, `${name}-artifacts`)}`,
-        ...args,
-      ],
-      { cwd: root, stdio: 'inherit', env: { ...process.env, ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: out } },
-    );
-    child.on('exit', (code) => resolve(code ?? 1));
-  });
+  return runTool(
+    name,
+    '@playwright/test/cli.js',
+    () => [
+      'test',
+      '--config',
+      join(root, 'frontends/e2e/playwright.config.ts'),
+      // Each run its own folder of failure traces: Playwright empties it when it starts.
+      `--output=${join(reports, `${name}-artifacts`)}`,
+      ...args,
+    ],
+    (out) => ({ ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: out }),
+  );
 }
 
 interface PlaywrightSuite {
