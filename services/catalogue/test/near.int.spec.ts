@@ -13,6 +13,7 @@ import { haversineMetres } from '../src/geo/distance';
 import { Meal } from '../src/meals/meal.schema';
 import { DEMO_MEALS } from '../src/seed/demo-data';
 import { seedCatalogue } from '../src/seed/seed';
+import { SlotsService } from '../src/slots/slots.service';
 import { rules } from './pickup-rules';
 
 /** Cooks around Lyon 1er (the buyer), by commune: [INSEE code, postcode]. */
@@ -90,6 +91,8 @@ describe('catalogue: near me (radius, nearest first, pagination) on FerretDB', (
       cook_name: 'x',
       available_date: new Date(),
     });
+    // Cards written here, not by the service: their copy of the cook's commune as the service's reconciliation makes it.
+    await app.get(SlotsService).reconcileLocations();
   });
 
   afterAll(async () => {

@@ -29,8 +29,6 @@ export const retryDelayMs = (attempts: number) => Math.min(600_000, 5_000 * 2 **
 const BATCH = 50;
 /** Email jobs under way at once in a process: most of them wait for their batch's addresses. */
 const SENDS_AT_ONCE = 40;
-/** SMTP connections a process keeps open, each sending one email after another. */
-const SMTP_CONNECTIONS = 5;
 /**
  * How long a sender waits for others to ask for addresses with it (ms): one identity call per
  * batch. An email is not read in real time; a quarter of a second batches the emails of several
@@ -64,8 +62,6 @@ export class EmailsService implements OnApplicationBootstrap, OnApplicationShutd
     private readonly queue: WorkQueue,
   ) {
     this.transport = nodemailer.createTransport({
-      pool: true,
-      maxConnections: SMTP_CONNECTIONS,
       host: config.SMTP_HOST,
       port: config.SMTP_PORT,
       secure: config.SMTP_SECURE === 'true',
