@@ -85,6 +85,12 @@ export const keys: KeyingConfig = {
   ReceiptPdf: embedded,
   ReceiptPlace: embedded,
   RefundMade: embedded,
+  // The operators' console (ADR 0041): the signed-in operator, and the audit log's lines (never changed).
+  Operator: byId('operator_id'),
+  AuditEntry: byId('entry_id'),
+  AuditPage: embedded,
+  OperatorSignIn: embedded,
+  OperatorEnrolment: embedded,
 };
 
 type Args = Variables;
