@@ -2,7 +2,7 @@ import { Inject, UseGuards } from '@nestjs/common';
 import { Args, Context, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { OperatorRpc, type OperatorSession } from '@popote/contracts';
 import { RpcClient, verifyOperatorToken, type OperatorActor } from '@popote/platform';
-import type { Response } from 'express';
+import type { CookieOptions, Response } from 'express';
 import type { GqlContext } from '../auth/gql-context';
 import type { BffConfig } from '../config';
 import { BFF_CONFIG } from '../tokens';
@@ -20,14 +20,13 @@ export class OperatorsResolver {
     @Inject(BFF_CONFIG) private readonly config: BffConfig,
   ) {}
 
+  /** The console cookie's attributes, the same when it is set and when it is cleared. */
+  private cookie(): CookieOptions {
+    return { httpOnly: true, secure: this.config.COOKIE_SECURE === 'true', sameSite: 'strict', path: '/' };
+  }
+
   private open(res: Response, session: OperatorSession): OperatorActor {
-    res.cookie(OPERATOR_COOKIE, session.access_token, {
-      httpOnly: true,
-      secure: this.config.COOKIE_SECURE === 'true',
-      sameSite: 'strict',
-      path: '/',
-      expires: new Date(session.expires_at),
-    });
+    res.cookie(OPERATOR_COOKIE, session.access_token, { ...this.cookie(), expires: new Date(session.expires_at) });
     return session.operator;
   }
 
@@ -71,7 +70,7 @@ export class OperatorsResolver {
 
   @Mutation(() => Boolean)
   operatorSignOut(@Context() ctx: GqlContext): boolean {
-    ctx.res.clearCookie(OPERATOR_COOKIE, { httpOnly: true, secure: this.config.COOKIE_SECURE === 'true', sameSite: 'strict', path: '/' });
+    ctx.res.clearCookie(OPERATOR_COOKIE, this.cookie());
     return true;
   }
 

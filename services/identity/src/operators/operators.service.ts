@@ -17,6 +17,8 @@ const TOTP_ISSUER = 'Popote (opérateurs)';
 /** One period either side of now is accepted (the phone's clock may be 30 s off). */
 const TOTP_TOLERANCE_S = 30;
 
+/** Operators' failed sign-ins are counted apart from a buyer's with the same address. */
+const throttleKey = (email: string) => `ops:${email}`;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 /** A recovery code: 10 letters and digits in two groups (`abcde-12345`), typed with or without the dash. */
 const recoveryCode = () => {
@@ -52,11 +54,9 @@ export class OperatorsService {
   }
 
   async signIn(email: string, password: string, code: string | undefined, ip: string): Promise<SignInOutcome> {
-    const key = `ops:${email}`;
+    const key = throttleKey(email);
     await this.throttle.assertAllowed(key, ip);
-    const found = email
-      ? await this.operators.findOne({ email }).select('+password_hash +totp_secret +recovery_codes').lean<Operator>()
-      : null;
+    const found = email ? await this.operators.findOne({ email }).select('+password_hash +totp_secret').lean<Operator>() : null;
     const passwordOk = await verifyPassword(found?.password_hash ?? (await decoyHash()), password);
     if (!found || !passwordOk) return this.refuse(key, ip, found, 'operator.sign-in-refused');
     if (found.disabled_at) throw new DomainError('FORBIDDEN', OPERATOR_MESSAGES.disabled);
@@ -90,7 +90,7 @@ export class OperatorsService {
   ): Promise<{ session: OperatorSession; recovery_codes: string[] }> {
     const who = await verifyOperatorToken(enrolmentToken, 'enrol', this.config);
     if (!who) throw new DomainError('UNAUTHENTICATED', OPERATOR_MESSAGES.enrolmentExpired);
-    const key = `ops:${who.email}`;
+    const key = throttleKey(who.email);
     await this.throttle.assertAllowed(key, ip);
     const codes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
     const found = await this.locks.run(`operator:${who.operator_id}`, async () => {
@@ -176,7 +176,7 @@ export class OperatorsService {
   }
 
   private async signedIn(operator: Operator, ip: string, recoveryUsed: boolean): Promise<Signed> {
-    await this.throttle.recordSuccess(`ops:${operator.email}`);
+    await this.throttle.recordSuccess(throttleKey(operator.email));
     const actor = actorOf(operator);
     const { token, expiresAt } = await signOperatorToken(actor, 'session', this.config);
     await this.record({ operator, action: recoveryUsed ? 'operator.signed-in-with-recovery-code' : 'operator.signed-in', ip });
