@@ -13,12 +13,14 @@ import { graphqlServer } from './graphql-server';
 import { BffHealthController } from './health.controller';
 import { MealsModule } from './meals/meals.module';
 import { MediaModule } from './media/media.module';
+import { ModerationModule } from './moderation/moderation.module';
 import { OperatorsModule } from './operators/operators.module';
 import { OrdersModule } from './orders/orders.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { PickupModule } from './pickup/pickup.module';
 import { ReadCacheModule } from './read-cache/read-cache.module';
 import { SecurityModule } from './security/security.module';
+import { TradersModule } from './traders/traders.module';
 
 /** The BFF: the platform, the sessions, the GraphQL server, then one module per feature. */
 @Module({})
@@ -38,6 +40,9 @@ export class AppModule implements NestModule {
         graphqlServer(config, session),
         SecurityModule,
         ReadCacheModule,
+        // Before MediaModule (and DataExportsModule, which imports it): the trader documents' routes
+        // under /media/traders first, MediaController's `media/*key` would take them otherwise.
+        TradersModule,
         // Before MediaModule: the archive's route first, MediaController's `media/*key` would take it otherwise.
         DataExportsModule,
         MediaModule,
@@ -51,6 +56,7 @@ export class AppModule implements NestModule {
         AdsModule,
         PickupModule,
         OperatorsModule,
+        ModerationModule,
       ],
       controllers: [BffHealthController],
     };

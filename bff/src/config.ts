@@ -33,6 +33,11 @@ export const bffConfigSchema = baseConfigSchema
     TRUST_PROXY: z.string().min(1).optional(),
     /** The data export job (ADR 0026): archives live in this private bucket (never served by /media/*). */
     EXPORT_BUCKET: z.string().min(3).default('popote-exports'),
+    /**
+     * The cooks' trader documents (their DDPP declaration receipt, their hygiene certificate): a private
+     * bucket, read only through the BFF by the cook and the operators (never served by /media/*).
+     */
+    TRADER_DOCUMENTS_BUCKET: z.string().min(3).default('popote-trader-documents'),
     /** How long a ready archive can be downloaded before the sweep deletes it (7 days). */
     EXPORT_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(168),
     /** How long a builder holds an export job without a heartbeat before the work queue gives it to another (it died). */
@@ -77,5 +82,9 @@ export const bffConfig = (env: NodeJS.ProcessEnv = process.env): BffConfig => {
   }
   if (config.EXPORT_BUCKET === config.MEDIA_BUCKET)
     throw new Error('Invalid configuration:\n  EXPORT_BUCKET must not be MEDIA_BUCKET (the media bucket is served publicly under /media)');
+  if ([config.MEDIA_BUCKET, config.EXPORT_BUCKET].includes(config.TRADER_DOCUMENTS_BUCKET))
+    throw new Error(
+      'Invalid configuration:\n  TRADER_DOCUMENTS_BUCKET must be a bucket of its own (private, not MEDIA_BUCKET nor EXPORT_BUCKET)',
+    );
   return { ...config, TRUST_PROXY: config.TRUST_PROXY ?? 'loopback' };
 };

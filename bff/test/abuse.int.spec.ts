@@ -34,6 +34,7 @@ describe('bff: operation limits, shared rate limits, trusted proxies, uploads ch
       RATE_LIMIT_SIGN_IN: '4/60',
       RATE_LIMIT_UPLOAD: '2/60',
       RATE_LIMIT_PASSWORD_RESET: '2/60',
+      RATE_LIMIT_REPORT: '2/60',
       TRUST_PROXY: 'loopback',
     };
     const bffEnv = { ...env, ...natsCredentials('bff'), ...limits, MONGO_DB: `${env.MONGO_DB}_bff` };
@@ -127,6 +128,37 @@ describe('bff: operation limits, shared rate limits, trusted proxies, uploads ch
     // Another client (another address behind the same trusted proxy) is not affected.
     const other = await post(urls[1]!, { query: SIGN_IN }, { 'x-forwarded-for': '198.51.100.8' });
     expect(((await other.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code).toBe('INVALID_CREDENTIALS');
+  });
+
+  it("limits 'Signaler' per client address across replicas, before anything is read or recorded (ADR 0042)", async () => {
+    const xff = { 'x-forwarded-for': '198.51.100.21' };
+    const report = (url: string) =>
+      post(
+        url,
+        {
+          query: 'mutation($i: ReportContentInput!) { reportContent(input: $i) { report_id } }',
+          variables: {
+            i: {
+              target_kind: 'cook',
+              target_id: 'nobody',
+              reason: 'fraud',
+              explanation: 'Un faux profil qui arnaque.',
+              contact_email: 'a@popote.test',
+            },
+          },
+        },
+        xff,
+      );
+    // Within the limit, the report is examined (no such cook here: refused as not found, in French).
+    for (const url of [urls[0]!, urls[1]!]) {
+      const body = (await (await report(url)).json()) as { errors: { extensions: { code: string } }[] };
+      expect(body.errors[0]!.extensions.code).toBe('NOT_FOUND');
+    }
+    const refused = (await (await report(urls[0]!)).json()) as { errors: { message: string; extensions: { code: string } }[] };
+    expect(refused.errors[0]).toMatchObject({
+      message: 'Trop de requêtes. Veuillez réessayer dans quelques instants.',
+      extensions: { code: 'RATE_LIMITED' },
+    });
   });
 
   it('believes X-Forwarded-For only from trusted proxies', async () => {

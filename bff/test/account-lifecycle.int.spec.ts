@@ -9,6 +9,7 @@ import { MediaStorage } from '@popote/platform';
 import { chooseSlotsGql, eventually, GqlSession, PICKUP_ALL_DAY, tokenOfLink, waitForMail } from '@popote/testing';
 import mongoose, { type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markSellerVerified } from '../../services/identity/test/fixtures';
 import { ErasedAccounts } from '../../services/ordering/src/account/erased-accounts';
 import { jpeg, uploadMealPicture } from './support/media';
 import { bffConfig, startBff, startServices, type Services } from './support/services';
@@ -76,6 +77,8 @@ describe('account lifecycle through the BFF', () => {
     if (verify) {
       const mail = await waitForMail(person.email, /Confirmez votre adresse email/);
       await gqlOk(person.s, VERIFY, { t: tokenOfLink(mail.text) });
+      // A new dish needs a verified seller: a fixture, as an operator's verification would (traders.int.spec.ts tests it).
+      if (user_type === 'cook') await markSellerVerified(apps.identity!, person.email);
     }
     return person;
   };
@@ -405,11 +408,16 @@ describe('account lifecycle through the BFF', () => {
       ),
       ['bff', bffDb],
     ];
+    // What the law keeps six months after the trading relationship ends (EU Digital Services Act,
+    // article 30(3)): the cook's trader file, checked apart below.
+    const keptByLaw = (service: string, collection: string, doc: { _id: unknown }) =>
+      service === 'identity' && collection === 'traders' && doc._id === cook.user_id;
     const leftovers = async () => {
       const found: string[] = [];
       for (const [service, conn] of databases) {
         for (const { name } of await conn.db!.listCollections().toArray()) {
           for (const doc of await conn.db!.collection(name).find({}).toArray()) {
+            if (keptByLaw(service, name, doc)) continue;
             const text = JSON.stringify(doc).toLowerCase();
             for (const needle of needles) if (text.includes(needle.toLowerCase())) found.push(`${service}.${name}: ${needle}`);
           }
@@ -423,6 +431,15 @@ describe('account lifecycle through the BFF', () => {
     expect(await exportsBucket.keys()).toEqual([]);
     const keys = await media.keys('meals/');
     expect(keys.filter((k) => k.startsWith(imageKey.replace(/\.jpg$/, '')))).toEqual([]);
+    // The cook's trader file: kept, out of every page, until six months after the erasure.
+    const traderFile = await apps
+      .identity!.get<Connection>(getConnectionToken())
+      .collection('traders')
+      .findOne({ _id: cook.user_id as never });
+    expect(traderFile).toMatchObject({ status: 'verified', relationship_ended_at: expect.any(Date), delete_after: expect.any(Date) });
+    const months = (traderFile!.delete_after.getTime() - traderFile!.relationship_ended_at.getTime()) / (30.44 * 86_400_000);
+    expect(months).toBeGreaterThan(5.9);
+    expect(months).toBeLessThan(6.1);
     // What the law keeps: the order and the payment, without identity.
     const order = await apps
       .ordering!.get<Connection>(getConnectionToken())

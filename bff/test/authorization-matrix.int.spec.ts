@@ -25,7 +25,7 @@ import { AppModule as OrderingModule } from '../../services/ordering/src/app.mod
 import { orderingConfig } from '../../services/ordering/src/config';
 import { AppModule as PaymentsModule } from '../../services/payments/src/app.module';
 import { paymentsConfig } from '../../services/payments/src/config';
-import { markEmailVerified } from '../../services/identity/test/fixtures';
+import { markEmailVerified, markSellerVerified } from '../../services/identity/test/fixtures';
 import { ALERTS_ALL_ON, browserSubscription } from './push-subscription';
 import { newAccount } from './support/accounts';
 import { bffConfig, startBff } from './support/bff';
@@ -105,6 +105,41 @@ const MUTATIONS: Record<string, Row> = {
     expect: everyone('UNAUTHENTICATED'),
   },
   operatorSignOut: { query: () => ({ query: 'mutation { operatorSignOut }' }), expect: everyone('ok') },
+  // Notice and action (ADR 0042): anyone reports (signed out with an address); only operators decide;
+  // an appeal is the person affected's own (none of these sessions has a decision).
+  reportContent: {
+    query: (w) => ({
+      query: 'mutation($i: ReportContentInput!) { reportContent(input: $i) { report_id } }',
+      variables: {
+        i: {
+          target_kind: 'meal',
+          target_id: w.otherMeal,
+          reason: 'other',
+          explanation: 'Vérification de la matrice des droits.',
+          contact_email: `matrice-${uid()}@popote.test`,
+        },
+      },
+    }),
+    expect: everyone('ok'),
+  },
+  decideReport: {
+    query: () => ({
+      query:
+        'mutation { decideReport(report_id: "r1", action: hide_meal, statement: "Motifs suffisamment longs pour passer.") { decision_id } }',
+    }),
+    expect: everyone('UNAUTHENTICATED'),
+  },
+  decideAppeal: {
+    query: () => ({
+      query:
+        'mutation { decideAppeal(decision_id: "d-r1", outcome: reversed, statement: "Motifs suffisamment longs pour passer.") { decision_id } }',
+    }),
+    expect: everyone('UNAUTHENTICATED'),
+  },
+  appealDecision: {
+    query: () => ({ query: 'mutation { appealDecision(decision_id: "d-none", text: "Je conteste cette décision.") { decision_id } }' }),
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'NOT_FOUND', owningCook: 'NOT_FOUND', otherCook: 'NOT_FOUND' },
+  },
   updateProfile: {
     query: () => ({
       query: `mutation { updateProfile(input: {name: "N", username: "u${uid()}", location: "Lyon", bio: ""}) { user { user_id } } }`,
@@ -329,6 +364,34 @@ const MUTATIONS: Record<string, Row> = {
     fresh: true,
   },
   deleteAccount: { query: () => ({ query: 'mutation { deleteAccount(password: "secret1") }' }), expect: signed(), fresh: true },
+  // Trader details (traders' traceability): a cook's own only, with documents they uploaded themselves — a
+  // key under the owning cook names no stored document (owning cook) or someone else's (other cook).
+  saveTraderDetails: {
+    query: (w) => ({
+      query: 'mutation($i: TraderDetailsInput!) { saveTraderDetails(input: $i) { status } }',
+      variables: {
+        i: {
+          legal_name: 'Matrice',
+          siret: '73282932000074',
+          address: { street: '1 rue de la Matrice', postcode: '69001', city: 'Lyon' },
+          phone: '06 12 34 56 78',
+          email: 'matrice@popote.test',
+          ddpp_receipt_key: `traders/${w.cook}/1-ddpp_receipt.pdf`,
+          hygiene_certificate_key: `traders/${w.cook}/1-hygiene_certificate.pdf`,
+          self_certified: true,
+        },
+      },
+    }),
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'FORBIDDEN', owningCook: 'VALIDATION_FAILED', otherCook: 'VALIDATION_FAILED' },
+  },
+  // Operators only (the console's cookie): no buyer's or cook's session decides on a cook's details.
+  decideTraderVerification: {
+    query: (w) => ({
+      query: 'mutation($c: ID!) { decideTraderVerification(cook_id: $c, revision: 1, decision: verify) { applied } }',
+      variables: { c: w.cook },
+    }),
+    expect: everyone('UNAUTHENTICATED'),
+  },
   // The data export job (ADR 0026): one's own archive only; downloads are checked in data-export.int.spec.ts.
   requestDataExport: { query: () => ({ query: 'mutation { requestDataExport { export_id status } }' }), expect: signed(), fresh: true },
 };
@@ -336,6 +399,22 @@ const MUTATIONS: Record<string, Row> = {
 const PRIVATE_QUERIES: Record<string, Row> = {
   // Operators only (their own cookie): no buyer's or cook's session reads the audit log.
   operatorAudit: { query: () => ({ query: '{ operatorAudit { entries { entry_id } } }' }), expect: everyone('UNAUTHENTICATED') },
+  moderationQueue: { query: () => ({ query: '{ moderationQueue { next_after } }' }), expect: everyone('UNAUTHENTICATED') },
+  moderationReport: {
+    query: () => ({ query: '{ moderationReport(report_id: "r1") { current_text } }' }),
+    expect: everyone('UNAUTHENTICATED'),
+  },
+  moderationAppeals: { query: () => ({ query: '{ moderationAppeals { decision_id } }' }), expect: everyone('UNAUTHENTICATED') },
+  // The decisions about one's own content only.
+  myModerationDecisions: { query: () => ({ query: '{ myModerationDecisions { decision_id } }' }), expect: signed('empty') },
+  // One's own trader details (the cooks of the matrix are verified sellers, a fixture).
+  myTraderDetails: { query: () => ({ query: '{ myTraderDetails { status } }' }), expect: cookOnly },
+  // Operators only: the queue and any cook's file.
+  traderVerifications: { query: () => ({ query: '{ traderVerifications { next_cursor } }' }), expect: everyone('UNAUTHENTICATED') },
+  traderFile: {
+    query: (w) => ({ query: 'query($c: ID!) { traderFile(cook_id: $c) { status } }', variables: { c: w.cook } }),
+    expect: everyone('UNAUTHENTICATED'),
+  },
   // Nobody in the matrix's shared sessions asked for an archive: their own is none, never someone else's.
   dataExport: { query: () => ({ query: '{ dataExport { export_id } }' }), expect: signed('null') },
   cart: { query: () => ({ query: '{ cart { item_count } }' }), expect: signed() },
@@ -397,6 +476,8 @@ const PUBLIC_QUERIES = [
   'pushPublicKey',
   // The sponsored dish, shown to everyone with its label (ADR 0020).
   'sponsoredMeal',
+  // The yearly transparency report: figures, no personal data (DSA Art. 15/24, ADR 0042).
+  'transparencyReport',
 ];
 /** Checked in auth.int.spec.ts and checkout.int.spec.ts (only signed-in users, only their orders, closed on sign-out). */
 const SUBSCRIPTIONS = ['orderUpdated'];
@@ -418,6 +499,7 @@ describe('authorization matrix: every mutation and private query × who asks', (
       const r = await s.gql('mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id } } }', { i: account(type) });
       expect(r.errors).toBeUndefined();
       await markEmailVerified(identity); // paying and publishing need a confirmed address
+      if (type === 'cook') await markSellerVerified(identity); // a new dish needs a verified seller (fixture)
     }
     return s;
   };

@@ -11,7 +11,7 @@ import { AppModule as IdentityModule } from '../../services/identity/src/app.mod
 import { hashPassword } from '../../services/identity/src/auth/passwords';
 import { identityConfig } from '../../services/identity/src/config';
 import { CookProfile, User } from '../../services/identity/src/users/user.schema';
-import { markEmailVerified } from '../../services/identity/test/fixtures';
+import { markEmailVerified, markSellerVerified } from '../../services/identity/test/fixtures';
 import { newAccount } from './support/accounts';
 import { bffConfig, startBff } from './support/bff';
 import { jpeg as picture, uploadMealPicture } from './support/media';
@@ -53,6 +53,7 @@ describe('bff: meals for cooks, pictures, cook pages', () => {
           i: newAccount('chef', user_type, 'Chef'),
         });
         await markEmailVerified(identity); // publishing needs a confirmed address
+        if (user_type === 'cook') await markSellerVerified(identity); // and a verified seller (fixture)
         return done;
       },
     };
@@ -221,6 +222,7 @@ describe('bff: meals for cooks, pictures, cook pages', () => {
       p: password,
     });
     expect(signedIn.errors).toBeUndefined();
+    await markSellerVerified(identity, '0-unrated-a@popote.test'); // a new dish needs a verified seller (fixture)
     expect((await cook.gql(CREATE, { i: input() })).errors).toBeUndefined();
     cooks = await popular();
     expect(cooks.slice(0, 2).map((c) => c.cook_id)).toEqual(['0-rated-no-dish', '0-unrated-a']);

@@ -7,7 +7,7 @@ import { AppModule as CatalogueModule } from '../../services/catalogue/src/app.m
 import { catalogueConfig } from '../../services/catalogue/src/config';
 import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
 import { identityConfig } from '../../services/identity/src/config';
-import { markEmailVerified } from '../../services/identity/test/fixtures';
+import { markEmailVerified, markSellerVerified } from '../../services/identity/test/fixtures';
 import { AppModule as NotificationsModule } from '../../services/notifications/src/app.module';
 import { unsubscribeKey, unsubscribeToken } from '../../services/notifications/src/alerts/unsubscribe-token';
 import { notificationsConfig } from '../../services/notifications/src/config';
@@ -56,6 +56,7 @@ describe('bff: following cooks, favourite dishes and alert settings (GraphQL →
     const i = { email: `${username}@popote.test`, password: 'secret1', name: `Nom ${username}`, username, location: 'Lyon', user_type };
     const { signUp } = await ok(s, 'mutation($i: SignUpInput!) { signUp(input: $i) { user { user_id } } }', { i });
     await markEmailVerified(identity);
+    if (user_type === 'cook') await markSellerVerified(identity); // a new dish needs a verified seller (fixture)
     return { session: s, id: signUp.user.user_id as string, username };
   };
   const newMeal = async (name: string) =>

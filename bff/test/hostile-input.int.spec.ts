@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { buildSchema, getNamedType, type GraphQLField } from 'graphql';
 import type { Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markEmailVerified } from '../../services/identity/test/fixtures';
+import { markEmailVerified, markSellerVerified } from '../../services/identity/test/fixtures';
 import { newAccount } from './support/accounts';
 import { uploadMealPicture } from './support/media';
 import { bffConfig, startBff, startServices, type Services } from './support/services';
@@ -110,6 +110,14 @@ const ARGUMENTS: { name: string; query: string; vars: fc.Arbitrary<Record<string
     vars: fc.record({ i: objectWith(['name', 'email', 'subject', 'message']) }),
     as: 'anonymous',
   },
+  {
+    name: 'saveTraderDetails',
+    query: 'mutation($i: TraderDetailsInput!) { saveTraderDetails(input: $i) { status } }',
+    vars: fc.record({
+      i: objectWith(['legal_name', 'siret', 'address', 'phone', 'email', 'ddpp_receipt_key', 'hygiene_certificate_key', 'self_certified']),
+    }),
+    as: 'cook',
+  },
 ];
 
 /** A well-formed id that names nothing: a malformed id must be answered just as this one is. */
@@ -158,6 +166,12 @@ const ID_OPERATIONS: Record<string, IdCall> = {
   stopCampaign: { as: 'cook', query: 'mutation($id: ID!) { stopCampaign(campaign_id: $id) { status } }' },
   recordSponsoredDisplay: { as: 'anonymous', query: 'mutation($id: ID!) { recordSponsoredDisplay(campaign_id: $id) }' },
   recordSponsoredClick: { as: 'anonymous', query: 'mutation($id: ID!) { recordSponsoredClick(campaign_id: $id) }' },
+  // Operators only (the console's cookie): nobody here is one, refused before the id is read.
+  traderFile: { as: 'anonymous', query: 'query($id: ID!) { traderFile(cook_id: $id) { status } }' },
+  decideTraderVerification: {
+    as: 'anonymous',
+    query: 'mutation($id: ID!) { decideTraderVerification(cook_id: $id, revision: 1, decision: verify) { applied } }',
+  },
   updateMeal: {
     as: 'cook',
     query: 'mutation($id: ID!, $i: UpdateMealInput!) { updateMeal(meal_id: $id, input: $i) { meal_id } }',
@@ -196,6 +210,7 @@ describe('hostile input: generated GraphQL arguments and uploads', () => {
       });
       expect(r.errors).toBeUndefined();
       await markEmailVerified(identity); // publishing needs a confirmed address
+      if (type === 'cook') await markSellerVerified(identity); // and a verified seller (fixture)
       if (type === 'cook') cookId = r.data.signUp.user.user_id;
       else consumerId = r.data.signUp.user.user_id;
       sessions[type] = s;

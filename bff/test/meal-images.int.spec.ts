@@ -7,7 +7,7 @@ import { AppModule as CatalogueModule } from '../../services/catalogue/src/app.m
 import { catalogueConfig } from '../../services/catalogue/src/config';
 import { AppModule as IdentityModule } from '../../services/identity/src/app.module';
 import { identityConfig } from '../../services/identity/src/config';
-import { markEmailVerified } from '../../services/identity/test/fixtures';
+import { markEmailVerified, markSellerVerified } from '../../services/identity/test/fixtures';
 import { newAccount } from './support/accounts';
 import { bffConfig, startBff } from './support/bff';
 import { jpeg, uploadMealPicture } from './support/media';
@@ -28,6 +28,7 @@ describe('bff: meal pictures are their uploader’s', () => {
       i: newAccount('img', 'cook', 'Chef'),
     });
     await markEmailVerified(identity); // publishing needs a confirmed address
+    await markSellerVerified(identity); // and a verified seller (fixture)
     return { s, user_id: r.data.signUp.user.user_id as string };
   };
   const upload = async (s: GqlSession) => {

@@ -21,6 +21,8 @@ const runtimeConfig = () => ({
   remotes: {
     consumer: env.CONSUMER_ENTRY_URL || 'http://127.0.0.1:3001/remoteEntry.js',
     cook: env.COOK_ENTRY_URL || 'http://127.0.0.1:3002/remoteEntry.js',
+    // The operators' console: the page fetches it only once an operator is signed in.
+    ops: env.OPS_ENTRY_URL || 'http://127.0.0.1:3003/remoteEntry.js',
   },
   contactEmail: env.CONTACT_EMAIL || 'contact@popote.fr',
 });

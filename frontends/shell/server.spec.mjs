@@ -40,6 +40,12 @@ describe("the shell's server", () => {
     expect(result.output).toContain('is not a remote entry');
   });
 
+  it("refuses a manifest URL as the operators' console entry too", async () => {
+    const result = await start({ OPS_ENTRY_URL: 'https://ops.example.org/mf-manifest.json' });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('ops: https://ops.example.org/mf-manifest.json is not a remote entry');
+  });
+
   it('refuses the former variable names, naming the new ones', async () => {
     const result = await start({ COOK_MANIFEST_URL: 'https://cook.example.org/mf-manifest.json' });
     expect(result.code).toBe(1);
@@ -50,6 +56,7 @@ describe("the shell's server", () => {
     const result = await start({
       CONSUMER_ENTRY_URL: 'https://consumer.example.org/remoteEntry.js',
       COOK_ENTRY_URL: 'https://cook.example.org/1.5.0/remoteEntry.js',
+      OPS_ENTRY_URL: 'https://ops.example.org/remoteEntry.js',
     });
     expect(result.code, result.output).toBe('listening');
   });

@@ -240,6 +240,7 @@ export async function startStack(file: string, settings: { payments?: Record<str
     },
     catalogue: () => catalogue,
     ordering: () => ordering,
+    identity: () => others[0]!,
     /** A second catalogue instance on the same database and NATS (two replicas side by side). */
     startCatalogueReplica: () => startCatalogue(),
     /** A second ordering instance on the same database and NATS. */

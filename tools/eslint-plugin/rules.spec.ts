@@ -28,7 +28,8 @@ export class Planted {
 const inOrders = (body: string) => rulesBroken('services/ordering/src/orders/planted.ts', ORDERS_SERVICE.replace('BODY', body));
 
 describe('popote/no-untraceable-references', () => {
-  it('refuses a comment citing an issue number, in a service and in a frontend', async () => {
+  // The first lint of the file loads the repository's configuration and TypeScript programs (seconds on a busy machine).
+  it('refuses a comment citing an issue number, in a service and in a frontend', { timeout: 30_000 }, async () => {
     expect(await rulesBroken('services/cart/src/planted.ts', '// Carts merge on sign-in (issue 12).\nexport const x = 1;\n')).toEqual([
       'popote/no-untraceable-references',
     ]);

@@ -1,6 +1,7 @@
 import type { Allergen, Availability, Category } from '@popote/contracts';
 import { AllergenEnum, AvailabilityEnum, CategoryEnum } from '../graphql-enums';
 import { Field, Float, ID, InputType, Int, ObjectType, PickType } from '@nestjs/graphql';
+import { SellerModel } from '../traders/trader.model';
 
 @ObjectType('Meal')
 export class MealModel {
@@ -108,4 +109,7 @@ export class CookModel {
   @Field(() => [String]) availability_days!: string[];
   @Field(() => Float) rating_average!: number;
   @Field(() => Int) total_reviews!: number;
+  @Field({ description: "'Vendeur vérifié': an operator verified the cook's trader details" }) verified_seller!: boolean;
+  @Field(() => SellerModel, { nullable: true, description: 'What the law asks to show of a verified seller; null otherwise' })
+  seller!: SellerModel | null;
 }

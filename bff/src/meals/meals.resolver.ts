@@ -7,6 +7,7 @@ import { CurrentActor } from '../auth/current-actor.decorator';
 import type { GqlContext } from '../auth/gql-context';
 import { IdArg, MEAL_ID } from '../errors/id-arguments';
 import { PublicReadCache } from '../read-cache/public-read-cache.service';
+import { VerifiedSellerGuard } from '../traders/verified-seller.guard';
 import { CommuneModel, CookModel, CreateMealInput, MealFilterInput, MealModel, MealPageModel, UpdateMealInput } from './meal.model';
 
 /** Candidates read from identity for the home page's popular cooks (the contract's maximum). */
@@ -93,7 +94,8 @@ export class MealsResolver {
   }
 
   @Mutation(() => MealModel)
-  @CookOnly(VerifiedEmailGuard) // publishing needs a confirmed address
+  // Publishing needs a confirmed address, and a verified seller (trader details checked by an operator).
+  @CookOnly(VerifiedEmailGuard, VerifiedSellerGuard)
   async createMeal(@CurrentActor() actor: Actor, @Args('input') input: CreateMealInput, @Context() ctx: GqlContext): Promise<MealModel> {
     // The card shows the cook's username: taken from identity (the guard's answer), never from the browser.
     const me = await meOf(ctx, this.rpc);

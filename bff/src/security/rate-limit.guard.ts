@@ -11,6 +11,7 @@ const BY_ADDRESS: Record<string, RateBucket> = {
   signIn: 'signIn',
   operatorSignIn: 'signIn',
   confirmOperatorEnrolment: 'signIn',
+  reportContent: 'report',
   sendContactMessage: 'contact',
   requestPasswordReset: 'passwordReset',
 };

@@ -7,7 +7,17 @@ import type { BffConfig } from '../config';
 import { BFF_CONFIG } from '../tokens';
 
 /** What is limited, per client: sign-up and contact per address, uploads per user, every mutation per user (or address). */
-export const RATE_BUCKETS = ['signUp', 'signIn', 'contact', 'upload', 'mutation', 'passwordReset', 'verifyEmail', 'export'] as const;
+export const RATE_BUCKETS = [
+  'signUp',
+  'signIn',
+  'contact',
+  'upload',
+  'mutation',
+  'passwordReset',
+  'verifyEmail',
+  'export',
+  'report',
+] as const;
 export type RateBucket = (typeof RATE_BUCKETS)[number];
 
 export const RATE_LIMITED_MESSAGE = 'Trop de requêtes. Veuillez réessayer dans quelques instants.';
@@ -54,6 +64,7 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
       passwordReset: config.RATE_LIMIT_PASSWORD_RESET,
       verifyEmail: config.RATE_LIMIT_VERIFY_EMAIL,
       export: config.RATE_LIMIT_EXPORT,
+      report: config.RATE_LIMIT_REPORT,
     };
     this.limiters = Object.fromEntries(
       RATE_BUCKETS.map((bucket) => [

@@ -7,6 +7,7 @@ import { newAccount, signUp } from './support/accounts';
 import { describeViolations, seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { graphql } from './support/graphql';
+import { markSellerVerified } from './support/seller';
 
 /** A desktop Chrome: the BFF counts no display from a robot, and headless Chromium says it is one. */
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
@@ -86,6 +87,7 @@ test.describe('advertisements: a cook puts a dish forward, buyers see it labelle
   }) => {
     const account = newAccount();
     await signUp(cook, base, account, 'cook');
+    await markSellerVerified(account.email); // a new dish needs a verified seller (fixture)
     const dish = `Gratin mis en avant ${Date.now() % 100_000}`;
     const me = await graphql<{ me: { user: { user_id: string } } }>(cook, '{ me { user { user_id } } }');
     const cookId = me.data!.me.user.user_id;

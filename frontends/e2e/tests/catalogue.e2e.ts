@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { mainNav, newAccount, pathOf, signUp } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { makePng } from './support/png';
+import { markSellerVerified } from './support/seller';
 
 /** The meal names of the cards on the page (each card is an article named by its meal). */
 const cardNames = async (page: Page): Promise<string[]> =>
@@ -19,7 +20,9 @@ test.describe('catalogue: a cook publishes, edits and deletes a meal; a consumer
     pageErrors,
     base,
   }) => {
-    await signUp(page, base, newAccount(), 'cook');
+    const account = newAccount();
+    await signUp(page, base, account, 'cook');
+    await markSellerVerified(account.email); // a new dish needs a verified seller (fixture)
 
     // A new cook's 'Plats' tab offers to add a first meal.
     await mainNav(page).getByRole('link', { name: 'Tableau de bord' }).click();

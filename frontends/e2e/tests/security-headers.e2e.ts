@@ -23,15 +23,16 @@ test.describe('browser security headers', () => {
   test('the shell and the remotes send a strict CSP, no framing and a referrer policy', async ({ base }) => {
     const consumer = await remoteBaseUrl('consumer');
     const cook = await remoteBaseUrl('cook');
+    const ops = await remoteBaseUrl('ops');
     const page = await fetch(`${base}/meals`);
     const policy = page.headers.get('content-security-policy') ?? '';
-    expect(policy).toContain(`script-src 'self' ${new URL(consumer).origin} ${new URL(cook).origin}`);
+    expect(policy).toContain(`script-src 'self' ${new URL(consumer).origin} ${new URL(cook).origin} ${new URL(ops).origin}`);
     expect(policy).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
     expect(policy).toContain("frame-ancestors 'none'");
     expect(page.headers.get('x-frame-options')).toBe('DENY');
     expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(page.headers.get('permissions-policy')).toContain('camera=()');
-    for (const remote of [consumer, cook]) {
+    for (const remote of [consumer, cook, ops]) {
       const res = await fetch(new URL('mf-manifest.json', remote));
       expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     }

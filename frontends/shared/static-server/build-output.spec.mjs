@@ -16,7 +16,7 @@ const TEXT = /\.(js|css|json|svg|webmanifest)$/;
 /** @param {string} dist */
 const assets = (dist) => readdirSync(dist).filter((name) => TEXT.test(name) && statSync(join(dist, name)).isFile());
 
-describe.each(['shell', 'consumer', 'cook'])('the %s build', (app) => {
+describe.each(['shell', 'consumer', 'cook', 'ops'])('the %s build', (app) => {
   const dist = join(frontends, app, 'dist');
 
   it('has a .br and a .gz of every script and stylesheet over 1 KiB, equal to the file', () => {
@@ -126,6 +126,7 @@ describe('the production builds leave out', () => {
       ['shell', /^main\.[0-9a-f]{10}\.js$/],
       ['consumer', /^remoteEntry\.js$/],
       ['cook', /^remoteEntry\.js$/],
+      ['ops', /^remoteEntry\.js$/],
     ])) {
       const code = script(app, name);
       expect(code, app).not.toContain('Failed to get remoteEntry exports');
@@ -146,7 +147,7 @@ describe('the production builds leave out', () => {
     // A text of @module-federation/webpack-bundler-runtime's `init` that minification keeps.
     const mark = 'initOptions is required!';
     expect(script('shell', /^main\.[0-9a-f]{10}\.js$/)).toContain(mark);
-    for (const app of ['consumer', 'cook']) {
+    for (const app of ['consumer', 'cook', 'ops']) {
       expect(script(app, /^remoteEntry\.js$/), app).not.toContain(mark);
       expect(script(app, /^remoteEntry\.js$/), app).toContain('_POPOTE_MF_BUNDLER_RUNTIME');
       // The remote's standalone page gets it from its own mf-runtime.js.

@@ -19,6 +19,7 @@ const AboutPage = lazyPage(() => import('./pages/static/about-page'), 'AboutPage
 const FaqPage = lazyPage(() => import('./pages/static/faq-page'), 'FaqPage');
 const PrivacyPage = lazyPage(() => import('./pages/static/privacy-page'), 'PrivacyPage');
 const UnsubscribePage = lazyPage(() => import('./features/alerts/unsubscribe-page'), 'UnsubscribePage');
+const OperatorSignInPage = lazyPage(() => import('./features/operator-sign-in/operator-sign-in-page'), 'OperatorSignInPage');
 
 /** The shell's own pages; every other URL goes to RemoteRoutes (the last entry). */
 const SHELL_ROUTES: ReadonlyArray<RouteEntry> = [
@@ -42,6 +43,8 @@ const SHELL_ROUTES: ReadonlyArray<RouteEntry> = [
   { path: '/contact', element: <ContactPage /> },
   // An alert email's unsubscribe link (signed out too), after the BFF's GET /alertes/desabonnement.
   { path: '/alerts/unsubscribe', element: <UnsubscribePage /> },
+  // The operators' console: its sign-in page (public, here); its other pages are the ops remote's (RemoteRoutes).
+  { path: '/console/connexion', element: <OperatorSignInPage /> },
   { element: <RemoteRoutes /> },
 ];
 

@@ -63,11 +63,53 @@ export const signUp = async (gql: Person, user_type: string, i: number) => {
     await new Promise((r) => setTimeout(r, 50));
   }
   await users.updateOne({ email }, { $set: { email_verified_at: new Date() } });
+  // A new dish needs a verified seller: the cook's trader file verified in the store, as an operator would.
+  if (user_type === 'cook') await markSellerVerified(storeClient, email);
   // A buyer who confirmed their address and came back: the session's token says so, as after the
   // link opened in the same browser (ADR 0021 decision 12). Before any clock starts.
   await gql('mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { user { user_id } } }', { e: email, p: 'bench-secret' });
   return created;
 };
+
+/**
+ * The load generator's cooks sell at once: their trader file is written verified in identity's
+ * database (plausible details, a SIRET whose check digit is right, no documents), as an operator's
+ * verification would — a fixture, like the confirmed address above; no product path skips the
+ * operator. Written right after the sign-up, when nothing else writes the file or the cook profile.
+ */
+async function markSellerVerified(store: MongoClient, email: string): Promise<void> {
+  const identity = store.db('popote_identity');
+  const cook = await identity.collection<{ _id: string; name: string }>('users').findOne({ email }, { projection: { name: 1 } });
+  if (!cook) throw new Error(`no account ${email}`);
+  const seller = {
+    legal_name: cook.name,
+    siret: '73282932000074',
+    address: { street: '1 rue du Banc', postcode: '75001', city: 'Paris' },
+    phone: '0100000000',
+    email,
+  };
+  const now = new Date();
+  const details = { ...seller, ddpp_receipt_key: null, hygiene_certificate_key: null, self_certified: true };
+  await identity.collection<{ _id: string }>('traders').updateOne(
+    { _id: cook._id },
+    {
+      $set: {
+        status: 'verified',
+        revision: 1,
+        details,
+        submitted_at: now,
+        decided_at: now,
+        verified_at: now,
+        relationship_ended_at: null,
+        delete_after: null,
+      },
+    },
+    { upsert: true },
+  );
+  await identity
+    .collection<{ _id: string }>('cookProfiles')
+    .updateOne({ _id: cook._id }, { $set: { verified_seller: true, seller } }, { upsert: true });
+}
 
 /** Pick-up every day, all day, room for every buyer of a run: set with the cook's first meal. */
 const PICKUP_ALL_DAY = {

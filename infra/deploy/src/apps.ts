@@ -236,6 +236,8 @@ export const APPS: readonly App[] = [
       'EXPORT_TTL_HOURS',
       'EXPORT_LEASE_MS',
       'EXPORT_SWEEP_MS',
+      // The cooks' trader documents: a private bucket of their own.
+      'TRADER_DOCUMENTS_BUCKET',
       // The public read cache (ADR 0006).
       'READ_CACHE_TTL_MS',
       'READ_CACHE_MAX_ENTRIES',
@@ -248,13 +250,15 @@ export const APPS: readonly App[] = [
     'shell',
     3000,
     '/runtime-config.json',
-    [v('BFF_URL'), v('CONSUMER_ENTRY_URL'), v('COOK_ENTRY_URL'), v('CONTACT_EMAIL', { localDefault: true })],
+    [v('BFF_URL'), v('CONSUMER_ENTRY_URL'), v('COOK_ENTRY_URL'), v('OPS_ENTRY_URL'), v('CONTACT_EMAIL', { localDefault: true })],
     // How long /meals waits for the BFF's first cards before it is served without them (ADR 0015).
     ['FIRST_PAINT_TIMEOUT_MS'],
   ),
   // BFF_URL: the remote's standalone page (its team's own dev server) proxies /graphql to it.
   frontend('consumer', 3001, '/mf-manifest.json', [v('BFF_URL', { localDefault: true })]),
   frontend('cook', 3002, '/mf-manifest.json', [v('BFF_URL', { localDefault: true })]),
+  // The operators' console (ADR 0041): the page fetches it only once an operator is signed in.
+  frontend('ops', 3003, '/mf-manifest.json', [v('BFF_URL', { localDefault: true })]),
 ];
 
 export const app = (name: string): App => {

@@ -31,6 +31,7 @@ async function main(): Promise<void> {
       `  Traces (Jaeger):    ${app.urls.jaeger}/api/traces?service=bff`,
       `  Mail inbox:         ${app.env.MAIL_INBOX_URL}`,
       '  Demo accounts:      claire@popote.test (client), amina@popote.test (cuisinière) — mot de passe popote123',
+      `  Operators' console: ${app.urls.shell}/console (an operator: ./popote operator add <email> <name>)`,
       `  Logs:               ${p.dataDir}/logs`,
       '  Ctrl-C stops everything.',
       '',

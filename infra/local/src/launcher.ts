@@ -10,7 +10,7 @@ import { startServers, type RunningServers } from './servers';
 const READY_TIMEOUT_MS = Number(process.env.POPOTE_READY_TIMEOUT_MS ?? 60_000);
 
 export interface Launched {
-  urls: { shell: string; bff: string; consumer: string; cook: string; jaeger: string };
+  urls: { shell: string; bff: string; consumer: string; cook: string; ops: string; jaeger: string };
   env: Record<string, string>;
   processes: Map<string, ManagedProcess>;
   servers: RunningServers;
@@ -43,7 +43,7 @@ export function instanceOf(service: string, basePort: number, i: number): { name
 
 /**
  * Starts the whole product on one machine: infrastructure servers, every service, demo data, the
- * BFF, the two remotes and the shell. Each app is a separate process, as in production.
+ * BFF, the three remotes and the shell. Each app is a separate process, as in production.
  */
 export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Launched> {
   const log = opts.log ?? ((l: string) => console.error(l));
@@ -130,26 +130,30 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
     await waitForHttp(`${bff}/health/ready`, bffProc, READY_TIMEOUT_MS);
     const consumer = `http://127.0.0.1:${p.consumer}`;
     const cook = `http://127.0.0.1:${p.cook}`;
+    const ops = `http://127.0.0.1:${p.ops}`;
     const shell = `http://127.0.0.1:${p.shell}`;
     const remotes = [
       // BFF_URL: a remote's own standalone page proxies /graphql and /media/ to this BFF (without it,
       // to the default port, which is another profile's or nobody's).
       start('consumer', join(root, 'frontends/consumer/server.mjs'), { PORT: String(p.consumer), BFF_URL: bff }),
       start('cook', join(root, 'frontends/cook/server.mjs'), { PORT: String(p.cook), BFF_URL: bff }),
+      start('ops', join(root, 'frontends/ops/server.mjs'), { PORT: String(p.ops), BFF_URL: bff }),
     ];
     await Promise.all([
       waitForHttp(`${consumer}/mf-manifest.json`, remotes[0], READY_TIMEOUT_MS),
       waitForHttp(`${cook}/mf-manifest.json`, remotes[1], READY_TIMEOUT_MS),
+      waitForHttp(`${ops}/mf-manifest.json`, remotes[2], READY_TIMEOUT_MS),
     ]);
     const shellProc = start('shell', join(root, 'frontends/shell/server.mjs'), {
       PORT: String(p.shell),
       BFF_URL: bff,
       CONSUMER_ENTRY_URL: `${consumer}/remoteEntry.js`,
       COOK_ENTRY_URL: `${cook}/remoteEntry.js`,
+      OPS_ENTRY_URL: `${ops}/remoteEntry.js`,
     });
     await waitForHttp(`${shell}/runtime-config.json`, shellProc, READY_TIMEOUT_MS);
     return {
-      urls: { shell, bff, consumer, cook, jaeger: servers.env.JAEGER_QUERY_URL },
+      urls: { shell, bff, consumer, cook, ops, jaeger: servers.env.JAEGER_QUERY_URL },
       env: { ...servers.env, ...observerEnv(natsUsers) },
       processes,
       servers,

@@ -17,6 +17,8 @@ export interface Profile {
   shell: number;
   consumer: number;
   cook: number;
+  /** The operators' console remote. */
+  ops: number;
 }
 
 export const repoRoot = () => process.env.POPOTE_ROOT ?? join(__dirname, '..', '..', '..');
@@ -38,6 +40,7 @@ export function profile(name: 'dev' | 'test'): Profile {
       shell: 3000 + o,
       consumer: 3001 + o,
       cook: 3002 + o,
+      ops: 3003 + o,
     };
   }
   // Test ports = dev ports + an offset (100 unless a test run already took them: see freeTestOffset).
@@ -54,6 +57,7 @@ export function profile(name: 'dev' | 'test'): Profile {
     shell: dev.shell + offset,
     consumer: dev.consumer + offset,
     cook: dev.cook + offset,
+    ops: dev.ops + offset,
   };
 }
 
@@ -72,7 +76,7 @@ export async function freeTestOffset(): Promise<number> {
   for (const offset of [100, 300, 500, 700, 900]) {
     process.env.POPOTE_TEST_PORT_OFFSET = String(offset);
     const p = profile('test');
-    const ports = [...Object.values(p.servers), ...Object.values(p.services), p.bff, p.shell, p.consumer, p.cook];
+    const ports = [...Object.values(p.servers), ...Object.values(p.services), p.bff, p.shell, p.consumer, p.cook, p.ops];
     if ((await Promise.all(ports.map(portFree))).every(Boolean)) return offset;
   }
   throw new Error('popote: no free set of test ports (offsets 100–900 all busy)');

@@ -210,6 +210,7 @@ async function main(): Promise<void> {
         POPOTE_BFF_URL: app.urls.bff,
         POPOTE_CONSUMER_URL: app.urls.consumer,
         POPOTE_COOK_URL: app.urls.cook,
+        POPOTE_OPS_URL: app.urls.ops,
         JAEGER_QUERY_URL: app.urls.jaeger,
         MAIL_INBOX_URL: app.env.MAIL_INBOX_URL,
         // The reservation test moves a reservation past its expiry in the database (docs/checkout.md).
@@ -256,6 +257,7 @@ async function main(): Promise<void> {
           POPOTE_BFF_URL: app.urls.bff,
           POPOTE_CONSUMER_URL: app.urls.consumer,
           POPOTE_COOK_URL: app.urls.cook,
+          POPOTE_OPS_URL: app.urls.ops,
           MAIL_INBOX_URL: app.env.MAIL_INBOX_URL,
         };
         const files = ['tests/cart.e2e.ts', 'tests/checkout.e2e.ts', 'tests/live-orders.e2e.ts'];

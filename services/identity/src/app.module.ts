@@ -1,7 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { serviceModule } from '@popote/platform';
 import { IdentityPersonalData } from './account/personal-data';
+import { ModerationModule } from './moderation/moderation.module';
 import { OperatorsModule } from './operators/operators.module';
+import { TradersModule } from './traders/traders.module';
 import { UsersModule } from './users/users.module';
 import type { IdentityConfig } from './config';
 
@@ -11,7 +13,7 @@ export class AppModule {
     return serviceModule(AppModule, {
       service: 'identity',
       config,
-      features: [UsersModule, OperatorsModule],
+      features: [UsersModule, OperatorsModule, ModerationModule, TradersModule],
       personalData: IdentityPersonalData,
     });
   }

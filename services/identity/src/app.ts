@@ -6,3 +6,5 @@
 export { AppModule } from './app.module';
 export { identityConfig, type IdentityConfig } from './config';
 export { seedIdentity } from './seed/seed';
+/** Operators are created by a command only (ADR 0041): the cross-service tests create theirs with the command's service. */
+export { OperatorsService } from './operators/operators.service';

@@ -13,6 +13,7 @@ import {
   User,
   UserSchema,
 } from './users/user.schema';
+import { Trader, TraderSchema } from './traders/trader.schema';
 
 /** Identity's collections (registered by UsersModule), injected as one store where several are used. */
 export class IdentityStore extends ModelStore({
@@ -22,4 +23,5 @@ export class IdentityStore extends ModelStore({
   loginAttempts: [LoginAttempt, LoginAttemptSchema],
   accountTokens: [AccountToken, AccountTokenSchema],
   consumedTokens: [ConsumedToken, ConsumedTokenSchema],
+  traders: [Trader, TraderSchema],
 }) {}

@@ -8,7 +8,9 @@ import { AudienceModule } from './audience/audience.module';
 import type { NotificationsConfig } from './config';
 import { ContactModule } from './contact/contact.module';
 import { MailModule } from './mail/mail.module';
+import { ModerationEmailsModule } from './moderation/moderation-emails.module';
 import { OrderEmailsModule } from './order-emails/order-emails.module';
+import { TraderEmailsModule } from './traders/trader-emails.module';
 
 @Module({})
 export class AppModule {
@@ -16,7 +18,16 @@ export class AppModule {
     return serviceModule(AppModule, {
       service: 'notifications',
       config,
-      features: [MailModule, AudienceModule, AlertsModule, ContactModule, AccountEmailsModule, OrderEmailsModule],
+      features: [
+        MailModule,
+        AudienceModule,
+        AlertsModule,
+        ContactModule,
+        AccountEmailsModule,
+        OrderEmailsModule,
+        ModerationEmailsModule,
+        TraderEmailsModule,
+      ],
       personalData: NotificationsPersonalData,
       migrations: join(__dirname, 'migrations'),
     });

@@ -18,7 +18,7 @@ export function shellUrl(): string {
 }
 
 /** Where the shell loads a remote from, read from the shell's own runtime configuration. */
-export async function remoteBaseUrl(remote: 'consumer' | 'cook'): Promise<string> {
+export async function remoteBaseUrl(remote: 'consumer' | 'cook' | 'ops'): Promise<string> {
   const response = await fetch(`${shellUrl()}/runtime-config.json`);
   if (!response.ok) throw new Error(`runtime-config.json answered HTTP ${response.status}`);
   const config = (await response.json()) as { remotes?: Record<string, string> };

@@ -91,6 +91,33 @@ export const keys: KeyingConfig = {
   AuditPage: embedded,
   OperatorSignIn: embedded,
   OperatorEnrolment: embedded,
+  // Notice and action (ADR 0042). A decision as the person affected sees it ('Décisions de
+  // modération'): 'Former un recours' answers it, and its card shows the appeal at once.
+  ModerationDecision: byId('decision_id'),
+  // The same decision as operators see it (another type, its own entry): deciding a report or an
+  // appeal answers it, and the console's lists follow. A report keeps its id.
+  OperatorDecision: byId('decision_id'),
+  Report: byId('report_id'),
+  // Parts of the above (an appeal, the item as reported), pages, and answers without an identity.
+  Appeal: embedded,
+  ReportedItem: embedded,
+  ReportReceipt: embedded,
+  ReportPage: embedded,
+  ReportDetail: embedded,
+  ReporterHistory: embedded,
+  // The yearly transparency report (DSA Art. 15 and 24): figures, recomputed at each request.
+  TransparencyReport: embedded,
+  CountByKey: embedded,
+  // A cook's trader details (traders' traceability): one file per cook, replaced by each save and decision;
+  // a queue's item and page, a decision's answer and the public seller block have no identity of their own.
+  TraderFile: byId('cook_id'),
+  TraderDetails: embedded,
+  TraderAddress: embedded,
+  TraderDocument: embedded,
+  TraderVerification: embedded,
+  TraderVerificationPage: embedded,
+  TraderDecisionResult: embedded,
+  Seller: embedded,
 };
 
 type Args = Variables;

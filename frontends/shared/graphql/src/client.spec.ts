@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryDelayMs, webSocketUrl } from './client';
+import { endedSessionField, retryDelayMs, webSocketUrl } from './client';
 import { attachLive, liveEvents, LiveRegistry } from './live';
 
 describe('live updates transport', () => {
@@ -45,5 +45,14 @@ describe('live updates transport', () => {
     registry.connected(true);
     expect(seen).toEqual(['connected', 'connected', 'reconnected']);
     expect(() => liveEvents({}).onConnected(() => undefined)()).not.toThrow();
+  });
+});
+
+describe('a session that ended (UNAUTHENTICATED)', () => {
+  it("is the operator's on the console's pages, the person's everywhere else", () => {
+    for (const path of ['/console', '/console/', '/console/journal', '/console/connexion'])
+      expect(endedSessionField(path), path).toBe('operator');
+    for (const path of ['/', '/meals', '/profile', '/consoles', '/cook/dashboard', '/meals/console'])
+      expect(endedSessionField(path), path).toBe('me');
   });
 });

@@ -29,6 +29,18 @@ export function forgetMe(client: Client): Promise<void> {
   return updateCache(client, (cache) => cache.link('Query', 'me', null));
 }
 
+/** The operators' console's pages (ADR 0041): every request they send is the operator's, on the console's own cookie. */
+export const isConsolePath = (pathname: string): boolean => /^\/console(\/|$)/.test(pathname);
+
+/**
+ * Which session an UNAUTHENTICATED answer ended: on a console page the operator's (its guard sends
+ * it back to the console's sign-in page), elsewhere the person's. Never the person's for the
+ * operator's: an operator's expired session must not sign the browser's buyer out of the page.
+ */
+export function endedSessionField(pathname: string): 'operator' | 'me' {
+  return isConsolePath(pathname) ? 'operator' : 'me';
+}
+
 /** Reconnection delays: 1 s, 2 s, 4 s... up to 30 s, with some jitter. */
 export function retryDelayMs(retries: number): number {
   return Math.min(30_000, 1000 * 2 ** Math.min(retries, 5)) + Math.floor(Math.random() * 500);
@@ -127,7 +139,8 @@ function createWsClient(
  * over the WebSocket. A query that finds the BFF or a service unavailable is retried
  * (`unavailableRetryFetch`) before the page hears of it. The BFF refreshes sessions by itself;
  * UNAUTHENTICATED therefore means the session is over (expired, revoked, signed out
- * elsewhere): `me` is forgotten, so every screen switches to its signed-out state.
+ * elsewhere): `me` is forgotten, so every screen switches to its signed-out state (on the
+ * operators' console, `operator` instead: endedSessionField).
  */
 export function createGraphQLClient({ uri = '/graphql' }: PopoteClientOptions = {}): Client {
   const live = new LiveRegistry();
@@ -137,7 +150,9 @@ export function createGraphQLClient({ uri = '/graphql' }: PopoteClientOptions = 
   };
   const sessionEnded = mapExchange({
     onResult(result) {
-      if (isSessionEnded(result.error)) signedOut();
+      if (!client || !isSessionEnded(result.error)) return;
+      const field = typeof window === 'undefined' ? 'me' : endedSessionField(window.location.pathname);
+      void updateCache(client, (cache) => cache.link('Query', field, null)).catch(() => undefined);
     },
   });
   const ws = createWsExchange(uri, live, signedOut);

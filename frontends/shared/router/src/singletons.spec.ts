@@ -21,7 +21,7 @@ function sources(dir: string): string[] {
  * links or queries would not see the shell's router or client.
  */
 describe('the router and the GraphQL client come from the shared singletons', () => {
-  const roots = ['shell/src', 'consumer/src', 'cook/src', 'shared/auth/src', 'shared/ui/src'];
+  const roots = ['shell/src', 'consumer/src', 'cook/src', 'ops/src', 'shared/auth/src', 'shared/ui/src'];
   const files = roots.flatMap((root) => sources(join(frontends, root)));
 
   it('finds the sources', () => {

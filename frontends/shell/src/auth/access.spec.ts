@@ -3,7 +3,7 @@ import { accessFor } from './access';
 
 describe('accessFor', () => {
   it('keeps public pages public', () => {
-    for (const path of ['/', '/meals', '/meals/42', '/auth', '/cook/7', '/about', '/nimporte-quoi']) {
+    for (const path of ['/', '/meals', '/meals/42', '/auth', '/cook/7', '/about', '/nimporte-quoi', '/console/connexion']) {
       expect(accessFor(path)).toBe('public');
     }
   });
@@ -17,6 +17,12 @@ describe('accessFor', () => {
   it('keeps the dashboard, meal creation and meal editing for cooks', () => {
     for (const path of ['/cook/dashboard', '/cook/dashboard/plats', '/create-meal', '/meals/42/edit']) {
       expect(accessFor(path)).toBe('cook');
+    }
+  });
+
+  it("keeps the operators' console for operators (its sign-in page aside)", () => {
+    for (const path of ['/console', '/console/journal', '/console/signalements', '/console/vendeurs/v-1']) {
+      expect(accessFor(path)).toBe('operator');
     }
   });
 });

@@ -99,3 +99,37 @@ export const contactFr = {
   messageRequired: 'Le message est requis',
   tooLong: (max: number) => `${max} caractères au maximum`,
 } as const;
+
+/**
+ * The profile's 'Décisions de modération' (DSA Art. 17 and 20): the decisions about the person's
+ * content and their appeal. The measures' and reasons' labels and the appeal's limits and messages
+ * are the services' own (`MODERATION_ACTION_LABELS`, `REPORT_REASON_LABELS`, `MODERATION_MESSAGES`).
+ */
+export const moderationFr = {
+  title: 'Décisions de modération',
+  intro: 'À la suite d’un signalement, une personne de l’équipe Popote a examiné ces contenus. Voici ses décisions et leurs motifs.',
+  loading: 'Chargement des décisions de modération...',
+  error: 'Impossible de charger les décisions de modération.',
+  decidedOn: 'Date de la décision',
+  measure: 'Mesure',
+  reason: 'Motif du signalement',
+  statement: 'Motifs de la décision',
+  appealUntil: (date: string) =>
+    `Vous pouvez former un recours jusqu’au ${date}, une seule fois. Il sera examiné par une autre personne de l’équipe.`,
+  appealClosed: (date: string) => `Le délai de recours a pris fin le ${date}.`,
+  noAppeal: 'Aucun de vos contenus n’a été restreint : il n’y a pas de recours à former.',
+  appeal: 'Former un recours',
+  appealText: 'Votre recours',
+  appealHint: 'Expliquez pourquoi cette décision vous semble erronée, avec les éléments qui le montrent.',
+  counter: (count: number, max: number) => `${count} / ${max} caractères`,
+  appealSubmit: 'Envoyer le recours',
+  appealSent: 'Votre recours a été envoyé. Une autre personne de l’équipe va l’examiner.',
+  appealError: "Erreur lors de l'envoi du recours",
+  appealStatus: {
+    open: "Recours en cours d'examen",
+    reversed: 'Recours accepté : la mesure est levée',
+    upheld: 'Recours rejeté',
+  } as Record<string, string>,
+  yourAppeal: (date: string) => `Votre recours du ${date}`,
+  answer: (date: string) => `Réponse de l’équipe, le ${date}`,
+} as const;

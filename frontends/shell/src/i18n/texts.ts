@@ -41,4 +41,8 @@ export const shellFr = {
     resent: (email: string) => `Email de confirmation envoyé à ${email}`,
     resendError: "Erreur lors de l'envoi de l'email",
   },
+  /** The guard of the operators' console pages (the rest of its texts load with its pages). */
+  console: {
+    operatorLoadError: 'Erreur lors du chargement de la session d’opérateur',
+  },
 } as const;

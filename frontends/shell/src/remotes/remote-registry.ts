@@ -6,6 +6,7 @@ import { getRuntimeConfig, type RemoteName } from './runtime-config';
 const CONTAINERS: Record<RemoteName, string> = {
   consumer: 'popote_consumer',
   cook: 'popote_cook',
+  ops: 'popote_ops',
 };
 
 /** What every remote exposes as `./App`: a component that renders its routes. */

@@ -1,4 +1,4 @@
-export const REMOTE_NAMES = ['consumer', 'cook'] as const;
+export const REMOTE_NAMES = ['consumer', 'cook', 'ops'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 /** Shape of /runtime-config.json, written by the shell's server from its environment. */
@@ -13,8 +13,7 @@ const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   const remotes: RuntimeConfig['remotes'] = {};
-  const declared =
-    typeof value === 'object' && value !== null && 'remotes' in value ? (value as { remotes: unknown }).remotes : null;
+  const declared = typeof value === 'object' && value !== null && 'remotes' in value ? (value as { remotes: unknown }).remotes : null;
   if (typeof declared !== 'object' || declared === null) {
     throw new Error('runtime-config.json: "remotes" must be an object');
   }

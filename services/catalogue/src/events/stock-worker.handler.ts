@@ -6,6 +6,7 @@ import { MealRatingsService } from '../stock/meal-ratings.service';
 import { StockService } from '../stock/stock.service';
 
 type ReviewSubmitted = z.infer<typeof OrderingEvents.reviewSubmitted.schema>;
+type ReviewRemoved = z.infer<typeof OrderingEvents.reviewRemoved.schema>;
 
 /**
  * The per-cook stock worker (ADR 0004): orders placed and cancelled, the cook's portion edits,
@@ -14,7 +15,13 @@ type ReviewSubmitted = z.infer<typeof OrderingEvents.reviewSubmitted.schema>;
  */
 @Injectable()
 @PartitionedHandler(
-  [OrderingEvents.orderPlaced, OrderingEvents.orderCancelled, CatalogueEvents.stockAdjustRequested, OrderingEvents.reviewSubmitted],
+  [
+    OrderingEvents.orderPlaced,
+    OrderingEvents.orderCancelled,
+    CatalogueEvents.stockAdjustRequested,
+    OrderingEvents.reviewSubmitted,
+    OrderingEvents.reviewRemoved,
+  ],
   { name: 'stock', retry: 'hours' },
 )
 export class StockWorkerHandler implements PartitionedEventHandler {
@@ -27,6 +34,8 @@ export class StockWorkerHandler implements PartitionedEventHandler {
     // Reviews touch only the meals' ratings (no cook's lock); every other event moves the stock.
     if (event.contract.subject === OrderingEvents.reviewSubmitted.subject)
       await this.ratings.add((event.envelope as Envelope<ReviewSubmitted>).data, event.seq);
+    else if (event.contract.subject === OrderingEvents.reviewRemoved.subject)
+      await this.ratings.remove((event.envelope as Envelope<ReviewRemoved>).data, event.seq);
     else await this.stock.apply(event);
   }
 }

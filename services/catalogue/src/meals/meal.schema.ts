@@ -81,6 +81,12 @@ export class Meal {
   @Prop({ type: Date, default: null })
   deleted_at!: Date | null;
 
+  /**
+   * The moderation decision that withdrew the dish (ADR 0042): withdrawn like a deletion (`deleted_at`),
+   * given back only if that decision is reversed on appeal. Absent: withdrawn by its cook, or on sale.
+   */
+  @Prop({ type: String }) withdrawn_by_decision?: string | null;
+
   created_at!: Date;
   updated_at!: Date;
   _outbox!: OutboxEntry[];

@@ -274,6 +274,47 @@ export class MealsService implements OnModuleInit {
     await this.relay.save(this.store.meals, meal);
   }
 
+  /**
+   * An operator's decision withdraws the dish (ADR 0042): as a deletion does (every list, page, cart and
+   * reservation lets it go), remembering the decision. Nothing to do if it is already withdrawn.
+   */
+  async withdrawByDecision(mealId: string, decisionId: string): Promise<boolean> {
+    const meal = await this.store.meals.findOne({ _id: mealId, deleted_at: null });
+    if (!meal) return false;
+    meal.deleted_at = new Date();
+    meal.withdrawn_by_decision = decisionId;
+    recordEvent(meal, CatalogueEvents.mealDeleted, { meal_id: meal._id, cook_id: meal.cook_id });
+    await this.relay.save(this.store.meals, meal);
+    return true;
+  }
+
+  /** The decision was reversed on appeal: the dish it withdrew is on sale again (not one its cook deleted). */
+  async restoreAfterAppeal(mealId: string, decisionId: string): Promise<boolean> {
+    const meal = await this.store.meals.findById(mealId);
+    if (!meal || !meal.deleted_at || meal.withdrawn_by_decision !== decisionId) return false;
+    meal.deleted_at = null;
+    meal.withdrawn_by_decision = null;
+    recordEvent(meal, CatalogueEvents.mealUpdated, { meal_id: meal._id, cook_id: meal.cook_id });
+    await this.relay.save(this.store.meals, meal);
+    return true;
+  }
+
+  /** A suspended cook (ADR 0042): every dish of theirs on sale is withdrawn under the decision. */
+  async withdrawCookByDecision(cookId: string, decisionId: string): Promise<number> {
+    const ids = await this.store.meals.find({ cook_id: cookId, deleted_at: null }, { _id: 1 }).lean<{ _id: string }[]>();
+    let withdrawn = 0;
+    for (const { _id } of ids) if (await this.withdrawByDecision(_id, decisionId)) withdrawn++;
+    return withdrawn;
+  }
+
+  /** The suspension reversed: the dishes it withdrew are on sale again (not those withdrawn otherwise). */
+  async restoreCookAfterAppeal(cookId: string, decisionId: string): Promise<number> {
+    const ids = await this.store.meals.find({ cook_id: cookId, withdrawn_by_decision: decisionId }, { _id: 1 }).lean<{ _id: string }[]>();
+    let restored = 0;
+    for (const { _id } of ids) if (await this.restoreAfterAppeal(_id, decisionId)) restored++;
+    return restored;
+  }
+
   /** Keeps the cook's display name copied on their meals (no call per card). */
   async renameCook(cookId: string, cookName: string): Promise<number> {
     const ids = await this.store.meals.find({ cook_id: cookId, cook_name: { $ne: cookName } }, { _id: 1 }).lean<{ _id: string }[]>();

@@ -141,6 +141,15 @@ export function cardIsStale(card: { portions?: number | null; portions_v?: numbe
 }
 
 /** A meal's rating with one more review: the mean of every rating, to two decimals. */
+/** The meal's average without one rating it counted (a review removed by moderation, ADR 0042). */
+export function withoutRating(meal: { rating_average?: number; rating_count?: number }, rating: number) {
+  const before = meal.rating_count ?? 0;
+  if (before <= 1) return { rating_average: 0, rating_count: 0 };
+  const count = before - 1;
+  const average = Math.round(Math.max(0, ((meal.rating_average ?? 0) * before - rating) / count) * 100) / 100;
+  return { rating_average: average, rating_count: count };
+}
+
 export function withRating(meal: { rating_average?: number; rating_count?: number }, rating: number) {
   const count = (meal.rating_count ?? 0) + 1;
   const average = Math.round((((meal.rating_average ?? 0) * (count - 1) + rating) / count) * 100) / 100;

@@ -6,6 +6,8 @@ import { toCookProfileDto, toUserDto } from '../users/user.mapper';
 import { CookProfile, User } from '../users/user.schema';
 import { AccountService } from './account.service';
 import { IdentityStore } from '../store';
+import { ModerationService } from '../moderation/moderation.service';
+import { TradersService } from '../traders/traders.service';
 
 /** Identity's part of the account lifecycle: the profile, cook profile and sessions; what the erasure leaves. */
 @Injectable()
@@ -14,6 +16,8 @@ export class IdentityPersonalData implements PersonalDataProvider {
     private readonly store: IdentityStore,
     private readonly sessions: SessionsService,
     private readonly account: AccountService,
+    private readonly traders: TradersService,
+    private readonly moderation: ModerationService,
   ) {}
 
   /** What identity holds about the person (their part of the export); an erased account has none. */
@@ -27,6 +31,11 @@ export class IdentityPersonalData implements PersonalDataProvider {
         profile: toUserDto(user),
         'cook-profile': profile ? toCookProfileDto(profile) : null,
         sessions,
+        // A cook's trader details and where their verification stands (the documents by name: the
+        // cook downloads them from the dashboard's 'Vendeur' tab).
+        'trader-details': await this.traders.exportOf(user._id),
+        // Notice and action (ADR 0042): the reports the person made, the decisions about their content.
+        ...(await this.moderation.exportOf(user._id)),
       },
       media_keys: [],
     };
@@ -39,5 +48,10 @@ export class IdentityPersonalData implements PersonalDataProvider {
    */
   async erase(userId: string, envelope: Envelope<ErasureRequested>): Promise<void> {
     await this.account.eraseLeftovers(userId, envelope.data.email);
+    // A cook's trader details are not erased with the account: the law requires them kept six months
+    // after the trading relationship ends (EU Digital Services Act, article 30(3)), then deleted.
+    await this.traders.endRelationship(userId, new Date(envelope.data.requested_at));
+    // Reports and decisions are kept (evidence, appeals, transparency), without the address to reach the person.
+    await this.moderation.eraseContactsOf(envelope.data.email);
   }
 }

@@ -125,8 +125,7 @@ export class OperatorsService {
     before: string | undefined,
     limit: number,
   ): Promise<{ entries: AuditEntryDto[]; next_before: string | null }> {
-    const asking = await this.operators.findById(operatorId).lean<Operator>();
-    if (!asking || asking.disabled_at) throw new DomainError('FORBIDDEN', OPERATOR_MESSAGES.sessionExpired);
+    await this.acting(operatorId);
     const docs = await this.audit
       .find(before ? { _id: { $lt: before } } : {})
       .sort({ _id: -1 })
@@ -145,6 +144,13 @@ export class OperatorsService {
       })),
       next_before: docs.length > limit ? page[page.length - 1]!._id : null,
     };
+  }
+
+  /** The operator acting in the console, still an operator (a disabled one's session is refused). */
+  async acting(operatorId: string): Promise<Operator> {
+    const operator = await this.operators.findById(operatorId).lean<Operator>();
+    if (!operator || operator.disabled_at) throw new DomainError('FORBIDDEN', OPERATOR_MESSAGES.sessionExpired);
+    return operator;
   }
 
   /** Appends one line to the audit log. */
@@ -211,7 +217,7 @@ type AuditLine = {
 };
 
 /** Appends one line to the audit log (the only write the log ever gets). */
-export async function appendAudit(audit: Model<OperatorAudit>, entry: AuditLine): Promise<void> {
+export async function appendAudit(audit: Model<OperatorAudit, any, any, any>, entry: AuditLine): Promise<void> {
   const at = new Date();
   await audit.create({
     _id: auditId(at),
@@ -230,8 +236,9 @@ export async function appendAudit(audit: Model<OperatorAudit>, entry: AuditLine)
  * factor is set at the first sign-in. The command line is the only way in: there is no sign-up.
  */
 export async function createOperator(
-  operators: Model<Operator>,
-  audit: Model<OperatorAudit>,
+  // Any model of the collection: the service's injected one, or the command's own connection's (its `id` virtual typed).
+  operators: Model<Operator, any, any, any>,
+  audit: Model<OperatorAudit, any, any, any>,
   email: string,
   name: string,
 ): Promise<{ operator_id: string; password: string }> {

@@ -1,9 +1,12 @@
+import type { TraderDetailsDto } from '@popote/contracts';
 import { assertDemoDataAllowed } from '@popote/platform';
 import mongoose from 'mongoose';
 import { hashPassword } from '../auth/passwords';
 import { identityConfig } from '../config';
 import { usernameKey } from '../users/users.service';
 import { CookProfile, CookProfileSchema, User, UserSchema } from '../users/user.schema';
+import { Trader, TraderSchema } from '../traders/trader.schema';
+import { toPublicSeller } from '../traders/traders.mapper';
 
 /** Demo accounts (password for all: popote123). Cook ids match the catalogue's demo meals. */
 export const DEMO_PASSWORD = 'popote123';
@@ -49,6 +52,43 @@ export const DEMO_USERS = [
     specialties: [],
   },
 ] as const;
+
+/**
+ * The demo cooks' trader details, verified (they sell from the start): plausible addresses and
+ * phones, SIRETs whose check digits are right. Seeded without documents (none is stored for them).
+ */
+export const DEMO_TRADERS: Record<string, TraderDetailsDto> = {
+  'demo-cook-amina': {
+    legal_name: 'Amina Benali',
+    siret: '84912375700015',
+    address: { street: '12 rue de Marseille', postcode: '69007', city: 'Lyon' },
+    phone: '0472000101',
+    email: 'amina@popote.test',
+    ddpp_receipt_key: null,
+    hygiene_certificate_key: null,
+    self_certified: true,
+  },
+  'demo-cook-lucas': {
+    legal_name: 'Lucas Martin',
+    siret: '85267431600017',
+    address: { street: '48 cours Gambetta', postcode: '69003', city: 'Lyon' },
+    phone: '0472000202',
+    email: 'lucas@popote.test',
+    ddpp_receipt_key: null,
+    hygiene_certificate_key: null,
+    self_certified: true,
+  },
+  'demo-cook-mei': {
+    legal_name: 'Mei Chen',
+    siret: '87930264400015',
+    address: { street: '5 avenue Henri Barbusse', postcode: '69100', city: 'Villeurbanne' },
+    phone: '0478000303',
+    email: 'mei@popote.test',
+    ddpp_receipt_key: null,
+    hygiene_certificate_key: null,
+    self_certified: true,
+  },
+};
 
 export async function seedIdentity(env: NodeJS.ProcessEnv = process.env): Promise<number> {
   assertDemoDataAllowed(env);
@@ -96,9 +136,33 @@ export async function seedIdentity(env: NodeJS.ProcessEnv = process.env): Promis
           rating_average: 0,
           total_reviews: 0,
           rating_sort: 0,
+          verified_seller: false,
+          seller: null,
         });
       }
       created++;
+    }
+    // Each demo cook's verified trader file, also for demo accounts seeded before files existed (once).
+    const traders = conn.model(Trader.name, TraderSchema);
+    for (const [cookId, details] of Object.entries(DEMO_TRADERS)) {
+      if (await traders.exists({ _id: cookId })) continue;
+      const now = new Date();
+      await traders.collection.insertOne({
+        _id: cookId as never,
+        status: 'verified',
+        revision: 1,
+        details,
+        submitted_at: now,
+        decided_at: now,
+        decided_by: null,
+        verified_at: now,
+        message: null,
+        relationship_ended_at: null,
+        delete_after: null,
+        created_at: now,
+        updated_at: now,
+      });
+      await profiles.collection.updateOne({ _id: cookId as never }, { $set: { verified_seller: true, seller: toPublicSeller(details) } });
     }
     return created;
   } finally {

@@ -47,4 +47,6 @@ export const toPublicCook = (u: User, p: CookProfile): PublicCookDto => ({
   availability_days: p.availability_days ?? [],
   rating_average: p.rating_average ?? 0,
   total_reviews: p.total_reviews ?? 0,
+  verified_seller: p.verified_seller === true,
+  seller: p.verified_seller === true ? (p.seller ?? null) : null,
 });

@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { USER_TYPES, type UserType, type VatRegime } from '@popote/contracts';
+import { USER_TYPES, type PublicSellerDto, type UserType, type VatRegime } from '@popote/contracts';
 import { outboxPlugin, type OutboxEntry } from '@popote/platform';
 
 /**
@@ -56,6 +56,16 @@ export class CookProfile {
   @Prop({ default: 0, index: true }) rating_sort!: number;
   /** Reviews already counted (each counts once). */
   @Prop({ type: [String], default: [] }) rated_reviews!: string[];
+  /** Suspended by a moderation decision (ADR 0042): may not put a dish on sale until an appeal reverses it. */
+  @Prop({ type: Date, default: null }) suspended_at!: Date | null;
+  @Prop({ type: String, default: null }) suspended_by_decision!: string | null;
+  /**
+   * A copy of the cook's trader verification (traders/, the source): verified, and what the public
+   * page shows of the seller then. Written with the file, under its lease; cleared when the details
+   * change (they are verified again). The cook's page reads it with the profile, no other read.
+   */
+  @Prop({ type: Boolean, default: false }) verified_seller!: boolean;
+  @Prop({ type: Object, default: null }) seller!: PublicSellerDto | null;
 }
 export const CookProfileSchema = SchemaFactory.createForClass(CookProfile);
 

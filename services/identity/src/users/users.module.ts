@@ -7,6 +7,7 @@ import { IdentityRpcController } from './identity.rpc.controller';
 import { AccountTokensService } from '../account/account-tokens.service';
 import { AccountService } from '../account/account.service';
 import { UsersService } from './users.service';
+import { ModerationDecidedHandler, ReviewRemovedHandler } from '../events/moderation.handlers';
 import { ReviewSubmittedHandler } from '../events/review-submitted.handler';
 import { IdentityStore } from '../store';
 
@@ -20,6 +21,8 @@ import { IdentityStore } from '../store';
     SessionsService,
     LoginThrottleService,
     ReviewSubmittedHandler,
+    ReviewRemovedHandler,
+    ModerationDecidedHandler,
     AccountTokensService,
     AccountService,
   ],

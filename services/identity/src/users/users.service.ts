@@ -185,6 +185,34 @@ export class UsersService {
     await this.publisher.announce(IdentityEvents.cookProfileChanged, { cook_id: cookId, cause: 'rating' });
   }
 
+  /** A review taken down by moderation leaves the cook's rating, once (only if it was counted). */
+  async removeCookRating(cookId: string, reviewId: string, rating: number): Promise<void> {
+    await this.relay.change(this.store.cookProfiles, cookId, async () => {
+      const p = await this.store.cookProfiles.findById(cookId).lean<CookProfile>();
+      if (!p || !(p.rated_reviews ?? []).includes(reviewId)) return;
+      const before = p.total_reviews ?? 0;
+      const total = Math.max(0, before - 1);
+      const average = total ? Math.round(Math.max(0, ((p.rating_average ?? 0) * before - rating) / total) * 100) / 100 : 0;
+      await this.store.cookProfiles.updateOne(
+        { _id: cookId, rated_reviews: reviewId },
+        { $set: { rating_average: average, total_reviews: total, rating_sort: average }, $pull: { rated_reviews: reviewId } },
+      );
+    });
+    await this.publisher.announce(IdentityEvents.cookProfileChanged, { cook_id: cookId, cause: 'rating' });
+  }
+
+  /** A moderation decision suspends the cook, or its reversal lifts the suspension it set (not another one). */
+  async setSuspension(cookId: string, decisionId: string, suspended: boolean): Promise<void> {
+    await this.relay.change(this.store.cookProfiles, cookId, async () => {
+      const p = await this.ensureCookProfile(cookId);
+      if (suspended && !p.suspended_at)
+        await this.store.cookProfiles.updateOne({ _id: cookId }, { $set: { suspended_at: new Date(), suspended_by_decision: decisionId } });
+      if (!suspended && p.suspended_by_decision === decisionId)
+        await this.store.cookProfiles.updateOne({ _id: cookId }, { $set: { suspended_at: null, suspended_by_decision: null } });
+    });
+    await this.publisher.announce(IdentityEvents.cookProfileChanged, { cook_id: cookId, cause: 'profile' });
+  }
+
   async ensureCookProfile(userId: string): Promise<CookProfile> {
     const existing = await this.store.cookProfiles.findById(userId).lean<CookProfile>();
     if (existing) return existing;

@@ -7,13 +7,14 @@ import {
   OrderingEvents,
   PICKUP_MESSAGES,
   PickupRpc,
+  SUSPENDED_COOK_CANCEL_REASON,
   type Actor,
   type CookStatsDto,
   type OrderDto,
   type OrderStatus,
   type ReviewDto,
 } from '@popote/contracts';
-import { insertOnce, OutboxRelay, recordEvent, RpcClient } from '@popote/platform';
+import { insertOnce, OutboxRelay, recordEvent, RpcClient, type EventCause } from '@popote/platform';
 import type { HydratedDocument } from 'mongoose';
 import { cancelOrder, cancelRefused } from './cancellation';
 import { closeUnattended } from './closing';
@@ -203,6 +204,69 @@ export class LifecycleService {
     });
   }
 
+  /** A moderation decision takes a review down (ADR 0042): off the page, out of the averages (review-removed), once. */
+  async removeReview(reviewId: string, decisionId: string, cause: EventCause): Promise<boolean> {
+    return this.relay.change(this.store.reviews, reviewId, async () => {
+      const review = await this.store.reviews.findById(reviewId);
+      if (!review || review.removed_at) return false;
+      review.removed_at = new Date();
+      review.removed_by_decision = decisionId;
+      recordEvent(
+        review,
+        OrderingEvents.reviewRemoved,
+        { review_id: review._id, cook_id: review.cook_id, meal_ids: review.meal_ids, rating: review.rating },
+        cause,
+      );
+      await review.save(); // under relay.change: its event is published when the step ends
+      return true;
+    });
+  }
+
+  /** The removal reversed on appeal: the review is shown and counted again (a new review-submitted). */
+  async restoreReview(reviewId: string, decisionId: string, cause: EventCause): Promise<boolean> {
+    return this.relay.change(this.store.reviews, reviewId, async () => {
+      const review = await this.store.reviews.findById(reviewId);
+      if (!review || review.removed_by_decision !== decisionId) return false;
+      review.removed_at = null;
+      review.removed_by_decision = null;
+      recordEvent(
+        review,
+        OrderingEvents.reviewSubmitted,
+        {
+          review_id: review._id,
+          order_id: review._id,
+          consumer_id: review.consumer_id,
+          cook_id: review.cook_id,
+          meal_ids: review.meal_ids,
+          rating: review.rating,
+        },
+        cause,
+      );
+      await review.save(); // under relay.change: its event is published when the step ends
+      return true;
+    });
+  }
+
+  /**
+   * A suspended cook's open orders are cancelled by the platform, each under its lock, once (a
+   * cancelled order is not cancelled again): order-cancelled refunds the buyer (payments, once per
+   * order) and gives the stock back.
+   */
+  async cancelForSuspension(cookId: string, cause: EventCause): Promise<number> {
+    const orders = await this.store.orders.find({ cook_id: cookId }, { order_status: 1 }).lean<Pick<Order, '_id' | 'order_status'>[]>();
+    let cancelled = 0;
+    for (const { _id } of orders.filter((o) => o.order_status !== 'cancelled' && o.order_status !== 'delivered')) {
+      const done = await this.relay.change(this.store.orders, _id, async () => {
+        const order = await this.store.orders.findById(_id);
+        if (!order || cancelOrder(order, { by: 'platform', reason: SUSPENDED_COOK_CANCEL_REASON }, cause)) return false;
+        await order.save();
+        return true;
+      });
+      if (done) cancelled++;
+    }
+    return cancelled;
+  }
+
   async ofCook(actor: Actor): Promise<OrderDto[]> {
     const docs = await this.store.orders
       .find({ cook_id: actor.user_id }, { _outbox: 0 })
@@ -214,7 +278,7 @@ export class LifecycleService {
 
   async reviewsOf(cookId: string): Promise<ReviewDto[]> {
     const docs = await this.store.reviews
-      .find({ cook_id: cookId }, { _outbox: 0 })
+      .find({ cook_id: cookId, removed_at: null }, { _outbox: 0 })
       .sort({ created_at: -1, _id: -1 })
       .limit(200)
       .lean<Review[]>();
@@ -224,7 +288,7 @@ export class LifecycleService {
   /** Dashboard figures, from the cook's own orders and reviews (no fixed 4.5). */
   async stats(actor: Actor, now = new Date()): Promise<CookStatsDto> {
     const orders = await this.store.orders.find({ cook_id: actor.user_id }, { _outbox: 0 }).lean<Order[]>();
-    const reviews = await this.store.reviews.find({ cook_id: actor.user_id }, { rating: 1 }).lean<Review[]>();
+    const reviews = await this.store.reviews.find({ cook_id: actor.user_id, removed_at: null }, { rating: 1 }).lean<Review[]>();
     const live = orders.filter((o) => o.order_status !== 'cancelled');
     const since = monthStart(now);
     const days: { day: string; cents: number }[] = [];

@@ -76,6 +76,9 @@ export class Review {
   @Prop({ type: [String], required: true }) meal_names!: string[];
   @Prop({ required: true, min: 1, max: 5 }) rating!: number;
   @Prop({ default: '' }) comment!: string;
+  /** Taken down by a moderation decision (ADR 0042): off the cook's page and out of the ratings until an appeal reverses it. */
+  @Prop({ type: Date, default: null }) removed_at!: Date | null;
+  @Prop({ type: String, default: null }) removed_by_decision!: string | null;
   created_at!: Date;
   _outbox!: OutboxEntry[];
   _outbox_pending!: boolean;

@@ -7,6 +7,7 @@ import { LifecycleService } from './lifecycle.service';
 import { OrdersRpcController } from './orders.rpc.controller';
 import { OrdersService } from './orders.service';
 import { RemindersService } from './reminders.service';
+import { ModerationDecidedHandler } from '../events/moderation-decided.handler';
 import { OrderingStore } from '../store';
 
 @Module({
@@ -19,6 +20,7 @@ import { OrderingStore } from '../store';
     RemindersService,
     PaymentSucceededHandler,
     StockRejectedHandler,
+    ModerationDecidedHandler,
     ErasedAccounts,
   ],
   exports: [OrderingStore, OrdersService, ErasedAccounts, MongooseModule],

@@ -17,4 +17,7 @@ export * from './notifications/notifications';
 export * from './notifications/follows';
 export * from './identity/account';
 export * from './identity/operators';
+export * from './identity/traders';
+export * from './notifications/trader-emails';
+export * from './identity/moderation';
 export * from './shared/callers';

@@ -11,6 +11,7 @@ export * from './rpc/nats-server';
 export * from './events/envelope';
 export * from './events/outbox';
 export * from './events/locks';
+export * from './events/lifted-decisions';
 export * from './events/publisher';
 export * from './events/consumer';
 export * from './jobs';

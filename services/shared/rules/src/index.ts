@@ -9,3 +9,5 @@ export * from './meal';
 export * from './pickup';
 export * from './alerts';
 export * from './ads';
+export * from './traders';
+export * from './moderation';

@@ -61,6 +61,8 @@ export const RATE_LIMIT_DEFAULTS = {
   RATE_LIMIT_VERIFY_EMAIL: '5/3600',
   /** 'Télécharger mes données' requests, per account (each builds an archive from every service). */
   RATE_LIMIT_EXPORT: '5/86400',
+  /** 'Signaler' (a dish, a review, a cook), per client address: mass reporting waits. */
+  RATE_LIMIT_REPORT: '10/3600',
 } as const;
 export type RateLimitSetting = keyof typeof RATE_LIMIT_DEFAULTS;
 export const RATE_LIMIT_SETTINGS = Object.keys(RATE_LIMIT_DEFAULTS) as RateLimitSetting[];

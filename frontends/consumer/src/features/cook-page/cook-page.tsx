@@ -8,9 +8,12 @@ import { ItemPage } from '../../components/item-page';
 import { MealsNotice } from '../../components/meals-link';
 import { Rating } from '../../components/rating';
 import { FollowButton } from '../follows/follow-button';
+import { ReportButton } from '../report/report-button';
+import { CookReviews } from './cook-reviews';
 import { CookDocument } from './graphql/cook.query.generated';
 import type { CookPageData } from './graphql/cook.query';
 import styles from './cook-page.module.css';
+import { SellerInfo, VerifiedSellerBadge } from './seller-info';
 
 const t = frBrowse.cookPage;
 
@@ -42,6 +45,7 @@ function CookView({ cook }: { cook: CookPageData }) {
         <div className={styles.identity}>
           <h1 className={styles.name}>{cook.name}</h1>
           <p className={styles.username}>@{cook.username}</p>
+          {cook.verified_seller ? <VerifiedSellerBadge /> : null}
           {cook.location ? (
             <p className={styles.location}>
               <PinIcon />
@@ -59,6 +63,7 @@ function CookView({ cook }: { cook: CookPageData }) {
             <Rating average={cook.rating_average} reviews={cook.total_reviews} />
           </p>
           <FollowButton cookId={cook.cook_id} cookName={cook.name} />
+          <ReportButton subject={{ kind: 'cook', id: cook.cook_id, label: cook.name }} ownerId={cook.cook_id} className={styles.report} />
         </div>
       </header>
 
@@ -73,6 +78,8 @@ function CookView({ cook }: { cook: CookPageData }) {
         />
       </div>
 
+      {cook.seller ? <SellerInfo seller={cook.seller} /> : null}
+
       <section className={styles.meals} aria-labelledby="cook-meals">
         <h2 id="cook-meals" className={styles.mealsTitle}>
           {t.mealsTitle(cook.name)}
@@ -83,6 +90,8 @@ function CookView({ cook }: { cook: CookPageData }) {
           <MealsNotice message={t.noMeals} linkLabel={frBrowse.mealDetail.browseMeals} />
         )}
       </section>
+
+      <CookReviews cookId={cook.cook_id} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { Rating } from '../../components/rating';
 import { DetailCartPanel, remainingFor } from '../cart/components/detail-cart-panel';
 import { FavouriteButton } from '../follows/favourite-button';
 import { FollowButton } from '../follows/follow-button';
+import { ReportButton } from '../report/report-button';
 import { useCart } from '../cart/use-cart';
 import { allergenLabel, categoryLabel } from '@popote/rules';
 import { MealDocument } from './graphql/meal.query.generated';
@@ -126,6 +127,8 @@ function MealView({ meal }: { meal: MealDetail }) {
               <p className={styles.muted}>{t.noAllergens}</p>
             )}
           </Block>
+
+          <ReportButton subject={{ kind: 'meal', id: meal.meal_id, label: meal.name }} ownerId={meal.cook_id} className={styles.report} />
         </div>
       </article>
 

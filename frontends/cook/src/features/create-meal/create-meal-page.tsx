@@ -15,6 +15,7 @@ import { MealFormFrame } from '../meal-form/meal-form-frame';
 import styles from '../meal-form/meal-form.module.css';
 import { createMealSchema, toCreateMealInput, type CreateMealParsed, type CreateMealValues } from '../meal-form/schemas';
 import { saveMeal } from '../meal-form/save-meal';
+import { SellerGate } from './seller-gate';
 import { frCook } from '@popote/ui/fr-cook';
 
 const t = frCook.mealForm;
@@ -39,7 +40,16 @@ const FIELDS = [
   'storage_instructions',
 ] as const satisfies ReadonlyArray<keyof CreateMealValues>;
 
+/** 'Ajouter un plat': the form, for a verified seller (otherwise what to do first: SellerGate). */
 export function CreateMealPage() {
+  return (
+    <SellerGate>
+      <CreateMealForm />
+    </SellerGate>
+  );
+}
+
+function CreateMealForm() {
   const navigate = useNavigate();
   const [createMeal] = useMutation(CreateMealDocument, { update: (cache) => forgetMealLists(cache) });
   const [created, setCreated] = useState(false);

@@ -6,7 +6,7 @@ import { useSearchParams } from '@popote/router';
 import { CookMealsDocument } from '../../graphql/meals.generated';
 import { CookOrdersDocument, CookStatsDocument } from '../../graphql/orders.generated';
 import { CookPayoutsDocument } from '../../graphql/payouts.generated';
-import { CAMPAIGNS_TAB, TAB_PARAM } from '../../paths';
+import { CAMPAIGNS_TAB, SELLER_TAB, TAB_PARAM } from '../../paths';
 import { frAds } from './ads-texts';
 import { CampaignsTab } from './campaigns-tab';
 import styles from './dashboard-page.module.css';
@@ -17,10 +17,13 @@ import { OverviewTab } from './overview-tab';
 import { PayoutsTab } from './payouts-tab';
 import { ReviewsTab } from './reviews-tab';
 import { StatsTab } from './stats-tab';
+import { frTrader } from './trader-texts';
 import { frCook } from '@popote/ui/fr-cook';
 
 // The pick-up form (and the zod rules it shares with the server) loads when its tab opens.
 const PickupTab = lazy(() => import('./pickup-tab').then((module) => ({ default: module.PickupTab })));
+// The trader details' form (and the rules it shares with identity) likewise.
+const TraderTab = lazy(() => import('./trader-tab').then((module) => ({ default: module.TraderTab })));
 
 const TABS = [
   { key: 'apercu', label: frCook.cook.tabs.overview },
@@ -31,6 +34,7 @@ const TABS = [
   { key: 'statistiques', label: frCook.cook.tabs.stats },
   { key: CAMPAIGNS_TAB, label: frAds.tab },
   { key: 'paiements', label: frCook.cook.tabs.payouts },
+  { key: SELLER_TAB, label: frTrader.tab },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -40,7 +44,7 @@ function tabOf(value: string | null): TabKey {
 
 /**
  * /cook/dashboard: 'Aperçu', 'Plats', 'Commandes', 'Retrait', 'Avis', 'Statistiques', 'Mises en avant',
- * 'Paiements'. The open tab is in the URL (?onglet=plats), so creating or editing a meal can come back to it.
+ * 'Paiements', 'Vendeur'. The open tab is in the URL (?onglet=plats), so creating or editing a meal can come back to it.
  * Orders are live while the dashboard is open: a status change lands on the cached order;
  * a new order ('Nouvelle commande !') and the statistics are asked for again.
  */
@@ -103,6 +107,10 @@ export function DashboardPage() {
           <CampaignsTab openMeals={() => select('plats')} />
         ) : current === 'paiements' ? (
           <PayoutsTab />
+        ) : current === SELLER_TAB ? (
+          <Suspense fallback={<Loading label={frTrader.loading} />}>
+            <TraderTab />
+          </Suspense>
         ) : (
           <OverviewTab cookId={auth.user.user_id} openTab={(tab) => select(tab)} />
         )}

@@ -74,5 +74,13 @@ export const frBrowse = {
     noMeals: "Ce cuisinier n'a aucun plat disponible pour le moment.",
     noBio: "Ce cuisinier n'a pas encore écrit sa présentation.",
     avatarAlt: (name: string) => `Photo de ${name}`,
+    reviewsTitle: 'Avis des clients',
+    reviewsLoading: 'Chargement des avis...',
+    reviewsError: 'Impossible de charger les avis de ce cuisinier.',
+    noReviews: "Ce cuisinier n'a pas encore reçu d'avis.",
+    reviewAuthor: 'Un client',
+    reviewRating: (rating: number) => `Note : ${rating} sur 5`,
+    reviewMeals: (meals: string) => `Commande : ${meals}`,
+    allReviews: (count: number) => `Voir les ${count} avis`,
   },
 } as const;

@@ -9,6 +9,7 @@ import { DataCard } from './data-card';
 import { DeleteAccountCard } from './delete-account-card';
 import { EmailCard } from './email-card';
 import { FollowedCooksCard } from './followed-cooks-card';
+import { ModerationCard } from './moderation-card';
 import { PasswordCard } from './password-card';
 import { PersonalInfoCard } from './personal-info-card';
 import styles from './profile-page.module.css';
@@ -72,6 +73,8 @@ export function ProfilePage() {
 
       <div className={styles.grid}>
         <div className={styles.column}>
+          {/* Only for a person with decisions about their content: first, since an appeal has a deadline. */}
+          <ModerationCard />
           <PersonalInfoCard user={user} isCook={isCook} />
           <CommuneCard />
           <FollowedCooksCard />

@@ -1,7 +1,15 @@
 // First: zod's CSP-safe setting, before this module builds a schema.
 import '../../zod-config';
 import type { CookProfile, CookProfileInput, ProfileInput, User } from '@popote/graphql';
-import { AVATAR_URL_INVALID, isSafeImageUrl, isValidSiret, LIMITS, VAT_REGIMES } from '@popote/rules';
+import {
+  AVATAR_URL_INVALID,
+  isSafeImageUrl,
+  isValidSiret,
+  LIMITS,
+  MODERATION_LIMITS,
+  MODERATION_MESSAGES,
+  VAT_REGIMES,
+} from '@popote/rules';
 import { z } from 'zod';
 import { PASSWORD_MIN, username } from '../auth/schemas';
 import { frAccount } from '@popote/ui/fr-account';
@@ -119,3 +127,13 @@ export function cookProfileFormValues(profile: CookProfile | null): CookProfileF
 
 /** The parsed form is exactly the mutation's input. */
 export type CookProfileFormOutput = z.output<typeof cookProfileSchema> & CookProfileInput;
+
+/** 'Former un recours': the person's text, with the service's limits and French messages. */
+export const appealSchema = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(MODERATION_LIMITS.appealMin, MODERATION_MESSAGES.appealMin)
+    .max(MODERATION_LIMITS.appealMax, MODERATION_MESSAGES.appealMax),
+});
+export type AppealFormValues = z.infer<typeof appealSchema>;

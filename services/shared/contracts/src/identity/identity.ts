@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { actorSchema, defineEvent, defineRpc } from '../shared/envelope';
+import { publicSellerSchema } from './traders';
 import { AVATAR_URL_INVALID, isSafeImageUrl, isValidSiret, LIMITS, TEXT_LIMITS, USER_TYPES, VAT_REGIMES } from '../shared/enums';
 
 /** French validation texts of the spec, shared by the service and the forms. */
@@ -152,6 +153,10 @@ export const publicCookSchema = z.object({
   availability_days: z.array(z.string()),
   rating_average: z.number(),
   total_reviews: z.number().int(),
+  /** 'Vendeur vérifié': an operator verified the cook's trader details (traders.ts). */
+  verified_seller: z.boolean().default(false),
+  /** What the law asks to show of a verified seller (name, address, phone, email, SIRET); null otherwise. */
+  seller: publicSellerSchema.nullable().default(null),
 });
 export type PublicCookDto = z.infer<typeof publicCookSchema>;
 

@@ -251,6 +251,21 @@ export const OrderingEvents = {
     // Meal ratings are applied by the catalogue's per-cook worker, in order, once (ADR 0004).
     { partitionBy: (d) => d.cook_id, consumers: ['identity-ReviewSubmitted', 'catalogue-stock-p*'] },
   ),
+  /**
+   * A review taken down by a moderation decision (ADR 0042): it leaves the averages it counted in, once
+   * (the catalogue's per-cook worker, in order after its submission; identity's cook rating by review id).
+   * A reversed decision gives it back with a new review-submitted.
+   */
+  reviewRemoved: defineEvent(
+    'evt.ordering.review-removed.v1',
+    z.object({
+      review_id: z.string(),
+      cook_id: z.string(),
+      meal_ids: z.array(z.string()),
+      rating: z.number().int().min(1).max(5),
+    }),
+    { partitionBy: (d) => d.cook_id, consumers: ['identity-ReviewRemoved', 'catalogue-stock-p*'] },
+  ),
   /** The cook moved an order's pick-up slot: the buyer is told. */
   pickupSlotMoved: defineEvent(
     'evt.ordering.pickup-slot-moved.v1',

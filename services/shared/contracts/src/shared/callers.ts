@@ -18,7 +18,10 @@ import {
 } from './envelope';
 import { AlertsRpc, FollowsRpc } from '../notifications/follows';
 import { IdentityEvents, IdentityRpc } from '../identity/identity';
+import { ModerationEvents, ModerationRpc } from '../identity/moderation';
 import { OperatorRpc } from '../identity/operators';
+import { TraderRpc } from '../identity/traders';
+import { TraderEmailsRpc } from '../notifications/trader-emails';
 import { NotificationsRpc, SendEmailJob, SendPushJob } from '../notifications/notifications';
 import { OrderingEvents, OrderingRpc } from '../ordering/ordering';
 import { PaymentsEvents, PaymentsRpc, PayoutsRpc, ReceiptsRpc } from '../payments/payments';
@@ -29,6 +32,8 @@ export const RPC_CONTRACTS: readonly RpcContract<any, any, any>[] = [
   ...[
     IdentityRpc,
     OperatorRpc,
+    TraderRpc,
+    ModerationRpc,
     CatalogueRpc,
     PickupRpc,
     CartRpc,
@@ -40,6 +45,7 @@ export const RPC_CONTRACTS: readonly RpcContract<any, any, any>[] = [
     NotificationsRpc,
     FollowsRpc,
     AlertsRpc,
+    TraderEmailsRpc,
   ].flatMap((group) => Object.values(group) as RpcContract<any, any, any>[]),
   ...ACCOUNT_RPCS,
 ];
@@ -48,6 +54,7 @@ export const RPC_CONTRACTS: readonly RpcContract<any, any, any>[] = [
 export const EVENT_CONTRACTS: readonly EventContract<any>[] = [
   IdentityEvents,
   AccountEvents,
+  ModerationEvents,
   CatalogueEvents,
   OrderingEvents,
   PaymentsEvents,

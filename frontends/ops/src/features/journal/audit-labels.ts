@@ -1,0 +1,58 @@
+/**
+ * What the audit log's codes mean, in French. The codes are written by identity
+ * (services/identity/src/operators/operators.service.ts); an action added there and not here yet
+ * shows as its code, never as a blank.
+ */
+export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
+  'operator.added': 'Opérateur ajouté',
+  'operator.signed-in': 'Connexion',
+  'operator.signed-in-with-recovery-code': 'Connexion avec un code de secours',
+  'operator.sign-in-refused': 'Connexion refusée (email ou mot de passe)',
+  'operator.code-refused': 'Connexion refusée (code incorrect)',
+  'operator.second-factor-set': 'Double authentification activée',
+};
+
+/** The French label of an action code (the code itself when it has none yet). */
+export const actionLabel = (code: string): string => AUDIT_ACTIONS[code] ?? code;
+
+/** What a target's prefix names (`operator:op_…`). */
+const TARGET_KINDS: Readonly<Record<string, string>> = {
+  operator: 'Opérateur',
+};
+
+/** A target as read: `operator:op_12` → 'Opérateur op_12'; any other target as it is. */
+export function targetLabel(target: string): string {
+  const colon = target.indexOf(':');
+  const kind = colon > 0 ? TARGET_KINDS[target.slice(0, colon)] : undefined;
+  return kind ? `${kind} ${target.slice(colon + 1)}` : target;
+}
+
+const parisDateTime = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: 'Europe/Paris',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** '07/12/2026 07:59:02': an instant of the log in Paris time, to the second. */
+export const formatAuditTime = (iso: string): string => parisDateTime.format(new Date(iso));
+
+const parisParts = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Paris',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** '2026-12-07 07:59:02': the same instant in Paris time, as spreadsheets read a date. */
+export function sortableParisTime(iso: string): string {
+  const part = Object.fromEntries(parisParts.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  return `${part['year']}-${part['month']}-${part['day']} ${part['hour']}:${part['minute']}:${part['second']}`;
+}
