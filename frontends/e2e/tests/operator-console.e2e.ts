@@ -1,36 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { Page, Request } from '@playwright/test';
-import { generate } from 'otplib';
 import { newAccount, signUp } from './support/accounts';
 import { describeViolations, seriousViolations } from './support/axe';
 import { expect, remoteBaseUrl, test } from './support/fixtures';
+import { addOperator, appCode } from './support/operators';
 
-const ROOT = process.env.POPOTE_ROOT ?? fileURLToPath(new URL('../../../', import.meta.url));
 const WIDTHS = [
   { width: 1280, height: 900 },
   { width: 390, height: 844 },
 ];
-
-/**
- * A new operator, made as an administrator does (`./popote operator add`: identity's own command on
- * identity's database, the test run's MongoDB), and the first password it prints once.
- */
-function addOperator(): { email: string; name: string; password: string } {
-  const mongoUrl = process.env.POPOTE_MONGO_URL;
-  if (!mongoUrl) throw new Error('POPOTE_MONGO_URL is set by the test runner (./popote test)');
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const email = `ops-${id}@popote.test`;
-  const name = `Opérateur ${id}`;
-  const output = execFileSync(process.execPath, ['services/identity/dist/operators/operator-cli.js', 'add', email, name], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', MONGO_URL: mongoUrl, MONGO_DB: 'popote_identity' },
-  });
-  const password = /Mot de passe provisoire : (\S+)/.exec(output)?.[1];
-  if (!password) throw new Error(`operator-cli printed no password:\n${output}`);
-  return { email, name, password };
-}
 
 /** Every request the page sends to the ops remote's server (its remoteEntry.js, chunks). */
 async function watchOpsRemote(page: Page): Promise<string[]> {
@@ -53,9 +30,6 @@ async function expectAccessible(page: Page, what: string): Promise<void> {
   }
   await page.setViewportSize(WIDTHS[0]!);
 }
-
-/** The current code of the operator's authenticator app, from the secret the console showed. */
-const appCode = (secret: string) => generate({ secret: secret.replace(/\s/g, '') });
 
 test.describe("the operators' console", () => {
   test('a buyer reaching /console is sent to its sign-in page, and never downloads the console', async ({ page, base }) => {
@@ -134,7 +108,8 @@ test.describe("the operators' console", () => {
     await expect(page.getByText('Console Popote', { exact: true })).toBeVisible();
     await expect(page.getByText(operator.name, { exact: true })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Navigation de la console' });
-    for (const section of ['Signalements', 'Vendeurs', 'Journal']) await expect(nav.getByRole('link', { name: section })).toBeVisible();
+    for (const section of ['Signalements', 'Recours', 'Vendeurs', 'Journal'])
+      await expect(nav.getByRole('link', { name: section })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Journal' })).toHaveAttribute('aria-current', 'page');
     for (const header of ['Date (heure de Paris)', 'Opérateur', 'Action', 'Cible', 'Motif'])
       await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
@@ -145,11 +120,11 @@ test.describe("the operators' console", () => {
     await expect(mine.filter({ hasText: 'Connexion refusée (code incorrect)' })).toHaveCount(1);
     await expectAccessible(page, '/console/journal');
 
-    // The other sections: honest empty states for now.
-    await nav.getByRole('link', { name: 'Signalements' }).click();
-    await expect(page.getByText('Aucun signalement à traiter.')).toBeVisible();
-    await nav.getByRole('link', { name: 'Vendeurs' }).click();
-    await expect(page.getByText('Aucune vérification en attente.')).toBeVisible();
+    // The other sections open from the navigation (their work is moderation.e2e.ts's).
+    for (const section of ['Signalements', 'Recours', 'Vendeurs']) {
+      await nav.getByRole('link', { name: section }).click();
+      await page.getByRole('heading', { level: 1, name: section }).waitFor();
+    }
 
     // Signed out: the console's pages send to its sign-in page again.
     await page.getByRole('button', { name: 'Se déconnecter' }).click();

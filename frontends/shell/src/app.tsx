@@ -18,6 +18,7 @@ const ProfilePage = lazyPage(() => import('./features/profile/profile-page'), 'P
 const AboutPage = lazyPage(() => import('./pages/static/about-page'), 'AboutPage');
 const FaqPage = lazyPage(() => import('./pages/static/faq-page'), 'FaqPage');
 const PrivacyPage = lazyPage(() => import('./pages/static/privacy-page'), 'PrivacyPage');
+const TransparencyPage = lazyPage(() => import('./features/transparency/transparency-page'), 'TransparencyPage');
 const UnsubscribePage = lazyPage(() => import('./features/alerts/unsubscribe-page'), 'UnsubscribePage');
 const OperatorSignInPage = lazyPage(() => import('./features/operator-sign-in/operator-sign-in-page'), 'OperatorSignInPage');
 
@@ -40,6 +41,8 @@ const SHELL_ROUTES: ReadonlyArray<RouteEntry> = [
   { path: '/about', element: <AboutPage /> },
   { path: '/faq', element: <FaqPage /> },
   { path: '/privacy', element: <PrivacyPage /> },
+  // The yearly transparency report of notice and action (DSA Art. 15/24, ADR 0042).
+  { path: '/transparence', element: <TransparencyPage /> },
   { path: '/contact', element: <ContactPage /> },
   // An alert email's unsubscribe link (signed out too), after the BFF's GET /alertes/desabonnement.
   { path: '/alerts/unsubscribe', element: <UnsubscribePage /> },

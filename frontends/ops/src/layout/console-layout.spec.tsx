@@ -40,6 +40,7 @@ describe("the console's frame", () => {
     const nav = dom.container.querySelector('nav[aria-label="Navigation de la console"]')!;
     expect([...nav.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('aria-current')])).toEqual([
       ['Signalements', '/console/signalements', null],
+      ['Recours', '/console/recours', null],
       ['Vendeurs', '/console/vendeurs', null],
       ['Journal', '/console/journal', 'page'],
     ]);

@@ -9,6 +9,7 @@ export const shellFr = {
     faq: 'FAQ',
     contact: 'Contact',
     privacy: 'Confidentialité',
+    transparency: 'Transparence',
     contactLabel: 'Nous écrire :',
   },
   staticPages: {

@@ -7,7 +7,7 @@ import styles from './footer.module.css';
 
 const t = shellFr.footer;
 
-/** Links to /meals, the cook sign-up, /about, /faq, /contact, /privacy, and the contact address. */
+/** Links to /meals, the cook sign-up, /about, /faq, /contact, /privacy, /transparence, and the contact address. */
 export function Footer() {
   const becomeCook = useStartCookingHref();
   // From /runtime-config.json (CONTACT_EMAIL): one build serves every environment.
@@ -19,6 +19,7 @@ export function Footer() {
     ['/faq', t.faq],
     ['/contact', t.contact],
     ['/privacy', t.privacy],
+    ['/transparence', t.transparency],
   ];
   return (
     <footer className={styles.footer}>

@@ -100,6 +100,8 @@ describe('the log as read', () => {
     expect(actionLabel('operator.code-refused')).toBe('Connexion refusée (code incorrect)');
     expect(actionLabel('autre.chose')).toBe('autre.chose');
     expect(targetLabel('operator:op_9')).toBe('Opérateur op_9');
-    expect(targetLabel('meal:m_1')).toBe('meal:m_1');
+    expect(actionLabel('moderation.decided.hide_meal')).toBe('Signalement traité : plat retiré de la vente');
+    expect(targetLabel('meal:m_1')).toBe('Plat m_1');
+    expect(targetLabel('inconnu:x_1')).toBe('inconnu:x_1');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * What the audit log's codes mean, in French. The codes are written by identity
- * (services/identity/src/operators/operators.service.ts); an action added there and not here yet
+ * (services/identity/src/operators, moderation, traders); an action added there and not here yet
  * shows as its code, never as a blank.
  */
 export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
@@ -10,6 +10,16 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   'operator.sign-in-refused': 'Connexion refusée (email ou mot de passe)',
   'operator.code-refused': 'Connexion refusée (code incorrect)',
   'operator.second-factor-set': 'Double authentification activée',
+  // Notice and action (services/identity/src/moderation): a decision by its measure, an appeal by its outcome.
+  'moderation.decided.no_action': 'Signalement traité : aucune mesure',
+  'moderation.decided.hide_meal': 'Signalement traité : plat retiré de la vente',
+  'moderation.decided.remove_review': 'Signalement traité : avis retiré',
+  'moderation.decided.suspend_cook': 'Signalement traité : compte cuisinier suspendu',
+  'moderation.appeal.upheld': 'Recours rejeté (mesure maintenue)',
+  'moderation.appeal.reversed': 'Recours accepté (mesure levée)',
+  // Cook verification (services/identity/src/traders).
+  'trader.verified': 'Vendeur vérifié',
+  'trader.more-info-requested': 'Compléments demandés au vendeur',
 };
 
 /** The French label of an action code (the code itself when it has none yet). */
@@ -18,6 +28,10 @@ export const actionLabel = (code: string): string => AUDIT_ACTIONS[code] ?? code
 /** What a target's prefix names (`operator:op_…`). */
 const TARGET_KINDS: Readonly<Record<string, string>> = {
   operator: 'Opérateur',
+  meal: 'Plat',
+  review: 'Avis',
+  cook: 'Cuisinier',
+  trader: 'Vendeur',
 };
 
 /** A target as read: `operator:op_12` → 'Opérateur op_12'; any other target as it is. */

@@ -95,6 +95,20 @@ export function PrivacyPage() {
           Quand vous utilisez le formulaire de contact, nous conservons votre nom, votre email, le sujet et le message, et nous les
           transmettons par email à notre équipe pour vous répondre.
         </p>
+        <h3>Signalements et décisions de modération</h3>
+        <p>
+          Quand vous signalez un plat, un avis ou un cuisinier, nous conservons le contenu signalé tel qu&apos;il était, le motif, votre
+          explication et, si vous n&apos;êtes pas connecté, l&apos;adresse email indiquée pour vous tenir informé. La personne concernée
+          reçoit les motifs de la décision, jamais votre identité. Les décisions, leurs motifs et les recours sont conservés comme preuve et
+          pour notre rapport de transparence annuel (règlement européen sur les services numériques).
+        </p>
+        <h3>Informations vendeur des cuisiniers</h3>
+        <p>
+          Avant de vendre, un cuisinier nous donne sa raison sociale, son SIRET, son adresse, son téléphone, le récépissé de sa déclaration
+          à la DDPP et son attestation de formation à l&apos;hygiène. Les documents restent privés (le cuisinier et notre équipe) ; le nom,
+          l&apos;adresse, le téléphone, l&apos;email et le SIRET d&apos;un vendeur vérifié sont affichés sur sa page, comme la loi le
+          demande.
+        </p>
         <h3>Paiement</h3>
         <p>
           Le paiement par carte est traité par notre prestataire de paiement. Vos numéros de carte sont saisis chez lui : Popote ne les
@@ -223,6 +237,21 @@ export function PrivacyPage() {
                 <td>
                   L&apos;empreinte ne permet plus de vous reconnaître à la fin du jour de campagne ; votre identifiant, après un clic, est
                   gardé 7 jours (effacé aussitôt à la suppression du compte). Les totaux restent dans la comptabilité du cuisinier.
+                </td>
+              </tr>
+              <tr>
+                <td>Signalements, décisions de modération et recours</td>
+                <td>
+                  2 ans après la décision (ou après la réponse au recours), puis supprimés automatiquement ; à la suppression d&apos;un
+                  compte, l&apos;adresse email d&apos;un signalement fait sans compte est effacée, le reste est gardé anonyme jusqu&apos;à
+                  ce terme.
+                </td>
+              </tr>
+              <tr>
+                <td>Informations vendeur et documents d&apos;un cuisinier</td>
+                <td>
+                  Tant que le cuisinier vend sur Popote, puis 6 mois après la fin de la relation (suppression du compte), comme le demande
+                  l&apos;article 30 du règlement européen sur les services numériques ; puis supprimés automatiquement.
                 </td>
               </tr>
               <tr>
