@@ -60,7 +60,7 @@ async function putOnSale(page: Page, base: string, name: string): Promise<string
         description: 'Une tarte aux poires et aux amandes, pâte maison.',
         price_cents: 700,
         portions_available: 4,
-        ingredients: ['Poires', 'Amandes'],
+        ingredients: ['Riz'],
         allergens: [],
         category: 'dessert',
         preparation_time: 30,
@@ -283,7 +283,7 @@ test.describe("the operators' console: reports, appeals and sellers", () => {
 
     // The cook sends them again; the operator verifies the new submission.
     await cook.page.reload();
-    await expect(cook.page.getByTestId('trader-status')).toHaveText('Compléments demandés');
+    await expect(cook.page.getByTestId('trader-status')).toHaveText(`Compléments demandés : ${message}`);
     await cook.page.getByRole('button', { name: 'Envoyer pour vérification' }).click();
     await expect(cook.page.getByTestId('trader-status')).toHaveText('En cours de vérification');
     await page.getByLabel('Dossiers', { exact: true }).selectOption('submitted');

@@ -2,10 +2,13 @@ import { OPERATOR_MESSAGES, OperatorRpc } from '@popote/contracts';
 import { verifyAccessToken, verifyOperatorToken, type RpcClient } from '@popote/platform';
 import { expectDomainError, resetJetStream, serviceEnv, serviceUnderTest, type ServiceUnderTest } from '@popote/testing';
 import { generate } from 'otplib';
+import { getConnectionToken, getModelToken } from '@nestjs/mongoose';
+import type { Connection, Model } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from '../src/app.module';
 import { identityConfig, type IdentityConfig } from '../src/config';
-import { OperatorsService, RECOVERY_CODES } from '../src/operators/operators.service';
+import { Operator, OperatorAudit } from '../src/operators/operator.schema';
+import { disableOperator, OperatorsService, RECOVERY_CODES } from '../src/operators/operators.service';
 
 const client = { ip: '10.0.0.9' };
 /** The code an authenticator app shows `offset` periods from now. */
@@ -145,5 +148,29 @@ describe('operators: password, second factor, audit log', () => {
     // Nobody but an operator reads it.
     const stranger = await expectDomainError(rpc.call(OperatorRpc.audit, { operator_id: 'op_nobody', limit: 10 }));
     expect(stranger.code).toBe('FORBIDDEN');
+  });
+
+  it('keeps the log in a database of its own, and a disabled operator can neither sign in nor act', async () => {
+    const op = await enrolled();
+    const operatorId = op.session.operator.operator_id;
+    // The log's own database (find and insert only for the service in production): no line in identity's.
+    const db = under.app.get<Connection>(getConnectionToken()).db!;
+    expect(await db.collection('operatorAudit').countDocuments({ operator_id: operatorId })).toBe(0);
+    const audit = db.client.db(`${db.databaseName}_audit`).collection('operatorAudit');
+    expect(await audit.countDocuments({ operator_id: operatorId })).toBeGreaterThanOrEqual(2);
+
+    const operatorModel = under.app.get<Connection>(getConnectionToken()).model(Operator.name);
+    const auditModel = under.app.get<Model<OperatorAudit>>(getModelToken(OperatorAudit.name));
+    expect(await disableOperator(operatorModel, auditModel, op.address, 'Départ de l’équipe')).toBe(true);
+    expect(await disableOperator(operatorModel, auditModel, op.address, 'Départ de l’équipe')).toBe(false);
+    const signIn = await expectDomainError(
+      rpc.call(OperatorRpc.signIn, { email: op.address, password: op.password, code: await codeAt(op.secret, 1), client }),
+    );
+    expect(signIn.message).toBe(OPERATOR_MESSAGES.disabled);
+    const acting = await expectDomainError(rpc.call(OperatorRpc.audit, { operator_id: operatorId, limit: 10 }));
+    expect(acting.code).toBe('FORBIDDEN');
+    expect(
+      await audit.countDocuments({ action: 'operator.disabled', target: `operator:${operatorId}`, reason: 'Départ de l’équipe' }),
+    ).toBe(1);
   });
 });

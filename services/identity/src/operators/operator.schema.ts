@@ -46,3 +46,11 @@ export class OperatorAudit {
   @Prop({ type: String, default: null }) ip!: string | null;
 }
 export const OperatorAuditSchema = SchemaFactory.createForClass(OperatorAudit);
+
+/**
+ * The audit log lives in a database of its own, beside identity's (`<MONGO_DB>_audit`): in
+ * production identity's database user may only find and insert there (infra/k8s/dependencies/
+ * mongodb.yaml, role `auditAppendOnly`), so no code path, bug or stolen credential of the service
+ * can change or delete a line.
+ */
+export const auditDatabaseOf = (mongoDb: string): string => `${mongoDb}_audit`;

@@ -232,6 +232,24 @@ export async function appendAudit(audit: Model<OperatorAudit, any, any, any>, en
 }
 
 /**
+ * Disables an operator (the command line; `reason` goes to the audit log): from then on identity
+ * refuses every console operation of theirs (`acting`) and every sign-in. False: no active operator
+ * of that address.
+ */
+export async function disableOperator(
+  operators: Model<Operator, any, any, any>,
+  audit: Model<OperatorAudit, any, any, any>,
+  email: string,
+  reason: string,
+): Promise<boolean> {
+  const found = (await operators.findOne({ email, disabled_at: null }).lean()) as Operator | null;
+  if (!found) return false;
+  await operators.updateOne({ _id: found._id }, { $set: { disabled_at: new Date() } });
+  await appendAudit(audit, { operator: null, action: 'operator.disabled', target: `operator:${found._id}`, reason });
+  return true;
+}
+
+/**
  * A new operator, with a random first password returned once (the command prints it); its second
  * factor is set at the first sign-in. The command line is the only way in: there is no sign-up.
  */

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MongooseModule } from '@nestjs/mongoose';
-import { Operator, OperatorAudit, OperatorAuditSchema, OperatorSchema } from '../operators/operator.schema';
+import { OperatorsModule } from '../operators/operators.module';
 import { UsersModule } from '../users/users.module';
 import { TradersJobs } from './traders.jobs';
 import { TradersRpcController } from './traders.rpc.controller';
@@ -14,11 +13,8 @@ import { TradersService } from './traders.service';
 @Module({
   imports: [
     UsersModule,
-    // The operators' accounts (read: is the operator still one) and their audit log (appended).
-    MongooseModule.forFeature([
-      { name: Operator.name, schema: OperatorSchema },
-      { name: OperatorAudit.name, schema: OperatorAuditSchema },
-    ]),
+    // The operators' accounts (read: is the operator still one) and their audit log (appended, its own database).
+    OperatorsModule,
   ],
   controllers: [TradersRpcController],
   providers: [TradersService, TradersJobs],

@@ -8,7 +8,7 @@ const M = MODERATION_MESSAGES;
 
 /** What the 'Signaler' form holds: no reason chosen yet is ''; the address only counts signed out. */
 export interface ReportFormValues {
-  reason: string;
+  reason: string | null;
   explanation: string;
   contact_email: string;
   certified: boolean;
@@ -28,7 +28,8 @@ export function makeReportFormSchema(signedIn: boolean) {
     : z.string().trim().toLowerCase().min(1, M.emailRequired).max(254, M.emailInvalid).pipe(z.email(M.emailInvalid));
   return z
     .object({
-      reason: z.string().pipe(z.enum(REPORT_REASONS, M.reasonRequired)),
+      // No radio checked reads '' before a first choice and null in a browser after a reset: both say the same.
+      reason: z.string().nullable().pipe(z.enum(REPORT_REASONS, M.reasonRequired)),
       explanation: z
         .string()
         .trim()

@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   'operator.sign-in-refused': 'Connexion refusée (email ou mot de passe)',
   'operator.code-refused': 'Connexion refusée (code incorrect)',
   'operator.second-factor-set': 'Double authentification activée',
+  'operator.disabled': 'Opérateur désactivé',
   // Notice and action (services/identity/src/moderation): a decision by its measure, an appeal by its outcome.
   'moderation.decided.no_action': 'Signalement traité : aucune mesure',
   'moderation.decided.hide_meal': 'Signalement traité : plat retiré de la vente',

@@ -11,6 +11,7 @@ export const OPERATOR_MESSAGES = {
   disabled: 'Ce compte opérateur est désactivé',
   exists: 'Un opérateur existe déjà avec cet email',
   nameRequired: 'Le nom est obligatoire',
+  reasonRequired: 'Le motif est obligatoire (il est écrit dans le journal)',
   emailInvalid: 'Adresse email invalide',
 } as const;
 
