@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { defineEvent, defineRpc } from '../shared/envelope';
 import {
   APPEAL_OUTCOMES,
-  APPEAL_WINDOW_DAYS,
   MODERATION_ACTIONS,
   MODERATION_EFFECTS,
   MODERATION_LIMITS,
