@@ -14,6 +14,8 @@ import { BffHealthController } from './health.controller';
 import { MealsModule } from './meals/meals.module';
 import { MediaModule } from './media/media.module';
 import { ModerationModule } from './moderation/moderation.module';
+import { SupportModule } from './support/support.module';
+import { DeadLettersModule } from './dead-letters/dead-letters.module';
 import { OperatorsModule } from './operators/operators.module';
 import { OrdersModule } from './orders/orders.module';
 import { PayoutsModule } from './payouts/payouts.module';
@@ -57,6 +59,8 @@ export class AppModule implements NestModule {
         PickupModule,
         OperatorsModule,
         ModerationModule,
+        SupportModule,
+        DeadLettersModule,
       ],
       controllers: [BffHealthController],
     };

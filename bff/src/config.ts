@@ -31,6 +31,11 @@ export const bffConfigSchema = baseConfigSchema
      * subnets (Express's `trust proxy`). Locally the shell's proxy on loopback; required in production.
      */
     TRUST_PROXY: z.string().min(1).optional(),
+    /**
+     * Jaeger's UI as operators reach it: the console links an order to its checkout's trace
+     * (`<url>/trace/<id>`). Absent: no link.
+     */
+    JAEGER_UI_URL: z.url().optional(),
     /** The data export job (ADR 0026): archives live in this private bucket (never served by /media/*). */
     EXPORT_BUCKET: z.string().min(3).default('popote-exports'),
     /**

@@ -136,6 +136,24 @@ const MUTATIONS: Record<string, Row> = {
     }),
     expect: everyone('UNAUTHENTICATED'),
   },
+  // Support and dead letters (ADR 0043): operators only, whatever a buyer's or cook's session says.
+  supportRefund: {
+    query: () => ({
+      query:
+        'mutation { supportRefund(input: {order_id: "0123456789abcdef01234567", amount_cents: 100, reason: "Part manquante", request_id: "req-12345678"}) { order_id } }',
+    }),
+    expect: everyone('UNAUTHENTICATED'),
+  },
+  supportResendEmail: {
+    query: () => ({
+      query: 'mutation { supportResendEmail(email_id: "e1", request_id: "req-12345678", reason: "Pas reçu") { email_id } }',
+    }),
+    expect: everyone('UNAUTHENTICATED'),
+  },
+  replayDeadLetter: {
+    query: () => ({ query: 'mutation { replayDeadLetter(service: cart, seq: 1, reason: "Motif") { outcome } }' }),
+    expect: everyone('UNAUTHENTICATED'),
+  },
   appealDecision: {
     query: () => ({ query: 'mutation { appealDecision(decision_id: "d-none", text: "Je conteste cette décision.") { decision_id } }' }),
     expect: { anonymous: 'UNAUTHENTICATED', consumer: 'NOT_FOUND', owningCook: 'NOT_FOUND', otherCook: 'NOT_FOUND' },
@@ -411,6 +429,13 @@ const PRIVATE_QUERIES: Record<string, Row> = {
   myTraderDetails: { query: () => ({ query: '{ myTraderDetails { status } }' }), expect: cookOnly },
   // Operators only: the queue and any cook's file.
   traderVerifications: { query: () => ({ query: '{ traderVerifications { next_cursor } }' }), expect: everyone('UNAUTHENTICATED') },
+  supportOrders: { query: () => ({ query: '{ supportOrders(query: "01234567") { truncated } }' }), expect: everyone('UNAUTHENTICATED') },
+  supportOrder: {
+    query: () => ({ query: '{ supportOrder(order_id: "0123456789abcdef01234567") { missing } }' }),
+    expect: everyone('UNAUTHENTICATED'),
+  },
+  failedPayouts: { query: () => ({ query: '{ failedPayouts { payout_id } }' }), expect: everyone('UNAUTHENTICATED') },
+  deadLetters: { query: () => ({ query: '{ deadLetters { service available } }' }), expect: everyone('UNAUTHENTICATED') },
   traderFile: {
     query: (w) => ({ query: 'query($c: ID!) { traderFile(cook_id: $c) { status } }', variables: { c: w.cook } }),
     expect: everyone('UNAUTHENTICATED'),

@@ -32,6 +32,10 @@ export interface RefundDoc {
   amount_cents: number;
   status: 'due' | 'made';
   provider_refund_id: string | null;
+  origin?: 'cancelled' | 'cook' | 'support';
+  operator_id?: string | null;
+  reason?: string | null;
+  request_id?: string | null;
 }
 
 /** payments: `checkouts`. */

@@ -68,7 +68,11 @@ describe('migrations: applied once at boot, by one replica', () => {
       ])),
     );
     const log = await db.collection(MIGRATIONS_CHANGELOG).find({}).toArray();
-    expect(log.map((e) => e.fileName).sort()).toEqual(['202612062300-reminder-pending.ts', '202612070310-stock-status-pending.ts']);
+    expect(log.map((e) => e.fileName).sort()).toEqual([
+      '202612062300-reminder-pending.ts',
+      '202612070310-stock-status-pending.ts',
+      '202612080900-order-numbers.ts',
+    ]);
     const orders = await db
       .collection('orders')
       .find({}, { projection: { reminder_pending: 1 } })
@@ -105,7 +109,7 @@ describe('migrations: applied once at boot, by one replica', () => {
     } finally {
       await nc.close();
     }
-    expect(await db.collection(MIGRATIONS_CHANGELOG).countDocuments()).toBe(2);
+    expect(await db.collection(MIGRATIONS_CHANGELOG).countDocuments()).toBe(3);
     expect(await db.collection('orders').findOne({ _id: 'old-ahead' } as never)).not.toHaveProperty('reminder_pending');
   });
 });
@@ -178,21 +182,40 @@ describe('migrations: the catalogue gives older meals their stock', () => {
  * Payments' refunds stored before they had a state were made: the migration says so, so that a
  * retry of the order's refund (which loads it, and would get mongoose's default `due`) skips it.
  */
-describe('migrations: payments records older refunds as made', () => {
+describe('migrations: payments records older refunds as made, and flags payouts failed at the bank', () => {
   const env = serviceEnv('payments', __filename);
   const config = paymentsConfig(env);
-  const older = olderDatabase(config, (db) =>
-    db.collection('refunds').insertMany([
+  const payout = (id: string, bankFailure: object | null) => ({
+    _id: id,
+    cook_id: 'k-1',
+    account_id: 'acct_1',
+    amount_cents: 1000,
+    status: 'paid',
+    trigger: 'manual',
+    bank_failure: bankFailure,
+  });
+  const older = olderDatabase(config, async (db) => {
+    await db.collection('refunds').insertMany([
       { _id: 'order-older', checkout_id: 'c-1', amount_cents: 1200, provider_refund_id: 're_1', refunded_at: new Date() },
       { _id: 'order-due', checkout_id: 'c-2', amount_cents: 900, status: 'due', provider_refund_id: null, refunded_at: null },
-    ] as never[]),
-  );
+    ] as never[]);
+    await db
+      .collection('payouts')
+      .insertMany([
+        payout('p-bank', { provider_payout_id: 'po_1', message: 'Compte clos', code: 'account_closed', at: new Date() }),
+        payout('p-ok', null),
+      ] as never[]);
+  });
 
-  it('marks the refund without a state made, leaves a due one due, and records both migrations once', async () => {
+  it('marks the refund without a state made, leaves a due one due, flags the bank failure, and records each migration once', async () => {
     const { db } = older;
     older.apps.push(await startServiceApp('payments', PaymentsModule.forRoot(config), config.NATS_URL));
     const log = await db.collection(MIGRATIONS_CHANGELOG).find({}).sort({ fileName: 1 }).toArray();
-    expect(log.map((e) => e.fileName)).toEqual(['202612062300-reconcile-pending.ts', '202612070300-refunds-made.ts']);
+    expect(log.map((e) => e.fileName)).toEqual([
+      '202612062300-reconcile-pending.ts',
+      '202612070300-refunds-made.ts',
+      '202612071600-bank-failed.ts',
+    ]);
     const refunds = await db
       .collection('refunds')
       .find({}, { projection: { status: 1 } })
@@ -202,6 +225,12 @@ describe('migrations: payments records older refunds as made', () => {
       { _id: 'order-due', status: 'due' },
       { _id: 'order-older', status: 'made' },
     ]);
+    // The console's failed payouts find the bank failure by equality; the paid one is not flagged.
+    const flagged = await db
+      .collection('payouts')
+      .find({ bank_failed: true }, { projection: { _id: 1 } })
+      .toArray();
+    expect(flagged).toEqual([{ _id: 'p-bank' }]);
   });
 });
 

@@ -227,6 +227,7 @@ describe('payouts: the full life of a cook’s money (ledger, commission, payout
       cook_cents: 1232,
       commission_percent: 15,
       refunded_at: null,
+      refunded_cents: null,
     });
     expect(receipt.number).toMatch(/^R-[0-9A-F]{8}-00000[1-4]$/);
     // The pick-up slot and, until the cook confirms, the commune only (as on the order card).

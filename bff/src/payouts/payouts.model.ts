@@ -97,7 +97,10 @@ export class ReceiptModel {
   @Field(() => Float) commission_percent!: number;
   @Field(() => Int) commission_cents!: number;
   @Field(() => Int) cook_cents!: number;
-  @Field(() => String, { nullable: true, description: 'Set when the order was refunded in full' }) refunded_at!: string | null;
+  @Field(() => String, { nullable: true, description: 'Set when the order was refunded (in full, or a part by support)' })
+  refunded_at!: string | null;
+  @Field(() => Int, { nullable: true, description: 'What was refunded: the total, or the part support refunded' })
+  refunded_cents!: number | null;
   @Field(() => String, { nullable: true, description: 'Pick-up slot start (ISO); null on orders placed before slots' })
   pickup_start!: string | null;
   @Field(() => String, { nullable: true }) pickup_end!: string | null;

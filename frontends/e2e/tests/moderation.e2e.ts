@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { newAccount, signUp } from './support/accounts';
-import { describeViolations, seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { graphql } from './support/graphql';
+import { expectAccessible } from './support/console';
 import { addOperator, firstSignIn } from './support/operators';
 import { waitForEmail } from './support/mail';
 import { signInAs } from './support/shop';
@@ -14,33 +14,6 @@ import { signInAs } from './support/shop';
  * dish back, the transparency report counting it; a cook's trader details asked to be completed, then verified. Each page
  * passes axe at 1280 and 390 px without sideways scrolling.
  */
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 390, height: 844 },
-];
-
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  for (const viewport of WIDTHS) {
-    await page.setViewportSize(viewport);
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-    const violations = await seriousViolations(page);
-    expect(violations, `${what} at ${viewport.width} px:\n${describeViolations(violations)}`).toEqual([]);
-    const overflow = await page.evaluate(() => {
-      const width = document.documentElement.clientWidth;
-      // What sticks out, to name it when the test fails.
-      const culprits = [...document.querySelectorAll('body *')]
-        .filter((el) => el.getBoundingClientRect().right > width + 0.5)
-        .slice(0, 5)
-        .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} (${Math.round(el.getBoundingClientRect().right)} px)`);
-      return { by: document.documentElement.scrollWidth - width, culprits };
-    });
-    expect(overflow.by, `${what} at ${viewport.width} px: nothing overflows sideways; ${overflow.culprits.join(', ')}`).toBeLessThanOrEqual(
-      0,
-    );
-  }
-  await page.setViewportSize(WIDTHS[0]!);
-}
-
 /** Pages through a console list with « Suivants » until `target` shows (other tests leave items in the shared lists). */
 async function findInList(page: Page, target: Locator, what: string): Promise<Locator> {
   for (let i = 0; i < 20; i += 1) {

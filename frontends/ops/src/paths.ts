@@ -7,5 +7,11 @@ export const reportPath = (reportId: string): string => `${REPORTS}/${encodeURIC
 export const APPEALS = '/console/recours';
 export const SELLERS = '/console/vendeurs';
 export const JOURNAL = '/console/journal';
+/** Support: orders found by number or email, an order's page (a sub-page of 'Commandes'), failed payouts. */
+export const ORDERS = '/console/commandes';
+export const ORDER = '/console/commandes/:orderId';
+export const orderPath = (orderId: string): string => `${ORDERS}/${encodeURIComponent(orderId)}`;
+export const PAYOUTS = '/console/versements';
+export const DEAD_LETTERS = '/console/lettres-mortes';
 /** The shell's own sign-in page for operators (public). */
 export const CONSOLE_SIGN_IN = '/console/connexion';

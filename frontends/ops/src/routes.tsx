@@ -1,7 +1,7 @@
 import { Link, Redirect, type RouteEntry } from '@popote/router';
 import { buttonClassName, lazyPage, NotFound, PageLoading } from '@popote/ui';
 import { Suspense, type ReactNode } from 'react';
-import { APPEALS, CONSOLE, JOURNAL, REPORT, REPORTS, SELLERS } from './paths';
+import { APPEALS, CONSOLE, DEAD_LETTERS, JOURNAL, ORDER, ORDERS, PAYOUTS, REPORT, REPORTS, SELLERS } from './paths';
 import { opsFr } from './texts';
 
 // Each page is its own chunk.
@@ -10,6 +10,10 @@ const ReportPage = lazyPage(() => import('./features/reports/report-page'), 'Rep
 const AppealsPage = lazyPage(() => import('./features/appeals/appeals-page'), 'AppealsPage');
 const SellersPage = lazyPage(() => import('./features/sellers/sellers-page'), 'SellersPage');
 const JournalPage = lazyPage(() => import('./features/journal/journal-page'), 'JournalPage');
+const OrdersPage = lazyPage(() => import('./features/support/orders-page'), 'OrdersPage');
+const OrderPage = lazyPage(() => import('./features/support/order-page'), 'OrderPage');
+const PayoutsPage = lazyPage(() => import('./features/support/payouts-page'), 'PayoutsPage');
+const DeadLettersPage = lazyPage(() => import('./features/dead-letters/dead-letters-page'), 'DeadLettersPage');
 
 const page = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>;
 
@@ -29,11 +33,17 @@ export const SECTIONS: ReadonlyArray<ConsoleSection> = [
   { path: REPORTS, label: opsFr.sections.reports, element: <ReportsPage /> },
   { path: APPEALS, label: opsFr.sections.appeals, element: <AppealsPage /> },
   { path: SELLERS, label: opsFr.sections.sellers, element: <SellersPage /> },
+  { path: ORDERS, label: opsFr.sections.orders, element: <OrdersPage /> },
+  { path: PAYOUTS, label: opsFr.sections.payouts, element: <PayoutsPage /> },
+  { path: DEAD_LETTERS, label: opsFr.sections.deadLetters, element: <DeadLettersPage /> },
   { path: JOURNAL, label: opsFr.sections.journal, element: <JournalPage /> },
 ];
 
 /** Pages under a section that are not in the navigation (a report's details…), by absolute path. */
-const SUBPAGES: ReadonlyArray<RouteEntry> = [{ path: REPORT, element: <ReportPage /> }];
+const SUBPAGES: ReadonlyArray<RouteEntry> = [
+  { path: REPORT, element: <ReportPage /> },
+  { path: ORDER, element: <OrderPage /> },
+];
 
 function ConsoleNotFound() {
   return (

@@ -13,6 +13,9 @@ export const opsFr = {
     reports: 'Signalements',
     appeals: 'Recours',
     sellers: 'Vendeurs',
+    orders: 'Commandes',
+    payouts: 'Versements échoués',
+    deadLetters: 'Lettres mortes',
     journal: 'Journal',
   },
   /** What the console's lists share: their pages, dates and links to the public pages. */

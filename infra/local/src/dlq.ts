@@ -16,6 +16,9 @@ import { profile } from './profiles';
  *                                refused and left in the queue (exit code 1). Every consumer applies
  *                                an event once, so the consumers that had handled it skip it.
  * NATS_URL selects the server (default: the local dev product's; `--test` for the test ports).
+ * The operators' console replays a letter without publishing: the service that wrote it has its own
+ * consumer handle the original again, with the same checks (@popote/platform DeadLetterReplays);
+ * a per-partition consumer's letters are replayed here only (they go back through their partition's order).
  */
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -46,7 +49,9 @@ async function main(): Promise<void> {
       for (const [durable, ls] of byDurable) {
         console.log(`${durable}: ${ls.length}`);
         for (const l of ls)
-          console.log(`  #${l.seq} ${l.type} ${l.eventId} (${l.subject ?? '?'}, EVENTS #${l.originalSeq ?? '?'}): ${l.reason}`);
+          console.log(
+            `  #${l.seq} ${l.type ?? '?'} ${l.eventId ?? '?'} (${l.subject ?? '?'}, EVENTS #${l.originalSeq ?? '?'}): ${l.reason}`,
+          );
       }
       return;
     }

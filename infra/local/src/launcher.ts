@@ -124,7 +124,7 @@ export async function launch(p: Profile, opts: LaunchOptions = {}): Promise<Laun
     const bffProc = start(
       'bff',
       join(root, 'bff', 'dist', 'main.js'),
-      { HTTP_PORT: String(p.bff), GRAPHIQL: 'true', ...heap('bff') },
+      { HTTP_PORT: String(p.bff), GRAPHIQL: 'true', JAEGER_UI_URL: servers.env.JAEGER_QUERY_URL, ...heap('bff') },
       true,
     );
     await waitForHttp(`${bff}/health/ready`, bffProc, READY_TIMEOUT_MS);

@@ -213,6 +213,17 @@ describe('NATS permissions', () => {
       );
     // Dead letters: each service only for its own durables.
     expect(natsPermissions('cart').publish.allow.filter((s) => s.startsWith('dlq.'))).toEqual(durablesOf('cart').map((d) => `dlq.${d}`));
+    // Replaying its own dead letters for the console: a letter and its original read by sequence,
+    // the letter removed; no message of any other stream. The BFF, which asks, none of it.
+    for (const user of NATS_SERVICES)
+      expect(
+        natsPermissions(user).publish.allow.filter((s) => /STREAM\.MSG\./.test(s)),
+        user,
+      ).toEqual(['$JS.API.STREAM.MSG.GET.DEAD_LETTERS', '$JS.API.STREAM.MSG.DELETE.DEAD_LETTERS', '$JS.API.STREAM.MSG.GET.EVENTS']);
+    expect(natsPermissions('bff').publish.allow.filter((s) => /STREAM\.MSG\.|^dlq\./.test(s))).toEqual([]);
+    expect(
+      NATS_USER_NAMES.filter((u) => natsPermissions(u).publish.allow.some((s) => /STREAM\.MSG\.DELETE\.(?!DEAD_LETTERS$)/.test(s))),
+    ).toEqual([]);
     // The legacy ephemeral create (no name in the subject) only for the ordered consumers of the BFF and the observer.
     expect(NATS_USER_NAMES.filter((u) => natsPermissions(u).publish.allow.includes('$JS.API.CONSUMER.CREATE.EVENTS'))).toEqual([
       'bff',
@@ -234,6 +245,9 @@ describe('NATS permissions', () => {
       if (code.includes('exportPersonalDataRpc(service)'))
         for (const r of RPC_CONTRACTS) if (r.subject.endsWith('.export-personal-data')) called.add(r.subject);
       if (code.includes('erasureBlockersRpc(s)')) for (const s of ERASURE_BLOCKING_SERVICES) called.add(`rpc.${s}.erasure-blockers`);
+      // The dead letters' RPCs, made per service: the console's BFF asks every service.
+      if (code.includes('deadLettersRpc(service)')) for (const s of NATS_SERVICES) called.add(`rpc.${s}.dead-letters`);
+      if (code.includes('replayDeadLetterRpc(service)')) for (const s of NATS_SERVICES) called.add(`rpc.${s}.replay-dead-letter`);
       const declared = RPC_CONTRACTS.filter((r) => r.callers?.includes(process as Caller)).map((r) => r.subject);
       expect([...called].sort(), process).toEqual([...declared].sort());
       for (const subject of called) expect(rpcBySubject.has(subject), subject).toBe(true);
@@ -265,6 +279,20 @@ describe('NATS permissions', () => {
     expect(NATS_USER_NAMES.filter((u) => maySubscribe(u, contracts.IdentityRpc.signIn.subject))).toEqual(['identity']);
     expect(maySubscribe('catalogue', contracts.PickupRpc.reserveCheckout.subject)).toBe(true);
     expect(maySubscribe('catalogue', 'rpc.catalogue.no-such-rpc')).toBe(false);
+    // The console's dead letters: the BFF asks every service about its own, and writes the replays
+    // to identity's audit log first; no service asks another's.
+    for (const service of NATS_SERVICES) {
+      for (const rpc of [contracts.deadLettersRpc(service), contracts.replayDeadLetterRpc(service)]) {
+        expect(mayPublish('bff', rpc.subject), rpc.subject).toBe(true);
+        expect(
+          NATS_USER_NAMES.filter((u) => maySubscribe(u, rpc.subject)),
+          rpc.subject,
+        ).toEqual([service]);
+        for (const other of NATS_SERVICES) expect(mayPublish(other, rpc.subject), `${other} → ${rpc.subject}`).toBe(false);
+      }
+    }
+    expect(mayPublish('bff', contracts.OperatorRpc.recordAudit.subject)).toBe(true);
+    expect(NATS_USER_NAMES.filter((u) => maySubscribe(u, contracts.OperatorRpc.recordAudit.subject))).toEqual(['identity']);
   });
 
   it('renders a nats-server authorization block with a fresh password per user, which reads back as the table', () => {

@@ -75,6 +75,26 @@ const API = '$JS.API';
  */
 const SHARED_STREAMS = [EVENTS_STREAM, DEAD_LETTERS_STREAM].flatMap((s) => [`${API}.STREAM.INFO.${s}`, `${API}.STREAM.CREATE.${s}`]);
 
+/**
+ * What a service needs to replay one of its own dead letters for the operators' console
+ * (@popote/platform DeadLetterReplays, `rpc.<service>.replay-dead-letter`): read a letter by
+ * sequence, read its original in EVENTS by sequence (checked against the letter: the same subject
+ * and bytes), remove the letter once its own consumer has handled the original. Nothing is
+ * published: the service's consumer handles the original itself, so no process but the operator
+ * may publish an event again.
+ *
+ * NATS cannot bind these to the service's own letters and events (a message get or delete names a
+ * sequence, not a subject): a service may read any event of EVENTS by its sequence, not only those
+ * it consumes, and remove another's dead letter. Its code reads and removes only its own
+ * (`dlq.<service>-…`), and a removed letter is still in the removing service's log and in the
+ * audit log of the operator who asked.
+ */
+const DEAD_LETTER_REPLAYS = [
+  `${API}.STREAM.MSG.GET.${DEAD_LETTERS_STREAM}`,
+  `${API}.STREAM.MSG.DELETE.${DEAD_LETTERS_STREAM}`,
+  `${API}.STREAM.MSG.GET.${EVENTS_STREAM}`,
+];
+
 /** The per-document write leases (ADR 0004): create the bucket once, create/read/delete its keys. */
 const LOCKS = [
   `${API}.STREAM.INFO.KV_${LOCKS_BUCKET}`,
@@ -154,8 +174,9 @@ const othersDurables = (own: string[]) =>
  * only (`evt.<service>.…`: only payments may announce a payment), calls only the RPCs that name it
  * among their callers, and on
  * JetStream manages only its own durable consumers (no other process's, no stream but the shared
- * ones, never a delete or a purge). The BFF calls the RPCs that name it (the user-facing ones) and
- * publishes no event.
+ * ones, never a delete or a purge but of a dead letter it replayed). The BFF calls the RPCs that
+ * name it (the user-facing ones, and each service's dead letters for the console) and publishes no
+ * event.
  * The observer (benchmarks) only follows the events; the operator (`./popote dlq`) reads and
  * removes dead letters and publishes their originals again, and applies the contract's changes
  * to the shared streams (the only user that may update them).
@@ -216,6 +237,7 @@ export function natsPermissions(user: NatsUserName): NatsPermissions {
         ...SHARED_STREAMS,
         ...LOCKS,
         ...durablesOf(user).flatMap((d) => durableGrants(d, true)),
+        ...DEAD_LETTER_REPLAYS,
         ...jobGrants(user),
       ],
     },

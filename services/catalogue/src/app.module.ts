@@ -5,6 +5,7 @@ import { CataloguePersonalData } from './account/personal-data';
 import type { CatalogueConfig } from './config';
 import { MealsModule } from './meals/meals.module';
 import { StockModule } from './stock/stock.module';
+import { SupportModule } from './support/support.module';
 
 @Module({})
 export class AppModule {
@@ -12,7 +13,7 @@ export class AppModule {
     return serviceModule(AppModule, {
       service: 'catalogue',
       config,
-      features: [MealsModule, StockModule],
+      features: [MealsModule, StockModule, SupportModule],
       personalData: CataloguePersonalData,
       migrations: join(__dirname, 'migrations'),
     });

@@ -10,6 +10,7 @@ import { ContactModule } from './contact/contact.module';
 import { MailModule } from './mail/mail.module';
 import { ModerationEmailsModule } from './moderation/moderation-emails.module';
 import { OrderEmailsModule } from './order-emails/order-emails.module';
+import { SupportModule } from './support/support.module';
 import { TraderEmailsModule } from './traders/trader-emails.module';
 
 @Module({})
@@ -27,6 +28,7 @@ export class AppModule {
         OrderEmailsModule,
         ModerationEmailsModule,
         TraderEmailsModule,
+        SupportModule,
       ],
       personalData: NotificationsPersonalData,
       migrations: join(__dirname, 'migrations'),

@@ -3,6 +3,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { serviceModule } from '@popote/platform';
 import { OrderingPersonalData } from './account/personal-data';
 import { OrdersModule } from './orders/orders.module';
+import { SupportModule } from './support/support.module';
 import type { OrderingConfig } from './config';
 
 @Module({})
@@ -11,7 +12,7 @@ export class AppModule {
     return serviceModule(AppModule, {
       service: 'ordering',
       config,
-      features: [OrdersModule],
+      features: [OrdersModule, SupportModule],
       personalData: OrderingPersonalData,
       migrations: join(__dirname, 'migrations'),
     });

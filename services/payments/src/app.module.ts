@@ -9,17 +9,27 @@ import { PayoutsModule } from './payouts/payouts.module';
 import { ProvidersModule } from './providers/providers.module';
 import { ReceiptsModule } from './receipts/receipts.module';
 import { SalesModule } from './sales/sales.module';
+import { SupportModule } from './support/support.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({})
 export class AppModule {
   static forRoot(config: PaymentsConfig): DynamicModule {
     // From the ground up: each module imports only modules listed before it (providers ← checkouts ←
-    // payouts, receipts ← advertising ← sales; webhooks on checkouts and payouts).
+    // payouts, receipts ← advertising ← sales; webhooks on checkouts and payouts; support on checkouts, payouts, receipts).
     return serviceModule(AppModule, {
       service: 'payments',
       config,
-      features: [ProvidersModule, CheckoutsModule, PayoutsModule, ReceiptsModule, AdvertisingModule, SalesModule, WebhooksModule],
+      features: [
+        ProvidersModule,
+        CheckoutsModule,
+        PayoutsModule,
+        ReceiptsModule,
+        AdvertisingModule,
+        SalesModule,
+        WebhooksModule,
+        SupportModule,
+      ],
       personalData: PaymentsPersonalData,
       migrations: join(__dirname, 'migrations'),
     });

@@ -42,6 +42,9 @@ describe("the console's frame", () => {
       ['Signalements', '/console/signalements', null],
       ['Recours', '/console/recours', null],
       ['Vendeurs', '/console/vendeurs', null],
+      ['Commandes', '/console/commandes', null],
+      ['Versements échoués', '/console/versements', null],
+      ['Lettres mortes', '/console/lettres-mortes', null],
       ['Journal', '/console/journal', 'page'],
     ]);
     expect(dom.container.querySelector('h1')?.textContent).toBe('Page');

@@ -91,6 +91,21 @@ export const keys: KeyingConfig = {
   AuditPage: embedded,
   OperatorSignIn: embedded,
   OperatorEnrolment: embedded,
+  // Support (ADR 0043: the console's 'Commandes', 'Versements échoués'): an order and its refund (one
+  // per order) by the order's id, a failed payout by its own; a search, a story and its steps, a line,
+  // a resend's answer have none.
+  SupportOrder: byId('order_id'),
+  SupportRefund: byId('order_id'),
+  SupportOrderLine: embedded,
+  SupportOrderSearch: embedded,
+  SupportOrderStory: embedded,
+  SupportStoryEntry: embedded,
+  SupportResentEmail: embedded,
+  FailedPayout: byId('payout_id'),
+  // Dead letters ('Lettres mortes'): read again each time, never identified.
+  DeadLetter: embedded,
+  DeadLetterReplay: embedded,
+  ServiceDeadLetters: embedded,
   // Notice and action (ADR 0042). A decision as the person affected sees it ('Décisions de
   // modération'): 'Former un recours' answers it, and its card shows the appeal at once.
   ModerationDecision: byId('decision_id'),

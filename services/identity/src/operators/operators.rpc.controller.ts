@@ -22,4 +22,9 @@ export class OperatorsRpcController {
   audit(req: RpcRequest<typeof OperatorRpc.audit>) {
     return this.operators.auditLog(req.operator_id, req.before, req.limit);
   }
+
+  @RpcHandler(OperatorRpc.recordAudit)
+  recordAudit(req: RpcRequest<typeof OperatorRpc.recordAudit>) {
+    return this.operators.recordFor(req.operator_id, req.action, req.target, req.reason);
+  }
 }

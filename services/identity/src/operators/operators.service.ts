@@ -153,9 +153,18 @@ export class OperatorsService {
     return operator;
   }
 
-  /** Appends one line to the audit log. */
-  record(entry: AuditLine): Promise<void> {
+  /** Appends one line to the audit log; its id. */
+  record(entry: AuditLine): Promise<string> {
     return appendAudit(this.audit, entry);
+  }
+
+  /**
+   * An operator's action carried out by another service (`rpc.identity.operator-record-audit`),
+   * written before it is done: by an operator who is still one, with the reason they gave.
+   */
+  async recordFor(operatorId: string, action: string, target: string | null, reason: string): Promise<{ entry_id: string }> {
+    const operator = await this.acting(operatorId);
+    return { entry_id: await this.record({ operator, action, target, reason }) };
   }
 
   /** Spends a TOTP code (its time step, never again) or an unused recovery code; null: neither. */
@@ -216,11 +225,12 @@ type AuditLine = {
   ip?: string;
 };
 
-/** Appends one line to the audit log (the only write the log ever gets). */
-export async function appendAudit(audit: Model<OperatorAudit, any, any, any>, entry: AuditLine): Promise<void> {
+/** Appends one line to the audit log (the only write the log ever gets); its id. */
+export async function appendAudit(audit: Model<OperatorAudit, any, any, any>, entry: AuditLine): Promise<string> {
   const at = new Date();
+  const id = auditId(at);
   await audit.create({
-    _id: auditId(at),
+    _id: id,
     at,
     operator_id: entry.operator?._id ?? null,
     operator_email: entry.operator?.email ?? null,
@@ -229,6 +239,7 @@ export async function appendAudit(audit: Model<OperatorAudit, any, any, any>, en
     reason: entry.reason ?? null,
     ip: entry.ip ?? null,
   });
+  return id;
 }
 
 /**

@@ -32,12 +32,22 @@ export class Email {
    * may type at sign-up — and an erasure deletes them by it.
    */
   @Prop({ type: String, default: null, index: true }) account_id!: string | null;
+  /**
+   * The order it is about (an order's emails: placed, status, pick-up), null otherwise: the support
+   * console lists an order's emails by it (an indexed equality). Null on emails queued before it was
+   * recorded — those leave the log with its retention.
+   */
+  @Prop({ type: String, default: null, index: true }) order_id!: string | null;
+  /** A copy an operator asked for (the support console): the email it copies, and who asked. */
+  @Prop({ type: String, default: null }) resent_from!: string | null;
+  @Prop({ type: String, default: null }) resent_by!: string | null;
   @Prop({ required: true, index: true }) status!: 'pending' | 'sent' | 'failed';
   @Prop({ default: 0 }) attempts!: number;
   @Prop({ required: true, index: true }) next_attempt_at!: Date;
   @Prop({ type: String, default: null }) last_error!: string | null;
   @Prop({ type: Date, default: null }) sent_at!: Date | null;
   created_at!: Date;
+  updated_at?: Date;
 }
 export const EmailSchema = SchemaFactory.createForClass(Email);
 

@@ -105,6 +105,11 @@ export class EmailsService implements OnApplicationBootstrap, OnApplicationShutd
       reply_to?: string;
       account_id?: string | null;
       headers?: Record<string, string> | null;
+      /** The order it is about, for an order's emails (the support console lists them by it). */
+      order_id?: string | null;
+      /** A copy an operator asked for: the email copied, and the operator. */
+      resent_from?: string | null;
+      resent_by?: string | null;
     },
   ): Promise<void> {
     const claim = new Date(Date.now() + CLAIM_MS);
@@ -115,6 +120,9 @@ export class EmailsService implements OnApplicationBootstrap, OnApplicationShutd
         reply_to: email.reply_to ?? null,
         headers: email.headers ?? null,
         account_id: email.account_id ?? null,
+        order_id: email.order_id ?? null,
+        resent_from: email.resent_from ?? null,
+        resent_by: email.resent_by ?? null,
         status: 'pending',
         attempts: 0,
         // Claimed from the start: its job is queued next (the sweep queues it if that never happens).
@@ -138,10 +146,10 @@ export class EmailsService implements OnApplicationBootstrap, OnApplicationShutd
 
   /**
    * Queues an email to an account (once per id): its text may say RECIPIENT_NAME where the person's
-   * name goes; the address and name are the account's when it is sent.
+   * name goes; the address and name are the account's when it is sent. `about`: the order it is about.
    */
-  enqueueFor(id: string, accountId: string, email: { subject: string; text: string }): Promise<void> {
-    return this.enqueue(id, { to: null, account_id: accountId, ...email });
+  enqueueFor(id: string, accountId: string, email: { subject: string; text: string }, about: { order_id?: string } = {}): Promise<void> {
+    return this.enqueue(id, { to: null, account_id: accountId, ...email, order_id: about.order_id ?? null });
   }
 
   /** Queues what is due: retries whose time has come, emails whose job was lost (every second, every replica). */
@@ -225,6 +233,10 @@ export class EmailsService implements OnApplicationBootstrap, OnApplicationShutd
       text,
       headers,
       reply_to: null,
+      // Not read by the sending (the stored email keeps them).
+      order_id: null,
+      resent_from: null,
+      resent_by: null,
       status: 'pending',
       attempts: 0,
       next_attempt_at: new Date(job.claim),

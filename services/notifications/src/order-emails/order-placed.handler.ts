@@ -33,10 +33,11 @@ export class OrderPlacedHandler implements IntegrationEventHandler<OrderPlaced> 
     const portions = items.reduce((n, i) => n + i.quantity, 0);
     const push = newOrderPush(orderId, portions, total, slot);
     await this.fanOut.toPeople([cookId], { ...push, kind: 'order_updates', cause: envelope.id, about: orderId }, keyByCause(envelope.id));
-    await this.emails.enqueueFor(`${envelope.id}:${cookId}`, cookId, newOrderEmail(RECIPIENT_NAME, orderId, total, items, slot));
+    const about = { order_id: orderId };
+    await this.emails.enqueueFor(`${envelope.id}:${cookId}`, cookId, newOrderEmail(RECIPIENT_NAME, orderId, total, items, slot), about);
     const receiptUrl = `${this.config.PUBLIC_URL}/orders/${encodeURIComponent(orderId)}/receipt`;
     const cookName = envelope.data.cook_name ?? null;
     const mail = orderPlacedEmail(RECIPIENT_NAME, orderId, total, items, cookName, slot, receiptUrl);
-    await this.emails.enqueueFor(`${envelope.id}:consumer:${consumerId}`, consumerId, mail);
+    await this.emails.enqueueFor(`${envelope.id}:consumer:${consumerId}`, consumerId, mail, about);
   }
 }

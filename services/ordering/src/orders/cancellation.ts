@@ -1,12 +1,13 @@
 import { DomainError, ORDER_MESSAGES, ORDER_STATUS_LABELS, OrderingEvents, type OrderStatus } from '@popote/contracts';
 import { recordEvent, type EventCause, type WithOutbox } from '@popote/platform';
+import { recordStep } from './history';
 import type { Order } from './order.schema';
 
 /**
  * The one rule of an order's cancellation, whoever asks: whether the order can be cancelled, the
  * reason it then carries, and the two events that say so (order-status-changed, and order-cancelled,
- * which refunds the payment and gives the stock back). Pure: no database, no clock; the callers load
- * the order under its lock, apply this, then save.
+ * which refunds the payment and gives the stock back). Pure: no database; the callers load the order
+ * under its lock, apply this, then save (the step's time is theirs: now by default).
  */
 
 /** Who cancels: the order's cook (a reason is required), its buyer, or the catalogue refusing its portions or slot. */
@@ -61,17 +62,20 @@ export type CancellableOrder = Pick<
   Order,
   '_id' | 'checkout_id' | 'consumer_id' | 'cook_id' | 'total_cents' | 'order_status' | 'stock_status' | 'items' | 'cancel_reason'
 > &
+  Partial<Pick<Order, 'history'>> &
   WithOutbox;
 
 /**
- * Cancels `order` in memory if the rule allows it: its status and reason set, both events recorded
- * in its outbox (published once it is saved). Returns the refusal, or null when it is cancelled.
+ * Cancels `order` in memory if the rule allows it: its status and reason set, the step in its
+ * history (who, `at`), both events recorded in its outbox (published once it is saved). Returns the
+ * refusal, or null when it is cancelled.
  */
-export function cancelOrder(order: CancellableOrder, request: CancelRequest, cause?: EventCause): CancelRefusal | null {
+export function cancelOrder(order: CancellableOrder, request: CancelRequest, cause?: EventCause, at = new Date()): CancelRefusal | null {
   const decision = decideCancellation(order, request);
   if (decision.refusal) return decision.refusal;
   order.order_status = 'cancelled';
   order.cancel_reason = decision.cancel_reason;
+  recordStep(order, { status: 'cancelled', at, by: request.by });
   const parties = { order_id: order._id, consumer_id: order.consumer_id, cook_id: order.cook_id };
   recordEvent(order, OrderingEvents.orderStatusChanged, { ...parties, from: decision.from, to: 'cancelled' }, cause);
   recordEvent(

@@ -1,6 +1,7 @@
 import { ORDER_MESSAGES, OrderingEvents, UNATTENDED_AFTER_MS, type OrderStatus } from '@popote/contracts';
 import { recordEvent } from '@popote/platform';
 import { cancelOrder, type CancellableOrder } from './cancellation';
+import { recordStep } from './history';
 import type { Order } from './order.schema';
 
 /**
@@ -19,8 +20,10 @@ export function closeUnattended(
   if (!order.pickup_end || +new Date(order.pickup_end) + UNATTENDED_AFTER_MS > now) return null;
   const from = order.order_status;
   if (from === 'delivered' || from === 'cancelled') return null;
-  if (from === 'pending') return cancelOrder(order, { by: 'platform', reason: ORDER_MESSAGES.neverConfirmed }) ? null : 'cancelled';
+  if (from === 'pending')
+    return cancelOrder(order, { by: 'platform', reason: ORDER_MESSAGES.neverConfirmed }, undefined, new Date(now)) ? null : 'cancelled';
   order.order_status = 'delivered';
+  recordStep(order, { status: 'delivered', at: new Date(now), by: 'platform' });
   recordEvent(order, OrderingEvents.orderStatusChanged, {
     order_id: order._id,
     consumer_id: order.consumer_id,

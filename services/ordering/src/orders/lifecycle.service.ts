@@ -18,6 +18,7 @@ import { insertOnce, OutboxRelay, recordEvent, RpcClient, type EventCause } from
 import type { HydratedDocument } from 'mongoose';
 import { cancelOrder, cancelRefused } from './cancellation';
 import { closeUnattended } from './closing';
+import { recordStep } from './history';
 import { Order, Review } from './order.schema';
 import { toOrderDto } from './orders.service';
 import { OrderingStore } from '../store';
@@ -110,6 +111,7 @@ export class LifecycleService {
       if (NEXT_STATUS[from] !== to)
         throw new DomainError('CONFLICT', ORDER_MESSAGES.illegal(ORDER_STATUS_LABELS[from]), undefined, { from, to });
       order.order_status = to;
+      recordStep(order, { status: to, at: new Date() });
       this.announce(order, from, to);
     });
   }
@@ -127,6 +129,12 @@ export class LifecycleService {
       throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.moveNotAllowed);
     const slot = await this.rpc.call(PickupRpc.movePickupSlot, { order_id: orderId, cook_id: actor.user_id, start }, { timeoutMs: 12_000 });
     return this.mutate(actor, orderId, (order) => {
+      recordStep(order, {
+        status: 'slot_moved',
+        at: new Date(),
+        from: order.pickup_start ? { start: order.pickup_start, end: order.pickup_end } : null,
+        to: { start: new Date(slot.start), end: new Date(slot.end) },
+      });
       order.pickup_start = new Date(slot.start);
       order.pickup_end = new Date(slot.end);
       order.reminder_sent_at = null;

@@ -2,6 +2,21 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { ORDER_STATUSES, type OrderStatus } from '@popote/contracts';
 import { outboxPlugin, type OutboxEntry } from '@popote/platform';
 
+/**
+ * One step of an order's life, written with the change it records (the same save): the status it
+ * took and when, or the cook's move of its pick-up slot (`slot_moved`, from where to where). What the
+ * support console tells of the order; orders placed before it was kept have none.
+ */
+export interface OrderStep {
+  status: OrderStatus | 'slot_moved';
+  at: Date;
+  /** Who cancelled it, or the platform closing it a week after its slot. */
+  by?: 'cook' | 'consumer' | 'catalogue' | 'platform';
+  /** A moved slot: the one it left and the one it took. */
+  from?: { start: Date; end: Date | null } | null;
+  to?: { start: Date; end: Date };
+}
+
 export interface OrderItem {
   order_item_id: string;
   meal_id: string;
@@ -21,6 +36,16 @@ export class Order {
   @Prop({ type: String, default: '' }) consumer_name!: string;
   @Prop({ required: true, index: true }) cook_id!: string;
   @Prop({ required: true }) cook_name!: string;
+  /**
+   * The number the buyer and the cook read (`Commande n° …`): the id's last 8 characters, what an
+   * operator types to find the order (an indexed equality). Set at creation; the migration
+   * `order-numbers` gave it to the orders placed before.
+   */
+  @Prop({ type: String, index: true }) number!: string;
+  /** The OpenTelemetry trace the order was created in (the payment's): the console links to it. Null before it was kept. */
+  @Prop({ type: String, default: null }) trace_id!: string | null;
+  /** Its steps, oldest first (OrderStep), at most ORDER_HISTORY_MAX: appended by the save that makes the change. */
+  @Prop({ type: [Object], default: [] }) history!: OrderStep[];
   @Prop({ required: true, min: 0 }) total_cents!: number;
   @Prop({ type: String, enum: ORDER_STATUSES, required: true }) order_status!: OrderStatus;
   @Prop({ required: true, default: 'pickup' }) delivery_option!: 'pickup';

@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { OrderingEvents, type Actor, type CheckoutLine, type Envelope, type HeldSlot, type OrderDto } from '@popote/contracts';
-import { causedBy, findByIds, insertOnce, isDuplicateKey, orderIdOf, OutboxRelay, recordEvent } from '@popote/platform';
+import {
+  ORDER_NUMBER_LENGTH,
+  OrderingEvents,
+  type Actor,
+  type CheckoutLine,
+  type Envelope,
+  type HeldSlot,
+  type OrderDto,
+} from '@popote/contracts';
+import { causedBy, findByIds, insertOnce, isDuplicateKey, orderIdOf, OutboxRelay, recordEvent, trace } from '@popote/platform';
 import { cancelOrder } from './cancellation';
 import { CheckoutOrders, Order } from './order.schema';
 import { OrderingStore } from '../store';
@@ -29,6 +37,18 @@ export const toOrderDto = (o: Order): OrderDto => ({
   created_at: new Date(o.created_at).toISOString(),
   updated_at: new Date(o.updated_at).toISOString(),
 });
+
+/** The number the buyer reads (`Commande n° …`, fr-orders.ts), stored on the order for an operator's search. */
+export const orderNumberOf = (orderId: string): string => orderId.slice(-ORDER_NUMBER_LENGTH);
+
+/**
+ * The trace of the work under way (the payment event's delivery, which continues the checkout's
+ * trace), or null without one (telemetry off: no span; an invalid context is all zeros).
+ */
+export function activeTraceId(): string | null {
+  const id = trace.getActiveSpan()?.spanContext().traceId;
+  return id && /^[0-9a-f]{32}$/.test(id) && !/^0+$/.test(id) ? id : null;
+}
 
 @Injectable()
 export class OrdersService {
@@ -59,6 +79,7 @@ export class OrdersService {
         if (!isDuplicateKey(err)) throw err; // written by a concurrent delivery: the same content
       });
     const ids: string[] = [];
+    const traceId = activeTraceId();
     for (const [cookId, cookLines] of byCook) {
       const id = orderIdOf(checkoutId, cookId);
       ids.push(id);
@@ -77,6 +98,8 @@ export class OrdersService {
         pickup_end: slot ? new Date(slot.end) : null,
         reminder_pending: !!slot,
         _id: id,
+        number: orderNumberOf(id),
+        trace_id: traceId,
         checkout_id: checkoutId,
         consumer_id: consumerId,
         consumer_name: envelope.data.consumer_name ?? '',

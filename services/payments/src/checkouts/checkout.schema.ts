@@ -70,8 +70,9 @@ export class OpenCheckout {
 export const OpenCheckoutSchema = SchemaFactory.createForClass(OpenCheckout);
 
 /**
- * One refund per cancelled order, at most: recorded as `due` before the provider is asked (with an
- * idempotency key derived from the order), `made` once it answered — a crash in between leaves a due
+ * One refund per order, at most (cancelled, refunded by the cook after pick-up, or by support, whole
+ * or part): recorded as `due` before the provider is asked (with an idempotency key derived from the
+ * order), `made` once it answered — a crash in between leaves a due
  * refund that the retry or the reconciliation sweep completes, never a second refund.
  */
 @Schema({ collection: 'refunds', versionKey: false })
@@ -80,6 +81,12 @@ export class Refund {
   @Prop({ required: true }) checkout_id!: string;
   @Prop({ required: true }) amount_cents!: number;
   @Prop({ type: String, default: 'due' }) status!: 'due' | 'made';
+  /** Why: the order was cancelled, the cook refunded it after pick-up, or an operator did (support; whole or part). */
+  @Prop({ type: String, default: 'cancelled' }) origin!: 'cancelled' | 'cook' | 'support';
+  /** Support refunds: the operator, their reason (told to the buyer), and the console's request (a retried call is the same refund). */
+  @Prop({ type: String, default: null }) operator_id!: string | null;
+  @Prop({ type: String, default: null }) reason!: string | null;
+  @Prop({ type: String, default: null }) request_id!: string | null;
   @Prop({ type: String, default: null }) provider_refund_id!: string | null;
   @Prop({ type: Date, default: null }) refunded_at!: Date | null;
   _outbox!: OutboxEntry[];

@@ -50,19 +50,50 @@ export class RefundsService {
     });
   }
 
-  /** A cancelled order is refunded exactly its amount, once (idempotent at the provider too). */
-  async refundOrder(data: { order_id: string; checkout_id: string; total_cents: number }, cause?: Envelope): Promise<'made' | 'skipped'> {
-    const { order_id: orderId, checkout_id: checkoutId, total_cents: amount } = data;
-    const existing = await this.store.refunds.findById(orderId, { status: 1 }).lean<Refund>();
+  /**
+   * An order is refunded once (idempotent at the provider too): `total_cents` is the amount to give
+   * back — the order's total when it is cancelled or refunded by its cook, a part of it when support
+   * says so (SupportRefundsService records that refund `due` first, with its origin). A refund already
+   * recorded is made with its recorded amount, whatever a later call asks.
+   */
+  async refundOrder(
+    data: { order_id: string; checkout_id: string; total_cents: number },
+    cause?: Envelope,
+    origin: 'cancelled' | 'cook' = 'cancelled',
+  ): Promise<'made' | 'skipped'> {
+    const { order_id: orderId, checkout_id: checkoutId } = data;
+    const existing = await this.store.refunds.findById(orderId, { status: 1, amount_cents: 1 }).lean<Refund>();
     if (existing && existing.status !== 'due') return 'skipped'; // made already
     const checkout = await this.store.checkouts.findById(checkoutId, { _outbox: 0 }).lean<Checkout>();
     if (!checkout || !may('refund_order', checkout) || !checkout.payment_intent_id) return 'skipped';
+    let amount = existing?.amount_cents ?? data.total_cents;
     if (!existing) {
-      await this.store.refunds.updateOne(
-        { _id: orderId },
-        { $setOnInsert: { checkout_id: checkoutId, amount_cents: amount, status: 'due', _outbox: [], _outbox_pending: false } },
-        { upsert: true },
-      );
+      // Two upserts of one id at once: one inserts, the other matches it or fails on the duplicate key.
+      const inserted = await this.store.refunds
+        .updateOne(
+          { _id: orderId },
+          {
+            $setOnInsert: {
+              checkout_id: checkoutId,
+              amount_cents: data.total_cents,
+              status: 'due',
+              origin,
+              operator_id: null,
+              reason: null,
+              request_id: null,
+              _outbox: [],
+              _outbox_pending: false,
+            },
+          },
+          { upsert: true },
+        )
+        .catch((err: { code?: number }) => {
+          if (err.code === 11000) return { upsertedCount: 0 };
+          throw err;
+        });
+      // Recorded meanwhile by another caller (a support refund of a part): its amount is the one to make.
+      if (!inserted.upsertedCount)
+        amount = (await this.store.refunds.findById(orderId, { amount_cents: 1 }).lean<Refund>())?.amount_cents ?? amount;
     }
     const refund = await this.provider.refund({
       payment_intent_id: checkout.payment_intent_id,
@@ -78,7 +109,15 @@ export class RefundsService {
       recordEvent(
         doc,
         PaymentsEvents.refundIssued,
-        { refund_id: refund.id, order_id: orderId, checkout_id: checkoutId, amount_cents: amount },
+        {
+          refund_id: refund.id,
+          order_id: orderId,
+          checkout_id: checkoutId,
+          amount_cents: doc.amount_cents,
+          origin: doc.origin ?? 'cancelled',
+          reason: doc.reason ?? null,
+          consumer_id: checkout.consumer_id,
+        },
         cause ? causedBy(cause) : undefined,
       );
       await doc.save();

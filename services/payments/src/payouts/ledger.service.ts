@@ -18,6 +18,12 @@ interface OrderRef {
   total_cents: number;
 }
 
+/** The commission given back when `refundedCents` of an order of `totalCents` is refunded (all of it for a full refund). */
+export function refundedCommission(totalCents: number, refundedCents: number, rateBp: number): number {
+  if (refundedCents < 0 || refundedCents > totalCents) throw new Error(`refund out of range: ${refundedCents} of ${totalCents}`);
+  return splitOrderTotal(totalCents, rateBp).commission_cents - splitOrderTotal(totalCents - refundedCents, rateBp).commission_cents;
+}
+
 export const toLedgerEntryDto = (e: LedgerEntry): LedgerEntryDto => ({
   entry_id: e._id,
   cook_id: e.cook_id,
@@ -41,6 +47,7 @@ export const toLedgerEntryDto = (e: LedgerEntry): LedgerEntryDto => ({
  * | order picked up ('Récupérée')  | `release:<o>` (−share, +share)                                |
  * | cancelled before pick-up       | `refund:<o>` (−total, 0), `commission_reversal:<o>` (+commission, 0) |
  * | refunded after pick-up         | `refund:<o>` (0, −total), `commission_reversal:<o>` (0, +commission) |
+ * | part refunded by support       | `refund:<o>` (0, −part), `commission_reversal:<o>` (0, +refundedCommission) |
  * | payout recorded                | `payout:<p>` (0, −amount)                                      |
  * | payout refused by the provider | `payout_failure:<p>` (0, +amount)                              |
  * | transfer reversed (whole/part) | `transfer_reversal:<reversal>` (0, +reversed), kind payout_failure |
@@ -132,9 +139,16 @@ export class LedgerService {
     await this.append([this.entry('refund', order, -order.total_cents, 0), this.entry('commission_reversal', order, commission_cents, 0)]);
   }
 
-  async refundedAfterPickUp(order: OrderRef): Promise<void> {
-    const { commission_cents } = await this.split(order);
-    await this.append([this.entry('refund', order, 0, -order.total_cents), this.entry('commission_reversal', order, 0, commission_cents)]);
+  /**
+   * `amountCents`: what was refunded (the whole total by default; a part when support refunds one).
+   * The commission given back is the commission on the total less the commission on what the buyer
+   * kept paying, so the cook's net is exactly that of an order of the kept amount.
+   */
+  async refundedAfterPickUp(order: OrderRef, amountCents = order.total_cents): Promise<void> {
+    const checkout = await this.checkouts.checkouts.findById(order.checkout_id, { commission_bp: 1 }).lean<Checkout>();
+    const rate = checkout?.commission_bp ?? this.config.commissionBp;
+    const back = refundedCommission(order.total_cents, amountCents, rate);
+    await this.append([this.entry('refund', order, 0, -amountCents), this.entry('commission_reversal', order, 0, back)]);
   }
 
   payoutRecorded(p: { payout_id: string; cook_id: string; amount_cents: number }) {

@@ -152,6 +152,7 @@ export class PayoutIncidents {
       { _id: payout._id, bank_failure: null },
       {
         $set: {
+          bank_failed: true,
           bank_failure: {
             provider_payout_id: bankPayout.id,
             message: bankPayout.failure_message ?? null,

@@ -69,6 +69,8 @@ export class Payout {
    * Stripe balance, so the payout stays paid and nothing returns to the ledger; recorded and alerted.
    */
   @Prop({ type: Object, default: null }) bank_failure!: BankPayoutFailure | null;
+  /** Set with `bank_failure`: the console's list of failed payouts finds them by equality (a `null` test is never pushed down). */
+  @Prop({ type: Boolean, default: false }) bank_failed!: boolean;
   created_at!: Date;
   updated_at!: Date;
 }

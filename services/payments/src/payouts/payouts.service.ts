@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DomainError, euros, OrderingRpc, PAYOUT_MESSAGES, type Actor, type PayoutDto, type PayoutOverviewDto } from '@popote/contracts';
+import {
+  DomainError,
+  euros,
+  OrderingRpc,
+  PAYOUT_MESSAGES,
+  SUPPORT_REFUND_MESSAGES,
+  type Actor,
+  type PayoutDto,
+  type PayoutOverviewDto,
+} from '@popote/contracts';
 import { RpcClient, insertOnce, PLATFORM_CONFIG } from '@popote/platform';
 import { RefundsService } from '../checkouts/refunds.service';
 import type { PaymentsConfig } from '../config';
@@ -268,14 +277,17 @@ export class PayoutsService {
     if (!order) throw new DomainError('NOT_FOUND', PAYOUT_MESSAGES.notYourOrder);
     if (order.cook_id !== actor.user_id) throw new DomainError('FORBIDDEN', PAYOUT_MESSAGES.notYourOrder);
     if (order.order_status !== 'delivered') throw new DomainError('CONFLICT', PAYOUT_MESSAGES.refundDeliveredOnly);
-    const refund = await this.refunds.refundOrder({
-      order_id: order.order_id,
-      checkout_id: order.checkout_id,
-      total_cents: order.total_cents,
-    });
+    const refund = await this.refunds.refundOrder(
+      { order_id: order.order_id, checkout_id: order.checkout_id, total_cents: order.total_cents },
+      undefined,
+      'cook',
+    );
     const made = await this.refunds.refundOf(order.order_id);
     if (refund === 'skipped' && !made) throw new DomainError('CONFLICT', PAYOUT_MESSAGES.notPaid);
-    await this.ledger.refundedAfterPickUp(order);
-    return { refund_id: made?.provider_refund_id ?? '', amount_cents: order.total_cents };
+    // Support refunded it (a part, perhaps) before: one refund per order — the cook's is not made again.
+    if (made && made.origin === 'support')
+      throw new DomainError('CONFLICT', SUPPORT_REFUND_MESSAGES.alreadyRefunded(euros(made.amount_cents)));
+    await this.ledger.refundedAfterPickUp(order, made?.amount_cents ?? order.total_cents);
+    return { refund_id: made?.provider_refund_id ?? '', amount_cents: made?.amount_cents ?? order.total_cents };
   }
 }

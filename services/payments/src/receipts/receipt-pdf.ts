@@ -1,4 +1,4 @@
-import { euros, formatPickupSlot, RECEIPT_MESSAGES, type ReceiptDto } from '@popote/contracts';
+import { euros, formatPickupSlot, RECEIPT_MESSAGES, receiptRefundText, type ReceiptDto } from '@popote/contracts';
 import PDFDocument from 'pdfkit';
 
 const parisDate = (iso: string) =>
@@ -88,7 +88,7 @@ export function renderPdf(r: ReceiptDto, document: 'receipt' | 'commission_invoi
     if (r.refunded_at)
       doc
         .font('Helvetica-Bold')
-        .text(RECEIPT_MESSAGES.refunded(parisDate(r.refunded_at)))
+        .text(receiptRefundText(r, parisDate(r.refunded_at)))
         .font('Helvetica');
     if (r.vat_mention) doc.text(r.vat_mention);
     doc.moveDown();

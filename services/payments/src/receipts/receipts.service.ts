@@ -115,10 +115,10 @@ export class ReceiptsService {
   private async dto(actor: Actor, orderId: string): Promise<ReceiptDto> {
     const receipt = await this.owned(actor, orderId);
     const [refund, pickup] = await Promise.all([
-      this.checkouts.refunds.findById(orderId, { status: 1, refunded_at: 1 }).lean<Refund>(),
+      this.checkouts.refunds.findById(orderId, { status: 1, refunded_at: 1, amount_cents: 1 }).lean<Refund>(),
       this.pickupOf(receipt),
     ]);
-    return { ...toReceiptDto(receipt, refund?.status === 'made' ? (refund.refunded_at ?? null) : null), ...pickup };
+    return { ...toReceiptDto(receipt, refund?.status === 'made' ? refund : null), ...pickup };
   }
 
   /**
@@ -175,7 +175,8 @@ export class ReceiptsService {
   }
 }
 
-export const toReceiptDto = (r: Receipt, refundedAt: Date | null = null): ReceiptDto => ({
+/** `refund`: the order's refund once made (its date and amount), else null. */
+export const toReceiptDto = (r: Receipt, refund: Pick<Refund, 'refunded_at' | 'amount_cents'> | null = null): ReceiptDto => ({
   order_id: r._id,
   number: receiptNumber(r),
   commission_invoice_number: receiptNumber(r, 'C'),
@@ -190,7 +191,8 @@ export const toReceiptDto = (r: Receipt, refundedAt: Date | null = null): Receip
   commission_percent: r.commission_bp / 100,
   commission_cents: r.commission_cents,
   cook_cents: r.cook_cents,
-  refunded_at: refundedAt ? new Date(refundedAt).toISOString() : null,
+  refunded_at: refund?.refunded_at ? new Date(refund.refunded_at).toISOString() : null,
+  refunded_cents: refund ? refund.amount_cents : null,
   pickup_start: r.pickup_start ? new Date(r.pickup_start).toISOString() : null,
   pickup_end: r.pickup_end ? new Date(r.pickup_end).toISOString() : null,
   pickup_place: null,

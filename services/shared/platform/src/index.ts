@@ -14,6 +14,8 @@ export * from './events/locks';
 export * from './events/lifted-decisions';
 export * from './events/publisher';
 export * from './events/consumer';
+export * from './events/dead-letters';
+export * from './events/dead-letter-replays';
 export * from './jobs';
 export * from './health.controller';
 export * from './platform.module';

@@ -5,6 +5,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { Connection } from 'mongoose';
 import type { BaseConfig } from './config';
 import { EventConsumerHost } from './events/consumer';
+import { DeadLetterReplays, deadLettersController } from './events/dead-letter-replays';
 import { DistributedLocks } from './events/locks';
 import { OutboxRelay } from './events/outbox';
 import { runMigrations } from './migrations';
@@ -43,7 +44,8 @@ const MIGRATIONS_DIR = Symbol('popote:migrations-dir');
 
 /**
  * Everything a Popote process needs besides its own rules: NATS connection, RPC client, JetStream
- * publisher, outbox relay, event consumers, periodic jobs, MongoDB connection, health, coded RPC errors, tracing.
+ * publisher, outbox relay, event consumers (and their dead letters' RPCs), periodic jobs, MongoDB
+ * connection, health, coded RPC errors, tracing.
  */
 @Global()
 @Module({})
@@ -65,7 +67,8 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
             ]
           : []),
       ],
-      controllers: withDb ? [HealthController] : [],
+      // The dead letters of the service's own consumers, for the operators' console (the BFF asks).
+      controllers: withDb ? [HealthController, deadLettersController(options.service)] : [],
       providers: [
         { provide: SERVICE_NAME, useValue: options.service },
         { provide: MIGRATIONS_DIR, useValue: options.migrations ?? null },
@@ -93,6 +96,7 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
           inject: [EventPublisher, DistributedLocks],
         },
         EventConsumerHost,
+        ...(withDb ? [DeadLetterReplays] : []),
         PeriodicJobs,
         WorkQueue,
         { provide: APP_INTERCEPTOR, useClass: RpcTracingInterceptor },

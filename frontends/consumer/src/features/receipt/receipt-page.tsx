@@ -105,7 +105,9 @@ export function ReceiptPage() {
         </DataTable>
         {r.refunded_at ? (
           <p className={styles.refunded} role="status">
-            {t.refunded(formatLongDateTime(r.refunded_at))}
+            {r.refunded_cents !== null && r.refunded_cents < r.total_cents
+              ? t.refundedPart(formatPrice(r.refunded_cents), formatLongDateTime(r.refunded_at))
+              : t.refunded(formatLongDateTime(r.refunded_at))}
           </p>
         ) : null}
         {r.vat_mention ? <p className={styles.vat}>{r.vat_mention}</p> : null}

@@ -15,6 +15,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { ConsolePage } from '../../layout/console-page';
 import { ConsoleOperatorDocument } from '../../layout/console.generated';
 import { opsFr } from '../../texts';
+import { Fact } from '../shared/fact';
+import { CountedHint, FormError } from '../shared/form-parts';
 import { forgetModerationLists, statementError } from '../reports/moderation-forms';
 import { formatParisDateTime } from '../reports/format';
 import type { OperatorDecisionFieldsFragment } from '../reports/moderation.generated';
@@ -23,15 +25,6 @@ import { DecideAppealDocument, ModerationAppealsDocument } from './appeals.gener
 import styles from '../reports/moderation.module.css';
 
 const t = opsFr.appeals;
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className={styles.fact}>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 interface AppealValues {
   outcome: string;
@@ -100,20 +93,11 @@ function AppealForm({ decisionId, onRefused }: { decisionId: string; onRefused: 
         label={t.statementLabel}
         rows={5}
         maxLength={MODERATION_LIMITS.statementMax}
-        hint={
-          <>
-            {t.statementHint}{' '}
-            <span className={styles.counter}>{opsFr.common.counter(statement.length, MODERATION_LIMITS.statementMax)}</span>
-          </>
-        }
+        hint={<CountedHint hint={t.statementHint} length={statement.length} max={MODERATION_LIMITS.statementMax} />}
         error={errors.statement?.message}
         {...form.register('statement', { validate: statementError })}
       />
-      {formError ? (
-        <p role="alert" className={styles.formError}>
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
       <div className={styles.actions}>
         <Button type="submit" loading={isSubmitting}>
           {t.submit}

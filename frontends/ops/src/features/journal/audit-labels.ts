@@ -21,6 +21,11 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   // Cook verification (services/identity/src/traders).
   'trader.verified': 'Vendeur vérifié',
   'trader.more-info-requested': 'Compléments demandés au vendeur',
+  // Support (the console's 'Commandes'; written by the BFF before it acts): a refund, an email sent again.
+  'support.refund': 'Commande remboursée par le support',
+  'support.resend_email': 'Email renvoyé',
+  // Dead letters (the console's 'Lettres mortes').
+  'dead-letter.replay': 'Rejeu d’une lettre morte demandé',
 };
 
 /** The French label of an action code (the code itself when it has none yet). */
@@ -33,6 +38,9 @@ const TARGET_KINDS: Readonly<Record<string, string>> = {
   review: 'Avis',
   cook: 'Cuisinier',
   trader: 'Vendeur',
+  order: 'Commande',
+  email: 'Email',
+  'dead-letter': 'Lettre morte',
 };
 
 /** A target as read: `operator:op_12` → 'Opérateur op_12'; any other target as it is. */

@@ -1,9 +1,10 @@
 import { apiMessage } from '@popote/auth';
 import { useGraphQLClient, useQuery } from '@popote/graphql';
-import { Button, DataTable, Notice, QueryState, saveFile, toast } from '@popote/ui';
+import { Button, Notice, QueryState, saveFile, toast } from '@popote/ui';
 import { useState } from 'react';
 import { ConsolePage } from '../../layout/console-page';
 import { opsFr } from '../../texts';
+import { ConsoleTable } from '../shared/console-table';
 import { auditCsv, auditCsvFilename } from './audit-csv';
 import { actionLabel, formatAuditTime, targetLabel } from './audit-labels';
 import { EXPORT_PAGE_SIZE, PAGE_SIZE, type AuditEntryData } from './journal-data';
@@ -110,13 +111,11 @@ export function JournalPage() {
     const next = shown.operatorAudit.next_before;
     body = (
       <>
-        <div className={styles.scroll} role="region" aria-label={t.caption} tabIndex={0} aria-busy={loading || undefined}>
-          <DataTable columns={COLUMNS} className={styles.table}>
-            {shown.operatorAudit.entries.map((entry) => (
-              <EntryRow key={entry.entry_id} entry={entry} />
-            ))}
-          </DataTable>
-        </div>
+        <ConsoleTable caption={t.caption} columns={COLUMNS} busy={loading}>
+          {shown.operatorAudit.entries.map((entry) => (
+            <EntryRow key={entry.entry_id} entry={entry} />
+          ))}
+        </ConsoleTable>
         <nav className={styles.pager} aria-label={t.pagination}>
           <Button variant="outline" disabled={cursors.length === 1 || loading} onClick={newer}>
             {t.newer}

@@ -1,10 +1,11 @@
 import { apiMessage, readApiError } from '@popote/auth';
 import { useMutation } from '@popote/graphql';
 import { MODERATION_ACTION_LABELS, MODERATION_LIMITS, type ModerationAction } from '@popote/rules';
-import { Button, FieldMessages, fieldDescribedBy, TextAreaField, toast } from '@popote/ui';
-import { useEffect, useId, useRef, useState } from 'react';
+import { FieldMessages, fieldDescribedBy, TextAreaField, toast } from '@popote/ui';
+import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { opsFr } from '../../texts';
+import { ConfirmStep, CountedHint, FormError, useConfirmStep } from '../shared/form-parts';
 import { forgetModerationLists, statementError } from './moderation-forms';
 import { DecideReportDocument, ModerationReportDocument, type DecideReportMutation } from './report.generated';
 import styles from './moderation.module.css';
@@ -47,37 +48,22 @@ export function DecisionForm({ reportId, actions, onRefused, onDecided }: Decisi
   const { errors, isSubmitting } = form.formState;
   const action = useWatch({ control: form.control, name: 'action' });
   const statement = useWatch({ control: form.control, name: 'statement' }) ?? '';
-  const [confirming, setConfirming] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const confirmButton = useRef<HTMLButtonElement>(null);
-  const decideButton = useRef<HTMLButtonElement>(null);
-  const backToDecide = useRef(false);
-  const measuresId = useId();
-  const confirmId = useId();
-
   // Another measure or another text: the confirmation is asked again.
-  useEffect(() => setConfirming(false), [action, statement]);
-  useEffect(() => {
-    if (confirming) confirmButton.current?.focus();
-    else if (backToDecide.current) decideButton.current?.focus();
-    backToDecide.current = false;
-  }, [confirming]);
-  const cancel = () => {
-    backToDecide.current = true;
-    setConfirming(false);
-  };
+  const confirmStep = useConfirmStep([action, statement]);
+  const [formError, setFormError] = useState<string | null>(null);
+  const measuresId = useId();
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     const measure = values.action as ModerationAction;
-    if (measure !== 'no_action' && !confirming) {
-      setConfirming(true);
+    if (measure !== 'no_action' && !confirmStep.confirming) {
+      confirmStep.ask();
       return;
     }
     try {
       await decide({ variables: { report_id: reportId, action: measure, statement: values.statement.trim() } });
     } catch (error) {
-      setConfirming(false);
+      confirmStep.leave();
       const { code, fields } = readApiError(error);
       if (fields['statement'] || fields['action']) {
         if (fields['action']) form.setError('action', { type: 'server', message: fields['action'] }, { shouldFocus: true });
@@ -122,41 +108,14 @@ export function DecisionForm({ reportId, actions, onRefused, onDecided }: Decisi
         label={t.statement}
         rows={6}
         maxLength={MODERATION_LIMITS.statementMax}
-        hint={
-          <>
-            {t.statementHint}{' '}
-            <span className={styles.counter}>{opsFr.common.counter(statement.length, MODERATION_LIMITS.statementMax)}</span>
-          </>
-        }
+        hint={<CountedHint hint={t.statementHint} length={statement.length} max={MODERATION_LIMITS.statementMax} />}
         error={errors.statement?.message}
         {...form.register('statement', { validate: statementError })}
       />
 
-      {formError ? (
-        <p role="alert" className={styles.formError}>
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
 
-      {confirming ? (
-        <div className={styles.confirm}>
-          <p id={confirmId}>{t.confirmLead}</p>
-          <div className={styles.actions}>
-            <Button ref={confirmButton} type="submit" variant="danger" loading={isSubmitting} aria-describedby={confirmId}>
-              {t.confirm(measureLabel)}
-            </Button>
-            <Button variant="outline" onClick={cancel} disabled={isSubmitting}>
-              {opsFr.common.cancel}
-            </Button>
-          </div>
-        </div>
-      ) : (
-        <div className={styles.actions}>
-          <Button ref={decideButton} type="submit" loading={isSubmitting}>
-            {t.decide}
-          </Button>
-        </div>
-      )}
+      <ConfirmStep step={confirmStep} lead={t.confirmLead} confirm={t.confirm(measureLabel)} submit={t.decide} busy={isSubmitting} />
     </form>
   );
 }

@@ -1,12 +1,13 @@
-import { readApiError } from '@popote/auth';
 import { useQuery } from '@popote/graphql';
 import { Link, useParams } from '@popote/router';
 import { MODERATION_ACTION_LABELS, REPORT_REASON_LABELS, REPORT_TARGET_LABELS } from '@popote/rules';
-import { Notice, QueryState, Section } from '@popote/ui';
+import { Section } from '@popote/ui';
 import { useState, type ReactNode } from 'react';
 import { ConsolePage } from '../../layout/console-page';
 import { REPORTS } from '../../paths';
 import { opsFr } from '../../texts';
+import { Fact } from '../shared/fact';
+import { NotLoaded } from '../shared/not-loaded';
 import { DecisionForm } from './decision-form';
 import { AppealState, DecisionSummary } from './decision-summary';
 import { formatParisDateTime } from './format';
@@ -21,15 +22,6 @@ const t = opsFr.report;
 type Detail = ModerationReportQuery['moderationReport'];
 
 const BLOCK = { section: styles.block };
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className={styles.fact}>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 const When = ({ iso }: { iso: string }) => <time dateTime={iso}>{formatParisDateTime(iso)}</time>;
 
@@ -143,13 +135,7 @@ export function ReportPage() {
 
   let body: ReactNode;
   if (!shown) {
-    const { code, message } = readApiError(error);
-    body =
-      code === 'NOT_FOUND' && message ? (
-        <Notice tone="error" message={message} />
-      ) : (
-        <QueryState error={error} errorMessage={t.loadError} onRetry={refetch} loadingLabel={t.loading} />
-      );
+    body = <NotLoaded error={error} errorMessage={t.loadError} onRetry={refetch} loadingLabel={t.loading} />;
   } else {
     const detail = shown.moderationReport;
     body = (

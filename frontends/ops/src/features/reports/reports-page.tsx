@@ -8,10 +8,11 @@ import {
   type ReportReason,
   type ReportTarget,
 } from '@popote/rules';
-import { Button, DataTable, Notice, QueryState, SelectField } from '@popote/ui';
+import { Button, Notice, QueryState, SelectField } from '@popote/ui';
 import { ConsolePage } from '../../layout/console-page';
 import { reportPath } from '../../paths';
 import { opsFr } from '../../texts';
+import { ConsoleTable } from '../shared/console-table';
 import { Pager, useCursorPages } from './cursor-pages';
 import { formatParisDateTime } from './format';
 import { reporterLabel } from './labels';
@@ -97,13 +98,11 @@ function Queue({ reason, kind }: { reason: ReportReason | null; kind: ReportTarg
   if (items.length === 0 && pages.page === 1) return <Notice message={reason || kind ? t.emptyFiltered : t.empty} />;
   return (
     <>
-      <div className={styles.scroll} role="region" aria-label={t.caption} tabIndex={0} aria-busy={loading || undefined}>
-        <DataTable columns={COLUMNS} className={styles.table}>
-          {items.map((report) => (
-            <ReportRow key={report.report_id} report={report} />
-          ))}
-        </DataTable>
-      </div>
+      <ConsoleTable caption={t.caption} columns={COLUMNS} busy={loading}>
+        {items.map((report) => (
+          <ReportRow key={report.report_id} report={report} />
+        ))}
+      </ConsoleTable>
       <Pager pages={pages} next={next} loading={loading} label={t.pagination} />
     </>
   );

@@ -3,10 +3,12 @@ import { useMutation, useQuery, type Cache } from '@popote/graphql';
 import { useSearchParams } from '@popote/router';
 import { formatPhone, formatSiret, TRADER_LIMITS, TRADER_MESSAGES, type TraderDecision } from '@popote/rules';
 import { Button, Notice, QueryState, Section, SelectField, TextAreaField, toast } from '@popote/ui';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { ConsolePage } from '../../layout/console-page';
 import { opsFr } from '../../texts';
+import { Fact } from '../shared/fact';
+import { CountedHint } from '../shared/form-parts';
 import { Pager, useCursorPages } from '../reports/cursor-pages';
 import { formatParisDateTime } from '../reports/format';
 import { DecideTraderVerificationDocument, TraderVerificationsDocument, type TraderVerificationsQuery } from './sellers.generated';
@@ -37,15 +39,6 @@ function forgetVerifications(cache: Cache): void {
   for (const field of cache.inspectFields('Query')) {
     if (field.fieldName === 'traderVerifications') cache.invalidate('Query', field.fieldName, field.arguments ?? undefined);
   }
-}
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className={styles.fact}>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
 }
 
 function NewTab() {
@@ -180,11 +173,7 @@ function DecisionPanel({ verification, onReload }: { verification: Verification;
             label={t.message}
             rows={4}
             maxLength={TRADER_LIMITS.message}
-            hint={
-              <>
-                {t.messageHint} <span className={styles.counter}>{opsFr.common.counter(message.length, TRADER_LIMITS.message)}</span>
-              </>
-            }
+            hint={<CountedHint hint={t.messageHint} length={message.length} max={TRADER_LIMITS.message} />}
             error={form.formState.errors.message?.message}
             {...form.register('message', {
               validate: (value) => {

@@ -60,6 +60,7 @@ export const frOrders = {
       intermediary: (percent: string) =>
         `Le vendeur est le cuisinier ou la cuisinière nommé ci-dessus ; Popote encaisse le paiement pour son compte et perçoit une commission de ${percent} %.`,
       refunded: (date: string) => `Commande remboursée intégralement le ${date}.`,
+      refundedPart: (amount: string, date: string) => `Remboursement partiel de ${amount} le ${date}.`,
       downloadPdf: 'Télécharger le PDF',
       downloadError: 'Impossible de télécharger le PDF',
       back: 'Retour à mes commandes',

@@ -70,6 +70,7 @@ export function TransparencyPage() {
       </p>
       <SelectField
         id={yearId}
+        className={styles.yearField}
         label="Année"
         value={String(year)}
         onChange={(e) => setYear(Number(e.target.value))}

@@ -13,6 +13,7 @@ export const OPERATOR_MESSAGES = {
   nameRequired: 'Le nom est obligatoire',
   reasonRequired: 'Le motif est obligatoire (il est écrit dans le journal)',
   emailInvalid: 'Adresse email invalide',
+  auditActionReserved: 'Cette action est écrite au journal par le service des comptes lui-même',
 } as const;
 
 /** What an operator types as a second factor: six digits from their app, or one of their recovery codes. */
@@ -42,6 +43,12 @@ export const operatorSignInResult = z.discriminatedUnion('step', [
     otpauth_url: z.string(),
   }),
 ]);
+
+/** The longest reason an operator may give for an action (it goes to the audit log as it is). */
+export const AUDIT_REASON_MAX = 1000;
+
+/** The actions' domains identity writes to the log itself: `rpc.identity.operator-record-audit` refuses them. */
+export const AUDIT_ACTIONS_OF_IDENTITY = ['operator', 'moderation', 'trader'] as const;
 
 /** One line of the operators' audit log: who did what, when, to what, and why. Never changed, never deleted. */
 export const auditEntry = z.object({
@@ -78,6 +85,32 @@ export const OperatorRpc = {
       limit: z.number().int().min(1).max(200).default(50),
     }),
     z.object({ entries: z.array(auditEntry), next_before: z.string().nullable() }),
+    { callers: ['bff'] },
+  ),
+  /**
+   * One line in the audit log for an operator's action that another service carries out (a dead
+   * letter replayed…): written first, so that an action the log cannot record is not done. The
+   * operator must still be one (a disabled one is refused). The actions identity writes itself —
+   * sign-ins, moderation and trader decisions, `AUDIT_ACTIONS_OF_IDENTITY` — cannot be written here.
+   */
+  recordAudit: defineRpc(
+    'rpc.identity.operator-record-audit',
+    z.object({
+      operator_id: z.string().min(1),
+      /** `<domain>.<verb>` in lowercase (`dead-letter.replay`), the code the console's journal translates. */
+      action: z
+        .string()
+        .max(100)
+        .regex(/^[a-z][a-z0-9-]*(\.[a-z0-9_-]+)+$/)
+        .refine(
+          (action) => !(AUDIT_ACTIONS_OF_IDENTITY as readonly string[]).includes(action.split('.')[0]!),
+          OPERATOR_MESSAGES.auditActionReserved,
+        ),
+      /** `<kind>:<id>` (`dead-letter:cart#12`), or null. */
+      target: z.string().trim().min(1).max(300).nullable(),
+      reason: z.string().trim().min(1, OPERATOR_MESSAGES.reasonRequired).max(AUDIT_REASON_MAX),
+    }),
+    z.object({ entry_id: z.string() }),
     { callers: ['bff'] },
   ),
 } as const;

@@ -118,8 +118,19 @@ export const PaymentsEvents = {
   ),
   refundIssued: defineEvent(
     'evt.payments.refund-issued.v1',
-    z.object({ refund_id: z.string(), order_id: z.string(), checkout_id: z.string(), amount_cents: z.number().int() }),
-    { consumers: [] },
+    z.object({
+      refund_id: z.string(),
+      order_id: z.string(),
+      checkout_id: z.string(),
+      amount_cents: z.number().int(),
+      /** Why (absent on events published before it): cancelled, refunded by the cook after pick-up, or by support. */
+      origin: z.enum(['cancelled', 'cook', 'support']).optional(),
+      /** Support's reason, told to the buyer. */
+      reason: z.string().nullable().optional(),
+      /** The buyer (absent on events published before it): told of a cook's or support's refund. */
+      consumer_id: z.string().optional(),
+    }),
+    { consumers: ['notifications-RefundIssued'] },
   ),
 } as const;
 
@@ -274,11 +285,18 @@ export const RECEIPT_MESSAGES = {
   vatFranchise: 'TVA non applicable, art. 293 B du CGI',
   vatRate: (rate: string) => `TVA incluse au taux de ${rate} %`,
   refunded: (date: string) => `Commande remboursée intégralement le ${date}.`,
+  refundedPart: (amount: string, date: string) => `Remboursement partiel de ${amount} le ${date}.`,
   pickupSlot: (slot: string) => `Retrait : ${slot}`,
   pickupAddress: (street: string, postcode: string, city: string) => `Lieu : ${street}, ${postcode} ${city}`,
   pickupCommune: (postcode: string, city: string) =>
     `Lieu : ${postcode} ${city} (l'adresse exacte s'affiche dès que le cuisinier a confirmé la commande)`,
 } as const;
+
+/** The receipt's refund line: in full, or the part refunded (`date` already formatted). */
+export const receiptRefundText = (r: { total_cents: number; refunded_cents: number | null }, date: string) =>
+  r.refunded_cents !== null && r.refunded_cents < r.total_cents
+    ? RECEIPT_MESSAGES.refundedPart(euros(r.refunded_cents), date)
+    : RECEIPT_MESSAGES.refunded(date);
 
 export const receiptSchema = z.object({
   order_id: z.string(),
@@ -297,8 +315,10 @@ export const receiptSchema = z.object({
   commission_percent: z.number(),
   commission_cents: z.number().int(),
   cook_cents: z.number().int(),
-  /** When the order was refunded in full (cancelled, or refunded after pick-up): the receipt says so. */
+  /** When the order was refunded (cancelled, refunded after pick-up, or in part by support): the receipt says so. */
   refunded_at: z.string().nullable(),
+  /** What was refunded (the total, or a part of it); null when nothing was. */
+  refunded_cents: z.number().int().nullable(),
   /** The pick-up slot (ISO instants); null on orders placed before slots. */
   pickup_start: z.string().nullable(),
   pickup_end: z.string().nullable(),

@@ -26,6 +26,9 @@ import { NotificationsRpc, SendEmailJob, SendPushJob } from '../notifications/no
 import { OrderingEvents, OrderingRpc } from '../ordering/ordering';
 import { PaymentsEvents, PaymentsRpc, PayoutsRpc, ReceiptsRpc } from '../payments/payments';
 import { PickupRpc } from '../catalogue/pickup';
+import { PaymentsSupportRpc } from '../payments/support';
+import { SupportRpc } from '../support/support';
+import { DEAD_LETTER_RPCS } from './dead-letters';
 
 /** Every RPC of the contracts (a group of RPCs missing here fails callers.spec.ts). */
 export const RPC_CONTRACTS: readonly RpcContract<any, any, any>[] = [
@@ -46,8 +49,11 @@ export const RPC_CONTRACTS: readonly RpcContract<any, any, any>[] = [
     FollowsRpc,
     AlertsRpc,
     TraderEmailsRpc,
+    SupportRpc,
+    PaymentsSupportRpc,
   ].flatMap((group) => Object.values(group) as RpcContract<any, any, any>[]),
   ...ACCOUNT_RPCS,
+  ...DEAD_LETTER_RPCS,
 ];
 
 /** Every event of the contracts. */
