@@ -134,4 +134,48 @@ describe('support refunds: a part of a picked-up order, exactly once under repli
     );
     expect(story.receipt_number).toMatch(/^R-/);
   });
+
+  it('lists the payouts that failed — refused by the provider or failed at the bank — newest first, not the paid ones', async () => {
+    const payouts = s.db('payments').collection<Record<string, unknown>>('payouts');
+    const at = (min: number) => new Date(Date.now() - min * 60_000);
+    const base = {
+      cook_id: chef.user_id,
+      account_id: 'acct_sbx_support',
+      trigger: 'manual',
+      transfer_id: null,
+      reversed_cents: 0,
+      bank_failed: false,
+      bank_failure: null,
+      failure_reason: null,
+    };
+    await payouts.insertMany([
+      {
+        ...base,
+        _id: 'po-support-refused',
+        amount_cents: 1200,
+        status: 'failed',
+        failure_reason: 'Compte fermé',
+        created_at: at(30),
+        updated_at: at(30),
+      },
+      {
+        ...base,
+        _id: 'po-support-bank',
+        amount_cents: 800,
+        status: 'paid',
+        transfer_id: 'tr_1',
+        bank_failed: true,
+        bank_failure: { provider_payout_id: 'po_1', message: 'IBAN invalide', code: 'invalid_account_number', at: at(5) },
+        created_at: at(20),
+        updated_at: at(5),
+      },
+      { ...base, _id: 'po-support-paid', amount_cents: 500, status: 'paid', transfer_id: 'tr_2', created_at: at(1), updated_at: at(1) },
+    ]);
+    const { items } = await s.rpc.call(PaymentsSupportRpc.failedPayouts, {});
+    const mine = items.filter((p) => p.payout_id.startsWith('po-support-'));
+    expect(mine.map((p) => [p.payout_id, p.failure, p.bank_failure_message ?? p.failure_reason])).toEqual([
+      ['po-support-bank', 'bank', 'IBAN invalide'],
+      ['po-support-refused', 'refused', 'Compte fermé'],
+    ]);
+  });
 });

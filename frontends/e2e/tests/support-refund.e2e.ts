@@ -44,7 +44,7 @@ test.describe('support: an operator refunds half a picked-up order', () => {
     await ops.getByRole('heading', { level: 1, name: 'Commandes' }).waitFor();
     await ops.getByLabel('Numéro de commande ou email').fill(`Commande n° ${number}`);
     await ops.getByRole('button', { name: 'Rechercher' }).click();
-    const results = ops.getByRole('table', { name: 'Commandes trouvées' });
+    const results = ops.getByRole('region', { name: 'Commandes trouvées' });
     await results.getByRole('row').filter({ hasText: number }).waitFor();
     await expectAccessible(ops, 'Commandes (results)');
     await results.getByRole('link', { name: `Ouvrir : commande n° ${number}` }).click();
@@ -81,7 +81,7 @@ test.describe('support: an operator refunds half a picked-up order', () => {
 
     // The buyer: the receipt says it, the email tells it.
     await buyer.goto(receiptUrl);
-    await buyer.getByText(/^Remboursement partiel de 5,25 € le /).waitFor();
+    await buyer.getByText(/^Remboursement partiel de 5,25\s€ le /).waitFor();
     const email = await waitForEmail((m) => m.to.some((to) => to.address === account.email) && /^Remboursement de 5,25/.test(m.subject));
     expect(email.text).toContain('Une moitié du bowl manquait à la remise.');
 

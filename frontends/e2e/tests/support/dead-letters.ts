@@ -61,7 +61,7 @@ run(async (nc) => {
   const ack = await js.publish(subject, bytes, { msgID: id });
   // The letter as notifications writes one: with its own NATS user (the only one that may, under its durables).
   const conf = readFileSync(join(p.dataDir, 'nats-auth.conf'), 'utf8');
-  const pass = /"user": "notifications",\s*"password": "([^"]+)"/.exec(conf)[1];
+  const pass = /"user": ?"notifications", ?"password": ?"([^"]+)"/.exec(conf)[1];
   const service = await connect({ servers: process.env.NATS_URL || 'nats://127.0.0.1:' + p.servers.nats, user: 'notifications', pass, inboxPrefix: '_INBOX_notifications' });
   const h = headers();
   h.set('Popote-Dlq-Subject', subject);

@@ -45,6 +45,8 @@ describe("notifications' part of an order's story", () => {
       kind: 'email.pending',
       label: 'Email en attente d’envoi : Commande n° 8a9b0c1d enregistrée',
       detail: null,
+      // Still being sent: not offered again.
+      email_id: null,
     });
     expect(emailEntry(email({ status: 'pending', attempts: 2, last_error: 'ECONNREFUSED', sent_at: null })).detail).toBe(
       '2 tentatives · ECONNREFUSED',

@@ -39,7 +39,8 @@ export function emailEntry(e: EmailRead): StoryEntry {
         'email.pending',
         `Email en attente d’envoi : ${e.subject}`,
         joined([tries(e.attempts), e.last_error, copy]),
-        e._id,
+        // Not offered again while it is still being sent (the RPC would refuse it: it will go by itself).
+        null,
       );
   }
 }
