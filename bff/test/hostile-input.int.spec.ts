@@ -143,6 +143,8 @@ const ID_OPERATIONS: Record<string, IdCall> = {
   checkoutOrders: { as: 'consumer', query: 'query($id: ID!) { checkoutOrders(checkout_id: $id) { order_id } }' },
   receipt: { as: 'consumer', query: 'query($id: ID!) { receipt(order_id: $id) { number } }' },
   receiptPdf: { as: 'consumer', query: 'query($id: ID!) { receiptPdf(order_id: $id) { filename } }' },
+  // Operators only: a buyer's session is nobody there, whatever the id (the console's own tests open it).
+  supportOrder: { as: 'consumer', query: 'query($id: ID!) { supportOrder(order_id: $id) { missing } }' },
   addToCart: { as: 'consumer', query: 'mutation($id: ID!) { addToCart(meal_id: $id) { item_count } }' },
   setCartQuantity: { as: 'consumer', query: 'mutation($id: ID!) { setCartQuantity(meal_id: $id, quantity: 2) { item_count } }' },
   removeFromCart: { as: 'consumer', query: 'mutation($id: ID!) { removeFromCart(meal_id: $id) { item_count } }' },

@@ -225,6 +225,8 @@ export const APPS: readonly App[] = [
       v('MONGO_URL', { secret: true }),
       v('ACTOR_SIGNING_KEY', { secret: true, localDefault: true }),
       v('TRUST_PROXY', { localDefault: true }),
+      // Jaeger's UI as operators reach it: the console links an order to its trace (ADR 0043).
+      v('JAEGER_UI_URL'),
     ],
     defaults: [
       ...NODE_DEFAULTS,

@@ -99,7 +99,8 @@ export class PaymentsPersonalData implements PersonalDataProvider {
             const keyOf = new Map(page.items.map((i) => [(i.value as Checkout)._id, i.key]));
             const refunds = keyOf.size
               ? await this.store.refunds
-                  .find({ checkout_id: { $in: [...keyOf.keys()] } }, { _outbox: 0, _outbox_pending: 0 })
+                  // The refund's amount, origin and reason are the buyer's; which operator and which console request are not.
+                  .find({ checkout_id: { $in: [...keyOf.keys()] } }, { _outbox: 0, _outbox_pending: 0, operator_id: 0, request_id: 0 })
                   .sort({ _id: 1 })
                   .lean<Refund[]>()
               : [];

@@ -12,6 +12,20 @@ export const PICKUP_LIMITS = {
   capacityMax: 100,
 } as const;
 
+/**
+ * Delivery by the cook (ADR 0044): a second set of windows in the same settings, measured from the
+ * pick-up commune. Slots of 30 or 60 minutes (a trip), capacity counted in orders.
+ */
+export const DELIVERY_SLOT_LENGTHS = [30, 60] as const;
+export const DELIVERY_LIMITS = {
+  radiusMinKm: 1,
+  radiusMaxKm: 15,
+  /** The fee the specification announces. */
+  feeDefaultCents: 500,
+  feeMaxCents: 1500,
+  freeAboveMaxCents: 20_000,
+} as const;
+
 /** The French texts of the settings' fields (the catalogue's refusals at checkout are in @popote/contracts). */
 export const PICKUP_FIELD_MESSAGES = {
   timeFormat: 'Heure invalide (format HH:MM)',
@@ -31,6 +45,13 @@ export const PICKUP_FIELD_MESSAGES = {
   cutoff: 'Le délai de commande doit être entre 0 et 48 heures',
   capacity: `La capacité doit être entre 1 et ${PICKUP_LIMITS.capacityMax} par créneau`,
   slotLength: 'Un créneau dure 15 ou 30 minutes',
+  deliverySlotLength: 'Un créneau de livraison dure 30 ou 60 minutes',
+  radius: `Le rayon doit être entre ${DELIVERY_LIMITS.radiusMinKm} et ${DELIVERY_LIMITS.radiusMaxKm} km`,
+  fee: `Les frais de livraison doivent être entre 0 et ${DELIVERY_LIMITS.feeMaxCents / 100} €`,
+  freeAbove: `Le montant de la livraison offerte doit être entre 0,01 et ${DELIVERY_LIMITS.freeAboveMaxCents / 100} €`,
+  deliveryNeedsAddress: 'Indiquez votre adresse : le rayon de livraison se mesure depuis votre commune',
+  deliveryNeedsWindows: 'Ajoutez au moins une plage de livraison',
+  tooManyDeliveryWindows: `Au plus ${PICKUP_LIMITS.windows} plages de livraison`,
 } as const;
 const m = PICKUP_FIELD_MESSAGES;
 
@@ -71,6 +92,33 @@ export function makePickupSettingsInput() {
       .regex(/^\d{5}$/, m.postcode),
     commune_code: communeCode,
   });
+  /** Delivery (ADR 0044): off (null, or `enabled: false` keeping what the cook typed), or its rules. */
+  const delivery = z.object({
+    enabled: z.boolean(),
+    radius_km: z.number().int(m.radius).min(DELIVERY_LIMITS.radiusMinKm, m.radius).max(DELIVERY_LIMITS.radiusMaxKm, m.radius),
+    fee_cents: z.number().int(m.fee).min(0, m.fee).max(DELIVERY_LIMITS.feeMaxCents, m.fee),
+    /** The basket (dishes) from which delivery is free; null: never. */
+    free_above_cents: z.number().int(m.freeAbove).min(1, m.freeAbove).max(DELIVERY_LIMITS.freeAboveMaxCents, m.freeAbove).nullable(),
+    windows: z.array(window).max(PICKUP_LIMITS.windows, m.tooManyDeliveryWindows),
+    slot_minutes: z.union([z.literal(DELIVERY_SLOT_LENGTHS[0]), z.literal(DELIVERY_SLOT_LENGTHS[1])], { message: m.deliverySlotLength }),
+    cutoff_minutes: z.number().int().min(0, m.cutoff).max(PICKUP_LIMITS.cutoffMaxMinutes, m.cutoff),
+    /** Orders per slot: one trip each. */
+    capacity: z.number().int().min(1, m.capacity).max(PICKUP_LIMITS.capacityMax, m.capacity),
+  });
+  /** Each window at least a slot long, and no two of one day overlapping. */
+  const checkWindows = (
+    windows: { weekday: number; start: string; end: string }[],
+    slotMinutes: number,
+    ctx: z.RefinementCtx,
+    at: (string | number)[],
+  ) =>
+    windows.forEach((w, i) => {
+      // (An end before the start already has its own message.)
+      if (w.start < w.end && minutesOf(w.end) - minutesOf(w.start) < slotMinutes)
+        ctx.addIssue({ code: 'custom', message: m.windowTooShort, path: [...at, i, 'end'] });
+      const overlaps = windows.some((o, j) => j < i && o.weekday === w.weekday && o.start < w.end && w.start < o.end);
+      if (overlaps) ctx.addIssue({ code: 'custom', message: m.windowsOverlap, path: [...at, i, 'start'] });
+    });
   return z
     .object({
       windows: z.array(window).max(PICKUP_LIMITS.windows, m.tooManyWindows),
@@ -81,15 +129,21 @@ export function makePickupSettingsInput() {
       slot_minutes: z.union([z.literal(SLOT_LENGTHS[0]), z.literal(SLOT_LENGTHS[1])], { message: m.slotLength }),
       capacity: z.number().int().min(1, m.capacity).max(PICKUP_LIMITS.capacityMax, m.capacity),
       capacity_unit: z.enum(CAPACITY_UNITS),
+      delivery: delivery.nullable().default(null),
     })
     .superRefine((s, ctx) => {
-      s.windows.forEach((w, i) => {
-        // (An end before the start already has its own message.)
-        if (w.start < w.end && minutesOf(w.end) - minutesOf(w.start) < s.slot_minutes)
-          ctx.addIssue({ code: 'custom', message: m.windowTooShort, path: ['windows', i, 'end'] });
-        const overlaps = s.windows.some((o, j) => j < i && o.weekday === w.weekday && o.start < w.end && w.start < o.end);
-        if (overlaps) ctx.addIssue({ code: 'custom', message: m.windowsOverlap, path: ['windows', i, 'start'] });
-      });
+      checkWindows(s.windows, s.slot_minutes, ctx, ['windows']);
+      if (!s.delivery) return;
+      checkWindows(s.delivery.windows, s.delivery.slot_minutes, ctx, ['delivery', 'windows']);
+      if (!s.delivery.enabled) return;
+      if (!s.address) ctx.addIssue({ code: 'custom', message: m.deliveryNeedsAddress, path: ['delivery', 'enabled'] });
+      if (!s.delivery.windows.length) ctx.addIssue({ code: 'custom', message: m.deliveryNeedsWindows, path: ['delivery', 'windows'] });
     });
 }
-export type PickupSettingsInput = z.infer<ReturnType<typeof makePickupSettingsInput>>;
+/** The settings as a cook (or a seed, a test) writes them: `delivery` may be left out (settings saved before it). */
+export type PickupSettingsInput = z.input<ReturnType<typeof makePickupSettingsInput>>;
+export type DeliverySettingsInput = NonNullable<PickupSettingsInput['delivery']>;
+
+/** The delivery fee of one cook's part of a basket: free from the cook's threshold on (ADR 0044). */
+export const deliveryFeeOf = (delivery: Pick<DeliverySettingsInput, 'fee_cents' | 'free_above_cents'>, dishesCents: number): number =>
+  delivery.free_above_cents !== null && dishesCents >= delivery.free_above_cents ? 0 : delivery.fee_cents;

@@ -34,6 +34,12 @@ describe('the vocabularies', () => {
     expect(allergenLabel('sesame')).toBe('Graines de sésame');
     expect(orderStatusLabel('ready')).toBe('Prête pour le retrait');
     expect(orderStatusLabel('lost')).toBe('lost');
+    // A delivery reads 'En cours de livraison' and 'Livrée' where a pick-up reads 'Prête pour le retrait' and 'Récupérée'.
+    expect(orderStatusLabel('ready', 'delivery')).toBe('En cours de livraison');
+    expect(orderStatusLabel('delivered', 'delivery')).toBe('Livrée');
+    expect(orderStatusLabel('delivered')).toBe('Récupérée');
+    expect(orderStatusLabel('confirmed', 'delivery')).toBe('Confirmée');
+    expect(orderStatusLabel('lost', 'delivery')).toBe('lost');
   });
 
   it('cuts the price ranges end to end, in cents', () => {

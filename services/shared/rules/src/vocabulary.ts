@@ -172,7 +172,21 @@ export function allergenLabel(value: string): string {
   return (ALLERGEN_LABELS as Record<string, string>)[value] ?? value;
 }
 
-/** French label of an order status; an unknown value is shown as is. */
-export function orderStatusLabel(value: string): string {
+/** How an order is handed over: picked up at the cook's, or delivered by the cook (ADR 0044). */
+export const FULFILMENT_MODES = ['pickup', 'delivery'] as const;
+export type FulfilmentMode = (typeof FULFILMENT_MODES)[number];
+
+/** A delivered order's statuses where they differ from a pick-up's (the same values, other words). */
+export const DELIVERY_STATUS_LABELS: Readonly<Partial<Record<OrderStatus, string>>> = {
+  ready: 'En cours de livraison',
+  delivered: 'Livrée',
+};
+
+/** French label of an order status (worded for its mode); an unknown value is shown as is. */
+export function orderStatusLabel(value: string, mode: FulfilmentMode = 'pickup'): string {
+  if (mode === 'delivery') {
+    const delivery = (DELIVERY_STATUS_LABELS as Record<string, string>)[value];
+    if (delivery) return delivery;
+  }
   return (ORDER_STATUS_LABELS as Record<string, string>)[value] ?? value;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { euros, splitOrderTotal } from './payments';
+import { euros, splitOrder, splitOrderTotal } from './payments';
 
 describe('commission split (integer cents, commission rounded half up, cook share = total − commission)', () => {
   it('takes 15 % of 20,00 € exactly', () => expect(splitOrderTotal(2000, 1500)).toEqual({ commission_cents: 300, cook_cents: 1700 }));
@@ -36,5 +36,24 @@ describe('commission split (integer cents, commission rounded half up, cook shar
     expect(euros(123456)).toBe('1234,56 €');
     expect(euros(5)).toBe('0,05 €');
     expect(euros(-250)).toBe('−2,50 €');
+  });
+});
+
+describe('an order with a delivery fee (ADR 0044): commission on the dishes only, the fee the cook’s', () => {
+  it('10,50 € of dishes + 5,00 € of delivery at 15 %: 1,58 € of commission, 13,92 € to the cook', () =>
+    expect(splitOrder(1550, 500, 1500)).toEqual({ commission_cents: 158, cook_cents: 1392 }));
+  it('is splitOrderTotal without a fee', () => expect(splitOrder(1299, 0, 1500)).toEqual(splitOrderTotal(1299, 1500)));
+  it('adds up for every total up to 100 € and fee up to 15 €, the commission never depending on the fee', () => {
+    for (let dishes = 0; dishes <= 10_000; dishes += 97)
+      for (let fee = 0; fee <= 1500; fee += 250)
+        for (const rate of [0, 500, 1000, 1500, 2000, 5000]) {
+          const split = splitOrder(dishes + fee, fee, rate);
+          expect(split.commission_cents + split.cook_cents).toBe(dishes + fee);
+          expect(split.commission_cents).toBe(splitOrderTotal(dishes, rate).commission_cents);
+        }
+  });
+  it('refuses a fee above the total or negative', () => {
+    expect(() => splitOrder(100, 101, 1500)).toThrow(/fee out of range/);
+    expect(() => splitOrder(100, -1, 1500)).toThrow(/fee out of range/);
   });
 });

@@ -153,6 +153,18 @@ export function splitOrderTotal(totalCents: number, rateBp: number): { commissio
   return { commission_cents: commission, cook_cents: totalCents - commission };
 }
 
+/**
+ * The split of an order with a delivery fee (ADR 0044): the commission is on the dishes only
+ * (`totalCents − feeCents`), the fee is the cook's whole; the two shares still add up to the total.
+ * Without a fee it is splitOrderTotal.
+ */
+export function splitOrder(totalCents: number, feeCents: number, rateBp: number): { commission_cents: number; cook_cents: number } {
+  if (!Number.isInteger(feeCents) || feeCents < 0 || feeCents > totalCents)
+    throw new Error(`fee out of range: ${feeCents} of ${totalCents}`);
+  const { commission_cents } = splitOrderTotal(totalCents - feeCents, rateBp);
+  return { commission_cents, cook_cents: totalCents - commission_cents };
+}
+
 export const PAYOUT_MESSAGES = {
   noAccount: "Connectez d'abord un compte de versement pour recevoir vos paiements.",
   accountPending: "Votre compte de versement n'est pas encore activé : terminez l'inscription.",
