@@ -25,6 +25,18 @@ export class CookLocationModel {
   @Field(() => Float) lon!: number;
 }
 
+@ObjectType('DeliverySettings', { description: 'Delivery by the cook (ADR 0044): its own windows, measured from the pick-up commune' })
+export class DeliverySettingsModel {
+  @Field() enabled!: boolean;
+  @Field(() => Int, { description: '1–15 km from the pick-up commune' }) radius_km!: number;
+  @Field(() => Int, { description: '0–1500 cents (5,00 € by default)' }) fee_cents!: number;
+  @Field(() => Int, { nullable: true, description: 'Dishes from which delivery is free; null: never' }) free_above_cents!: number | null;
+  @Field(() => [PickupWindowModel]) windows!: PickupWindowModel[];
+  @Field(() => Int, { description: '30 or 60' }) slot_minutes!: number;
+  @Field(() => Int, { description: 'Orders close this many minutes before a delivery slot' }) cutoff_minutes!: number;
+  @Field(() => Int, { description: 'Orders per delivery slot (one trip each)' }) capacity!: number;
+}
+
 @ObjectType('PickupSettings')
 export class PickupSettingsModel {
   @Field(() => ID) cook_id!: string;
@@ -37,6 +49,8 @@ export class PickupSettingsModel {
   @Field(() => Int, { description: '15 or 30' }) slot_minutes!: number;
   @Field(() => Int) capacity!: number;
   @Field({ description: 'orders | portions' }) capacity_unit!: string;
+  @Field(() => DeliverySettingsModel, { nullable: true, description: 'null: the cook never set delivery' })
+  delivery!: DeliverySettingsModel | null;
 }
 
 @InputType()
@@ -54,6 +68,18 @@ export class PickupAddressInput {
 }
 
 @InputType()
+export class DeliverySettingsInput {
+  @Field() enabled!: boolean;
+  @Field(() => Int) radius_km!: number;
+  @Field(() => Int) fee_cents!: number;
+  @Field(() => Int, { nullable: true }) free_above_cents!: number | null;
+  @Field(() => [PickupWindowInput]) windows!: PickupWindowInput[];
+  @Field(() => Int) slot_minutes!: number;
+  @Field(() => Int) cutoff_minutes!: number;
+  @Field(() => Int) capacity!: number;
+}
+
+@InputType()
 export class PickupSettingsInput {
   @Field(() => [PickupWindowInput]) windows!: PickupWindowInput[];
   @Field(() => [String]) days_off!: string[];
@@ -62,6 +88,8 @@ export class PickupSettingsInput {
   @Field(() => Int) slot_minutes!: number;
   @Field(() => Int) capacity!: number;
   @Field() capacity_unit!: string;
+  @Field(() => DeliverySettingsInput, { nullable: true, description: 'Left out: delivery off' })
+  delivery?: DeliverySettingsInput | null;
 }
 
 @ObjectType('PickupSlot')

@@ -1,6 +1,15 @@
 import type { INestApplication } from '@nestjs/common';
 import { getModelToken } from '@nestjs/mongoose';
-import { CatalogueRpc, DomainError, NEAR_MESSAGES, PICKUP_MESSAGES, PickupRpc, type MealDto, type MealFilter } from '@popote/contracts';
+import {
+  CatalogueRpc,
+  DomainError,
+  NEAR_MESSAGES,
+  PICKUP_FIELD_MESSAGES,
+  PICKUP_MESSAGES,
+  PickupRpc,
+  type MealDto,
+  type MealFilter,
+} from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
 import { resetJetStream, serviceEnv, startServiceApp, testRpcClient } from '@popote/testing';
 import type { Model } from 'mongoose';
@@ -122,6 +131,34 @@ describe('catalogue: near me (radius, nearest first, pagination) on FerretDB', (
     expect(settings.location).toMatchObject({ commune_code: '69381', commune: 'Lyon 1er Arrondissement', postcode: '69001' });
     expect(settings.location!.lat).toBeCloseTo(45.77, 1);
     expect(settings.location!.lon).toBeCloseTo(4.83, 1);
+  });
+
+  it('keeps the cook’s delivery rules with the pick-up ones (ADR 0044): refused in French without an address, saved whole, off when left out', async () => {
+    const actor = { user_id: 'near-delivery-cook', user_type: 'cook' as const };
+    const delivery = {
+      enabled: true,
+      radius_km: 5,
+      fee_cents: 500,
+      free_above_cents: 4000,
+      windows: [{ weekday: 5, start: '18:00', end: '20:00' }],
+      slot_minutes: 30 as const,
+      cutoff_minutes: 60,
+      capacity: 3,
+    };
+    const noAddress = await refused(
+      rpc.call(PickupRpc.updatePickupSettings, { actor, input: { ...rules('69001', '69381'), address: null, delivery } }),
+    );
+    expect(noAddress?.code).toBe('VALIDATION_FAILED');
+    expect(Object.values(noAddress?.fields ?? {})).toEqual([PICKUP_FIELD_MESSAGES.deliveryNeedsAddress]);
+    expect((await rpc.call(PickupRpc.pickupSettings, { actor })).settings).toBeNull();
+
+    const saved = (await rpc.call(PickupRpc.updatePickupSettings, { actor, input: { ...rules('69001', '69381'), delivery } })).settings;
+    expect(saved.delivery).toEqual(delivery);
+    expect((await rpc.call(PickupRpc.pickupSettings, { actor })).settings?.delivery).toEqual(delivery);
+    // Saved again without it (a form of before): delivery is off, the pick-up rules unchanged.
+    const again = (await rpc.call(PickupRpc.updatePickupSettings, { actor, input: rules('69001', '69381') })).settings;
+    expect(again.delivery).toBeNull();
+    expect(again.windows).toEqual(saved.windows);
   });
 
   it('refuses a day off that is not in the calendar, in French, and keeps the saved settings', async () => {

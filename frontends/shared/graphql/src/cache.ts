@@ -77,6 +77,7 @@ export const keys: KeyingConfig = {
   PayoutOverview: embedded,
   PickupAddress: embedded,
   PickupSettings: embedded,
+  DeliverySettings: embedded,
   PickupSlot: embedded,
   PickupSlotList: embedded,
   PickupWindow: embedded,

@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import type { CookLocation, PickupAddress, PickupWindow } from '@popote/contracts';
+import type { CookLocation, DeliverySettings, PickupAddress, PickupWindow } from '@popote/contracts';
 import { outboxPlugin, type OutboxEntry } from '@popote/platform';
 
 /**
@@ -19,6 +19,8 @@ export class PickupSettings {
   @Prop({ required: true }) slot_minutes!: number;
   @Prop({ required: true }) capacity!: number;
   @Prop({ type: String, required: true }) capacity_unit!: 'orders' | 'portions';
+  /** Delivery by the cook (ADR 0044): its own windows, slots, cutoff and capacity, radius and fee; null: never set. */
+  @Prop({ type: Object, default: null }) delivery!: DeliverySettings | null;
   _outbox!: OutboxEntry[];
   _outbox_pending!: boolean;
 }

@@ -33,6 +33,12 @@ const toSettingsDto = (s: Omit<PickupSettings, '_outbox' | '_outbox_pending'>): 
   slot_minutes: s.slot_minutes,
   capacity: s.capacity,
   capacity_unit: s.capacity_unit,
+  delivery: s.delivery
+    ? {
+        ...s.delivery,
+        windows: s.delivery.windows.map(({ weekday, start, end }) => ({ weekday, start, end })),
+      }
+    : null,
 });
 
 /** Two public locations are the same place (field by field: the stored key order may differ). */
@@ -86,6 +92,8 @@ export class SlotsService {
       days_off: [...new Set(input.days_off)].sort(),
       address: place?.address ?? null,
       location: place?.location ?? null,
+      // Settings saved without it (an older form, a seed) turn delivery off (ADR 0044).
+      delivery: input.delivery ?? null,
     };
     // Under the cook's settings lock (one save at a time): the settings before, and if the save opens
     // more pick-up than they did, the followers' event in the same write (outbox, docs/alerts.md).

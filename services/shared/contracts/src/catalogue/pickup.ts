@@ -55,6 +55,9 @@ export const pickupSettingsInput = makePickupSettingsInput();
 export type { PickupSettingsInput } from '@popote/rules';
 export const pickupWindowSchema = pickupSettingsInput.shape.windows.element;
 export type PickupWindow = z.infer<typeof pickupWindowSchema>;
+/** The cook's delivery rules (ADR 0044), as saved. */
+export const deliverySettingsSchema = pickupSettingsInput.shape.delivery.unwrap().unwrap();
+export type DeliverySettings = z.infer<typeof deliverySettingsSchema>;
 export const pickupAddressInput = pickupSettingsInput.shape.address.unwrap();
 export type PickupAddressInput = z.infer<typeof pickupAddressInput>;
 /** An INSEE commune code: 5 digits, or 2A/2B and 3 digits in Corsica. */
@@ -93,6 +96,8 @@ export const pickupSettingsSchema = z.object({
   slot_minutes: z.number().int(),
   capacity: z.number().int(),
   capacity_unit: z.enum(CAPACITY_UNITS),
+  /** Delivery by the cook (ADR 0044); null: never set. */
+  delivery: deliverySettingsSchema.nullable(),
 });
 export type PickupSettingsDto = z.infer<typeof pickupSettingsSchema>;
 
