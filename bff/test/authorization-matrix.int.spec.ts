@@ -443,6 +443,8 @@ const PRIVATE_QUERIES: Record<string, Row> = {
   // Nobody in the matrix's shared sessions asked for an archive: their own is none, never someone else's.
   dataExport: { query: () => ({ query: '{ dataExport { export_id } }' }), expect: signed('null') },
   cart: { query: () => ({ query: '{ cart { item_count } }' }), expect: signed() },
+  // One's own remembered delivery address (ADR 0044): the matrix's people have none.
+  myDeliveryAddress: { query: () => ({ query: '{ myDeliveryAddress { street } }' }), expect: signed('null') },
   checkout: {
     query: (w) => ({ query: 'query($id: ID!) { checkout(checkout_id: $id) { checkout_id } }', variables: { id: w.paidCheckout } }),
     expect: { anonymous: 'UNAUTHENTICATED', consumer: 'ok', owningCook: 'null', otherCook: 'null' },

@@ -15,6 +15,9 @@ export interface OrderDoc {
   total_cents: number;
   order_status: string;
   delivery_option: string;
+  delivery_fee_cents?: number;
+  delivery_address?: { street: string } | null;
+  address_purge_day?: string | null;
   stock_status: 'pending' | 'rejected';
   items: { meal_id: string; name?: string; quantity: number; price_cents: number }[];
   pickup_start: Date | null;
@@ -128,6 +131,9 @@ export interface SlotHoldDoc {
   start: Date;
   expires_at: Date;
   state: string;
+  /** A delivery's place (ADR 0044); absent: a pick-up. */
+  mode?: 'pickup' | 'delivery';
+  fee_cents?: number;
   lines: { meal_id: string; quantity: number }[];
 }
 

@@ -72,6 +72,7 @@ describe('migrations: applied once at boot, by one replica', () => {
       '202612062300-reminder-pending.ts',
       '202612070310-stock-status-pending.ts',
       '202612080900-order-numbers.ts',
+      '202612090900-delivery-address-purge.ts',
     ]);
     const orders = await db
       .collection('orders')

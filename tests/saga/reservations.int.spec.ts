@@ -95,7 +95,7 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
 
     // The winner pays: the order carries the slot, the place becomes committed (once).
     const winner = (outcomes.find((o) => o.status === 'fulfilled') as PromiseFulfilledResult<Awaited<ReturnType<typeof intentFor>>>).value;
-    expect(winner.checkout.slots).toEqual([{ cook_id: 'cook-slot-race', start: slot.start, end: slot.end }]);
+    expect(winner.checkout.slots).toEqual([{ cook_id: 'cook-slot-race', start: slot.start, end: slot.end, mode: 'pickup', fee_cents: 0 }]);
     const buyer = outcomes[0].status === 'fulfilled' ? a : b;
     await stack.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor: buyer, checkout_id: winner.checkout.checkout_id, card: VISA });
     const [order] = await stack.settled(winner.checkout.checkout_id, 1);
@@ -567,7 +567,7 @@ describe('checkout reservations: portions and slots, expiry, the last place (rea
     await expect(intentFor(b, cookId, first.start)).rejects.toMatchObject({ message: PICKUP_MESSAGES.slotFull });
 
     const changed = await changeFor(a, checkoutId, cookId, second.start);
-    expect(changed.checkout.slots).toEqual([{ cook_id: cookId, start: second.start, end: second.end }]);
+    expect(changed.checkout.slots).toEqual([{ cook_id: cookId, start: second.start, end: second.end, mode: 'pickup', fee_cents: 0 }]);
     // At once, not after the hold's 20 minutes: the first slot is free and offered again.
     expect((await loadOf(cookId, first.start))?.holds).toEqual([]);
     expect(await placesOf(cookId, holdId)).toEqual([second.start]);

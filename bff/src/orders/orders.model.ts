@@ -1,7 +1,7 @@
 import type { CHECKOUT_STATUSES, OrderStatus } from '@popote/contracts';
 import { CheckoutStatusEnum, OrderStatusEnum } from '../graphql-enums';
 import { Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
-import { HeldSlotModel } from '../pickup/pickup.model';
+import { DeliveryAddressModel, HeldSlotModel } from '../pickup/pickup.model';
 
 @ObjectType('CheckoutLine')
 export class CheckoutLineModel {
@@ -21,6 +21,8 @@ export class CheckoutModel {
   @Field() currency!: string;
   @Field(() => [CheckoutLineModel]) lines!: CheckoutLineModel[];
   @Field(() => [HeldSlotModel], { description: 'The pick-up slot reserved for each cook' }) slots!: HeldSlotModel[];
+  @Field(() => DeliveryAddressModel, { nullable: true, description: 'Where the deliveries go (null: all picked up)' })
+  delivery_address!: DeliveryAddressModel | null;
   @Field(() => String, {
     nullable: true,
     description: 'Until when the portions and the slots are reserved (ISO date); null once paid or given back',
@@ -65,7 +67,14 @@ export class OrderModel {
   @Field() cook_name!: string;
   @Field(() => Int) total_cents!: number;
   @Field(() => OrderStatusEnum) order_status!: OrderStatus;
-  @Field() delivery_option!: string;
+  @Field({ description: 'pickup | delivery (ADR 0044): the statuses read « En cours de livraison », « Livrée » for a delivery' })
+  delivery_option!: string;
+  @Field(() => Int, { description: 'The delivery fee inside the total (0 for a pick-up)' }) delivery_fee_cents!: number;
+  @Field(() => DeliveryAddressModel, {
+    nullable: true,
+    description: 'Where a delivery goes: the buyer always; the cook once the order is confirmed, until delivered',
+  })
+  delivery_address!: DeliveryAddressModel | null;
   @Field(() => String, { nullable: true, description: 'Pick-up slot start (ISO); null on orders placed before slots' })
   pickup_start!: string | null;
   @Field(() => String, { nullable: true }) pickup_end!: string | null;

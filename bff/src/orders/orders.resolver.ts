@@ -1,13 +1,13 @@
 import { UseGuards } from '@nestjs/common';
 import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { isId, OrderingRpc, PaymentsRpc, type Actor } from '@popote/contracts';
+import { IdentityRpc, isId, OrderingRpc, PaymentsRpc, type Actor } from '@popote/contracts';
 import { RpcClient } from '@popote/platform';
 import { meOf, VerifiedEmailGuard } from '../auth/account.resolver';
 import { AuthGuard } from '../auth/auth.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
 import type { GqlContext } from '../auth/gql-context';
 import { CHECKOUT_ID, IdArg } from '../errors/id-arguments';
-import { ChosenSlotInput } from '../pickup/pickup.model';
+import { ChosenSlotInput, DeliveryAddressInput, DeliveryAddressModel } from '../pickup/pickup.model';
 import { CardInput, CheckoutModel, OrderModel, PaymentIntentModel } from './orders.model';
 
 /**
@@ -31,11 +31,26 @@ export class OrdersResolver {
     @CurrentActor() actor: Actor,
     @Args('slots', { type: () => [ChosenSlotInput], defaultValue: [] }) slots: ChosenSlotInput[],
     @Context() ctx: GqlContext,
+    @Args('delivery_address', {
+      type: () => DeliveryAddressInput,
+      nullable: true,
+      description: 'Required when a slot is a delivery (ADR 0044)',
+    })
+    deliveryAddress?: DeliveryAddressInput | null,
   ): Promise<PaymentIntentModel> {
     // The buyer's name travels with the order: the cook sees who comes to pick it up (as the session's
     // token says it; a token without it: the guard's answer).
     const name = ctx.actor?.name ?? (await meOf(ctx, this.rpc)).user.name;
-    return this.rpc.call(PaymentsRpc.createPaymentIntent, { actor, slots, consumer_name: name }, { timeoutMs: RESERVE_TIMEOUT_MS });
+    const intent = await this.rpc.call(
+      PaymentsRpc.createPaymentIntent,
+      { actor, slots, consumer_name: name, delivery_address: deliveryAddress ?? null },
+      { timeoutMs: RESERVE_TIMEOUT_MS },
+    );
+    // The address payments accepted (checked, with its commune's name) is offered at the next checkout;
+    // not remembered, the checkout still goes on.
+    if (intent.checkout.delivery_address)
+      await this.rpc.call(IdentityRpc.rememberDeliveryAddress, { actor, address: intent.checkout.delivery_address }).catch(() => undefined);
+    return intent;
   }
 
   @Mutation(() => CheckoutModel, {
@@ -67,6 +82,11 @@ export class OrdersResolver {
   ): Promise<CheckoutModel> {
     return (await this.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor, checkout_id: checkoutId, card }, { timeoutMs: 15_000 }))
       .checkout;
+  }
+
+  @Query(() => DeliveryAddressModel, { nullable: true, description: 'The delivery address the buyer last used (ADR 0044)' })
+  async myDeliveryAddress(@CurrentActor() actor: Actor): Promise<DeliveryAddressModel | null> {
+    return (await this.rpc.call(IdentityRpc.deliveryAddress, { actor })).address;
   }
 
   @Query(() => CheckoutModel, { nullable: true })

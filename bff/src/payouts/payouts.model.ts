@@ -12,7 +12,7 @@ export class LedgerEntryModel {
   @Field(() => ID) entry_id!: string;
   @Field({
     description:
-      'sale | commission | release | refund | commission_reversal | payout | payout_failure | ad_reserve | ad_spend | ad_release',
+      'sale | commission | release | refund | commission_reversal | payout | payout_failure | ad_reserve | ad_spend | ad_release | delivery_fee | delivery_fee_refund',
   })
   kind!: string;
   @Field(() => ID, { nullable: true }) order_id!: string | null;
@@ -94,6 +94,8 @@ export class ReceiptModel {
   @Field(() => String, { nullable: true, description: "'TVA non applicable, art. 293 B du CGI', or the rate" }) vat_mention!: string | null;
   @Field(() => [ReceiptLineModel]) lines!: ReceiptLineModel[];
   @Field(() => Int) total_cents!: number;
+  @Field(() => Int, { description: 'The delivery fee inside the total, its own line (no commission on it)' }) delivery_fee_cents!: number;
+  @Field({ description: 'pickup | delivery (ADR 0044)' }) delivery_option!: string;
   @Field(() => Float) commission_percent!: number;
   @Field(() => Int) commission_cents!: number;
   @Field(() => Int) cook_cents!: number;

@@ -100,16 +100,48 @@ export class PickupSlotModel {
   @Field(() => Int, { description: 'Orders or portions still free' }) remaining!: number;
 }
 
+@ObjectType('DeliveryOffer', { description: 'A cook who delivers (ADR 0044): the fee, and whether the buyer is within the radius' })
+export class DeliveryOfferModel {
+  @Field(() => Int) fee_cents!: number;
+  @Field(() => Int, { nullable: true, description: 'Dishes from which delivery is free; null: never' }) free_above_cents!: number | null;
+  @Field(() => Int) radius_km!: number;
+  @Field(() => Boolean, { nullable: true, description: "null: the buyer's commune was not given" }) in_range!: boolean | null;
+}
+
 @ObjectType('PickupSlotList')
 export class PickupSlotListModel {
-  @Field({ description: 'false: the cook has not set pick-up windows yet' }) has_windows!: boolean;
+  @Field({ description: 'false: the cook has not set windows of this mode yet (or does not deliver)' }) has_windows!: boolean;
   @Field(() => [PickupSlotModel]) slots!: PickupSlotModel[];
+  @Field(() => DeliveryOfferModel, { nullable: true, description: 'null: the cook does not deliver' }) delivery?: DeliveryOfferModel | null;
 }
 
 @InputType()
 export class ChosenSlotInput {
   @Field(() => ID) cook_id!: string;
   @Field({ description: 'ISO instant of the slot start, as offered by pickupSlots' }) start!: string;
+  @Field(() => String, { nullable: true, defaultValue: 'pickup', description: 'pickup | delivery (ADR 0044)' }) mode?:
+    'pickup' | 'delivery';
+}
+
+@InputType({ description: 'Where deliveries go (ADR 0044); the phone is for the cook' })
+export class DeliveryAddressInput {
+  @Field() street!: string;
+  @Field({ defaultValue: '' }) complement!: string;
+  @Field() postcode!: string;
+  @Field({ description: 'INSEE code of a commune of that postcode (from the communes query)' }) commune_code!: string;
+  @Field() phone!: string;
+  @Field({ defaultValue: '' }) instructions!: string;
+}
+
+@ObjectType('DeliveryAddress')
+export class DeliveryAddressModel {
+  @Field() street!: string;
+  @Field() complement!: string;
+  @Field() postcode!: string;
+  @Field() commune_code!: string;
+  @Field() city!: string;
+  @Field() phone!: string;
+  @Field() instructions!: string;
 }
 
 @ObjectType('HeldSlot')
@@ -117,4 +149,6 @@ export class HeldSlotModel {
   @Field(() => ID) cook_id!: string;
   @Field() start!: string;
   @Field() end!: string;
+  @Field({ description: 'pickup | delivery' }) mode!: string;
+  @Field(() => Int, { description: 'The delivery fee decided by the catalogue (0 for a pick-up)' }) fee_cents!: number;
 }

@@ -48,11 +48,20 @@ export class PickupResolver {
     @IdArg('cook_id') cookId: string,
     @Args('meal_ids', { type: () => [ID], defaultValue: [] }) mealIds: string[],
     @Args('portions', { type: () => Int, defaultValue: 1 }) portions: number,
+    @Args('mode', { type: () => String, defaultValue: 'pickup', description: 'pickup | delivery (ADR 0044)' }) mode: string,
+    @Args('commune_code', { type: () => String, nullable: true, description: "The buyer's commune: within the cook's delivery radius?" })
+    communeCode: string | null,
   ): Promise<PickupSlotListModel> {
     // Ids of no possible shape name nothing (contracts/src/shared/ids.ts): no such cook has windows, and
     // meals that do not exist set no date.
-    if (!isId(cookId)) return Promise.resolve({ has_windows: false, slots: [] });
-    return this.rpc.call(PickupRpc.pickupSlots, { cook_id: cookId, meal_ids: mealIds.filter(isId), portions });
+    if (!isId(cookId)) return Promise.resolve({ has_windows: false, slots: [], delivery: null });
+    return this.rpc.call(PickupRpc.pickupSlots, {
+      cook_id: cookId,
+      meal_ids: mealIds.filter(isId),
+      portions,
+      mode: mode === 'delivery' ? 'delivery' : 'pickup',
+      commune_code: communeCode && /^(\d{5}|2[AB]\d{3})$/.test(communeCode) ? communeCode : null,
+    });
   }
 }
 

@@ -29,7 +29,7 @@ test.describe('static pages and footer', () => {
         path: '/about',
         heading: 'À propos de Popote',
         title: 'À propos · Popote',
-        text: 'La livraison arrive bientôt.',
+        text: 'Certains cuisiniers livrent eux-mêmes près de chez eux',
       },
       {
         link: 'FAQ',

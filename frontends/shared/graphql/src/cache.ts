@@ -78,6 +78,8 @@ export const keys: KeyingConfig = {
   PickupAddress: embedded,
   PickupSettings: embedded,
   DeliverySettings: embedded,
+  DeliveryOffer: embedded,
+  DeliveryAddress: embedded,
   PickupSlot: embedded,
   PickupSlotList: embedded,
   PickupWindow: embedded,

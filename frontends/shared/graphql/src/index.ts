@@ -18,7 +18,15 @@ export { liveEvents } from './live';
 export { ORDER_UPDATED, useOrderUpdates } from './order-updates';
 export { useCommuneSearch } from './communes';
 export type { CommuneResult } from './communes';
-export { currentPushSubscription, forgetThisDevice, pushPermission, PUSH_FAILED, subscribeThisDevice, unsubscribeThisDevice, usePushDevice } from './push';
+export {
+  currentPushSubscription,
+  forgetThisDevice,
+  pushPermission,
+  PUSH_FAILED,
+  subscribeThisDevice,
+  unsubscribeThisDevice,
+  usePushDevice,
+} from './push';
 export type { PushOutcome, PushPermission } from './push';
 export type { OrderUpdate, OrderUpdatesOptions } from './order-updates';
 export type { LiveEvents } from './live';

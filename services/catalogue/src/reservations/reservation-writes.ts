@@ -1,3 +1,4 @@
+import type { FulfilmentMode } from '@popote/contracts';
 import type { Stock } from '../meals/meal.schema';
 import { loadIdOf, type SlotLoad } from '../slots/slot.schema';
 import { slotKey } from '../slots/slot-times';
@@ -19,10 +20,10 @@ export class ReservationWrites {
     return { ...before, ...set };
   }
 
-  async dropFromLoad(cookId: string, startKey: string, holdId: string): Promise<void> {
-    const load = await this.store.slotLoads.findById(loadIdOf(cookId, startKey)).lean<SlotLoad>();
+  async dropFromLoad(cookId: string, startKey: string, holdId: string, mode: FulfilmentMode = 'pickup'): Promise<void> {
+    const load = await this.store.slotLoads.findById(loadIdOf(cookId, startKey, mode)).lean<SlotLoad>();
     if (load && (load.holds ?? []).some((h) => h.hold_id === holdId))
-      await this.writeLoad(cookId, new Date(load.start), load, { holds: load.holds.filter((h) => h.hold_id !== holdId) });
+      await this.writeLoad(cookId, new Date(load.start), load, { holds: load.holds.filter((h) => h.hold_id !== holdId) }, mode);
   }
 
   async writeLoad(
@@ -30,11 +31,13 @@ export class ReservationWrites {
     start: Date,
     before: SlotLoad | null,
     next: Partial<Pick<SlotLoad, 'committed' | 'holds'>>,
+    mode: FulfilmentMode = 'pickup',
   ): Promise<void> {
-    const _id = loadIdOf(cookId, slotKey(start));
+    const _id = loadIdOf(cookId, slotKey(start), mode);
     if (!before) {
       // Two creators of one slot's document: the second insert fails on `_id` (nothing is kept; asked again, it updates).
-      await this.store.slotLoads.create({ _id, cook_id: cookId, start, committed: 0, holds: [], seq: 0, v: 1, ...next });
+      const created = { _id, cook_id: cookId, start, committed: 0, holds: [], seq: 0, v: 1, ...next };
+      await this.store.slotLoads.create(mode === 'delivery' ? { ...created, mode } : created);
       return;
     }
     const res = await this.store.slotLoads.updateOne({ _id, ...atVersion(before.v) }, { $set: { ...next, v: (before.v ?? 0) + 1 } });

@@ -1,4 +1,4 @@
-import type { CheckoutLine, HeldSlot } from '@popote/contracts';
+import type { CheckoutLine, FulfilmentMode, HeldSlot } from '@popote/contracts';
 import type { Meal } from '../meals/meal.schema';
 import { slotKey, type Slot } from '../slots/slot-times';
 
@@ -31,9 +31,11 @@ export const pricedLines = (
     };
   });
 
-/** A cook's slot as the buyer's checkout holds it. */
-export const heldSlotOf = (cookId: string, slot: Pick<Slot, 'start' | 'end'>): HeldSlot => ({
+/** A cook's slot as the buyer's checkout holds it, with its mode and the delivery fee (ADR 0044). */
+export const heldSlotOf = (cookId: string, slot: Pick<Slot, 'start' | 'end'>, mode: FulfilmentMode = 'pickup', feeCents = 0): HeldSlot => ({
   cook_id: cookId,
   start: slotKey(slot.start),
   end: slotKey(slot.end),
+  mode,
+  fee_cents: feeCents,
 });

@@ -1,8 +1,18 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CatalogueEvents, DomainError, PICKUP_MESSAGES, SLOT_HORIZON_DAYS, type CheckoutLine, type HeldSlot } from '@popote/contracts';
+import {
+  CatalogueEvents,
+  DomainError,
+  PICKUP_MESSAGES,
+  SLOT_HORIZON_DAYS,
+  type CheckoutLine,
+  type FulfilmentMode,
+  type HeldSlot,
+} from '@popote/contracts';
 import { EventPublisher, findByIds, orderIdOf, PeriodicJob, PLATFORM_CONFIG } from '@popote/platform';
 import type { CatalogueConfig } from '../config';
 import { Stock } from '../meals/meal.schema';
+import { resolveCommune } from '../geo/location';
+import { feeOf, noSlotsOf, rulesOf, unknownSlotOf, withinRadius } from '../slots/modes';
 import { findSlot, refusal, slotKey } from '../slots/slot-times';
 import { loadIdOf, PickupSettings, SlotHold, SlotLoad } from '../slots/slot.schema';
 import { StockService } from '../stock/stock.service';
@@ -16,8 +26,12 @@ import { CatalogueStore } from '../store';
 export interface ReservePart {
   cook_id: string;
   start: string;
+  mode: FulfilmentMode;
   lines: { meal_id: string; quantity: number }[];
 }
+
+/** Where a checkout's deliveries go: the centre of the buyer's commune (null: no delivery asked). */
+type Destination = { lat: number; lon: number } | null;
 
 /** How often each replica gives back the reservations past their expiry (the cards show them free again). */
 const SWEEP_EVERY_MS = 15_000;
@@ -59,20 +73,28 @@ export class ReservationsService {
     checkoutId: string,
     consumerId: string,
     lines: { meal_id: string; quantity: number }[],
-    chosen: { cook_id: string; start: string }[],
+    chosen: { cook_id: string; start: string; mode?: FulfilmentMode }[],
     now = new Date(),
-  ): Promise<{ slots: HeldSlot[]; expires_at: string; lines: CheckoutLine[] }> {
+    deliveryTo: { postcode: string; commune_code: string } | null = null,
+  ): Promise<{ slots: HeldSlot[]; expires_at: string; lines: CheckoutLine[]; delivery_city: string | null }> {
     const meals = await findByIds<ReservedMeal>(this.store.meals, [...new Set(lines.map((l) => l.meal_id))], RESERVED_MEAL_FIELDS);
     const mealOf = new Map(meals.map((m) => [m._id, m]));
     mustBeBuyable(lines, mealOf, consumerId);
     const parts = partsOf(lines, mealOf, chosen);
+    // A delivery is measured from the buyer's commune (ADR 0044): required, and known, before anything is held.
+    const delivers = parts.some((p) => p.mode === 'delivery');
+    if (delivers && !deliveryTo) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.deliveryAddressRequired);
+    const commune = delivers ? await resolveCommune(deliveryTo!, 'delivery_address') : null;
+    const destination: Destination = commune && { lat: commune.lat, lon: commune.lon };
     const expiresAt = new Date(now.getTime() + this.config.RESERVATION_TTL_SECONDS * 1000);
     const done: string[] = [];
     const slots: HeldSlot[] = [];
     const written = new Map<string, Stock>();
     try {
       for (const part of [...parts].sort((a, b) => a.cook_id.localeCompare(b.cook_id))) {
-        slots.push(await this.cookLock.run(part.cook_id, () => this.reserveOne(checkoutId, part, mealOf, expiresAt, now, written)));
+        slots.push(
+          await this.cookLock.run(part.cook_id, () => this.reserveOne(checkoutId, part, mealOf, expiresAt, now, written, destination)),
+        );
         done.push(part.cook_id);
       }
     } catch (err) {
@@ -85,7 +107,7 @@ export class ReservationsService {
     );
     const order = new Map(parts.map((p, i) => [p.cook_id, i]));
     slots.sort((a, b) => (order.get(a.cook_id) ?? 0) - (order.get(b.cook_id) ?? 0));
-    return { slots, expires_at: expiresAt.toISOString(), lines: pricedLines(lines, mealOf) };
+    return { slots, expires_at: expiresAt.toISOString(), lines: pricedLines(lines, mealOf), delivery_city: commune?.name ?? null };
   }
 
   /** One cook's part, under the cook's lock: check everything, then write the hold, the stock, the slot. */
@@ -96,23 +118,28 @@ export class ReservationsService {
     expiresAt: Date,
     now: Date,
     written: Map<string, Stock>,
+    destination: Destination,
   ): Promise<HeldSlot> {
     const holdId = orderIdOf(checkoutId, part.cook_id);
     const ids = part.lines.map((l) => l.meal_id);
     const meals = ids.map((id) => mealOf.get(id)!);
     const asked = new Date(part.start);
     // The slot's places are read with the rest (its id is the instant asked; checked below).
-    const [rules, existing, stocks, askedLoad] = await Promise.all([
+    const mode = part.mode;
+    const [settings, existing, stocks, askedLoad] = await Promise.all([
       this.store.pickupSettings.findById(part.cook_id).lean<PickupSettings>(),
       this.store.slotHolds.findById(holdId).lean<SlotHold>(),
       findByIds<Stock>(this.store.stock, ids),
-      Number.isNaN(asked.getTime()) ? null : this.store.slotLoads.findById(loadIdOf(part.cook_id, slotKey(asked))).lean<SlotLoad>(),
+      Number.isNaN(asked.getTime()) ? null : this.store.slotLoads.findById(loadIdOf(part.cook_id, slotKey(asked), mode)).lean<SlotLoad>(),
     ]);
     if (existing && (existing.state === 'committed' || existing.state === 'freed'))
       throw new DomainError('CONFLICT', PICKUP_MESSAGES.changeNotAllowed);
-    if (!rules?.windows.length) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.noWindows);
+    const rules = rulesOf(settings, mode);
+    if (!settings || !rules) throw noSlotsOf(mode);
+    if (mode === 'delivery' && !withinRadius(settings, destination!))
+      throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.outOfRange);
     const slot = Number.isNaN(asked.getTime()) ? null : findSlot(rules, asked, now, SLOT_HORIZON_DAYS);
-    if (!slot) throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotUnknown);
+    if (!slot) throw unknownSlotOf(mode);
 
     const stockOf = new Map(stocks.map((s) => [s._id, s]));
     const refused = stockRefusal(part.cook_id, part.lines, mealOf, stockOf, now, holdId);
@@ -121,7 +148,7 @@ export class ReservationsService {
     const load =
       slot.start.getTime() === asked.getTime()
         ? askedLoad
-        : await this.store.slotLoads.findById(loadIdOf(part.cook_id, slotKey(slot.start))).lean<SlotLoad>();
+        : await this.store.slotLoads.findById(loadIdOf(part.cook_id, slotKey(slot.start), mode)).lean<SlotLoad>();
     const amount = placesFor(
       rules,
       part.lines.reduce((n, l) => n + l.quantity, 0),
@@ -131,7 +158,12 @@ export class ReservationsService {
       { ...slot, remaining: rules.capacity - usedPlaces(load, now, holdId) },
       { now, availableFrom: availableFrom(meals), amount },
     );
-    if (why) throw slotRefused(why);
+    if (why) throw slotRefused(why, mode);
+    const fee = feeOf(
+      settings,
+      mode,
+      part.lines.reduce((n, l) => n + l.quantity * mealOf.get(l.meal_id)!.price_cents, 0),
+    );
 
     // Checked: write. The hold first — a crash after it leaves a reservation that expires by itself.
     await this.store.slotHolds.updateOne(
@@ -143,6 +175,8 @@ export class ReservationsService {
           start: slot.start,
           end: slot.end,
           amount,
+          mode,
+          fee_cents: fee,
           lines: part.lines,
           expires_at: expiresAt,
           state: 'held',
@@ -150,9 +184,10 @@ export class ReservationsService {
       },
       { upsert: true },
     );
-    // A renewal into another slot gives the old place back.
-    if (existing?.state === 'held' && slotKey(new Date(existing.start)) !== slotKey(slot.start))
-      await this.writes.dropFromLoad(part.cook_id, slotKey(new Date(existing.start)), holdId);
+    // A renewal into another slot (or another mode) gives the old place back.
+    const was = existing?.mode ?? 'pickup';
+    if (existing?.state === 'held' && (slotKey(new Date(existing.start)) !== slotKey(slot.start) || was !== mode))
+      await this.writes.dropFromLoad(part.cook_id, slotKey(new Date(existing.start)), holdId, was);
     // Different documents, all under the cook's lease: written side by side.
     await Promise.all([
       ...part.lines.map(async (line) => {
@@ -169,11 +204,15 @@ export class ReservationsService {
         holdId,
         (existing?.lines ?? []).filter((l) => !ids.includes(l.meal_id)).map((l) => l.meal_id),
       ),
-      this.writes.writeLoad(part.cook_id, slot.start, load, {
-        holds: [...liveHolds(load?.holds, now, holdId), { hold_id: holdId, amount, expires_at: expiresAt }],
-      }),
+      this.writes.writeLoad(
+        part.cook_id,
+        slot.start,
+        load,
+        { holds: [...liveHolds(load?.holds, now, holdId), { hold_id: holdId, amount, expires_at: expiresAt }] },
+        mode,
+      ),
     ]);
-    return heldSlotOf(part.cook_id, slot);
+    return heldSlotOf(part.cook_id, slot, mode, fee);
   }
 
   /**
@@ -207,7 +246,7 @@ export class ReservationsService {
       hold._id,
       (hold.lines ?? []).map((l) => l.meal_id),
     );
-    await this.writes.dropFromLoad(hold.cook_id, slotKey(new Date(hold.start)), hold._id);
+    await this.writes.dropFromLoad(hold.cook_id, slotKey(new Date(hold.start)), hold._id, hold.mode ?? 'pickup');
     await this.store.slotHolds.updateOne({ _id: hold._id, state: 'held' }, { $set: { state: 'released' } });
   }
 

@@ -121,6 +121,10 @@ describe('reservation rules', () => {
     expect(slotRefused('slot_full')).toBeInstanceOf(DomainError);
     expect(slotRefused('slot_full')).toMatchObject({ code: 'CONFLICT', message: PICKUP_MESSAGES.slotFull });
     expect(slotRefused('slot_before_available')).toMatchObject({ code: 'VALIDATION_FAILED', message: PICKUP_MESSAGES.slotBeforeAvailable });
+    // A delivery's slot is named as such where the words differ.
+    expect(slotRefused('slot_full', 'delivery')).toMatchObject({ code: 'CONFLICT', message: PICKUP_MESSAGES.deliverySlotFull });
+    expect(slotRefused('slot_past', 'delivery').message).toBe('Ce créneau de livraison est déjà passé : choisissez-en un autre.');
+    expect(slotRefused('slot_cutoff', 'delivery').message).toBe(PICKUP_MESSAGES.slotCutoff);
   });
 
   it('groups a checkout’s lines by cook, each with exactly one chosen slot, refused in French otherwise', () => {
@@ -136,9 +140,10 @@ describe('reservation rules', () => {
     ];
     const a = { cook_id: 'amina', start: '2026-11-27T10:00:00.000Z' };
     const j = { cook_id: 'jules', start: '2026-11-27T11:00:00.000Z' };
-    expect(partsOf(lines, meals, [j, a])).toEqual([
-      { ...a, lines: [lines[0], lines[2]] },
-      { ...j, lines: [lines[1]] },
+    // The mode left out is a pick-up; a delivery keeps its mode (ADR 0044).
+    expect(partsOf(lines, meals, [{ ...j, mode: 'delivery' }, a])).toEqual([
+      { ...a, mode: 'pickup', lines: [lines[0], lines[2]] },
+      { ...j, mode: 'delivery', lines: [lines[1]] },
     ]);
     const refused = (chosen: { cook_id: string; start: string }[]) => {
       try {

@@ -6,6 +6,7 @@ import {
   RESERVATION_MESSAGES,
   reservablePortions,
 } from '@popote/contracts';
+import type { FulfilmentMode } from '@popote/contracts';
 import type { SlotRefusal } from '../slots/slot-times';
 
 /**
@@ -92,8 +93,16 @@ export const SLOT_REFUSAL_MESSAGES: Readonly<Record<SlotRefusal, string>> = {
   slot_full: PICKUP_MESSAGES.slotFull,
 };
 
-/** A slot refusal as the buyer receives it: its code, and its French chosen from the refusal. */
-export const slotRefused = (why: SlotRefusal) => new DomainError(slotRefusalCode(why), SLOT_REFUSAL_MESSAGES[why]);
+/** A slot refusal's French, worded for a delivery's slot where the words differ (ADR 0044). */
+export function slotRefusalMessage(why: SlotRefusal, mode: FulfilmentMode): string {
+  if (mode === 'delivery' && why === 'slot_past') return PICKUP_MESSAGES.deliverySlotPast;
+  if (mode === 'delivery' && why === 'slot_full') return PICKUP_MESSAGES.deliverySlotFull;
+  return SLOT_REFUSAL_MESSAGES[why];
+}
+
+/** A slot refusal as the buyer receives it: its code, and its French chosen from the refusal (worded for a delivery's slot). */
+export const slotRefused = (why: SlotRefusal, mode: FulfilmentMode = 'pickup') =>
+  new DomainError(slotRefusalCode(why), slotRefusalMessage(why, mode));
 
 /** A stock refusal as the buyer receives it: its code and French, the meal (and what is left of it). */
 export const stockRefused = (refused: StockRefusal) =>
@@ -137,8 +146,8 @@ export function mergeLines(items: readonly { meal_id: string; quantity: number }
 export function partsOf(
   lines: readonly { meal_id: string; quantity: number }[],
   meals: ReadonlyMap<string, { cook_id: string }>,
-  chosen: readonly { cook_id: string; start: string }[],
-): { cook_id: string; start: string; lines: { meal_id: string; quantity: number }[] }[] {
+  chosen: readonly { cook_id: string; start: string; mode?: FulfilmentMode }[],
+): { cook_id: string; start: string; mode: FulfilmentMode; lines: { meal_id: string; quantity: number }[] }[] {
   const cooks = [...new Set(lines.map((l) => meals.get(l.meal_id)!.cook_id))];
   if (lines.length > RESERVATION_LIMITS.linesMax) throw new DomainError('VALIDATION_FAILED', RESERVATION_MESSAGES.tooManyLines);
   if (cooks.length > RESERVATION_LIMITS.cooksMax) throw new DomainError('VALIDATION_FAILED', RESERVATION_MESSAGES.tooManyCooks);
@@ -149,6 +158,7 @@ export function partsOf(
     return {
       cook_id: cookId,
       start: picks[0].start,
+      mode: picks[0].mode ?? 'pickup',
       lines: lines.filter((l) => meals.get(l.meal_id)!.cook_id === cookId).map((l) => ({ meal_id: l.meal_id, quantity: l.quantity })),
     };
   });

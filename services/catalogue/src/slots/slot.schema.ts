@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import type { CookLocation, DeliverySettings, PickupAddress, PickupWindow } from '@popote/contracts';
+import type { CookLocation, DeliverySettings, FulfilmentMode, PickupAddress, PickupWindow } from '@popote/contracts';
 import { outboxPlugin, type OutboxEntry } from '@popote/platform';
 
 /**
@@ -43,6 +43,8 @@ export class SlotLoad {
   @Prop({ type: String, required: true }) _id!: string; // `${cook_id}|${start}`
   @Prop({ required: true, index: true }) cook_id!: string;
   @Prop({ required: true }) start!: Date;
+  /** Delivery places (ADR 0044) have their own documents; absent: pick-up. */
+  @Prop({ type: String }) mode?: FulfilmentMode;
   @Prop({ required: true, default: 0 }) committed!: number;
   @Prop({ type: [Object], default: [] }) holds!: SlotHoldEntry[];
   @Prop({ required: true, default: 0 }) seq!: number;
@@ -70,6 +72,9 @@ export class SlotHold {
   @Prop({ required: true }) start!: Date;
   @Prop({ required: true }) end!: Date;
   @Prop({ required: true }) amount!: number;
+  /** A delivery's place (ADR 0044) and its fee as reserved; absent: a pick-up. */
+  @Prop({ type: String }) mode?: FulfilmentMode;
+  @Prop({ type: Number }) fee_cents?: number;
   @Prop({ required: true }) expires_at!: Date;
   @Prop({ type: String, required: true }) state!: SlotHoldState;
   /** The portions reserved with the place (empty on holds made before reservations). */
@@ -80,4 +85,6 @@ export class SlotHold {
 export const SlotHoldSchema = SchemaFactory.createForClass(SlotHold);
 SlotHoldSchema.index({ state: 1, expires_at: 1 });
 
-export const loadIdOf = (cookId: string, startKey: string) => `${cookId}|${startKey}`;
+/** A slot's places: `cook|start` for pick-up (as before delivery existed), `cook|livraison|start` for delivery (ADR 0044). */
+export const loadIdOf = (cookId: string, startKey: string, mode: FulfilmentMode = 'pickup') =>
+  mode === 'delivery' ? `${cookId}|livraison|${startKey}` : `${cookId}|${startKey}`;

@@ -24,12 +24,12 @@ export class SlotsRpcController {
 
   @RpcHandler(PickupRpc.pickupSlots)
   slotsOf(req: RpcRequest<typeof PickupRpc.pickupSlots>) {
-    return this.slots.slotsOf(req.cook_id, req.meal_ids, req.portions, req.limit);
+    return this.slots.slotsOf(req.cook_id, req.meal_ids, req.portions, req.limit, req.mode, req.commune_code);
   }
 
   @RpcHandler(PickupRpc.reserveCheckout)
   reserve(req: RpcRequest<typeof PickupRpc.reserveCheckout>) {
-    return this.reservations.reserve(req.checkout_id, req.consumer_id, req.lines, req.slots);
+    return this.reservations.reserve(req.checkout_id, req.consumer_id, req.lines, req.slots, new Date(), req.delivery_to);
   }
 
   @RpcHandler(PickupRpc.releaseReservation)

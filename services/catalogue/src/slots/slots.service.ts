@@ -7,13 +7,16 @@ import {
   SLOT_HORIZON_DAYS,
   type Actor,
   type CookLocation,
+  type DeliveryOffer,
+  type FulfilmentMode,
   type PickupAddress,
   type PickupSettingsDto,
   type PickupSettingsInput,
   type PickupSlotDto,
 } from '@popote/contracts';
 import { EventPublisher, findByIds, OutboxRelay, outboxUpdate } from '@popote/platform';
-import { resolvePickupAddress } from '../geo/location';
+import { nearPoint, resolvePickupAddress } from '../geo/location';
+import { rulesOf, withinRadius } from './modes';
 import type { Model } from 'mongoose';
 import { Meal } from '../meals/meal.schema';
 import { parisDate, slotsOpened } from './opened';
@@ -169,12 +172,28 @@ export class SlotsService {
 
   // ── Slots offered to a buyer ───────────────────────────────────────────────────────────────────
 
-  async slotsOf(cookId: string, mealIds: string[], portions: number, limit: number, now = new Date()) {
-    const rules = await this.settings.findById(cookId).lean<PickupSettings>();
-    if (!rules?.windows.length) return { has_windows: false, slots: [] as PickupSlotDto[] };
-    const [availableFrom, used] = await Promise.all([this.availableFrom(cookId, mealIds), this.usedOf(cookId, now)]);
+  /**
+   * The open slots of a mode (ADR 0044), and whether the cook delivers to the buyer's commune: a
+   * delivery's slots are offered only within the radius (none when out of range or not known).
+   */
+  async slotsOf(
+    cookId: string,
+    mealIds: string[],
+    portions: number,
+    limit: number,
+    mode: FulfilmentMode = 'pickup',
+    communeCode: string | null = null,
+    now = new Date(),
+  ): Promise<{ has_windows: boolean; slots: PickupSlotDto[]; delivery: DeliveryOffer | null }> {
+    const settings = await this.settings.findById(cookId).lean<PickupSettings>();
+    const delivery = await this.offerOf(settings, communeCode);
+    const rules = rulesOf(settings, mode);
+    if (!rules) return { has_windows: false, slots: [], delivery };
+    if (mode === 'delivery' && !delivery?.in_range) return { has_windows: true, slots: [], delivery };
+    const [availableFrom, used] = await Promise.all([this.availableFrom(cookId, mealIds), this.usedOf(cookId, mode, now)]);
     const slots = openSlots(rules, { now, availableFrom, amount: amountOf(rules, portions), used, days: SLOT_HORIZON_DAYS });
     return {
+      delivery,
       has_windows: true,
       slots: slots.slice(0, limit).map((s) => ({
         cook_id: cookId,
@@ -185,6 +204,18 @@ export class SlotsService {
     };
   }
 
+  /** Whether the cook delivers, for how much, and to the buyer's commune (null: not known yet). */
+  private async offerOf(settings: PickupSettings | null, communeCode: string | null): Promise<DeliveryOffer | null> {
+    const d = settings?.delivery;
+    if (!settings || !d || !rulesOf(settings, 'delivery')) return null;
+    return {
+      fee_cents: d.fee_cents,
+      free_above_cents: d.free_above_cents ?? null,
+      radius_km: d.radius_km,
+      in_range: communeCode ? withinRadius(settings, await nearPoint(communeCode)) : null,
+    };
+  }
+
   /** The latest available_date of the cook's dishes among `mealIds`. */
   private async availableFrom(cookId: string, mealIds: string[]): Promise<Date | null> {
     const meals = await findByIds<Pick<Meal, '_id' | 'cook_id' | 'available_date'>>(this.meals, mealIds, { cook_id: 1, available_date: 1 });
@@ -192,10 +223,10 @@ export class SlotsService {
     return times.length ? new Date(Math.max(...times)) : null;
   }
 
-  /** Places used (committed + live holds) per slot key, for the cook's coming slots. */
-  private async usedOf(cookId: string, now: Date): Promise<Map<string, number>> {
+  /** Places used (committed + live holds) per slot key, for the cook's coming slots of one mode. */
+  private async usedOf(cookId: string, mode: FulfilmentMode, now: Date): Promise<Map<string, number>> {
     const loads = await this.loads.find({ cook_id: cookId, start: { $gte: now } }).lean<SlotLoad[]>();
-    return new Map(loads.map((l) => [slotKey(new Date(l.start)), usedPlaces(l, now)]));
+    return new Map(loads.filter((l) => (l.mode ?? 'pickup') === mode).map((l) => [slotKey(new Date(l.start)), usedPlaces(l, now)]));
   }
 
   // ── The order side (the stock worker of the cook's partition, under the cook's lock) ────────
@@ -221,7 +252,7 @@ export class SlotsService {
     if (!hold) return { room: 'none', seen: null };
     if (hold.state === 'committed' || hold.state === 'freed') return { room: 'ok', seen: null };
     const start = elsewhere(hold, paid) ? new Date(paid!.start) : new Date(hold.start);
-    const load = await this.loads.findById(loadIdOf(hold.cook_id, slotKey(start))).lean<SlotLoad>();
+    const load = await this.loads.findById(loadIdOf(hold.cook_id, slotKey(start), hold.mode)).lean<SlotLoad>();
     const seen = { hold, load };
     if (load?.seq === seq) return { room: 'ok', seen };
     const now = new Date();
@@ -229,8 +260,9 @@ export class SlotsService {
     // (a late card, an order announced again hours later) is refused and refunded.
     if (start.getTime() <= now.getTime()) return { room: 'full', seen };
     if (load && live(load.holds, now).some((h) => h.hold_id === orderId)) return { room: 'ok', seen };
-    const rules = await this.settings.findById(hold.cook_id, { capacity: 1 }).lean<PickupSettings>();
-    return { room: rules && usedPlaces(load, now, orderId) + hold.amount <= rules.capacity ? 'ok' : 'full', seen };
+    const rules = await this.settings.findById(hold.cook_id, { capacity: 1, delivery: 1 }).lean<PickupSettings>();
+    const capacity = hold.mode === 'delivery' ? rules?.delivery?.capacity : rules?.capacity;
+    return { room: capacity !== undefined && usedPlaces(load, now, orderId) + hold.amount <= capacity ? 'ok' : 'full', seen };
   }
 
   /**
@@ -244,9 +276,13 @@ export class SlotsService {
     const moved = elsewhere(hold, paid);
     // The hold was changed to another slot while the payment went through: that place goes back.
     if (moved && hold.state === 'held') await this.dropHold(hold, seq);
-    const slot = moved ? { cook_id: hold.cook_id, start: new Date(paid!.start), end: new Date(paid!.end ?? paid!.start) } : hold;
+    const slot = moved
+      ? { cook_id: hold.cook_id, start: new Date(paid!.start), end: new Date(paid!.end ?? paid!.start), mode: hold.mode }
+      : hold;
     // The load read by roomForOrder is the paid slot's (moved or not); dropHold wrote another one.
-    const load = seen ? seen.load : await this.loads.findById(loadIdOf(hold.cook_id, slotKey(new Date(slot.start)))).lean<SlotLoad>();
+    const load = seen
+      ? seen.load
+      : await this.loads.findById(loadIdOf(hold.cook_id, slotKey(new Date(slot.start)), hold.mode)).lean<SlotLoad>();
     if (load?.seq !== seq)
       await this.writeLoad(slot, load, seq, {
         committed: (load?.committed ?? 0) + hold.amount,
@@ -267,7 +303,7 @@ export class SlotsService {
       await this.setState(orderId, ['requested', 'held'], 'released');
       return;
     }
-    const load = await this.loads.findById(loadIdOf(hold.cook_id, slotKey(new Date(hold.start)))).lean<SlotLoad>();
+    const load = await this.loads.findById(loadIdOf(hold.cook_id, slotKey(new Date(hold.start)), hold.mode)).lean<SlotLoad>();
     if (load && load.seq !== seq)
       await this.writeLoad(hold, load, seq, {
         committed: Math.max(0, load.committed - hold.amount),
@@ -277,21 +313,22 @@ export class SlotsService {
   }
 
   private async dropHold(hold: SlotHold, seq: number): Promise<void> {
-    const load = await this.loads.findById(loadIdOf(hold.cook_id, slotKey(new Date(hold.start)))).lean<SlotLoad>();
+    const load = await this.loads.findById(loadIdOf(hold.cook_id, slotKey(new Date(hold.start)), hold.mode)).lean<SlotLoad>();
     if (!load || load.seq === seq) return;
     await this.writeLoad(hold, load, seq, { committed: load.committed, holds: live(load.holds, new Date(), hold._id) });
   }
 
   /** The worker's write of a slot's places: conditional on `seq` and `v`, like the stock (exact on MongoDB). */
   private async writeLoad(
-    slot: { cook_id: string; start: Date },
+    slot: { cook_id: string; start: Date; mode?: FulfilmentMode },
     before: SlotLoad | null,
     seq: number,
     next: { committed: number; holds: SlotHoldEntry[] },
   ) {
-    const _id = loadIdOf(slot.cook_id, slotKey(new Date(slot.start)));
+    const _id = loadIdOf(slot.cook_id, slotKey(new Date(slot.start)), slot.mode);
     if (!before) {
-      await this.loads.create({ _id, cook_id: slot.cook_id, start: slot.start, ...next, seq, v: 1 });
+      const created = { _id, cook_id: slot.cook_id, start: slot.start, ...next, seq, v: 1 };
+      await this.loads.create(slot.mode === 'delivery' ? { ...created, mode: slot.mode } : created);
       return;
     }
     const res = await this.loads.updateOne(

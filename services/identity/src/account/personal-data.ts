@@ -29,6 +29,8 @@ export class IdentityPersonalData implements PersonalDataProvider {
     return {
       sections: {
         profile: toUserDto(user),
+        // The delivery address remembered for the next checkout (ADR 0044).
+        'delivery-address': user.delivery_address ?? null,
         'cook-profile': profile ? toCookProfileDto(profile) : null,
         sessions,
         // A cook's trader details and where their verification stands (the documents by name: the

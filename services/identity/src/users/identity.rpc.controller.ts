@@ -50,6 +50,17 @@ export class IdentityRpcController {
     return this.users.me(req.actor);
   }
 
+  @RpcHandler(IdentityRpc.deliveryAddress)
+  async deliveryAddress(req: RpcRequest<typeof IdentityRpc.deliveryAddress>) {
+    return { address: await this.users.deliveryAddressOf(req.actor) };
+  }
+
+  @RpcHandler(IdentityRpc.rememberDeliveryAddress)
+  async rememberDeliveryAddress(req: RpcRequest<typeof IdentityRpc.rememberDeliveryAddress>) {
+    await this.users.rememberDeliveryAddress(req.actor, req.address);
+    return { ok: true };
+  }
+
   @RpcHandler(IdentityRpc.getUsers)
   async getUsers(req: RpcRequest<typeof IdentityRpc.getUsers>) {
     return { users: await this.users.many(req.user_ids) };

@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { USER_TYPES, type PublicSellerDto, type UserType, type VatRegime } from '@popote/contracts';
+import { USER_TYPES, type DeliveryAddress, type PublicSellerDto, type UserType, type VatRegime } from '@popote/contracts';
 import { outboxPlugin, type OutboxEntry } from '@popote/platform';
 
 /**
@@ -26,6 +26,8 @@ export class User {
    * verification existed, counted as verified (it has been paying and publishing all along).
    */
   @Prop({ type: Date }) email_verified_at?: Date | null;
+  /** Personal data: the delivery address last used (ADR 0044), offered at the next checkout; exported and erased. */
+  @Prop({ type: Object, default: null }) delivery_address!: DeliveryAddress | null;
   /** Set when the account is erased (GDPR art. 17): the document is an anonymous tombstone of the id. */
   @Prop({ type: Date, default: null }) erased_at!: Date | null;
   created_at!: Date;

@@ -6,6 +6,7 @@ import {
   IDENTITY_MESSAGES,
   type Actor,
   type CookProfileDto,
+  type DeliveryAddress,
   type PublicCookDto,
   type UserDto,
   type UserType,
@@ -96,6 +97,17 @@ export class UsersService {
         ? await this.ensureCookProfile(user._id)
         : await this.store.cookProfiles.findById(user._id).lean<CookProfile>();
     return { user: toUserDto(user), cook_profile: profile ? toCookProfileDto(profile) : null };
+  }
+
+  /** The delivery address the buyer last used (ADR 0044), or null. */
+  async deliveryAddressOf(actor: Actor): Promise<DeliveryAddress | null> {
+    const user = await this.store.users.findById(actor.user_id, { delivery_address: 1, erased_at: 1 }).lean<User>();
+    return user && !user.erased_at ? (user.delivery_address ?? null) : null;
+  }
+
+  /** Keeps the address of the buyer's last delivery (one per account: the newest replaces it). Not on an erased account. */
+  async rememberDeliveryAddress(actor: Actor, address: DeliveryAddress): Promise<void> {
+    await this.store.users.updateOne({ _id: actor.user_id, erased_at: null }, { $set: { delivery_address: address } });
   }
 
   /** Cooks by rating, best first (home page). */

@@ -1,4 +1,4 @@
-import { ALERT_KIND_LABELS, formatPickupSlot, type AlertKind, type PickupAddress } from '@popote/contracts';
+import { ALERT_KIND_LABELS, formatPickupSlot, type AlertKind, type FulfilmentMode, type PickupAddress } from '@popote/contracts';
 import type { PushPayload } from './alert.schema';
 
 /** What buyers and cooks read on their devices and in the digest (French). The links are paths of the site. */
@@ -44,17 +44,25 @@ export function orderStatusPush(
   to: string,
   slot: { start: string; end: string } | null,
   address: PickupAddress | null,
+  mode: FulfilmentMode = 'pickup',
 ): PushPayload | null {
   const n = orderNumber(orderId);
   const base = { url: '/orders', tag: `order-${orderId}` };
+  const delivery = mode === 'delivery';
   switch (to) {
     case 'confirmed':
       return {
         ...base,
         title: `Commande n° ${n} confirmée`,
-        body: `Le cuisinier a confirmé votre commande${slot ? `, à retirer ${formatPickupSlot(slot.start, slot.end)}` : ''}.`,
+        body: `Le cuisinier a confirmé votre commande${slot ? `, ${delivery ? 'livrée' : 'à retirer'} ${formatPickupSlot(slot.start, slot.end)}` : ''}.`,
       };
     case 'ready': {
+      if (delivery)
+        return {
+          ...base,
+          title: 'Votre commande est en route !',
+          body: `Commande n° ${n}. Le cuisinier vous l’apporte${slot ? ` ${formatPickupSlot(slot.start, slot.end)}` : ''}.`,
+        };
       const where = [
         slot ? `Retrait ${formatPickupSlot(slot.start, slot.end)}` : null,
         placeText(address) ? `au ${placeText(address)}` : null,

@@ -67,6 +67,13 @@ describe('texts', () => {
       tag: 'order-order-abcdef12',
     });
     expect(orderStatusPush('o', 'preparing', null, null)).toBeNull();
+    // A delivery on its way: the slot, never an address (ADR 0044).
+    expect(
+      orderStatusPush('order-abcdef12', 'ready', { start: '2026-12-01T17:00:00.000Z', end: '2026-12-01T17:30:00.000Z' }, null, 'delivery'),
+    ).toMatchObject({
+      title: 'Votre commande est en route !',
+      body: 'Commande n° abcdef12. Le cuisinier vous l’apporte mardi 1 décembre, 18:00–18:30.',
+    });
     expect(newOrderPush('order-abcdef12', 3, 3600, null).body).toBe('3 portions · 36,00\u00a0€.');
   });
 

@@ -27,9 +27,13 @@ export class OrderStatusPushHandler implements IntegrationEventHandler<StatusCha
   async handle(envelope: Envelope<StatusChanged>): Promise<void> {
     const { order_id: orderId, consumer_id: consumerId, cook_id: cookId, to } = envelope.data;
     if (!['confirmed', 'ready', 'cancelled'].includes(to) || !(await this.fanOut.reachesByPush(consumerId, 'order_updates'))) return;
+    const delivery = envelope.data.delivery_option === 'delivery';
+    // A delivery's push names no place (the buyer's own address never goes in a push, ADR 0044).
     const [slot, address] =
-      to === 'cancelled' ? [null, null] : await Promise.all([this.slotOf(orderId), to === 'ready' ? this.placeOf(cookId) : null]);
-    const push = orderStatusPush(orderId, to, slot, address);
+      to === 'cancelled'
+        ? [null, null]
+        : await Promise.all([this.slotOf(orderId), to === 'ready' && !delivery ? this.placeOf(cookId) : null]);
+    const push = orderStatusPush(orderId, to, slot, address, envelope.data.delivery_option);
     if (push)
       await this.fanOut.toPeople(
         [consumerId],

@@ -61,6 +61,26 @@ describe('order emails', () => {
     expect(statusEmail('Claire', '0123456789abcdef', 'ready')?.subject).toBe('Commande n° 89abcdef prête à être retirée');
     expect(statusEmail('Claire', '0123456789abcdef', 'preparing')).toBeNull();
   });
+
+  it('words a delivery’s emails for a delivery, never with the buyer’s address (ADR 0044)', () => {
+    const slot = { start: '2026-12-11T18:00:00.000Z', end: '2026-12-11T18:30:00.000Z' };
+    expect(statusEmail('Claire', '0123456789abcdef', 'ready', 'delivery')).toMatchObject({
+      subject: 'Commande n° 89abcdef en cours de livraison',
+      text: expect.stringContaining('est en route'),
+    });
+    expect(statusEmail('Claire', '0123456789abcdef', 'confirmed', 'delivery')?.text).toContain("dès qu'elle sera en route");
+    const cook = newOrderEmail('Mei', 'abcdefgh', 2450, [{ quantity: 2, name: 'Tajine' }], slot, 'delivery');
+    expect(cook.text).toContain('Livraison prévue : vendredi 11 décembre, 19:00–19:30');
+    const buyer = orderPlacedEmail('Claire', 'abcdefgh', 2450, [{ quantity: 2, name: 'Tajine' }], 'mei', slot, undefined, 'delivery');
+    expect(buyer.text).toContain('Livraison par le cuisinier : vendredi 11 décembre, 19:00–19:30');
+    expect(buyer.text).not.toContain('Retrait');
+    expect(pickupReminderEmail('Claire', 'abcdefgh', 'Mei', slot, 'delivery').subject).toBe(
+      'Rappel : livraison de votre commande n° abcdefgh dans une heure',
+    );
+    expect(slotMovedEmail('Claire', 'abcdefgh', 'Mei', slot, 'delivery').subject).toBe(
+      'Nouveau créneau de livraison pour votre commande n° abcdefgh',
+    );
+  });
   it('links the order confirmation to its receipt', () => {
     const mail = orderPlacedEmail(
       'Claire',

@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS, type OrderStatus } from '@popote/contracts';
+import { ORDER_STATUS_LABELS, orderStatusLabel, type FulfilmentMode, type OrderStatus } from '@popote/contracts';
 
 const euros = (cents: number) => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 const number = (orderId: string) => orderId.slice(-8);
@@ -13,16 +13,29 @@ const slotTime = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', ho
 export const slotText = (slot: PickupSlot) =>
   `${slotDay.format(new Date(slot.start))}, ${slotTime.format(new Date(slot.start))}–${slotTime.format(new Date(slot.end))}`;
 
-/** The consumer's email for a status change, or null when the change is not worth an email. */
-export function statusEmail(name: string, orderId: string, to: OrderStatus): { subject: string; text: string } | null {
+/** The consumer's email for a status change, worded for a delivery (ADR 0044), or null when the change is not worth an email. */
+export function statusEmail(
+  name: string,
+  orderId: string,
+  to: OrderStatus,
+  mode: FulfilmentMode = 'pickup',
+): { subject: string; text: string } | null {
   const n = number(orderId);
+  const delivery = mode === 'delivery';
   switch (to) {
     case 'confirmed':
       return {
         subject: `Commande n° ${n} confirmée`,
-        text: `Bonjour ${name},\n\nLe cuisinier a confirmé votre commande n° ${n}. Nous vous préviendrons dès qu'elle sera prête à être retirée.\n\nL'équipe Popote`,
+        text: delivery
+          ? `Bonjour ${name},\n\nLe cuisinier a confirmé votre commande n° ${n}. Nous vous préviendrons dès qu'elle sera en route.\n\nL'équipe Popote`
+          : `Bonjour ${name},\n\nLe cuisinier a confirmé votre commande n° ${n}. Nous vous préviendrons dès qu'elle sera prête à être retirée.\n\nL'équipe Popote`,
       };
     case 'ready':
+      if (delivery)
+        return {
+          subject: `Commande n° ${n} en cours de livraison`,
+          text: `Bonjour ${name},\n\nVotre commande n° ${n} est en route : le cuisinier vous l'apporte à l'adresse indiquée. (${orderStatusLabel('ready', 'delivery')})\n\nBon appétit,\nL'équipe Popote`,
+        };
       return {
         subject: `Commande n° ${n} prête à être retirée`,
         text: `Bonjour ${name},\n\nVotre commande n° ${n} est prête à être retirée ! (${ORDER_STATUS_LABELS.ready})\n\nBon appétit,\nL'équipe Popote`,
@@ -52,13 +65,20 @@ export function newOrderEmail(
   totalCents: number,
   items: OrderedDish[],
   slot: PickupSlot | null = null,
+  mode: FulfilmentMode = 'pickup',
 ): { subject: string; text: string } {
   const n = number(orderId);
+  // Never the buyer's address in an email (ADR 0044): the dashboard shows it once the order is confirmed.
+  const when = slot
+    ? mode === 'delivery'
+      ? `Livraison prévue : ${slotText(slot)} (heure de Paris). L'adresse s'affiche sur votre tableau de bord dès que vous confirmez la commande.\n\n`
+      : `Retrait prévu : ${slotText(slot)} (heure de Paris).\n\n`
+    : '';
   return {
     subject: `Nouvelle commande n° ${n}`,
     text:
       `Bonjour ${cookName},\n\nVous avez reçu une nouvelle commande n° ${n} (${euros(totalCents)}) :\n${dishLines(items)}\n\n` +
-      `${slot ? `Retrait prévu : ${slotText(slot)} (heure de Paris).\n\n` : ''}Confirmez-la depuis votre tableau de bord.\n\nL'équipe Popote`,
+      `${when}Confirmez-la depuis votre tableau de bord.\n\nL'équipe Popote`,
   };
 }
 
@@ -71,17 +91,21 @@ export function orderPlacedEmail(
   cookUsername: string | null,
   slot: PickupSlot | null = null,
   receiptUrl?: string,
+  mode: FulfilmentMode = 'pickup',
 ): { subject: string; text: string } {
   const n = number(orderId);
-  const pickup = slot
-    ? `Retrait : ${slotText(slot)} (heure de Paris), chez le cuisinier. L'adresse exacte s'affiche dans « Mes commandes » dès qu'il a confirmé la commande.`
-    : 'Retrait : chez le cuisinier, dès que la commande est prête.';
+  const delivery = mode === 'delivery';
+  const pickup = delivery
+    ? `Livraison par le cuisinier${slot ? ` : ${slotText(slot)} (heure de Paris)` : ''}, à l'adresse indiquée à la commande.`
+    : slot
+      ? `Retrait : ${slotText(slot)} (heure de Paris), chez le cuisinier. L'adresse exacte s'affiche dans « Mes commandes » dès qu'il a confirmé la commande.`
+      : 'Retrait : chez le cuisinier, dès que la commande est prête.';
   return {
     subject: `Commande n° ${n} enregistrée`,
     text:
       `Bonjour ${consumerName},\n\nNous avons bien reçu votre commande n° ${n} (${euros(totalCents)}), payée par carte :\n${dishLines(items)}\n\n` +
       `${cookUsername ? `Cuisinier : ${cookUsername}\n` : ''}${pickup}\n\n` +
-      `Elle attend maintenant la confirmation du cuisinier. Nous vous écrirons quand elle sera confirmée, puis quand elle sera prête à être retirée. ` +
+      `Elle attend maintenant la confirmation du cuisinier. Nous vous écrirons quand elle sera confirmée, puis quand elle sera ${delivery ? 'en route' : 'prête à être retirée'}. ` +
       `Vous pouvez la suivre à tout moment dans « Mes commandes ».\n\n` +
       `${receiptUrl ? `Votre reçu (vendeur, détail, PDF) : ${receiptUrl}\n\n` : ''}L'équipe Popote`,
   };
@@ -154,8 +178,21 @@ export const DATA_EXPORT_LINK_PATH = '/profile#mes-donnees';
 export const ACCOUNT_LINK_PATHS = { verify: '/verify-email', reset: '/reset-password', 'email-change': '/verify-email' } as const;
 
 /** The buyer's reminder an hour before their pick-up slot. */
-export function pickupReminderEmail(name: string, orderId: string, cookName: string, slot: PickupSlot): { subject: string; text: string } {
+export function pickupReminderEmail(
+  name: string,
+  orderId: string,
+  cookName: string,
+  slot: PickupSlot,
+  mode: FulfilmentMode = 'pickup',
+): { subject: string; text: string } {
   const n = number(orderId);
+  if (mode === 'delivery')
+    return {
+      subject: `Rappel : livraison de votre commande n° ${n} dans une heure`,
+      text:
+        `Bonjour ${name},\n\n${cookName} vous livre votre commande n° ${n} : ${slotText(slot)} (heure de Paris), à l'adresse indiquée à la commande.\n\n` +
+        `Bon appétit,\nL'équipe Popote`,
+    };
   return {
     subject: `Rappel : retrait de votre commande n° ${n} dans une heure`,
     text:
@@ -165,12 +202,19 @@ export function pickupReminderEmail(name: string, orderId: string, cookName: str
 }
 
 /** The cook moved the pick-up slot of the buyer's order. */
-export function slotMovedEmail(name: string, orderId: string, cookName: string, slot: PickupSlot): { subject: string; text: string } {
+export function slotMovedEmail(
+  name: string,
+  orderId: string,
+  cookName: string,
+  slot: PickupSlot,
+  mode: FulfilmentMode = 'pickup',
+): { subject: string; text: string } {
   const n = number(orderId);
+  const what = mode === 'delivery' ? 'livraison' : 'retrait';
   return {
-    subject: `Nouveau créneau de retrait pour votre commande n° ${n}`,
+    subject: `Nouveau créneau de ${what} pour votre commande n° ${n}`,
     text:
-      `Bonjour ${name},\n\n${cookName} a déplacé le retrait de votre commande n° ${n} : ${slotText(slot)} (heure de Paris).\n\n` +
+      `Bonjour ${name},\n\n${cookName} a déplacé ${mode === 'delivery' ? 'la livraison' : 'le retrait'} de votre commande n° ${n} : ${slotText(slot)} (heure de Paris).\n\n` +
       `Ce créneau ne vous convient pas ? Vous pouvez lui écrire, ou annuler tant que la commande est en attente de confirmation (« Mes commandes »).\n\nL'équipe Popote`,
   };
 }

@@ -34,10 +34,15 @@ export class OrderPlacedHandler implements IntegrationEventHandler<OrderPlaced> 
     const push = newOrderPush(orderId, portions, total, slot);
     await this.fanOut.toPeople([cookId], { ...push, kind: 'order_updates', cause: envelope.id, about: orderId }, keyByCause(envelope.id));
     const about = { order_id: orderId };
-    await this.emails.enqueueFor(`${envelope.id}:${cookId}`, cookId, newOrderEmail(RECIPIENT_NAME, orderId, total, items, slot), about);
+    await this.emails.enqueueFor(
+      `${envelope.id}:${cookId}`,
+      cookId,
+      newOrderEmail(RECIPIENT_NAME, orderId, total, items, slot, envelope.data.delivery_option),
+      about,
+    );
     const receiptUrl = `${this.config.PUBLIC_URL}/orders/${encodeURIComponent(orderId)}/receipt`;
     const cookName = envelope.data.cook_name ?? null;
-    const mail = orderPlacedEmail(RECIPIENT_NAME, orderId, total, items, cookName, slot, receiptUrl);
+    const mail = orderPlacedEmail(RECIPIENT_NAME, orderId, total, items, cookName, slot, receiptUrl, envelope.data.delivery_option);
     await this.emails.enqueueFor(`${envelope.id}:consumer:${consumerId}`, consumerId, mail, about);
   }
 }

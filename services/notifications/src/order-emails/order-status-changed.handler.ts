@@ -12,5 +12,5 @@ type StatusChanged = z.infer<typeof OrderingEvents.orderStatusChanged.schema>;
 @Injectable()
 @EventHandler(OrderingEvents.orderStatusChanged, { idempotent: true })
 export class OrderStatusChangedHandler extends BuyerEmailHandler<StatusChanged> {
-  protected readonly mail = (d: StatusChanged) => statusEmail(RECIPIENT_NAME, d.order_id, d.to);
+  protected readonly mail = (d: StatusChanged) => statusEmail(RECIPIENT_NAME, d.order_id, d.to, d.delivery_option);
 }

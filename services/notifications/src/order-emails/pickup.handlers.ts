@@ -11,7 +11,7 @@ type SlotMoved = z.infer<typeof OrderingEvents.pickupSlotMoved.schema>;
 
 /** An email about the pick-up slot of the buyer's order, from the event that names it. */
 const aboutSlot = (email: typeof pickupReminderEmail) => (d: ReminderDue | SlotMoved) =>
-  email(RECIPIENT_NAME, d.order_id, d.cook_name, { start: d.pickup_start, end: d.pickup_end });
+  email(RECIPIENT_NAME, d.order_id, d.cook_name, { start: d.pickup_start, end: d.pickup_end }, d.delivery_option);
 
 /** An hour before the pick-up slot, the buyer is reminded (queued once per event: the email's id is the event's). */
 @Injectable()

@@ -34,8 +34,17 @@ export class OrderingPersonalData implements PersonalDataProvider {
   /** One page of the person's orders and reviews, newest first (a cook's thousands of orders do not fit one NATS message). */
   export(userId: string, cursor: string | null): Promise<PersonalDataExport> {
     type Party = 'consumer_id' | 'cook_id';
+    // The buyer's own delivery addresses are theirs; a cook's export leaves the buyers' out (ADR 0044).
     const orders = (name: string, party: Party) =>
-      newestFirstSection(this.store.orders, name, { [party]: userId }, { projection: NO_OUTBOX, show: (docs) => docs.map(toOrderDto) });
+      newestFirstSection(
+        this.store.orders,
+        name,
+        { [party]: userId },
+        {
+          projection: NO_OUTBOX,
+          show: (docs) => docs.map((o) => toOrderDto(o, party === 'consumer_id' ? userId : null)),
+        },
+      );
     const reviews = (name: string, party: Party) =>
       newestFirstSection(this.store.reviews, name, { [party]: userId }, { projection: NO_OUTBOX });
     return exportPage(
@@ -56,12 +65,15 @@ export class OrderingPersonalData implements PersonalDataProvider {
     for (const { _id } of asCook) {
       await this.relay.change(this.store.orders, _id, () => this.store.orders.updateOne({ _id }, { $set: { cook_name: ERASED_NAME } }));
     }
-    // The buyer's name shown to cooks on their orders: the orders stay, the name goes.
+    // The buyer's name shown to cooks on their orders, and where deliveries went (ADR 0044): the orders stay, these go.
     const asBuyer = await this.store.orders
-      .find({ consumer_id: userId, consumer_name: { $nin: [ERASED_NAME, null, ''] } }, { _id: 1 })
-      .lean<{ _id: string }[]>();
-    for (const { _id } of asBuyer) {
-      await this.relay.change(this.store.orders, _id, () => this.store.orders.updateOne({ _id }, { $set: { consumer_name: ERASED_NAME } }));
+      .find({ consumer_id: userId }, { consumer_name: 1, delivery_address: 1 })
+      .lean<{ _id: string; consumer_name?: string | null; delivery_address?: unknown }[]>();
+    const named = asBuyer.filter((o) => ![ERASED_NAME, null, undefined, ''].includes(o.consumer_name) || o.delivery_address);
+    for (const { _id } of named) {
+      await this.relay.change(this.store.orders, _id, () =>
+        this.store.orders.updateOne({ _id }, { $set: { consumer_name: ERASED_NAME, delivery_address: null } }),
+      );
     }
     const written = await this.store.reviews.find({ consumer_id: userId }, { _id: 1 }).lean<{ _id: string }[]>();
     for (const { _id } of written) {

@@ -62,7 +62,7 @@ export type CancellableOrder = Pick<
   Order,
   '_id' | 'checkout_id' | 'consumer_id' | 'cook_id' | 'total_cents' | 'order_status' | 'stock_status' | 'items' | 'cancel_reason'
 > &
-  Partial<Pick<Order, 'history'>> &
+  Partial<Pick<Order, 'history' | 'delivery_option'>> &
   WithOutbox;
 
 /**
@@ -77,7 +77,8 @@ export function cancelOrder(order: CancellableOrder, request: CancelRequest, cau
   order.cancel_reason = decision.cancel_reason;
   recordStep(order, { status: 'cancelled', at, by: request.by });
   const parties = { order_id: order._id, consumer_id: order.consumer_id, cook_id: order.cook_id };
-  recordEvent(order, OrderingEvents.orderStatusChanged, { ...parties, from: decision.from, to: 'cancelled' }, cause);
+  const mode = order.delivery_option === 'delivery' ? 'delivery' : 'pickup';
+  recordEvent(order, OrderingEvents.orderStatusChanged, { ...parties, from: decision.from, to: 'cancelled', delivery_option: mode }, cause);
   recordEvent(
     order,
     OrderingEvents.orderCancelled,

@@ -52,7 +52,7 @@ describe('orders nobody closed, a week after their slot', () => {
       expect(closeUnattended(o, late + 1)).toBe('delivered');
       expect(o.order_status).toBe('delivered');
       expect(o._outbox.map((e) => e.envelope.data)).toEqual([
-        { order_id: 'o1', consumer_id: 'buyer', cook_id: 'cook', from: status, to: 'delivered' },
+        { order_id: 'o1', consumer_id: 'buyer', cook_id: 'cook', from: status, to: 'delivered', delivery_option: 'pickup' },
       ]);
     }
   });

@@ -30,6 +30,7 @@ export function closeUnattended(
     cook_id: order.cook_id,
     from,
     to: 'delivered',
+    delivery_option: order.delivery_option === 'delivery' ? 'delivery' : 'pickup',
   });
   return 'delivered';
 }

@@ -88,7 +88,7 @@ export class LifecycleService {
         throw new DomainError('FORBIDDEN', ORDER_MESSAGES.notYours);
       change(order);
       await order.save();
-      return toOrderDto(order.toObject());
+      return toOrderDto(order.toObject(), actor.user_id);
     });
     return result;
   }
@@ -100,6 +100,7 @@ export class LifecycleService {
       cook_id: order.cook_id,
       from,
       to,
+      delivery_option: order.delivery_option === 'delivery' ? 'delivery' : 'pickup',
     });
   }
 
@@ -146,6 +147,7 @@ export class LifecycleService {
         cook_name: order.cook_name,
         pickup_start: slot.start,
         pickup_end: slot.end,
+        delivery_option: order.delivery_option === 'delivery' ? 'delivery' : 'pickup',
       });
     });
   }
@@ -281,7 +283,7 @@ export class LifecycleService {
       .sort({ created_at: -1, _id: -1 })
       .limit(500)
       .lean<Order[]>();
-    return docs.map(toOrderDto);
+    return docs.map((o) => toOrderDto(o, actor.user_id));
   }
 
   async reviewsOf(cookId: string): Promise<ReviewDto[]> {

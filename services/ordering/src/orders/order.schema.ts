@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { ORDER_STATUSES, type OrderStatus } from '@popote/contracts';
+import { ORDER_STATUSES, type DeliveryAddress, type FulfilmentMode, type OrderStatus } from '@popote/contracts';
 import { outboxPlugin, type OutboxEntry } from '@popote/platform';
 
 /**
@@ -48,7 +48,17 @@ export class Order {
   @Prop({ type: [Object], default: [] }) history!: OrderStep[];
   @Prop({ required: true, min: 0 }) total_cents!: number;
   @Prop({ type: String, enum: ORDER_STATUSES, required: true }) order_status!: OrderStatus;
-  @Prop({ required: true, default: 'pickup' }) delivery_option!: 'pickup';
+  /** Picked up or delivered by the cook (ADR 0044). */
+  @Prop({ type: String, required: true, default: 'pickup' }) delivery_option!: FulfilmentMode;
+  /** The delivery fee inside the total (no commission on it, ADR 0044). */
+  @Prop({ type: Number, default: 0 }) delivery_fee_cents!: number;
+  /** Personal data: where a delivery goes (ADR 0044); dropped after the retention the privacy page states. */
+  @Prop({ type: Object, default: null }) delivery_address!: DeliveryAddress | null;
+  /**
+   * The Paris day the address is dropped (DELIVERY_ADDRESS_RETENTION_DAYS after the slot; null
+   * without one): what the purge reads, by an indexed equality (ADR 0044).
+   */
+  @Prop({ type: String, default: null, index: true }) address_purge_day!: string | null;
   @Prop({ type: [Object], required: true }) items!: OrderItem[];
   /** The pick-up slot chosen at checkout (null on orders placed before slots existed). */
   @Prop({ type: Date, default: null }) pickup_start!: Date | null;
@@ -88,7 +98,6 @@ export class CheckoutOrders {
 export const CheckoutOrdersSchema = SchemaFactory.createForClass(CheckoutOrders);
 OrderSchema.index({ checkout_id: 1, cook_id: 1 }, { unique: true });
 OrderSchema.index({ consumer_id: 1, created_at: -1 });
-OrderSchema.index({ pickup_start: 1, reminder_sent_at: 1 });
 
 /** One review per delivered order. */
 @Schema({ collection: 'reviews', versionKey: false, timestamps: { createdAt: 'created_at', updatedAt: false } })

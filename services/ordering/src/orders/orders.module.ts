@@ -1,3 +1,4 @@
+import { AddressRetention } from './address-retention';
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ErasedAccounts } from '../account/erased-accounts';
@@ -18,6 +19,7 @@ import { OrderingStore } from '../store';
     OrdersService,
     LifecycleService,
     RemindersService,
+    AddressRetention,
     PaymentSucceededHandler,
     StockRejectedHandler,
     ModerationDecidedHandler,

@@ -4,16 +4,31 @@ import {
   OrderingEvents,
   type Actor,
   type CheckoutLine,
+  type DeliveryAddress,
   type Envelope,
   type HeldSlot,
   type OrderDto,
+  type OrderStatus,
 } from '@popote/contracts';
 import { causedBy, findByIds, insertOnce, isDuplicateKey, orderIdOf, OutboxRelay, recordEvent, trace } from '@popote/platform';
+import { purgeDayOf } from './address-retention';
 import { cancelOrder } from './cancellation';
 import { CheckoutOrders, Order } from './order.schema';
 import { OrderingStore } from '../store';
 
-export const toOrderDto = (o: Order): OrderDto => ({
+/** The statuses in which the cook of a delivery sees where it goes: confirmed, until delivered (ADR 0044). */
+const COOK_SEES_ADDRESS: readonly OrderStatus[] = ['confirmed', 'preparing', 'ready'];
+
+/** The delivery address as `viewer` may read it: the buyer always, the cook once confirmed until delivered, nobody else. */
+export const addressFor = (o: Pick<Order, 'delivery_address' | 'consumer_id' | 'cook_id' | 'order_status'>, viewer: string | null) =>
+  !o.delivery_address || !viewer
+    ? null
+    : viewer === o.consumer_id || (viewer === o.cook_id && COOK_SEES_ADDRESS.includes(o.order_status))
+      ? o.delivery_address
+      : null;
+
+/** An order as `viewer` (a party of it; null: neither, as in an export of orders received) may read it. */
+export const toOrderDto = (o: Order, viewer: string | null = null): OrderDto => ({
   order_id: o._id,
   checkout_id: o.checkout_id,
   consumer_id: o.consumer_id,
@@ -22,7 +37,9 @@ export const toOrderDto = (o: Order): OrderDto => ({
   cook_name: o.cook_name,
   total_cents: o.total_cents,
   order_status: o.order_status,
-  delivery_option: 'pickup',
+  delivery_option: o.delivery_option === 'delivery' ? 'delivery' : 'pickup',
+  delivery_fee_cents: o.delivery_fee_cents ?? 0,
+  delivery_address: addressFor(o, viewer),
   pickup_start: o.pickup_start ? new Date(o.pickup_start).toISOString() : null,
   pickup_end: o.pickup_end ? new Date(o.pickup_end).toISOString() : null,
   cancel_reason: o.cancel_reason ?? null,
@@ -62,7 +79,14 @@ export class OrdersService {
    * by order-placed. Created once even when the payment event comes twice.
    */
   async placeFromCheckout(
-    envelope: Envelope<{ checkout_id: string; consumer_id: string; lines: CheckoutLine[]; slots?: HeldSlot[]; consumer_name?: string }>,
+    envelope: Envelope<{
+      checkout_id: string;
+      consumer_id: string;
+      lines: CheckoutLine[];
+      slots?: HeldSlot[];
+      consumer_name?: string;
+      delivery_address?: DeliveryAddress | null;
+    }>,
   ): Promise<string[]> {
     const { checkout_id: checkoutId, consumer_id: consumerId, lines } = envelope.data;
     const slotOf = new Map((envelope.data.slots ?? []).map((s) => [s.cook_id, s]));
@@ -91,8 +115,11 @@ export class OrdersService {
         quantity: l.quantity,
         price_cents: l.unit_price_cents,
       }));
-      const total = items.reduce((s, i) => s + i.price_cents * i.quantity, 0);
       const slot = slotOf.get(cookId);
+      // A delivery's fee is part of the order's total (refunded with it on cancellation, ADR 0044).
+      const delivery = slot?.mode === 'delivery';
+      const fee = delivery ? (slot.fee_cents ?? 0) : 0;
+      const total = items.reduce((s, i) => s + i.price_cents * i.quantity, 0) + fee;
       const order = new this.store.orders({
         pickup_start: slot ? new Date(slot.start) : null,
         pickup_end: slot ? new Date(slot.end) : null,
@@ -107,7 +134,10 @@ export class OrdersService {
         cook_name: cookLines[0].cook_name,
         total_cents: total,
         order_status: 'pending',
-        delivery_option: 'pickup',
+        delivery_option: delivery ? 'delivery' : 'pickup',
+        delivery_fee_cents: fee,
+        delivery_address: delivery ? (envelope.data.delivery_address ?? null) : null,
+        address_purge_day: delivery && slot ? purgeDayOf(new Date(slot.end)) : null,
         items,
         cancel_reason: null,
         stock_status: 'pending',
@@ -125,6 +155,8 @@ export class OrdersService {
           pickup_start: slot?.start ?? null,
           pickup_end: slot?.end ?? null,
           cook_name: order.cook_name,
+          delivery_option: delivery ? 'delivery' : 'pickup',
+          delivery_fee_cents: fee,
         },
         causedBy(envelope),
       );
@@ -152,7 +184,7 @@ export class OrdersService {
       .sort({ created_at: -1, _id: -1 })
       .limit(200)
       .lean<Order[]>();
-    return docs.map(toOrderDto);
+    return docs.map((o) => toOrderDto(o, actor.user_id));
   }
 
   /** Internal: where the orders of a paid checkout stand (reconciliation in payments). */
@@ -186,6 +218,6 @@ export class OrdersService {
         ? await findByIds<Order>(this.store.orders, index.order_ids, { _outbox: 0 })
         : []
       : await this.store.orders.find({ checkout_id: checkoutId, consumer_id: actor.user_id }, { _outbox: 0 }).lean<Order[]>();
-    return docs.map(toOrderDto);
+    return docs.map((o) => toOrderDto(o, actor.user_id));
   }
 }

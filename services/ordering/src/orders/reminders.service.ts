@@ -63,6 +63,7 @@ export class RemindersService {
           cook_name: order.cook_name,
           pickup_start: order.pickup_start.toISOString(),
           pickup_end: order.pickup_end.toISOString(),
+          delivery_option: order.delivery_option === 'delivery' ? 'delivery' : 'pickup',
         });
         await order.save();
         return true;

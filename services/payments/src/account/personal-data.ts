@@ -150,15 +150,23 @@ export class PaymentsPersonalData implements PersonalDataProvider {
       .find(
         {
           consumer_id: userId,
-          $or: [{ client_secret: { $ne: null } }, { last_error: { $ne: null } }, { consumer_name: { $nin: [ERASED_NAME, null, ''] } }],
+          $or: [
+            { client_secret: { $ne: null } },
+            { last_error: { $ne: null } },
+            { consumer_name: { $nin: [ERASED_NAME, null, ''] } },
+            { delivery_address: { $ne: null } },
+          ],
         },
         { _id: 1 },
       )
       .lean<{ _id: string }[]>();
     for (const { _id } of ids) {
-      // The buyer's name carried to the order goes with the rest.
+      // The buyer's name carried to the order, and where a delivery went (ADR 0044), go with the rest.
       await this.relay.change(this.store.checkouts, _id, () =>
-        this.store.checkouts.updateOne({ _id }, { $set: { client_secret: null, last_error: null, consumer_name: ERASED_NAME } }),
+        this.store.checkouts.updateOne(
+          { _id },
+          { $set: { client_secret: null, last_error: null, consumer_name: ERASED_NAME, delivery_address: null } },
+        ),
       );
     }
     await this.store.openCheckouts.deleteOne({ _id: userId });

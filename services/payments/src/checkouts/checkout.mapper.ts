@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PaymentsEvents, type CheckoutDto } from '@popote/contracts';
+import { PaymentsEvents, type CheckoutDto, type HeldSlot } from '@popote/contracts';
 import { recordEvent } from '@popote/platform';
 import type { HydratedDocument } from 'mongoose';
 import type { ProviderEvent } from '../providers/provider';
@@ -13,25 +13,37 @@ export const toCheckoutDto = (c: Checkout): CheckoutDto => ({
   amount_cents: c.amount_cents,
   currency: 'eur',
   lines: c.lines,
-  slots: c.slots ?? [],
+  slots: (c.slots ?? []).map(withMode),
+  delivery_address: c.delivery_address ?? null,
   provider: c.provider,
   reserved_until: c.status !== 'succeeded' && c.reserved_until ? new Date(c.reserved_until).toISOString() : null,
   last_error: c.last_error ?? null,
   created_at: new Date(c.created_at).toISOString(),
 });
 
-/** What the lines cost at the prices they carry (the catalogue's, when it reserved them). */
-export const amountOf = (lines: Pick<CheckoutDto['lines'][number], 'unit_price_cents' | 'quantity'>[]) =>
-  lines.reduce((sum, l) => sum + l.unit_price_cents * l.quantity, 0);
+/** A slot as kept before delivery existed reads as a free pick-up. */
+const withMode = (h: HeldSlot): HeldSlot => ({ ...h, mode: h.mode ?? 'pickup', fee_cents: h.fee_cents ?? 0 });
+
+/**
+ * What the checkout costs: the lines at the prices they carry (the catalogue's, when it reserved
+ * them) and the delivery fees the catalogue decided for the slots (ADR 0044).
+ */
+export const amountOf = (
+  lines: Pick<CheckoutDto['lines'][number], 'unit_price_cents' | 'quantity'>[],
+  slots: readonly Pick<HeldSlot, 'fee_cents'>[] = [],
+) => lines.reduce((sum, l) => sum + l.unit_price_cents * l.quantity, 0) + slots.reduce((sum, s) => sum + (s.fee_cents ?? 0), 0);
 
 export const cooksOf = (lines: Pick<CheckoutDto['lines'][number], 'cook_id'>[]) => [...new Set(lines.map((l) => l.cook_id))];
 
-/** The catalogue's reservation of a checkout asked again: the same lines, the same slots. */
+/** The catalogue's reservation of a checkout asked again: the same lines, the same slots, the same destination. */
 export const reservationOf = (checkout: Checkout) => ({
   checkout_id: checkout._id,
   consumer_id: checkout.consumer_id,
   lines: checkout.lines.map((l) => ({ meal_id: l.meal_id, quantity: l.quantity })),
-  slots: (checkout.slots ?? []).map((h) => ({ cook_id: h.cook_id, start: h.start })),
+  slots: (checkout.slots ?? []).map((h) => ({ cook_id: h.cook_id, start: h.start, mode: h.mode ?? 'pickup' })),
+  delivery_to: checkout.delivery_address
+    ? { postcode: checkout.delivery_address.postcode, commune_code: checkout.delivery_address.commune_code }
+    : null,
 });
 
 /** Records on the checkout that it is paid (ordering creates one order per cook from it). */
@@ -42,8 +54,9 @@ export function announcePaid(checkout: HydratedDocument<Checkout>, paymentIntent
     amount_cents: checkout.amount_cents,
     payment_intent_id: paymentIntentId,
     lines: checkout.lines,
-    slots: checkout.slots ?? [],
+    slots: (checkout.slots ?? []).map(withMode),
     consumer_name: checkout.consumer_name ?? '',
+    delivery_address: checkout.delivery_address ?? null,
   });
 }
 

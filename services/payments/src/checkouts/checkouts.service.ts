@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CartRpc, DomainError, PAYMENT_MESSAGES, PICKUP_MESSAGES, PickupRpc, type Actor, type CheckoutDto } from '@popote/contracts';
+import {
+  CartRpc,
+  DomainError,
+  PAYMENT_MESSAGES,
+  PICKUP_MESSAGES,
+  PickupRpc,
+  type Actor,
+  type CheckoutDto,
+  type DeliveryAddressFields,
+  type FulfilmentMode,
+} from '@popote/contracts';
 import { OutboxRelay, RpcClient, PLATFORM_CONFIG } from '@popote/platform';
 import type { PaymentsConfig } from '../config';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderEvent } from '../providers/provider';
@@ -37,9 +47,12 @@ export class CheckoutsService {
    */
   async createIntent(
     actor: Actor,
-    chosen: { cook_id: string; start: string }[],
+    chosen: { cook_id: string; start: string; mode?: FulfilmentMode }[],
     consumerName = '',
+    deliveryAddress: DeliveryAddressFields | null = null,
   ): Promise<{ checkout: CheckoutDto; client_secret: string; publishable_key: string | null }> {
+    // The address matters only to the cooks who deliver (ADR 0044): kept only then.
+    const address = chosen.some((c) => c.mode === 'delivery') ? deliveryAddress : null;
     return this.buyers.run(actor.user_id, async (buyer) => {
       buyer.checkCap();
       await this.releaseOpen(buyer.openCheckoutId, buyer.openCookIds);
@@ -54,10 +67,12 @@ export class CheckoutsService {
           consumer_id: actor.user_id,
           lines: cart.lines,
           slots: chosen,
+          delivery_to: address && { postcode: address.postcode, commune_code: address.commune_code },
         }),
       );
       const lines = reserved.lines;
-      const amount = amountOf(lines);
+      // Dishes and delivery fees, as the catalogue priced them (never the browser's figures).
+      const amount = amountOf(lines, reserved.slots);
       try {
         // The provider's intent first, so the checkout is written once, with it (a failure after the
         // intent leaves an unused intent at the provider, never a checkout without one).
@@ -70,6 +85,7 @@ export class CheckoutsService {
           amount_cents: amount,
           lines,
           slots: reserved.slots,
+          delivery_address: address && reserved.delivery_city ? { ...address, city: reserved.delivery_city } : null,
           reserved_until: new Date(reserved.expires_at),
           provider: this.provider.name,
           commission_bp: this.config.commissionBp,
@@ -149,7 +165,7 @@ export class CheckoutsService {
       );
       // The same lines at the prices of today: a checkout is paid at the amount it shows, never at
       // an older price (the cook changed it meanwhile): refused, the reservation given back at once.
-      if (amountOf(reserved.lines) !== checkout.amount_cents) {
+      if (amountOf(reserved.lines, reserved.slots) !== checkout.amount_cents) {
         await this.release(checkout._id, cooksOf(checkout.lines), reserved.expires_at);
         throw new DomainError('CONFLICT', PAYMENT_MESSAGES.pricesChanged);
       }
@@ -165,10 +181,18 @@ export class CheckoutsService {
    * the checkout then shows the new slot. If the payment went through meanwhile, the order keeps the
    * slot it was paid with and the buyer is told the slot can no longer change here.
    */
-  async changeSlot(actor: Actor, checkoutId: string, chosen: { cook_id: string; start: string }): Promise<CheckoutDto> {
+  async changeSlot(
+    actor: Actor,
+    checkoutId: string,
+    chosen: { cook_id: string; start: string; mode?: FulfilmentMode },
+  ): Promise<CheckoutDto> {
     const checkout = mustAllow('change_slot', await this.owned(actor, checkoutId));
     if (!checkout.lines.some((l) => l.cook_id === chosen.cook_id))
       throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.slotNotInCart);
+    // Another slot of the same mode only: a change of mode changes the amount (the fee), so it is a new checkout.
+    const held = (checkout.slots ?? []).find((s) => s.cook_id === chosen.cook_id);
+    if ((held?.mode ?? 'pickup') !== (chosen.mode ?? 'pickup'))
+      throw new DomainError('VALIDATION_FAILED', PICKUP_MESSAGES.modeChangeNotAllowed);
     const { slot } = await this.rpc.call(PickupRpc.changeHeldSlot, {
       checkout_id: checkoutId,
       cook_id: chosen.cook_id,

@@ -138,7 +138,8 @@ export class ReconciliationService {
       await this.store.checkouts.updateOne(
         { _id: checkout._id },
         settled
-          ? { $set: { reconciled_at: now, reconcile_pending: false } }
+          ? // Settled: the delivery address (ADR 0044) is no longer needed here (ordering keeps its own, 30 days).
+            { $set: { reconciled_at: now, reconcile_pending: false, delivery_address: null } }
           : {
               $set: {
                 reconcile_checks: checks,

@@ -1,3 +1,4 @@
+import { feeOfOrder } from '../payouts/ledger.service';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PAYMENT_MESSAGES, PaymentsEvents, type Envelope } from '@popote/contracts';
 import { causedBy, OutboxRelay, recordEvent } from '@popote/platform';
@@ -57,7 +58,7 @@ export class RefundsService {
    * recorded is made with its recorded amount, whatever a later call asks.
    */
   async refundOrder(
-    data: { order_id: string; checkout_id: string; total_cents: number },
+    data: { order_id: string; checkout_id: string; total_cents: number; cook_id?: string },
     cause?: Envelope,
     origin: 'cancelled' | 'cook' = 'cancelled',
   ): Promise<'made' | 'skipped'> {
@@ -66,7 +67,9 @@ export class RefundsService {
     if (existing && existing.status !== 'due') return 'skipped'; // made already
     const checkout = await this.store.checkouts.findById(checkoutId, { _outbox: 0 }).lean<Checkout>();
     if (!checkout || !may('refund_order', checkout) || !checkout.payment_intent_id) return 'skipped';
-    let amount = existing?.amount_cents ?? data.total_cents;
+    // A cook's refund after a delivery gives back the food, not the trip; a cancellation gives back everything (ADR 0044).
+    const fee = origin === 'cook' && data.cook_id ? feeOfOrder(checkout, data.cook_id) : 0;
+    let amount = existing?.amount_cents ?? data.total_cents - fee;
     if (!existing) {
       // Two upserts of one id at once: one inserts, the other matches it or fails on the duplicate key.
       const inserted = await this.store.refunds

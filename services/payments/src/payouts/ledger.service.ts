@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { splitOrderTotal, type LedgerEntryDto, type LedgerKind } from '@popote/contracts';
+import { splitOrder, splitOrderTotal, type HeldSlot, type LedgerEntryDto, type LedgerKind } from '@popote/contracts';
 import { Checkout, CheckoutsStore } from '../checkouts/checkout.schema';
 import type { PaymentsConfig } from '../config';
 import { insertManyOnce, insertOnce, PLATFORM_CONFIG } from '@popote/platform';
@@ -18,11 +18,23 @@ interface OrderRef {
   total_cents: number;
 }
 
-/** The commission given back when `refundedCents` of an order of `totalCents` is refunded (all of it for a full refund). */
-export function refundedCommission(totalCents: number, refundedCents: number, rateBp: number): number {
+/**
+ * The commission given back when `refundedCents` of an order of `totalCents` is refunded (all of it
+ * for a full refund). With a delivery fee (ADR 0044) the commission is on the dishes only, and a
+ * refund gives back the dishes first: the fee's part of a refund carries no commission.
+ */
+export function refundedCommission(totalCents: number, refundedCents: number, rateBp: number, feeCents = 0): number {
   if (refundedCents < 0 || refundedCents > totalCents) throw new Error(`refund out of range: ${refundedCents} of ${totalCents}`);
-  return splitOrderTotal(totalCents, rateBp).commission_cents - splitOrderTotal(totalCents - refundedCents, rateBp).commission_cents;
+  const dishes = totalCents - feeCents;
+  const dishesRefunded = Math.min(refundedCents, dishes);
+  return splitOrderTotal(dishes, rateBp).commission_cents - splitOrderTotal(dishes - dishesRefunded, rateBp).commission_cents;
 }
+
+/** The delivery fee of the cook's part of a checkout (0 for a pick-up or an order before delivery existed). */
+export const feeOfOrder = (checkout: Pick<Checkout, 'slots'> | null | undefined, cookId: string): number => {
+  const slot = (checkout?.slots ?? []).find((s: HeldSlot) => s.cook_id === cookId);
+  return slot?.mode === 'delivery' ? (slot.fee_cents ?? 0) : 0;
+};
 
 export const toLedgerEntryDto = (e: LedgerEntry): LedgerEntryDto => ({
   entry_id: e._id,
@@ -43,9 +55,9 @@ export const toLedgerEntryDto = (e: LedgerEntry): LedgerEntryDto => ({
  *
  * | event                          | entries (pending, available)                                  |
  * |--------------------------------|---------------------------------------------------------------|
- * | order placed (paid)            | `sale:<o>` (+total, 0), `commission:<o>` (−commission, 0)     |
+ * | order placed (paid)            | `sale:<o>` (+dishes, 0), `commission:<o>` (−commission, 0), `delivery_fee:<o>` (+fee, 0) |
  * | order picked up ('Récupérée')  | `release:<o>` (−share, +share)                                |
- * | cancelled before pick-up       | `refund:<o>` (−total, 0), `commission_reversal:<o>` (+commission, 0) |
+ * | cancelled before pick-up       | `refund:<o>` (−dishes, 0), `commission_reversal:<o>` (+commission, 0), `delivery_fee_refund:<o>` (−fee, 0) |
  * | refunded after pick-up         | `refund:<o>` (0, −total), `commission_reversal:<o>` (0, +commission) |
  * | part refunded by support       | `refund:<o>` (0, −part), `commission_reversal:<o>` (0, +refundedCommission) |
  * | payout recorded                | `payout:<p>` (0, −amount)                                      |
@@ -58,7 +70,8 @@ export const toLedgerEntryDto = (e: LedgerEntry): LedgerEntryDto => ({
  *
  * A bank payout of the connected account that fails (`payout.failed`) is no entry: Stripe puts the
  * money back on the connected account's balance, not the platform's.
- * share = total − commission (see splitOrderTotal). A refund after a payout leaves the available
+ * share = total − commission (see splitOrder: no commission on a delivery fee, ADR 0044; the fee entries
+ * exist only for a delivery). A refund after a payout leaves the available
  * balance negative: the next payouts wait until sales bring it back above zero (carried).
  */
 @Injectable()
@@ -93,10 +106,15 @@ export class LedgerService {
     return added;
   }
 
-  /** The order's split, with the rate fixed on its checkout when the consumer paid. */
-  async split(order: Pick<OrderRef, 'checkout_id' | 'total_cents'>) {
-    const checkout = await this.checkouts.checkouts.findById(order.checkout_id, { commission_bp: 1 }).lean<Checkout>();
-    return splitOrderTotal(order.total_cents, checkout?.commission_bp ?? this.config.commissionBp);
+  /** The order's split, with the rate fixed on its checkout when the consumer paid, and its delivery fee (ADR 0044). */
+  async split(order: Pick<OrderRef, 'checkout_id' | 'cook_id' | 'total_cents'>) {
+    const checkout = await this.checkouts.checkouts.findById(order.checkout_id, { commission_bp: 1, slots: 1 }).lean<Checkout>();
+    return this.splitWith(order, checkout);
+  }
+
+  private splitWith(order: Pick<OrderRef, 'cook_id' | 'total_cents'>, checkout: Pick<Checkout, 'commission_bp' | 'slots'> | null) {
+    const fee = feeOfOrder(checkout, order.cook_id);
+    return { ...splitOrder(order.total_cents, fee, checkout?.commission_bp ?? this.config.commissionBp), fee_cents: fee };
   }
 
   private entry(kind: LedgerKind, order: OrderRef, pending: number, available: number) {
@@ -110,13 +128,14 @@ export class LedgerService {
     };
   }
 
-  /** `checkout`: the order's checkout when the caller has read it (else read here for its rate). */
-  async orderPlaced(order: OrderRef, checkout?: Pick<Checkout, 'commission_bp'> | null): Promise<void> {
-    const { commission_cents } =
-      checkout !== undefined
-        ? splitOrderTotal(order.total_cents, checkout?.commission_bp ?? this.config.commissionBp)
-        : await this.split(order);
-    await this.appendAll([this.entry('sale', order, order.total_cents, 0), this.entry('commission', order, -commission_cents, 0)]);
+  /** `checkout`: the order's checkout when the caller has read it (else read here for its rate and fee). */
+  async orderPlaced(order: OrderRef, checkout?: Pick<Checkout, 'commission_bp' | 'slots'> | null): Promise<void> {
+    const { commission_cents, fee_cents } = checkout !== undefined ? this.splitWith(order, checkout) : await this.split(order);
+    await this.appendAll([
+      this.entry('sale', order, order.total_cents - fee_cents, 0),
+      this.entry('commission', order, -commission_cents, 0),
+      ...(fee_cents ? [this.entry('delivery_fee', order, fee_cents, 0)] : []),
+    ]);
   }
 
   /** The same as `append` in one store operation (an unordered insert: the entries already there are left). */
@@ -134,9 +153,14 @@ export class LedgerService {
     await this.append([this.entry('release', order, -cook_cents, cook_cents)]);
   }
 
+  /** Cancelled before pick-up: everything back, the delivery fee included (once: the entries are keyed by the order). */
   async orderCancelled(order: OrderRef): Promise<void> {
-    const { commission_cents } = await this.split(order);
-    await this.append([this.entry('refund', order, -order.total_cents, 0), this.entry('commission_reversal', order, commission_cents, 0)]);
+    const { commission_cents, fee_cents } = await this.split(order);
+    await this.append([
+      this.entry('refund', order, -(order.total_cents - fee_cents), 0),
+      this.entry('commission_reversal', order, commission_cents, 0),
+      ...(fee_cents ? [this.entry('delivery_fee_refund', order, -fee_cents, 0)] : []),
+    ]);
   }
 
   /**
@@ -144,10 +168,13 @@ export class LedgerService {
    * The commission given back is the commission on the total less the commission on what the buyer
    * kept paying, so the cook's net is exactly that of an order of the kept amount.
    */
-  async refundedAfterPickUp(order: OrderRef, amountCents = order.total_cents): Promise<void> {
-    const checkout = await this.checkouts.checkouts.findById(order.checkout_id, { commission_bp: 1 }).lean<Checkout>();
+  async refundedAfterPickUp(order: OrderRef, amountCents?: number): Promise<void> {
+    const checkout = await this.checkouts.checkouts.findById(order.checkout_id, { commission_bp: 1, slots: 1 }).lean<Checkout>();
     const rate = checkout?.commission_bp ?? this.config.commissionBp;
-    const back = refundedCommission(order.total_cents, amountCents, rate);
+    const fee = feeOfOrder(checkout, order.cook_id);
+    // A cook's refund after a delivery gives back the food; the trip was made (ADR 0044).
+    const back = refundedCommission(order.total_cents, amountCents ?? order.total_cents - fee, rate, fee);
+    amountCents ??= order.total_cents - fee;
     await this.append([this.entry('refund', order, 0, -amountCents), this.entry('commission_reversal', order, 0, back)]);
   }
 

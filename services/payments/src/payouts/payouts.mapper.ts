@@ -29,6 +29,8 @@ const KIND_LABELS: Record<LedgerKind, string> = {
   ad_reserve: 'Mise en avant : budget réservé',
   ad_spend: 'Mise en avant : dépense du jour',
   ad_release: 'Mise en avant : budget non dépensé rendu',
+  delivery_fee: 'Frais de livraison',
+  delivery_fee_refund: 'Frais de livraison remboursés',
 };
 // Every kind has a label (a new kind without one fails the type check above).
 void LEDGER_KINDS;

@@ -278,7 +278,7 @@ export class PayoutsService {
     if (order.cook_id !== actor.user_id) throw new DomainError('FORBIDDEN', PAYOUT_MESSAGES.notYourOrder);
     if (order.order_status !== 'delivered') throw new DomainError('CONFLICT', PAYOUT_MESSAGES.refundDeliveredOnly);
     const refund = await this.refunds.refundOrder(
-      { order_id: order.order_id, checkout_id: order.checkout_id, total_cents: order.total_cents },
+      { order_id: order.order_id, checkout_id: order.checkout_id, total_cents: order.total_cents, cook_id: order.cook_id },
       undefined,
       'cook',
     );
@@ -287,7 +287,7 @@ export class PayoutsService {
     // Support refunded it (a part, perhaps) before: one refund per order — the cook's is not made again.
     if (made && made.origin === 'support')
       throw new DomainError('CONFLICT', SUPPORT_REFUND_MESSAGES.alreadyRefunded(euros(made.amount_cents)));
-    await this.ledger.refundedAfterPickUp(order, made?.amount_cents ?? order.total_cents);
+    await this.ledger.refundedAfterPickUp(order, made?.amount_cents);
     return { refund_id: made?.provider_refund_id ?? '', amount_cents: made?.amount_cents ?? order.total_cents };
   }
 }

@@ -81,6 +81,7 @@ export function renderPdf(r: ReceiptDto, document: 'receipt' | 'commission_invoi
     rule();
     for (const line of r.lines)
       row(`${line.name} × ${line.quantity} (${euros(line.unit_price_cents)} l’unité)`, euros(line.unit_price_cents * line.quantity));
+    if (r.delivery_fee_cents) row(RECEIPT_MESSAGES.deliveryLine, euros(r.delivery_fee_cents));
     rule();
     row('Total payé', euros(r.total_cents), true);
     doc.moveDown();
@@ -96,7 +97,9 @@ export function renderPdf(r: ReceiptDto, document: 'receipt' | 'commission_invoi
       .fillColor('#555555')
       .text(
         'Le vendeur est le cuisinier ou la cuisinière nommé ci-dessus ; Popote encaisse le paiement pour son compte ' +
-          `et perçoit une commission de ${String(r.commission_percent).replace('.', ',')} %.`,
+          (r.delivery_option === 'delivery'
+            ? RECEIPT_MESSAGES.commissionDishesOnly(String(r.commission_percent).replace('.', ','))
+            : `et perçoit une commission de ${String(r.commission_percent).replace('.', ',')} %.`),
       );
   } else {
     heading(`Facture de commission n° ${r.commission_invoice_number}`, 'Émise', 'Facturé à', r.cook_name);
@@ -105,7 +108,8 @@ export function renderPdf(r: ReceiptDto, document: 'receipt' | 'commission_invoi
     doc.fontSize(11);
     row('Désignation', 'Montant', true);
     rule();
-    row(`Vente de la commande ${r.order_id.slice(-8)} (reçu ${r.number})`, euros(r.total_cents));
+    row(`Vente de la commande ${r.order_id.slice(-8)} (reçu ${r.number})`, euros(r.total_cents - r.delivery_fee_cents));
+    if (r.delivery_fee_cents) row(`${RECEIPT_MESSAGES.deliveryLine} (sans commission)`, euros(r.delivery_fee_cents));
     row(`Commission Popote (${String(r.commission_percent).replace('.', ',')} %)`, euros(r.commission_cents), true);
     rule();
     row('Reversé au cuisinier', euros(r.cook_cents));

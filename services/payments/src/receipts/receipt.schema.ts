@@ -17,6 +17,10 @@ export class Receipt {
   @Prop({ required: true }) cook_name!: string;
   @Prop({ type: [Object], required: true }) lines!: Array<{ name: string; quantity: number; unit_price_cents: number }>;
   @Prop({ required: true }) total_cents!: number;
+  /** The delivery fee inside the total (ADR 0044): its own line, no commission on it; 0 for a pick-up. */
+  @Prop({ type: Number, default: 0 }) delivery_fee_cents!: number;
+  /** Picked up or delivered (a free delivery too); absent on receipts issued before: a pick-up. */
+  @Prop({ type: String, default: 'pickup' }) delivery_option!: 'pickup' | 'delivery';
   @Prop({ required: true }) commission_bp!: number;
   @Prop({ required: true }) commission_cents!: number;
   @Prop({ required: true }) cook_cents!: number;

@@ -8,7 +8,7 @@ import {
   PICKUP_ADDRESS_VISIBLE_STATUSES,
   PickupRpc,
   RECEIPT_MESSAGES,
-  splitOrderTotal,
+  splitOrder,
   type Actor,
   type ReceiptDto,
   type VatRegime,
@@ -28,8 +28,13 @@ export const cookCode = (cookId: string) => createHash('sha256').update(cookId).
 export const receiptNumber = (r: Pick<Receipt, 'cook_id' | 'number'>, prefix: 'R' | 'C' = 'R') =>
   `${prefix}-${cookCode(r.cook_id)}-${String(r.number).padStart(6, '0')}`;
 
-export const vatMention = (regime: VatRegime | undefined): string | null =>
-  !regime ? null : regime === 'franchise' ? RECEIPT_MESSAGES.vatFranchise : RECEIPT_MESSAGES.vatRate(regime.replace('.', ','));
+/** The VAT mention; with a rate, a delivery fee is said to be inside it (an accessory cost, ADR 0044). */
+export const vatMention = (regime: VatRegime | undefined, feeCents = 0): string | null =>
+  !regime
+    ? null
+    : regime === 'franchise'
+      ? RECEIPT_MESSAGES.vatFranchise
+      : `${RECEIPT_MESSAGES.vatRate(regime.replace('.', ','))}${feeCents ? RECEIPT_MESSAGES.vatDeliveryFee : ''}`;
 
 @Injectable()
 export class ReceiptsService {
@@ -54,7 +59,8 @@ export class ReceiptsService {
         ? paidWith
         : await this.checkouts.checkouts.findById(order.checkout_id, { lines: 1, commission_bp: 1 }).lean<Checkout>();
     const bp = checkout?.commission_bp ?? this.config.commissionBp;
-    const split = splitOrderTotal(order.total_cents, bp);
+    // No commission on a delivery fee (ADR 0044).
+    const split = splitOrder(order.total_cents, order.delivery_fee_cents ?? 0, bp);
     // A number already taken means the series was behind (a crash between a receipt and its series):
     // the next one is tried, so the numbering has neither gap nor duplicate.
     for (let number = (await this.lastNumber(order.cook_id)) + 1; ; number++) {
@@ -70,6 +76,8 @@ export class ReceiptsService {
           pickup_start: order.pickup_start ? new Date(order.pickup_start) : null,
           pickup_end: order.pickup_end ? new Date(order.pickup_end) : null,
           total_cents: order.total_cents,
+          delivery_fee_cents: order.delivery_fee_cents ?? 0,
+          delivery_option: order.delivery_option ?? 'pickup',
           commission_bp: bp,
           ...split,
           issued_at: issuedAt,
@@ -184,10 +192,12 @@ export const toReceiptDto = (r: Receipt, refund: Pick<Refund, 'refunded_at' | 'a
   cook_id: r.cook_id,
   cook_name: r.cook_legal?.name || r.cook_name,
   cook_siret: r.cook_legal?.siret ?? null,
-  vat_mention: vatMention(r.cook_legal?.vat_regime),
+  vat_mention: vatMention(r.cook_legal?.vat_regime, r.delivery_fee_cents ?? 0),
   consumer_id: r.consumer_id,
   lines: r.lines,
   total_cents: r.total_cents,
+  delivery_fee_cents: r.delivery_fee_cents ?? 0,
+  delivery_option: r.delivery_option === 'delivery' ? 'delivery' : 'pickup',
   commission_percent: r.commission_bp / 100,
   commission_cents: r.commission_cents,
   cook_cents: r.cook_cents,

@@ -29,8 +29,8 @@ export class SalesWorkerHandler implements PartitionedEventHandler {
   async handle(event: PartitionedEvent): Promise<void> {
     if (event.contract.subject !== OrderingEvents.orderPlaced.subject) return;
     const data = event.envelope.data as OrderPlaced;
-    // The checkout it was paid with, read once for both: the commission rate fixed then, the cook's name.
-    const checkout = await this.store.checkouts.findById(data.checkout_id, { commission_bp: 1, lines: 1 }).lean<Checkout>();
+    // The checkout it was paid with, read once for both: the commission rate fixed then, the delivery fee, the cook's name.
+    const checkout = await this.store.checkouts.findById(data.checkout_id, { commission_bp: 1, lines: 1, slots: 1 }).lean<Checkout>();
     await this.ledger.orderPlaced(data, checkout);
     await this.receipts.issue(data, new Date(event.envelope.occurred_at), checkout);
     await this.ads.attribute(data, new Date(event.envelope.occurred_at));

@@ -11,3 +11,4 @@ export * from './alerts';
 export * from './ads';
 export * from './traders';
 export * from './moderation';
+export * from './delivery';

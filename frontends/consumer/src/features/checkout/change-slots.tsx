@@ -12,7 +12,8 @@ const ts = frOrders.slots;
 
 /**
  * Changing the slot of one or more cooks before paying: each change holds the new slot and gives the
- * old place back at once, on the server (the checkout and its payment stay the same).
+ * old place back at once, on the server (the checkout and its payment stay the same). A slot of the
+ * same way only (pick-up or delivery, to the checkout's address): another way would change the amount.
  */
 export function ChangeSlots({
   checkout,
@@ -26,6 +27,7 @@ export function ChangeSlots({
   onClose: () => void;
 }) {
   const heldOf = (cookId: string) => checkout.slots.find((s) => s.cook_id === cookId)?.start ?? '';
+  const modeOf = (cookId: string) => (checkout.slots.find((s) => s.cook_id === cookId)?.mode === 'delivery' ? 'delivery' : 'pickup');
   const [chosen, setChosen] = useState<Record<string, string>>(() => Object.fromEntries(parts.map((p) => [p.cook_id, heldOf(p.cook_id)])));
   const [refreshKey, setRefreshKey] = useState(0);
   const [changeSlot, { error, loading }] = useMutation(ChangeCheckoutSlotDocument);
@@ -37,7 +39,10 @@ export function ChangeSlots({
     try {
       for (const p of changes) {
         const res = await changeSlot({
-          variables: { checkout_id: checkout.checkout_id, slot: { cook_id: p.cook_id, start: chosen[p.cook_id] ?? '' } },
+          variables: {
+            checkout_id: checkout.checkout_id,
+            slot: { cook_id: p.cook_id, start: chosen[p.cook_id] ?? '', mode: modeOf(p.cook_id) },
+          },
         });
         // Each change the server made shows at once, even if a later one is refused.
         if (res.data) onChanged(res.data.changeCheckoutSlot);
@@ -73,6 +78,8 @@ export function ChangeSlots({
           <SlotLine slot={checkout.slots.find((s) => s.cook_id === part.cook_id)} />
           <CookSlotPicker
             part={part}
+            mode={modeOf(part.cook_id)}
+            communeCode={checkout.delivery_address?.commune_code ?? null}
             value={chosen[part.cook_id] ?? null}
             onChange={(slot) => choose(part.cook_id, slot)}
             refreshKey={refreshKey}

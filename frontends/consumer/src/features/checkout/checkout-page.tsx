@@ -1,20 +1,30 @@
-import { useGraphQLClient, useMutation } from '@popote/graphql';
-import { apiMessage } from '@popote/auth';
+import { useGraphQLClient, useMutation, useQuery } from '@popote/graphql';
+import { apiMessage, readApiError } from '@popote/auth';
 import { Button, buttonClassName, formatPrice, Spinner, toast } from '@popote/ui';
+import type { FulfilmentMode } from '@popote/rules';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from '@popote/router';
-import { Amounts } from '../../components/amounts';
+import { Amounts, type AmountLine } from '../../components/amounts';
 import { BackLink } from '../../components/back-link';
 import { SimplePage } from '../../pages/simple-page';
 import { clearCheckoutSession, readCheckoutSession, type CheckoutSession } from '../cart/checkout-session';
 import { refreshCart } from '../cart/use-cart';
-import { CreatePaymentIntentDocument } from './graphql/checkout.generated';
+import type { DeliveryAddressInput } from '../../generated/types';
+import { CreatePaymentIntentDocument, MyDeliveryAddressDocument } from './graphql/checkout.generated';
 import type { CheckoutData, PaymentIntentData } from './graphql/checkout';
 import styles from './checkout-page.module.css';
 import { ChangeSlots } from './change-slots';
 import { Reservation, useExpired } from './reservation';
 import { SandboxCardForm } from './sandbox-card-form';
-import { CookSlotPicker, cookParts, type CookPart } from './slot-picker';
+import {
+  checkDeliveryAddress,
+  EMPTY_DELIVERY_ADDRESS,
+  serverAddressErrors,
+  type DeliveryAddressErrors,
+  type DeliveryAddressForm,
+} from './delivery-address';
+import { DeliveryAddressFields } from './delivery-address-form';
+import { CookSlotPicker, cookParts, deliveryFeeOf, ModeChoice, type CookPart, type DeliveryOffer } from './slot-picker';
 import { SlotLine, SlotsCard } from './slots-card';
 import { StripeCardForm } from './stripe-card-form';
 import { frOrders } from '@popote/ui/fr-orders';
@@ -49,8 +59,14 @@ function Checkout({ session }: { session: CheckoutSession }) {
   const navigate = useNavigate();
   const client = useGraphQLClient();
   const parts = useMemo(() => cookParts(session.cartItems), [session]);
-  // Step 1: one pick-up slot per cook; step 2: the card (the slots are held meanwhile).
+  // Step 1: per cook, pick-up or delivery (when the cook delivers, ADR 0044) and a slot; step 2: the
+  // card (the slots are held meanwhile).
   const [chosen, setChosen] = useState<Record<string, string>>({});
+  const [modes, setModes] = useState<Record<string, FulfilmentMode>>({});
+  const [offers, setOffers] = useState<Record<string, DeliveryOffer | null>>({});
+  // One address for every delivery of the checkout: in this page's state only (personal data).
+  const [address, setAddress] = useState<DeliveryAddressForm>(EMPTY_DELIVERY_ADDRESS);
+  const [addressErrors, setAddressErrors] = useState<DeliveryAddressErrors>({});
   const [unavailable, setUnavailable] = useState<Record<string, boolean>>({});
   const [refreshKey, setRefreshKey] = useState(0);
   const [createIntent, { data, error, loading }] = useMutation(CreatePaymentIntentDocument);
@@ -59,12 +75,50 @@ function Checkout({ session }: { session: CheckoutSession }) {
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
+  // The address of the buyer's last delivery, kept in their profile (ADR 0044): offered while nothing is typed.
+  const { data: remembered } = useQuery(MyDeliveryAddressDocument, { requestPolicy: 'network-only' });
+  useEffect(() => {
+    const saved = remembered?.myDeliveryAddress;
+    if (!saved) return;
+    setAddress((typed) =>
+      typed === EMPTY_DELIVERY_ADDRESS
+        ? {
+            street: saved.street,
+            complement: saved.complement,
+            postcode: saved.postcode,
+            commune_code: saved.commune_code,
+            phone: saved.phone,
+            instructions: saved.instructions,
+          }
+        : typed,
+    );
+  }, [remembered]);
+
+  // A cook who stopped delivering meanwhile is picked up from.
+  const modeOf = (part: CookPart): FulfilmentMode => (offers[part.cook_id] ? (modes[part.cook_id] ?? 'pickup') : 'pickup');
   const allChosen = parts.every((p) => !!chosen[p.cook_id]);
   const blocked = parts.some((p) => unavailable[p.cook_id]);
+  const anyOffer = parts.some((p) => !!offers[p.cook_id]);
+  const delivered = parts.filter((p) => modeOf(p) === 'delivery');
 
   const start = () => {
-    createIntent({ variables: { slots: parts.map((p) => ({ cook_id: p.cook_id, start: chosen[p.cook_id] ?? '' })) } }).catch(() => {
-      // Shown from the mutation's error state; the slots are offered again as they are now.
+    let deliveryAddress: DeliveryAddressInput | null = null;
+    if (delivered.length > 0) {
+      // Checked here with the rules the server applies (same French messages, under each field).
+      const checked = checkDeliveryAddress(address);
+      if (checked.errors) {
+        setAddressErrors(checked.errors);
+        toast.error(t.addressInvalid, { id: 'checkout-address' });
+        return;
+      }
+      setAddressErrors({});
+      deliveryAddress = checked.input;
+    }
+    const slots = parts.map((p) => ({ cook_id: p.cook_id, start: chosen[p.cook_id] ?? '', mode: modeOf(p) }));
+    createIntent({ variables: deliveryAddress ? { slots, delivery_address: deliveryAddress } : { slots } }).catch((err: unknown) => {
+      // Shown from the mutation's error state (the address's field messages under its fields); the
+      // slots are offered again as they are now.
+      setAddressErrors(serverAddressErrors(readApiError(err).fields));
       setRefreshKey((k) => k + 1);
     });
   };
@@ -85,8 +139,26 @@ function Checkout({ session }: { session: CheckoutSession }) {
     );
   };
 
-  const choose = useCallback((cookId: string, slot: string) => setChosen((c) => ({ ...c, [cookId]: slot })), []);
-  const markUnavailable = useCallback((cookId: string, value: boolean) => setUnavailable((u) => ({ ...u, [cookId]: value })), []);
+  const choose = useCallback((cookId: string, slot: string) => setChosen((c) => (c[cookId] === slot ? c : { ...c, [cookId]: slot })), []);
+  const markUnavailable = useCallback(
+    (cookId: string, value: boolean) => setUnavailable((u) => (u[cookId] === value ? u : { ...u, [cookId]: value })),
+    [],
+  );
+  const keepOffer = useCallback(
+    (cookId: string, offer: DeliveryOffer | null) => setOffers((o) => (o[cookId] === offer ? o : { ...o, [cookId]: offer })),
+    [],
+  );
+  const chooseMode = (cookId: string, mode: FulfilmentMode) => {
+    setModes((m) => ({ ...m, [cookId]: mode }));
+    // The slots of the other way are other slots.
+    choose(cookId, '');
+  };
+  const editAddress = (patch: Partial<DeliveryAddressForm>) => {
+    setAddress((a) => ({ ...a, ...patch }));
+    // A field typed again loses its old message (a new postcode, the commune's too).
+    const stale = Object.keys(patch).flatMap((k) => (k === 'postcode' ? [k, 'commune_code'] : [k]));
+    setAddressErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !stale.includes(k))));
+  };
 
   if (paid) {
     return (
@@ -107,11 +179,20 @@ function Checkout({ session }: { session: CheckoutSession }) {
   const intent = data?.createPaymentIntent;
   if (intent) return <CheckoutForm intent={intent} session={session} parts={parts} onPaid={onPaid} />;
 
+  // What the buyer is about to pay, the cooks' fees included (the server computes it again).
+  const fees = delivered.map((p) => ({ part: p, cents: deliveryFeeOf(offers[p.cook_id]!, p) }));
+  const estimate: AmountLine[] = [
+    { label: t.dishes, cents: session.total },
+    ...(delivered.length < parts.length ? [{ label: t.pickup, cents: 0, tone: 'muted' as const }] : []),
+    ...fees.map(({ part, cents }) => feeLine(part.cook_name, cents)),
+    { label: t.total, cents: session.total + fees.reduce((sum, f) => sum + f.cents, 0), tone: 'total' },
+  ];
+
   return (
     <SlotsCard
       titleId="checkout-slots-title"
-      title={ts.title}
-      intro={ts.intro}
+      title={anyOffer ? t.slotsTitle : ts.title}
+      intro={anyOffer ? t.slotsIntro : ts.intro}
       error={error && !loading ? apiMessage(error, t.intentError) : null}
       actions={
         <>
@@ -125,19 +206,35 @@ function Checkout({ session }: { session: CheckoutSession }) {
       }
       hint={!allChosen && !blocked ? ts.choose : null}
     >
-      {parts.map((part) => (
-        <CookSlotPicker
-          key={part.cook_id}
-          part={part}
-          value={chosen[part.cook_id] ?? null}
-          onChange={(slot) => choose(part.cook_id, slot)}
-          refreshKey={refreshKey}
-          onUnavailable={(value) => markUnavailable(part.cook_id, value)}
-        />
-      ))}
+      {parts.map((part) => {
+        const offer = offers[part.cook_id];
+        const mode = modeOf(part);
+        return (
+          <CookSlotPicker
+            key={part.cook_id}
+            part={part}
+            mode={mode}
+            communeCode={address.commune_code || null}
+            value={chosen[part.cook_id] ?? null}
+            onChange={(slot) => choose(part.cook_id, slot)}
+            refreshKey={refreshKey}
+            onUnavailable={(value) => markUnavailable(part.cook_id, value)}
+            onOffer={(value) => keepOffer(part.cook_id, value)}
+            choice={offer ? <ModeChoice part={part} offer={offer} mode={mode} onChange={(m) => chooseMode(part.cook_id, m)} /> : null}
+          />
+        );
+      })}
+      {delivered.length > 0 ? (
+        <DeliveryAddressFields value={address} onChange={editAddress} errors={addressErrors} disabled={loading} />
+      ) : null}
+      {anyOffer ? <Amounts lines={estimate} /> : null}
     </SlotsCard>
   );
 }
+
+/** A cook's « Livraison » line of the amounts (« Livraison offerte » from their 'free above' basket). */
+const feeLine = (cookName: string, cents: number): AmountLine =>
+  cents > 0 ? { label: t.deliveryLine(cookName), cents } : { label: t.deliveryFreeLine(cookName), cents: 0, tone: 'muted' };
 
 function CheckoutForm({
   intent,
@@ -154,9 +251,13 @@ function CheckoutForm({
   const [checkout, setCheckout] = useState<CheckoutData>(intent.checkout);
   const [changing, setChanging] = useState(false);
   const expired = useExpired(checkout.reserved_until);
-  // The server's amount is the one charged; say so when prices moved since the cart.
-  const amountChanged = checkout.amount_cents !== session.total;
+  const deliveries = checkout.slots.filter((s) => s.mode === 'delivery');
+  const fees = deliveries.reduce((sum, s) => sum + s.fee_cents, 0);
+  // The server's amount is the one charged; say so when prices moved since the cart (the fees are not the cart's).
+  const amountChanged = checkout.amount_cents - fees !== session.total;
   const cooks = groupByCook(checkout.lines);
+  const nameOf = (cookId: string) => checkout.lines.find((l) => l.cook_id === cookId)?.cook_name ?? '';
+  const place = checkout.delivery_address;
 
   return (
     <div className={styles.layout}>
@@ -178,15 +279,24 @@ function CheckoutForm({
             </ul>
           </div>
         ))}
+        {place && deliveries.length > 0 ? (
+          <p className={styles.slotHeld}>
+            <strong>{`${t.deliveryTo} : `}</strong>
+            {[place.street, place.complement, `${place.postcode} ${place.city}`].filter(Boolean).join(', ')}
+          </p>
+        ) : null}
         <Amounts
           lines={[
-            { label: t.pickup, cents: 0, tone: 'muted' },
+            ...(deliveries.length < checkout.slots.length || checkout.slots.length === 0
+              ? [{ label: t.pickup, cents: 0, tone: 'muted' as const }]
+              : []),
+            ...deliveries.map((s) => feeLine(nameOf(s.cook_id), s.fee_cents)),
             { label: t.total, cents: checkout.amount_cents, tone: 'total' },
           ]}
         />
         {amountChanged ? (
           <p className={styles.notice} role="note">
-            {t.amountChanged(formatPrice(session.total))}
+            {t.amountChanged(formatPrice(session.total + fees))}
           </p>
         ) : null}
         <Reservation checkout={checkout} expired={expired} onRenewed={setCheckout} />

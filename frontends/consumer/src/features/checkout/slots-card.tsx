@@ -5,8 +5,9 @@ import type { CheckoutData } from './graphql/checkout';
 import styles from './checkout-page.module.css';
 
 const ts = frOrders.slots;
+const t = frOrders.checkout;
 
-/** Choosing the pick-up slots, before paying or to change them: a card with the cooks' pickers, the failure, the buttons and a hint. */
+/** Choosing the slots (pick-up or delivery), before paying or to change them: a card with the cooks' pickers, the failure, the buttons and a hint. */
 export function SlotsCard({
   titleId,
   title,
@@ -38,11 +39,12 @@ export function SlotsCard({
   );
 }
 
+/** A held slot: « Retrait : … », or « Livraison : … » for a delivery (ADR 0044). */
 export function SlotLine({ slot }: { slot: CheckoutData['slots'][number] | undefined }) {
   if (!slot) return null;
   return (
     <p className={styles.slotHeld}>
-      <strong>{`${ts.pickupAt} : `}</strong>
+      <strong>{`${slot.mode === 'delivery' ? t.deliveryAt : ts.pickupAt} : `}</strong>
       {formatSlot(slot.start, slot.end)}
     </p>
   );

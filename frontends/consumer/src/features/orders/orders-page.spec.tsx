@@ -22,6 +22,8 @@ const order = (orderId: string, checkoutId: string) => ({
   total_cents: 1250,
   order_status: 'pending',
   delivery_option: 'pickup',
+  delivery_fee_cents: 0,
+  delivery_address: null,
   pickup_start: null,
   pickup_end: null,
   pickup_address: null,
@@ -168,5 +170,66 @@ describe('/orders right after paying: follows the live subscription, never "no o
     expect(text()).not.toContain(WAITING);
     // Not waiting for anything: the connection does not ask the list again.
     expect(myOrdersRequests(sent)).toBe(1);
+  });
+});
+
+describe('/orders: an order delivered by the cook (ADR 0044)', () => {
+  beforeEach(() => {
+    act(() => window.history.replaceState(null, '', '/orders'));
+  });
+
+  /** amina_cuisine's order, ready, to be delivered on Saturday for a 5 € fee. */
+  const delivery = {
+    ...order('order-deliv-44444444', 'chk-d'),
+    order_status: 'ready',
+    delivery_option: 'delivery',
+    delivery_fee_cents: 500,
+    total_cents: 1750,
+    pickup_start: '2030-06-15T10:00:00.000Z',
+    pickup_end: '2030-06-15T11:00:00.000Z',
+    delivery_address: {
+      __typename: 'DeliveryAddress',
+      street: '3 rue Paul Bert',
+      complement: 'Bât. B',
+      postcode: '69003',
+      city: 'Lyon 3e Arrondissement',
+      phone: '0612345678',
+      instructions: 'Interphone Martin',
+    },
+  };
+  const pickup = {
+    ...order('order-pick-55555555', 'chk-p'),
+    order_status: 'ready',
+    pickup_start: '2030-06-15T16:00:00.000Z',
+    pickup_end: '2030-06-15T16:30:00.000Z',
+  };
+  const card = (number: string) =>
+    [...dom.container.querySelectorAll('article')].find((a) => a.querySelector('h3')?.textContent === `Commande n° ${number}`)!;
+  const plain = (element: Element) => (element.textContent ?? '').replace(/\s+/g, ' ');
+  const totalOf = (element: Element) =>
+    plain([...element.querySelectorAll('p')].find((p) => p.firstElementChild?.textContent === 'Total')!.lastElementChild!);
+  const lines = (element: Element) =>
+    [...element.querySelectorAll('ul[aria-label="Articles"] > li')].map((li) => [...li.children].map((c) => plain(c).trim()).join(' '));
+
+  it("reads its status, slot, fee and address in delivery's words; a pick-up keeps its own", async () => {
+    await openOrders(() => [delivery, pickup]);
+
+    const delivered = card('44444444');
+    expect(plain(delivered.querySelector('header')!)).toContain('En cours de livraison');
+    expect(plain(delivered)).toContain('Votre commande est en cours de livraison !');
+    expect(plain(delivered)).toContain('Livraison par le cuisinier');
+    expect(plain(delivered)).toMatch(/Livraison : \S+/);
+    expect(plain(delivered)).not.toContain('Retrait :');
+    expect(lines(delivered)).toEqual(['Tajine × 1 12,50 €', 'Frais de livraison 5,00 €']);
+    expect(totalOf(delivered)).toBe('17,50 €');
+    expect(plain(delivered)).toContain('Adresse de livraison : 3 rue Paul Bert, Bât. B, 69003 Lyon 3e Arrondissement');
+    expect(plain(delivered)).toContain('Téléphone : 06 12 34 56 78');
+    expect(plain(delivered)).toContain('Instructions : Interphone Martin');
+
+    const pickedUp = card('55555555');
+    expect(plain(pickedUp.querySelector('header')!)).toContain('Prête pour le retrait');
+    expect(plain(pickedUp)).toContain('Votre commande est prête à être retirée !');
+    expect(plain(pickedUp)).toMatch(/Retrait : \S+/);
+    expect(lines(pickedUp)).toEqual(['Tajine × 1 12,50 €']);
   });
 });

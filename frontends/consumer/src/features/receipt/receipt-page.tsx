@@ -39,6 +39,9 @@ export function ReceiptPage() {
       <QueryState page error={error} errorMessage={apiMessage(error, t.loadError)} onRetry={() => refetch()} loadingLabel={t.loading} />
     );
   const r = data.receipt;
+  // Delivered by the cook (ADR 0044): the fee is its own line, without commission.
+  const fee = r.delivery_fee_cents;
+  const delivered = r.delivery_option === 'delivery';
 
   return (
     <div className="pp-page">
@@ -59,12 +62,12 @@ export function ReceiptPage() {
           {r.cook_siret ? <p>{t.siret(r.cook_siret)}</p> : null}
         </Section>
         {r.pickup_start && r.pickup_end ? (
-          <section aria-label={ts.pickupAt} className={styles.pickup}>
+          <section aria-label={delivered ? t.deliveryAt : ts.pickupAt} className={styles.pickup}>
             <p>
-              <strong>{`${ts.pickupAt} : `}</strong>
+              <strong>{`${delivered ? t.deliveryAt : ts.pickupAt} : `}</strong>
               {formatSlot(r.pickup_start, r.pickup_end)}
             </p>
-            {r.pickup_place ? (
+            {r.pickup_place && !delivered ? (
               <p>
                 <strong>{`${t.place} : `}</strong>
                 {r.pickup_place.street
@@ -102,6 +105,14 @@ export function ReceiptPage() {
               <td className={NUMBER_CELL}>{formatPrice(line.unit_price_cents * line.quantity)}</td>
             </tr>
           ))}
+          {fee > 0 ? (
+            <tr data-testid="receipt-delivery-fee">
+              <th scope="row">{t.deliveryFee}</th>
+              <td className={NUMBER_CELL}>1</td>
+              <td className={NUMBER_CELL}>{formatPrice(fee)}</td>
+              <td className={NUMBER_CELL}>{formatPrice(fee)}</td>
+            </tr>
+          ) : null}
         </DataTable>
         {r.refunded_at ? (
           <p className={styles.refunded} role="status">
@@ -111,7 +122,9 @@ export function ReceiptPage() {
           </p>
         ) : null}
         {r.vat_mention ? <p className={styles.vat}>{r.vat_mention}</p> : null}
-        <p className={styles.muted}>{t.intermediary(String(r.commission_percent).replace('.', ','))}</p>
+        <p className={styles.muted}>
+          {(delivered ? t.intermediaryDelivery : t.intermediary)(String(r.commission_percent).replace('.', ','))}
+        </p>
         <div className={styles.actions}>
           <Button onClick={() => void download()} loading={downloading}>
             {t.downloadPdf}

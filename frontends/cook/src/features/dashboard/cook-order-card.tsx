@@ -16,7 +16,7 @@ import { CancelCookOrderDocument, ChangeOrderStatusDocument, MovePickupSlotDocum
 import { canCancel, NEXT_STATUS, type CookOrder } from '../../graphql/orders';
 import { CookPayoutsDocument, RefundDeliveredOrderDocument } from '../../graphql/payouts.generated';
 import { OwnPickupSlotsDocument } from '../../graphql/pickup.generated';
-import { orderStatusLabel, TEXT_LIMITS } from '@popote/rules';
+import { formatPhone, mapLinkOf, orderStatusLabel, TEXT_LIMITS } from '@popote/rules';
 import styles from './orders.module.css';
 import { frCook } from '@popote/ui/fr-cook';
 
@@ -48,7 +48,8 @@ export function CookOrderCard({ order, compact = false }: { order: CookOrder; co
     try {
       // The returned order replaces the cached one (badge, action, overview).
       await changeStatus({ variables: { order_id: order.order_id, to: next } });
-      toast.success(t.statusChanged(orderStatusLabel(next)), { id: `order-status-${order.order_id}` });
+      const mode = order.delivery_option === 'delivery' ? 'delivery' : 'pickup';
+      toast.success(t.statusChanged(orderStatusLabel(next, mode)), { id: `order-status-${order.order_id}` });
     } catch (error) {
       toast.error(apiMessage(error, t.statusError), { id: `order-status-${order.order_id}` });
     }
@@ -63,8 +64,13 @@ export function CookOrderCard({ order, compact = false }: { order: CookOrder; co
         <p className={styles.buyer}>
           {order.consumer_name ? t.cookDay.buyer(order.consumer_name) : null}
           {order.pickup_start && order.pickup_end ? (
-            <span className={styles.pickup}>{t.cookDay.pickup(formatSlot(order.pickup_start, order.pickup_end))}</span>
+            <span className={styles.pickup}>
+              {(order.delivery_option === 'delivery' ? t.cookDay.delivery : t.cookDay.pickup)(
+                formatSlot(order.pickup_start, order.pickup_end),
+              )}
+            </span>
           ) : null}
+          {order.delivery_option === 'delivery' && !compact ? <DeliveryAddress order={order} /> : null}
         </p>
       }
     >
@@ -130,6 +136,8 @@ function MoveSlotForm({ order, onClose }: { order: CookOrder; onClose: () => voi
       cook_id: order.cook_id,
       meal_ids: order.items.map((i) => i.meal_id),
       portions: order.items.reduce((n, i) => n + i.quantity, 0),
+      mode: order.delivery_option === 'delivery' ? 'delivery' : 'pickup',
+      commune_code: order.delivery_address?.commune_code ?? null,
     },
     requestPolicy: 'network-only',
   });
@@ -228,5 +236,25 @@ function CancelForm({ order, onClose }: { order: CookOrder; onClose: () => void 
         </Button>
       </OrderCardActions>
     </form>
+  );
+}
+
+/** Where a delivery goes, shown by ordering once the cook confirmed the order (ADR 0044), with a call and a map link. */
+function DeliveryAddress({ order }: { order: CookOrder }) {
+  const a = order.delivery_address;
+  if (!a) return <span className={styles.pickup}>{t.cookDay.addressHidden}</span>;
+  return (
+    <span className={styles.address} aria-label={t.cookDay.deliverTo}>
+      <span>
+        {a.street}
+        {a.complement ? `, ${a.complement}` : ''}, {a.postcode} {a.city}
+      </span>
+      {a.instructions ? <span>{a.instructions}</span> : null}
+      <span>
+        <a href={`tel:${a.phone}`}>{t.cookDay.call(formatPhone(a.phone))}</a>
+        {' · '}
+        <a href={mapLinkOf(a)}>{t.cookDay.openMap}</a>
+      </span>
+    </span>
   );
 }

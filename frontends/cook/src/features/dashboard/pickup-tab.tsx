@@ -1,20 +1,19 @@
-import { useCommuneSearch, useGraphQLClient, useMutation, useQuery, type CommuneResult, type PickupSettingsInput } from '@popote/graphql';
+import { useCommuneSearch, useGraphQLClient, useMutation, useQuery, type CommuneResult } from '@popote/graphql';
 import { apiMessage, readApiError } from '@popote/auth';
 import { Button, formatLongDate, fr, Notice, SelectField, TextField, toast } from '@popote/ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { PickupSettingsDocument, UpdatePickupSettingsDocument } from '../../graphql/pickup.generated';
 import type { PickupSettingsData } from '../../graphql/pickup';
-import { pickupFormSchema } from './pickup-schema';
+import { CUTOFFS, DeliverySection, WindowList } from './delivery-section';
+import { checkPickupForm, deliveryFromForm, deliveryToForm, type PickupForm } from './pickup-schema';
 import { Loaded, TabSection } from './tab-parts';
 import pickupStyles from './pickup.module.css';
 import { frCook } from '@popote/ui/fr-cook';
 
 const t = frCook.cook.pickup;
-const WEEKDAYS = ['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi', 'Samedi', 'Dimanche'];
-const CUTOFFS = [0, 30, 60, 120, 240, 720, 1440, 2880];
 
-/** A new cook starts from a usual evening window (to adjust), nothing saved until 'Enregistrer'. */
-const DEFAULTS: PickupSettingsInput = {
+/** A new cook starts from a usual evening window (to adjust), nothing saved until 'Enregistrer'; no delivery until ticked. */
+const DEFAULTS: PickupForm = {
   windows: [{ weekday: 2, start: '18:00', end: '20:00' }],
   days_off: [],
   address: { street: '', postcode: '', commune_code: '' },
@@ -22,9 +21,10 @@ const DEFAULTS: PickupSettingsInput = {
   slot_minutes: 30,
   capacity: 4,
   capacity_unit: 'orders',
+  delivery: null,
 };
 
-const toForm = (s: PickupSettingsData): PickupSettingsInput => ({
+const toForm = (s: PickupSettingsData): PickupForm => ({
   windows: s.windows.map(({ weekday, start, end }) => ({ weekday, start, end })),
   days_off: [...s.days_off],
   address: s.address
@@ -34,9 +34,13 @@ const toForm = (s: PickupSettingsData): PickupSettingsInput => ({
   slot_minutes: s.slot_minutes === 15 ? 15 : 30,
   capacity: s.capacity,
   capacity_unit: s.capacity_unit === 'portions' ? 'portions' : 'orders',
+  delivery: s.delivery ? deliveryToForm(s.delivery) : null,
 });
 
-/** 'Retrait': the cook's pick-up windows, days off, address, cutoff and capacity. */
+/**
+ * 'Retrait et livraison': the cook's pick-up windows, days off, address, cutoff and capacity, and
+ * delivery by the cook (ADR 0044).
+ */
 export function PickupTab() {
   const query = useQuery(PickupSettingsDocument, { requestPolicy: 'cache-and-network' });
 
@@ -51,15 +55,13 @@ export function PickupTab() {
 }
 
 function PickupForm({ saved }: { saved: PickupSettingsData | null }) {
-  const [form, setForm] = useState<PickupSettingsInput>(() => (saved ? toForm(saved) : DEFAULTS));
+  const [form, setForm] = useState<PickupForm>(() => (saved ? toForm(saved) : DEFAULTS));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [dayOff, setDayOff] = useState('');
   const client = useGraphQLClient();
   const [save, { loading }] = useMutation(UpdatePickupSettingsDocument);
 
-  const set = (patch: Partial<PickupSettingsInput>) => setForm((f) => ({ ...f, ...patch }));
-  const setWindow = (i: number, patch: Partial<PickupSettingsInput['windows'][number]>) =>
-    set({ windows: form.windows.map((w, j) => (j === i ? { ...w, ...patch } : w)) });
+  const set = (patch: Partial<PickupForm>) => setForm((f) => ({ ...f, ...patch }));
   const address = form.address ?? { street: '', postcode: '', commune_code: '' };
   const setAddress = (patch: Partial<typeof address>) => {
     set({ address: { ...address, ...patch } });
@@ -71,17 +73,17 @@ function PickupForm({ saved }: { saved: PickupSettingsData | null }) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     // Checked here with the catalogue's rules first (same messages, under each field), then by the server.
-    const parsed = pickupFormSchema.safeParse(form);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message; // the first per field
-      setErrors(found);
+    // Delivery switched off with fields that are not valid (hidden then): the saved delivery is kept, off.
+    const savedDelivery = saved?.delivery ? deliveryFromForm(deliveryToForm(saved.delivery)) : null;
+    const checked = checkPickupForm(form, savedDelivery);
+    if (checked.errors) {
+      setErrors(checked.errors);
       toast.error(t.invalid, { id: 'pickup-save' });
       return;
     }
     setErrors({});
     try {
-      await save({ variables: { input: parsed.data } });
+      await save({ variables: { input: checked.input } });
       client.refetchQueries([PickupSettingsDocument]);
       toast.success(t.saved, { id: 'pickup-save' });
     } catch (err) {
@@ -103,49 +105,14 @@ function PickupForm({ saved }: { saved: PickupSettingsData | null }) {
     <form className={pickupStyles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
       {!saved ? <Notice message={t.notSet} /> : null}
 
-      <fieldset className={pickupStyles.group}>
-        <legend className={pickupStyles.legend}>{t.windows}</legend>
-        {form.windows.length === 0 ? <p className={pickupStyles.muted}>{t.noWindows}</p> : null}
-        <ul className={pickupStyles.windows}>
-          {form.windows.map((w, i) => (
-            <li key={i} className={pickupStyles.window}>
-              <SelectField
-                label={t.weekday}
-                value={String(w.weekday)}
-                onChange={(e) => setWindow(i, { weekday: Number(e.target.value) })}
-                options={WEEKDAYS.map((day, d) => ({ value: d + 1, label: day }))}
-              />
-              {(['start', 'end'] as const).map((edge) => (
-                <TextField
-                  key={edge}
-                  label={t[edge]}
-                  type="time"
-                  step={900}
-                  value={w[edge]}
-                  onChange={(e) => setWindow(i, { [edge]: e.target.value })}
-                  error={errors[`windows.${i}.${edge}`]}
-                />
-              ))}
-              <Button
-                variant="outline"
-                size="sm"
-                aria-label={t.removeWindow(`${WEEKDAYS[w.weekday - 1] ?? ''} ${w.start}–${w.end}`)}
-                onClick={() => set({ windows: form.windows.filter((_, j) => j !== i) })}
-              >
-                ✕
-              </Button>
-            </li>
-          ))}
-        </ul>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => set({ windows: [...form.windows, { ...(form.windows.at(-1) ?? DEFAULTS.windows[0]!) }] })}
-        >
-          {t.addWindow}
-        </Button>
-        {errors['windows'] ? <p className={pickupStyles.error}>{errors['windows']}</p> : null}
-      </fieldset>
+      <WindowList
+        legend={t.windows}
+        windows={form.windows}
+        onChange={(windows) => set({ windows })}
+        errors={errors}
+        at="windows"
+        texts={{ empty: t.noWindows, add: t.addWindow, remove: t.removeWindow, first: DEFAULTS.windows[0]! }}
+      />
 
       <fieldset className={pickupStyles.group}>
         <legend className={pickupStyles.legend}>{t.rules}</legend>
@@ -240,6 +207,8 @@ function PickupForm({ saved }: { saved: PickupSettingsData | null }) {
           />
         </div>
       </fieldset>
+
+      <DeliverySection value={form.delivery} onChange={(delivery) => set({ delivery })} errors={errors} />
 
       <div>
         <Button type="submit" variant="primary" loading={loading}>

@@ -50,11 +50,18 @@ describe('uploadMealImage', () => {
     await expect(
       uploadMealImage(
         png(),
-        answer(422, { code: 'VALIDATION_FAILED', message: 'Veuillez sélectionner une image', fields: { file: 'Veuillez sélectionner une image' } }) as unknown as typeof fetch,
+        answer(422, {
+          code: 'VALIDATION_FAILED',
+          message: 'Veuillez sélectionner une image',
+          fields: { file: 'Veuillez sélectionner une image' },
+        }) as unknown as typeof fetch,
       ),
     ).rejects.toMatchObject({ message: 'Veuillez sélectionner une image', status: 422 });
     await expect(
-      uploadMealImage(png(), answer(403, { code: 'FORBIDDEN', message: 'Cette action est réservée aux cuisiniers' }) as unknown as typeof fetch),
+      uploadMealImage(
+        png(),
+        answer(403, { code: 'FORBIDDEN', message: 'Cette action est réservée aux cuisiniers' }) as unknown as typeof fetch,
+      ),
     ).rejects.toBeInstanceOf(ImageUploadError);
   });
 
@@ -62,8 +69,6 @@ describe('uploadMealImage', () => {
     const fetchImpl = vi.fn(async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(uploadMealImage(png(), fetchImpl as unknown as typeof fetch)).rejects.toThrow(
-      "Erreur lors du téléchargement de l'image",
-    );
+    await expect(uploadMealImage(png(), fetchImpl as unknown as typeof fetch)).rejects.toThrow("Erreur lors du téléchargement de l'image");
   });
 });

@@ -27,7 +27,12 @@ export function Avatar({ name, src, alt = '', size = 'md' }: AvatarProps) {
     return <img className={className} src={src} alt={alt} onError={() => setFailedSrc(src)} />;
   }
   return (
-    <span className={`${className} ${styles.initials}`} aria-hidden={alt ? undefined : true} role={alt ? 'img' : undefined} aria-label={alt || undefined}>
+    <span
+      className={`${className} ${styles.initials}`}
+      aria-hidden={alt ? undefined : true}
+      role={alt ? 'img' : undefined}
+      aria-label={alt || undefined}
+    >
       {initialsOf(name) || '?'}
     </span>
   );

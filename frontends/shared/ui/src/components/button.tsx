@@ -17,21 +17,8 @@ export interface ButtonStyleOptions {
  * Class names of the button look, for elements that must stay links
  * (a router <Link> styled as a button keeps its link semantics).
  */
-export function buttonClassName({
-  variant = 'primary',
-  size = 'md',
-  fullWidth = false,
-  className,
-}: ButtonStyleOptions = {}): string {
-  return [
-    styles.button,
-    styles[variant],
-    styles[size],
-    fullWidth ? styles.fullWidth : undefined,
-    className,
-  ]
-    .filter(Boolean)
-    .join(' ');
+export function buttonClassName({ variant = 'primary', size = 'md', fullWidth = false, className }: ButtonStyleOptions = {}): string {
+  return [styles.button, styles[variant], styles[size], fullWidth ? styles.fullWidth : undefined, className].filter(Boolean).join(' ');
 }
 
 export interface ButtonProps extends ComponentPropsWithRef<'button'>, Omit<ButtonStyleOptions, 'className'> {

@@ -16,9 +16,13 @@ export interface OrderCardLine {
 export interface OrderCardOrder<L extends OrderCardLine = OrderCardLine> {
   order_id: string;
   order_status: string;
+  /** 'pickup' | 'delivery' (ADR 0044): the status is worded for it. */
+  delivery_option?: string | null | undefined;
   total_cents: number;
   cancel_reason: string | null;
   items: readonly L[];
+  /** A delivery's fee, its own line (ADR 0044). */
+  delivery_fee_cents?: number | null;
 }
 
 export interface OrderCardProps<L extends OrderCardLine> {
@@ -58,7 +62,7 @@ export function OrderCard<L extends OrderCardLine>({
           </h3>
           <p className={styles.placed}>{placed}</p>
         </div>
-        <OrderStatusBadge status={order.order_status} />
+        <OrderStatusBadge status={order.order_status} mode={order.delivery_option} />
       </header>
       {details}
       <ul className={styles.items} aria-label={t.items}>
@@ -68,6 +72,12 @@ export function OrderCard<L extends OrderCardLine>({
             <span>{formatPrice(line.price_cents * line.quantity)}</span>
           </li>
         ))}
+        {order.delivery_option === 'delivery' ? (
+          <li className={styles.item}>
+            <span>{t.deliveryFee}</span>
+            <span>{order.delivery_fee_cents ? formatPrice(order.delivery_fee_cents) : t.deliveryFree}</span>
+          </li>
+        ) : null}
       </ul>
       <p className={styles.total}>
         <span>{t.total}</span>

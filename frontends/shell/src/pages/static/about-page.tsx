@@ -37,14 +37,20 @@ export function AboutPage() {
           </li>
           <li className={styles.card}>
             <h3>2. Payez par carte</h3>
-            <p>Ajoutez des portions au panier et réglez en euros par carte bancaire, sans frais de service ni de livraison.</p>
+            <p>Ajoutez des portions au panier et réglez en euros par carte bancaire, sans frais de service.</p>
           </li>
           <li className={styles.card}>
-            <h3>3. Récupérez</h3>
-            <p>Suivez votre commande dans « Mes commandes » et passez la chercher chez le cuisinier quand elle est prête.</p>
+            <h3>3. Récupérez ou faites-vous livrer</h3>
+            <p>
+              Suivez votre commande dans « Mes commandes » : passez la chercher chez le cuisinier quand elle est prête, ou recevez-la chez
+              vous quand le cuisinier livre.
+            </p>
           </li>
         </ul>
-        <p>Pour l&apos;instant, toutes les commandes se font en retrait chez le cuisinier. La livraison arrive bientôt.</p>
+        <p>
+          Le retrait chez le cuisinier est gratuit. Certains cuisiniers livrent eux-mêmes près de chez eux : vous le voyez au paiement, avec
+          leurs frais de livraison (5,00 € le plus souvent), qui leur reviennent entièrement.
+        </p>
       </section>
 
       <section className={styles.section} aria-labelledby="about-cooks">

@@ -37,8 +37,9 @@ export const FAQ: FaqCategory[] = [
         question: 'Les plats sont-ils livrés ?',
         answer: (
           <p>
-            Pas encore. Toutes les commandes se font aujourd&apos;hui en retrait : vous récupérez votre plat chez le cuisinier quand il est
-            prêt. La livraison arrive bientôt.
+            Oui, par les cuisiniers qui le proposent : au paiement, choisissez « Livraison » pour ce cuisinier si votre adresse est dans sa
+            zone, puis un créneau. Les frais de livraison (fixés par le cuisinier, 5,00 € le plus souvent, parfois offerts à partir
+            d&apos;un montant) s&apos;ajoutent au total et lui reviennent entièrement. Sinon, le retrait chez le cuisinier est gratuit.
           </p>
         ),
       },
@@ -153,7 +154,10 @@ export const FAQ: FaqCategory[] = [
         id: 'paiement-frais',
         question: 'Y a-t-il des frais en plus du prix des plats ?',
         answer: (
-          <p>Non : le total payé est la somme des plats commandés, sans frais de service ni de livraison (les commandes sont à retirer).</p>
+          <p>
+            Pas de frais de service : le total payé est la somme des plats commandés, plus les frais de livraison du cuisinier si vous
+            choisissez d&apos;être livré (le retrait est gratuit).
+          </p>
         ),
       },
       {

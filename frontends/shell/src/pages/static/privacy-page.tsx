@@ -83,6 +83,11 @@ export function PrivacyPage() {
             Vos commandes : plats, quantités, prix, montant total, mode de retrait, statut et dates, ainsi que le client et le cuisinier
             concernés.
           </li>
+          <li>
+            Pour une livraison : l&apos;adresse, son complément, votre téléphone et vos instructions. Le cuisinier ne les voit qu&apos;une
+            fois la commande confirmée, jusqu&apos;à la livraison ; ils ne figurent dans aucun email ni aucune notification. La dernière
+            adresse de livraison est gardée dans votre profil pour la commande suivante.
+          </li>
           <li>Les avis que vous laissez sur un plat (note et commentaire).</li>
         </ul>
         <h3>Photos des plats</h3>
@@ -223,6 +228,13 @@ export function PrivacyPage() {
               <tr>
                 <td>Commandes et paiements</td>
                 <td>10 ans après la commande (obligations comptables) ; après la suppression du compte, sans votre nom ni votre email.</td>
+              </tr>
+              <tr>
+                <td>Adresse et téléphone de livraison</td>
+                <td>
+                  Effacés de la commande 30 jours après le créneau de livraison ; celle gardée dans votre profil, jusqu&apos;à la
+                  suppression du compte (effacée aussitôt).
+                </td>
               </tr>
               <tr>
                 <td>Plats et leurs photos</td>

@@ -1,4 +1,4 @@
-import { CAPACITY_UNITS, makePickupSettingsInput, PICKUP_FIELD_MESSAGES } from '@popote/rules';
+import { CAPACITY_UNITS, FULFILMENT_MODES, makeDeliveryAddressInput, makePickupSettingsInput, PICKUP_FIELD_MESSAGES } from '@popote/rules';
 import { z } from 'zod';
 import { actorSchema, defineRpc } from '../shared/envelope';
 
@@ -48,6 +48,14 @@ export const PICKUP_MESSAGES = {
   // Moving an order's slot (the cook).
   moveNotAllowed: 'Seule une commande en cours, avec un créneau de retrait, peut changer de créneau.',
   moveSame: "C'est déjà le créneau de cette commande.",
+  // Delivery by the cook (ADR 0044).
+  deliveryOff: 'Ce cuisinier ne livre pas : choisissez le retrait.',
+  deliveryAddressRequired: 'Indiquez votre adresse de livraison.',
+  outOfRange: 'Votre adresse est hors de la zone de livraison de ce cuisinier : choisissez le retrait.',
+  deliverySlotUnknown: 'Ce créneau ne fait pas partie des horaires de livraison de ce cuisinier.',
+  deliverySlotPast: 'Ce créneau de livraison est déjà passé : choisissez-en un autre.',
+  deliverySlotFull: 'Ce créneau de livraison est complet : choisissez-en un autre.',
+  modeChangeNotAllowed: 'Pour passer du retrait à la livraison (ou l’inverse), reprenez votre commande depuis le panier.',
 } as const;
 
 /** What a cook saves (@popote/rules: the cook's form checks the same, with the same texts). */
@@ -111,9 +119,44 @@ export const pickupSlotSchema = z.object({
 });
 export type PickupSlotDto = z.infer<typeof pickupSlotSchema>;
 
-/** A slot as chosen at checkout and carried by the checkout and the order. */
-export const chosenSlotSchema = z.object({ cook_id: z.string().min(1), start: z.string().datetime({ offset: true }) });
-export const heldSlotSchema = z.object({ cook_id: z.string(), start: z.string(), end: z.string() });
+/** How an order is handed over: picked up at the cook's, or delivered by the cook (ADR 0044). */
+export const fulfilmentModeSchema = z.enum(FULFILMENT_MODES);
+/** A slot as chosen at checkout and carried by the checkout and the order (pick-up when the mode is left out). */
+export const chosenSlotSchema = z.object({
+  cook_id: z.string().min(1),
+  start: z.string().datetime({ offset: true }),
+  mode: fulfilmentModeSchema.default('pickup'),
+});
+/** A slot as reserved: its mode and the delivery fee decided by the catalogue (0 for a pick-up; absent on older messages). */
+export const heldSlotSchema = z.object({
+  cook_id: z.string(),
+  start: z.string(),
+  end: z.string(),
+  mode: fulfilmentModeSchema.default('pickup'),
+  fee_cents: z.number().int().nonnegative().default(0),
+});
+/** The address a buyer has orders delivered to (ADR 0044), as typed and checked (@popote/rules). */
+export const deliveryAddressInput = makeDeliveryAddressInput();
+/** As kept (checkout, order, profile): with the commune's name from the communes data. */
+export const deliveryAddressSchema = z.object({
+  street: z.string(),
+  complement: z.string(),
+  postcode: z.string(),
+  commune_code: z.string(),
+  city: z.string(),
+  phone: z.string(),
+  instructions: z.string(),
+});
+
+/** Whether a cook delivers to the buyer, and for how much (null: the cook does not deliver). */
+export const deliveryOfferSchema = z.object({
+  fee_cents: z.number().int(),
+  free_above_cents: z.number().int().nullable(),
+  radius_km: z.number().int(),
+  /** Null when the buyer's commune is not known yet. */
+  in_range: z.boolean().nullable(),
+});
+export type DeliveryOffer = z.infer<typeof deliveryOfferSchema>;
 export type HeldSlot = z.infer<typeof heldSlotSchema>;
 /** A line of a checkout as reserved: the meal's cook, name and price when the catalogue reserved it. */
 export const checkoutLineSchema = z.object({
@@ -148,8 +191,16 @@ export const PickupRpc = {
       meal_ids: z.array(z.string()).max(50).default([]),
       portions: z.number().int().min(1).max(500).default(1),
       limit: z.number().int().min(1).max(100).default(24),
+      /** Delivery slots (ADR 0044) instead of pick-up ones. */
+      mode: fulfilmentModeSchema.default('pickup'),
+      /** The buyer's commune: whether it is within the cook's delivery radius. */
+      commune_code: z.string().max(5).nullable().default(null),
     }),
-    z.object({ has_windows: z.boolean(), slots: z.array(pickupSlotSchema) }),
+    z.object({
+      has_windows: z.boolean(),
+      slots: z.array(pickupSlotSchema),
+      delivery: deliveryOfferSchema.nullable().default(null),
+    }),
     { callers: ['bff'] },
   ),
   /**
@@ -170,10 +221,21 @@ export const PickupRpc = {
         .array(z.object({ meal_id: z.string().min(1), quantity: z.number().int().min(1).max(1000) }))
         .min(1)
         .max(50),
-      /** One per cook of the lines. */
-      slots: z.array(z.object({ cook_id: z.string().min(1), start: z.string() })).max(50),
+      /** One per cook of the lines; a delivery is checked against the buyer's commune (ADR 0044). */
+      slots: z.array(z.object({ cook_id: z.string().min(1), start: z.string(), mode: fulfilmentModeSchema.default('pickup') })).max(50),
+      /** Where deliveries go (required when a slot is a delivery): checked against the communes and each cook's radius. */
+      delivery_to: z
+        .object({ postcode: z.string().max(5), commune_code: z.string().max(5) })
+        .nullable()
+        .default(null),
     }),
-    z.object({ slots: z.array(heldSlotSchema), expires_at: z.string(), lines: z.array(checkoutLineSchema) }),
+    z.object({
+      slots: z.array(heldSlotSchema),
+      expires_at: z.string(),
+      lines: z.array(checkoutLineSchema),
+      /** The delivered-to commune's name, from the communes data (null without a delivery). */
+      delivery_city: z.string().nullable().default(null),
+    }),
     { callers: ['payments'] },
   ),
   /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { actorSchema, defineEvent, defineRpc } from '../shared/envelope';
+import { deliveryAddressSchema } from '../catalogue/pickup';
 import { publicSellerSchema } from './traders';
 import { AVATAR_URL_INVALID, isSafeImageUrl, isValidSiret, LIMITS, TEXT_LIMITS, USER_TYPES, VAT_REGIMES } from '../shared/enums';
 
@@ -243,6 +244,20 @@ export const IdentityRpc = {
   deleteAccount: defineRpc(
     'rpc.identity.delete-account',
     z.object({ actor: actorSchema, password: z.string().min(1, IDENTITY_MESSAGES.required).max(200) }),
+    z.object({ ok: z.boolean() }),
+    { callers: ['bff'] },
+  ),
+  /** The buyer's delivery address as last used (ADR 0044): offered again at the next checkout. */
+  deliveryAddress: defineRpc(
+    'rpc.identity.delivery-address',
+    z.object({ actor: actorSchema }),
+    z.object({ address: deliveryAddressSchema.nullable() }),
+    { callers: ['bff'] },
+  ),
+  /** Remembers the address of a checkout with a delivery (the BFF, once payments accepted it). */
+  rememberDeliveryAddress: defineRpc(
+    'rpc.identity.remember-delivery-address',
+    z.object({ actor: actorSchema, address: deliveryAddressSchema }),
     z.object({ ok: z.boolean() }),
     { callers: ['bff'] },
   ),

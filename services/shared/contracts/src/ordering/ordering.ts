@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { actorSchema, defineEvent, defineRpc } from '../shared/envelope';
-import { ORDER_STATUSES, TEXT_LIMITS } from '../shared/enums';
+import { deliveryAddressSchema } from '../catalogue/pickup';
+import { FULFILMENT_MODES, ORDER_STATUSES, TEXT_LIMITS } from '../shared/enums';
 
 export const orderItemSchema = z.object({
   order_item_id: z.string(),
@@ -20,8 +21,16 @@ export const orderSchema = z.object({
   cook_name: z.string(),
   total_cents: z.number().int().nonnegative(),
   order_status: z.enum(ORDER_STATUSES),
-  delivery_option: z.literal('pickup'),
-  /** The pick-up slot chosen at checkout (ISO instants); null on orders placed before slots existed. */
+  /** Picked up at the cook's or delivered by the cook (ADR 0044): the statuses' words depend on it. */
+  delivery_option: z.enum(FULFILMENT_MODES),
+  /** The delivery fee inside `total_cents` (0 for a pick-up). */
+  delivery_fee_cents: z.number().int().nonnegative(),
+  /**
+   * Where a delivery goes: shown to the buyer, and to the cook only while the order is confirmed and
+   * not yet delivered (ordering decides, ADR 0044); null otherwise, and once dropped after the retention.
+   */
+  delivery_address: deliveryAddressSchema.nullable(),
+  /** The slot chosen at checkout, pick-up or delivery (ISO instants); null on orders placed before slots existed. */
   pickup_start: z.string().nullable(),
   pickup_end: z.string().nullable(),
   cancel_reason: z.string().nullable(),
@@ -213,6 +222,9 @@ export const OrderingEvents = {
       pickup_end: z.string().nullish(),
       /** The cook's name as the order shows it (absent on events published before it travelled). */
       cook_name: z.string().nullish(),
+      /** Picked up or delivered by the cook (ADR 0044), and the delivery fee inside `total_cents` (no commission on it). */
+      delivery_option: z.enum(FULFILMENT_MODES).default('pickup'),
+      delivery_fee_cents: z.number().int().nonnegative().default(0),
     }),
     // Stock is applied per cook, in order (ADR 0004): placed and cancelled share the cook's partition.
     {
@@ -276,6 +288,8 @@ export const OrderingEvents = {
       cook_name: z.string(),
       pickup_start: z.string(),
       pickup_end: z.string(),
+      /** A delivery's slot (ADR 0044): the email says so; absent on older events. */
+      delivery_option: z.enum(FULFILMENT_MODES).default('pickup'),
     }),
     { consumers: ['notifications-PickupSlotMoved'] },
   ),
@@ -289,6 +303,8 @@ export const OrderingEvents = {
       cook_name: z.string(),
       pickup_start: z.string(),
       pickup_end: z.string(),
+      /** A delivery's slot (ADR 0044): the email says so; absent on older events. */
+      delivery_option: z.enum(FULFILMENT_MODES).default('pickup'),
     }),
     { consumers: ['notifications-PickupReminder'] },
   ),
@@ -300,6 +316,8 @@ export const OrderingEvents = {
       cook_id: z.string(),
       from: z.enum(ORDER_STATUSES),
       to: z.enum(ORDER_STATUSES),
+      /** The emails and pushes are worded for a delivery (ADR 0044); absent on older events: a pick-up. */
+      delivery_option: z.enum(FULFILMENT_MODES).default('pickup'),
     }),
     { consumers: ['notifications-OrderStatusChanged', 'notifications-OrderStatusPush', 'payments-OrderPickedUp'] },
   ),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { actorSchema, defineEvent, defineRpc } from '../shared/envelope';
-import { checkoutLineSchema, chosenSlotSchema, heldSlotSchema } from '../catalogue/pickup';
+import { checkoutLineSchema, chosenSlotSchema, deliveryAddressInput, deliveryAddressSchema, heldSlotSchema } from '../catalogue/pickup';
+import { FULFILMENT_MODES } from '../shared/enums';
 
 export const PAYMENT_MESSAGES = {
   invalidData: 'Données de paiement invalides',
@@ -31,6 +32,8 @@ export const checkoutSchema = z.object({
   lines: z.array(checkoutLineSchema),
   /** One pick-up slot per cook, reserved with the portions while paying (docs/checkout.md). */
   slots: z.array(heldSlotSchema),
+  /** Where the deliveries of this checkout go (null: every cook's part is picked up). */
+  delivery_address: deliveryAddressSchema.nullable().default(null),
   /** Until when the portions and the slots are reserved for this checkout (null once paid or released). */
   reserved_until: z.string().nullable(),
   provider: z.enum(['sandbox', 'stripe']),
@@ -54,6 +57,8 @@ export const PaymentsRpc = {
       slots: z.array(chosenSlotSchema).max(50).default([]),
       /** The buyer's name as their account says it (the BFF reads it): shown to the cooks on their orders. */
       consumer_name: z.string().max(200).default(''),
+      /** Required when a slot is a delivery (ADR 0044); ignored otherwise. */
+      delivery_address: deliveryAddressInput.nullable().default(null),
     }),
     z.object({ checkout: checkoutSchema, client_secret: z.string(), publishable_key: z.string().nullable() }),
     { callers: ['bff'] },
@@ -102,6 +107,8 @@ export const PaymentsEvents = {
       slots: z.array(heldSlotSchema).default([]),
       /** The buyer's name, for the cooks (empty on events published before it travelled). */
       consumer_name: z.string().default(''),
+      /** Where the delivery slots' orders go (ADR 0044; null without a delivery, or on older events). */
+      delivery_address: deliveryAddressSchema.nullable().default(null),
     }),
     { consumers: ['ordering-PaymentSucceeded'] },
   ),
@@ -196,6 +203,8 @@ export const LEDGER_KINDS = [
   'ad_reserve',
   'ad_spend',
   'ad_release',
+  'delivery_fee',
+  'delivery_fee_refund',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -296,6 +305,12 @@ export const RECEIPT_MESSAGES = {
   notFound: 'Reçu introuvable : il est émis dès que la commande est enregistrée.',
   vatFranchise: 'TVA non applicable, art. 293 B du CGI',
   vatRate: (rate: string) => `TVA incluse au taux de ${rate} %`,
+  /** Added to the rate's mention when the order was delivered (ADR 0044). */
+  vatDeliveryFee: ', frais de livraison compris (frais accessoires, art. 267 du CGI)',
+  deliveryLine: 'Livraison par le cuisinier',
+  /** The seller's line of a delivered order: the fee is the cook's whole. */
+  commissionDishesOnly: (percent: string) =>
+    `et perçoit une commission de ${percent} % sur le prix des plats ; les frais de livraison reviennent entièrement au cuisinier.`,
   refunded: (date: string) => `Commande remboursée intégralement le ${date}.`,
   refundedPart: (amount: string, date: string) => `Remboursement partiel de ${amount} le ${date}.`,
   pickupSlot: (slot: string) => `Retrait : ${slot}`,
@@ -324,6 +339,10 @@ export const receiptSchema = z.object({
   consumer_id: z.string(),
   lines: z.array(z.object({ name: z.string(), quantity: z.number().int(), unit_price_cents: z.number().int() })),
   total_cents: z.number().int(),
+  /** The delivery fee inside the total, its own line (ADR 0044); 0 for a pick-up. */
+  delivery_fee_cents: z.number().int(),
+  /** Picked up or delivered by the cook (a free delivery too). */
+  delivery_option: z.enum(FULFILMENT_MODES),
   commission_percent: z.number(),
   commission_cents: z.number().int(),
   cook_cents: z.number().int(),

@@ -32,4 +32,22 @@ describe('pick-up calendar file', () => {
     );
     expect(createEvent(attrs).value).not.toContain('LOCATION');
   });
+
+  it("says a delivery is one, at the buyer's address", () => {
+    const attrs = pickupEventAttributes(
+      {
+        order_id: 'o2',
+        cook_name: 'amina_cuisine',
+        mode: 'delivery',
+        start: '2026-06-16T10:00:00Z',
+        end: '2026-06-16T11:00:00Z',
+        items: [],
+        address: { street: '3 rue Paul Bert', postcode: '69003', city: 'Lyon 3e Arrondissement' },
+      },
+      'https://popote.test',
+    );
+    const { value } = createEvent(attrs);
+    expect(value).toContain('SUMMARY:Livraison Popote par amina_cuisine');
+    expect(value).toContain('LOCATION:3 rue Paul Bert\\, 69003 Lyon 3e Arrondissement');
+  });
 });

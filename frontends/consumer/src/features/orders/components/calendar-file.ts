@@ -1,16 +1,18 @@
 import type { EventAttributes } from 'ics';
 
-/** What a calendar event of a pick-up needs. */
+/** What a calendar event of a pick-up (or a delivery by the cook, ADR 0044) needs. */
 export interface PickupEvent {
   order_id: string;
   cook_name: string;
+  /** A delivery: the event says so and its place is the buyer's address. */
+  mode?: 'pickup' | 'delivery';
   start: string;
   end: string;
   items: { name: string; quantity: number }[];
   address: { street: string; postcode: string; city: string } | null;
 }
 
-/** The pick-up as a calendar event (UTC instants: the calendar shows them in the reader's zone). */
+/** The pick-up or the delivery as a calendar event (UTC instants: the calendar shows them in the reader's zone). */
 export function pickupEventAttributes(e: PickupEvent, origin: string): EventAttributes {
   const start = new Date(e.start).getTime();
   const end = new Date(e.end).getTime();
@@ -22,7 +24,7 @@ export function pickupEventAttributes(e: PickupEvent, origin: string): EventAttr
     end,
     endInputType: 'utc',
     endOutputType: 'utc',
-    title: `Retrait Popote chez ${e.cook_name}`,
+    title: e.mode === 'delivery' ? `Livraison Popote par ${e.cook_name}` : `Retrait Popote chez ${e.cook_name}`,
     description: [`Commande n° ${e.order_id.slice(-8)}`, ...e.items.map((i) => `${i.quantity} × ${i.name}`)].join('\n'),
     location: e.address ? `${e.address.street}, ${e.address.postcode} ${e.address.city}` : undefined,
     url: `${origin}/orders`,
@@ -38,7 +40,7 @@ export async function downloadPickupEvent(e: PickupEvent): Promise<void> {
   const url = URL.createObjectURL(new Blob([value], { type: 'text/calendar;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = `retrait-popote-${e.order_id.slice(-8)}.ics`;
+  link.download = `${e.mode === 'delivery' ? 'livraison' : 'retrait'}-popote-${e.order_id.slice(-8)}.ics`;
   document.body.append(link);
   link.click();
   link.remove();

@@ -1,6 +1,7 @@
 import { useMutation } from '@popote/graphql';
 import { apiMessage } from '@popote/auth';
 import { Button, formatLongDateTime, formatSlot, OrderCard, OrderCardActions, toast } from '@popote/ui';
+import { formatPhone } from '@popote/rules';
 import { Link } from '@popote/router';
 import { CancelMyOrderDocument } from '../graphql/orders.generated';
 import type { OrderData } from '../graphql/orders';
@@ -12,9 +13,16 @@ import { frOrders } from '@popote/ui/fr-orders';
 const t = frOrders.orders;
 const ts = frOrders.slots;
 
-/** An order on /orders: the shared card, with the cook, the pick-up, the receipt link, cancelling while pending and the review once delivered. */
+const isDelivery = (order: OrderData) => order.delivery_option === 'delivery';
+
+/**
+ * An order on /orders: the shared card (a delivery's status and fee line worded by it, ADR 0044), with
+ * the cook, the pick-up or the delivery (its slot and address), the receipt link, cancelling while
+ * pending and the review once delivered.
+ */
 export function MyOrderCard({ order }: { order: OrderData }) {
   const [cancelOrder, { loading: cancelling }] = useMutation(CancelMyOrderDocument);
+  const delivery = isDelivery(order);
 
   const onCancel = async () => {
     if (!window.confirm(t.confirmCancel)) return;
@@ -40,13 +48,13 @@ export function MyOrderCard({ order }: { order: OrderData }) {
         <>
           {order.order_status === 'ready' ? (
             <p className={styles.readyBanner} role="status">
-              {t.readyBanner}
+              {delivery ? t.readyBannerDelivery : t.readyBanner}
             </p>
           ) : null}
           <p className={styles.cook}>
             {t.cook('')}
             <Link to={`/cook/${encodeURIComponent(order.cook_id)}`}>{order.cook_name}</Link>
-            <span className={styles.pickup}> · {t.pickup}</span>
+            <span className={styles.pickup}> · {delivery ? t.delivery : t.pickup}</span>
           </p>
           {order.pickup_start && order.pickup_end ? <PickupInfo order={order} /> : null}
         </>
@@ -69,25 +77,50 @@ export function MyOrderCard({ order }: { order: OrderData }) {
   );
 }
 
-/** The pick-up slot, the address once the cook confirmed, and the slot as a calendar file. */
+/**
+ * The slot (« Retrait : … » or « Livraison : … »), the place (the cook's once they confirmed, or the
+ * buyer's own delivery address), and the slot as a calendar file.
+ */
 function PickupInfo({ order }: { order: OrderData }) {
   const open = order.order_status !== 'cancelled' && order.order_status !== 'delivered';
+  const delivery = isDelivery(order);
+  const to = order.delivery_address;
   const onCalendar = () =>
     void downloadPickupEvent({
       order_id: order.order_id,
       cook_name: order.cook_name,
+      mode: delivery ? 'delivery' : 'pickup',
       start: order.pickup_start!,
       end: order.pickup_end!,
       items: order.items,
-      address: order.pickup_address ?? null,
+      address: delivery ? (to ?? null) : (order.pickup_address ?? null),
     }).catch(() => toast.error(ts.calendarError, { id: `order-ics-${order.order_id}` }));
   return (
     <div className={styles.pickupInfo}>
       <p className={styles.slot}>
-        <strong>{`${ts.pickupAt} : `}</strong>
+        <strong>{`${delivery ? t.deliveryAt : ts.pickupAt} : `}</strong>
         {formatSlot(order.pickup_start!, order.pickup_end!)}
       </p>
-      {open ? (
+      {delivery ? (
+        to ? (
+          <>
+            <p className={styles.address}>
+              <strong>{`${t.deliveryAddress} : `}</strong>
+              {[to.street, to.complement, `${to.postcode} ${to.city}`].filter(Boolean).join(', ')}
+            </p>
+            <p className={styles.address}>
+              <strong>{`${t.deliveryPhone} : `}</strong>
+              {formatPhone(to.phone)}
+            </p>
+            {to.instructions ? (
+              <p className={styles.address}>
+                <strong>{`${t.deliveryInstructions} : `}</strong>
+                {to.instructions}
+              </p>
+            ) : null}
+          </>
+        ) : null
+      ) : open ? (
         order.pickup_address ? (
           <p className={styles.address}>
             <strong>{`${ts.address} : `}</strong>
