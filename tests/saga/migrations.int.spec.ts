@@ -37,6 +37,8 @@ describe('migrations: applied once at boot, by one replica', () => {
   const config = orderingConfig(env);
   const hour = 3_600_000;
   const older = olderDatabase(config, async (db) => {
+    // The index an older version kept (dropped by the migration `delivery-address-purge`).
+    await db.collection('orders').createIndex({ pickup_start: 1, reminder_sent_at: 1 });
     // As an older version stored them: no `reminder_pending`.
     await db.collection('orders').insertMany([
       { _id: 'old-ahead', order_status: 'confirmed', reminder_sent_at: null, pickup_start: new Date(Date.now() + 48 * hour) },
@@ -80,6 +82,10 @@ describe('migrations: applied once at boot, by one replica', () => {
       .sort({ _id: 1 })
       .toArray();
     expect(orders).toEqual([{ _id: 'old-ahead', reminder_pending: true }, { _id: 'old-past' }, { _id: 'old-reminded' }]);
+    // The index no query used is gone; the purge day of delivery addresses has its own (ADR 0044).
+    const indexes = (await db.collection('orders').indexes()).map((i) => i.name);
+    expect(indexes).not.toContain('pickup_start_1_reminder_sent_at_1');
+    expect(indexes).toContain('address_purge_day_1');
     const stock = await db
       .collection('orders')
       .find({}, { projection: { stock_status: 1 } })
@@ -110,7 +116,7 @@ describe('migrations: applied once at boot, by one replica', () => {
     } finally {
       await nc.close();
     }
-    expect(await db.collection(MIGRATIONS_CHANGELOG).countDocuments()).toBe(3);
+    expect(await db.collection(MIGRATIONS_CHANGELOG).countDocuments()).toBe(4);
     expect(await db.collection('orders').findOne({ _id: 'old-ahead' } as never)).not.toHaveProperty('reminder_pending');
   });
 });

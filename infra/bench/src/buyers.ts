@@ -122,13 +122,37 @@ const PICKUP_ALL_DAY = {
   capacity_unit: 'orders',
 };
 
-export async function createMeal(cook: Person, portions: number, name = 'Plat du banc d’essai'): Promise<string> {
-  await setPickupAllDay(cook);
+/** Delivery every day, all day, within 5 km of Paris 1er, room for every buyer of a run (ADR 0044). */
+const DELIVERY_ALL_DAY = {
+  enabled: true,
+  radius_km: 5,
+  fee_cents: 500,
+  free_above_cents: null,
+  windows: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '23:30' })),
+  slot_minutes: 30,
+  cutoff_minutes: 0,
+  capacity: 100,
+};
+
+/** Where the bench's deliveries go: Paris 2e, about a kilometre from the cooks. */
+const DELIVERY_ADDRESS = {
+  street: '12 rue Montorgueil',
+  complement: '',
+  postcode: '75002',
+  commune_code: '75102',
+  phone: '0612345678',
+  instructions: '',
+};
+
+export async function createMeal(cook: Person, portions: number, name = 'Plat du banc d’essai', delivers = false): Promise<string> {
+  await setPickupAllDay(cook, delivers);
   return publishMeal(cook, portions, name);
 }
 
-export const setPickupAllDay = (cook: Person) =>
-  cook('mutation($i: PickupSettingsInput!) { updatePickupSettings(input: $i) { cook_id } }', { i: PICKUP_ALL_DAY });
+export const setPickupAllDay = (cook: Person, delivers = false) =>
+  cook('mutation($i: PickupSettingsInput!) { updatePickupSettings(input: $i) { cook_id } }', {
+    i: delivers ? { ...PICKUP_ALL_DAY, delivery: DELIVERY_ALL_DAY } : PICKUP_ALL_DAY,
+  });
 
 /** A dish published by a cook whose pick-up settings are saved. */
 export async function publishMeal(cook: Person, portions: number, name: string): Promise<string> {
@@ -167,28 +191,32 @@ export const slotAfterReminder: SlotPicker = (offered) =>
  * (`pick`: one whose reminder is not due during the run by default), read again on every call; then
  * the payment intent.
  */
-export async function createIntent(gql: Person, pick: SlotPicker = slotAfterReminder): Promise<string> {
+export async function createIntent(gql: Person, pick: SlotPicker = slotAfterReminder, delivery = false): Promise<string> {
+  const mode = delivery ? 'delivery' : 'pickup';
   const cart = await gql('{ cart { items { meal_id quantity meal { cook_id } } } }');
   const items = cart.cart.items as { meal_id: string; quantity: number; meal: { cook_id: string } }[];
   const slots = await Promise.all(
     [...new Set(items.map((i) => i.meal.cook_id))].map(async (cookId) => {
       const own = items.filter((i) => i.meal.cook_id === cookId);
       const r = await gql(
-        'query($c: ID!, $m: [ID!]!, $p: Int!) { pickupSlots(cook_id: $c, meal_ids: $m, portions: $p) { slots { start } } }',
+        'query($c: ID!, $m: [ID!]!, $p: Int!, $mode: String!, $commune: String) { pickupSlots(cook_id: $c, meal_ids: $m, portions: $p, mode: $mode, commune_code: $commune) { slots { start } } }',
         {
           c: cookId,
           m: own.map((i) => i.meal_id),
           p: own.reduce((n, i) => n + i.quantity, 0),
+          mode,
+          commune: delivery ? DELIVERY_ADDRESS.commune_code : null,
         },
       );
       const offered = r.pickupSlots.slots as { start: string }[];
       if (!offered.length) throw new Error(`no pick-up slot offered by ${cookId}`);
-      return { cook_id: cookId, start: pick(offered).start };
+      return { cook_id: cookId, start: pick(offered).start, mode };
     }),
   );
-  const intent = await gql('mutation($s: [ChosenSlotInput!]!) { createPaymentIntent(slots: $s) { checkout { checkout_id } } }', {
-    s: slots,
-  });
+  const intent = await gql(
+    'mutation($s: [ChosenSlotInput!]!, $a: DeliveryAddressInput) { createPaymentIntent(slots: $s, delivery_address: $a) { checkout { checkout_id } } }',
+    { s: slots, a: delivery ? DELIVERY_ADDRESS : null },
+  );
   return intent.createPaymentIntent.checkout.checkout_id as string;
 }
 
@@ -208,10 +236,10 @@ export async function payWithSandboxCard(gql: Person, id: string): Promise<{ sta
  * order announced until the checkout's is listed: returns the time from the add to the paid order
  * visible to the buyer (null if it never was within a minute).
  */
-export const buyOne = async (gql: Person, mealId: string, quantity = 1, untilVisible = false) => {
+export const buyOne = async (gql: Person, mealId: string, quantity = 1, untilVisible = false, delivery = false) => {
   const t0 = performance.now();
   await gql('mutation($m: ID!, $q: Int!) { addToCart(meal_id: $m, quantity: $q) { item_count } }', { m: mealId, q: quantity });
-  const checkoutId = await createIntent(gql);
+  const checkoutId = await createIntent(gql, slotAfterReminder, delivery);
   const live = untilVisible ? await followOrderUpdates(gql) : null;
   try {
     if ((await payWithSandboxCard(gql, checkoutId)).status !== 'succeeded') throw new Error('payment failed');

@@ -57,6 +57,8 @@ export async function checkoutBench(
     concurrency: number;
     cooks: number;
     untilVisible?: boolean;
+    /** Every checkout delivered by the cook (ADR 0044) instead of picked up. */
+    delivery?: boolean;
     counting: { natsMonitorUrl: string; serviceMetrics: { name: string; url: string }[] };
   },
 ) {
@@ -65,7 +67,7 @@ export async function checkoutBench(
   const mealIds = await fourAtATime(cooks, async (i) => {
     const cook = person(bff);
     await signUp(cook, 'cook', i);
-    return createMeal(cook, 1000); // the most a cook may offer, enough for every run
+    return createMeal(cook, 1000, undefined, !!opts.delivery); // the most a cook may offer, enough for every run
   });
   const people = await fourAtATime(buyers, async (i) => {
     const gql = person(bff);
@@ -110,7 +112,7 @@ export async function checkoutBench(
         const i = next++;
         const t = performance.now();
         try {
-          const { visibleMs } = await buyOne(people[i], mealIds[i % cooks], 1, !!opts.untilVisible);
+          const { visibleMs } = await buyOne(people[i], mealIds[i % cooks], 1, !!opts.untilVisible, !!opts.delivery);
           latencies.push(performance.now() - t);
           if (visibleMs !== null) visible.push(visibleMs);
         } catch (err) {

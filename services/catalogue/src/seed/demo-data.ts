@@ -47,6 +47,17 @@ export const DEMO_PICKUP: Record<string, PickupSettingsInput> = {
     slot_minutes: 30,
     capacity: 6,
     capacity_unit: 'orders',
+    // Amina delivers in the evening around Lyon (ADR 0044): 5 € as the specification says, free from 30 €.
+    delivery: {
+      enabled: true,
+      radius_km: 5,
+      fee_cents: 500,
+      free_above_cents: 3000,
+      windows: everyDay([['18:30', '21:30']]),
+      slot_minutes: 30,
+      cutoff_minutes: 120,
+      capacity: 3,
+    },
   },
   [DEMO_COOKS.lucas.id]: {
     windows: everyDay([['18:00', '21:00']]),

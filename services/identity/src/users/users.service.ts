@@ -107,7 +107,9 @@ export class UsersService {
 
   /** Keeps the address of the buyer's last delivery (one per account: the newest replaces it). Not on an erased account. */
   async rememberDeliveryAddress(actor: Actor, address: DeliveryAddress): Promise<void> {
-    await this.store.users.updateOne({ _id: actor.user_id, erased_at: null }, { $set: { delivery_address: address } });
+    await this.relay.change(this.store.users, actor.user_id, () =>
+      this.store.users.updateOne({ _id: actor.user_id, erased_at: null }, { $set: { delivery_address: address } }),
+    );
   }
 
   /** Cooks by rating, best first (home page). */

@@ -50,11 +50,24 @@ describe("the cook's day", () => {
     expect(earlier.map((o) => o.order_id).sort()).toEqual([past.order_id, legacy.order_id].sort());
   });
 
+  it('lists the deliveries of a time apart from its pick-ups, after them (ADR 0044)', () => {
+    const now = new Date('2026-01-13T09:00:00.000Z');
+    const start = '2026-01-13T17:00:00.000Z';
+    const delivered = order(start, { delivery_option: 'delivery' });
+    const picked = order(start);
+    const { upcoming } = groupBySlot([delivered, picked], now);
+    expect(upcoming[0]!.slots.map((s) => [s.mode, s.orders.map((o) => o.order_id)])).toEqual([
+      ['pickup', [picked.order_id]],
+      ['delivery', [delivered.order_id]],
+    ]);
+  });
+
   it('sums the portions per dish of a slot, without cancelled or picked-up orders', () => {
     const start = '2026-01-13T17:00:00.000Z';
     const slot = {
       start,
       end: '2026-01-13T17:30:00.000Z',
+      mode: 'pickup' as const,
       orders: [
         order(start, { consumer_name: 'Claire' }),
         order(start, {

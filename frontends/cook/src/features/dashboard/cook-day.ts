@@ -8,8 +8,13 @@ export const parisDay = (value: string | Date): string => parisDate.format(new D
 export interface SlotGroup {
   start: string;
   end: string;
+  /** Deliveries are listed by their own windows, apart from pick-ups at the same time (ADR 0044). */
+  mode: 'pickup' | 'delivery';
   orders: CookOrder[];
 }
+
+const modeOf = (o: CookOrder): SlotGroup['mode'] => (o.delivery_option === 'delivery' ? 'delivery' : 'pickup');
+const pickupFirst = (a: CookOrder, b: CookOrder) => (modeOf(a) === modeOf(b) ? 0 : modeOf(a) === 'pickup' ? -1 : 1);
 
 export interface DayGroup {
   /** Paris date, YYYY-MM-DD. */
@@ -18,21 +23,23 @@ export interface DayGroup {
 }
 
 /**
- * The cook's day: orders with a pick-up slot from today on (Paris), by day then slot, in
- * time order; the others (earlier slots, orders placed before slots) newest first.
+ * The cook's day: orders with a slot from today on (Paris), by day then slot (pick-ups, then the
+ * deliveries of the same time), in time order; the others (earlier slots, orders placed before
+ * slots) newest first.
  */
 export function groupBySlot(orders: CookOrder[], now: Date): { upcoming: DayGroup[]; earlier: CookOrder[] } {
   const today = parisDay(now);
   const upcoming = orders
     .filter((o) => o.pickup_start && o.pickup_end && parisDay(o.pickup_start) >= today)
-    .sort((a, b) => a.pickup_start!.localeCompare(b.pickup_start!) || a.created_at.localeCompare(b.created_at));
+    .sort((a, b) => a.pickup_start!.localeCompare(b.pickup_start!) || pickupFirst(a, b) || a.created_at.localeCompare(b.created_at));
   const days: DayGroup[] = [];
   for (const order of upcoming) {
     const day = parisDay(order.pickup_start!);
     let group = days.at(-1);
     if (group?.day !== day) days.push((group = { day, slots: [] }));
     let slot = group.slots.at(-1);
-    if (slot?.start !== order.pickup_start) group.slots.push((slot = { start: order.pickup_start!, end: order.pickup_end!, orders: [] }));
+    if (slot?.start !== order.pickup_start || slot.mode !== modeOf(order))
+      group.slots.push((slot = { start: order.pickup_start!, end: order.pickup_end!, mode: modeOf(order), orders: [] }));
     slot.orders.push(order);
   }
   const upcomingIds = new Set(upcoming.map((o) => o.order_id));

@@ -56,6 +56,7 @@ describe("a delivery on the cook's orders (ADR 0044)", () => {
     await mountWithBff(dom, <CookOrderCard order={order({ order_status: 'ready' })} />, () => ({}));
     await until(() => dom.container.querySelector('article'), 'the card');
     expect(dom.container.textContent).toContain('En cours de livraison');
+    expect([...dom.container.querySelectorAll('button')].map((b) => b.textContent)).toContain('Marquer comme livrée');
   });
 
   it('a pick-up reads as before: « Retrait : », no address', async () => {

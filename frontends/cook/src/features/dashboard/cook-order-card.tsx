@@ -83,7 +83,7 @@ export function CookOrderCard({ order, compact = false }: { order: CookOrder; co
           <OrderCardActions>
             {next ? (
               <Button variant="primary" size="sm" loading={changing} onClick={() => void onNext()}>
-                {t.actions[next]}
+                {(order.delivery_option === 'delivery' ? t.deliveryActions[next] : undefined) ?? t.actions[next]}
               </Button>
             ) : null}
             {movable ? (
@@ -242,7 +242,8 @@ function CancelForm({ order, onClose }: { order: CookOrder; onClose: () => void 
 /** Where a delivery goes, shown by ordering once the cook confirmed the order (ADR 0044), with a call and a map link. */
 function DeliveryAddress({ order }: { order: CookOrder }) {
   const a = order.delivery_address;
-  if (!a) return <span className={styles.pickup}>{t.cookDay.addressHidden}</span>;
+  // Not confirmed yet: it will come; delivered or cancelled: nothing to show any more.
+  if (!a) return order.order_status === 'pending' ? <span className={styles.pickup}>{t.cookDay.addressHidden}</span> : null;
   return (
     <span className={styles.address} aria-label={t.cookDay.deliverTo}>
       <span>

@@ -81,8 +81,14 @@ function Days({ days }: { days: DayGroup[] }) {
         <section key={group.day} aria-label={formatLongDate(`${group.day}T12:00:00`)} className={ordersStyles.day}>
           <h4 className={ordersStyles.dayTitle}>{dayTitle(group.day, group.slots[0]!.start)}</h4>
           {group.slots.map((slot) => (
-            <section key={slot.start} aria-label={`${td.pickup(formatSlotTime(slot.start, slot.end))}`} className={ordersStyles.slotGroup}>
-              <h5 className={ordersStyles.slotTitle}>{td.slotTitle(formatSlotTime(slot.start, slot.end), slot.orders.length)}</h5>
+            <section
+              key={`${slot.mode}|${slot.start}`}
+              aria-label={(slot.mode === 'delivery' ? td.delivery : td.pickup)(formatSlotTime(slot.start, slot.end))}
+              className={ordersStyles.slotGroup}
+            >
+              <h5 className={ordersStyles.slotTitle}>
+                {(slot.mode === 'delivery' ? td.deliverySlotTitle : td.slotTitle)(formatSlotTime(slot.start, slot.end), slot.orders.length)}
+              </h5>
               <CookOrderList orders={slot.orders} />
             </section>
           ))}
@@ -103,8 +109,8 @@ function PrepList({ days }: { days: DayGroup[] }) {
       <p className={ordersStyles.muted}>{td.prepIntro}</p>
       {slots.length === 0 ? <p className={ordersStyles.muted}>{td.prepEmpty}</p> : null}
       {slots.map(({ day, slot, prep }) => (
-        <table key={slot.start} className={ordersStyles.prepTable}>
-          <caption>{`${dayTitle(day, slot.start)}, ${formatSlotTime(slot.start, slot.end)}`}</caption>
+        <table key={`${slot.mode}|${slot.start}`} className={ordersStyles.prepTable}>
+          <caption>{`${dayTitle(day, slot.start)}, ${formatSlotTime(slot.start, slot.end)}${slot.mode === 'delivery' ? ` (${td.deliveries})` : ''}`}</caption>
           <thead>
             <tr>
               <th scope="col">{td.dish}</th>
