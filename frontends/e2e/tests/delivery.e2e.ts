@@ -2,7 +2,7 @@ import { newAccount, signUp } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { addFromCard, cartLink, chooseFirstSlots, openDashboardAs, openMeals, orderCard, payWith, plain } from './support/shop';
 
-const BOURGUIGNON = 'Bœuf bourguignon';
+const BOWL = 'Bowl tofu mariné et légumes';
 const OUT_OF_RANGE = 'Votre adresse est hors de la zone de livraison de ce cuisinier : choisissez le retrait.';
 
 /**
@@ -19,8 +19,8 @@ test.describe('delivery by the cook', () => {
     const { page: cook } = await openPage();
     const { page: buyer } = await openPage();
 
-    // The cook (Lyon 3e) delivers within 10 km for 4,00 €, on the default window (Fridays 18:00–20:00).
-    await openDashboardAs(cook, base, 'lucas@popote.test', 'retrait');
+    // The cook (Villeurbanne) delivers within 10 km for 4,00 €, on the default window (Fridays 18:00–20:00).
+    await openDashboardAs(cook, base, 'mei@popote.test', 'retrait');
     await cook.getByRole('tab', { name: 'Retrait et livraison', selected: true }).waitFor();
     const delivery = cook.getByTestId('pickup-delivery');
     await delivery.getByLabel('Proposer la livraison').check();
@@ -31,10 +31,10 @@ test.describe('delivery by the cook', () => {
     await cook.reload();
     expect(await cook.getByTestId('pickup-delivery').getByLabel('Frais de livraison (€)').inputValue()).toBe('4,00');
 
-    // A buyer puts the bourguignon in the cart and goes to pay.
+    // A buyer puts the bowl in the cart and goes to pay.
     await signUp(buyer, base, newAccount());
-    await openMeals(buyer, base, BOURGUIGNON);
-    await addFromCard(buyer, BOURGUIGNON);
+    await openMeals(buyer, base, BOWL);
+    await addFromCard(buyer, BOWL);
     await cartLink(buyer, 1).click();
     await buyer.getByRole('button', { name: 'Procéder au paiement' }).click();
     await buyer.waitForURL(`${base}/checkout`);
@@ -45,20 +45,20 @@ test.describe('delivery by the cook', () => {
     await buyer.getByLabel('Adresse (numéro et rue)').fill('1 La Canebière');
     await buyer.getByLabel('Code postal').fill('13001');
     await buyer.getByText(OUT_OF_RANGE).waitFor();
-    expect(await buyer.getByRole('radiogroup', { name: 'Livraison par lucas_bistrot' }).count()).toBe(0);
+    expect(await buyer.getByRole('radiogroup', { name: 'Livraison par mei_wok' }).count()).toBe(0);
 
     // From Lyon 7e: in range; the fee is in the total.
     await buyer.getByLabel('Adresse (numéro et rue)').fill('12 rue de Marseille');
     await buyer.getByLabel('Code postal').fill('69007');
     await buyer.getByLabel('Téléphone (pour le cuisinier)').fill('06 12 34 56 78');
     await buyer.getByLabel('Instructions pour le cuisinier (facultatif)').fill('Interphone Martin');
-    await buyer.getByRole('radiogroup', { name: 'Livraison par lucas_bistrot' }).waitFor();
+    await buyer.getByRole('radiogroup', { name: 'Livraison par mei_wok' }).waitFor();
     expect(await buyer.getByText(OUT_OF_RANGE).count()).toBe(0);
-    expect(plain(await buyer.locator('main').innerText())).toContain('Livraison (lucas_bistrot)');
+    expect(plain(await buyer.locator('main').innerText())).toContain('Livraison (mei_wok)');
     await chooseFirstSlots(buyer, 1);
     const pay = buyer.getByRole('button', { name: /^Payer / });
     await pay.waitFor();
-    expect(plain(await pay.innerText())).toContain('18,50 €');
+    expect(plain(await pay.innerText())).toContain('14,50 €');
     await payWith(buyer, '4242 4242 4242 4242');
     await buyer.waitForURL(`${base}/orders`);
     const heading = buyer.getByRole('region', { name: /Commandes en cours/ }).getByRole('heading', { name: /^Commande n° / });
@@ -103,7 +103,7 @@ test.describe('delivery by the cook', () => {
     await feeRow.waitFor();
     expect(plain(await feeRow.innerText())).toContain('Livraison par le cuisinier');
     expect(plain(await feeRow.innerText())).toContain('4,00 €');
-    expect(plain(await buyer.getByTestId('receipt-total').innerText())).toBe('18,50 €');
+    expect(plain(await buyer.getByTestId('receipt-total').innerText())).toBe('14,50 €');
     await buyer.getByText(/sur le prix des plats ; les frais de livraison reviennent entièrement au cuisinier/).waitFor();
 
     // The cook's ledger: the fee as its own entry.

@@ -113,7 +113,7 @@ test.describe('static pages and footer', () => {
 
       // Accordion: a button per question, folded; Enter opens it, Space closes it.
       const question = page.getByRole('button', { name: 'Les plats sont-ils livrés ?' });
-      const answer = page.getByText("Toutes les commandes se font aujourd'hui en retrait");
+      const answer = page.getByText('Oui, par les cuisiniers qui le proposent');
       expect(await question.getAttribute('aria-expanded')).toBe('false');
       expect(await answer.isVisible()).toBe(false);
       await question.focus();
