@@ -1,6 +1,7 @@
 import { jetstream } from '@nats-io/jetstream';
 import {
   CartRpc,
+  IdentityRpc,
   OrderingEvents,
   OrderingRpc,
   PaymentsRpc,
@@ -132,6 +133,17 @@ describe('delivery by the cook: places, range and fee (real NATS JetStream + dat
     await expect(deliver(far, 'cook-delivery-race', slot.start, null)).rejects.toMatchObject({
       message: PICKUP_MESSAGES.deliveryAddressRequired,
     });
+  });
+
+  it("the buyer's last delivery address is offered again, and goes with the account", async () => {
+    const buyer = consumer();
+    expect((await s.rpc.call(IdentityRpc.deliveryAddress, { actor: buyer })).address).toBeNull();
+    const address = { ...NEAR, phone: '0612345678', city: 'Paris 2e Arrondissement' };
+    await s.rpc.call(IdentityRpc.rememberDeliveryAddress, { actor: buyer, address });
+    await s.rpc.call(IdentityRpc.rememberDeliveryAddress, { actor: buyer, address: { ...address, instructions: 'Code 1234' } });
+    expect((await s.rpc.call(IdentityRpc.deliveryAddress, { actor: buyer })).address).toEqual({ ...address, instructions: 'Code 1234' });
+    await s.erase(buyer);
+    await eventually(async () => ((await s.rpc.call(IdentityRpc.deliveryAddress, { actor: buyer })).address === null ? true : undefined));
   });
 
   it('a paid delivery: the fee in the total without commission, the address shown to the cook once confirmed; cancelled, the fee comes back once', async () => {

@@ -8,6 +8,8 @@ import {
   CookProfileSchema,
   LoginAttempt,
   LoginAttemptSchema,
+  SavedDeliveryAddress,
+  SavedDeliveryAddressSchema,
   Session,
   SessionSchema,
   User,
@@ -24,4 +26,5 @@ export class IdentityStore extends ModelStore({
   accountTokens: [AccountToken, AccountTokenSchema],
   consumedTokens: [ConsumedToken, ConsumedTokenSchema],
   traders: [Trader, TraderSchema],
+  deliveryAddresses: [SavedDeliveryAddress, SavedDeliveryAddressSchema],
 }) {}

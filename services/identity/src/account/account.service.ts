@@ -198,7 +198,6 @@ export class AccountService {
         dietary_preferences: [],
         password_hash: unusable,
         email_verified_at: null,
-        delivery_address: null,
         erased_at: new Date(),
         // Earlier events still waiting here (names, usernames) are moot now: only the erasure goes out.
         _outbox: [],

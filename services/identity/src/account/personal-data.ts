@@ -3,7 +3,7 @@ import { DomainError, IDENTITY_MESSAGES, type Envelope, type PersonalDataExport 
 import type { ErasureRequested, PersonalDataProvider } from '@popote/platform';
 import { SessionsService } from '../auth/sessions.service';
 import { toCookProfileDto, toUserDto } from '../users/user.mapper';
-import { CookProfile, User } from '../users/user.schema';
+import { CookProfile, SavedDeliveryAddress, User } from '../users/user.schema';
 import { AccountService } from './account.service';
 import { IdentityStore } from '../store';
 import { ModerationService } from '../moderation/moderation.service';
@@ -30,7 +30,7 @@ export class IdentityPersonalData implements PersonalDataProvider {
       sections: {
         profile: toUserDto(user),
         // The delivery address remembered for the next checkout (ADR 0044).
-        'delivery-address': user.delivery_address ?? null,
+        'delivery-address': (await this.store.deliveryAddresses.findById(user._id).lean<SavedDeliveryAddress>())?.address ?? null,
         'cook-profile': profile ? toCookProfileDto(profile) : null,
         sessions,
         // A cook's trader details and where their verification stands (the documents by name: the
@@ -50,6 +50,7 @@ export class IdentityPersonalData implements PersonalDataProvider {
    */
   async erase(userId: string, envelope: Envelope<ErasureRequested>): Promise<void> {
     await this.account.eraseLeftovers(userId, envelope.data.email);
+    await this.store.deliveryAddresses.deleteOne({ _id: userId });
     // A cook's trader details are not erased with the account: the law requires them kept six months
     // after the trading relationship ends (EU Digital Services Act, article 30(3)), then deleted.
     await this.traders.endRelationship(userId, new Date(envelope.data.requested_at));

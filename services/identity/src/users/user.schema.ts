@@ -26,8 +26,6 @@ export class User {
    * verification existed, counted as verified (it has been paying and publishing all along).
    */
   @Prop({ type: Date }) email_verified_at?: Date | null;
-  /** Personal data: the delivery address last used (ADR 0044), offered at the next checkout; exported and erased. */
-  @Prop({ type: Object, default: null }) delivery_address!: DeliveryAddress | null;
   /** Set when the account is erased (GDPR art. 17): the document is an anonymous tombstone of the id. */
   @Prop({ type: Date, default: null }) erased_at!: Date | null;
   created_at!: Date;
@@ -70,6 +68,19 @@ export class CookProfile {
   @Prop({ type: Object, default: null }) seller!: PublicSellerDto | null;
 }
 export const CookProfileSchema = SchemaFactory.createForClass(CookProfile);
+
+/**
+ * Personal data: the delivery address a buyer last used (ADR 0044), offered at their next checkout;
+ * exported, and deleted with the account. Its own small document (`_id` = user id), written by one
+ * upsert: no lease, no rewrite of the account's document on each checkout.
+ */
+@Schema({ collection: 'deliveryAddresses', versionKey: false, timestamps: { createdAt: false, updatedAt: 'updated_at' } })
+export class SavedDeliveryAddress {
+  @Prop({ type: String, required: true }) _id!: string;
+  @Prop({ type: Object, required: true }) address!: DeliveryAddress;
+  updated_at!: Date;
+}
+export const SavedDeliveryAddressSchema = SchemaFactory.createForClass(SavedDeliveryAddress);
 
 /** A refresh token. The token is `<_id>.<secret>`; only the secret's hash is stored. */
 @Schema({ collection: 'sessions', versionKey: false })

@@ -18,7 +18,7 @@ import { EventPublisher, findByIds, insertOnce, isDuplicateKey, OutboxRelay, rec
 import type { z } from 'zod';
 import { hashPassword } from '../auth/passwords';
 import { toCookProfileDto, toPublicCook, toUserDto } from './user.mapper';
-import { CookProfile, User } from './user.schema';
+import { CookProfile, SavedDeliveryAddress, User } from './user.schema';
 import { IdentityStore } from '../store';
 
 export const usernameKey = (username: string) => username.trim().toLowerCase();
@@ -101,15 +101,12 @@ export class UsersService {
 
   /** The delivery address the buyer last used (ADR 0044), or null. */
   async deliveryAddressOf(actor: Actor): Promise<DeliveryAddress | null> {
-    const user = await this.store.users.findById(actor.user_id, { delivery_address: 1, erased_at: 1 }).lean<User>();
-    return user && !user.erased_at ? (user.delivery_address ?? null) : null;
+    return (await this.store.deliveryAddresses.findById(actor.user_id).lean<SavedDeliveryAddress>())?.address ?? null;
   }
 
-  /** Keeps the address of the buyer's last delivery (one per account: the newest replaces it). Not on an erased account. */
+  /** Keeps the address of the buyer's last delivery (one per account: the newest replaces it); the account's erasure deletes it. */
   async rememberDeliveryAddress(actor: Actor, address: DeliveryAddress): Promise<void> {
-    await this.relay.change(this.store.users, actor.user_id, () =>
-      this.store.users.updateOne({ _id: actor.user_id, erased_at: null }, { $set: { delivery_address: address } }),
-    );
+    await this.store.deliveryAddresses.updateOne({ _id: actor.user_id }, { $set: { address } }, { upsert: true });
   }
 
   /** Cooks by rating, best first (home page). */
