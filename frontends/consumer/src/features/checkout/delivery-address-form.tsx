@@ -47,7 +47,7 @@ export function DeliveryAddressFields({
         hint={t.complementHint}
         error={errors.complement}
       />
-      <div className={styles.row}>
+      <div className={styles.postcodeRow}>
         <TextField
           label={t.postcode}
           name="postal-code"
