@@ -43,7 +43,7 @@ function tabOf(value: string | null): TabKey {
 }
 
 /**
- * /cook/dashboard: 'Aperçu', 'Plats', 'Commandes', 'Retrait', 'Avis', 'Statistiques', 'Mises en avant',
+ * /cook/dashboard: 'Aperçu', 'Plats', 'Commandes', 'Retrait et livraison', 'Avis', 'Statistiques', 'Mises en avant',
  * 'Paiements', 'Vendeur'. The open tab is in the URL (?onglet=plats), so creating or editing a meal can come back to it.
  * Orders are live while the dashboard is open: a status change lands on the cached order;
  * a new order ('Nouvelle commande !') and the statistics are asked for again.
