@@ -1,24 +1,10 @@
 import { ORDER_MESSAGES, OrderingEvents, UNATTENDED_AFTER_MS, type OrderStatus } from '@popote/contracts';
 import { describe, expect, it } from 'vitest';
-import type { CancellableOrder } from './cancellation';
 import { closeUnattended } from './closing';
+import { TEST_SLOT_END, testOrder } from './test-order';
 
-const SLOT_END = Date.parse('2026-11-20T12:00:00Z');
-const order = (order_status: OrderStatus, pickup_end: Date | null = new Date(SLOT_END)) =>
-  ({
-    _id: 'o1',
-    checkout_id: 'c1',
-    consumer_id: 'buyer',
-    cook_id: 'cook',
-    total_cents: 2400,
-    order_status,
-    stock_status: 'pending',
-    items: [{ order_item_id: 'o1-1', meal_id: 'm1', name: 'Tajine', quantity: 2, price_cents: 1200 }],
-    cancel_reason: null,
-    pickup_end,
-    _outbox: [],
-    _outbox_pending: false,
-  }) as CancellableOrder & { pickup_end: Date | null };
+const SLOT_END = TEST_SLOT_END;
+const order = (order_status: OrderStatus, pickup_end: Date | null = new Date(SLOT_END)) => testOrder(order_status, { pickup_end });
 const types = (o: ReturnType<typeof order>) => o._outbox.map((e) => e.subject.split('.').slice(0, 3).join('.'));
 
 describe('orders nobody closed, a week after their slot', () => {

@@ -1,26 +1,12 @@
-import { ORDER_MESSAGES, UNATTENDED_AFTER_MS } from '@popote/contracts';
+import { ORDER_MESSAGES, UNATTENDED_AFTER_MS, type OrderStatus } from '@popote/contracts';
 import { describe, expect, it } from 'vitest';
-import { cancelOrder, type CancellableOrder } from './cancellation';
+import { cancelOrder } from './cancellation';
 import { closeUnattended } from './closing';
 import { ORDER_HISTORY_MAX, recordStep } from './history';
 import type { OrderStep } from './order.schema';
+import { testOrder } from './test-order';
 
-const order = (order_status: CancellableOrder['order_status'], history?: OrderStep[]) =>
-  ({
-    _id: 'o1',
-    checkout_id: 'c1',
-    consumer_id: 'buyer',
-    cook_id: 'cook',
-    total_cents: 2400,
-    order_status,
-    stock_status: 'pending',
-    items: [{ order_item_id: 'o1-1', meal_id: 'm1', name: 'Tajine', quantity: 2, price_cents: 1200 }],
-    cancel_reason: null,
-    pickup_end: new Date('2026-11-20T12:00:00Z'),
-    _outbox: [],
-    _outbox_pending: false,
-    ...(history ? { history } : {}),
-  }) as CancellableOrder & { pickup_end: Date | null };
+const order = (order_status: OrderStatus, history?: OrderStep[]) => testOrder(order_status, { history });
 const AT = new Date('2026-11-21T10:00:00Z');
 
 describe("an order's steps (the support console's story)", () => {
