@@ -5,8 +5,11 @@ const parisDate = (iso: string) =>
   new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
 
 /** "Retrait : mardi 24 novembre, 11:30–11:45" and the place (the street once the cook confirmed). */
-export function pickupLines(r: Pick<ReceiptDto, 'pickup_start' | 'pickup_end' | 'pickup_place'>): string[] {
+export function pickupLines(r: Pick<ReceiptDto, 'pickup_start' | 'pickup_end' | 'pickup_place' | 'delivery_option'>): string[] {
   const out: string[] = [];
+  // A delivery: its slot, never the cook's address nor the buyer's (ADR 0044).
+  if (r.delivery_option === 'delivery')
+    return r.pickup_start && r.pickup_end ? [RECEIPT_MESSAGES.deliverySlot(formatPickupSlot(r.pickup_start, r.pickup_end))] : [];
   if (r.pickup_start && r.pickup_end) out.push(RECEIPT_MESSAGES.pickupSlot(formatPickupSlot(r.pickup_start, r.pickup_end)));
   const p = r.pickup_place;
   if (r.pickup_start && p)

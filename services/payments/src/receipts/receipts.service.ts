@@ -135,6 +135,8 @@ export class ReceiptsService {
    * ordering does not answer, the slot the order was paid with, and the commune only.
    */
   private async pickupOf(receipt: Receipt): Promise<Pick<ReceiptDto, 'pickup_start' | 'pickup_end' | 'pickup_place'>> {
+    // A delivery is not fetched at the cook's: their address has no place on its receipt (ADR 0044).
+    const delivered = receipt.delivery_option === 'delivery';
     const [order, address] = await Promise.all([
       this.rpc
         .call(OrderingRpc.ordersById, { order_ids: [receipt._id] })
@@ -143,13 +145,15 @@ export class ReceiptsService {
           this.log.warn(`receipt ${receipt._id}: order not read (${err.message}); the slot paid for is shown`);
           return null;
         }),
-      this.rpc
-        .call(PickupRpc.pickupAddresses, { cook_ids: [receipt.cook_id] })
-        .then((r) => r.items[0]?.address ?? null)
-        .catch((err: Error) => {
-          this.log.warn(`receipt ${receipt._id}: pick-up address not read (${err.message})`);
-          return null;
-        }),
+      delivered
+        ? null
+        : this.rpc
+            .call(PickupRpc.pickupAddresses, { cook_ids: [receipt.cook_id] })
+            .then((r) => r.items[0]?.address ?? null)
+            .catch((err: Error) => {
+              this.log.warn(`receipt ${receipt._id}: pick-up address not read (${err.message})`);
+              return null;
+            }),
     ]);
     let start = order?.pickup_start ?? (receipt.pickup_start ? new Date(receipt.pickup_start).toISOString() : null);
     let end = order?.pickup_end ?? (receipt.pickup_end ? new Date(receipt.pickup_end).toISOString() : null);

@@ -314,6 +314,7 @@ export const RECEIPT_MESSAGES = {
   refunded: (date: string) => `Commande remboursée intégralement le ${date}.`,
   refundedPart: (amount: string, date: string) => `Remboursement partiel de ${amount} le ${date}.`,
   pickupSlot: (slot: string) => `Retrait : ${slot}`,
+  deliverySlot: (slot: string) => `Livraison : ${slot}`,
   pickupAddress: (street: string, postcode: string, city: string) => `Lieu : ${street}, ${postcode} ${city}`,
   pickupCommune: (postcode: string, city: string) =>
     `Lieu : ${postcode} ${city} (l'adresse exacte s'affiche dès que le cuisinier a confirmé la commande)`,
