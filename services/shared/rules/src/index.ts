@@ -12,3 +12,4 @@ export * from './ads';
 export * from './traders';
 export * from './moderation';
 export * from './delivery';
+export * from './promotions';
