@@ -3,6 +3,7 @@ import { PlatformModule } from '@popote/platform';
 import cookieParser from 'cookie-parser';
 import { DataExportsModule } from './account/exports/data-exports.module';
 import { AdsModule } from './ads/ads.module';
+import { PromotionsModule } from './promotions/promotions.module';
 import { AuthModule } from './auth/auth.module';
 import { SessionModule } from './auth/session.module';
 import { CartModule } from './cart/cart.module';
@@ -56,6 +57,7 @@ export class AppModule implements NestModule {
         OrdersModule,
         PayoutsModule,
         AdsModule,
+        PromotionsModule,
         PickupModule,
         OperatorsModule,
         ModerationModule,

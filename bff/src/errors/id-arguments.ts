@@ -10,6 +10,8 @@ import {
   ORDER_MESSAGES,
   PAYMENT_MESSAGES,
   PAYOUT_MESSAGES,
+  PROMOTION_ERRORS,
+  PROMOTION_MESSAGES,
   RECEIPT_MESSAGES,
 } from '@popote/contracts';
 
@@ -53,3 +55,7 @@ export const CAMPAIGN_ID = new IdArgument(() => new DomainError('NOT_FOUND', AD_
 export const CART_MEAL_ID = new IdArgument(() => new DomainError('MEAL_NOT_FOUND', CART_MESSAGES.mealGone));
 /** A cook's delivered order to refund, as payments answers an unknown one. */
 export const REFUND_ORDER_ID = new IdArgument(() => new DomainError('NOT_FOUND', PAYOUT_MESSAGES.notYourOrder));
+/** A cook's promotion, as payments answers an unknown one. */
+export const PROMOTION_ID = new IdArgument(() => new DomainError('NOT_FOUND', PROMOTION_ERRORS.notFound));
+/** The cook of a basket a code is typed for: an id of no shape has no code. */
+export const PROMO_COOK_ID = new IdArgument(() => new DomainError('VALIDATION_FAILED', PROMOTION_MESSAGES.unknown));

@@ -13,6 +13,16 @@ export class CheckoutLineModel {
   @Field(() => Int) quantity!: number;
 }
 
+@ObjectType('CheckoutDiscount', { description: "A discount of one cook's part of a checkout (ADR 0045)" })
+export class CheckoutDiscountModel {
+  @Field(() => ID) cook_id!: string;
+  @Field(() => ID) promotion_id!: string;
+  @Field({ description: "The promotion's name, as the buyer sees it" }) name!: string;
+  @Field(() => String, { nullable: true, description: 'The code typed (null: automatic, or the platform’s offer)' }) code!: string | null;
+  @Field({ description: 'cook | platform: who gives the discount' }) funder!: string;
+  @Field(() => Int) cents!: number;
+}
+
 @ObjectType('Checkout')
 export class CheckoutModel {
   @Field(() => ID) checkout_id!: string;
@@ -23,6 +33,8 @@ export class CheckoutModel {
   @Field(() => [HeldSlotModel], { description: 'The pick-up slot reserved for each cook' }) slots!: HeldSlotModel[];
   @Field(() => DeliveryAddressModel, { nullable: true, description: 'Where the deliveries go (null: all picked up)' })
   delivery_address!: DeliveryAddressModel | null;
+  @Field(() => [CheckoutDiscountModel], { description: 'The discounts inside the amount (ADR 0045): per cook, and the platform’s offer' })
+  discounts!: CheckoutDiscountModel[];
   @Field(() => String, {
     nullable: true,
     description: 'Until when the portions and the slots are reserved (ISO date); null once paid or given back',
@@ -70,6 +82,10 @@ export class OrderModel {
   @Field({ description: 'pickup | delivery (ADR 0044): the statuses read « En cours de livraison », « Livrée » for a delivery' })
   delivery_option!: string;
   @Field(() => Int, { description: 'The delivery fee inside the total (0 for a pick-up)' }) delivery_fee_cents!: number;
+  @Field(() => Int, { description: "The discount taken off the dishes (ADR 0045): the total is what the buyer paid, after it" })
+  discount_cents!: number;
+  @Field(() => String, { nullable: true, description: "The discount's promotion, as the buyer saw it" }) discount_name!: string | null;
+  @Field(() => String, { nullable: true, description: 'cook | platform: who funded the discount' }) discount_funder!: string | null;
   @Field(() => DeliveryAddressModel, {
     nullable: true,
     description: 'Where a delivery goes: the buyer always; the cook once the order is confirmed, until delivered',

@@ -9,6 +9,8 @@ import type { GqlContext } from '../auth/gql-context';
 import { CHECKOUT_ID, IdArg } from '../errors/id-arguments';
 import { ChosenSlotInput, DeliveryAddressInput, DeliveryAddressModel } from '../pickup/pickup.model';
 import { CardInput, CheckoutModel, OrderModel, PaymentIntentModel } from './orders.model';
+import { PromoCodeInput } from '../promotions/promotions.model';
+import { PromoCodeAttempts } from '../promotions/promo-code-attempts';
 
 /**
  * Reserving is one hop under the cook's lock (docs/checkout.md): it waits only for the buyers
@@ -20,7 +22,10 @@ const RESERVE_TIMEOUT_MS = 12_000;
 @Resolver()
 @UseGuards(AuthGuard)
 export class OrdersResolver {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly attempts: PromoCodeAttempts,
+  ) {}
 
   @Mutation(() => PaymentIntentModel, {
     description:
@@ -37,13 +42,21 @@ export class OrdersResolver {
       description: 'Required when a slot is a delivery (ADR 0044)',
     })
     deliveryAddress?: DeliveryAddressInput | null,
+    @Args('promo_codes', {
+      type: () => [PromoCodeInput],
+      defaultValue: [],
+      description: "Codes typed for cooks' baskets (ADR 0045): each applied by the server, or the checkout refused in French",
+    })
+    promoCodes: PromoCodeInput[] = [],
   ): Promise<PaymentIntentModel> {
+    // Codes are not secrets, but guessing them is stopped: counted per buyer and per network.
+    if (promoCodes.some((c) => c.code.trim())) await this.attempts.count(actor, ctx);
     // The buyer's name travels with the order: the cook sees who comes to pick it up (as the session's
     // token says it; a token without it: the guard's answer).
     const name = ctx.actor?.name ?? (await meOf(ctx, this.rpc)).user.name;
     const intent = await this.rpc.call(
       PaymentsRpc.createPaymentIntent,
-      { actor, slots, consumer_name: name, delivery_address: deliveryAddress ?? null },
+      { actor, slots, consumer_name: name, delivery_address: deliveryAddress ?? null, promo_codes: promoCodes },
       { timeoutMs: RESERVE_TIMEOUT_MS },
     );
     // The address payments accepted (checked, with its commune's name) is offered at the next checkout;

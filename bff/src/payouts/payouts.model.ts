@@ -96,6 +96,10 @@ export class ReceiptModel {
   @Field(() => Int) total_cents!: number;
   @Field(() => Int, { description: 'The delivery fee inside the total, its own line (no commission on it)' }) delivery_fee_cents!: number;
   @Field({ description: 'pickup | delivery (ADR 0044)' }) delivery_option!: string;
+  @Field(() => Int, { description: 'The discount inside the total (ADR 0045), its own line' }) discount_cents!: number;
+  @Field(() => String, { nullable: true }) discount_name!: string | null;
+  @Field(() => String, { nullable: true, description: 'cook | platform: who funded the discount' }) discount_funder!: string | null;
+  @Field(() => Int, { description: "The platform's share of the discount, paid to the cook" }) platform_contribution_cents!: number;
   @Field(() => Float) commission_percent!: number;
   @Field(() => Int) commission_cents!: number;
   @Field(() => Int) cook_cents!: number;

@@ -17,6 +17,7 @@ export const RATE_BUCKETS = [
   'verifyEmail',
   'export',
   'report',
+  'promoCode',
 ] as const;
 export type RateBucket = (typeof RATE_BUCKETS)[number];
 
@@ -65,6 +66,7 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
       verifyEmail: config.RATE_LIMIT_VERIFY_EMAIL,
       export: config.RATE_LIMIT_EXPORT,
       report: config.RATE_LIMIT_REPORT,
+      promoCode: config.RATE_LIMIT_PROMO_CODE,
     };
     this.limiters = Object.fromEntries(
       RATE_BUCKETS.map((bucket) => [

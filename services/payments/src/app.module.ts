@@ -11,17 +11,19 @@ import { ReceiptsModule } from './receipts/receipts.module';
 import { SalesModule } from './sales/sales.module';
 import { SupportModule } from './support/support.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { PromotionsModule } from './promotions/promotions.module';
 
 @Module({})
 export class AppModule {
   static forRoot(config: PaymentsConfig): DynamicModule {
-    // From the ground up: each module imports only modules listed before it (providers ← checkouts ←
+    // From the ground up: each module imports only modules listed before it (providers ← promotions ← checkouts ←
     // payouts, receipts ← advertising ← sales; webhooks on checkouts and payouts; support on checkouts, payouts, receipts).
     return serviceModule(AppModule, {
       service: 'payments',
       config,
       features: [
         ProvidersModule,
+        PromotionsModule,
         CheckoutsModule,
         PayoutsModule,
         ReceiptsModule,

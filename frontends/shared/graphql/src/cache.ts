@@ -47,6 +47,10 @@ export const keys: KeyingConfig = {
   Campaign: byId('campaign_id'),
   CampaignOverview: embedded,
   CampaignsCsv: embedded,
+  // A cook's promotion (ADR 0045): creating, pausing and stopping it answer it, its row follows; a
+  // checkout's discount (and a code's preview) has no identity of its own.
+  Promotion: byId('promotion_id'),
+  CheckoutDiscount: embedded,
   // The sponsored card is drawn per request: it stays inside its `sponsoredMeal` field (its meal is normalised).
   SponsoredMeal: embedded,
   AlertPreferences: embedded,

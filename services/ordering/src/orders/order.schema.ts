@@ -52,6 +52,10 @@ export class Order {
   @Prop({ type: String, required: true, default: 'pickup' }) delivery_option!: FulfilmentMode;
   /** The delivery fee inside the total (no commission on it, ADR 0044). */
   @Prop({ type: Number, default: 0 }) delivery_fee_cents!: number;
+  /** The discount taken off the dishes (ADR 0045), its promotion's name and funder: the total is net of it. */
+  @Prop({ type: Number, default: 0 }) discount_cents!: number;
+  @Prop({ type: String, default: null }) discount_name!: string | null;
+  @Prop({ type: String, default: null }) discount_funder!: 'cook' | 'platform' | null;
   /** Personal data: where a delivery goes (ADR 0044); dropped after the retention the privacy page states. */
   @Prop({ type: Object, default: null }) delivery_address!: DeliveryAddress | null;
   /**

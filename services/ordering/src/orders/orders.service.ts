@@ -3,6 +3,7 @@ import {
   ORDER_NUMBER_LENGTH,
   OrderingEvents,
   type Actor,
+  type CheckoutDiscount,
   type CheckoutLine,
   type DeliveryAddress,
   type Envelope,
@@ -39,6 +40,9 @@ export const toOrderDto = (o: Order, viewer: string | null = null): OrderDto => 
   order_status: o.order_status,
   delivery_option: o.delivery_option === 'delivery' ? 'delivery' : 'pickup',
   delivery_fee_cents: o.delivery_fee_cents ?? 0,
+  discount_cents: o.discount_cents ?? 0,
+  discount_name: o.discount_name ?? null,
+  discount_funder: o.discount_funder ?? null,
   delivery_address: addressFor(o, viewer),
   pickup_start: o.pickup_start ? new Date(o.pickup_start).toISOString() : null,
   pickup_end: o.pickup_end ? new Date(o.pickup_end).toISOString() : null,
@@ -86,6 +90,7 @@ export class OrdersService {
       slots?: HeldSlot[];
       consumer_name?: string;
       delivery_address?: DeliveryAddress | null;
+      discounts?: CheckoutDiscount[];
     }>,
   ): Promise<string[]> {
     const { checkout_id: checkoutId, consumer_id: consumerId, lines } = envelope.data;
@@ -119,7 +124,10 @@ export class OrdersService {
       // A delivery's fee is part of the order's total (refunded with it on cancellation, ADR 0044).
       const delivery = slot?.mode === 'delivery';
       const fee = delivery ? (slot.fee_cents ?? 0) : 0;
-      const total = items.reduce((s, i) => s + i.price_cents * i.quantity, 0) + fee;
+      // What the buyer paid: the dishes less this cook's part's discount (ADR 0045), plus the fee.
+      const discounts = (envelope.data.discounts ?? []).filter((d) => d.cook_id === cookId);
+      const discount = discounts.reduce((s, d) => s + d.cents, 0);
+      const total = items.reduce((s, i) => s + i.price_cents * i.quantity, 0) - discount + fee;
       const order = new this.store.orders({
         pickup_start: slot ? new Date(slot.start) : null,
         pickup_end: slot ? new Date(slot.end) : null,
@@ -136,6 +144,9 @@ export class OrdersService {
         order_status: 'pending',
         delivery_option: delivery ? 'delivery' : 'pickup',
         delivery_fee_cents: fee,
+        discount_cents: discount,
+        discount_name: discounts.map((d) => d.name).join(' + ') || null,
+        discount_funder: discounts.length ? (discounts.some((d) => d.funder === 'cook') ? 'cook' : 'platform') : null,
         delivery_address: delivery ? (envelope.data.delivery_address ?? null) : null,
         address_purge_day: delivery && slot ? purgeDayOf(new Date(slot.end)) : null,
         items,

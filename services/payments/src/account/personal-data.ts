@@ -6,6 +6,7 @@ import { Checkout, CheckoutsStore, Refund } from '../checkouts/checkout.schema';
 import { LedgerService } from '../payouts/ledger.service';
 import { PayoutsStore } from '../payouts/payouts.schema';
 import { ReceiptsStore } from '../receipts/receipt.schema';
+import { PromotionsPersonalData } from '../promotions/promotions.personal-data';
 
 /**
  * Payments' part of the account lifecycle. Checkouts and refunds are accounting records
@@ -27,6 +28,7 @@ export class PaymentsPersonalData implements PersonalDataProvider {
     private readonly ledger: LedgerService,
     private readonly relay: OutboxRelay,
     private readonly rpc: RpcClient,
+    private readonly promotions: PromotionsPersonalData,
   ) {}
 
   /**
@@ -117,6 +119,8 @@ export class PaymentsPersonalData implements PersonalDataProvider {
         newestFirstSection(this.ads.campaigns, 'ad-campaigns', { cook_id: userId, status: { $ne: 'failed' } }),
         newestFirstSection(this.ads.adClicks, 'sponsored-dishes-opened', { user_id: userId }),
         { name: 'payout-account', whole: () => this.payouts.payoutAccounts.findById(userId).lean() },
+        // A cook's promotions (ADR 0045) and the codes the person used as a buyer.
+        { name: 'promotions', whole: () => this.promotions.section(userId) },
       ],
       cursor,
     );
@@ -170,6 +174,7 @@ export class PaymentsPersonalData implements PersonalDataProvider {
       );
     }
     await this.store.openCheckouts.deleteOne({ _id: userId });
+    await this.promotions.erase(userId);
     await this.forgetViewer(userId);
   }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PaymentsEvents, type CheckoutDto, type HeldSlot } from '@popote/contracts';
+import { PaymentsEvents, type CheckoutDiscount, type CheckoutDto, type HeldSlot } from '@popote/contracts';
 import { recordEvent } from '@popote/platform';
 import type { HydratedDocument } from 'mongoose';
 import type { ProviderEvent } from '../providers/provider';
@@ -15,6 +15,7 @@ export const toCheckoutDto = (c: Checkout): CheckoutDto => ({
   lines: c.lines,
   slots: (c.slots ?? []).map(withMode),
   delivery_address: c.delivery_address ?? null,
+  discounts: c.discounts ?? [],
   provider: c.provider,
   reserved_until: c.status !== 'succeeded' && c.reserved_until ? new Date(c.reserved_until).toISOString() : null,
   last_error: c.last_error ?? null,
@@ -26,12 +27,21 @@ const withMode = (h: HeldSlot): HeldSlot => ({ ...h, mode: h.mode ?? 'pickup', f
 
 /**
  * What the checkout costs: the lines at the prices they carry (the catalogue's, when it reserved
- * them) and the delivery fees the catalogue decided for the slots (ADR 0044).
+ * them), the delivery fees the catalogue decided for the slots (ADR 0044), less the discounts
+ * payments decided (ADR 0045).
  */
 export const amountOf = (
   lines: Pick<CheckoutDto['lines'][number], 'unit_price_cents' | 'quantity'>[],
   slots: readonly Pick<HeldSlot, 'fee_cents'>[] = [],
-) => lines.reduce((sum, l) => sum + l.unit_price_cents * l.quantity, 0) + slots.reduce((sum, s) => sum + (s.fee_cents ?? 0), 0);
+  discounts: readonly Pick<CheckoutDiscount, 'cents'>[] = [],
+) =>
+  lines.reduce((sum, l) => sum + l.unit_price_cents * l.quantity, 0) +
+  slots.reduce((sum, s) => sum + (s.fee_cents ?? 0), 0) -
+  discounts.reduce((sum, d) => sum + d.cents, 0);
+
+/** What the platform gave towards the cook's part of a checkout (its first-order offer, ADR 0045): paid to the cook. */
+export const contributionOfOrder = (checkout: Pick<Checkout, 'discounts'> | null | undefined, cookId: string): number =>
+  (checkout?.discounts ?? []).filter((d) => d.cook_id === cookId && d.funder === 'platform').reduce((n, d) => n + d.cents, 0);
 
 export const cooksOf = (lines: Pick<CheckoutDto['lines'][number], 'cook_id'>[]) => [...new Set(lines.map((l) => l.cook_id))];
 
@@ -57,6 +67,7 @@ export function announcePaid(checkout: HydratedDocument<Checkout>, paymentIntent
     slots: (checkout.slots ?? []).map(withMode),
     consumer_name: checkout.consumer_name ?? '',
     delivery_address: checkout.delivery_address ?? null,
+    discounts: checkout.discounts ?? [],
   });
 }
 

@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import type { CheckoutLine, DeliveryAddress, HeldSlot } from '@popote/contracts';
+import type { CheckoutDiscount, CheckoutLine, DeliveryAddress, HeldSlot } from '@popote/contracts';
 import { ModelStore, outboxPlugin, type OutboxEntry } from '@popote/platform';
 
 /** What the consumer pays for, as computed here from the cart and the catalogue's current prices. */
@@ -16,6 +16,8 @@ export class Checkout {
   @Prop({ type: [Object], default: [] }) slots!: HeldSlot[];
   /** Where the delivery slots' orders go (ADR 0044), personal data erased with the buyer's account; null: none. */
   @Prop({ type: Object, default: null }) delivery_address!: DeliveryAddress | null;
+  /** The discounts inside `amount_cents` (ADR 0045): a cook's promotion per part at most, and the platform's offer. */
+  @Prop({ type: [Object], default: [] }) discounts!: CheckoutDiscount[];
   /** Until when the catalogue holds the portions and slots for this checkout; null once given back. */
   @Prop({ type: Date, default: null }) reserved_until!: Date | null;
   @Prop({ required: true }) provider!: 'sandbox' | 'stripe';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { PromotionsModule } from '../promotions/promotions.module';
 import { ProvidersModule } from '../providers/providers.module';
 import { BuyerReservations } from './buyer-reservations';
 import { CheckoutsRpcController } from './checkouts.rpc.controller';
@@ -14,7 +15,7 @@ import { RefundsService } from './refunds.service';
  * a receipt its lines and refund) and the refunds (a cancelled order, a cook's refund).
  */
 @Module({
-  imports: [MongooseModule.forFeature(CheckoutsStore.definitions), ProvidersModule],
+  imports: [MongooseModule.forFeature(CheckoutsStore.definitions), ProvidersModule, PromotionsModule],
   controllers: [CheckoutsRpcController],
   providers: [CheckoutsStore, CheckoutsService, RefundsService, BuyerReservations, ReconciliationService],
   exports: [CheckoutsStore, CheckoutsService, RefundsService, MongooseModule],

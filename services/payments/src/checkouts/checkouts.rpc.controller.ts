@@ -10,7 +10,7 @@ export class CheckoutsRpcController {
 
   @RpcHandler(PaymentsRpc.createPaymentIntent)
   create(req: RpcRequest<typeof PaymentsRpc.createPaymentIntent>) {
-    return this.checkouts.createIntent(req.actor, req.slots, req.consumer_name, req.delivery_address);
+    return this.checkouts.createIntent(req.actor, req.slots, req.consumer_name, req.delivery_address, req.promo_codes);
   }
 
   @RpcHandler(PaymentsRpc.confirmSandboxPayment)

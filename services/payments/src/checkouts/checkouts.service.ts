@@ -7,6 +7,7 @@ import {
   PICKUP_MESSAGES,
   PickupRpc,
   type Actor,
+  type CheckoutDiscount,
   type CheckoutDto,
   type DeliveryAddressFields,
   type FulfilmentMode,
@@ -22,6 +23,7 @@ import { may, mustAllow, onSuccess, STATE_FIELDS, stateOf } from './checkout-sta
 import { RefundsService } from './refunds.service';
 import { LATE_PAYMENT_GRACE_MS, mustFitOneReservation, provesPayment, RENEW_MARGIN_MS, reservedFor } from './checkout.rules';
 import { ProviderEvents } from '../providers/provider-events';
+import { PromotionHolds } from '../promotions/promotion-holds.service';
 
 @Injectable()
 export class CheckoutsService {
@@ -36,6 +38,7 @@ export class CheckoutsService {
     @Inject(PLATFORM_CONFIG) private readonly config: PaymentsConfig,
     private readonly refunds: RefundsService,
     private readonly providerEvents: ProviderEvents,
+    private readonly promotions: PromotionHolds,
   ) {}
 
   /**
@@ -50,6 +53,7 @@ export class CheckoutsService {
     chosen: { cook_id: string; start: string; mode?: FulfilmentMode }[],
     consumerName = '',
     deliveryAddress: DeliveryAddressFields | null = null,
+    promoCodes: readonly { cook_id: string; code: string }[] = [],
   ): Promise<{ checkout: CheckoutDto; client_secret: string; publishable_key: string | null }> {
     // The address matters only to the cooks who deliver (ADR 0044): kept only then.
     const address = chosen.some((c) => c.mode === 'delivery') ? deliveryAddress : null;
@@ -71,9 +75,20 @@ export class CheckoutsService {
         }),
       );
       const lines = reserved.lines;
-      // Dishes and delivery fees, as the catalogue priced them (never the browser's figures).
-      const amount = amountOf(lines, reserved.slots);
+      let discounts: CheckoutDiscount[] = [];
       try {
+        // The codes typed and the automatic promotions (ADR 0045), their uses held as long as the
+        // reservation and its late-payment grace; a code that does not apply refuses the checkout.
+        discounts = await this.promotions.apply({
+          checkout_id: checkoutId,
+          consumer_id: actor.user_id,
+          lines,
+          codes: promoCodes,
+          until: new Date(new Date(reserved.expires_at).getTime() + LATE_PAYMENT_GRACE_MS),
+          firstOrder: () => this.firstOrder(actor.user_id),
+        });
+        // Dishes and delivery fees as the catalogue priced them (never the browser's figures), less the discounts.
+        const amount = amountOf(lines, reserved.slots, discounts);
         // The provider's intent first, so the checkout is written once, with it (a failure after the
         // intent leaves an unused intent at the provider, never a checkout without one).
         const intent = await this.provider.createIntent({ amount_cents: amount, checkout_id: checkoutId, consumer_id: actor.user_id });
@@ -89,6 +104,7 @@ export class CheckoutsService {
           reserved_until: new Date(reserved.expires_at),
           provider: this.provider.name,
           commission_bp: this.config.commissionBp,
+          discounts,
           payment_intent_id: intent.id,
           client_secret: intent.client_secret,
         });
@@ -98,7 +114,8 @@ export class CheckoutsService {
           publishable_key: this.provider.publishableKey,
         };
       } catch (err) {
-        // Nothing to pay with: the food and the places go back now rather than at expiry.
+        // Nothing to pay with: the food, the places and the promotions' uses go back now rather than at expiry.
+        await this.promotions.release(checkoutId, discounts);
         await this.release(checkoutId, cooksOf(lines), reserved.expires_at);
         throw err;
       }
@@ -112,12 +129,13 @@ export class CheckoutsService {
    */
   private async releaseOpen(checkoutId: string | null, cookIds: string[]): Promise<void> {
     const c = checkoutId
-      ? await this.store.checkouts.findById(checkoutId, { ...STATE_FIELDS, lines: 1, payment_intent_id: 1 }).lean<Checkout>()
+      ? await this.store.checkouts.findById(checkoutId, { ...STATE_FIELDS, lines: 1, payment_intent_id: 1, discounts: 1 }).lean<Checkout>()
       : null;
     // Reserved, but never written: the catalogue answered after payments stopped waiting.
     if (!c && checkoutId && cookIds.length) return this.release(checkoutId, cookIds, null);
     if (!c || !may('replace', c)) return;
     if (stateOf(c) === 'reserved') await this.release(c._id, cooksOf(c.lines), new Date(c.reserved_until!).toISOString());
+    await this.promotions.release(c._id, c.discounts ?? []);
     // Under the checkout's lease, as a provider's event: a payment applied meanwhile keeps it paid.
     await this.relay.change(this.store.checkouts, c._id, () =>
       this.store.checkouts.updateOne(
@@ -165,11 +183,18 @@ export class CheckoutsService {
       );
       // The same lines at the prices of today: a checkout is paid at the amount it shows, never at
       // an older price (the cook changed it meanwhile): refused, the reservation given back at once.
-      if (amountOf(reserved.lines, reserved.slots) !== checkout.amount_cents) {
+      if (amountOf(reserved.lines, reserved.slots, checkout.discounts) !== checkout.amount_cents) {
         await this.release(checkout._id, cooksOf(checkout.lines), reserved.expires_at);
         throw new DomainError('CONFLICT', PAYMENT_MESSAGES.pricesChanged);
       }
       const until = new Date(reserved.expires_at);
+      // The promotions' uses held as long (refused when the last one went while it had lapsed).
+      await this.promotions
+        .renew(checkout._id, checkout.consumer_id, checkout.discounts ?? [], new Date(until.getTime() + LATE_PAYMENT_GRACE_MS))
+        .catch(async (err: unknown) => {
+          await this.release(checkout._id, cooksOf(checkout.lines), reserved.expires_at);
+          throw err;
+        });
       await this.store.checkouts.updateOne({ _id: checkout._id }, { $set: { reserved_until: until, slots: reserved.slots } });
       return { ...checkout, reserved_until: until, slots: reserved.slots };
     });
@@ -253,6 +278,7 @@ export class CheckoutsService {
     let outcome: 'applied' | 'ignored' = 'ignored';
     let giveBack: { cook_ids: string[]; until: string | null } | null = null;
     let late: { intent: string; amount: number } | null = null;
+    let releasedDiscounts: CheckoutDiscount[] = [];
     await this.relay.change(this.store.checkouts, checkoutId, async () => {
       const checkout = await this.store.checkouts.findById(checkoutId);
       if (!checkout) return;
@@ -270,6 +296,9 @@ export class CheckoutsService {
           late = { intent: intent.id, amount: intent.amount };
           return;
         }
+        // The promotions' uses counted once (before the checkout says paid: a crash in between counts
+        // nothing twice when the event comes again).
+        await this.promotions.commit(checkout);
         checkout.status = 'succeeded';
         checkout.reconcile_pending = true;
         // First looked at by the reconciliation sweep then (ReconciliationService: due ones only).
@@ -283,6 +312,7 @@ export class CheckoutsService {
         // The food and the places go back at once (a retry with another card reserves them again).
         if (checkout.reserved_until)
           giveBack = { cook_ids: cooksOf(checkout.lines), until: new Date(checkout.reserved_until).toISOString() };
+        releasedDiscounts = checkout.discounts ?? [];
         checkout.reserved_until = null;
       }
       await checkout.save();
@@ -291,6 +321,7 @@ export class CheckoutsService {
     });
     const back = giveBack as { cook_ids: string[]; until: string | null } | null;
     if (back) await this.release(checkoutId, back.cook_ids, back.until);
+    await this.promotions.release(checkoutId, releasedDiscounts);
     const tooLate = late as { intent: string; amount: number } | null;
     if (tooLate) return this.refunds.refundLate(checkoutId, tooLate, saved);
     return outcome;
@@ -300,6 +331,11 @@ export class CheckoutsService {
    * A paid checkout whose orders are missing (its payment-succeeded was lost or dead-lettered) is
    * announced again: ordering creates the missing orders (their ids derive from checkout and cook).
    */
+  /** Whether the buyer has never paid a checkout (the platform's first-order offer, ADR 0045). */
+  private async firstOrder(consumerId: string): Promise<boolean> {
+    return !(await this.store.checkouts.exists({ consumer_id: consumerId, status: 'succeeded' }));
+  }
+
   async reannounce(checkoutId: string): Promise<void> {
     await this.relay.change(this.store.checkouts, checkoutId, async () => {
       const checkout = await this.store.checkouts.findById(checkoutId);

@@ -1,7 +1,8 @@
 import { feeOfOrder } from '../payouts/ledger.service';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PAYMENT_MESSAGES, PaymentsEvents, type Envelope } from '@popote/contracts';
-import { causedBy, OutboxRelay, recordEvent } from '@popote/platform';
+import { causedBy, orderIdOf, OutboxRelay, recordEvent } from '@popote/platform';
+import { PromotionHolds } from '../promotions/promotion-holds.service';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../providers/provider';
 import { Checkout, CheckoutsStore, Refund } from './checkout.schema';
 import { may } from './checkout-states';
@@ -21,6 +22,7 @@ export class RefundsService {
     private readonly store: CheckoutsStore,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly relay: OutboxRelay,
+    private readonly promotions: PromotionHolds,
   ) {}
 
   /**
@@ -63,8 +65,12 @@ export class RefundsService {
     origin: 'cancelled' | 'cook' = 'cancelled',
   ): Promise<'made' | 'skipped'> {
     const { order_id: orderId, checkout_id: checkoutId } = data;
-    const existing = await this.store.refunds.findById(orderId, { status: 1, amount_cents: 1 }).lean<Refund>();
-    if (existing && existing.status !== 'due') return 'skipped'; // made already
+    const existing = await this.store.refunds.findById(orderId, { status: 1, amount_cents: 1, origin: 1 }).lean<Refund>();
+    if (existing && existing.status !== 'due') {
+      // Made already; its promotion's use given back if a crash came in between.
+      if (existing.origin !== 'support') await this.giveUseBack(checkoutId, orderId);
+      return 'skipped';
+    }
     const checkout = await this.store.checkouts.findById(checkoutId, { _outbox: 0 }).lean<Checkout>();
     if (!checkout || !may('refund_order', checkout) || !checkout.payment_intent_id) return 'skipped';
     // A cook's refund after a delivery gives back the food, not the trip; a cancellation gives back everything (ADR 0044).
@@ -78,7 +84,7 @@ export class RefundsService {
           {
             $setOnInsert: {
               checkout_id: checkoutId,
-              amount_cents: data.total_cents,
+              amount_cents: amount,
               status: 'due',
               origin,
               operator_id: null,
@@ -103,9 +109,11 @@ export class RefundsService {
       amount_cents: amount,
       idempotency_key: `refund-order-${orderId}`,
     });
-    return this.relay.change(this.store.refunds, orderId, async () => {
+    let recordedOrigin = origin as Refund['origin'];
+    const made = await this.relay.change(this.store.refunds, orderId, async () => {
       const doc = await this.store.refunds.findById(orderId);
-      if (!doc || doc.status === 'made') return 'skipped';
+      if (!doc || doc.status === 'made') return 'skipped' as const;
+      recordedOrigin = doc.origin ?? 'cancelled';
       doc.status = 'made';
       doc.provider_refund_id = refund.id;
       doc.refunded_at = new Date();
@@ -126,6 +134,17 @@ export class RefundsService {
       await doc.save();
       return 'made' as const;
     });
+    // A whole order given back (cancelled, or all its dishes refunded by its cook) gives its
+    // promotion's use back, once (ADR 0045); a support refund, whole or part, keeps it.
+    if ((recordedOrigin as Refund['origin']) !== 'support') await this.giveUseBack(checkoutId, orderId, checkout);
+    return made;
+  }
+
+  /** The use of the cook's promotion on this order, given back once (a full refund, ADR 0045). */
+  private async giveUseBack(checkoutId: string, orderId: string, read?: Pick<Checkout, 'discounts'>): Promise<void> {
+    const checkout = read ?? (await this.store.checkouts.findById(checkoutId, { discounts: 1 }).lean<Checkout>());
+    const discount = (checkout?.discounts ?? []).find((d) => d.funder === 'cook' && orderIdOf(checkoutId, d.cook_id) === orderId);
+    if (discount) await this.promotions.giveBack(checkoutId, discount);
   }
 
   /** The refund of an order, made or due. */

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { splitOrder, splitOrderTotal, type HeldSlot, type LedgerEntryDto, type LedgerKind } from '@popote/contracts';
 import { Checkout, CheckoutsStore } from '../checkouts/checkout.schema';
+import { contributionOfOrder } from '../checkouts/checkout.mapper';
 import type { PaymentsConfig } from '../config';
 import { insertManyOnce, insertOnce, PLATFORM_CONFIG } from '@popote/platform';
 import { LedgerEntry, PayoutsStore } from './payouts.schema';
@@ -10,6 +11,9 @@ export interface Balances {
   available_cents: number;
   advertising_cents: number;
 }
+
+const SPLIT_FIELDS = { commission_bp: 1, slots: 1, discounts: 1 } as const;
+type SplitFields = Pick<Checkout, 'commission_bp' | 'slots' | 'discounts'>;
 
 interface OrderRef {
   order_id: string;
@@ -55,7 +59,7 @@ export const toLedgerEntryDto = (e: LedgerEntry): LedgerEntryDto => ({
  *
  * | event                          | entries (pending, available)                                  |
  * |--------------------------------|---------------------------------------------------------------|
- * | order placed (paid)            | `sale:<o>` (+dishes, 0), `commission:<o>` (−commission, 0), `delivery_fee:<o>` (+fee, 0) |
+ * | order placed (paid)            | `sale:<o>` (+dishes paid, 0), `platform_contribution:<o>` (+platform's discount, 0), `commission:<o>` (−commission, 0), `delivery_fee:<o>` (+fee, 0) |
  * | order picked up ('Récupérée')  | `release:<o>` (−share, +share)                                |
  * | cancelled before pick-up       | `refund:<o>` (−dishes, 0), `commission_reversal:<o>` (+commission, 0), `delivery_fee_refund:<o>` (−fee, 0) |
  * | refunded after pick-up         | `refund:<o>` (0, −total), `commission_reversal:<o>` (0, +commission) |
@@ -106,15 +110,21 @@ export class LedgerService {
     return added;
   }
 
-  /** The order's split, with the rate fixed on its checkout when the consumer paid, and its delivery fee (ADR 0044). */
+  /**
+   * The order's split, with the rate fixed on its checkout when the consumer paid, its delivery fee
+   * (ADR 0044) and the platform's contribution (ADR 0045): the commission is on the dishes at their
+   * full price when the platform funded the discount, on what the buyer paid when the cook did.
+   */
   async split(order: Pick<OrderRef, 'checkout_id' | 'cook_id' | 'total_cents'>) {
-    const checkout = await this.checkouts.checkouts.findById(order.checkout_id, { commission_bp: 1, slots: 1 }).lean<Checkout>();
+    const checkout = await this.checkouts.checkouts.findById(order.checkout_id, SPLIT_FIELDS).lean<Checkout>();
     return this.splitWith(order, checkout);
   }
 
-  private splitWith(order: Pick<OrderRef, 'cook_id' | 'total_cents'>, checkout: Pick<Checkout, 'commission_bp' | 'slots'> | null) {
+  private splitWith(order: Pick<OrderRef, 'cook_id' | 'total_cents'>, checkout: SplitFields | null) {
     const fee = feeOfOrder(checkout, order.cook_id);
-    return { ...splitOrder(order.total_cents, fee, checkout?.commission_bp ?? this.config.commissionBp), fee_cents: fee };
+    const contribution = contributionOfOrder(checkout, order.cook_id);
+    const { commission_cents, cook_cents } = splitOrder(order.total_cents + contribution, fee, checkout?.commission_bp ?? this.config.commissionBp);
+    return { commission_cents, cook_cents, fee_cents: fee, contribution_cents: contribution, rate_bp: checkout?.commission_bp ?? this.config.commissionBp };
   }
 
   private entry(kind: LedgerKind, order: OrderRef, pending: number, available: number) {
@@ -129,10 +139,11 @@ export class LedgerService {
   }
 
   /** `checkout`: the order's checkout when the caller has read it (else read here for its rate and fee). */
-  async orderPlaced(order: OrderRef, checkout?: Pick<Checkout, 'commission_bp' | 'slots'> | null): Promise<void> {
-    const { commission_cents, fee_cents } = checkout !== undefined ? this.splitWith(order, checkout) : await this.split(order);
+  async orderPlaced(order: OrderRef, checkout?: SplitFields | null): Promise<void> {
+    const { commission_cents, fee_cents, contribution_cents } = checkout !== undefined ? this.splitWith(order, checkout) : await this.split(order);
     await this.appendAll([
       this.entry('sale', order, order.total_cents - fee_cents, 0),
+      ...(contribution_cents ? [this.entry('platform_contribution', order, contribution_cents, 0)] : []),
       this.entry('commission', order, -commission_cents, 0),
       ...(fee_cents ? [this.entry('delivery_fee', order, fee_cents, 0)] : []),
     ]);
@@ -155,9 +166,10 @@ export class LedgerService {
 
   /** Cancelled before pick-up: everything back, the delivery fee included (once: the entries are keyed by the order). */
   async orderCancelled(order: OrderRef): Promise<void> {
-    const { commission_cents, fee_cents } = await this.split(order);
+    const { commission_cents, fee_cents, contribution_cents } = await this.split(order);
     await this.append([
       this.entry('refund', order, -(order.total_cents - fee_cents), 0),
+      ...(contribution_cents ? [this.entry('platform_contribution_reversal', order, -contribution_cents, 0)] : []),
       this.entry('commission_reversal', order, commission_cents, 0),
       ...(fee_cents ? [this.entry('delivery_fee_refund', order, -fee_cents, 0)] : []),
     ]);
@@ -169,13 +181,20 @@ export class LedgerService {
    * kept paying, so the cook's net is exactly that of an order of the kept amount.
    */
   async refundedAfterPickUp(order: OrderRef, amountCents?: number): Promise<void> {
-    const checkout = await this.checkouts.checkouts.findById(order.checkout_id, { commission_bp: 1, slots: 1 }).lean<Checkout>();
-    const rate = checkout?.commission_bp ?? this.config.commissionBp;
-    const fee = feeOfOrder(checkout, order.cook_id);
+    const { fee_cents: fee, contribution_cents: contribution, rate_bp: rate } = await this.split(order);
     // A cook's refund after a delivery gives back the food; the trip was made (ADR 0044).
-    const back = refundedCommission(order.total_cents, amountCents ?? order.total_cents - fee, rate, fee);
     amountCents ??= order.total_cents - fee;
-    await this.append([this.entry('refund', order, 0, -amountCents), this.entry('commission_reversal', order, 0, back)]);
+    // All the dishes the buyer paid given back: the platform's contribution goes back too (ADR 0045);
+    // a part keeps it, and the commission given back is on the part.
+    const whole = amountCents >= order.total_cents - fee;
+    const back = whole
+      ? refundedCommission(order.total_cents + contribution, order.total_cents + contribution - fee, rate, fee)
+      : refundedCommission(order.total_cents + contribution, amountCents, rate, fee);
+    await this.append([
+      this.entry('refund', order, 0, -amountCents),
+      ...(whole && contribution ? [this.entry('platform_contribution_reversal', order, 0, -contribution)] : []),
+      this.entry('commission_reversal', order, 0, back),
+    ]);
   }
 
   payoutRecorded(p: { payout_id: string; cook_id: string; amount_cents: number }) {

@@ -31,6 +31,8 @@ const KIND_LABELS: Record<LedgerKind, string> = {
   ad_release: 'Mise en avant : budget non dépensé rendu',
   delivery_fee: 'Frais de livraison',
   delivery_fee_refund: 'Frais de livraison remboursés',
+  platform_contribution: 'Réduction prise en charge par Popote',
+  platform_contribution_reversal: 'Réduction Popote annulée',
 };
 // Every kind has a label (a new kind without one fails the type check above).
 void LEDGER_KINDS;

@@ -84,6 +84,7 @@ export function renderPdf(r: ReceiptDto, document: 'receipt' | 'commission_invoi
     rule();
     for (const line of r.lines)
       row(`${line.name} × ${line.quantity} (${euros(line.unit_price_cents)} l’unité)`, euros(line.unit_price_cents * line.quantity));
+    if (r.discount_cents) row(RECEIPT_MESSAGES.discountLine(r.discount_name ?? '', r.discount_funder), euros(-r.discount_cents));
     if (r.delivery_fee_cents) row(RECEIPT_MESSAGES.deliveryLine, euros(r.delivery_fee_cents));
     rule();
     row('Total payé', euros(r.total_cents), true);
@@ -112,6 +113,7 @@ export function renderPdf(r: ReceiptDto, document: 'receipt' | 'commission_invoi
     row('Désignation', 'Montant', true);
     rule();
     row(`Vente de la commande ${r.order_id.slice(-8)} (reçu ${r.number})`, euros(r.total_cents - r.delivery_fee_cents));
+    if (r.platform_contribution_cents) row(RECEIPT_MESSAGES.contributionLine, euros(r.platform_contribution_cents));
     if (r.delivery_fee_cents) row(`${RECEIPT_MESSAGES.deliveryLine} (sans commission)`, euros(r.delivery_fee_cents));
     row(`Commission Popote (${String(r.commission_percent).replace('.', ',')} %)`, euros(r.commission_cents), true);
     rule();

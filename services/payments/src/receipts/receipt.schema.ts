@@ -21,6 +21,11 @@ export class Receipt {
   @Prop({ type: Number, default: 0 }) delivery_fee_cents!: number;
   /** Picked up or delivered (a free delivery too); absent on receipts issued before: a pick-up. */
   @Prop({ type: String, default: 'pickup' }) delivery_option!: 'pickup' | 'delivery';
+  /** The discount inside the total (ADR 0045), its name and funder; the platform's part paid to the cook. */
+  @Prop({ type: Number, default: 0 }) discount_cents!: number;
+  @Prop({ type: String, default: null }) discount_name!: string | null;
+  @Prop({ type: String, default: null }) discount_funder!: 'cook' | 'platform' | null;
+  @Prop({ type: Number, default: 0 }) platform_contribution_cents!: number;
   @Prop({ required: true }) commission_bp!: number;
   @Prop({ required: true }) commission_cents!: number;
   @Prop({ required: true }) cook_cents!: number;

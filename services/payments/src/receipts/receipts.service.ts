@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import { Checkout, CheckoutsStore, Refund } from '../checkouts/checkout.schema';
 import type { PaymentsConfig } from '../config';
 
+import { contributionOfOrder } from '../checkouts/checkout.mapper';
 import { renderPdf } from './receipt-pdf';
 import { Receipt, ReceiptSeries, ReceiptsStore } from './receipt.schema';
 
@@ -52,15 +53,22 @@ export class ReceiptsService {
    * cook's partition (one event at a time across replicas), so "last number + 1" has one writer; a
    * redelivered event finds its receipt; the unique (cook, number) index refuses an overlap.
    */
-  async issue(order: OrderPlaced, issuedAt: Date, paidWith?: Pick<Checkout, 'lines' | 'commission_bp'> | null): Promise<void> {
+  async issue(
+    order: OrderPlaced,
+    issuedAt: Date,
+    paidWith?: Pick<Checkout, 'lines' | 'commission_bp' | 'discounts'> | null,
+  ): Promise<void> {
     // No look-up first: a redelivery's insert meets its receipt (duplicate `_id`) and stops there.
     const checkout =
       paidWith !== undefined
         ? paidWith
-        : await this.checkouts.checkouts.findById(order.checkout_id, { lines: 1, commission_bp: 1 }).lean<Checkout>();
+        : await this.checkouts.checkouts.findById(order.checkout_id, { lines: 1, commission_bp: 1, discounts: 1 }).lean<Checkout>();
     const bp = checkout?.commission_bp ?? this.config.commissionBp;
+    // The order's discounts (ADR 0045): the platform's part is paid to the cook and commissioned.
+    const discounts = (checkout?.discounts ?? []).filter((d) => d.cook_id === order.cook_id);
+    const contribution = contributionOfOrder(checkout, order.cook_id);
     // No commission on a delivery fee (ADR 0044).
-    const split = splitOrder(order.total_cents, order.delivery_fee_cents ?? 0, bp);
+    const split = splitOrder(order.total_cents + contribution, order.delivery_fee_cents ?? 0, bp);
     // A number already taken means the series was behind (a crash between a receipt and its series):
     // the next one is tried, so the numbering has neither gap nor duplicate.
     for (let number = (await this.lastNumber(order.cook_id)) + 1; ; number++) {
@@ -78,6 +86,10 @@ export class ReceiptsService {
           total_cents: order.total_cents,
           delivery_fee_cents: order.delivery_fee_cents ?? 0,
           delivery_option: order.delivery_option ?? 'pickup',
+          discount_cents: discounts.reduce((n, d) => n + d.cents, 0),
+          discount_name: discounts.map((d) => d.name).join(' + ') || null,
+          discount_funder: discounts.length ? (discounts.some((d) => d.funder === 'cook') ? 'cook' : 'platform') : null,
+          platform_contribution_cents: contribution,
           commission_bp: bp,
           ...split,
           issued_at: issuedAt,
@@ -202,6 +214,10 @@ export const toReceiptDto = (r: Receipt, refund: Pick<Refund, 'refunded_at' | 'a
   total_cents: r.total_cents,
   delivery_fee_cents: r.delivery_fee_cents ?? 0,
   delivery_option: r.delivery_option === 'delivery' ? 'delivery' : 'pickup',
+  discount_cents: r.discount_cents ?? 0,
+  discount_name: r.discount_name ?? null,
+  discount_funder: r.discount_funder ?? null,
+  platform_contribution_cents: r.platform_contribution_cents ?? 0,
   commission_percent: r.commission_bp / 100,
   commission_cents: r.commission_cents,
   cook_cents: r.cook_cents,

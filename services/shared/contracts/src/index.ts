@@ -14,6 +14,7 @@ export * from './ordering/ordering';
 export * from './payments/payments';
 export * from './payments/ads';
 export * from './payments/support';
+export * from './payments/promotions';
 export * from './notifications/notifications';
 export * from './notifications/follows';
 export * from './identity/account';

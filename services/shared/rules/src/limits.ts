@@ -63,6 +63,8 @@ export const RATE_LIMIT_DEFAULTS = {
   RATE_LIMIT_EXPORT: '5/86400',
   /** 'Signaler' (a dish, a review, a cook), per client address: mass reporting waits. */
   RATE_LIMIT_REPORT: '10/3600',
+  /** Promo codes tried at checkout (ADR 0045), per buyer and per client address: codes are not guessed by enumeration. */
+  RATE_LIMIT_PROMO_CODE: '20/600',
 } as const;
 export type RateLimitSetting = keyof typeof RATE_LIMIT_DEFAULTS;
 export const RATE_LIMIT_SETTINGS = Object.keys(RATE_LIMIT_DEFAULTS) as RateLimitSetting[];

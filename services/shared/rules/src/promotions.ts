@@ -53,6 +53,7 @@ export const PROMOTION_MESSAGES = {
   alreadyUsed: 'Vous avez déjà utilisé ce code promo.',
   notThisCook: "Ce code promo n'est pas valable chez ce cuisinier.",
   tooManyAttempts: 'Trop de codes essayés : réessayez dans quelques minutes.',
+  busy: 'Ce code promo est très demandé en ce moment : réessayez dans un instant.',
 } as const;
 const m = PROMOTION_MESSAGES;
 

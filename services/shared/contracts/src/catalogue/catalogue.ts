@@ -158,8 +158,8 @@ export const CatalogueRpc = {
     'rpc.catalogue.get-meals',
     z.object({ meal_ids: z.array(z.string()).max(200) }),
     z.object({ items: z.array(mealSchema) }),
-    // The BFF: 'Mes favoris' (deleted dishes are not answered).
-    { callers: ['bff', 'cart'] },
+    // The BFF: 'Mes favoris' (deleted dishes are not answered); payments: a promotion's dishes, a code's preview.
+    { callers: ['bff', 'cart', 'payments'] },
   ),
   cookMeals: defineRpc(
     'rpc.catalogue.cook-meals',

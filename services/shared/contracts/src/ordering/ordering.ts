@@ -26,6 +26,13 @@ export const orderSchema = z.object({
   /** The delivery fee inside `total_cents` (0 for a pick-up). */
   delivery_fee_cents: z.number().int().nonnegative(),
   /**
+   * The discount taken off this order's dishes (ADR 0045): `total_cents` is what the buyer paid,
+   * after it. Its promotion's name, and who funded it (null without a discount).
+   */
+  discount_cents: z.number().int().nonnegative().default(0),
+  discount_name: z.string().nullable().default(null),
+  discount_funder: z.enum(['cook', 'platform']).nullable().default(null),
+  /**
    * Where a delivery goes: shown to the buyer, and to the cook only while the order is confirmed and
    * not yet delivered (ordering decides, ADR 0044); null otherwise, and once dropped after the retention.
    */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { actorSchema, defineEvent, defineRpc } from '../shared/envelope';
 import { checkoutLineSchema, chosenSlotSchema, deliveryAddressInput, deliveryAddressSchema, heldSlotSchema } from '../catalogue/pickup';
 import { FULFILMENT_MODES } from '../shared/enums';
+import { checkoutDiscountSchema, promoCodeInput } from './promotions';
 
 export const PAYMENT_MESSAGES = {
   invalidData: 'Données de paiement invalides',
@@ -34,6 +35,8 @@ export const checkoutSchema = z.object({
   slots: z.array(heldSlotSchema),
   /** Where the deliveries of this checkout go (null: every cook's part is picked up). */
   delivery_address: deliveryAddressSchema.nullable().default(null),
+  /** The discounts in `amount_cents` (ADR 0045): at most one promotion per cook, and the platform's offer. */
+  discounts: z.array(checkoutDiscountSchema).default([]),
   /** Until when the portions and the slots are reserved for this checkout (null once paid or released). */
   reserved_until: z.string().nullable(),
   provider: z.enum(['sandbox', 'stripe']),
@@ -59,6 +62,8 @@ export const PaymentsRpc = {
       consumer_name: z.string().max(200).default(''),
       /** Required when a slot is a delivery (ADR 0044); ignored otherwise. */
       delivery_address: deliveryAddressInput.nullable().default(null),
+      /** Codes typed for cooks' baskets (ADR 0045): each applied or refused in French. */
+      promo_codes: z.array(promoCodeInput).max(50).default([]),
     }),
     z.object({ checkout: checkoutSchema, client_secret: z.string(), publishable_key: z.string().nullable() }),
     { callers: ['bff'] },
@@ -109,6 +114,8 @@ export const PaymentsEvents = {
       consumer_name: z.string().default(''),
       /** Where the delivery slots' orders go (ADR 0044; null without a delivery, or on older events). */
       delivery_address: deliveryAddressSchema.nullable().default(null),
+      /** The discount of each cook's part that has one (ADR 0045; empty on older events). */
+      discounts: z.array(checkoutDiscountSchema).default([]),
     }),
     { consumers: ['ordering-PaymentSucceeded'] },
   ),
@@ -205,6 +212,9 @@ export const LEDGER_KINDS = [
   'ad_release',
   'delivery_fee',
   'delivery_fee_refund',
+  // The platform's share of a discount it funded (ADR 0045): the cook is paid the full price.
+  'platform_contribution',
+  'platform_contribution_reversal',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -308,6 +318,11 @@ export const RECEIPT_MESSAGES = {
   /** Added to the rate's mention when the order was delivered (ADR 0044). */
   vatDeliveryFee: ', frais de livraison compris (frais accessoires, art. 267 du CGI)',
   deliveryLine: 'Livraison par le cuisinier',
+  /** A discount's line (ADR 0045): its promotion, and who gives it. */
+  discountLine: (name: string, funder: 'cook' | 'platform' | null) =>
+    `Réduction « ${name} » (${funder === 'platform' ? 'offerte par Popote' : 'offerte par le cuisinier'})`,
+  /** The commission invoice's line of the platform's share of a discount it funded, paid to the cook. */
+  contributionLine: 'Réduction prise en charge par Popote (versée au cuisinier)',
   /** The seller's line of a delivered order: the fee is the cook's whole. */
   commissionDishesOnly: (percent: string) =>
     `et perçoit une commission de ${percent} % sur le prix des plats ; les frais de livraison reviennent entièrement au cuisinier.`,
@@ -344,6 +359,14 @@ export const receiptSchema = z.object({
   delivery_fee_cents: z.number().int(),
   /** Picked up or delivered by the cook (a free delivery too). */
   delivery_option: z.enum(FULFILMENT_MODES),
+  /**
+   * The discount taken off the dishes inside `total_cents` (ADR 0045), its promotion's name and who
+   * funded it; the platform's share is paid to the cook (`platform_contribution_cents`).
+   */
+  discount_cents: z.number().int().default(0),
+  discount_name: z.string().nullable().default(null),
+  discount_funder: z.enum(['cook', 'platform']).nullable().default(null),
+  platform_contribution_cents: z.number().int().default(0),
   commission_percent: z.number(),
   commission_cents: z.number().int(),
   cook_cents: z.number().int(),
