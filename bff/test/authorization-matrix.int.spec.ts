@@ -307,6 +307,32 @@ const MUTATIONS: Record<string, Row> = {
     query: () => ({ query: 'mutation { stopCampaign(campaign_id: "00000000-0000-4000-8000-000000000000") { status } }' }),
     expect: { anonymous: 'UNAUTHENTICATED', consumer: 'FORBIDDEN', owningCook: 'NOT_FOUND', otherCook: 'NOT_FOUND' },
   },
+  // Promotions (ADR 0045): on the cook's own dishes (another cook's dish is refused); starting in 2030
+  // so that no checkout of this test gets a discount.
+  createPromotion: {
+    query: (w) => ({
+      query: 'mutation($i: PromotionInput!) { createPromotion(input: $i) { promotion_id } }',
+      variables: {
+        i: {
+          name: 'Matrice',
+          code: null,
+          kind: 'percent',
+          value: 10,
+          meal_ids: [w.meal],
+          starts_at: '2030-01-01T00:00:00Z',
+          ends_at: '2030-01-02T00:00:00Z',
+          max_uses: 5,
+        },
+      },
+    }),
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'FORBIDDEN', owningCook: 'ok', otherCook: 'VALIDATION_FAILED' },
+  },
+  setPromotionState: {
+    query: () => ({
+      query: 'mutation { setPromotionState(promotion_id: "00000000-0000-4000-8000-000000000000", state: "paused") { state } }',
+    }),
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'FORBIDDEN', owningCook: 'NOT_FOUND', otherCook: 'NOT_FOUND' },
+  },
   // Anyone's browser reports what it showed (nothing counts for a campaign that does not exist).
   recordSponsoredDisplay: {
     query: () => ({ query: 'mutation { recordSponsoredDisplay(campaign_id: "00000000-0000-4000-8000-000000000000") }' }),
@@ -465,6 +491,12 @@ const PRIVATE_QUERIES: Record<string, Row> = {
   cookPayouts: { query: () => ({ query: '{ cookPayouts { available_cents } }' }), expect: cookOnly },
   cookLedgerCsv: { query: () => ({ query: '{ cookLedgerCsv { csv } }' }), expect: cookOnly },
   cookCampaigns: { query: () => ({ query: '{ cookCampaigns { cpm_cents } }' }), expect: cookOnly },
+  myPromotions: { query: () => ({ query: '{ myPromotions { promotion_id } }' }), expect: cookOnly },
+  // A code nobody gave at this cook: refused in French to anyone signed in.
+  promoCode: {
+    query: (w) => ({ query: 'query($c: ID!) { promoCode(cook_id: $c, code: "NOPE2026") { cents } }', variables: { c: w.cook } }),
+    expect: signed('VALIDATION_FAILED'),
+  },
   cookCampaignsCsv: { query: () => ({ query: '{ cookCampaignsCsv { csv } }' }), expect: cookOnly },
   receipt: {
     query: (w) => ({ query: 'query($id: ID!) { receipt(order_id: $id) { number } }', variables: { id: w.deliveredOrder } }),

@@ -166,6 +166,8 @@ const ID_OPERATIONS: Record<string, IdCall> = {
   refundDeliveredOrder: { as: 'cook', query: 'mutation($id: ID!) { refundDeliveredOrder(order_id: $id) { refund_id } }' },
   deleteMeal: { as: 'cook', query: 'mutation($id: ID!) { deleteMeal(meal_id: $id) }' },
   stopCampaign: { as: 'cook', query: 'mutation($id: ID!) { stopCampaign(campaign_id: $id) { status } }' },
+  setPromotionState: { as: 'cook', query: 'mutation($id: ID!) { setPromotionState(promotion_id: $id, state: "paused") { state } }' },
+  promoCode: { as: 'consumer', query: 'query($id: ID!) { promoCode(cook_id: $id, code: "NOPE2026") { cents } }' },
   recordSponsoredDisplay: { as: 'anonymous', query: 'mutation($id: ID!) { recordSponsoredDisplay(campaign_id: $id) }' },
   recordSponsoredClick: { as: 'anonymous', query: 'mutation($id: ID!) { recordSponsoredClick(campaign_id: $id) }' },
   // Operators only (the console's cookie): nobody here is one, refused before the id is read.

@@ -82,7 +82,7 @@ export class OrderModel {
   @Field({ description: 'pickup | delivery (ADR 0044): the statuses read « En cours de livraison », « Livrée » for a delivery' })
   delivery_option!: string;
   @Field(() => Int, { description: 'The delivery fee inside the total (0 for a pick-up)' }) delivery_fee_cents!: number;
-  @Field(() => Int, { description: "The discount taken off the dishes (ADR 0045): the total is what the buyer paid, after it" })
+  @Field(() => Int, { description: 'The discount taken off the dishes (ADR 0045): the total is what the buyer paid, after it' })
   discount_cents!: number;
   @Field(() => String, { nullable: true, description: "The discount's promotion, as the buyer saw it" }) discount_name!: string | null;
   @Field(() => String, { nullable: true, description: 'cook | platform: who funded the discount' }) discount_funder!: string | null;

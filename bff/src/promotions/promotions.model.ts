@@ -7,7 +7,7 @@ export class PromotionModel {
   @Field(() => String, { nullable: true, description: 'In capitals; null: automatic (applied without a code)' }) code!: string | null;
   @Field({ description: 'percent | amount' }) kind!: string;
   @Field(() => Int, { description: 'Percent (1–90), or cents off' }) value!: number;
-  @Field(() => [ID], { description: "The dishes it is on (empty: every dish of the cook)" }) meal_ids!: string[];
+  @Field(() => [ID], { description: 'The dishes it is on (empty: every dish of the cook)' }) meal_ids!: string[];
   @Field(() => Int) min_basket_cents!: number;
   @Field() starts_at!: string;
   @Field() ends_at!: string;

@@ -123,8 +123,18 @@ export class LedgerService {
   private splitWith(order: Pick<OrderRef, 'cook_id' | 'total_cents'>, checkout: SplitFields | null) {
     const fee = feeOfOrder(checkout, order.cook_id);
     const contribution = contributionOfOrder(checkout, order.cook_id);
-    const { commission_cents, cook_cents } = splitOrder(order.total_cents + contribution, fee, checkout?.commission_bp ?? this.config.commissionBp);
-    return { commission_cents, cook_cents, fee_cents: fee, contribution_cents: contribution, rate_bp: checkout?.commission_bp ?? this.config.commissionBp };
+    const { commission_cents, cook_cents } = splitOrder(
+      order.total_cents + contribution,
+      fee,
+      checkout?.commission_bp ?? this.config.commissionBp,
+    );
+    return {
+      commission_cents,
+      cook_cents,
+      fee_cents: fee,
+      contribution_cents: contribution,
+      rate_bp: checkout?.commission_bp ?? this.config.commissionBp,
+    };
   }
 
   private entry(kind: LedgerKind, order: OrderRef, pending: number, available: number) {
@@ -140,7 +150,8 @@ export class LedgerService {
 
   /** `checkout`: the order's checkout when the caller has read it (else read here for its rate and fee). */
   async orderPlaced(order: OrderRef, checkout?: SplitFields | null): Promise<void> {
-    const { commission_cents, fee_cents, contribution_cents } = checkout !== undefined ? this.splitWith(order, checkout) : await this.split(order);
+    const { commission_cents, fee_cents, contribution_cents } =
+      checkout !== undefined ? this.splitWith(order, checkout) : await this.split(order);
     await this.appendAll([
       this.entry('sale', order, order.total_cents - fee_cents, 0),
       ...(contribution_cents ? [this.entry('platform_contribution', order, contribution_cents, 0)] : []),

@@ -1,11 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import {
-  DomainError,
-  normalizeCode,
-  PROMOTION_MESSAGES,
-  type CheckoutDiscount,
-  type CheckoutLine,
-} from '@popote/contracts';
+import { DomainError, normalizeCode, PROMOTION_MESSAGES, type CheckoutDiscount, type CheckoutLine } from '@popote/contracts';
 import { DistributedLocks, insertOnce, PLATFORM_CONFIG } from '@popote/platform';
 import { discountOf, promotionRefusal, type BasketPart } from '@popote/rules';
 import type { PaymentsConfig } from '../config';
@@ -135,7 +129,9 @@ export class PromotionHolds {
         const live = liveHolds(p.holds, now);
         if (!live.some((h) => h.checkout_id === checkoutId && !h.paid)) return null;
         return { holds: live.filter((h) => h.checkout_id !== checkoutId || h.paid) };
-      }).catch((err: unknown) => this.log.warn(`checkout ${checkoutId}: use of ${d.promotion_id} not given back (${String(err)}); it lapses`));
+      }).catch((err: unknown) =>
+        this.log.warn(`checkout ${checkoutId}: use of ${d.promotion_id} not given back (${String(err)}); it lapses`),
+      );
     }
   }
 
@@ -145,7 +141,8 @@ export class PromotionHolds {
    */
   async commit(checkout: { _id: string; consumer_id: string; lines: readonly CheckoutLine[]; discounts?: readonly CheckoutDiscount[] }) {
     for (const d of (checkout.discounts ?? []).filter((x) => x.funder === 'cook')) {
-      const sales = checkout.lines.filter((l) => l.cook_id === d.cook_id).reduce((n, l) => n + l.unit_price_cents * l.quantity, 0) - d.cents;
+      const sales =
+        checkout.lines.filter((l) => l.cook_id === d.cook_id).reduce((n, l) => n + l.unit_price_cents * l.quantity, 0) - d.cents;
       const inc = { used: 1, discount_given_cents: d.cents, sales_cents: sales };
       const useId = `${d.promotion_id}|${checkout._id}`;
       const limited = await this.change(d.promotion_id, (p, now) => {
@@ -172,7 +169,8 @@ export class PromotionHolds {
         }),
       );
       // An unlimited promotion has no holds: its figures count the use recorded first.
-      if (limited === 'unlimited' && recorded) await this.store.promotions.updateOne({ _id: d.promotion_id }, { $inc: { ...inc, version: 1 } });
+      if (limited === 'unlimited' && recorded)
+        await this.store.promotions.updateOne({ _id: d.promotion_id }, { $inc: { ...inc, version: 1 } });
     }
   }
 

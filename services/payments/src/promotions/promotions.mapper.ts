@@ -36,11 +36,16 @@ export const toDiscount = (p: Pick<Promotion, '_id' | 'name' | 'code' | 'funder'
 });
 
 /** One cook's part of a checkout's lines, as the rules read it. */
-export const partsOf = (lines: readonly { cook_id: string; meal_id: string; unit_price_cents: number; quantity: number }[]): BasketPart[] => {
+export const partsOf = (
+  lines: readonly { cook_id: string; meal_id: string; unit_price_cents: number; quantity: number }[],
+): BasketPart[] => {
   const byCook = new Map<string, BasketPart>();
   for (const l of lines) {
     const part = byCook.get(l.cook_id) ?? { cook_id: l.cook_id, lines: [] };
-    byCook.set(l.cook_id, { ...part, lines: [...part.lines, { meal_id: l.meal_id, unit_price_cents: l.unit_price_cents, quantity: l.quantity }] });
+    byCook.set(l.cook_id, {
+      ...part,
+      lines: [...part.lines, { meal_id: l.meal_id, unit_price_cents: l.unit_price_cents, quantity: l.quantity }],
+    });
   }
   return [...byCook.values()];
 };

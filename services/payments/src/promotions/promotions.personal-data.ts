@@ -15,7 +15,13 @@ export class PromotionsPersonalData {
     ]);
     return {
       promotions: promotions.map((p) => toPromotionDto({ ...p, holds: [] })),
-      uses: uses.map((u) => ({ promotion_id: u.promotion_id, checkout_id: u.checkout_id, discount_cents: u.discount_cents, state: u.state, at: u.at })),
+      uses: uses.map((u) => ({
+        promotion_id: u.promotion_id,
+        checkout_id: u.checkout_id,
+        discount_cents: u.discount_cents,
+        state: u.state,
+        at: u.at,
+      })),
     };
   }
 

@@ -72,7 +72,7 @@ export function makePromotionInput() {
     .object({
       name: z.string().trim().min(1, m.nameRequired).max(L.nameMax, m.nameMax),
       /** Null: automatic (no code to type). */
-      code: z.string().transform(normalizeCode).pipe(z.string().regex(CODE, m.code)).nullable().default(null),
+      code: z.string({ message: m.code }).trim().toUpperCase().regex(CODE, m.code).nullable().default(null),
       kind: z.enum(PROMOTION_KINDS),
       /** Percent (1–90) or cents (1–10 000), by `kind`. */
       value: z.number().int(),

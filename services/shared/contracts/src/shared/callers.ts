@@ -5,6 +5,7 @@
 
 import { ACCOUNT_RPCS, AccountEvents, DataExportJob } from '../identity/account';
 import { AdsRpc } from '../payments/ads';
+import { PromotionsRpc } from '../payments/promotions';
 import { CartRpc } from '../cart/cart';
 import { CatalogueEvents, CatalogueRpc } from '../catalogue/catalogue';
 import {
@@ -45,6 +46,7 @@ export const RPC_CONTRACTS: readonly RpcContract<any, any, any>[] = [
     PayoutsRpc,
     ReceiptsRpc,
     AdsRpc,
+    PromotionsRpc,
     NotificationsRpc,
     FollowsRpc,
     AlertsRpc,
