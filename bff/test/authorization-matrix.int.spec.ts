@@ -136,6 +136,14 @@ const MUTATIONS: Record<string, Row> = {
     }),
     expect: everyone('UNAUTHENTICATED'),
   },
+  // The platform's first-order offer (ADR 0045): operators only.
+  setPlatformOffer: {
+    query: () => ({
+      query:
+        'mutation { setPlatformOffer(input: {value_cents: 500, min_basket_cents: 1500, state: "active", reason: "Lancement"}) { state } }',
+    }),
+    expect: everyone('UNAUTHENTICATED'),
+  },
   // Support and dead letters (ADR 0043): operators only, whatever a buyer's or cook's session says.
   supportRefund: {
     query: () => ({
@@ -455,6 +463,7 @@ const PRIVATE_QUERIES: Record<string, Row> = {
   myTraderDetails: { query: () => ({ query: '{ myTraderDetails { status } }' }), expect: cookOnly },
   // Operators only: the queue and any cook's file.
   traderVerifications: { query: () => ({ query: '{ traderVerifications { next_cursor } }' }), expect: everyone('UNAUTHENTICATED') },
+  platformOffer: { query: () => ({ query: '{ platformOffer { state } }' }), expect: everyone('UNAUTHENTICATED') },
   supportOrders: { query: () => ({ query: '{ supportOrders(query: "01234567") { truncated } }' }), expect: everyone('UNAUTHENTICATED') },
   supportOrder: {
     query: () => ({ query: '{ supportOrder(order_id: "0123456789abcdef01234567") { missing } }' }),

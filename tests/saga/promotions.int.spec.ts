@@ -79,8 +79,13 @@ describe('promotions: uses exact under a hundred buyers and replicas (real NATS 
     s.rpc.call(PaymentsRpc.confirmSandboxPayment, { actor: buyer, checkout_id: checkoutId, card });
 
   beforeAll(async () => {
-    // The platform's first-order offer: 5 € from 15 € of dishes (the race's 10 € baskets stay under it).
-    s = await startStack(__filename, { payments: { FIRST_ORDER_OFFER_CENTS: '500', FIRST_ORDER_MIN_CENTS: '1500' } });
+    // Each instance reads the platform's offer at every checkout (its copy is kept 5 s by default).
+    s = await startStack(__filename, { payments: { PLATFORM_OFFER_CACHE_MS: '0' } });
+    // The platform's first-order offer, as an operator sets it: 5 € from 15 € of dishes (the race's 10 € baskets stay under it).
+    await s.rpc.call(PromotionsRpc.setPlatformOffer, {
+      operator_id: 'op-test',
+      input: { value_cents: 500, min_basket_cents: 1500, state: 'active' },
+    });
     await s.startCatalogueReplica();
     await s.startOrderingReplica();
     await s.startPaymentsReplica();
@@ -243,9 +248,22 @@ describe('promotions: uses exact under a hundred buyers and replicas (real NATS 
       cook_cents: 1700,
     });
 
-    // The same buyer's next checkout has no offer.
+    // The same buyer's next checkout has no offer; the platform's figures count the first.
     await fill([buyer], mealId, 2);
     const next = await checkoutWith(buyer, 'cook-promo-welcome', null);
     expect(next.checkout).toMatchObject({ amount_cents: 2000, discounts: [] });
+    expect((await s.rpc.call(PromotionsRpc.platformOffer, {})).offer).toMatchObject({
+      state: 'active',
+      uses: 1,
+      discount_given_cents: 500,
+    });
+    // Paused by an operator: a new buyer's first order has none.
+    await s.rpc.call(PromotionsRpc.setPlatformOffer, {
+      operator_id: 'op-test',
+      input: { value_cents: 500, min_basket_cents: 1500, state: 'paused' },
+    });
+    const other = consumer();
+    await fill([other], mealId, 2);
+    expect((await checkoutWith(other, 'cook-promo-welcome', null)).checkout.discounts).toEqual([]);
   }, 120_000);
 });

@@ -40,3 +40,21 @@ export class PromoCodeInput {
   @Field(() => ID) cook_id!: string;
   @Field() code!: string;
 }
+
+@ObjectType('PlatformOffer', { description: "The platform's first-order offer (ADR 0045), set by operators" })
+export class PlatformOfferModel {
+  @Field(() => Int, { description: "Cents off a buyer's first paid checkout" }) value_cents!: number;
+  @Field(() => Int, { description: 'From this much of dishes' }) min_basket_cents!: number;
+  @Field({ description: 'active | paused' }) state!: string;
+  @Field(() => Int, { description: 'First orders that had it' }) uses!: number;
+  @Field(() => Int) discount_given_cents!: number;
+  @Field() updated_at!: string;
+}
+
+@InputType('PlatformOfferInput')
+export class PlatformOfferInput {
+  @Field(() => Int, { description: 'Cents off (1–50 €)' }) value_cents!: number;
+  @Field(() => Int, { description: 'Minimum of dishes, in cents (0–500 €)' }) min_basket_cents!: number;
+  @Field({ description: 'active | paused' }) state!: string;
+  @Field({ description: 'Why (written to the audit log)' }) reason!: string;
+}

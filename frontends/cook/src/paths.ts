@@ -1,6 +1,6 @@
 /** The cook remote's pages (the shell's PAGE_ROUTES sends these URLs here). */
 export const DASHBOARD = '/cook/dashboard';
-/** The dashboard's tabs are in its URL: ?onglet=apercu | plats | commandes | retrait | avis | statistiques | mises-en-avant | paiements | vendeur. */
+/** The dashboard's tabs are in its URL: ?onglet=apercu | plats | commandes | retrait | avis | statistiques | mises-en-avant | promotions | paiements | vendeur. */
 export const TAB_PARAM = 'onglet';
 export const DASHBOARD_MEALS = `${DASHBOARD}?${TAB_PARAM}=plats`;
 /** The 'Mises en avant' tab. */

@@ -65,22 +65,10 @@ export const paymentsConfigSchema = serviceConfigSchema('payments', 4105).extend
     .min(2_000, 'ADS_DAY_MS must be at least 2000')
     .default(86_400_000),
   /**
-   * The platform's first-order offer (ADR 0045): cents off a buyer's first paid checkout, funded by
-   * the platform (the cooks are paid the full price). 0 turns it off; FIRST_ORDER_MIN_CENTS is the
-   * dishes' minimum for it to apply.
+   * How long an instance keeps the platform's first-order offer read (ADR 0045): an operator's change
+   * reaches the other instances within it (the instance that wrote it at once). 0: read each checkout.
    */
-  FIRST_ORDER_OFFER_CENTS: z.coerce
-    .number({ message: 'FIRST_ORDER_OFFER_CENTS must be a number of cents' })
-    .int('FIRST_ORDER_OFFER_CENTS must be a whole number of cents')
-    .min(0, 'FIRST_ORDER_OFFER_CENTS must be between 0 and 10000')
-    .max(10_000, 'FIRST_ORDER_OFFER_CENTS must be between 0 and 10000')
-    .default(0),
-  FIRST_ORDER_MIN_CENTS: z.coerce
-    .number({ message: 'FIRST_ORDER_MIN_CENTS must be a number of cents' })
-    .int('FIRST_ORDER_MIN_CENTS must be a whole number of cents')
-    .min(0, 'FIRST_ORDER_MIN_CENTS must be between 0 and 50000')
-    .max(50_000, 'FIRST_ORDER_MIN_CENTS must be between 0 and 50000')
-    .default(1_500),
+  PLATFORM_OFFER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Connect events (account.updated, payout.failed) come to their own endpoint with their own secret. */
   STRIPE_CONNECT_WEBHOOK_SECRET: z.string().default('whsec_popote_local_connect_development'),
 });

@@ -51,6 +51,8 @@ export const keys: KeyingConfig = {
   // checkout's discount (and a code's preview) has no identity of its own.
   Promotion: byId('promotion_id'),
   CheckoutDiscount: embedded,
+  // The platform's first-order offer (one, replaced by each change).
+  PlatformOffer: () => 'platform-first-order',
   // The sponsored card is drawn per request: it stays inside its `sponsoredMeal` field (its meal is normalised).
   SponsoredMeal: embedded,
   AlertPreferences: embedded,

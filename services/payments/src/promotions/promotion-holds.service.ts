@@ -1,14 +1,11 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { DomainError, normalizeCode, PROMOTION_MESSAGES, type CheckoutDiscount, type CheckoutLine } from '@popote/contracts';
-import { DistributedLocks, insertOnce, PLATFORM_CONFIG } from '@popote/platform';
+import { DistributedLocks, insertOnce } from '@popote/platform';
 import { discountOf, promotionRefusal, type BasketPart } from '@popote/rules';
-import type { PaymentsConfig } from '../config';
+import { FIRST_ORDER, PlatformOffer } from './platform-offer.service';
 import { partsOf, toDiscount } from './promotions.mapper';
 import { bestAutomatic, firstOrderOffer, liveHolds, usesCounted } from './promotions.rules';
 import { Promotion, PromotionsStore, type PromotionHold } from './promotions.schema';
-
-/** The platform's first-order offer as the checkout and the receipt name it (ADR 0045). */
-export const FIRST_ORDER = { promotion_id: 'platform-first-order', name: 'Offre de bienvenue Popote' } as const;
 
 /** Tries of a version-conditional write of a promotion before giving up (each under its lease). */
 const WRITE_TRIES = 5;
@@ -27,7 +24,7 @@ export class PromotionHolds {
   constructor(
     private readonly store: PromotionsStore,
     private readonly locks: DistributedLocks,
-    @Inject(PLATFORM_CONFIG) private readonly config: PaymentsConfig,
+    private readonly platformOffer: PlatformOffer,
   ) {}
 
   /** This buyer's paid uses of a promotion (a full refund gave back the others). */
@@ -59,14 +56,14 @@ export class PromotionHolds {
         if (chosen.promotion.max_uses !== null) await this.hold(chosen.promotion._id, c, part);
         discounts.push(toDiscount(chosen.promotion, part.cook_id, chosen.cents));
       }
-      const offer = this.config.FIRST_ORDER_OFFER_CENTS;
-      if (offer > 0 && (await c.firstOrder())) {
+      const offer = await this.platformOffer.read();
+      if (offer?.state === 'active' && (await c.firstOrder())) {
         const dishes = parts.map((p) => ({
           ...p,
           dishes_cents: p.lines.reduce((n, l) => n + l.unit_price_cents * l.quantity, 0),
           discounted_cents: discounts.find((d) => d.cook_id === p.cook_id)?.cents ?? 0,
         }));
-        const given = firstOrderOffer(dishes, { value_cents: offer, min_cents: this.config.FIRST_ORDER_MIN_CENTS });
+        const given = firstOrderOffer(dishes, { value_cents: offer.value_cents, min_cents: offer.min_basket_cents });
         if (given) discounts.push({ ...FIRST_ORDER, cook_id: given.cook_id, code: null, funder: 'platform', cents: given.cents });
       }
       return discounts;
@@ -136,11 +133,12 @@ export class PromotionHolds {
   }
 
   /**
-   * The checkout is paid: each cook's promotion counts its use once (a payment event delivered again
-   * finds its hold paid, or its use recorded), and the buyer's use is recorded (uses per buyer).
+   * The checkout is paid: each promotion counts its use once (a payment event delivered again finds
+   * its hold paid, or its use recorded), and the buyer's use is recorded (uses per buyer; the
+   * platform's offer too, for its figures).
    */
   async commit(checkout: { _id: string; consumer_id: string; lines: readonly CheckoutLine[]; discounts?: readonly CheckoutDiscount[] }) {
-    for (const d of (checkout.discounts ?? []).filter((x) => x.funder === 'cook')) {
+    for (const d of checkout.discounts ?? []) {
       const sales =
         checkout.lines.filter((l) => l.cook_id === d.cook_id).reduce((n, l) => n + l.unit_price_cents * l.quantity, 0) - d.cents;
       const inc = { used: 1, discount_given_cents: d.cents, sales_cents: sales };

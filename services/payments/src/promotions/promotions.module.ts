@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { PlatformOffer } from './platform-offer.service';
 import { PromotionHolds } from './promotion-holds.service';
 import { PromotionsPersonalData } from './promotions.personal-data';
 import { PromotionsRpcController } from './promotions.rpc.controller';
@@ -13,7 +14,7 @@ import { PromotionsService } from './promotions.service';
 @Module({
   imports: [MongooseModule.forFeature(PromotionsStore.definitions)],
   controllers: [PromotionsRpcController],
-  providers: [PromotionsStore, PromotionsService, PromotionHolds, PromotionsPersonalData],
+  providers: [PromotionsStore, PromotionsService, PromotionHolds, PlatformOffer, PromotionsPersonalData],
   exports: [PromotionsStore, PromotionHolds, PromotionsPersonalData, MongooseModule],
 })
 export class PromotionsModule {}

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { PROMOTION_ERRORS, PromotionsRpc, type RpcRequest } from '@popote/contracts';
 import { RpcHandler } from '@popote/platform';
 import { cooksOnly } from '../cooks-only';
+import { PlatformOffer } from './platform-offer.service';
 import { PromotionsService } from './promotions.service';
 
 const cook = cooksOnly(PROMOTION_ERRORS.cooksOnly);
@@ -9,7 +10,21 @@ const cook = cooksOnly(PROMOTION_ERRORS.cooksOnly);
 /** Thin: validate against the contract, call the rules. A cook acts on their own promotions only. */
 @Controller()
 export class PromotionsRpcController {
-  constructor(private readonly promotions: PromotionsService) {}
+  constructor(
+    private readonly promotions: PromotionsService,
+    private readonly offer: PlatformOffer,
+  ) {}
+
+  @RpcHandler(PromotionsRpc.platformOffer)
+  async platformOffer() {
+    return { offer: await this.offer.read(true) };
+  }
+
+  /** Operators only: the BFF's operator guard let the call through and wrote the audit log first. */
+  @RpcHandler(PromotionsRpc.setPlatformOffer)
+  async setPlatformOffer(req: RpcRequest<typeof PromotionsRpc.setPlatformOffer>) {
+    return { offer: await this.offer.set(req.input) };
+  }
 
   @RpcHandler(PromotionsRpc.create)
   async create(req: RpcRequest<typeof PromotionsRpc.create>) {

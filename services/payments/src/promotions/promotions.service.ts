@@ -85,7 +85,7 @@ export class PromotionsService {
       .findOneAndUpdate(
         { _id: promotionId, cook_id: actor.user_id },
         { $set: { state, auto: doc.code === null && state !== 'stopped' } },
-        { new: true },
+        { returnDocument: 'after' },
       )
       .lean<Promotion>();
     return toPromotionDto(saved ?? doc);

@@ -18,6 +18,8 @@ export {
 
 export const PROMOTION_ERRORS = {
   cooksOnly: 'Réservé aux cuisiniers.',
+  offerValue: 'L’offre de bienvenue doit être entre 1 et 50 €.',
+  offerMinimum: 'Le panier minimum de l’offre doit être entre 0 et 500 €.',
   notFound: 'Promotion introuvable.',
   stopped: 'Cette promotion est arrêtée : créez-en une autre.',
   notYourMeal: "Un des plats choisis n'est pas le vôtre.",
@@ -64,6 +66,26 @@ export const checkoutDiscountSchema = z.object({
 });
 export type CheckoutDiscount = z.infer<typeof checkoutDiscountSchema>;
 
+/**
+ * The platform's first-order offer (ADR 0045): set by an operator in the console; cents off a
+ * buyer's first paid checkout from a minimum of dishes, funded by the platform. Null: never set (off).
+ */
+export const platformOfferSchema = z.object({
+  value_cents: z.number().int(),
+  min_basket_cents: z.number().int(),
+  state: z.enum(['active', 'paused']),
+  /** First orders that had it, and what the platform gave. */
+  uses: z.number().int(),
+  discount_given_cents: z.number().int(),
+  updated_at: z.string(),
+});
+export type PlatformOfferDto = z.infer<typeof platformOfferSchema>;
+export const platformOfferInput = z.object({
+  value_cents: z.number().int().min(100, PROMOTION_ERRORS.offerValue).max(5_000, PROMOTION_ERRORS.offerValue),
+  min_basket_cents: z.number().int().min(0, PROMOTION_ERRORS.offerMinimum).max(50_000, PROMOTION_ERRORS.offerMinimum),
+  state: z.enum(['active', 'paused']),
+});
+
 /** A code typed for one cook's basket at checkout. */
 export const promoCodeInput = z.object({ cook_id: z.string().min(1).max(100), code: z.string().max(40) });
 
@@ -84,6 +106,16 @@ export const PromotionsRpc = {
   mine: defineRpc('rpc.payments.my-promotions', z.object({ actor: actorSchema }), z.object({ items: z.array(promotionSchema) }), {
     callers: ['bff'],
   }),
+  platformOffer: defineRpc('rpc.payments.platform-offer', z.object({}), z.object({ offer: platformOfferSchema.nullable() }), {
+    callers: ['bff'],
+  }),
+  /** An operator sets the first-order offer (the BFF writes the audit log first). */
+  setPlatformOffer: defineRpc(
+    'rpc.payments.set-platform-offer',
+    z.object({ operator_id: z.string().min(1).max(100), input: platformOfferInput }),
+    z.object({ offer: platformOfferSchema }),
+    { callers: ['bff'] },
+  ),
   /**
    * What a code takes off the buyer's basket at this cook now (their cart's lines at today's prices),
    * or a French refusal; checked again, and held, when the checkout is created.
