@@ -154,6 +154,23 @@ export const setPickupAllDay = (cook: Person, delivers = false) =>
     i: delivers ? { ...PICKUP_ALL_DAY, delivery: DELIVERY_ALL_DAY } : PICKUP_ALL_DAY,
   });
 
+/** The bench's promotion code (ADR 0045): 10 % off every dish of the cook, with a cap, so each use is held and counted. */
+export const BENCH_PROMO_CODE = 'BANC10';
+
+export const createPromotion = (cook: Person) =>
+  cook('mutation($i: PromotionInput!) { createPromotion(input: $i) { promotion_id } }', {
+    i: {
+      name: 'Banc d’essai',
+      code: BENCH_PROMO_CODE,
+      kind: 'percent',
+      value: 10,
+      starts_at: new Date(Date.now() - 3_600_000).toISOString(),
+      ends_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      max_uses: 100_000,
+      max_uses_per_buyer: 1,
+    },
+  });
+
 /** A dish published by a cook whose pick-up settings are saved. */
 export async function publishMeal(cook: Person, portions: number, name: string): Promise<string> {
   const meal = await cook('mutation($i: CreateMealInput!) { createMeal(input: $i) { meal_id } }', {
@@ -191,7 +208,12 @@ export const slotAfterReminder: SlotPicker = (offered) =>
  * (`pick`: one whose reminder is not due during the run by default), read again on every call; then
  * the payment intent.
  */
-export async function createIntent(gql: Person, pick: SlotPicker = slotAfterReminder, delivery = false): Promise<string> {
+export async function createIntent(
+  gql: Person,
+  pick: SlotPicker = slotAfterReminder,
+  delivery = false,
+  promoCode: string | null = null,
+): Promise<string> {
   const mode = delivery ? 'delivery' : 'pickup';
   const cart = await gql('{ cart { items { meal_id quantity meal { cook_id } } } }');
   const items = cart.cart.items as { meal_id: string; quantity: number; meal: { cook_id: string } }[];
@@ -214,8 +236,8 @@ export async function createIntent(gql: Person, pick: SlotPicker = slotAfterRemi
     }),
   );
   const intent = await gql(
-    'mutation($s: [ChosenSlotInput!]!, $a: DeliveryAddressInput) { createPaymentIntent(slots: $s, delivery_address: $a) { checkout { checkout_id } } }',
-    { s: slots, a: delivery ? DELIVERY_ADDRESS : null },
+    'mutation($s: [ChosenSlotInput!]!, $a: DeliveryAddressInput, $c: [PromoCodeInput!]) { createPaymentIntent(slots: $s, delivery_address: $a, promo_codes: $c) { checkout { checkout_id } } }',
+    { s: slots, a: delivery ? DELIVERY_ADDRESS : null, c: promoCode ? slots.map((x) => ({ cook_id: x.cook_id, code: promoCode })) : [] },
   );
   return intent.createPaymentIntent.checkout.checkout_id as string;
 }
@@ -236,10 +258,17 @@ export async function payWithSandboxCard(gql: Person, id: string): Promise<{ sta
  * order announced until the checkout's is listed: returns the time from the add to the paid order
  * visible to the buyer (null if it never was within a minute).
  */
-export const buyOne = async (gql: Person, mealId: string, quantity = 1, untilVisible = false, delivery = false) => {
+export const buyOne = async (
+  gql: Person,
+  mealId: string,
+  quantity = 1,
+  untilVisible = false,
+  delivery = false,
+  promoCode: string | null = null,
+) => {
   const t0 = performance.now();
   await gql('mutation($m: ID!, $q: Int!) { addToCart(meal_id: $m, quantity: $q) { item_count } }', { m: mealId, q: quantity });
-  const checkoutId = await createIntent(gql, slotAfterReminder, delivery);
+  const checkoutId = await createIntent(gql, slotAfterReminder, delivery, promoCode);
   const live = untilVisible ? await followOrderUpdates(gql) : null;
   try {
     if ((await payWithSandboxCard(gql, checkoutId)).status !== 'succeeded') throw new Error('payment failed');

@@ -121,8 +121,14 @@ async function checkoutScenarios(replicas: number) {
     ),
   };
   try {
-    const bench = (opts: { buyers: number; concurrency: number; cooks: number; untilVisible?: boolean; delivery?: boolean }) =>
-      checkoutBench(app.urls.bff, natsAccessOf(app.env), { ...opts, counting });
+    const bench = (opts: {
+      buyers: number;
+      concurrency: number;
+      cooks: number;
+      untilVisible?: boolean;
+      delivery?: boolean;
+      promo?: boolean;
+    }) => checkoutBench(app.urls.bff, natsAccessOf(app.env), { ...opts, counting });
     // One checkout at a time, each followed until the buyer sees the paid order.
     const oneAtATime = { buyers: 30, concurrency: 1, cooks: 20, untilVisible: true };
     // Warm-up: every path once (connections, JIT, consumers created).
@@ -140,7 +146,7 @@ async function checkoutScenarios(replicas: number) {
         out[name] = { error: (err as Error).message };
       }
     };
-    // BENCH_CHECKOUT_SCENARIOS (comma list: cooks_1, cooks_20, cooks_20_delivery, unloaded, last_portions_race, big_store) runs only
+    // BENCH_CHECKOUT_SCENARIOS (comma list: cooks_1, cooks_20, cooks_20_delivery, cooks_20_promo, unloaded, last_portions_race, big_store) runs only
     // those; by default all, the unloaded run and the race with 1 instance per service only.
     const only = process.env.BENCH_CHECKOUT_SCENARIOS?.split(',').map((x) => x.trim());
     const wanted = (name: string, byDefault = true) => (only ? only.includes(name) : byDefault);
@@ -153,6 +159,11 @@ async function checkoutScenarios(replicas: number) {
     if (wanted('cooks_20_delivery')) {
       console.error(`popote bench: checkouts delivered by the cook, 20 cooks, ${replicas} instance(s) per service`);
       await scenario('cooks_20_delivery', () => bench({ ...load, cooks: 20, delivery: true }));
+    }
+    // The same load, every checkout with the cook's promotion code (ADR 0045: target ≤ 1.10× cooks_20's cost per order).
+    if (wanted('cooks_20_promo')) {
+      console.error(`popote bench: checkouts with a promotion code, 20 cooks, ${replicas} instance(s) per service`);
+      await scenario('cooks_20_promo', () => bench({ ...load, cooks: 20, promo: true }));
     }
     if (wanted('unloaded', replicas === 1)) {
       console.error('popote bench: one checkout at a time');

@@ -4,7 +4,7 @@
 
 import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { benchStore, buyOne, createMeal, person, signUp } from './buyers';
+import { BENCH_PROMO_CODE, benchStore, buyOne, createMeal, createPromotion, person, signUp } from './buyers';
 import { checkoutReport, cpuByProcess, eventsConsumersIdle, stockCommits, type Timed } from './checkout-measure';
 import { BENCH_OBSERVER_PREFIX, workCounters } from './work-counters';
 
@@ -59,6 +59,8 @@ export async function checkoutBench(
     untilVisible?: boolean;
     /** Every checkout delivered by the cook (ADR 0044) instead of picked up. */
     delivery?: boolean;
+    /** Every checkout with the cook's promotion code (ADR 0045). */
+    promo?: boolean;
     counting: { natsMonitorUrl: string; serviceMetrics: { name: string; url: string }[] };
   },
 ) {
@@ -67,7 +69,9 @@ export async function checkoutBench(
   const mealIds = await fourAtATime(cooks, async (i) => {
     const cook = person(bff);
     await signUp(cook, 'cook', i);
-    return createMeal(cook, 1000, undefined, !!opts.delivery); // the most a cook may offer, enough for every run
+    const meal = await createMeal(cook, 1000, undefined, !!opts.delivery); // the most a cook may offer, enough for every run
+    if (opts.promo) await createPromotion(cook);
+    return meal;
   });
   const people = await fourAtATime(buyers, async (i) => {
     const gql = person(bff);
@@ -112,7 +116,14 @@ export async function checkoutBench(
         const i = next++;
         const t = performance.now();
         try {
-          const { visibleMs } = await buyOne(people[i], mealIds[i % cooks], 1, !!opts.untilVisible, !!opts.delivery);
+          const { visibleMs } = await buyOne(
+            people[i],
+            mealIds[i % cooks],
+            1,
+            !!opts.untilVisible,
+            !!opts.delivery,
+            opts.promo ? BENCH_PROMO_CODE : null,
+          );
           latencies.push(performance.now() - t);
           if (visibleMs !== null) visible.push(visibleMs);
         } catch (err) {

@@ -1,185 +1,16 @@
 // @vitest-environment jsdom
 import { DELIVERY_ADDRESS_MESSAGES } from '@popote/rules';
-import { Refusal, renderWithBff, settle, useReactTestRoot, type SentOperation } from '@popote/ui/testing';
+import { Refusal, useReactTestRoot } from '@popote/ui/testing';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clearCheckoutSession, saveCheckoutSession, type CheckoutSessionItem } from '../cart/checkout-session';
-import { CheckoutPage } from './checkout-page';
+import { clearCheckoutSession } from '../cart/checkout-session';
+import { AMINA, checkoutPage, CURRY, DELIVERY_SLOT, item, MEI, named, PICKUP_SLOT, plain, TAJINE } from './checkout-spec-kit';
 
 const dom = useReactTestRoot();
+const { text, until, open: openCheckout, control, errorOf, button, radiogroup, addressForm, amounts, click, typeInto } = checkoutPage(dom);
 
 const OUT_OF_RANGE = 'Votre adresse est hors de la zone de livraison de ce cuisinier : choisissez le retrait.';
 const ADDRESS_FIRST = 'Indiquez votre adresse de livraison ci-dessous pour voir les créneaux de livraison.';
-
-/** Spaces as a person reads them (prices carry no-break spaces). */
-const plain = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
-const text = () => plain(dom.container.textContent);
-
-const AMINA = { cook_id: 'cook-amina', cook_name: 'amina_cuisine' };
-const MEI = { cook_id: 'cook-mei', cook_name: 'mei_wok' };
-const item = (cook: typeof AMINA, meal_id: string, name: string, price_cents: number, quantity = 1): CheckoutSessionItem => ({
-  ...cook,
-  meal_id,
-  name,
-  price_cents,
-  quantity,
-});
-const TAJINE = item(AMINA, 'meal-tajine', 'Tajine', 1250);
-const CURRY = item(MEI, 'meal-curry', 'Curry', 1300);
-
-/** amina_cuisine delivers for 5 €, free from 30 € of dishes, within 8 km: Lyon 3e is in range, Marseille is not. */
-const OFFER = { __typename: 'DeliveryOffer', fee_cents: 500, free_above_cents: 3000, radius_km: 8 };
-const LYON = { __typename: 'Commune', code: '69383', name: 'Lyon 3e Arrondissement', postcodes: ['69003'], has_position: true };
-const MARSEILLE = { __typename: 'Commune', code: '13201', name: 'Marseille 1er Arrondissement', postcodes: ['13001'], has_position: true };
-const IN_RANGE = ['69383'];
-
-const slot = (cook_id: string, start: string, end: string) => ({ __typename: 'PickupSlot', cook_id, start, end, remaining: 2 });
-const PICKUP_SLOT = '2030-06-15T16:00:00.000Z';
-const DELIVERY_SLOT = '2030-06-15T10:00:00.000Z';
-
-/** `pickupSlots` as the BFF answers it, by mode and commune. */
-function slotsOf(vars: Record<string, unknown>) {
-  const cookId = String(vars['cook_id']);
-  const delivers = cookId === AMINA.cook_id;
-  const commune = (vars['commune_code'] as string | null) ?? null;
-  const offer = delivers ? { ...OFFER, in_range: commune === null ? null : IN_RANGE.includes(commune) } : null;
-  if (vars['mode'] === 'delivery') {
-    const open = !!offer?.in_range;
-    return {
-      __typename: 'PickupSlotList',
-      has_windows: delivers,
-      slots: open ? [slot(cookId, DELIVERY_SLOT, '2030-06-15T11:00:00.000Z')] : [],
-      delivery: offer,
-    };
-  }
-  return {
-    __typename: 'PickupSlotList',
-    has_windows: true,
-    slots: [slot(cookId, PICKUP_SLOT, '2030-06-15T16:30:00.000Z')],
-    delivery: offer,
-  };
-}
-
-/** The checkout the server holds once `createPaymentIntent` reserved what was sent. */
-function checkoutOf(vars: Record<string, unknown>, items: CheckoutSessionItem[]) {
-  const chosen = vars['slots'] as Array<{ cook_id: string; start: string; mode: string }>;
-  const address = (vars['delivery_address'] as Record<string, string> | undefined) ?? null;
-  const slots = chosen.map((s) => ({
-    __typename: 'HeldSlot',
-    cook_id: s.cook_id,
-    start: s.start,
-    end: s.mode === 'delivery' ? '2030-06-15T11:00:00.000Z' : '2030-06-15T16:30:00.000Z',
-    mode: s.mode,
-    fee_cents: s.mode === 'delivery' ? OFFER.fee_cents : 0,
-  }));
-  const dishes = items.reduce((sum, i) => sum + i.price_cents * i.quantity, 0);
-  return {
-    __typename: 'PaymentIntent',
-    client_secret: 'sandbox_secret',
-    publishable_key: null,
-    checkout: {
-      __typename: 'Checkout',
-      checkout_id: 'chk-1',
-      status: 'requires_payment',
-      amount_cents: dishes + slots.reduce((sum, s) => sum + s.fee_cents, 0),
-      currency: 'eur',
-      provider: 'sandbox',
-      last_error: null,
-      // Held for ten minutes, as the server does.
-      reserved_until: new Date(Date.now() + 10 * 60_000).toISOString(),
-      lines: items.map((i) => ({
-        __typename: 'CheckoutLine',
-        meal_id: i.meal_id,
-        cook_id: i.cook_id,
-        cook_name: i.cook_name,
-        name: i.name,
-        unit_price_cents: i.price_cents,
-        quantity: i.quantity,
-      })),
-      slots,
-      delivery_address: address && {
-        __typename: 'DeliveryAddress',
-        complement: '',
-        instructions: '',
-        ...address,
-        city: 'Lyon 3e Arrondissement',
-      },
-    },
-  };
-}
-
-/** The BFF of the checkout page; `intent` answers createPaymentIntent (the checkout held, by default). */
-function bff(
-  items: CheckoutSessionItem[],
-  intent: (op: SentOperation) => unknown = (op) => ({ createPaymentIntent: checkoutOf(op.variables, items) }),
-  remembered: unknown = null,
-) {
-  return (op: SentOperation) => {
-    if (op.operationName === 'MyDeliveryAddress') return { myDeliveryAddress: remembered };
-    if (op.operationName === 'PickupSlots') return { pickupSlots: slotsOf(op.variables) };
-    if (op.operationName === 'Communes') return { communes: [LYON, MARSEILLE].filter((c) => c.postcodes[0] === op.variables['query']) };
-    if (op.operationName === 'CreatePaymentIntent') return intent(op);
-    throw new Error(`unexpected ${op.operationName}`);
-  };
-}
-
-/** Opens /checkout for `items` (what 'Procéder au paiement' stored) and waits for the cooks' slots. */
-async function openCheckout(items: CheckoutSessionItem[], intent?: (op: SentOperation) => unknown, remembered: unknown = null) {
-  const total = items.reduce((sum, i) => sum + i.price_cents * i.quantity, 0);
-  saveCheckoutSession({ cartItems: items, subtotal: total, total });
-  const sent = await renderWithBff(dom, <CheckoutPage />, bff(items, intent, remembered));
-  await until(
-    () => dom.container.querySelectorAll('[role="radiogroup"]').length === new Set(items.map((i) => i.cook_id)).size,
-    'the slots',
-  );
-  return sent;
-}
-
-async function until(found: () => unknown, what: string) {
-  for (let i = 0; i < 60 && !found(); i += 1) await settle();
-  expect(found(), what).toBeTruthy();
-}
-
-/** The control a `<label>` names (by `for`, or the one it wraps), by the label's text. */
-const control = (label: string) => {
-  const found = [...dom.container.querySelectorAll('label')].find((l) => plain(l.textContent) === label);
-  if (!found) return null;
-  return (found.htmlFor ? document.getElementById(found.htmlFor) : found.querySelector('input')) as HTMLInputElement | null;
-};
-/** The error shown under a control (its `aria-describedby` `…-error`). */
-const errorOf = (element: Element) => {
-  const id = element
-    .getAttribute('aria-describedby')
-    ?.split(' ')
-    .find((part) => part.endsWith('-error'));
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
-};
-const button = (name: string) =>
-  [...dom.container.querySelectorAll('button')].find((b) => plain(b.textContent) === name) as HTMLButtonElement | undefined;
-const radiogroup = (name: string) =>
-  [...dom.container.querySelectorAll('[role="radiogroup"]')].find(
-    (g) => plain(document.getElementById(g.getAttribute('aria-labelledby') ?? '')?.textContent) === name,
-  ) ?? null;
-const addressForm = () => dom.container.querySelector('[data-testid="checkout-delivery-address"]');
-/** The amounts' lines, « label montant ». */
-const amounts = () =>
-  [...dom.container.querySelectorAll('dl > div')].map((line) =>
-    plain(`${line.querySelector('dt')?.textContent} ${line.querySelector('dd')?.textContent}`),
-  );
-
-const click = async (element: HTMLElement) => {
-  await act(async () => element.click());
-  await settle();
-};
-/** Types as a person does (React listens to the input event). */
-const typeInto = async (element: HTMLInputElement | HTMLTextAreaElement, value: string) => {
-  await act(async () => {
-    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value')!.set!.call(element, value);
-    element.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-  await settle();
-};
-const named = (operation: string, sent: SentOperation[]) => sent.filter((op) => op.operationName === operation);
 
 /** Chooses delivery from amina_cuisine and types the address (`postcode`: its commune comes by itself). */
 async function deliverTo({ postcode = '69003', phone = '06 12 34 56 78' }: { postcode?: string; phone?: string } = {}) {
@@ -238,15 +69,17 @@ describe('checkout: pick-up or delivery by the cook (ADR 0044)', () => {
   });
 
   it('offers the address of the last delivery, kept in the profile, and asks its slots at once', async () => {
-    const sent = await openCheckout([TAJINE], undefined, {
-      __typename: 'DeliveryAddress',
-      street: '3 rue Paul Bert',
-      complement: '',
-      postcode: '69003',
-      commune_code: '69383',
-      city: 'Lyon 3e Arrondissement',
-      phone: '0612345678',
-      instructions: '',
+    const sent = await openCheckout([TAJINE], {
+      remembered: {
+        __typename: 'DeliveryAddress',
+        street: '3 rue Paul Bert',
+        complement: '',
+        postcode: '69003',
+        commune_code: '69383',
+        city: 'Lyon 3e Arrondissement',
+        phone: '0612345678',
+        instructions: '',
+      },
     });
     await click(control('Livraison (5,00 €)')!);
     expect(control('Adresse (numéro et rue)')!.value).toBe('3 rue Paul Bert');
@@ -337,7 +170,7 @@ describe('checkout: pick-up or delivery by the cook (ADR 0044)', () => {
     const refusal = new Refusal('Adresse de livraison invalide', 'VALIDATION_FAILED', {
       'delivery_address.commune_code': DELIVERY_ADDRESS_MESSAGES.communeCode,
     });
-    const sent = await openCheckout([TAJINE], () => refusal);
+    const sent = await openCheckout([TAJINE], { intent: () => refusal });
     await deliverTo();
     await until(() => radiogroup('Livraison par amina_cuisine'), 'the delivery slots');
     await click(radiogroup('Livraison par amina_cuisine')!.querySelector<HTMLInputElement>('input[type="radio"]')!);

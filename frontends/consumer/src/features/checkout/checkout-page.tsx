@@ -5,17 +5,15 @@ import type { FulfilmentMode } from '@popote/rules';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from '@popote/router';
 import { Amounts, type AmountLine } from '../../components/amounts';
-import { BackLink } from '../../components/back-link';
 import { SimplePage } from '../../pages/simple-page';
 import { clearCheckoutSession, readCheckoutSession, type CheckoutSession } from '../cart/checkout-session';
 import { refreshCart } from '../cart/use-cart';
 import type { DeliveryAddressInput } from '../../generated/types';
 import { CreatePaymentIntentDocument, MyDeliveryAddressDocument } from './graphql/checkout.generated';
-import type { CheckoutData, PaymentIntentData } from './graphql/checkout';
+import type { CheckoutData, DiscountData } from './graphql/checkout';
 import styles from './checkout-page.module.css';
-import { ChangeSlots } from './change-slots';
-import { Reservation, useExpired } from './reservation';
-import { SandboxCardForm } from './sandbox-card-form';
+import { centsOf, estimatedDiscountLine, feeLine } from './amount-lines';
+import { CheckoutForm } from './checkout-form';
 import {
   checkDeliveryAddress,
   EMPTY_DELIVERY_ADDRESS,
@@ -24,9 +22,9 @@ import {
   type DeliveryAddressForm,
 } from './delivery-address';
 import { DeliveryAddressFields } from './delivery-address-form';
+import { PromoCodeField } from './promo-code-field';
 import { CookSlotPicker, cookParts, deliveryFeeOf, ModeChoice, type CookPart, type DeliveryOffer } from './slot-picker';
-import { SlotLine, SlotsCard } from './slots-card';
-import { StripeCardForm } from './stripe-card-form';
+import { SlotsCard } from './slots-card';
 import { frOrders } from '@popote/ui/fr-orders';
 
 const t = frOrders.checkout;
@@ -68,6 +66,8 @@ function Checkout({ session }: { session: CheckoutSession }) {
   const [address, setAddress] = useState<DeliveryAddressForm>(EMPTY_DELIVERY_ADDRESS);
   const [addressErrors, setAddressErrors] = useState<DeliveryAddressErrors>({});
   const [unavailable, setUnavailable] = useState<Record<string, boolean>>({});
+  // The codes applied, per cook (ADR 0045): what each takes off, as the server previewed it.
+  const [codes, setCodes] = useState<Record<string, DiscountData>>({});
   const [refreshKey, setRefreshKey] = useState(0);
   const [createIntent, { data, error, loading }] = useMutation(CreatePaymentIntentDocument);
   const [paid, setPaid] = useState<CheckoutData | null>(null);
@@ -100,6 +100,7 @@ function Checkout({ session }: { session: CheckoutSession }) {
   const blocked = parts.some((p) => unavailable[p.cook_id]);
   const anyOffer = parts.some((p) => !!offers[p.cook_id]);
   const delivered = parts.filter((p) => modeOf(p) === 'delivery');
+  const applied = parts.flatMap((p) => (codes[p.cook_id] ? [codes[p.cook_id]!] : []));
 
   const start = () => {
     let deliveryAddress: DeliveryAddressInput | null = null;
@@ -115,9 +116,16 @@ function Checkout({ session }: { session: CheckoutSession }) {
       deliveryAddress = checked.input;
     }
     const slots = parts.map((p) => ({ cook_id: p.cook_id, start: chosen[p.cook_id] ?? '', mode: modeOf(p) }));
-    createIntent({ variables: deliveryAddress ? { slots, delivery_address: deliveryAddress } : { slots } }).catch((err: unknown) => {
-      // Shown from the mutation's error state (the address's field messages under its fields); the
-      // slots are offered again as they are now.
+    // The server applies the codes again, or refuses the whole checkout with the French reason.
+    const promoCodes = applied.map((d) => ({ cook_id: d.cook_id, code: d.code ?? '' }));
+    const variables = {
+      slots,
+      ...(deliveryAddress ? { delivery_address: deliveryAddress } : {}),
+      ...(promoCodes.length > 0 ? { promo_codes: promoCodes } : {}),
+    };
+    createIntent({ variables }).catch((err: unknown) => {
+      // Shown from the mutation's error state (the address's field messages under its fields, a code's
+      // refusal with the others); the slots are offered again as they are now.
       setAddressErrors(serverAddressErrors(readApiError(err).fields));
       setRefreshKey((k) => k + 1);
     });
@@ -148,6 +156,8 @@ function Checkout({ session }: { session: CheckoutSession }) {
     (cookId: string, offer: DeliveryOffer | null) => setOffers((o) => (o[cookId] === offer ? o : { ...o, [cookId]: offer })),
     [],
   );
+  const applyCode = (cookId: string, discount: DiscountData | null) =>
+    setCodes((c) => (discount ? { ...c, [cookId]: discount } : Object.fromEntries(Object.entries(c).filter(([k]) => k !== cookId))));
   const chooseMode = (cookId: string, mode: FulfilmentMode) => {
     setModes((m) => ({ ...m, [cookId]: mode }));
     // The slots of the other way are other slots.
@@ -179,13 +189,15 @@ function Checkout({ session }: { session: CheckoutSession }) {
   const intent = data?.createPaymentIntent;
   if (intent) return <CheckoutForm intent={intent} session={session} parts={parts} onPaid={onPaid} />;
 
-  // What the buyer is about to pay, the cooks' fees included (the server computes it again).
+  // What the buyer is about to pay, the cooks' fees and the codes' discounts included (the server
+  // computes it again, with any automatic promotion and the first-order offer, ADR 0045).
   const fees = delivered.map((p) => ({ part: p, cents: deliveryFeeOf(offers[p.cook_id]!, p) }));
   const estimate: AmountLine[] = [
     { label: t.dishes, cents: session.total },
     ...(delivered.length < parts.length ? [{ label: t.pickup, cents: 0, tone: 'muted' as const }] : []),
     ...fees.map(({ part, cents }) => feeLine(part.cook_name, cents)),
-    { label: t.total, cents: session.total + fees.reduce((sum, f) => sum + f.cents, 0), tone: 'total' },
+    ...applied.map(estimatedDiscountLine),
+    { label: t.total, cents: session.total + fees.reduce((sum, f) => sum + f.cents, 0) - centsOf(applied), tone: 'total' },
   ];
 
   return (
@@ -221,116 +233,22 @@ function Checkout({ session }: { session: CheckoutSession }) {
             onUnavailable={(value) => markUnavailable(part.cook_id, value)}
             onOffer={(value) => keepOffer(part.cook_id, value)}
             choice={offer ? <ModeChoice part={part} offer={offer} mode={mode} onChange={(m) => chooseMode(part.cook_id, m)} /> : null}
+            promo={
+              <PromoCodeField
+                cookId={part.cook_id}
+                applied={codes[part.cook_id] ?? null}
+                onApplied={(discount) => applyCode(part.cook_id, discount)}
+                onRemoved={() => applyCode(part.cook_id, null)}
+                disabled={loading}
+              />
+            }
           />
         );
       })}
       {delivered.length > 0 ? (
         <DeliveryAddressFields value={address} onChange={editAddress} errors={addressErrors} disabled={loading} />
       ) : null}
-      {anyOffer ? <Amounts lines={estimate} /> : null}
+      {anyOffer || applied.length > 0 ? <Amounts lines={estimate} /> : null}
     </SlotsCard>
   );
-}
-
-/** A cook's « Livraison » line of the amounts (« Livraison offerte » from their 'free above' basket). */
-const feeLine = (cookName: string, cents: number): AmountLine =>
-  cents > 0 ? { label: t.deliveryLine(cookName), cents } : { label: t.deliveryFreeLine(cookName), cents: 0, tone: 'muted' };
-
-function CheckoutForm({
-  intent,
-  session,
-  parts,
-  onPaid,
-}: {
-  intent: PaymentIntentData;
-  session: CheckoutSession;
-  parts: CookPart[];
-  onPaid: (checkout: CheckoutData) => void;
-}) {
-  // The checkout as the server last answered (its slots change when the buyer changes one).
-  const [checkout, setCheckout] = useState<CheckoutData>(intent.checkout);
-  const [changing, setChanging] = useState(false);
-  const expired = useExpired(checkout.reserved_until);
-  const deliveries = checkout.slots.filter((s) => s.mode === 'delivery');
-  const fees = deliveries.reduce((sum, s) => sum + s.fee_cents, 0);
-  // The server's amount is the one charged; say so when prices moved since the cart (the fees are not the cart's).
-  const amountChanged = checkout.amount_cents - fees !== session.total;
-  const cooks = groupByCook(checkout.lines);
-  const nameOf = (cookId: string) => checkout.lines.find((l) => l.cook_id === cookId)?.cook_name ?? '';
-  const place = checkout.delivery_address;
-
-  return (
-    <div className={styles.layout}>
-      <section aria-labelledby="checkout-summary-title" className={styles.card}>
-        <h2 id="checkout-summary-title" className={styles.sectionTitle}>
-          {t.summary}
-        </h2>
-        {cooks.map(([cookName, lines]) => (
-          <div key={cookName} className={styles.cookGroup}>
-            <h3 className={styles.cookName}>{t.cookGroup(cookName)}</h3>
-            <SlotLine slot={checkout.slots.find((s) => s.cook_id === lines[0]?.cook_id)} />
-            <ul className={styles.lines}>
-              {lines.map((line) => (
-                <li key={line.meal_id} className={styles.line}>
-                  <span>{t.line(line.name, line.quantity)}</span>
-                  <span className={styles.lineAmount}>{formatPrice(line.unit_price_cents * line.quantity)}</span>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
-        {place && deliveries.length > 0 ? (
-          <p className={styles.slotHeld}>
-            <strong>{`${t.deliveryTo} : `}</strong>
-            {[place.street, place.complement, `${place.postcode} ${place.city}`].filter(Boolean).join(', ')}
-          </p>
-        ) : null}
-        <Amounts
-          lines={[
-            ...(deliveries.length < checkout.slots.length || checkout.slots.length === 0
-              ? [{ label: t.pickup, cents: 0, tone: 'muted' as const }]
-              : []),
-            ...deliveries.map((s) => feeLine(nameOf(s.cook_id), s.fee_cents)),
-            { label: t.total, cents: checkout.amount_cents, tone: 'total' },
-          ]}
-        />
-        {amountChanged ? (
-          <p className={styles.notice} role="note">
-            {t.amountChanged(formatPrice(session.total + fees))}
-          </p>
-        ) : null}
-        <Reservation checkout={checkout} expired={expired} onRenewed={setCheckout} />
-        {changing || expired ? null : (
-          <Button variant="outline" size="sm" onClick={() => setChanging(true)}>
-            {ts.change}
-          </Button>
-        )}
-        <BackLink to="/cart" className={styles.back}>
-          {t.backToCart}
-        </BackLink>
-      </section>
-
-      {expired ? null : changing ? (
-        <ChangeSlots checkout={checkout} parts={parts} onChanged={setCheckout} onClose={() => setChanging(false)} />
-      ) : (
-        <section aria-labelledby="checkout-card-title" className={styles.card}>
-          <h2 id="checkout-card-title" className={styles.sectionTitle}>
-            {t.cardTitle}
-          </h2>
-          {checkout.provider === 'stripe' ? (
-            <StripeCardForm intent={intent} onPaid={onPaid} />
-          ) : (
-            <SandboxCardForm checkout={checkout} onPaid={onPaid} />
-          )}
-          <p className={styles.secure}>{t.secure}</p>
-        </section>
-      )}
-    </div>
-  );
-}
-
-function groupByCook(lines: CheckoutData['lines']): Array<[string, CheckoutData['lines']]> {
-  const groups = new Map<string, CheckoutData['lines']>();
-  for (const line of lines) groups.set(line.cook_name, [...(groups.get(line.cook_name) ?? []), line]);
-  return [...groups.entries()];
 }

@@ -42,7 +42,8 @@ export const deliveryFeeOf = (offer: DeliveryOffer, part: CookPart): number =>
  * 'delivery') to be delivered in `communeCode`, asked once the buyer chose a commune. `refreshKey`
  * reloads them (after a slot was refused as full). `onUnavailable` tells the page this cook cannot
  * be ordered from now; `onOffer`, what the cook offers for delivery (null: they do not deliver).
- * `choice` (retrait or livraison) goes between the cook's title and the slots.
+ * `choice` (retrait or livraison) goes between the cook's title and the slots; `promo` (the cook's
+ * « Code promo », ADR 0045), under the slots.
  */
 export function CookSlotPicker({
   part,
@@ -54,6 +55,7 @@ export function CookSlotPicker({
   onUnavailable,
   onOffer,
   choice,
+  promo,
 }: {
   part: CookPart;
   mode?: FulfilmentMode;
@@ -64,6 +66,7 @@ export function CookSlotPicker({
   onUnavailable: (unavailable: boolean) => void;
   onOffer?: (offer: DeliveryOffer | null) => void;
   choice?: ReactNode;
+  promo?: ReactNode;
 }) {
   const delivery = mode === 'delivery';
   // No commune yet: no delivery slot to ask for.
@@ -143,6 +146,7 @@ export function CookSlotPicker({
       </h3>
       {choice}
       {content}
+      {promo}
     </section>
   );
 }

@@ -23,6 +23,9 @@ const order = (orderId: string, checkoutId: string) => ({
   order_status: 'pending',
   delivery_option: 'pickup',
   delivery_fee_cents: 0,
+  discount_cents: 0,
+  discount_name: null,
+  discount_funder: null,
   delivery_address: null,
   pickup_start: null,
   pickup_end: null,
@@ -231,5 +234,45 @@ describe('/orders: an order delivered by the cook (ADR 0044)', () => {
     expect(plain(pickedUp)).toContain('Votre commande est prête à être retirée !');
     expect(plain(pickedUp)).toMatch(/Retrait : \S+/);
     expect(lines(pickedUp)).toEqual(['Tajine × 1 12,50 €']);
+  });
+});
+
+describe('/orders: an order with a discount (ADR 0045)', () => {
+  beforeEach(() => {
+    act(() => window.history.replaceState(null, '', '/orders'));
+  });
+
+  const card = (number: string) =>
+    [...dom.container.querySelectorAll('article')].find((a) => a.querySelector('h3')?.textContent === `Commande n° ${number}`)!;
+  const plain = (element: Element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const lines = (element: Element) =>
+    [...element.querySelectorAll('ul[aria-label="Articles"] > li')].map((li) => [...li.children].map((c) => plain(c)).join(' '));
+  const totalOf = (element: Element) =>
+    plain([...element.querySelectorAll('p')].find((p) => p.firstElementChild?.textContent === 'Total')!.lastElementChild!);
+
+  it('lists the discount and who offered it before the total, which is net of it; none without', async () => {
+    const byCook = {
+      ...order('order-promo-66666666', 'chk-1'),
+      total_cents: 1145,
+      discount_cents: 105,
+      discount_name: 'Week-end',
+      discount_funder: 'cook',
+    };
+    const byPopote = {
+      ...order('order-promo-77777777', 'chk-2'),
+      total_cents: 750,
+      discount_cents: 500,
+      discount_name: 'Offre de bienvenue Popote',
+      discount_funder: 'platform',
+    };
+    await openOrders(() => [byCook, byPopote, order('order-plain-88888888', 'chk-3')]);
+
+    expect(lines(card('66666666'))).toEqual(['Tajine × 1 12,50 €', 'Réduction « Week-end » (offerte par le cuisinier) -1,05 €']);
+    expect(totalOf(card('66666666'))).toBe('11,45 €');
+    expect(lines(card('77777777'))).toEqual(['Tajine × 1 12,50 €', 'Réduction « Offre de bienvenue Popote » (offerte par Popote) -5,00 €']);
+    expect(totalOf(card('77777777'))).toBe('7,50 €');
+    expect(lines(card('88888888'))).toEqual(['Tajine × 1 12,50 €']);
+    // The discount is no dish: no link to a meal.
+    expect(card('66666666').querySelectorAll('ul[aria-label="Articles"] a')).toHaveLength(1);
   });
 });

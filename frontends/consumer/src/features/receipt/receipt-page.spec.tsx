@@ -21,6 +21,9 @@ const receipt = (fee: number) => ({
   lines: [{ __typename: 'ReceiptLine', name: 'Tajine', quantity: 1, unit_price_cents: 1250 }],
   total_cents: 1250 + fee,
   delivery_fee_cents: fee,
+  discount_cents: 0,
+  discount_name: null,
+  discount_funder: null,
   delivery_option: fee > 0 ? 'delivery' : 'pickup',
   commission_percent: 15,
   refunded_at: null,
@@ -68,5 +71,36 @@ describe('the receipt of an order delivered by the cook (ADR 0044)', () => {
     expect(text()).toContain('Lieu : 4 rue Paul Bert, 69003 Lyon 3e Arrondissement');
     expect(text()).not.toContain('Livraison par le cuisinier');
     expect(text()).toContain('perçoit une commission de 15 %.');
+  });
+});
+
+describe('the receipt of an order with a discount (ADR 0045)', () => {
+  beforeEach(() => {
+    act(() => window.history.replaceState(null, '', '/orders/order-0123456789abcdef/receipt'));
+  });
+
+  it('has its own line, saying who offered it; the total paid is net of it', async () => {
+    await openReceipt({ ...receipt(500), total_cents: 1645, discount_cents: 105, discount_name: 'Week-end', discount_funder: 'cook' });
+    expect(rows()).toEqual([
+      'Tajine | 1 | 12,50 € | 12,50 €',
+      'Livraison par le cuisinier | 1 | 5,00 € | 5,00 €',
+      'Réduction « Week-end » (offerte par le cuisinier) |  |  | -1,05 €',
+    ]);
+    expect(plain(dom.container.querySelector('[data-testid="receipt-total"]')?.textContent)).toBe('16,45 €');
+  });
+
+  it('the platform’s offer: « offerte par Popote »', async () => {
+    await openReceipt({
+      ...receipt(0),
+      total_cents: 750,
+      discount_cents: 500,
+      discount_name: 'Offre de bienvenue Popote',
+      discount_funder: 'platform',
+    });
+    expect(rows()).toEqual([
+      'Tajine | 1 | 12,50 € | 12,50 €',
+      'Réduction « Offre de bienvenue Popote » (offerte par Popote) |  |  | -5,00 €',
+    ]);
+    expect(plain(dom.container.querySelector('[data-testid="receipt-total"]')?.textContent)).toBe('7,50 €');
   });
 });

@@ -15,6 +15,7 @@ import {
   useFileDownload,
 } from '@popote/ui';
 import { Link, useParams } from '@popote/router';
+import { discountLabel } from '../orders/components/discount-label';
 import { ReceiptDocument, ReceiptPdfDocument } from './receipt.query.generated';
 import styles from './receipt-page.module.css';
 import { frOrders } from '@popote/ui/fr-orders';
@@ -42,6 +43,8 @@ export function ReceiptPage() {
   // Delivered by the cook (ADR 0044): the fee is its own line, without commission.
   const fee = r.delivery_fee_cents;
   const delivered = r.delivery_option === 'delivery';
+  // A promotion (ADR 0045): its own line, with who funded it; the total paid is net of it.
+  const discount = r.discount_cents;
 
   return (
     <div className="pp-page">
@@ -111,6 +114,14 @@ export function ReceiptPage() {
               <td className={NUMBER_CELL}>1</td>
               <td className={NUMBER_CELL}>{formatPrice(fee)}</td>
               <td className={NUMBER_CELL}>{formatPrice(fee)}</td>
+            </tr>
+          ) : null}
+          {discount > 0 ? (
+            <tr data-testid="receipt-discount">
+              <th scope="row">{discountLabel(r.discount_name, r.discount_funder)}</th>
+              <td className={NUMBER_CELL} />
+              <td className={NUMBER_CELL} />
+              <td className={NUMBER_CELL}>{formatPrice(-discount)}</td>
             </tr>
           ) : null}
         </DataTable>

@@ -15,6 +15,7 @@ import { OrdersTab } from './orders-tab';
 import { Loading } from './tab-parts';
 import { OverviewTab } from './overview-tab';
 import { PayoutsTab } from './payouts-tab';
+import { frPromotions } from './promotions-texts';
 import { ReviewsTab } from './reviews-tab';
 import { StatsTab } from './stats-tab';
 import { frTrader } from './trader-texts';
@@ -22,6 +23,8 @@ import { frCook } from '@popote/ui/fr-cook';
 
 // The pick-up form (and the zod rules it shares with the server) loads when its tab opens.
 const PickupTab = lazy(() => import('./pickup-tab').then((module) => ({ default: module.PickupTab })));
+// The promotions (and the form with the rules it shares with payments, ADR 0045) likewise.
+const PromotionsTab = lazy(() => import('./promotions-tab').then((module) => ({ default: module.PromotionsTab })));
 // The trader details' form (and the rules it shares with identity) likewise.
 const TraderTab = lazy(() => import('./trader-tab').then((module) => ({ default: module.TraderTab })));
 
@@ -33,6 +36,7 @@ const TABS = [
   { key: 'avis', label: frCook.cook.tabs.reviews },
   { key: 'statistiques', label: frCook.cook.tabs.stats },
   { key: CAMPAIGNS_TAB, label: frAds.tab },
+  { key: 'promotions', label: frPromotions.tab },
   { key: 'paiements', label: frCook.cook.tabs.payouts },
   { key: SELLER_TAB, label: frTrader.tab },
 ] as const;
@@ -44,7 +48,7 @@ function tabOf(value: string | null): TabKey {
 
 /**
  * /cook/dashboard: 'Aperçu', 'Plats', 'Commandes', 'Retrait et livraison', 'Avis', 'Statistiques', 'Mises en avant',
- * 'Paiements', 'Vendeur'. The open tab is in the URL (?onglet=plats), so creating or editing a meal can come back to it.
+ * 'Promotions', 'Paiements', 'Vendeur'. The open tab is in the URL (?onglet=plats), so creating or editing a meal can come back to it.
  * Orders are live while the dashboard is open: a status change lands on the cached order;
  * a new order ('Nouvelle commande !') and the statistics are asked for again.
  */
@@ -105,6 +109,10 @@ export function DashboardPage() {
           <StatsTab />
         ) : current === CAMPAIGNS_TAB ? (
           <CampaignsTab openMeals={() => select('plats')} />
+        ) : current === 'promotions' ? (
+          <Suspense fallback={<Loading label={frPromotions.listLoading} />}>
+            <PromotionsTab cookId={auth.user.user_id} />
+          </Suspense>
         ) : current === 'paiements' ? (
           <PayoutsTab />
         ) : current === SELLER_TAB ? (

@@ -173,4 +173,19 @@ export const frOrders = {
     addressHidden: "L'adresse exacte s'affiche dès que le cuisinier a confirmé la commande.",
     address: 'Adresse de retrait',
   },
+  /** A cook's code at checkout, and the discounts wherever the buyer sees money (ADR 0045). */
+  promo: {
+    label: 'Code promo',
+    apply: 'Appliquer',
+    remove: 'Retirer',
+    removeCode: (code: string) => `Retirer le code ${code}`,
+    applied: (code: string, amount: string) => `${code} : ${amount}`,
+    required: 'Saisissez un code promo.',
+    checkError: 'Impossible de vérifier ce code pour le moment',
+    estimateLine: (name: string) => `Réduction (${name})`,
+    line: (name: string) => `Réduction « ${name} »`,
+    unnamed: 'Réduction',
+    byCook: '(offerte par le cuisinier)',
+    byPlatform: '(offerte par Popote)',
+  },
 } as const;
