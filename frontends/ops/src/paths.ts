@@ -13,5 +13,7 @@ export const ORDER = '/console/commandes/:orderId';
 export const orderPath = (orderId: string): string => `${ORDERS}/${encodeURIComponent(orderId)}`;
 export const PAYOUTS = '/console/versements';
 export const DEAD_LETTERS = '/console/lettres-mortes';
+/** The platform's first-order offer (ADR 0045). */
+export const OFFER = '/console/offre-de-bienvenue';
 /** The shell's own sign-in page for operators (public). */
 export const CONSOLE_SIGN_IN = '/console/connexion';

@@ -1,7 +1,7 @@
 import { Link, Redirect, type RouteEntry } from '@popote/router';
 import { buttonClassName, lazyPage, NotFound, PageLoading } from '@popote/ui';
 import { Suspense, type ReactNode } from 'react';
-import { APPEALS, CONSOLE, DEAD_LETTERS, JOURNAL, ORDER, ORDERS, PAYOUTS, REPORT, REPORTS, SELLERS } from './paths';
+import { APPEALS, CONSOLE, DEAD_LETTERS, JOURNAL, OFFER, ORDER, ORDERS, PAYOUTS, REPORT, REPORTS, SELLERS } from './paths';
 import { opsFr } from './texts';
 
 // Each page is its own chunk.
@@ -14,6 +14,7 @@ const OrdersPage = lazyPage(() => import('./features/support/orders-page'), 'Ord
 const OrderPage = lazyPage(() => import('./features/support/order-page'), 'OrderPage');
 const PayoutsPage = lazyPage(() => import('./features/support/payouts-page'), 'PayoutsPage');
 const DeadLettersPage = lazyPage(() => import('./features/dead-letters/dead-letters-page'), 'DeadLettersPage');
+const OfferPage = lazyPage(() => import('./features/offer/offer-page'), 'OfferPage');
 
 const page = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>;
 
@@ -35,6 +36,7 @@ export const SECTIONS: ReadonlyArray<ConsoleSection> = [
   { path: SELLERS, label: opsFr.sections.sellers, element: <SellersPage /> },
   { path: ORDERS, label: opsFr.sections.orders, element: <OrdersPage /> },
   { path: PAYOUTS, label: opsFr.sections.payouts, element: <PayoutsPage /> },
+  { path: OFFER, label: opsFr.sections.offer, element: <OfferPage /> },
   { path: DEAD_LETTERS, label: opsFr.sections.deadLetters, element: <DeadLettersPage /> },
   { path: JOURNAL, label: opsFr.sections.journal, element: <JournalPage /> },
 ];

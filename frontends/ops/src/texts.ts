@@ -15,6 +15,7 @@ export const opsFr = {
     sellers: 'Vendeurs',
     orders: 'Commandes',
     payouts: 'Versements échoués',
+    offer: 'Offre de bienvenue',
     deadLetters: 'Lettres mortes',
     journal: 'Journal',
   },

@@ -44,6 +44,7 @@ describe("the console's frame", () => {
       ['Vendeurs', '/console/vendeurs', null],
       ['Commandes', '/console/commandes', null],
       ['Versements échoués', '/console/versements', null],
+      ['Offre de bienvenue', '/console/offre-de-bienvenue', null],
       ['Lettres mortes', '/console/lettres-mortes', null],
       ['Journal', '/console/journal', 'page'],
     ]);

@@ -103,5 +103,7 @@ describe('the log as read', () => {
     expect(actionLabel('moderation.decided.hide_meal')).toBe('Signalement traité : plat retiré de la vente');
     expect(targetLabel('meal:m_1')).toBe('Plat m_1');
     expect(targetLabel('inconnu:x_1')).toBe('inconnu:x_1');
+    expect(actionLabel('promotion.platform-offer')).toBe('Offre de bienvenue modifiée');
+    expect(targetLabel('promotion:platform-first-order')).toBe('Offre de bienvenue');
   });
 });

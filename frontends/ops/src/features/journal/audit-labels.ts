@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   'support.resend_email': 'Email renvoyé',
   // Dead letters (the console's 'Lettres mortes').
   'dead-letter.replay': 'Rejeu d’une lettre morte demandé',
+  // The platform's first-order offer (the console's 'Offre de bienvenue', ADR 0045; written by the BFF before the change).
+  'promotion.platform-offer': 'Offre de bienvenue modifiée',
 };
 
 /** The French label of an action code (the code itself when it has none yet). */
@@ -43,8 +45,15 @@ const TARGET_KINDS: Readonly<Record<string, string>> = {
   'dead-letter': 'Lettre morte',
 };
 
+/** Targets that are one thing of the platform's, named whole. */
+const TARGETS: Readonly<Record<string, string>> = {
+  'promotion:platform-first-order': 'Offre de bienvenue',
+};
+
 /** A target as read: `operator:op_12` → 'Opérateur op_12'; any other target as it is. */
 export function targetLabel(target: string): string {
+  const named = TARGETS[target];
+  if (named) return named;
   const colon = target.indexOf(':');
   const kind = colon > 0 ? TARGET_KINDS[target.slice(0, colon)] : undefined;
   return kind ? `${kind} ${target.slice(colon + 1)}` : target;
