@@ -88,6 +88,10 @@ export function PrivacyPage() {
             fois la commande confirmée, jusqu&apos;à la livraison ; ils ne figurent dans aucun email ni aucune notification. La dernière
             adresse de livraison est gardée dans votre profil pour la commande suivante.
           </li>
+          <li>
+            Les codes promo que vous avez utilisés (quelle promotion, sur quelle commande, la réduction) ; pour un cuisinier, ses
+            promotions et leurs chiffres. Ils figurent dans l&apos;export de vos données.
+          </li>
           <li>Les avis que vous laissez sur un plat (note et commentaire).</li>
         </ul>
         <h3>Photos des plats</h3>
@@ -234,6 +238,12 @@ export function PrivacyPage() {
                 <td>
                   Effacés de la commande 30 jours après le créneau de livraison ; celle gardée dans votre profil, jusqu&apos;à la
                   suppression du compte (effacée aussitôt).
+                </td>
+              </tr>
+              <tr>
+                <td>Codes promo utilisés et promotions</td>
+                <td>
+                  Jusqu&apos;à la suppression du compte (effacés aussitôt) ; la commande garde le nom de la réduction et son montant.
                 </td>
               </tr>
               <tr>
