@@ -30,7 +30,9 @@ export class SalesWorkerHandler implements PartitionedEventHandler {
     if (event.contract.subject !== OrderingEvents.orderPlaced.subject) return;
     const data = event.envelope.data as OrderPlaced;
     // The checkout it was paid with, read once for both: the commission rate fixed then, the delivery fee, the cook's name.
-    const checkout = await this.store.checkouts.findById(data.checkout_id, { commission_bp: 1, lines: 1, slots: 1, discounts: 1 }).lean<Checkout>();
+    const checkout = await this.store.checkouts
+      .findById(data.checkout_id, { commission_bp: 1, lines: 1, slots: 1, discounts: 1 })
+      .lean<Checkout>();
     await this.ledger.orderPlaced(data, checkout);
     await this.receipts.issue(data, new Date(event.envelope.occurred_at), checkout);
     await this.ads.attribute(data, new Date(event.envelope.occurred_at));
