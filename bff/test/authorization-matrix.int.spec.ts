@@ -500,7 +500,11 @@ const PRIVATE_QUERIES: Record<string, Row> = {
   cookPayouts: { query: () => ({ query: '{ cookPayouts { available_cents } }' }), expect: cookOnly },
   cookLedgerCsv: { query: () => ({ query: '{ cookLedgerCsv { csv } }' }), expect: cookOnly },
   cookCampaigns: { query: () => ({ query: '{ cookCampaigns { cpm_cents } }' }), expect: cookOnly },
-  myPromotions: { query: () => ({ query: '{ myPromotions { promotion_id } }' }), expect: cookOnly },
+  // The owning cook's own (created above); another cook has none.
+  myPromotions: {
+    query: () => ({ query: '{ myPromotions { promotion_id } }' }),
+    expect: { anonymous: 'UNAUTHENTICATED', consumer: 'FORBIDDEN', owningCook: 'ok', otherCook: 'empty' },
+  },
   // A code nobody gave at this cook: refused in French to anyone signed in.
   promoCode: {
     query: (w) => ({ query: 'query($c: ID!) { promoCode(cook_id: $c, code: "NOPE2026") { cents } }', variables: { c: w.cook } }),
