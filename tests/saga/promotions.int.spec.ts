@@ -80,7 +80,7 @@ describe('promotions: uses exact under a hundred buyers and replicas (real NATS 
 
   beforeAll(async () => {
     // Each instance reads the platform's offer at every checkout (its copy is kept 5 s by default).
-    s = await startStack(__filename, { payments: { PLATFORM_OFFER_CACHE_MS: '0' } });
+    s = await startStack(__filename, { payments: { PROMOTIONS_CACHE_MS: '0' } });
     // The platform's first-order offer, as an operator sets it: 5 € from 15 € of dishes (the race's 10 € baskets stay under it).
     await s.rpc.call(PromotionsRpc.setPlatformOffer, {
       operator_id: 'op-test',
@@ -215,6 +215,40 @@ describe('promotions: uses exact under a hundred buyers and replicas (real NATS 
     // Given back: the buyer may use it again.
     await fill([buyer], mealId, 1);
     expect((await checkoutWith(buyer, 'cook-promo-money', 'MERCI20')).checkout.amount_cents).toBe(800);
+  }, 120_000);
+
+  it('an automatic promotion: applied without a code while it has uses, then left out (never a refusal)', async () => {
+    const mealId = await s.newMeal('cook-promo-auto', 20, 1000);
+    const { promotion } = await s.rpc.call(PromotionsRpc.create, {
+      actor: cook('cook-promo-auto'),
+      input: {
+        name: 'Bienvenue chez moi',
+        code: null,
+        kind: 'amount',
+        value: 200,
+        meal_ids: [],
+        min_basket_cents: 0,
+        max_uses: 1,
+        max_uses_per_buyer: 1,
+        ...week(),
+      },
+    });
+    expect(promotion).toMatchObject({ code: null, state: 'active' });
+    const [first, second] = [consumer(), consumer()];
+    await fill([first, second], mealId);
+    const a = await checkoutWith(first, 'cook-promo-auto', null);
+    expect(a.checkout).toMatchObject({
+      amount_cents: 800,
+      discounts: [expect.objectContaining({ name: 'Bienvenue chez moi', code: null, cents: 200 })],
+    });
+    // Its one use is held: the next buyer pays the full price, without being refused.
+    const b = await checkoutWith(second, 'cook-promo-auto', null);
+    expect(b.checkout).toMatchObject({ amount_cents: 1000, discounts: [] });
+    // Paused by the cook: not applied.
+    await s.rpc.call(PromotionsRpc.setState, { actor: cook('cook-promo-auto'), promotion_id: promotion.promotion_id, state: 'paused' });
+    const third = consumer();
+    await fill([third], mealId);
+    expect((await checkoutWith(third, 'cook-promo-auto', null)).checkout.discounts).toEqual([]);
   }, 120_000);
 
   it("the platform's first-order offer: once per buyer, paid to the cook by the platform, commission on the full price", async () => {

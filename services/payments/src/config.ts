@@ -65,10 +65,11 @@ export const paymentsConfigSchema = serviceConfigSchema('payments', 4105).extend
     .min(2_000, 'ADS_DAY_MS must be at least 2000')
     .default(86_400_000),
   /**
-   * How long an instance keeps the platform's first-order offer read (ADR 0045): an operator's change
-   * reaches the other instances within it (the instance that wrote it at once). 0: read each checkout.
+   * How long an instance keeps what it read of the platform's first-order offer and of a cook's
+   * automatic promotions (ADR 0045): a change reaches the other instances within it (the instance that
+   * wrote it at once); a limited promotion's use is still decided on its record. 0: read at each checkout.
    */
-  PLATFORM_OFFER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  PROMOTIONS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Connect events (account.updated, payout.failed) come to their own endpoint with their own secret. */
   STRIPE_CONNECT_WEBHOOK_SECRET: z.string().default('whsec_popote_local_connect_development'),
 });

@@ -19,7 +19,7 @@ const toOffer = (p: Promotion): PlatformOfferDto => ({
 /**
  * The platform's first-order offer (ADR 0045): a promotion record of the platform's (no cook, no
  * code, no cap), changed by an operator from the console. Each instance keeps it
- * PLATFORM_OFFER_CACHE_MS (a checkout does not read it each time); the instance that writes it
+ * PROMOTIONS_CACHE_MS (a checkout does not read it each time); the instance that writes it
  * forgets its copy at once.
  */
 @Injectable()
@@ -34,7 +34,7 @@ export class PlatformOffer {
   /** `fresh`: read now (the console), not the instance's copy. */
   async read(fresh = false): Promise<PlatformOfferDto | null> {
     const now = Date.now();
-    if (!fresh && this.cached && now - this.cached.at < this.config.PLATFORM_OFFER_CACHE_MS) return this.cached.offer;
+    if (!fresh && this.cached && now - this.cached.at < this.config.PROMOTIONS_CACHE_MS) return this.cached.offer;
     const doc = await this.store.promotions.findById(FIRST_ORDER.promotion_id, { holds: 0 }).lean<Promotion>();
     const offer = doc ? toOffer(doc) : null;
     this.cached = { at: now, offer };

@@ -1,11 +1,15 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError, normalizeCode, PROMOTION_MESSAGES, type CheckoutDiscount, type CheckoutLine } from '@popote/contracts';
-import { DistributedLocks, insertOnce } from '@popote/platform';
+import { DistributedLocks, insertOnce, PLATFORM_CONFIG } from '@popote/platform';
+import type { PaymentsConfig } from '../config';
 import { discountOf, promotionRefusal, type BasketPart } from '@popote/rules';
 import { FIRST_ORDER, PlatformOffer } from './platform-offer.service';
 import { partsOf, toDiscount } from './promotions.mapper';
 import { bestAutomatic, firstOrderOffer, liveHolds, usesCounted } from './promotions.rules';
 import { Promotion, PromotionsStore, type PromotionHold } from './promotions.schema';
+
+/** Cooks whose automatic promotions an instance keeps at most (then it starts again). */
+const AUTOMATIC_KEPT_MAX = 10_000;
 
 /** Tries of a version-conditional write of a promotion before giving up (each under its lease). */
 const WRITE_TRIES = 5;
@@ -20,11 +24,13 @@ type Change = { holds?: PromotionHold[]; inc?: Partial<Record<'used' | 'discount
 @Injectable()
 export class PromotionHolds {
   private readonly log = new Logger('Promotions');
+  private readonly automatic = new Map<string, { at: number; promotions: Promotion[] }>();
 
   constructor(
     private readonly store: PromotionsStore,
     private readonly locks: DistributedLocks,
     private readonly platformOffer: PlatformOffer,
+    @Inject(PLATFORM_CONFIG) private readonly config: PaymentsConfig,
   ) {}
 
   /** This buyer's paid uses of a promotion (a full refund gave back the others). */
@@ -51,9 +57,20 @@ export class PromotionHolds {
     const discounts: CheckoutDiscount[] = [];
     try {
       for (const part of parts) {
-        const chosen = await this.choose(part, typed.get(part.cook_id) ?? null, c.consumer_id);
+        const code = typed.get(part.cook_id) ?? null;
+        const chosen = await this.choose(part, code, c.consumer_id);
         if (!chosen) continue;
-        if (chosen.promotion.max_uses !== null) await this.hold(chosen.promotion._id, c, part);
+        if (chosen.promotion.max_uses !== null) {
+          // A code refused now refuses the checkout; an automatic promotion whose last use went is left out.
+          const held = await this.hold(chosen.promotion._id, c, part).then(
+            () => true,
+            (err: unknown) => {
+              if (code || !(err instanceof DomainError)) throw err;
+              return false;
+            },
+          );
+          if (!held) continue;
+        }
         discounts.push(toDiscount(chosen.promotion, part.cook_id, chosen.cents));
       }
       const offer = await this.platformOffer.read();
@@ -84,11 +101,31 @@ export class PromotionHolds {
       if (refusal) throw new DomainError('VALIDATION_FAILED', refusal);
       return { promotion: found, cents: discountOf(found, part) };
     }
-    const automatic = await this.store.promotions.find({ cook_id: part.cook_id, auto: true }).lean<Promotion[]>();
+    const automatic = await this.automaticOf(part.cook_id);
     if (!automatic.length) return null;
     const mine = new Map<string, number>();
     for (const p of automatic) mine.set(p._id, await this.usesOf(p._id, consumerId));
     return bestAutomatic(automatic, part, (p) => ({ total: usesCounted(p, now.getTime()), mine: mine.get(p._id) ?? 0 }), now);
+  }
+
+  /**
+   * A cook's automatic promotions, kept PROMOTIONS_CACHE_MS per instance (most cooks have none:
+   * a checkout does not read it each time); a limited one's use is still decided on the record, under
+   * its lease. The instance where the cook changes one forgets its copy at once (`forget`).
+   */
+  private async automaticOf(cookId: string): Promise<Promotion[]> {
+    const now = Date.now();
+    const kept = this.automatic.get(cookId);
+    if (kept && now - kept.at < this.config.PROMOTIONS_CACHE_MS) return kept.promotions;
+    const promotions = await this.store.promotions.find({ cook_id: cookId, auto: true }, { holds: 0 }).lean<Promotion[]>();
+    if (this.automatic.size >= AUTOMATIC_KEPT_MAX) this.automatic.clear();
+    this.automatic.set(cookId, { at: now, promotions: promotions.map((p) => ({ ...p, holds: [] })) });
+    return promotions.map((p) => ({ ...p, holds: [] }));
+  }
+
+  /** The cook's promotions changed here: read them again at the next checkout. */
+  forget(cookId: string): void {
+    this.automatic.delete(cookId);
   }
 
   /** Holds a use for the checkout: refused (French) when the last one went meanwhile. */

@@ -72,6 +72,7 @@ export class PromotionsService {
         max_uses_per_buyer: input.max_uses_per_buyer ?? 1,
         state: 'active',
       });
+      this.holds.forget(actor.user_id);
       return toPromotionDto(doc.toObject());
     });
   }
@@ -88,6 +89,7 @@ export class PromotionsService {
         { returnDocument: 'after' },
       )
       .lean<Promotion>();
+    this.holds.forget(actor.user_id);
     return toPromotionDto(saved ?? doc);
   }
 
