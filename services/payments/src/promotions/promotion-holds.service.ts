@@ -62,7 +62,7 @@ export class PromotionHolds {
         if (!chosen) continue;
         if (chosen.promotion.max_uses !== null) {
           // A code refused now refuses the checkout; an automatic promotion whose last use went is left out.
-          const held = await this.hold(chosen.promotion._id, c, part).then(
+          const held = await this.hold(chosen.promotion, c, part).then(
             () => true,
             (err: unknown) => {
               if (code || !(err instanceof DomainError)) throw err;
@@ -129,13 +129,19 @@ export class PromotionHolds {
   }
 
   /** Holds a use for the checkout: refused (French) when the last one went meanwhile. */
-  private async hold(promotionId: string, c: { checkout_id: string; consumer_id: string; until: Date }, part: BasketPart): Promise<void> {
-    await this.change(promotionId, (p, now) => {
-      const others = liveHolds(p.holds, now).filter((h) => h.checkout_id !== c.checkout_id);
-      const refusal = promotionRefusal(p, part, { total: usesCounted({ used: p.used, holds: others }, now), mine: 0 }, new Date(now));
-      if (refusal) throw new DomainError('VALIDATION_FAILED', refusal);
-      return { holds: [...others, { checkout_id: c.checkout_id, consumer_id: c.consumer_id, until: c.until, paid: false }] };
-    });
+  private async hold(read: Promotion, c: { checkout_id: string; consumer_id: string; until: Date }, part: BasketPart): Promise<void> {
+    // A code's record was just read: tried first at its version (read again only if it changed since).
+    const known = read.holds === undefined || read.code === null ? undefined : read;
+    await this.change(
+      read._id,
+      (p, now) => {
+        const others = liveHolds(p.holds, now).filter((h) => h.checkout_id !== c.checkout_id);
+        const refusal = promotionRefusal(p, part, { total: usesCounted({ used: p.used, holds: others }, now), mine: 0 }, new Date(now));
+        if (refusal) throw new DomainError('VALIDATION_FAILED', refusal);
+        return { holds: [...others, { checkout_id: c.checkout_id, consumer_id: c.consumer_id, until: c.until, paid: false }] };
+      },
+      known,
+    );
   }
 
   /**
@@ -226,12 +232,23 @@ export class PromotionHolds {
    * One change of a promotion's uses: read, decide (`decide` returns null for no change, or throws a
    * refusal), write conditional on the version read. 'unlimited' when the promotion has no cap.
    */
-  private async change(promotionId: string, decide: (p: Promotion, now: number) => Change): Promise<'changed' | 'unchanged' | 'unlimited'> {
+  private async change(
+    promotionId: string,
+    decide: (p: Promotion, now: number) => Change,
+    known?: Promotion,
+  ): Promise<'changed' | 'unchanged' | 'unlimited'> {
     return this.locks.run(`promo:${promotionId}`, async () => {
       for (let i = 0; i < WRITE_TRIES; i++) {
-        const p = await this.store.promotions.findById(promotionId).lean<Promotion>();
+        const stale = i === 0 && known !== undefined;
+        const p = stale ? known : await this.store.promotions.findById(promotionId).lean<Promotion>();
         if (!p) return 'unchanged';
-        const change = decide({ ...p, holds: p.holds ?? [] }, Date.now());
+        let change: Change;
+        try {
+          change = decide({ ...p, holds: p.holds ?? [] }, Date.now());
+        } catch (err) {
+          if (stale) continue; // refused on what was read before the lease: decided again on the record now
+          throw err;
+        }
         if (!change) return p.max_uses === null ? 'unlimited' : 'unchanged';
         const written = await this.store.promotions.updateOne(
           { _id: promotionId, version: p.version },
