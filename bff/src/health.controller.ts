@@ -1,6 +1,6 @@
-import { Controller, Get, HttpException, HttpStatus, Inject } from '@nestjs/common';
+import { Controller, Get, HttpException, HttpStatus, Inject, NotFoundException } from '@nestjs/common';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { NATS_CONNECTION } from '@popote/platform';
+import { heapAfterGc, heapProbeEnabled, NATS_CONNECTION } from '@popote/platform';
 
 @Controller('health')
 export class BffHealthController {
@@ -9,6 +9,13 @@ export class BffHealthController {
   @Get(['', 'live'])
   live() {
     return { status: 'ok', service: 'bff' };
+  }
+
+  /** The bench's memory probe (`./popote bench memory`): the heap after a full GC; absent unless POPOTE_HEAP_PROBE=1. */
+  @Get('heap')
+  heap() {
+    if (!heapProbeEnabled()) throw new NotFoundException();
+    return heapAfterGc();
   }
 
   @Get('ready')

@@ -2,47 +2,15 @@
 // events' consumers, when the catalogue committed each order, and the figures reported for a run.
 
 import type { MongoClient } from 'mongodb';
-import { readdirSync, readFileSync } from 'node:fs';
+import { myCpuMs, processesBelowMe } from './process-tree';
 import { percentile } from './stats';
 import { jetstreamState, workPerOrder, type WorkSnapshot } from './work-counters';
 
 /** CPU time (user + system, ms) of every process below this one, by name. */
 export function cpuByProcess(): Map<string, number> {
-  const tick = 10; // USER_HZ = 100 on Linux
-  const all = new Map<number, { ppid: number; ms: number; name: string }>();
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8').split('\0').filter(Boolean);
-      const script = cmd.find((a) => /dist\/main\.js|server\.mjs/.test(a));
-      const name = script
-        ? (script.match(/(?:services\/)?([a-z-]+)\/(?:dist\/main\.js|server\.mjs)$/)?.[1] ?? script)
-        : (cmd[0]?.split('/').pop() ?? d);
-      all.set(Number(d), { ppid: Number(rest[1]), ms: (Number(rest[11]) + Number(rest[12])) * tick, name });
-    } catch {
-      /* gone meanwhile */
-    }
-  }
-  const mine = new Set<number>([process.pid]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const [pid, p] of all) {
-      if (!mine.has(pid) && mine.has(p.ppid)) {
-        mine.add(pid);
-        grew = true;
-      }
-    }
-  }
   const out = new Map<string, number>();
-  out.set('load generator (bench)', all.get(process.pid)?.ms ?? 0);
-  for (const pid of mine) {
-    if (pid === process.pid) continue;
-    const p = all.get(pid)!;
-    out.set(p.name, (out.get(p.name) ?? 0) + p.ms);
-  }
+  out.set('load generator (bench)', myCpuMs());
+  for (const p of processesBelowMe()) out.set(p.name, (out.get(p.name) ?? 0) + p.cpuMs);
   return out;
 }
 

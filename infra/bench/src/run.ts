@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { adsBench } from './ads';
 import { alertsFanout } from './alerts-fanout';
 import { checkoutBenchRun } from './checkout-scenarios';
+import { memoryBenchRun } from './memory';
 import { freshLaunch, liftRateLimits } from './fresh-launch';
 import { pageWeight } from './page-weight';
 import { readBench } from './read-bench';
@@ -27,11 +28,14 @@ import { runMeta, writeReport } from './report';
  * `./popote bench alerts-fanout` (not in the default run): a cook with BENCH_FOLLOWERS followers (10 000)
  * publishes a dish: time until every alert is queued and sent, notifications' memory, duplicates
  * (alerts-fanout.ts); docs/benchmarks/alerts-latest.json.
+ * `./popote bench memory` (not in the default run): every process's RSS and PSS after start, after
+ * the read and checkout loads and after 30 s idle, and each Node app's heap after a full GC, with
+ * `./popote start`'s defaults (memory.ts); docs/benchmarks/memory-latest.json.
  * `./popote bench ads` (not in the default run): /meals with 50 running campaigns against none, in
  * turns in one launch (ads.ts, ADR 0020); docs/benchmarks/ads-latest.json.
  */
 async function main(): Promise<void> {
-  const part = process.argv[2] ?? 'all'; // all | read | web | checkout | alerts-fanout | ads
+  const part = process.argv[2] ?? 'all'; // all | read | web | checkout | alerts-fanout | ads | memory
   await freeTestOffset();
   const dir = join(repoRoot(), 'docs', 'benchmarks');
   mkdirSync(dir, { recursive: true });
@@ -75,6 +79,7 @@ async function main(): Promise<void> {
     }
   }
   if (part === 'all' || part === 'checkout') await checkoutBenchRun(meta, dir);
+  if (part === 'memory') await memoryBenchRun(meta, dir);
 }
 
 main().catch((err) => {

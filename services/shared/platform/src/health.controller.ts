@@ -1,9 +1,10 @@
-import { Controller, Get, Header, HttpException, HttpStatus, Inject } from '@nestjs/common';
+import { Controller, Get, Header, HttpException, HttpStatus, Inject, NotFoundException } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { STREAMS } from '@popote/contracts';
 import type { Connection } from 'mongoose';
+import { heapAfterGc, heapProbeEnabled } from './heap-probe';
 import { deadLettersWaiting, metrics } from './metrics';
 import { NATS_CONNECTION, SERVICE_NAME } from './tokens';
 
@@ -43,6 +44,13 @@ export class HealthController {
     deadLettersWaiting.reset();
     for (const [subject, n] of Object.entries(dlq?.by_consumer ?? {})) deadLettersWaiting.set({ subject }, n);
     return metrics.metrics();
+  }
+
+  /** The bench's memory probe (`./popote bench memory`): the heap after a full GC; absent unless POPOTE_HEAP_PROBE=1. */
+  @Get('heap')
+  heap() {
+    if (!heapProbeEnabled()) throw new NotFoundException();
+    return heapAfterGc();
   }
 
   @Get('ready')

@@ -18,6 +18,7 @@ export * from './events/dead-letters';
 export * from './events/dead-letter-replays';
 export * from './jobs';
 export * from './health.controller';
+export * from './heap-probe';
 export * from './platform.module';
 export * from './bootstrap';
 export * from './media';
