@@ -21,7 +21,7 @@ export type { MealCardMeal, MealCardProps } from './components/meal-card';
 export { QuantityStepper } from './components/quantity-stepper';
 export type { QuantityStepperProps } from './components/quantity-stepper';
 export { OrderStatusBadge } from './components/order-status-badge';
-export { OrderCard, OrderCardActions } from './components/order-card';
+export { discountLabel, OrderCard, OrderCardActions } from './components/order-card';
 export type { OrderCardLine, OrderCardOrder, OrderCardProps } from './components/order-card';
 export { Stars } from './components/stars';
 export { DataTable, NUMBER_CELL } from './components/data-table';

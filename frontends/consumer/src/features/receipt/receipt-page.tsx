@@ -1,6 +1,7 @@
 import { useQuery } from '@popote/graphql';
 import { apiMessage } from '@popote/auth';
 import {
+  discountLabel,
   Button,
   buttonClassName,
   DataTable,
@@ -15,7 +16,6 @@ import {
   useFileDownload,
 } from '@popote/ui';
 import { Link, useParams } from '@popote/router';
-import { discountLabel } from '../orders/components/discount-label';
 import { ReceiptDocument, ReceiptPdfDocument } from './receipt.query.generated';
 import styles from './receipt-page.module.css';
 import { frOrders } from '@popote/ui/fr-orders';

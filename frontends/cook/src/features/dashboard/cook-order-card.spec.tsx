@@ -27,6 +27,9 @@ const order = (over: Partial<CookOrder>): CookOrder => ({
   pickup_end: '2026-12-11T18:30:00.000Z',
   delivery_option: 'delivery',
   delivery_fee_cents: 450,
+  discount_cents: 0,
+  discount_name: null,
+  discount_funder: null,
   delivery_address: ADDRESS,
   cancel_reason: null,
   created_at: '2026-12-10T08:00:00.000Z',
@@ -69,5 +72,23 @@ describe("a delivery on the cook's orders (ADR 0044)", () => {
     expect(dom.container.textContent).toContain('Retrait : ');
     expect(dom.container.textContent).toContain('Prête pour le retrait');
     expect(dom.container.querySelector('[aria-label="Adresse de livraison"]')).toBeNull();
+  });
+});
+
+describe("the cook's card with a discount (ADR 0045)", () => {
+  it('lists the discount and who gave it among the lines; the total is what the buyer paid', async () => {
+    const promoted = order({
+      delivery_option: 'pickup',
+      delivery_fee_cents: 0,
+      delivery_address: null,
+      total_cents: 1800,
+      discount_cents: 200,
+      discount_name: 'Week-end',
+      discount_funder: 'cook',
+    });
+    await mountWithBff(dom, <CookOrderCard order={promoted} />, () => ({}));
+    const line = await until(() => dom.container.querySelector('[data-testid="order-discount"]'), 'the discount line');
+    expect(line.textContent?.replace(/\s+/g, ' ')).toBe('Réduction « Week-end » (offerte par le cuisinier)-2,00 €');
+    expect(dom.container.textContent?.replace(/\s+/g, ' ')).toContain('Total18,00 €');
   });
 });

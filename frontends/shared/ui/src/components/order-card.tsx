@@ -23,6 +23,21 @@ export interface OrderCardOrder<L extends OrderCardLine = OrderCardLine> {
   items: readonly L[];
   /** A delivery's fee, its own line (ADR 0044). */
   delivery_fee_cents?: number | null;
+  /** The discount inside the total, its promotion's name and who gave it (ADR 0045): its own line. */
+  discount_cents?: number | null;
+  discount_name?: string | null;
+  discount_funder?: string | null;
+}
+
+const tp = frOrders.promo;
+
+/**
+ * An order's or a receipt's discount line (ADR 0045): « Réduction « name » (offerte par le cuisinier) »,
+ * or « (offerte par Popote) » for the platform's offer.
+ */
+export function discountLabel(name: string | null | undefined, funder: string | null | undefined): string {
+  const by = funder === 'cook' ? tp.byCook : funder === 'platform' ? tp.byPlatform : null;
+  return [name ? tp.line(name) : tp.unnamed, by].filter(Boolean).join(' ');
 }
 
 export interface OrderCardProps<L extends OrderCardLine> {
@@ -72,6 +87,12 @@ export function OrderCard<L extends OrderCardLine>({
             <span>{formatPrice(line.price_cents * line.quantity)}</span>
           </li>
         ))}
+        {order.discount_cents ? (
+          <li className={styles.item} data-testid="order-discount">
+            <span>{discountLabel(order.discount_name, order.discount_funder)}</span>
+            <span>{formatPrice(-order.discount_cents)}</span>
+          </li>
+        ) : null}
         {order.delivery_option === 'delivery' ? (
           <li className={styles.item}>
             <span>{t.deliveryFee}</span>

@@ -6,7 +6,6 @@ import { Link } from '@popote/router';
 import { CancelMyOrderDocument } from '../graphql/orders.generated';
 import type { OrderData } from '../graphql/orders';
 import { downloadPickupEvent } from './calendar-file';
-import { discountLabel } from './discount-label';
 import styles from './order-card.module.css';
 import { OrderReview } from './order-review';
 import { frOrders } from '@popote/ui/fr-orders';
@@ -16,23 +15,6 @@ const ts = frOrders.slots;
 
 const isDelivery = (order: OrderData) => order.delivery_option === 'delivery';
 
-type OrderLine = OrderData['items'][number];
-
-/**
- * The order's discount (ADR 0045) as one more line of the shared card, with negative cents: listed
- * with the dishes and the fee, before the total, which is already net of it.
- */
-const discountLineOf = (order: OrderData): OrderLine | null =>
-  order.discount_cents > 0
-    ? {
-        order_item_id: `${order.order_id}-discount`,
-        meal_id: '',
-        name: discountLabel(order.discount_name, order.discount_funder),
-        quantity: 1,
-        price_cents: -order.discount_cents,
-      }
-    : null;
-
 /**
  * An order on /orders: the shared card (a delivery's status and fee line worded by it, ADR 0044), with
  * the cook, the pick-up or the delivery (its slot and address), the receipt link, cancelling while
@@ -41,7 +23,6 @@ const discountLineOf = (order: OrderData): OrderLine | null =>
 export function MyOrderCard({ order }: { order: OrderData }) {
   const [cancelOrder, { loading: cancelling }] = useMutation(CancelMyOrderDocument);
   const delivery = isDelivery(order);
-  const discount = discountLineOf(order);
 
   const onCancel = async () => {
     if (!window.confirm(t.confirmCancel)) return;
@@ -56,17 +37,13 @@ export function MyOrderCard({ order }: { order: OrderData }) {
 
   return (
     <OrderCard
-      order={discount ? { ...order, items: [...order.items, discount] } : order}
+      order={order}
       placed={t.placedOn(formatLongDateTime(order.created_at))}
-      renderLine={(item) =>
-        item === discount ? (
-          <span className={styles.discount}>{item.name}</span>
-        ) : (
-          <Link to={`/meals/${encodeURIComponent(item.meal_id)}`} className={styles.itemName}>
-            {t.item(item.name, item.quantity)}
-          </Link>
-        )
-      }
+      renderLine={(item) => (
+        <Link to={`/meals/${encodeURIComponent(item.meal_id)}`} className={styles.itemName}>
+          {t.item(item.name, item.quantity)}
+        </Link>
+      )}
       details={
         <>
           {order.order_status === 'ready' ? (
