@@ -169,6 +169,8 @@ export const APPS: readonly App[] = [
       // Advertisements (ADR 0020): the price per thousand displays; the campaign day (tests shorten it).
       'ADS_CPM_CENTS',
       'ADS_DAY_MS',
+      // Promotions (ADR 0045): how long an instance keeps the platform's offer and the automatic promotions it read.
+      'PROMOTIONS_CACHE_MS',
     ],
   ),
   service(
