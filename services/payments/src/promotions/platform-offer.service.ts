@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PlatformOfferDto } from '@popote/contracts';
-import { PLATFORM_CONFIG } from '@popote/platform';
+import { DistributedLocks, PLATFORM_CONFIG } from '@popote/platform';
 import type { PaymentsConfig } from '../config';
 import { Promotion, PromotionsStore } from './promotions.schema';
 
@@ -29,6 +29,7 @@ export class PlatformOffer {
   constructor(
     private readonly store: PromotionsStore,
     @Inject(PLATFORM_CONFIG) private readonly config: PaymentsConfig,
+    private readonly locks: DistributedLocks,
   ) {}
 
   /** `fresh`: read now (the console), not the instance's copy. */
@@ -43,33 +44,36 @@ export class PlatformOffer {
 
   /** The operator's setting: amount, minimum, on or paused (its figures are kept). */
   async set(input: { value_cents: number; min_basket_cents: number; state: 'active' | 'paused' }): Promise<PlatformOfferDto> {
-    const doc = await this.store.promotions
-      .findOneAndUpdate(
-        { _id: FIRST_ORDER.promotion_id },
-        {
-          $set: { value: input.value_cents, min_basket_cents: input.min_basket_cents, state: input.state },
-          $setOnInsert: {
-            funder: 'platform',
-            cook_id: null,
-            name: FIRST_ORDER.name,
-            code: null,
-            auto: false,
-            kind: 'amount',
-            meal_ids: [],
-            starts_at: new Date(0),
-            ends_at: new Date('2100-01-01T00:00:00Z'),
-            max_uses: null,
-            max_uses_per_buyer: 1,
-            used: 0,
-            discount_given_cents: 0,
-            sales_cents: 0,
-            holds: [],
-            version: 0,
+    // Under the record's lease, as every write of a promotion (checkouts count its figures meanwhile).
+    const doc = await this.locks.run(`promo:${FIRST_ORDER.promotion_id}`, () =>
+      this.store.promotions
+        .findOneAndUpdate(
+          { _id: FIRST_ORDER.promotion_id },
+          {
+            $set: { value: input.value_cents, min_basket_cents: input.min_basket_cents, state: input.state },
+            $setOnInsert: {
+              funder: 'platform',
+              cook_id: null,
+              name: FIRST_ORDER.name,
+              code: null,
+              auto: false,
+              kind: 'amount',
+              meal_ids: [],
+              starts_at: new Date(0),
+              ends_at: new Date('2100-01-01T00:00:00Z'),
+              max_uses: null,
+              max_uses_per_buyer: 1,
+              used: 0,
+              discount_given_cents: 0,
+              sales_cents: 0,
+              holds: [],
+              version: 0,
+            },
           },
-        },
-        { upsert: true, returnDocument: 'after' },
-      )
-      .lean<Promotion>();
+          { upsert: true, returnDocument: 'after' },
+        )
+        .lean<Promotion>(),
+    );
     this.cached = null;
     return toOffer(doc!);
   }

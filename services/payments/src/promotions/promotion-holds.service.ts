@@ -6,7 +6,7 @@ import { discountOf, promotionRefusal, type BasketPart } from '@popote/rules';
 import { FIRST_ORDER, PlatformOffer } from './platform-offer.service';
 import { partsOf, toDiscount } from './promotions.mapper';
 import { bestAutomatic, firstOrderOffer, liveHolds, usesCounted } from './promotions.rules';
-import { Promotion, PromotionsStore, type PromotionHold } from './promotions.schema';
+import { Promotion, PromotionsStore, type PromotionHold, type PromotionUse } from './promotions.schema';
 
 /** Cooks whose automatic promotions an instance keeps at most (then it starts again). */
 const AUTOMATIC_KEPT_MAX = 10_000;
@@ -17,9 +17,11 @@ const WRITE_TRIES = 5;
 type Change = { holds?: PromotionHold[]; inc?: Partial<Record<'used' | 'discount_given_cents' | 'sales_cents', number>> } | null;
 
 /**
- * The uses of promotions held and made by checkouts (ADR 0045). Every change of a promotion's uses
- * is a read and a write conditional on its version, under its lease `promo:<id>` (so that replicas
- * rarely retry): a code with N uses gives at most N, whatever the number of buyers and instances.
+ * The uses of promotions held and made by checkouts (ADR 0045). Every write of a promotion is made
+ * under its lease `promo:<id>` — FerretDB 1.24 runs an update as a read then a write of the whole
+ * document, so the lease is what makes one writer — and the uses' changes are also conditional on its
+ * version (exact on MongoDB should a lease be lost): a code with N uses gives at most N, whatever the
+ * number of buyers and instances.
  */
 @Injectable()
 export class PromotionHolds {
@@ -209,23 +211,30 @@ export class PromotionHolds {
           at: new Date(),
         }),
       );
-      // An unlimited promotion has no holds: its figures count the use recorded first.
+      // An unlimited promotion has no holds: its figures count the use recorded first (under its lease,
+      // as every write of a promotion: FerretDB writes the whole document).
       if (limited === 'unlimited' && recorded)
-        await this.store.promotions.updateOne({ _id: d.promotion_id }, { $inc: { ...inc, version: 1 } });
+        await this.locks.run(`promo:${d.promotion_id}`, () =>
+          this.store.promotions.updateOne({ _id: d.promotion_id }, { $inc: { ...inc, version: 1 } }),
+        );
     }
   }
 
   /** A full refund of a cook's part gives its use back, once (the recorded use turns `returned` first). */
   async giveBack(checkoutId: string, discount: CheckoutDiscount): Promise<void> {
     if (discount.funder !== 'cook') return;
-    const use = await this.store.promotionUses
-      .findOneAndUpdate({ _id: `${discount.promotion_id}|${checkoutId}`, state: 'used' }, { $set: { state: 'returned' } })
-      .lean<{ discount_cents: number; sales_cents: number }>();
-    if (!use) return;
-    await this.store.promotions.updateOne(
-      { _id: discount.promotion_id },
-      { $inc: { used: -1, discount_given_cents: -use.discount_cents, sales_cents: -use.sales_cents, version: 1 } },
-    );
+    const _id = `${discount.promotion_id}|${checkoutId}`;
+    // Under the promotion's lease: FerretDB 1.24 runs an update as a read then a write of the whole
+    // document, so two deliveries at once on two instances would both find the use `used`.
+    await this.locks.run(`promo:${discount.promotion_id}`, async () => {
+      const use = await this.store.promotionUses.findById(_id, { state: 1, discount_cents: 1, sales_cents: 1 }).lean<PromotionUse>();
+      if (use?.state !== 'used') return;
+      await this.store.promotionUses.updateOne({ _id, state: 'used' }, { $set: { state: 'returned' } });
+      await this.store.promotions.updateOne(
+        { _id: discount.promotion_id },
+        { $inc: { used: -1, discount_given_cents: -use.discount_cents, sales_cents: -use.sales_cents, version: 1 } },
+      );
+    });
   }
 
   /**

@@ -79,18 +79,19 @@ export class PromotionsService {
 
   /** Paused, active again, or stopped for good (a stopped promotion stays stopped; its code is free again). */
   async setState(actor: Actor, promotionId: string, state: PromotionState): Promise<PromotionDto> {
-    const doc = await this.store.promotions.findOne({ _id: promotionId, cook_id: actor.user_id }).lean<Promotion>();
-    if (!doc) throw new DomainError('NOT_FOUND', PROMOTION_ERRORS.notFound);
-    if (doc.state === 'stopped' && state !== 'stopped') throw new DomainError('CONFLICT', PROMOTION_ERRORS.stopped);
-    const saved = await this.store.promotions
-      .findOneAndUpdate(
+    // Under the promotion's lease, as every write of it (PromotionHolds): FerretDB writes the whole document.
+    const saved = await this.locks.run(`promo:${promotionId}`, async () => {
+      const doc = await this.store.promotions.findOne({ _id: promotionId, cook_id: actor.user_id }).lean<Promotion>();
+      if (!doc) throw new DomainError('NOT_FOUND', PROMOTION_ERRORS.notFound);
+      if (doc.state === 'stopped' && state !== 'stopped') throw new DomainError('CONFLICT', PROMOTION_ERRORS.stopped);
+      await this.store.promotions.updateOne(
         { _id: promotionId, cook_id: actor.user_id },
-        { $set: { state, auto: doc.code === null && state !== 'stopped' } },
-        { returnDocument: 'after' },
-      )
-      .lean<Promotion>();
+        { $set: { state, auto: doc.code === null && state !== 'stopped' }, $inc: { version: 1 } },
+      );
+      return { ...doc, state };
+    });
     this.holds.forget(actor.user_id);
-    return toPromotionDto(saved ?? doc);
+    return toPromotionDto(saved);
   }
 
   /**
