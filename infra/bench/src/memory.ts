@@ -4,7 +4,7 @@
 
 import { instanceOf, SERVICES } from '@popote/local';
 import { readFileSync } from 'node:fs';
-import { checkoutBench, natsAccessOf } from './checkout';
+import { checkoutBench, confirmAccountsIn, natsAccessOf, stopConfirmingAccounts } from './checkout';
 import { freshLaunch, liftRateLimits } from './fresh-launch';
 import { processesBelowMe } from './process-tree';
 import { graphqlMealsLoad } from './read-load';
@@ -86,6 +86,7 @@ export async function memoryBenchRun(meta: RunMeta, dir: string): Promise<void> 
   liftRateLimits(); // the load comes from one address
   process.env.POPOTE_HEAP_PROBE = '1';
   const { p, app } = await freshLaunch('bench-memory', { durable: true });
+  await confirmAccountsIn(app.env.MONGO_URL);
   try {
     const heapUrls = Object.fromEntries([
       ...SERVICES.map((s) => [s, `http://127.0.0.1:${instanceOf(s, p.services[s], 0).port}/health/heap`]),
@@ -122,6 +123,7 @@ export async function memoryBenchRun(meta: RunMeta, dir: string): Promise<void> 
       heap_after_gc: heaps,
     });
   } finally {
+    await stopConfirmingAccounts();
     await app.stop();
   }
 }

@@ -14,6 +14,13 @@ export interface BenchProcess {
 
 const TICK_MS = 10; // USER_HZ = 100 on Linux
 
+/**
+ * PostgreSQL names its processes by role in their title (`postgres: popote ferretdb 127.0.0.1(5123) idle`):
+ * one name for the backends FerretDB's pool holds, one for the server's own processes.
+ */
+const postgresRole = (title: string | undefined): string | null =>
+  !title?.startsWith('postgres') ? null : /^postgres: \S+ \S+ \d/.test(title) ? 'postgres (connections)' : 'postgres (server)';
+
 /** One process as /proc tells it (null once gone). */
 function read(pid: number): BenchProcess | null {
   try {
@@ -23,7 +30,7 @@ function read(pid: number): BenchProcess | null {
     const script = cmd.find((a) => /dist\/main\.js|server\.mjs/.test(a));
     const name = script
       ? (script.match(/(?:services\/)?([a-z-]+)\/(?:dist\/main\.js|server\.mjs)$/)?.[1] ?? script)
-      : (cmd[0]?.split('/').pop() ?? String(pid));
+      : (postgresRole(cmd[0]) ?? cmd[0]?.split('/').pop() ?? String(pid));
     return { pid, ppid: Number(rest[1]), name, cpuMs: (Number(rest[11]) + Number(rest[12])) * TICK_MS };
   } catch {
     return null;
