@@ -9,7 +9,7 @@ import {
   type Envelope,
 } from '@popote/contracts';
 import { orderIdOf, trace, type RpcClient } from '@popote/platform';
-import { expectDomainError, resetJetStream, serviceEnv, serviceUnderTest, type ServiceUnderTest } from '@popote/testing';
+import { eventually, expectDomainError, resetJetStream, serviceEnv, serviceUnderTest, type ServiceUnderTest } from '@popote/testing';
 import { createConnection, type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppModule } from '../src/app.module';
@@ -161,7 +161,12 @@ describe('ordering: the support console finds orders and tells their story', () 
     const cook = `cook-${hex(4)}`;
     const placed: string[] = [];
     for (let i = 0; i < 3; i++) placed.push(await place(buyer, cook));
-    // Their creation times, spread (placed within the same millisecond otherwise).
+    // Their creation times, spread (placed within the same millisecond otherwise) — once the outbox's
+    // relay has written each order for the last time: FerretDB writes whole documents, so a relay's
+    // write computed before this one would put the old time back.
+    await eventually(async () =>
+      (await db.collection('orders').countDocuments({ _id: { $in: placed }, _outbox_pending: true } as never)) === 0 ? true : undefined,
+    );
     for (const [i, id] of placed.entries())
       await db
         .collection('orders')
