@@ -1,6 +1,6 @@
 import { CombinedError } from '@popote/graphql';
 import { describe, expect, it } from 'vitest';
-import { apiMessage, readApiError } from './errors';
+import { apiMessage, readApiError, showFieldErrors } from './errors';
 
 describe('readApiError', () => {
   it('reads the code, the French message and the field messages of a GraphQL error', () => {
@@ -55,5 +55,23 @@ describe('apiMessage', () => {
     expect(apiMessage(failed('INTERNAL', 'Internal server error'), 'Erreur')).toBe('Erreur');
     expect(apiMessage(new TypeError('Failed to fetch'), 'Erreur')).toBe('Erreur');
     expect(apiMessage(new CombinedError({ graphQLErrors: [{ message: 'Oups' }] }), 'Erreur')).toBe('Erreur');
+  });
+});
+
+describe('showFieldErrors', () => {
+  const validation = (fields: Record<string, string>) =>
+    new CombinedError({ graphQLErrors: [{ message: 'Données invalides', extensions: { code: 'VALIDATION_FAILED', fields } }] });
+
+  it('puts each named field’s message under it, focusing the first; false when none is named', () => {
+    const set: [string, string, boolean][] = [];
+    const setError = (name: 'code' | 'value', e: { message: string }, o: { shouldFocus: boolean }) =>
+      void set.push([name, e.message, o.shouldFocus]);
+    expect(showFieldErrors(setError, validation({ value: 'Trop grand', code: 'Pris', other: 'x' }), ['code', 'value'])).toBe(true);
+    expect(set).toEqual([
+      ['code', 'Pris', true],
+      ['value', 'Trop grand', false],
+    ]);
+    expect(showFieldErrors(setError, validation({ other: 'x' }), ['code', 'value'])).toBe(false);
+    expect(set).toHaveLength(2);
   });
 });

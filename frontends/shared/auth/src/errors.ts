@@ -62,3 +62,23 @@ export function apiMessage(error: unknown, fallback: string): string {
   if (!code || !message || code === 'INTERNAL') return fallback;
   return message;
 }
+
+/**
+ * The server's messages for a form's fields (`extensions.fields`), each under its field, the first one
+ * focused (a react-hook-form's `setError`); false when the server named none of `names` (then the
+ * form shows `apiMessage` instead).
+ */
+export function showFieldErrors<N extends string>(
+  setError: (name: N, error: { type: string; message: string }, options: { shouldFocus: boolean }) => void,
+  error: unknown,
+  names: readonly N[],
+): boolean {
+  const { fields } = readApiError(error);
+  let shown = false;
+  for (const name of names) {
+    if (!fields[name]) continue;
+    setError(name, { type: 'server', message: fields[name] }, { shouldFocus: !shown });
+    shown = true;
+  }
+  return shown;
+}

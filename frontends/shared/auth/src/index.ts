@@ -5,5 +5,5 @@ export type { AuthState, MeQueryData } from '@popote/auth/session';
 export { useChangePassword, useSignIn, useSignUp, useSwitchRole, useUpdateCookProfile, useUpdateProfile } from './mutations';
 export { useSignOut } from './sign-out';
 export type { SignOutOptions } from './sign-out';
-export { apiMessage, readApiError } from './errors';
+export { apiMessage, readApiError, showFieldErrors } from './errors';
 export type { ApiError } from './errors';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { apiMessage, readApiError, useAuth } from '@popote/auth';
+import { apiMessage, showFieldErrors, useAuth } from '@popote/auth';
 import { useMutation } from '@popote/graphql';
 import { Button, FieldMessages, fieldDescribedBy, Spinner, TextAreaField, TextField } from '@popote/ui';
 import { MODERATION_LIMITS, REPORT_REASON_LABELS, REPORT_REASONS, type ReportTarget } from '@popote/rules';
@@ -146,13 +146,7 @@ function ReportForm({
         },
       });
     } catch (error) {
-      const { fields } = readApiError(error);
-      let shown = false;
-      for (const name of FIELDS) {
-        if (!fields[name] || (name === 'contact_email' && signedIn)) continue;
-        form.setError(name, { type: 'server', message: fields[name] }, { shouldFocus: !shown });
-        shown = true;
-      }
+      const shown = showFieldErrors(form.setError, error, signedIn ? FIELDS.filter((name) => name !== 'contact_email') : FIELDS);
       // Already reported, too many open, gone meanwhile, too many at once: the BFF's French message, in the form.
       if (!shown) setFormError(apiMessage(error, t.error));
       return;

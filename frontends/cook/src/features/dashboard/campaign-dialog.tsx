@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { apiMessage, readApiError } from '@popote/auth';
+import { apiMessage, showFieldErrors } from '@popote/auth';
 import { useGraphQLClient, useMutation, useQuery } from '@popote/graphql';
 import { Link } from '@popote/router';
 import { ADS } from '@popote/rules';
@@ -135,13 +135,7 @@ function CampaignForm({
     try {
       await start({ variables: { input } });
     } catch (error) {
-      const { fields } = readApiError(error);
-      let shown = false;
-      for (const name of FIELDS) {
-        if (!fields[name]) continue;
-        form.setError(name, { type: 'server', message: fields[name] }, { shouldFocus: !shown });
-        shown = true;
-      }
+      const shown = showFieldErrors(form.setError, error, FIELDS);
       // Sold out, already running, balance busy, dish gone...: the BFF's French message, in the form.
       if (!shown) setFormError(apiMessage(error, t.startError));
       return;

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { apiMessage, readApiError } from '@popote/auth';
+import { apiMessage, showFieldErrors } from '@popote/auth';
 import { useGraphQLClient, useMutation, useQuery } from '@popote/graphql';
 import { PROMOTION_LIMITS } from '@popote/rules';
 import { Button, FieldMessages, fieldDescribedBy, Notice, Spinner, TextField, toast } from '@popote/ui';
@@ -115,13 +115,7 @@ function PromotionForm({ meals, onClose }: { meals: readonly Meal[]; onClose: ()
     try {
       await create({ variables: { input } });
     } catch (error) {
-      const { fields } = readApiError(error);
-      let shown = false;
-      for (const name of FIELDS) {
-        if (!fields[name]) continue;
-        form.setError(name, { type: 'server', message: fields[name] }, { shouldFocus: !shown });
-        shown = true;
-      }
+      const shown = showFieldErrors(form.setError, error, FIELDS);
       // A code already used, too many promotions, a dish that is not theirs...: the BFF's French message.
       if (!shown) setFormError(apiMessage(error, t.createError));
       return;
